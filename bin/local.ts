@@ -1,0 +1,33 @@
+/**
+ * `npm start`: the whole API on http://localhost:3000 with DynamoDB (dynalite) and SES
+ * (aws-ses-v2-local) emulated in this process; no AWS account needed.
+ */
+import { ConfigError } from '../lambdas/config.js';
+import { PortInUseError } from './local/emulators.js';
+import { startLocalStack } from './local/local-stack.js';
+import { readLocalSettings } from './local/settings.js';
+
+try {
+  const settings = readLocalSettings(process.env);
+  const stack = await startLocalStack(settings);
+  console.log(
+    [
+      `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
+      `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
+      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'})`,
+      'Ready. Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+  const stop = () => {
+    stack.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  if (!(error instanceof ConfigError || error instanceof PortInUseError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,137 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { FALLBACK_HANDLER, findRoute, type HandlerName } from '../../lambdas/routes.js';
+
+export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
+
+/** API Gateway's own ceiling on a request body (HTTP APIs: 10 MB). */
+const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The timeout the stack gives the functions; handlers read it through the context. */
+const FUNCTION_TIMEOUT_MS = 10_000;
+
+/**
+ * Plays API Gateway (HTTP API, payload format 2.0) in front of the very handlers Lambda runs:
+ * matches the route table, builds the event and the context, and writes the result.
+ */
+export function apiGatewayListener(handlers: HandlerSet): RequestListener {
+  return (request, response) => {
+    serve(handlers, request, response).catch((error: unknown) => {
+      // Only a broken connection gets here: the handlers answer every error themselves.
+      response.destroy(error instanceof Error ? error : undefined);
+    });
+  };
+}
+
+async function serve(handlers: HandlerSet, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = await readBody(request);
+  if (body === undefined) {
+    response.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+    response.end('Request Entity Too Large');
+    return;
+  }
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const method = request.method ?? 'GET';
+  const route = findRoute(method, url.pathname);
+  const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
+  const startedAt = Date.now();
+  const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt);
+  const result = (await handlers[handlerName](event, toContext(handlerName, startedAt))) as APIGatewayProxyStructuredResultV2;
+  writeResult(response, result);
+}
+
+/** The body, or undefined when it is larger than the platform accepts. */
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > PLATFORM_MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  routeKey: string,
+  now: number,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') cookies.push(...String(value).split(/;\s*/));
+    else headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const requestId = randomUUID();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(cookies.length > 0 && { cookies }),
+    ...(url.search !== '' && { queryStringParameters: query }),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: clientAddress(request),
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    // Always base64, so no byte of the body is lost to a text conversion.
+    body: body.toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
+/** The socket's remote address, as API Gateway reports it (IPv4 without the IPv6 mapping). */
+function clientAddress(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
+}
+
+function toContext(handlerName: HandlerName, startedAt: number): Context {
+  const functionName = `local-${handlerName}`;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, FUNCTION_TIMEOUT_MS - (Date.now() - startedAt)),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  if (body !== undefined) headers['Content-Length'] = String(body.byteLength);
+  response.writeHead(result.statusCode ?? 200, headers);
+  response.end(body);
+}

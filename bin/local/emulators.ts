@@ -1,0 +1,78 @@
+import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
+
+export interface RunningEmulator {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** dynalite: DynamoDB in memory, in this process. */
+export async function startDynamoEmulator(host: string): Promise<RunningEmulator> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await listen(server, host, 0);
+  return running(server, host);
+}
+
+/** aws-ses-v2-local: the SES v2 API, a mailbox UI at `/` and its JSON at `/store`. */
+export async function startSesEmulator(host: string, port: number): Promise<RunningEmulator> {
+  type StartSes = (config: { host: string; port: number }) => Promise<Server>;
+  // A CommonJS module: under ESM its default export may arrive as the whole module object.
+  const imported = (await import('aws-ses-v2-local')) as unknown as { default: StartSes | { default: StartSes } };
+  const start = typeof imported.default === 'function' ? imported.default : imported.default.default;
+  const server = await start({ host, port });
+  // It resolves even when listening failed, so ask the server itself.
+  if (!server.listening) throw new PortInUseError('SES_PORT', port);
+  return running(server, host);
+}
+
+/** Creates the counter table as the stack does (partition key only), unless it exists already. */
+export async function ensureCounterTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: COUNTER_PARTITION_KEY, AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: COUNTER_PARTITION_KEY, KeyType: 'HASH' }],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+}
+
+/** A port that cannot be listened on; its message is one line naming the setting. */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+  constructor(setting: string, port: number) {
+    super(`${setting} ${port} cannot be listened on (is another server using it?)`);
+  }
+}
+
+/** Listens, turning "address in use" into a PortInUseError naming the setting. */
+export function listen(server: Server, host: string, port: number, setting?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(setting !== undefined && error.code === 'EADDRINUSE' ? new PortInUseError(setting, port) : error);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function running(server: Server, host: string): RunningEmulator {
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: () => closeServer(server),
+  };
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,77 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
+import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
+import { closeServer, ensureCounterTable, listen, startDynamoEmulator, startSesEmulator, type RunningEmulator } from './emulators.js';
+import { functionEnvironment, type LocalSettings } from './settings.js';
+
+export interface LocalStack {
+  readonly baseUrl: string;
+  /** Where the API server listens (BASE_URL may name another host for the same server). */
+  readonly apiUrl: string;
+  /** The SES emulator (mailbox at `/`, JSON at `/store`), or the outside SES endpoint. */
+  readonly mailUrl: string;
+  /** dynalite, or the outside DynamoDB endpoint. */
+  readonly dynamoUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the emulators that no outside endpoint replaces, then the API server over the Lambda
+ * handlers, which read their settings from process.env exactly as they do in Lambda.
+ */
+export async function startLocalStack(settings: LocalSettings): Promise<LocalStack> {
+  const running: RunningEmulator[] = [];
+  const server = createServer();
+  try {
+    const dynamo = settings.dynamoEndpoint ?? (await track(running, startDynamoEmulator(settings.host))).url;
+    const ses = settings.sesEndpoint ?? (await track(running, startSesEmulator(settings.host, settings.sesPort))).url;
+    await listen(server, settings.host, settings.port, 'PORT');
+    const { port } = server.address() as AddressInfo;
+
+    Object.assign(process.env, functionEnvironment(process.env, port), {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo,
+      AWS_ENDPOINT_URL_SESV2: ses,
+      // The emulators accept any credentials; the SDK only needs some, and a region.
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    });
+    await ensureCounterTable(new DynamoDBClient({}), process.env.COUNTER_TABLE as string);
+    server.on('request', apiGatewayListener(await importHandlers()));
+
+    const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+    return {
+      baseUrl: process.env.BASE_URL as string,
+      apiUrl: `http://${host}:${port}`,
+      mailUrl: ses,
+      dynamoUrl: dynamo,
+      close: async () => {
+        await closeServer(server);
+        await Promise.all(running.map((emulator) => emulator.close()));
+      },
+    };
+  } catch (error) {
+    if (server.listening) await closeServer(server);
+    await Promise.all(running.map((emulator) => emulator.close()));
+    throw error;
+  }
+}
+
+async function track(running: RunningEmulator[], starting: Promise<RunningEmulator>): Promise<RunningEmulator> {
+  const emulator = await starting;
+  running.push(emulator);
+  return emulator;
+}
+
+/** The handler of each route group, from the same files Lambda bundles. */
+async function importHandlers(): Promise<HandlerSet> {
+  const entries = await Promise.all(
+    HANDLER_NAMES.map(async (name): Promise<[HandlerName, LambdaHttpHandler]> => {
+      const module = (await import(`../../lambdas/${name}/handler.js`)) as { handler: LambdaHttpHandler };
+      return [name, module.handler];
+    }),
+  );
+  return Object.fromEntries(entries) as HandlerSet;
+}

@@ -1,0 +1,70 @@
+import { ConfigError, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
+
+/** What `npm start` needs beyond the Lambda functions' own settings. */
+export interface LocalSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly sesPort: number;
+  /** Set when AWS_ENDPOINT_URL_DYNAMODB points at an outside DynamoDB: no emulator is started. */
+  readonly dynamoEndpoint?: string;
+  /** Set when AWS_ENDPOINT_URL_SESV2 points at an outside SES: no emulator is started. */
+  readonly sesEndpoint?: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
+
+/** Local mode's example addresses: mail only ever reaches the emulator. */
+const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
+
+/** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
+export function readLocalSettings(env: Env): LocalSettings {
+  const settings: LocalSettings = {
+    port: parsePort('PORT', env.PORT ?? '3000'),
+    host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
+    sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
+    ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
+    ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
+  };
+  // Check the functions' settings now, so a typo stops start-up instead of the first request.
+  const functionEnv = functionEnvironment(env, settings.port);
+  readSiteSettings(functionEnv);
+  readMailSettings(functionEnv);
+  return settings;
+}
+
+/** The environment the handlers read, as the stack would set it, with local defaults. */
+export function functionEnvironment(env: Env, port: number): Record<string, string | undefined> {
+  return {
+    ...env,
+    CONTACT_TO: env.CONTACT_TO ?? LOCAL_DEFAULTS.CONTACT_TO,
+    CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
+    COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
+  };
+}
+
+function parsePort(key: string, value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigError(`${key} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`);
+  }
+  return port;
+}
+
+function parseHost(key: string, value: string): string {
+  if (!/^[A-Za-z0-9.:-]+$/.test(value)) {
+    throw new ConfigError(`${key} must be a host name or IP address, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function optionalEndpoint<K extends string>(name: K, key: string, env: Env): Partial<Record<K, string>> {
+  const value = env[key];
+  if (value === undefined || value === '') return {};
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ConfigError(`${key} must be an http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  return { [name]: value } as Partial<Record<K, string>>;
+}

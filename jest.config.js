@@ -1,0 +1,16 @@
+/** ts-jest in ESM mode: middy 7 ships ESM only (see ../shared/TOOLCHAIN.md). */
+const tsJest = ['ts-jest', { useESM: true, tsconfig: { isolatedModules: true } }];
+
+const shared = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': tsJest },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,114 @@
+import { EMAIL_PATTERN } from './contact/patterns.js';
+
+/** Settings every public route needs: the site's identity and the published limits. */
+export interface SiteSettings {
+  /** `{base}`: the site's origin, no trailing slash. Never taken from a request. */
+  readonly baseUrl: string;
+  readonly siteName: string;
+  /** Origins whose browsers may read the answer to `POST /api/contact`. */
+  readonly allowedOrigins: readonly string[];
+  readonly limits: RateLimits;
+}
+
+export interface RateLimits {
+  readonly ip: number;
+  readonly email: number;
+  readonly windowSeconds: number;
+}
+
+/** Where an inquiry goes: the owner's mailbox, sent from the verified identity. */
+export interface MailSettings {
+  readonly ownerEmail: string;
+  readonly senderEmail: string;
+}
+
+export const DEFAULT_SITE_NAME = 'Personal site';
+export const DEFAULT_RATE_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
+/** Limits above this are a typo, not a policy. */
+const MAX_RATE_LIMIT = 1_000_000;
+
+/** A setting that is missing or malformed; its message is one line naming the setting. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function readSiteSettings(env: Env): SiteSettings {
+  const baseUrl = parseOrigin('BASE_URL', required(env, 'BASE_URL'));
+  return {
+    baseUrl,
+    siteName: parseSiteName('SITE_NAME', env.SITE_NAME ?? DEFAULT_SITE_NAME),
+    allowedOrigins: parseOriginList('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS ?? baseUrl),
+    limits: {
+      ip: parseLimit('RATE_LIMIT_IP', env.RATE_LIMIT_IP ?? String(DEFAULT_RATE_LIMITS.ip)),
+      email: parseLimit('RATE_LIMIT_EMAIL', env.RATE_LIMIT_EMAIL ?? String(DEFAULT_RATE_LIMITS.email)),
+      windowSeconds: DEFAULT_RATE_LIMITS.windowSeconds,
+    },
+  };
+}
+
+export function readMailSettings(env: Env): MailSettings {
+  return {
+    ownerEmail: parseEmail('CONTACT_TO', required(env, 'CONTACT_TO')),
+    senderEmail: parseEmail('CONTACT_FROM', required(env, 'CONTACT_FROM')),
+  };
+}
+
+/** Name of the DynamoDB table holding the rate-limit counters. */
+export function readCounterTableName(env: Env): string {
+  const name = required(env, 'COUNTER_TABLE');
+  if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(name)) {
+    throw new ConfigError(`COUNTER_TABLE must be a DynamoDB table name, got ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+function required(env: Env, key: string): string {
+  const value = env[key];
+  if (value === undefined || value === '') throw new ConfigError(`${key} is required but not set`);
+  return value;
+}
+
+export function parseOrigin(key: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) origin such as https://example.com, got ${JSON.stringify(value)}`);
+  }
+  const isBareOrigin = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!/^https?:$/.test(url.protocol) || !isBareOrigin) {
+    throw new ConfigError(`${key} must be an http(s) origin such as https://example.com, got ${JSON.stringify(value)}`);
+  }
+  return url.origin;
+}
+
+export function parseOriginList(key: string, value: string): string[] {
+  const origins = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (origins.length === 0) throw new ConfigError(`${key} must list at least one origin`);
+  return [...new Set(origins.map((origin) => parseOrigin(key, origin)))];
+}
+
+export function parseEmail(key: string, value: string): string {
+  if (value.length > 254 || !new RegExp(EMAIL_PATTERN).test(value)) {
+    throw new ConfigError(`${key} must be an e-mail address, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export function parseLimit(key: string, value: string): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_RATE_LIMIT) {
+    throw new ConfigError(`${key} must be a whole number from 1 to ${MAX_RATE_LIMIT}, got ${JSON.stringify(value)}`);
+  }
+  return limit;
+}
+
+export function parseSiteName(key: string, value: string): string {
+  // The name lands in documents and headers: keep it to one printable line.
+  if (value.trim() === '' || value.length > 120 || /\p{Cc}/u.test(value)) {
+    throw new ConfigError(`${key} must be one line of 1 to 120 printable characters, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The identity a rate limit counts: an IPv4 address, an IPv6 /64 prefix (one subscriber's
+ * network), or an e-mail address without case or `+tag`. Only its SHA-256 hash is ever stored.
+ */
+export function ipRateKey(sourceIp: string): string {
+  return hash(`ip:${ipIdentity(sourceIp)}`);
+}
+
+export function emailRateKey(email: string): string {
+  return hash(`email:${emailIdentity(email)}`);
+}
+
+/** `Alice+news@Example.COM` and `alice@example.com` are one correspondent. */
+export function emailIdentity(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  const mailbox = plus === -1 ? local : local.slice(0, plus);
+  return `${mailbox}@${email.slice(at + 1)}`.toLowerCase();
+}
+
+export function ipIdentity(sourceIp: string): string {
+  const address = sourceIp.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (isIPv4(address)) return address;
+  if (isIPv6(address)) return `${ipv6Hextets(address).slice(0, 4).join(':')}::/64`;
+  // Not an address at all (a platform that sent something odd): count it verbatim, never skip it.
+  return address;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
+function ipv6Hextets(address: string): string[] {
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const groups = (part: string): string[] => (part === '' ? [] : part.split(':').flatMap(expandEmbeddedIpv4));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const zeros = Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
+}
+
+function expandEmbeddedIpv4(group: string): string[] {
+  if (!group.includes('.')) return [group];
+  const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+}
+
+function hash(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

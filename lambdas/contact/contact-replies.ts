@@ -1,0 +1,90 @@
+import type { RateLimits } from '../config.js';
+import { problemReply } from '../http/problem.js';
+import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
+import type { RateLimitStatus } from './rate-limiter.js';
+import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
+
+/** Seconds a visitor is asked to wait when a dependency failed (CONTRACT §2: 1 to 300). */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
+
+const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
+  payload_too_large: { status: 413, detail: 'The request body is larger than 64 KiB.' },
+  unsupported_media_type: {
+    status: 415,
+    detail: 'Send the inquiry as Content-Type: application/json (charset utf-8, if any).',
+  },
+  malformed_json: { status: 400, detail: 'The request body is not a JSON object.' },
+};
+
+/** The contract's answer (CONTRACT §2 and §4) to each outcome of a contact POST. */
+export function contactReply(outcome: ContactOutcome, requestId: string, limits: RateLimits): Reply {
+  switch (outcome.kind) {
+    case 'delivered':
+      return jsonReply(
+        202,
+        { status: 'accepted', id: requestId },
+        { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
+        'delivered',
+      );
+    case 'rejected': {
+      const { status, detail } = REJECTIONS[outcome.reason];
+      return problemReply(
+        { status, code: outcome.reason, detail, requestId },
+        { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
+      );
+    }
+    case 'invalid':
+      return problemReply(
+        {
+          status: 422,
+          code: 'validation_failed',
+          detail: 'Some fields are missing or not valid; see errors.',
+          requestId,
+          extensions: { errors: outcome.errors },
+        },
+        { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
+        outcome.errors.some((error) => error.code === 'honeypot') ? 'honeypot' : 'validation_failed',
+      );
+    case 'rate_limited': {
+      const { scope, resetSeconds } = outcome.rateLimit;
+      return problemReply(
+        {
+          status: 429,
+          code: 'rate_limited',
+          detail: `Too many inquiries ${scope === 'ip' ? 'from your network' : 'for this e-mail address'}; please try again in ${waitInWords(resetSeconds)}.`,
+          requestId,
+          extensions: { scope },
+        },
+        { ...NO_STORE, 'Retry-After': String(resetSeconds), ...rateLimitHeaders(outcome.rateLimit, limits) },
+        `rate_limited_${scope}`,
+      );
+    }
+    case 'unavailable':
+      return {
+        ...problemReply(
+          {
+            status: 503,
+            code: 'temporarily_unavailable',
+            detail: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
+            requestId,
+          },
+          { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
+          outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
+        ),
+        errorName: outcome.errorName,
+      };
+  }
+}
+
+/** draft-ietf-httpapi-ratelimit-headers-10: the policies, and the scope closest to its limit. */
+function rateLimitHeaders(status: RateLimitStatus, limits: RateLimits): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`,
+    RateLimit: `"${status.scope}";r=${status.remaining};t=${status.resetSeconds}`,
+  };
+}
+
+function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

@@ -1,0 +1,42 @@
+import type { Inquiry } from './schema.js';
+
+/** A plain-text e-mail to the site owner; `replyTo` is the visitor. */
+export interface InquiryEmail {
+  readonly replyTo: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+export interface Receipt {
+  readonly requestId: string;
+  readonly receivedAt: Date;
+}
+
+/**
+ * The owner's copy of an inquiry: every submitted field labelled, the message verbatim, then
+ * when it arrived and the request id that also stands in the visitor's answer and the log.
+ */
+export function composeInquiryEmail(inquiry: Inquiry, receipt: Receipt): InquiryEmail {
+  const company = inquiry.company ?? '';
+  const projectUrl = inquiry.project_url ?? '';
+  const fields = [
+    `Name: ${inquiry.name}`,
+    `E-mail: ${inquiry.email}`,
+    ...(company === '' ? [] : [`Company: ${company}`]),
+    ...(projectUrl === '' ? [] : [`Project URL: ${projectUrl}`]),
+  ];
+  return {
+    replyTo: inquiry.email,
+    subject: `Project inquiry from ${inquiry.name}${company === '' ? '' : ` (${company})`}`,
+    text: [
+      ...fields,
+      '',
+      'Message:',
+      inquiry.message,
+      '',
+      `Received: ${receipt.receivedAt.toISOString()}`,
+      `Request id: ${receipt.requestId}`,
+      '',
+    ].join('\n'),
+  };
+}

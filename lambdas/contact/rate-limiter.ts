@@ -1,0 +1,108 @@
+import type { RateLimits } from '../config.js';
+import type { CounterSlot, CounterStore, CountResult } from './counter-store.js';
+
+export type RateLimitScope = 'ip' | 'email';
+
+/** What a visitor may still send in the current window, for the `RateLimit` header. */
+export interface RateLimitStatus {
+  readonly scope: RateLimitScope;
+  readonly remaining: number;
+  /** Seconds to the end of the window. */
+  readonly resetSeconds: number;
+}
+
+export type Admission =
+  /** Counted in every asked scope; `giveBack` undoes that when the inquiry is not delivered. */
+  | { readonly kind: 'admitted'; readonly status: RateLimitStatus; readonly giveBack: () => Promise<void> }
+  /** Over a limit: counted in neither scope. */
+  | { readonly kind: 'refused'; readonly status: RateLimitStatus }
+  /** The counter store failed: nothing may be delivered. */
+  | { readonly kind: 'unavailable'; readonly errorName: string };
+
+export interface RateLimiterOptions {
+  readonly store: CounterStore;
+  readonly limits: RateLimits;
+  readonly now?: () => Date;
+  /** Told when a counter could not be given back (it then stays one too high until its window ends). */
+  readonly onGiveBackFailure?: (errorName: string) => void;
+}
+
+/**
+ * Fixed-window limits (the UTC clock hour by default) per client IP and per e-mail address.
+ * Both counters are asked in parallel, so one round trip to the store settles them; a request
+ * over either limit is counted in neither, by giving back the counter that accepted it.
+ */
+export class RateLimiter {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: RateLimiterOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Counts a request against its IP key and, when given, its e-mail key (both already hashed). */
+  async admit(keys: { readonly ip: string; readonly email?: string }): Promise<Admission> {
+    const { limits } = this.options;
+    const nowSeconds = this.now().getTime() / 1000;
+    const windowStart = Math.floor(nowSeconds / limits.windowSeconds) * limits.windowSeconds;
+    const windowEnd = windowStart + limits.windowSeconds;
+    const resetSeconds = Math.max(1, Math.ceil(windowEnd - nowSeconds));
+    const slot = (scope: RateLimitScope, key: string, limit: number): CounterSlot => ({
+      id: `${scope}#${windowStart}#${key}`,
+      limit,
+      expiresAt: windowEnd,
+    });
+
+    const ipSlot = slot('ip', keys.ip, limits.ip);
+    const emailSlot = keys.email === undefined ? undefined : slot('email', keys.email, limits.email);
+    const [ipResult, emailResult] = await Promise.allSettled([
+      this.options.store.increment(ipSlot),
+      emailSlot && this.options.store.increment(emailSlot),
+    ]);
+    const counted = [counts(ipResult) && ipSlot, counts(emailResult) && emailSlot].filter(
+      (counter): counter is CounterSlot => Boolean(counter),
+    );
+    const giveBack = () => this.giveBack(counted);
+
+    if (ipResult.status === 'fulfilled' && !ipResult.value.counted) {
+      await giveBack();
+      return { kind: 'refused', status: { scope: 'ip', remaining: 0, resetSeconds } };
+    }
+    const failure = [ipResult, emailResult].find((result) => result.status === 'rejected');
+    if (failure !== undefined) {
+      await giveBack();
+      return { kind: 'unavailable', errorName: errorName(failure.reason) };
+    }
+    if (emailResult.status === 'fulfilled' && emailResult.value?.counted === false) {
+      await giveBack();
+      return { kind: 'refused', status: { scope: 'email', remaining: 0, resetSeconds } };
+    }
+
+    const ipRemaining = limits.ip - countOf(ipResult);
+    const emailRemaining = emailSlot === undefined ? Infinity : limits.email - countOf(emailResult);
+    const status: RateLimitStatus =
+      emailRemaining < ipRemaining
+        ? { scope: 'email', remaining: emailRemaining, resetSeconds }
+        : { scope: 'ip', remaining: ipRemaining, resetSeconds };
+    return { kind: 'admitted', status, giveBack };
+  }
+
+  private async giveBack(slots: readonly CounterSlot[]): Promise<void> {
+    const results = await Promise.allSettled(slots.map((slot) => this.options.store.giveBack(slot)));
+    for (const result of results) {
+      if (result.status === 'rejected') this.options.onGiveBackFailure?.(errorName(result.reason));
+    }
+  }
+}
+
+function counts(result: PromiseSettledResult<CountResult | undefined>): boolean {
+  return result.status === 'fulfilled' && result.value?.counted === true;
+}
+
+function countOf(result: PromiseSettledResult<CountResult | undefined>): number {
+  return result.status === 'fulfilled' && result.value?.counted ? result.value.count : 0;
+}
+
+/** The name of an error (an AWS error code such as `ProvisionedThroughputExceededException`), never its message. */
+export function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : 'UnknownError';
+}

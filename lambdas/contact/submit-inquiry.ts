@@ -1,0 +1,114 @@
+import { MIMEType } from 'node:util';
+import { emailRateKey, ipRateKey } from './client-keys.js';
+import { composeInquiryEmail } from './inquiry-email.js';
+import type { Mailer } from './mailer.js';
+import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
+import type { Inquiry } from './schema.js';
+import type { FieldError, InquiryValidator } from './validation.js';
+
+/** Bodies over 64 KiB are refused unread (CONTRACT §2). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** One POST to the contact endpoint, as the platform handed it over. */
+export interface ContactSubmission {
+  readonly requestId: string;
+  readonly sourceIp: string;
+  readonly contentType: string | undefined;
+  readonly body: Uint8Array;
+}
+
+export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
+
+/** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
+export type ContactOutcome =
+  | { readonly kind: 'delivered'; readonly rateLimit: RateLimitStatus }
+  | { readonly kind: 'rejected'; readonly reason: RejectionReason; readonly rateLimit: RateLimitStatus }
+  | { readonly kind: 'invalid'; readonly errors: readonly FieldError[]; readonly rateLimit: RateLimitStatus }
+  | { readonly kind: 'rate_limited'; readonly rateLimit: RateLimitStatus }
+  | {
+      readonly kind: 'unavailable';
+      readonly dependency: 'counter_store' | 'mail_service';
+      readonly errorName: string;
+    };
+
+export interface ContactDependencies {
+  readonly validate: InquiryValidator;
+  readonly limiter: RateLimiter;
+  readonly mailer: Mailer;
+  readonly now?: () => Date;
+}
+
+type LocalVerdict =
+  | { readonly kind: 'valid'; readonly inquiry: Inquiry }
+  | { readonly kind: 'invalid'; readonly errors: readonly FieldError[] }
+  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
+
+/**
+ * Checks, limits and delivers one inquiry. The cheap local checks run first so that both rate
+ * limit counters can be asked in one round trip; the per-IP verdict (429, or 503 when the store
+ * fails) then outranks everything else, as CONTRACT §2 orders it.
+ */
+export async function submitInquiry(
+  submission: ContactSubmission,
+  dependencies: ContactDependencies,
+): Promise<ContactOutcome> {
+  const verdict = checkLocally(submission, dependencies.validate);
+  const admission = await dependencies.limiter.admit({
+    ip: ipRateKey(submission.sourceIp),
+    email: verdict.kind === 'valid' ? emailRateKey(verdict.inquiry.email) : undefined,
+  });
+
+  if (admission.kind === 'refused') return { kind: 'rate_limited', rateLimit: admission.status };
+  if (admission.kind === 'unavailable') {
+    return { kind: 'unavailable', dependency: 'counter_store', errorName: admission.errorName };
+  }
+  if (verdict.kind !== 'valid') return { ...verdict, rateLimit: admission.status };
+
+  const receivedAt = dependencies.now?.() ?? new Date();
+  try {
+    await dependencies.mailer.send(composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }));
+  } catch (error) {
+    await admission.giveBack();
+    return { kind: 'unavailable', dependency: 'mail_service', errorName: errorName(error) };
+  }
+  return { kind: 'delivered', rateLimit: admission.status };
+}
+
+function checkLocally(submission: ContactSubmission, validate: InquiryValidator): LocalVerdict {
+  if (submission.body.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
+  if (!isJsonMediaType(submission.contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
+  const body = parseJsonObject(submission.body);
+  if (body === undefined) return { kind: 'rejected', reason: 'malformed_json' };
+  const result = validate(body);
+  return result.valid ? { kind: 'valid', inquiry: result.inquiry } : { kind: 'invalid', errors: result.errors };
+}
+
+/** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  let mediaType: MIMEType;
+  try {
+    mediaType = new MIMEType(contentType);
+  } catch {
+    return false;
+  }
+  const parameters = [...mediaType.params.entries()];
+  return (
+    mediaType.essence === 'application/json' &&
+    parameters.every(([name, value]) => name === 'charset' && value.toLowerCase() === 'utf-8')
+  );
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as a JSON object, or undefined when it is not UTF-8 JSON or not an object. */
+export function parseJsonObject(body: Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(strictUtf8.decode(body));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

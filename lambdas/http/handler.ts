@@ -1,0 +1,91 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpCors from '@middy/http-cors';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { logger } from './logger.js';
+import { problemReply } from './problem.js';
+import { NO_STORE, type Reply } from './reply.js';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
+
+/** Which browser origins may read a route's answers. */
+export interface CorsPolicy {
+  readonly isAllowed: (origin: string | undefined) => boolean;
+  readonly middleware: MiddlewareObj<HttpEvent>;
+}
+
+/**
+ * Wraps a route handler in the service's middy stack: Powertools' request context, CORS when
+ * the route has a policy, and the contract's shared rules (`X-Content-Type-Options`, a problem
+ * answer instead of a crash, one log line per request).
+ */
+export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy } = {}) {
+  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle).use(injectLambdaContext(logger));
+  if (options.cors !== undefined) stack.use(options.cors.middleware);
+  return stack.use(contractRules());
+}
+
+/** CORS for the origins configured in `ALLOWED_ORIGINS`: other origins get no CORS header at all. */
+export function corsForOrigins(origins: readonly string[]): CorsPolicy {
+  const allowed = new Set(origins);
+  const isAllowed = (origin: string | undefined) => origin !== undefined && allowed.has(origin);
+  return {
+    isAllowed,
+    middleware: httpCors({ origins: [...allowed], getOrigin: (origin) => (isAllowed(origin) ? origin : null) }),
+  };
+}
+
+function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
+  const startedAt = new WeakMap<object, number>();
+  const finish = (request: middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>, stack?: string) => {
+    const { outcome, errorName, ...response } = request.response as Reply;
+    const headers = { ...response.headers, 'X-Content-Type-Options': 'nosniff' };
+    request.response = { ...response, headers };
+    logger.info('request', {
+      route: request.event.routeKey,
+      status: response.statusCode,
+      outcome: outcome ?? 'unexpected_error',
+      latencyMs: Math.round(performance.now() - (startedAt.get(request) ?? performance.now())),
+      requestId: request.context.awsRequestId,
+      ...(errorName === undefined ? {} : { errorName }),
+      ...(stack === undefined ? {} : { stack }),
+    });
+  };
+  return {
+    before: (request) => {
+      startedAt.set(request, performance.now());
+    },
+    after: (request) => finish(request),
+    onError: (request) => {
+      const error = request.error;
+      const reply: Reply = {
+        ...problemReply(
+          {
+            status: 500,
+            code: 'internal_error',
+            detail: 'Something went wrong on our side; please try again later.',
+            requestId: request.context.awsRequestId,
+          },
+          NO_STORE,
+          'unexpected_error',
+        ),
+        errorName: error?.name ?? 'UnknownError',
+      };
+      request.response = reply;
+      // Stack frames only: an error's message may quote what a visitor sent.
+      finish(request, error?.stack?.split('\n').slice(1).join('\n'));
+    },
+  };
+}
+
+/** The request body as bytes, whether the platform passed it as text or base64. */
+export function requestBody(event: HttpEvent): Uint8Array {
+  if (event.body === undefined) return new Uint8Array();
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+/** A request header by its lower-case name (API Gateway v2 and Node both lower-case names). */
+export function requestHeader(event: HttpEvent, name: string): string | undefined {
+  return event.headers?.[name];
+}

@@ -1,0 +1,35 @@
+import { jsonReply, type Reply } from './reply.js';
+
+/** RFC 9110 reason phrases of the statuses this service answers with. */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export interface Problem {
+  readonly status: number;
+  readonly code: string;
+  /** One sentence for a person. */
+  readonly detail: string;
+  readonly requestId: string;
+  /** Members beyond the standard ones: `errors` for validation, `scope` for 429. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+/** An RFC 9457 problem details answer, the shape of every error of the site's own routes. */
+export function problemReply(problem: Problem, headers: Record<string, string> = {}, outcome?: string): Reply {
+  const { status, code, detail, requestId, extensions } = problem;
+  const title = REASON_PHRASES[status];
+  if (title === undefined) throw new Error(`No reason phrase for status ${status}`);
+  const body = { type: 'about:blank', title, status, detail, code, requestId, ...extensions };
+  return jsonReply(status, body, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE }, outcome ?? code);
+}

@@ -1,0 +1,36 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+/** A handler's answer: the API Gateway result, plus the outcome its log line names. */
+export interface Reply extends APIGatewayProxyStructuredResultV2 {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  /** A short machine word for the log line and metrics (`delivered`, `rate_limited_ip`, …). */
+  readonly outcome?: string;
+  /** The name of the dependency error behind a failure (`Throttling`, `MessageRejected`, …). */
+  readonly errorName?: string;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Answers to POST, and anything personal, must never be stored by a cache. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** Public documents: cacheable for five minutes and readable from any origin. */
+export const PUBLIC_DOCUMENT = {
+  'Cache-Control': 'public, max-age=300',
+  'Access-Control-Allow-Origin': '*',
+} as const;
+
+export function jsonReply(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  outcome?: string,
+): Reply {
+  return {
+    statusCode,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
+    body: JSON.stringify(body),
+    ...(outcome === undefined ? {} : { outcome }),
+  };
+}

@@ -1,0 +1,20 @@
+import type { SiteSettings } from '../config.js';
+import { contactRequestSchema } from '../contact/schema.js';
+
+/** The document at `GET /api/contact` (CONTRACT §3): how to call the contact endpoint. */
+export function contactDescription(site: SiteSettings) {
+  const { limits } = site;
+  return {
+    name: 'contact',
+    description: `Send a project inquiry to the owner of ${site.siteName}; it is delivered by e-mail and answered personally.`,
+    method: 'POST',
+    url: `${site.baseUrl}/api/contact`,
+    contentType: 'application/json',
+    authentication: 'none',
+    rateLimits: [
+      { scope: 'ip', limit: limits.ip, windowSeconds: limits.windowSeconds },
+      { scope: 'email', limit: limits.email, windowSeconds: limits.windowSeconds },
+    ],
+    requestSchema: contactRequestSchema(site.baseUrl),
+  };
+}
