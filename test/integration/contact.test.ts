@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { postContact, send } from '../support/http-client.js';
+import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+
+const inquiry = {
+  name: 'Ada Lovelace',
+  email: 'Ada+site@Example.com',
+  message: 'I would like an analytical engine programmed.\nTwo lines, with a\ttab.',
+  company: 'Babbage & Co',
+  project_url: 'https://example.org/engine?x=1',
+};
+
+let server: LocalServer;
+let nextClient = 10;
+/** A fresh loopback address per test, so the per-IP limit of one test never touches another. */
+const newClient = () => `127.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
+/** A fresh e-mail address per test, for the same reason. */
+const newEmail = () => `visitor${nextClient++}@example.com`;
+
+beforeAll(async () => {
+  server = await startLocalServer({ CONTACT_TO: 'me@owner.example.com', CONTACT_FROM: 'web@owner.example.com' });
+});
+afterAll(() => server.stop());
+beforeEach(async () => {
+  await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
+});
+
+describe('POST /api/contact through the local server', () => {
+  it('delivers a valid inquiry to the owner with the visitor as Reply-To', async () => {
+    const response = await postContact(server.apiUrl, inquiry, { from: newClient() });
+
+    expect(response.status).toBe(202);
+    const body = response.json<{ status: string; id: string }>();
+    expect(body).toEqual({ status: 'accepted', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+
+    const emails = await sentEmails(server);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email?.from).toBe('web@owner.example.com');
+    expect(email?.destination).toEqual({ to: ['me@owner.example.com'], cc: [], bcc: [] });
+    expect(email?.replyTo).toEqual(['Ada+site@Example.com']);
+    expect(email?.subject).toBe('Project inquiry from Ada Lovelace (Babbage & Co)');
+    const text = email?.body.text ?? '';
+    expect(text).toContain('Name: Ada Lovelace');
+    expect(text).toContain('E-mail: Ada+site@Example.com');
+    expect(text).toContain('Company: Babbage & Co');
+    expect(text).toContain('Project URL: https://example.org/engine?x=1');
+    expect(text).toContain(`Message:\n${inquiry.message}\n`);
+    expect(text).toMatch(/Received: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+    expect(text).toContain(`Request id: ${body.id}`);
+  });
+
+  it('delivers nothing for any invalid request', async () => {
+    const client = newClient();
+    const invalid: Array<[number, unknown, Record<string, string>?]> = [
+      [422, { ...inquiry, email: 'me@gmail' }],
+      [422, { ...inquiry, _gotcha: 'I am a robot' }],
+      [400, '{"name":'],
+      [415, inquiry, { 'Content-Type': 'text/plain' }],
+    ];
+    for (const [status, body, headers] of invalid) {
+      const response = await postContact(server.apiUrl, body, { from: client, headers });
+      expect(response.status).toBe(status);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    }
+    expect(await sentEmails(server)).toEqual([]);
+  });
+
+  it('answers the 6th request from one IP with 429 and Retry-After', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: client })).status);
+    }
+    const sixth = await postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: client });
+
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json()).toMatchObject({ code: 'rate_limited', scope: 'ip', status: 429 });
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(sixth.headers['ratelimit']).toBe(`"ip";r=0;t=${retryAfter}`);
+    expect(await sentEmails(server)).toHaveLength(5);
+  });
+
+  it('answers the 4th inquiry for one e-mail with 429, whatever its case or +tag', async () => {
+    const email = newEmail();
+    const [local, domain] = email.split('@');
+    const spellings = [email, `${local}+work@${domain}`, email.toUpperCase(), email];
+    const statuses: number[] = [];
+    for (const spelling of spellings) {
+      statuses.push((await postContact(server.apiUrl, { ...inquiry, email: spelling }, { from: newClient() })).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(await sentEmails(server)).toHaveLength(3);
+  });
+
+  it('lets exactly 5 of 25 concurrent requests from one IP through', async () => {
+    const client = newClient();
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, () => postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: client })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(await sentEmails(server)).toHaveLength(5);
+  });
+
+  it('answers an unknown path with 404 and a wrong method with 405 and Allow', async () => {
+    const missing = await send(`${server.apiUrl}/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'not_found', title: 'Not Found', status: 404 });
+
+    const wrongMethod = await send(`${server.apiUrl}/api/contact`, { method: 'PUT' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, OPTIONS, POST');
+    expect(wrongMethod.json()).toMatchObject({ code: 'method_not_allowed' });
+  });
+});

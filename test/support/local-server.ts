@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface LocalServer {
+  /** Where requests go (the server's own address). */
+  readonly apiUrl: string;
+  /** `{base}` as the service publishes it. */
+  readonly baseUrl: string;
+  /** The SES emulator. */
+  readonly mailUrl: string;
+  /** Everything the server printed to stdout so far (its JSON log lines included). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `bin/local.ts` (what `npm start` runs) in a child process on free ports, with the given
+ * settings on top of the environment, and waits for its "Ready" line.
+ */
+export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local server did not start:\n${stdout}${stderr}`)), 30_000);
+    child.stdout.on('data', () => {
+      if (stdout.includes('Ready.')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local server exited with ${code}:\n${stdout}${stderr}`));
+    });
+  });
+
+  const url = (label: string) => {
+    const match = new RegExp(`^${label}\\s+(\\S+)`, 'm').exec(stdout);
+    if (!match?.[1]) throw new Error(`no ${label} URL in:\n${stdout}`);
+    return match[1];
+  };
+  const baseUrl = /\(BASE_URL (\S+)\)/.exec(stdout)?.[1] ?? url('API');
+  return {
+    apiUrl: url('API'),
+    baseUrl,
+    mailUrl: url('Mailbox'),
+    output: () => stdout,
+    stop: () => stopChild(child),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** One e-mail as the SES emulator stores it. */
+export interface StoredEmail {
+  readonly from: string;
+  readonly replyTo: string[];
+  readonly destination: { readonly to: string[]; readonly cc: string[]; readonly bcc: string[] };
+  readonly subject: string;
+  readonly body: { readonly text?: string; readonly html?: string };
+}
+
+export async function sentEmails(server: LocalServer): Promise<StoredEmail[]> {
+  const response = await fetch(`${server.mailUrl}/store`);
+  const store = (await response.json()) as { emails: StoredEmail[] };
+  return store.emails;
+}
