@@ -2,7 +2,7 @@ import { readCounterTableName, readMailSettings, readSiteSettings } from '../con
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { contactReply } from './contact-replies.js';
 import { createContactDependencies } from './dependencies.js';
-import { submitInquiry } from './submit-inquiry.js';
+import { readJsonBody, submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
 const dependencies = createContactDependencies({
@@ -34,8 +34,7 @@ export const handler = httpHandler(
       {
         requestId: context.awsRequestId,
         sourceIp: event.requestContext.http.sourceIp,
-        contentType: requestHeader(event, 'content-type'),
-        body: requestBody(event),
+        body: readJsonBody(requestHeader(event, 'content-type'), requestBody(event)),
       },
       dependencies,
     );

@@ -9,15 +9,19 @@ import type { FieldError, InquiryValidator } from './validation.js';
 /** Bodies over 64 KiB are refused unread (CONTRACT §2). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** One POST to the contact endpoint, as the platform handed it over. */
+/** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {
   readonly requestId: string;
   readonly sourceIp: string;
-  readonly contentType: string | undefined;
-  readonly body: Uint8Array;
+  readonly body: ReadBody;
 }
 
 export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
+
+/** A body read into an object of fields, or the reason it could not be. */
+export type ReadBody =
+  | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
 
 /** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
 export type ContactOutcome =
@@ -52,7 +56,7 @@ export async function submitInquiry(
   submission: ContactSubmission,
   dependencies: ContactDependencies,
 ): Promise<ContactOutcome> {
-  const verdict = checkLocally(submission, dependencies.validate);
+  const verdict = checkLocally(submission.body, dependencies.validate);
   const admission = await dependencies.limiter.admit({
     ip: ipRateKey(submission.sourceIp),
     email: verdict.kind === 'valid' ? emailRateKey(verdict.inquiry.email) : undefined,
@@ -74,13 +78,18 @@ export async function submitInquiry(
   return { kind: 'delivered', rateLimit: admission.status };
 }
 
-function checkLocally(submission: ContactSubmission, validate: InquiryValidator): LocalVerdict {
-  if (submission.body.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
-  if (!isJsonMediaType(submission.contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
-  const body = parseJsonObject(submission.body);
-  if (body === undefined) return { kind: 'rejected', reason: 'malformed_json' };
-  const result = validate(body);
+function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict {
+  if (body.kind === 'rejected') return body;
+  const result = validate(body.fields);
   return result.valid ? { kind: 'valid', inquiry: result.inquiry } : { kind: 'invalid', errors: result.errors };
+}
+
+/** The checks of a JSON body before its schema, in the contract's order: size, media type, JSON. */
+export function readJsonBody(contentType: string | undefined, bytes: Uint8Array): ReadBody {
+  if (bytes.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
+  if (!isJsonMediaType(contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
+  const fields = parseJsonObject(bytes);
+  return fields === undefined ? { kind: 'rejected', reason: 'malformed_json' } : { kind: 'fields', fields };
 }
 
 /** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
