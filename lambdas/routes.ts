@@ -7,6 +7,16 @@ export const ROUTES = [
   { method: 'GET', path: '/api/contact', handler: 'schema' },
   { method: 'POST', path: '/api/contact', handler: 'contact' },
   { method: 'OPTIONS', path: '/api/contact', handler: 'contact' },
+  { method: 'GET', path: '/.well-known/oauth-protected-resource', handler: 'discovery' },
+  { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: 'discovery' },
+  { method: 'GET', path: '/.well-known/api-catalog', handler: 'discovery' },
+  { method: 'HEAD', path: '/.well-known/api-catalog', handler: 'discovery' },
+  { method: 'GET', path: '/llms.txt', handler: 'discovery' },
+  { method: 'POST', path: '/agent/auth', handler: 'agent' },
+  { method: 'POST', path: '/agent/auth/claim', handler: 'agent' },
+  { method: 'POST', path: '/agent/auth/revoke', handler: 'agent' },
+  { method: 'GET', path: '/oauth/authorize', handler: 'agent' },
+  { method: 'POST', path: '/oauth/token', handler: 'agent' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** Answers whatever no route matches: the contract's 404, or 405 with `Allow`. */
@@ -21,6 +31,10 @@ interface RouteDefinition {
 }
 
 export type Route = (typeof ROUTES)[number];
+
+/** API Gateway's route key (`GET /llms.txt`) of each route a handler serves. */
+export type RouteKeyOf<H extends Route['handler']> = RouteKey<Extract<Route, { handler: H }>>;
+type RouteKey<R> = R extends Route ? `${R['method']} ${R['path']}` : never;
 export type HandlerName = Route['handler'] | typeof FALLBACK_HANDLER;
 
 /** Every handler, each once, the fallback last. */

@@ -1,4 +1,5 @@
 import { MIMEType } from 'node:util';
+import { parseJsonObject } from '../http/json-body.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
@@ -108,16 +109,3 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   );
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as a JSON object, or undefined when it is not UTF-8 JSON or not an object. */
-export function parseJsonObject(body: Uint8Array): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(strictUtf8.decode(body));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,0 +1,29 @@
+import { httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import type { RouteKeyOf } from '../routes.js';
+import { createRegistrationService } from './dependencies.js';
+import type { Refusal, ReservedRequest } from './registration-service.js';
+import { refusalReply } from './refusal-reply.js';
+
+type Answer = (request: ReservedRequest) => Promise<Refusal>;
+
+const registration = createRegistrationService();
+
+const answers: Readonly<Record<RouteKeyOf<'agent'>, Answer>> = {
+  'POST /agent/auth': (request) => registration.register(request),
+  'POST /agent/auth/claim': (request) => registration.claim(request),
+  'POST /agent/auth/revoke': (request) => registration.revoke(request),
+  'GET /oauth/authorize': (request) => registration.authorize(request),
+  'POST /oauth/token': (request) => registration.token(request),
+};
+
+/** The reserved agent-registration and OAuth routes (CONTRACT §5): answered, never granted. */
+export const handler = httpHandler(async (event) => {
+  const answer = (answers as Readonly<Record<string, Answer>>)[event.routeKey];
+  if (answer === undefined) throw new Error(`No reserved route ${event.routeKey}`);
+  const request: ReservedRequest = {
+    body: requestBody(event),
+    contentType: requestHeader(event, 'content-type'),
+    query: new URLSearchParams(event.rawQueryString),
+  };
+  return refusalReply(await answer(request));
+});

@@ -1,0 +1,40 @@
+/** A request to one of the reserved routes, as received: the service decides what it means. */
+export interface ReservedRequest {
+  readonly body: Uint8Array;
+  readonly contentType: string | undefined;
+  readonly query: URLSearchParams;
+}
+
+/** The OAuth and auth.md error codes a reserved route answers with (CONTRACT §5). */
+export type RefusalCode =
+  | 'invalid_request'
+  | 'anonymous_not_enabled'
+  | 'verified_email_not_enabled'
+  | 'issuer_not_enabled'
+  | 'invalid_claim_token'
+  | 'unsupported_response_type'
+  | 'unsupported_grant_type';
+
+/** Why a request was not granted: an error code and one sentence for the agent's developer. */
+export interface Refusal {
+  readonly error: RefusalCode;
+  readonly description: string;
+}
+
+/**
+ * Agent registration (the auth.md profile) and the OAuth endpoints behind it. The routes and the
+ * handler only pass requests through this interface, so a real implementation replaces the
+ * disabled one without touching either; it would widen the results with its grants.
+ */
+export interface RegistrationService {
+  /** `POST /agent/auth`: register an anonymous agent or one with an identity assertion. */
+  register(request: ReservedRequest): Promise<Refusal>;
+  /** `POST /agent/auth/claim`: bind a registration to a person with a claim token. */
+  claim(request: ReservedRequest): Promise<Refusal>;
+  /** `POST /agent/auth/revoke`: an assertion issuer revokes what it asserted. */
+  revoke(request: ReservedRequest): Promise<Refusal>;
+  /** `GET /oauth/authorize`. */
+  authorize(request: ReservedRequest): Promise<Refusal>;
+  /** `POST /oauth/token`. */
+  token(request: ReservedRequest): Promise<Refusal>;
+}

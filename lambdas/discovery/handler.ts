@@ -1,0 +1,39 @@
+import { readSiteSettings } from '../config.js';
+import { httpHandler } from '../http/handler.js';
+import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
+import type { RouteKeyOf } from '../routes.js';
+import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-catalog.js';
+import { authorizationServerMetadata } from './authorization-server.js';
+import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
+import { protectedResourceMetadata } from './protected-resource.js';
+
+
+const site = readSiteSettings(process.env);
+const catalog = jsonReply(
+  200,
+  apiCatalog(site),
+  { ...PUBLIC_DOCUMENT, 'Content-Type': API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(site) },
+  'served',
+);
+
+/** Every document is built once per cold start: they depend on configuration only. */
+const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
+  'GET /.well-known/oauth-protected-resource': jsonReply(200, protectedResourceMetadata(site), PUBLIC_DOCUMENT, 'served'),
+  'GET /.well-known/oauth-authorization-server': jsonReply(200, authorizationServerMetadata(site), PUBLIC_DOCUMENT, 'served'),
+  'GET /.well-known/api-catalog': catalog,
+  // The same header fields as GET (RFC 9110 §9.3.2), the Link among them, and no body.
+  'HEAD /.well-known/api-catalog': { statusCode: 200, headers: catalog.headers, outcome: 'served' },
+  'GET /llms.txt': {
+    statusCode: 200,
+    headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },
+    body: llmsTxt(site),
+    outcome: 'served',
+  },
+};
+
+/** The public discovery documents (CONTRACT §5, §6, §8), served directly, never redirected. */
+export const handler = httpHandler(async (event) => {
+  const reply = (replies as Readonly<Record<string, Reply>>)[event.routeKey];
+  if (reply === undefined) throw new Error(`No discovery document for route ${event.routeKey}`);
+  return { ...reply };
+});

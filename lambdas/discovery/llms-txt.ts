@@ -1,0 +1,41 @@
+import type { RateLimits, SiteSettings } from '../config.js';
+import { siteUrls } from './site-urls.js';
+
+export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * `GET /llms.txt` (CONTRACT §6), in the llms.txt format: H1, a one-line blockquote, prose, then
+ * H2 sections. The reference parser reads every line under an H2 as a `- [title](url): notes`
+ * link and the blockquote as one line, so facts go in the blockquote and the prose, never as
+ * loose lines in a section.
+ */
+export function llmsTxt(site: SiteSettings): string {
+  const urls = siteUrls(site.baseUrl);
+  const limits = limitsInWords(site.limits);
+  return `# ${site.siteName}
+
+> Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.
+
+The contact endpoint takes one JSON object (name, email, message, and optionally company and project_url) as Content-Type application/json. A GET of the same URL returns its JSON Schema (draft 2020-12), the very schema the server validates with. A delivered inquiry answers 202 with an id; every error is an RFC 9457 problem details object with a machine-readable code, and a request over a limit answers 429 with Retry-After.
+
+Agent registration is reserved and not enabled. The OAuth metadata below describes where it will live (agent_auth, status "disabled"); its endpoints answer with OAuth errors and never issue a credential.
+
+## API
+
+- [contact](${urls.contactApi}): POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.
+
+## Agent discovery
+
+- [OAuth protected resource metadata](${urls.protectedResourceMetadata}): RFC 9728; this site is its own authorization server.
+- [OAuth authorization server metadata](${urls.authorizationServerMetadata}): RFC 8414; agent registration (agent_auth) is listed with status disabled.
+- [API catalog](${urls.apiCatalog}): RFC 9727 linkset of the public HTTP APIs on this site.
+
+## Optional
+
+- [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.
+`;
+}
+
+function limitsInWords(limits: RateLimits): string {
+  return `at most ${limits.ip} POST requests per client IP address and ${limits.email} valid inquiries per e-mail address in each fixed ${limits.windowSeconds}-second window (the UTC clock hour)`;
+}

@@ -1,0 +1,24 @@
+/**
+ * Every public URL the discovery documents name, built from `{base}` in one place so that no
+ * document can drift from another. The route table holds the same paths; the integration tests
+ * follow every link to keep the two in step.
+ */
+export function siteUrls(baseUrl: string) {
+  return {
+    /** The authorization server's issuer identifier: `{base}` itself (RFC 8414 §2). */
+    issuer: baseUrl,
+    /** The protected resource identifier: the whole site (RFC 9728 §1.2). */
+    resource: `${baseUrl}/`,
+    protectedResourceMetadata: `${baseUrl}/.well-known/oauth-protected-resource`,
+    authorizationServerMetadata: `${baseUrl}/.well-known/oauth-authorization-server`,
+    apiCatalog: `${baseUrl}/.well-known/api-catalog`,
+    llmsTxt: `${baseUrl}/llms.txt`,
+    contactApi: `${baseUrl}/api/contact`,
+    contactForm: `${baseUrl}/contact`,
+    agentRegister: `${baseUrl}/agent/auth`,
+    agentClaim: `${baseUrl}/agent/auth/claim`,
+    agentRevoke: `${baseUrl}/agent/auth/revoke`,
+    oauthAuthorize: `${baseUrl}/oauth/authorize`,
+    oauthToken: `${baseUrl}/oauth/token`,
+  } as const;
+}

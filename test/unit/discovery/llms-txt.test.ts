@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { llmsTxt } from '../../../lambdas/discovery/llms-txt.js';
+import { parseLlmsTxt } from './llms-txt-parser.js';
+import { site } from './site.js';
+
+const LIMITS_IN_WORDS = /at most 7 POST requests per client IP address and 2 valid inquiries per e-mail address in each fixed 3600-second window/;
+
+describe('llmsTxt', () => {
+  const parsed = parseLlmsTxt(llmsTxt(site));
+  const links = [...parsed.sections.values()].flat();
+
+  it('opens with the site name as H1', () => {
+    expect(parsed.title).toBe("Ada's workshop");
+  });
+
+  it('sums up the public APIs, that no API key is required, and the configured limits in its blockquote', () => {
+    expect(parsed.summary).toContain('public HTTP APIs on this site');
+    expect(parsed.summary).toContain('no API key required');
+    expect(parsed.summary).toMatch(LIMITS_IN_WORDS);
+  });
+
+  it('says in its prose that agent registration is reserved and not enabled', () => {
+    expect(parsed.info).toContain('Agent registration is reserved and not enabled');
+  });
+
+  it('lists the contact endpoint with its method, "no API key required" and the limits', () => {
+    const contact = links.find((link) => link.url === 'https://ada.example.org/api/contact');
+    expect(contact?.title).toBe('contact');
+    expect(contact?.notes).toContain('POST');
+    expect(contact?.notes).toContain('no API key required');
+    expect(contact?.notes).toMatch(LIMITS_IN_WORDS);
+  });
+
+  it('has one section for the agent discovery documents and the API catalog', () => {
+    const urls = (parsed.sections.get('Agent discovery') ?? []).map((link) => link.url);
+    expect(urls).toEqual([
+      'https://ada.example.org/.well-known/oauth-protected-resource',
+      'https://ada.example.org/.well-known/oauth-authorization-server',
+      'https://ada.example.org/.well-known/api-catalog',
+    ]);
+  });
+
+  it('links the human contact form', () => {
+    expect(links.map((link) => link.url)).toContain('https://ada.example.org/contact');
+  });
+
+  it('links only absolute URLs on the configured site', () => {
+    for (const link of links) expect(new URL(link.url).origin).toBe('https://ada.example.org');
+  });
+});
