@@ -15,6 +15,7 @@ try {
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'})`,
+      ...stack.warnings,
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),
   );

@@ -8,6 +8,8 @@ export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
 
 /** API Gateway's own ceiling on a request body (HTTP APIs: 10 MB). */
 const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Invocations served at once, as by that many warm function instances. */
+const LOCAL_CONCURRENCY = 16;
 /** The timeout the stack gives the functions; handlers read it through the context. */
 const FUNCTION_TIMEOUT_MS = 10_000;
 
@@ -16,15 +18,21 @@ const FUNCTION_TIMEOUT_MS = 10_000;
  * matches the route table, builds the event and the context, and writes the result.
  */
 export function apiGatewayListener(handlers: HandlerSet): RequestListener {
+  const instances = new InstancePool(LOCAL_CONCURRENCY);
   return (request, response) => {
-    serve(handlers, request, response).catch((error: unknown) => {
+    serve(handlers, instances, request, response).catch((error: unknown) => {
       // Only a broken connection gets here: the handlers answer every error themselves.
       response.destroy(error instanceof Error ? error : undefined);
     });
   };
 }
 
-async function serve(handlers: HandlerSet, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serve(
+  handlers: HandlerSet,
+  instances: InstancePool,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const body = await readBody(request);
   if (body === undefined) {
     response.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
@@ -35,10 +43,35 @@ async function serve(handlers: HandlerSet, request: IncomingMessage, response: S
   const method = request.method ?? 'GET';
   const route = findRoute(method, url.pathname);
   const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
-  const startedAt = Date.now();
-  const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt);
-  const result = (await handlers[handlerName](event, toContext(handlerName, startedAt))) as APIGatewayProxyStructuredResultV2;
-  writeResult(response, result);
+  const result = await instances.run(() => {
+    const startedAt = Date.now();
+    const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt);
+    return handlers[handlerName](event, toContext(handlerName, startedAt));
+  });
+  writeResult(response, result as APIGatewayProxyStructuredResultV2);
+}
+
+/**
+ * Like Lambda, where each function instance serves one request at a time, at most `size`
+ * invocations run at once and the rest wait their turn; a burst then meets the emulators at the
+ * concurrency a deployment would, not all at once in one event loop.
+ */
+class InstancePool {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(invoke: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await invoke();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
 }
 
 /** The body, or undefined when it is larger than the platform accepts. */

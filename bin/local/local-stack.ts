@@ -6,6 +6,12 @@ import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './a
 import { closeServer, ensureCounterTable, listen, startDynamoEmulator, startSesEmulator, type RunningEmulator } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
+/** Creating the table must not hang on an outside endpoint that never answers. */
+const SETUP_CLIENT = {
+  maxAttempts: 1,
+  requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
+};
+
 export interface LocalStack {
   readonly baseUrl: string;
   /** Where the API server listens (BASE_URL may name another host for the same server). */
@@ -14,6 +20,8 @@ export interface LocalStack {
   readonly mailUrl: string;
   /** dynalite, or the outside DynamoDB endpoint. */
   readonly dynamoUrl: string;
+  /** Problems that local mode works around, for the console. */
+  readonly warnings: readonly string[];
   close(): Promise<void>;
 }
 
@@ -38,7 +46,16 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
     });
-    await ensureCounterTable(new DynamoDBClient({}), process.env.COUNTER_TABLE as string);
+    const warnings: string[] = [];
+    try {
+      await ensureCounterTable(new DynamoDBClient(SETUP_CLIENT), process.env.COUNTER_TABLE as string);
+    } catch (error) {
+      // An outside store that is down must not stop local mode: POSTs then fail closed (503).
+      if (settings.dynamoEndpoint === undefined) throw error;
+      warnings.push(
+        `Warning: the counter table could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
+      );
+    }
     server.on('request', apiGatewayListener(await importHandlers()));
 
     const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
@@ -47,6 +64,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       apiUrl: `http://${host}:${port}`,
       mailUrl: ses,
       dynamoUrl: dynamo,
+      warnings,
       close: async () => {
         await closeServer(server);
         await Promise.all(running.map((emulator) => emulator.close()));

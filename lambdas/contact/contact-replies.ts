@@ -1,11 +1,8 @@
 import type { RateLimits } from '../config.js';
 import { problemReply } from '../http/problem.js';
-import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
+import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
 import type { RateLimitStatus } from './rate-limiter.js';
 import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
-
-/** Seconds a visitor is asked to wait when a dependency failed (CONTRACT §2: 1 to 300). */
-export const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
 
 const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
   payload_too_large: { status: 413, detail: 'The request body is larger than 64 KiB.' },
@@ -68,7 +65,7 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
             detail: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
             requestId,
           },
-          { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
+          { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
           outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
         ),
         errorName: outcome.errorName,

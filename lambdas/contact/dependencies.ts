@@ -10,12 +10,26 @@ import type { ContactDependencies } from './submit-inquiry.js';
 import { createInquiryValidator } from './validation.js';
 
 /*
- * Timeouts and retries are set so that the worst case (two attempts at each store call, then two
- * at the mail call) stays well inside the function's timeout: a slow dependency is a 503, not a
- * Lambda timeout. Endpoints and credentials come from the environment (AWS_ENDPOINT_URL_*).
+ * A Lambda instance serves one request at a time, but local mode serves them all in one process:
+ * a request queued behind the SDK's default 50 sockets would count its wait against the
+ * connection timeout and fail a burst that the store could take.
  */
-const STORE_CLIENT = { maxAttempts: 2, requestHandler: { connectionTimeout: 500, requestTimeout: 1000 } };
-const MAIL_CLIENT = { maxAttempts: 2, requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 } };
+const SOCKET_POOL = { httpAgent: { maxSockets: 1000 }, httpsAgent: { maxSockets: 1000 } };
+
+/*
+ * Timeouts and retries are set so that the worst case (two attempts at the counters, two at the
+ * mail service, two at giving the counters back: about 9 s) stays inside the function's 10 s
+ * timeout: a slow dependency is a 503, not a Lambda timeout. The SDK only logs an exceeded
+ * requestTimeout unless told to throw. Endpoints and credentials come from the environment.
+ */
+const STORE_CLIENT = {
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true, ...SOCKET_POOL },
+};
+const MAIL_CLIENT = {
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 1000, requestTimeout: 2500, throwOnRequestTimeout: true, ...SOCKET_POOL },
+};
 
 export interface ContactSettings {
   readonly baseUrl: string;

@@ -3,8 +3,9 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger } from './logger.js';
+import { recordOutcome } from './metrics.js';
 import { problemReply } from './problem.js';
-import { NO_STORE, type Reply } from './reply.js';
+import { NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
@@ -18,10 +19,14 @@ export interface CorsPolicy {
 /**
  * Wraps a route handler in the service's middy stack: Powertools' request context, CORS when
  * the route has a policy, and the contract's shared rules (`X-Content-Type-Options`, a problem
- * answer instead of a crash, one log line per request).
+ * answer instead of a crash, one log line and at most one metric per request).
  */
 export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy } = {}) {
-  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle).use(injectLambdaContext(logger));
+  // The SDK clients give up well before the function's timeout; should they not, middy answers
+  // (a TimeoutError, turned into a 503 below) this long before Lambda would kill the request.
+  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: 500 }).use(
+    injectLambdaContext(logger),
+  );
   if (options.cors !== undefined) stack.use(options.cors.middleware);
   return stack.use(contractRules());
 }
@@ -51,6 +56,7 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
       ...(errorName === undefined ? {} : { errorName }),
       ...(stack === undefined ? {} : { stack }),
     });
+    recordOutcome(outcome ?? 'unexpected_error');
   };
   return {
     before: (request) => {
@@ -59,17 +65,29 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
     after: (request) => finish(request),
     onError: (request) => {
       const error = request.error;
+      const requestId = request.context.awsRequestId;
       const reply: Reply = {
-        ...problemReply(
-          {
-            status: 500,
-            code: 'internal_error',
-            detail: 'Something went wrong on our side; please try again later.',
-            requestId: request.context.awsRequestId,
-          },
-          NO_STORE,
-          'unexpected_error',
-        ),
+        ...(error?.name === 'TimeoutError'
+          ? problemReply(
+              {
+                status: 503,
+                code: 'temporarily_unavailable',
+                detail: 'This took too long on our side and nothing was done; please try again shortly.',
+                requestId,
+              },
+              { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+              'timed_out',
+            )
+          : problemReply(
+              {
+                status: 500,
+                code: 'internal_error',
+                detail: 'Something went wrong on our side; please try again later.',
+                requestId,
+              },
+              NO_STORE,
+              'unexpected_error',
+            )),
         errorName: error?.name ?? 'UnknownError',
       };
       request.response = reply;

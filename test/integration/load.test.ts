@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { postContact, type HttpResponse } from '../support/http-client.js';
+import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+
+/*
+ * A burst of several hundred requests at once from many loopback addresses (all of 127.0.0.0/8
+ * is this machine). Two groups that cannot disturb each other's counters: many requests per
+ * address with e-mails used once (the per-IP limit decides), and many requests per e-mail from
+ * addresses used once (the per-e-mail limit decides).
+ */
+
+const IP_LIMIT = 5;
+const EMAIL_LIMIT = 3;
+const ADDRESSES = 30;
+const REQUESTS_PER_ADDRESS = 8;
+const EMAILS = 20;
+const REQUESTS_PER_EMAIL = 6;
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({ RATE_LIMIT_IP: String(IP_LIMIT), RATE_LIMIT_EMAIL: String(EMAIL_LIMIT) });
+}, 30_000);
+afterAll(() => server.stop());
+
+const message = 'A burst of inquiries, each one of them a real one.';
+
+interface Sent {
+  readonly address: string;
+  readonly email: string;
+  readonly response: HttpResponse;
+}
+
+describe('a burst from many addresses', () => {
+  it('accepts exactly the limit per address and per e-mail, and delivers each accepted inquiry once', async () => {
+    const requests: Array<{ address: string; email: string; body: unknown }> = [];
+    for (let a = 0; a < ADDRESSES; a++) {
+      for (let r = 0; r < REQUESTS_PER_ADDRESS; r++) {
+        const email = `once-${a}-${r}@example.com`;
+        // Every fourth one is invalid: a 422 still counts against its address.
+        const body = r % 4 === 3 ? { name: 'Burst', email, message: 'too short' } : { name: 'Burst', email, message };
+        requests.push({ address: `127.1.${a}.1`, email, body });
+      }
+    }
+    for (let e = 0; e < EMAILS; e++) {
+      for (let r = 0; r < REQUESTS_PER_EMAIL; r++) {
+        const email = `shared-${e}@example.com`;
+        requests.push({ address: `127.2.${e}.${r + 1}`, email, body: { name: 'Burst', email, message } });
+      }
+    }
+
+    const started = Date.now();
+    const sent: Sent[] = await Promise.all(
+      requests.map(async ({ address, email, body }) => ({
+        address,
+        email,
+        response: await postContact(server.apiUrl, body, { from: address }),
+      })),
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    expect(new Set(sent.map(({ response }) => response.status))).toEqual(new Set([202, 422, 429]));
+    for (let a = 0; a < ADDRESSES; a++) {
+      const fromAddress = sent.filter(({ address }) => address === `127.1.${a}.1`);
+      const counted = fromAddress.filter(({ response }) => response.status !== 429);
+      expect(counted).toHaveLength(IP_LIMIT);
+      for (const { response } of fromAddress.filter(({ response }) => response.status === 429)) {
+        expect(response.json()).toMatchObject({ scope: 'ip' });
+      }
+    }
+    for (let e = 0; e < EMAILS; e++) {
+      const forEmail = sent.filter(({ email }) => email === `shared-${e}@example.com`);
+      expect(forEmail.filter(({ response }) => response.status === 202)).toHaveLength(EMAIL_LIMIT);
+      expect(forEmail.filter(({ response }) => response.status === 429)).toHaveLength(REQUESTS_PER_EMAIL - EMAIL_LIMIT);
+    }
+
+    const acceptedIds = sent
+      .filter(({ response }) => response.status === 202)
+      .map(({ response }) => response.json<{ id: string }>().id);
+    const deliveredIds = (await sentEmails(server)).map((email) => /Request id: (\S+)/.exec(email.body.text ?? '')?.[1]);
+    expect(deliveredIds.sort()).toEqual(acceptedIds.sort());
+  }, 60_000);
+});
