@@ -1,4 +1,4 @@
-import { ConfigError, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
+import { ConfigError, readCounterTableName, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -31,6 +31,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   const functionEnv = functionEnvironment(env, settings.port);
   readSiteSettings(functionEnv);
   readMailSettings(functionEnv);
+  readCounterTableName(functionEnv);
   return settings;
 }
 
@@ -42,6 +43,8 @@ export function functionEnvironment(env: Env, port: number): Record<string, stri
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
     BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
+    // EMF lines only become metrics in a Lambda log stream; here they would crowd the log lines.
+    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   };
 }
 

@@ -17,19 +17,32 @@ export function emailRateKey(email: string): string {
 export function emailIdentity(email: string): string {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
+  // A local part that starts with `+` has no mailbox before its tag: it is all mailbox.
   const plus = local.indexOf('+');
-  const mailbox = plus === -1 ? local : local.slice(0, plus);
+  const mailbox = plus > 0 ? local.slice(0, plus) : local;
   return `${mailbox}@${email.slice(at + 1)}`.toLowerCase();
 }
 
 export function ipIdentity(sourceIp: string): string {
   const address = sourceIp.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1] !== undefined) return mapped[1];
   if (isIPv4(address)) return address;
-  if (isIPv6(address)) return `${ipv6Hextets(address).slice(0, 4).join(':')}::/64`;
+  if (isIPv6(address)) {
+    const hextets = ipv6Hextets(address);
+    if (isIpv4Mapped(hextets)) return ipv4FromHextets(hextets[6] ?? '0', hextets[7] ?? '0');
+    return `${hextets.slice(0, 4).join(':')}::/64`;
+  }
   // Not an address at all (a platform that sent something odd): count it verbatim, never skip it.
   return address;
+}
+
+/** `::ffff:a.b.c.d`, however it is spelled, is the IPv4 client a.b.c.d. */
+function isIpv4Mapped(hextets: readonly string[]): boolean {
+  return hextets.slice(0, 5).every((group) => group === '0') && hextets[5] === 'ffff';
+}
+
+function ipv4FromHextets(high: string, low: string): string {
+  const [a, b] = [parseInt(high, 16), parseInt(low, 16)];
+  return [a >> 8, a & 255, b >> 8, b & 255].join('.');
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */

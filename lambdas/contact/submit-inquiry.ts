@@ -1,4 +1,3 @@
-import { MIMEType } from 'node:util';
 import { parseJsonObject } from '../http/json-body.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
@@ -94,18 +93,9 @@ export function readJsonBody(contentType: string | undefined, bytes: Uint8Array)
 }
 
 /** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;\s*charset\s*=\s*(?:utf-8|"utf-8")\s*)?$/i;
+
 export function isJsonMediaType(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  let mediaType: MIMEType;
-  try {
-    mediaType = new MIMEType(contentType);
-  } catch {
-    return false;
-  }
-  const parameters = [...mediaType.params.entries()];
-  return (
-    mediaType.essence === 'application/json' &&
-    parameters.every(([name, value]) => name === 'charset' && value.toLowerCase() === 'utf-8')
-  );
+  return contentType !== undefined && JSON_MEDIA_TYPE.test(contentType);
 }
 

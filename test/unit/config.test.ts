@@ -1,0 +1,146 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SITE_NAME,
+  readCounterTableName,
+  readMailSettings,
+  readSiteSettings,
+} from '../../lambdas/config.js';
+
+type Env = Record<string, string | undefined>;
+
+/** The ConfigError a reader throws, so a test can check that its one line names the setting. */
+function configErrorOf(read: () => unknown): ConfigError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError, but the settings were read');
+}
+
+describe('readSiteSettings (CONTRACT §7)', () => {
+  it('applies the defaults: site name, CORS origins = {base}, limits 5 and 3 per hour', () => {
+    expect(readSiteSettings({ BASE_URL: 'https://example.com' })).toEqual({
+      baseUrl: 'https://example.com',
+      siteName: 'Personal site',
+      allowedOrigins: ['https://example.com'],
+      limits: { ip: 5, email: 3, windowSeconds: 3600 },
+    });
+    expect(DEFAULT_SITE_NAME).toBe('Personal site');
+    expect(DEFAULT_RATE_LIMITS).toEqual({ ip: 5, email: 3, windowSeconds: 3600 });
+  });
+
+  it('reads every setting', () => {
+    const settings = readSiteSettings({
+      BASE_URL: 'http://localhost:3000',
+      SITE_NAME: 'Ada’s workshop',
+      ALLOWED_ORIGINS: 'https://example.com, https://www.example.com,https://example.com',
+      RATE_LIMIT_IP: '10',
+      RATE_LIMIT_EMAIL: '1',
+    });
+
+    expect(settings).toEqual({
+      baseUrl: 'http://localhost:3000',
+      siteName: 'Ada’s workshop',
+      allowedOrigins: ['https://example.com', 'https://www.example.com'],
+      limits: { ip: 10, email: 1, windowSeconds: 3600 },
+    });
+  });
+
+  it.each([
+    ['a trailing slash', 'https://example.com/', 'https://example.com'],
+    ['upper case', 'HTTPS://EXAMPLE.COM', 'https://example.com'],
+    ['the default port', 'https://example.com:443', 'https://example.com'],
+    ['another port', 'http://localhost:8080', 'http://localhost:8080'],
+  ])('takes BASE_URL with %s as the bare origin', (_title, value, baseUrl) => {
+    expect(readSiteSettings({ BASE_URL: value }).baseUrl).toBe(baseUrl);
+  });
+
+  it.each([
+    ['1', '1', 1],
+    ['1000000', '1000000', 1_000_000],
+  ])('accepts a limit of %s', (_title, value, limit) => {
+    expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_IP: value }).limits.ip).toBe(limit);
+    expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_EMAIL: value }).limits.email).toBe(limit);
+  });
+
+  it.each<[string, Env, string]>([
+    ['BASE_URL missing', { BASE_URL: undefined }, 'BASE_URL'],
+    ['BASE_URL empty', { BASE_URL: '' }, 'BASE_URL'],
+    ['BASE_URL not a URL', { BASE_URL: 'example.com' }, 'BASE_URL'],
+    ['BASE_URL with a path', { BASE_URL: 'https://example.com/site' }, 'BASE_URL'],
+    ['BASE_URL with a query', { BASE_URL: 'https://example.com/?a=1' }, 'BASE_URL'],
+    ['BASE_URL with a fragment', { BASE_URL: 'https://example.com/#top' }, 'BASE_URL'],
+    ['BASE_URL with credentials', { BASE_URL: 'https://user:pass@example.com' }, 'BASE_URL'],
+    ['BASE_URL of another scheme', { BASE_URL: 'ftp://example.com' }, 'BASE_URL'],
+    ['SITE_NAME blank', { SITE_NAME: '   ' }, 'SITE_NAME'],
+    ['SITE_NAME empty', { SITE_NAME: '' }, 'SITE_NAME'],
+    ['SITE_NAME of two lines', { SITE_NAME: 'Ada\nLovelace' }, 'SITE_NAME'],
+    ['SITE_NAME over 120 characters', { SITE_NAME: 'a'.repeat(121) }, 'SITE_NAME'],
+    ['ALLOWED_ORIGINS empty', { ALLOWED_ORIGINS: '' }, 'ALLOWED_ORIGINS'],
+    ['ALLOWED_ORIGINS of commas only', { ALLOWED_ORIGINS: ' , ,' }, 'ALLOWED_ORIGINS'],
+    ['ALLOWED_ORIGINS with a path', { ALLOWED_ORIGINS: 'https://example.com/form' }, 'ALLOWED_ORIGINS'],
+    ['ALLOWED_ORIGINS with a wildcard', { ALLOWED_ORIGINS: '*' }, 'ALLOWED_ORIGINS'],
+    ['ALLOWED_ORIGINS with one bad entry', { ALLOWED_ORIGINS: 'https://example.com,example.org' }, 'ALLOWED_ORIGINS'],
+    ['RATE_LIMIT_IP zero', { RATE_LIMIT_IP: '0' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP negative', { RATE_LIMIT_IP: '-1' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP fractional', { RATE_LIMIT_IP: '1.5' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP a word', { RATE_LIMIT_IP: 'five' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP empty', { RATE_LIMIT_IP: '' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP with a space', { RATE_LIMIT_IP: ' 5' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP in exponent form', { RATE_LIMIT_IP: '1e3' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP over a million', { RATE_LIMIT_IP: '1000001' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_EMAIL zero', { RATE_LIMIT_EMAIL: '0' }, 'RATE_LIMIT_EMAIL'],
+    ['RATE_LIMIT_EMAIL a word', { RATE_LIMIT_EMAIL: 'three' }, 'RATE_LIMIT_EMAIL'],
+  ])('refuses %s with a one-line ConfigError naming it', (_title, env, key) => {
+    const error = configErrorOf(() => readSiteSettings({ BASE_URL: 'https://example.com', ...env }));
+
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toContain(key);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('readMailSettings (CONTRACT §7)', () => {
+  const MAIL = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' };
+
+  it('reads the owner and sender addresses', () => {
+    expect(readMailSettings(MAIL)).toEqual({ ownerEmail: 'owner@example.com', senderEmail: 'contact@example.com' });
+  });
+
+  it.each<[string, Env, string]>([
+    ['CONTACT_TO missing', { CONTACT_TO: undefined }, 'CONTACT_TO'],
+    ['CONTACT_TO empty', { CONTACT_TO: '' }, 'CONTACT_TO'],
+    ['CONTACT_TO not an address', { CONTACT_TO: 'owner' }, 'CONTACT_TO'],
+    ['CONTACT_TO with a display name', { CONTACT_TO: 'Owner <owner@example.com>' }, 'CONTACT_TO'],
+    ['CONTACT_TO without a dot in the domain', { CONTACT_TO: 'owner@localhost' }, 'CONTACT_TO'],
+    ['CONTACT_TO of 255 characters', { CONTACT_TO: `${'a'.repeat(243)}@example.com` }, 'CONTACT_TO'],
+    ['CONTACT_FROM missing', { CONTACT_FROM: undefined }, 'CONTACT_FROM'],
+    ['CONTACT_FROM with two addresses', { CONTACT_FROM: 'a@example.com,b@example.com' }, 'CONTACT_FROM'],
+  ])('refuses %s with a ConfigError naming it', (_title, env, key) => {
+    const error = configErrorOf(() => readMailSettings({ ...MAIL, ...env }));
+
+    expect(error.message).toContain(key);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('readCounterTableName', () => {
+  it.each([['abc'], ['rate-limit-counters'], ['Site_Counters.v2'], ['a'.repeat(255)]])('accepts %j', (name) => {
+    expect(readCounterTableName({ COUNTER_TABLE: name })).toBe(name);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['too short', 'ab'],
+    ['too long', 'a'.repeat(256)],
+    ['with a space', 'rate limit'],
+    ['with a slash', 'rate/limit'],
+  ])('refuses a name %s with a ConfigError naming COUNTER_TABLE', (_title, name) => {
+    expect(configErrorOf(() => readCounterTableName({ COUNTER_TABLE: name })).message).toContain('COUNTER_TABLE');
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from '@jest/globals';
+import { emailIdentity, emailRateKey, ipIdentity, ipRateKey } from '../../../lambdas/contact/client-keys.js';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+describe('ipRateKey (CONTRACT §4: per client IP, IPv6 per /64)', () => {
+  it.each([['203.0.113.7'], ['2001:db8:1:2::1'], ['::ffff:203.0.113.7'], ['not an address']])(
+    'hashes %j to SHA-256 hex without the address in it',
+    (address) => {
+      const key = ipRateKey(address);
+
+      expect(key).toMatch(SHA256_HEX);
+      expect(key).not.toContain(address);
+      expect(ipRateKey(address)).toBe(key);
+    },
+  );
+
+  it('keeps IPv4 addresses apart', () => {
+    expect(ipRateKey('203.0.113.7')).not.toBe(ipRateKey('203.0.113.8'));
+    expect(ipIdentity('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it.each([
+    ['compressed', '2001:db8:1:2::1'],
+    ['expanded with leading zeros', '2001:0db8:0001:0002:0000:0000:0000:0001'],
+    ['upper case', '2001:DB8:1:2::1'],
+    ['with a zone index', '2001:db8:1:2::1%eth0'],
+    ['with a numeric zone index', '2001:db8:1:2::1%3'],
+    ['another interface id', '2001:db8:1:2:ffff:ffff:ffff:ffff'],
+    ['another interface id, compressed differently', '2001:db8:1:2:abcd::'],
+    ['an IPv4 tail in the interface id', '2001:db8:1:2::203.0.113.7'],
+  ])('counts %s spellings of one /64 together (%s)', (_title, address) => {
+    expect(ipIdentity(address)).toBe('2001:db8:1:2::/64');
+    expect(ipRateKey(address)).toBe(ipRateKey('2001:db8:1:2::1'));
+  });
+
+  it.each([
+    ['the next /64', '2001:db8:1:3::1'],
+    ['a /64 with zero groups', '2001:db8:1::1'],
+    ['another /48', '2001:db8:2:2::1'],
+    ['an address with :: in the prefix', '2001:db8::1:2:3:4'],
+  ])('keeps %s apart (%s)', (_title, address) => {
+    expect(ipRateKey(address)).not.toBe(ipRateKey('2001:db8:1:2::1'));
+  });
+
+  it('places :: correctly when it stands in the prefix', () => {
+    expect(ipIdentity('2001:db8::1:2:3:4')).toBe('2001:db8:0:0::/64');
+    expect(ipIdentity('::1')).toBe('0:0:0:0::/64');
+    expect(ipIdentity('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it.each([
+    ['dotted', '::ffff:203.0.113.7'],
+    ['upper-case', '::FFFF:203.0.113.7'],
+    ['expanded', '0:0:0:0:0:ffff:203.0.113.7'],
+    ['hexadecimal', '::ffff:cb00:7107'],
+    ['fully expanded hexadecimal', '0000:0000:0000:0000:0000:ffff:cb00:7107'],
+  ])('counts the %s spelling of an IPv4-mapped address as the IPv4 client it is (%s)', (_title, address) => {
+    expect(ipIdentity(address)).toBe('203.0.113.7');
+    expect(ipRateKey(address)).toBe(ipRateKey('203.0.113.7'));
+  });
+
+  it('never puts two IPv4-mapped clients into one counter, whatever the spelling', () => {
+    expect(ipRateKey('0:0:0:0:0:ffff:203.0.113.7')).not.toBe(ipRateKey('0:0:0:0:0:ffff:198.51.100.1'));
+    expect(ipRateKey('::ffff:cb00:7107')).not.toBe(ipRateKey('::ffff:c633:6401'));
+    expect(ipRateKey('::ffff:cb00:7107')).not.toBe(ipRateKey('::1'));
+  });
+
+  it('still counts a source that is no address at all, each on its own', () => {
+    expect(ipRateKey('unknown')).toMatch(SHA256_HEX);
+    expect(ipRateKey('unknown')).not.toBe(ipRateKey('other'));
+  });
+});
+
+describe('emailRateKey (CONTRACT §4: case-insensitive, +tag removed)', () => {
+  const alice = emailRateKey('alice@example.com');
+
+  it.each([
+    ['upper case', 'ALICE@EXAMPLE.COM'],
+    ['mixed case', 'Alice@Example.Com'],
+    ['a +tag', 'alice+news@example.com'],
+    ['a +tag and capitals', 'Alice+News@Example.COM'],
+    ['an empty +tag', 'alice+@example.com'],
+    ['two + signs', 'alice+a+b@example.com'],
+  ])('counts %s as the same correspondent (%s)', (_title, email) => {
+    expect(emailRateKey(email)).toBe(alice);
+  });
+
+  it.each([
+    ['another domain', 'alice@example.org'],
+    ['another mailbox', 'alicia@example.com'],
+    ['a dot in the mailbox (not a Gmail rule of the contract)', 'a.lice@example.com'],
+    ['a subdomain', 'alice@mail.example.com'],
+  ])('keeps %s apart (%s)', (_title, email) => {
+    expect(emailRateKey(email)).not.toBe(alice);
+  });
+
+  it('names the identity it counts', () => {
+    expect(emailIdentity('Alice+news@Example.COM')).toBe('alice@example.com');
+    // A leading + is no tag: "+x" and "+y" are two mailboxes, not one empty one.
+    expect(emailIdentity('+X@Example.com')).toBe('+x@example.com');
+    expect(emailRateKey('+x@example.com')).not.toBe(emailRateKey('+y@example.com'));
+  });
+
+  it('hashes to SHA-256 hex without the address in it', () => {
+    const key = emailRateKey('Alice+news@Example.COM');
+
+    expect(key).toMatch(SHA256_HEX);
+    expect(key).not.toMatch(/alice|example/i);
+  });
+
+  it('keeps the e-mail and IP namespaces apart', () => {
+    expect(emailRateKey('alice@example.com')).not.toBe(ipRateKey('alice@example.com'));
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RateLimits } from '../../../lambdas/config.js';
+import { contactReply } from '../../../lambdas/contact/contact-replies.js';
+import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
+import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
+import type { FieldError } from '../../../lambdas/contact/validation.js';
+
+const LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
+const REQUEST_ID = '5d1f3c0a-9b7e-4f2d-8c6a-1e0b9a8d7c65';
+const STATUS: RateLimitStatus = { scope: 'email', remaining: 2, resetSeconds: 2700 };
+const POLICY = '"ip";q=5;w=3600, "email";q=3;w=3600';
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+const ERRORS: FieldError[] = [
+  { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.' },
+  { field: 'extra', code: 'unknown_field', message: 'extra is not a field of this form.' },
+];
+
+const bodyOf = (outcome: ContactOutcome, limits = LIMITS) => JSON.parse(contactReply(outcome, REQUEST_ID, limits).body ?? '') as Record<string, unknown>;
+
+describe('contactReply: 202 for a delivered inquiry', () => {
+  const reply = contactReply({ kind: 'delivered', rateLimit: STATUS }, REQUEST_ID, LIMITS);
+
+  it('answers accepted with the request id', () => {
+    expect(reply.statusCode).toBe(202);
+    expect(JSON.parse(reply.body ?? '')).toEqual({ status: 'accepted', id: REQUEST_ID });
+  });
+
+  it('has the JSON content type, no-store and the RateLimit fields', () => {
+    expect(reply.headers).toEqual({
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'RateLimit-Policy': POLICY,
+      RateLimit: '"email";r=2;t=2700',
+    });
+  });
+});
+
+describe('contactReply: problem details', () => {
+  it.each([
+    ['malformed JSON', { kind: 'rejected', reason: 'malformed_json', rateLimit: STATUS }, 400, 'Bad Request', 'malformed_json'],
+    ['a body too large', { kind: 'rejected', reason: 'payload_too_large', rateLimit: STATUS }, 413, 'Content Too Large', 'payload_too_large'],
+    ['another media type', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }, 415, 'Unsupported Media Type', 'unsupported_media_type'],
+    ['schema violations', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }, 422, 'Unprocessable Content', 'validation_failed'],
+    ['a limit reached', { kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 2700 } }, 429, 'Too Many Requests', 'rate_limited'],
+    ['a failed counter store', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
+    ['a failed delivery', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
+  ] as const)('answers %s with %i %s, code %s', (_case, outcome, status, title, code) => {
+    const reply = contactReply(outcome, REQUEST_ID, LIMITS);
+    const body = JSON.parse(reply.body ?? '') as Record<string, unknown>;
+
+    expect(reply.statusCode).toBe(status);
+    expect(reply.headers['Content-Type']).toBe(PROBLEM_TYPE);
+    expect(reply.headers['Cache-Control']).toBe('no-store');
+    expect(body).toMatchObject({ type: 'about:blank', title, status, code, requestId: REQUEST_ID });
+    expect(body.detail).toEqual(expect.stringMatching(/^[A-Z][^\n]*[.]$/));
+  });
+
+  it.each([
+    ['a 400', { kind: 'rejected', reason: 'malformed_json', rateLimit: STATUS }, []],
+    ['a 422', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }, ['errors']],
+    ['a 429', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0 } }, ['scope']],
+    ['a 503', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, []],
+  ] as const)('gives %s only the standard members and %j', (_case, outcome, extensions) => {
+    expect(Object.keys(bodyOf(outcome)).sort()).toEqual(
+      ['type', 'title', 'status', 'detail', 'code', 'requestId', ...extensions].sort(),
+    );
+  });
+
+  it('lists the validation errors as they came, field, code and message', () => {
+    expect(bodyOf({ kind: 'invalid', errors: ERRORS, rateLimit: STATUS }).errors).toEqual(ERRORS);
+  });
+});
+
+describe('contactReply: rate limit fields (CONTRACT §4)', () => {
+  it.each([
+    ['a 413', { kind: 'rejected', reason: 'payload_too_large', rateLimit: { scope: 'ip', remaining: 4, resetSeconds: 60 } }, '"ip";r=4;t=60'],
+    ['a 415', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: { scope: 'ip', remaining: 3, resetSeconds: 1 } }, '"ip";r=3;t=1'],
+    ['a 400', { kind: 'rejected', reason: 'malformed_json', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 3600 } }, '"ip";r=0;t=3600'],
+    ['a 422', { kind: 'invalid', errors: ERRORS, rateLimit: { scope: 'ip', remaining: 2, resetSeconds: 59 } }, '"ip";r=2;t=59'],
+    ['a 202', { kind: 'delivered', rateLimit: { scope: 'email', remaining: 0, resetSeconds: 5 } }, '"email";r=0;t=5'],
+  ] as const)('carries RateLimit-Policy and RateLimit on %s', (_case, outcome, rateLimit) => {
+    const reply = contactReply(outcome, REQUEST_ID, LIMITS);
+
+    expect(reply.headers['RateLimit-Policy']).toBe(POLICY);
+    expect(reply.headers.RateLimit).toBe(rateLimit);
+    expect(reply.headers['Retry-After']).toBeUndefined();
+  });
+
+  it('publishes the configured limits in RateLimit-Policy', () => {
+    const reply = contactReply({ kind: 'delivered', rateLimit: STATUS }, REQUEST_ID, { ip: 10, email: 4, windowSeconds: 3600 });
+
+    expect(reply.headers['RateLimit-Policy']).toBe('"ip";q=10;w=3600, "email";q=4;w=3600');
+  });
+
+  it.each([
+    ['ip', 1],
+    ['ip', 3600],
+    ['email', 754],
+  ] as const)('answers 429 for scope %s with Retry-After %i, the scope, and r=0 for the refusing scope', (scope, seconds) => {
+    const reply = contactReply({ kind: 'rate_limited', rateLimit: { scope, remaining: 0, resetSeconds: seconds } }, REQUEST_ID, LIMITS);
+
+    expect(reply.statusCode).toBe(429);
+    expect(reply.headers['Retry-After']).toBe(String(seconds));
+    expect(reply.headers.RateLimit).toBe(`"${scope}";r=0;t=${seconds}`);
+    expect(reply.headers['RateLimit-Policy']).toBe(POLICY);
+    expect(JSON.parse(reply.body ?? '')).toMatchObject({ scope, status: 429 });
+  });
+
+  it.each([['counter_store'], ['mail_service']] as const)(
+    'answers 503 (%s) with Retry-After from 1 to 300 and no RateLimit fields',
+    (dependency) => {
+      const reply = contactReply({ kind: 'unavailable', dependency, errorName: 'ThrottlingException' }, REQUEST_ID, LIMITS);
+      const retryAfter = Number(reply.headers['Retry-After']);
+
+      expect(reply.statusCode).toBe(503);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(300);
+      expect(reply.headers).not.toHaveProperty('RateLimit');
+      expect(reply.headers).not.toHaveProperty('RateLimit-Policy');
+    },
+  );
+
+  it('keeps the AWS error name out of a 503 body', () => {
+    const reply = contactReply({ kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, REQUEST_ID, LIMITS);
+
+    expect(reply.body).not.toContain('MessageRejected');
+  });
+});

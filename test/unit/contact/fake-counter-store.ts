@@ -1,0 +1,53 @@
+import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/contact/counter-store.js';
+
+export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot };
+
+/**
+ * An in-memory CounterStore with DynamoDB's semantics as the contract uses them: an increment
+ * is refused once the counter holds its limit, a give-back never goes below zero. Failures are
+ * scripted per call, and every call is recorded.
+ */
+export class FakeCounterStore implements CounterStore {
+  readonly counts = new Map<string, number>();
+  readonly calls: StoreCall[] = [];
+  /** Return an error to make that call fail. */
+  failIncrement: (slot: CounterSlot) => Error | undefined = () => undefined;
+  failGiveBack: (slot: CounterSlot) => Error | undefined = () => undefined;
+
+  async increment(slot: CounterSlot): Promise<CountResult> {
+    this.calls.push({ operation: 'increment', slot });
+    const failure = this.failIncrement(slot);
+    if (failure !== undefined) throw failure;
+    const count = this.counts.get(slot.id) ?? 0;
+    if (count >= slot.limit) return { counted: false };
+    this.counts.set(slot.id, count + 1);
+    return { counted: true, count: count + 1 };
+  }
+
+  async giveBack(slot: CounterSlot): Promise<void> {
+    this.calls.push({ operation: 'giveBack', slot });
+    const failure = this.failGiveBack(slot);
+    if (failure !== undefined) throw failure;
+    const count = this.counts.get(slot.id) ?? 0;
+    if (count > 0) this.counts.set(slot.id, count - 1);
+  }
+
+  /** The count of the one counter of a scope (`ip` or `email`) this store holds; 0 if none. */
+  countOf(scope: 'ip' | 'email'): number {
+    const counters = [...this.counts].filter(([id]) => id.startsWith(`${scope}#`));
+    if (counters.length > 1) throw new Error(`more than one ${scope} counter: ${counters.map(([id]) => id).join(', ')}`);
+    return counters[0]?.[1] ?? 0;
+  }
+
+  /** The slots of every call of one operation, optionally of one scope, in call order. */
+  callsOf(operation: StoreCall['operation'], scope?: 'ip' | 'email'): CounterSlot[] {
+    return this.calls
+      .filter((call) => call.operation === operation && (scope === undefined || call.slot.id.startsWith(`${scope}#`)))
+      .map((call) => call.slot);
+  }
+}
+
+/** An error as the AWS SDK throws it: its name is the service's error code. */
+export function awsError(name: string, message = `${name}: secret detail from the service`): Error {
+  return Object.assign(new Error(message), { name });
+}

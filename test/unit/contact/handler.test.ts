@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { awsError } from './fake-counter-store.js';
+
+/*
+ * The contact Lambda as API Gateway invokes it, with the SDK clients mocked. The handler reads its
+ * settings at import, so the environment is set first and the module imported afterwards.
+ */
+
+const ENVIRONMENT = {
+  BASE_URL: 'https://example.com',
+  CONTACT_TO: 'owner@example.com',
+  CONTACT_FROM: 'contact@example.com',
+  COUNTER_TABLE: 'rate-limit-counters',
+  ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+};
+const INQUIRY = {
+  name: 'Ada Lovelace',
+  email: 'Ada+site@Example.com',
+  message: 'I would like an analytical engine programmed.',
+  company: 'Babbage & Co',
+};
+const ALLOWED_ORIGIN = 'https://www.example.com';
+const OTHER_ORIGIN = 'https://attacker.example';
+
+const documents = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+const savedEnvironment = { ...process.env };
+
+type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
+let handler: Handler;
+
+beforeAll(async () => {
+  Object.assign(process.env, ENVIRONMENT);
+  ({ handler } = (await import('../../../lambdas/contact/handler.js')) as unknown as { handler: Handler });
+});
+
+afterAll(() => {
+  process.env = savedEnvironment;
+  documents.restore();
+  ses.restore();
+});
+
+const isIncrement = (input: UpdateCommand['input']) => input.ExpressionAttributeValues?.[':one'] !== undefined;
+
+beforeEach(() => {
+  documents.reset();
+  ses.reset();
+  documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => (isIncrement(input) ? { Attributes: { count: 1 } } : {}));
+  ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
+});
+
+async function invoke(event: APIGatewayProxyEventV2, requestId?: string) {
+  const response = await handler(event, lambdaContext(requestId));
+  const headers = (response.headers ?? {}) as Record<string, string>;
+  const body = response.body === undefined || response.body === '' ? undefined : (JSON.parse(response.body) as Record<string, unknown>);
+  return { status: response.statusCode, headers, body, raw: response.body ?? '' };
+}
+
+const corsHeaderNames = (headers: Record<string, string>) => Object.keys(headers).filter((name) => /^access-control-/i.test(name));
+const increments = () => documents.commandCalls(UpdateCommand).filter((call) => isIncrement(call.args[0].input));
+const giveBacks = () => documents.commandCalls(UpdateCommand).filter((call) => !isIncrement(call.args[0].input));
+
+describe('contact handler: a valid inquiry', () => {
+  it('answers 202 with the Lambda request id, and sends the e-mail carrying that id', async () => {
+    const requestId = '6a3b9c2d-1e4f-4a5b-8c7d-9e0f1a2b3c4d';
+
+    const response = await invoke(jsonPostEvent(INQUIRY), requestId);
+
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'accepted', id: requestId });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'RateLimit-Policy': '"ip";q=5;w=3600, "email";q=3;w=3600',
+      RateLimit: expect.stringMatching(/^"email";r=2;t=\d+$/),
+    });
+    const sent = ses.commandCalls(SendEmailCommand);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.args[0].input).toMatchObject({
+      FromEmailAddress: 'contact@example.com',
+      Destination: { ToAddresses: ['owner@example.com'] },
+      ReplyToAddresses: ['Ada+site@Example.com'],
+    });
+    expect(sent[0]?.args[0].input.Content?.Simple?.Body?.Text?.Data).toContain(`Request id: ${requestId}`);
+  });
+
+  it('reads a base64-encoded body', async () => {
+    const event = httpEvent({
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: Buffer.from(JSON.stringify({ ...INQUIRY, name: 'Zoë 😀' })).toString('base64'),
+      isBase64Encoded: true,
+    });
+
+    const response = await invoke(event);
+
+    expect(response.status).toBe(202);
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Content?.Simple?.Subject?.Data).toBe(
+      'Project inquiry from Zoë 😀 (Babbage & Co)',
+    );
+  });
+
+  it('counts the platform\u2019s source IP, never X-Forwarded-For', async () => {
+    await invoke(jsonPostEvent(INQUIRY, { sourceIp: '198.51.100.23', headers: { 'x-forwarded-for': '192.0.2.1' } }));
+
+    const ipKeys = increments()
+      .map((call) => String(call.args[0].input.Key?.pk))
+      .filter((key) => key.startsWith('ip#'));
+    expect(ipKeys).toHaveLength(1);
+    expect(ipKeys[0]).toContain(ipRateKey('198.51.100.23'));
+    expect(ipKeys[0]).not.toContain(ipRateKey('192.0.2.1'));
+    expect(ipKeys[0]).not.toContain('198.51.100.23');
+  });
+});
+
+describe('contact handler: CORS (CONTRACT §1)', () => {
+  it.each([['https://example.com'], [ALLOWED_ORIGIN]])('lets the configured origin %s read the answer', async (origin) => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin } }));
+
+    expect(response.status).toBe(202);
+    expect(response.headers['Access-Control-Allow-Origin']).toBe(origin);
+    expect(response.headers.Vary?.split(/,\s*/)).toContain('Origin');
+  });
+
+  it('gives another origin no CORS header, but still processes its request', async () => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: OTHER_ORIGIN } }));
+
+    expect(response.status).toBe(202);
+    expect(corsHeaderNames(response.headers)).toEqual([]);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+
+  it('gives a request without Origin no CORS header', async () => {
+    const response = await invoke(jsonPostEvent(INQUIRY));
+
+    expect(corsHeaderNames(response.headers)).toEqual([]);
+  });
+
+  it('answers a preflight from a configured origin 204 with the allow headers, without counting it', async () => {
+    const response = await invoke(
+      httpEvent({
+        method: 'OPTIONS',
+        headers: { origin: ALLOWED_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      }),
+    );
+
+    expect(response.status).toBe(204);
+    expect(response.headers).toMatchObject({
+      'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    expect(response.raw).toBe('');
+    expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+  });
+
+  it.each([
+    ['another origin', { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST' }],
+    ['no origin', {}],
+  ])('answers a preflight from %s 204 without any allow header', async (_title, headers) => {
+    const response = await invoke(httpEvent({ method: 'OPTIONS', headers }));
+
+    expect(response.status).toBe(204);
+    expect(corsHeaderNames(response.headers)).toEqual([]);
+    expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+  });
+});
+
+describe('contact handler: refused requests', () => {
+  it.each([
+    ['another media type', jsonPostEvent(INQUIRY, { headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type'],
+    ['no media type', httpEvent({ body: JSON.stringify(INQUIRY) }), 415, 'unsupported_media_type'],
+    ['a body over 64 KiB', jsonPostEvent({ ...INQUIRY, message: 'a'.repeat(65536) }), 413, 'payload_too_large'],
+    ['a body that is not JSON', jsonPostEvent('{"name":'), 400, 'malformed_json'],
+    ['a JSON array', jsonPostEvent([INQUIRY]), 400, 'malformed_json'],
+    [
+      'base64 of invalid UTF-8',
+      httpEvent({ headers: { 'content-type': 'application/json' }, body: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'), isBase64Encoded: true }),
+      400,
+      'malformed_json',
+    ],
+    ['schema violations', jsonPostEvent({ ...INQUIRY, email: 'me@gmail' }), 422, 'validation_failed'],
+    ['a filled-in honeypot', jsonPostEvent({ ...INQUIRY, _gotcha: 'x' }), 422, 'validation_failed'],
+  ])('answers %s with %i %s, delivering nothing', async (_title, event, status, code) => {
+    const requestId = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
+    const withOrigin = { ...event, headers: { ...event.headers, origin: ALLOWED_ORIGIN } };
+
+    const response = await invoke(withOrigin, requestId);
+
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ type: 'about:blank', status, code, requestId });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
+      RateLimit: expect.stringMatching(/^"ip";r=4;t=\d+$/),
+    });
+    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+  });
+
+  it('lists the violated fields of a 422', async () => {
+    const response = await invoke(jsonPostEvent({ name: '', email: 'ada@example.com', message: 'x'.repeat(20), extra: 1 }));
+
+    expect(response.body?.errors).toEqual([
+      { field: 'name', code: 'too_short', message: expect.any(String) },
+      { field: 'extra', code: 'unknown_field', message: expect.any(String) },
+    ]);
+  });
+
+  it('never echoes the raw body', async () => {
+    const marker = 'raw-body-marker-1234';
+
+    const responses = await Promise.all([
+      invoke(jsonPostEvent(`{"name":"${marker}`)),
+      invoke(jsonPostEvent({ ...INQUIRY, email: marker })),
+      invoke(jsonPostEvent({ ...INQUIRY, [marker]: marker })),
+    ]);
+
+    expect(responses.map((response) => response.status)).toEqual([400, 422, 422]);
+    expect(responses[0]?.raw).not.toContain(marker);
+    expect(responses[1]?.raw).not.toContain(marker);
+    // An unknown field is named by its key in `errors`; its value is never quoted.
+    expect(responses[2]?.raw.split(marker)).toHaveLength(3);
+  });
+
+  it('answers 429 with Retry-After and the scope when the IP is over its limit', async () => {
+    documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
+      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) {
+        throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+      }
+      return isIncrement(input) ? { Attributes: { count: 1 } } : {};
+    });
+
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: ALLOWED_ORIGIN } }));
+
+    expect(response.status).toBe(429);
+    expect(response.body).toMatchObject({ code: 'rate_limited', scope: 'ip', title: 'Too Many Requests' });
+    const retryAfter = Number(response.headers['Retry-After']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(response.headers.RateLimit).toBe(`"ip";r=0;t=${retryAfter}`);
+    expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(response.headers['Access-Control-Allow-Origin']).toBe(ALLOWED_ORIGIN);
+    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+    // The e-mail counter that accepted the request is given back: counted in neither.
+    expect(giveBacks().map((call) => String(call.args[0].input.Key?.pk).split('#')[0])).toEqual(['email']);
+  });
+});
+
+describe('contact handler: failing dependencies', () => {
+  it('answers 503 without the AWS error when the counter store fails, and sends nothing', async () => {
+    documents.on(UpdateCommand).rejects(awsError('ProvisionedThroughputExceededException', 'Rate of requests exceeds the allowed throughput'));
+
+    const response = await invoke(jsonPostEvent(INQUIRY));
+
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ code: 'temporarily_unavailable', title: 'Service Unavailable' });
+    expect(response.headers).toMatchObject({ 'Retry-After': expect.stringMatching(/^\d+$/), 'X-Content-Type-Options': 'nosniff' });
+    expect(response.headers).not.toHaveProperty('RateLimit');
+    expect(response.raw).not.toMatch(/ProvisionedThroughput|allowed throughput/);
+    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+  });
+
+  it('answers 503 without the AWS error when SES refuses, and gives both counters back', async () => {
+    ses.on(SendEmailCommand).rejects(
+      new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: {}, message: 'Email address is not verified: owner@example.com' }),
+    );
+
+    const response = await invoke(jsonPostEvent(INQUIRY));
+
+    expect(response.status).toBe(503);
+    expect(response.raw).not.toMatch(/MessageRejected|not verified|owner@example\.com/);
+    expect(response.headers).not.toHaveProperty('RateLimit');
+    expect(increments().map((call) => call.args[0].input.Key?.pk).sort()).toEqual(
+      giveBacks().map((call) => call.args[0].input.Key?.pk).sort(),
+    );
+    expect(giveBacks()).toHaveLength(2);
+  });
+});
+
+describe('contact handler: an unexpected error', () => {
+  class SecretBugError extends Error {
+    override readonly name = 'SecretBugError';
+  }
+
+  it('becomes a 500 problem with no stack, message or error name in the body', async () => {
+    const event = jsonPostEvent(INQUIRY);
+    Object.defineProperty(event, 'body', {
+      get: () => {
+        throw new SecretBugError('visitor wrote secret-marker');
+      },
+    });
+    const requestId = 'd4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70';
+
+    const response = await invoke(event, requestId);
+
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: expect.stringMatching(/^[A-Z][^\n]*\.$/),
+      code: 'internal_error',
+      requestId,
+    });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    expect(response.raw).not.toMatch(/secret-marker|SecretBugError|\bat\b.*\.ts|\n/);
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from '@jest/globals';
+import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody } from '../../../lambdas/contact/submit-inquiry.js';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const JSON_TYPE = 'application/json';
+
+/** A JSON object of exactly `size` bytes. */
+function objectOfBytes(size: number): Uint8Array {
+  const frame = '{"message":""}';
+  return utf8(`{"message":"${'a'.repeat(size - frame.length)}"}`);
+}
+
+describe('isJsonMediaType (CONTRACT §2: application/json, optionally charset=utf-8, any case)', () => {
+  it.each([
+    ['application/json'],
+    ['Application/JSON; Charset="UTF-8"'],
+    ['application/json;charset=utf-8'],
+    ['application/json; charset=utf-8'],
+    ['APPLICATION/JSON; CHARSET=UTF-8'],
+    ['application/json; charset="utf-8"'],
+  ])('accepts %j', (contentType) => {
+    expect(isJsonMediaType(contentType)).toBe(true);
+  });
+
+  it.each([
+    ['another charset', 'application/json; charset=iso-8859-1'],
+    ['charset utf-16', 'application/json; charset=utf-16'],
+    ['charset utf8 (no hyphen)', 'application/json; charset=utf8'],
+    ['an empty quoted charset', 'application/json; charset=""'],
+    ['another parameter', 'application/json; profile=x'],
+    ['charset and another parameter', 'application/json; charset=utf-8; version=1'],
+    ['text/plain', 'text/plain'],
+    ['text/json', 'text/json'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['a JSON suffix type', 'application/problem+json'],
+    ['JSON Lines', 'application/jsonl'],
+    ['a wildcard', 'application/*'],
+    ['the empty string', ''],
+    ['garbage', ';;;=='],
+    ['no subtype', 'application'],
+    ['two types', 'application/json, text/plain'],
+  ])('refuses %s', (_title, contentType) => {
+    expect(isJsonMediaType(contentType)).toBe(false);
+  });
+
+  // Node's MIMEType parses as the WHATWG MIME Sniffing standard does: it drops a parameter without
+  // a value and keeps only the first of two same-named ones. The contract admits application/json
+  // with nothing but an optional charset=utf-8, so each of these names something else and is a 415.
+  it.each([
+    ['a second, other charset', 'application/json; charset=utf-8; charset=iso-8859-1'],
+    ['a parameter without a value', 'application/json; version'],
+    ['an empty charset', 'application/json; charset='],
+  ])('refuses %s, whatever the parser drops', (_title, contentType) => {
+    expect(isJsonMediaType(contentType)).toBe(false);
+  });
+
+  it('refuses a missing Content-Type', () => {
+    expect(isJsonMediaType(undefined)).toBe(false);
+  });
+});
+
+describe('readJsonBody: size, then media type, then JSON (CONTRACT §2 order)', () => {
+  it('is 64 KiB', () => {
+    expect(MAX_BODY_BYTES).toBe(65536);
+  });
+
+  it('reads a body of exactly 65536 bytes', () => {
+    const body = objectOfBytes(65536);
+    expect(body.byteLength).toBe(65536);
+
+    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'fields', fields: { message: 'a'.repeat(65536 - 14) } });
+  });
+
+  it('refuses a body of 65537 bytes as too large', () => {
+    const body = objectOfBytes(65537);
+    expect(body.byteLength).toBe(65537);
+
+    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+  });
+
+  it('counts bytes, not characters', () => {
+    // 21846 three-byte characters: 65538 bytes in 21846 characters.
+    const body = utf8(`{"m":"${'€'.repeat(21846)}"}`);
+    expect(body.byteLength).toBeGreaterThan(65536);
+
+    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+  });
+
+  it('refuses size before media type, and media type before parsing', () => {
+    const tooLargeGarbage = new Uint8Array(65537).fill(0xff);
+
+    expect(readJsonBody('text/plain', tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody(undefined, tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody('text/plain', utf8('{"name":'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+    expect(readJsonBody(undefined, utf8('not json'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+  });
+
+  it.each([
+    ['an empty body', new Uint8Array()],
+    ['truncated JSON', utf8('{"name":')],
+    ['plain text', utf8('name=Ada')],
+    ['an array', utf8('[{"name":"Ada"}]')],
+    ['null', utf8('null')],
+    ['a number', utf8('42')],
+    ['a string', utf8('"{\\"name\\":\\"Ada\\"}"')],
+    ['true', utf8('true')],
+    ['invalid UTF-8 (a lone continuation byte)', Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0x22, 0x7d])],
+    ['invalid UTF-8 (an overlong encoding)', Uint8Array.from([...utf8('{"a":"'), 0xc0, 0xaf, ...utf8('"}')])],
+    ['invalid UTF-8 (an encoded surrogate)', Uint8Array.from([...utf8('{"a":"'), 0xed, 0xa0, 0x80, ...utf8('"}')])],
+    ['Latin-1 bytes', Uint8Array.from([...utf8('{"name":"'), 0xe9, ...utf8('"}')])],
+    ['UTF-16', new Uint8Array(Buffer.from('{"name":"Ada"}', 'utf16le'))],
+    ['two JSON values', utf8('{}{}')],
+    ['a trailing comma', utf8('{"name":"Ada",}')],
+    ['single quotes', utf8("{'name':'Ada'}")],
+  ])('refuses %s as malformed JSON', (_title, body) => {
+    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'malformed_json' });
+  });
+
+  it.each([
+    ['an empty object', '{}', {}],
+    ['surrounding whitespace', ' \r\n\t{"name":"Ada"} \n', { name: 'Ada' }],
+    ['nested values, kept as they are', '{"name":{"first":"Ada"},"n":[1]}', { name: { first: 'Ada' }, n: [1] }],
+    ['escaped lone surrogates', '{"name":"\\ud800"}', { name: '\uD800' }],
+    ['multi-byte UTF-8', '{"name":"Zoë 😀"}', { name: 'Zoë 😀' }],
+  ])('reads %s', (_title, text, fields) => {
+    expect(readJsonBody('application/json; charset=utf-8', utf8(text))).toEqual({ kind: 'fields', fields });
+  });
+
+  it('keeps a __proto__ member as an ordinary own field, so the schema can refuse it', () => {
+    const result = readJsonBody(JSON_TYPE, utf8('{"__proto__":{"polluted":true}}'));
+
+    expect(result.kind).toBe('fields');
+    const fields = result.kind === 'fields' ? result.fields : {};
+    expect(Object.keys(fields)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -1,0 +1,234 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RateLimits } from '../../../lambdas/config.js';
+import { emailRateKey, ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
+import type { Mailer } from '../../../lambdas/contact/mailer.js';
+import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
+import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { submitInquiry, type ContactOutcome, type ReadBody } from '../../../lambdas/contact/submit-inquiry.js';
+import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
+import { awsError, FakeCounterStore } from './fake-counter-store.js';
+
+const INQUIRY = {
+  name: 'Ada Lovelace',
+  email: 'Ada+site@Example.com',
+  message: 'I would like an analytical engine programmed.',
+  company: 'Babbage & Co',
+};
+const NOW = new Date('2030-01-01T12:15:00.000Z');
+const RESET_SECONDS = 45 * 60;
+const SOURCE_IP = '203.0.113.7';
+const REQUEST_ID = '0b0e5f4e-6f1a-4a39-9d1e-6d2c6f0f8a11';
+
+/** Records what it is asked to send; throws `failure` instead when one is set. */
+class FakeMailer implements Mailer {
+  readonly sent: InquiryEmail[] = [];
+  failure: Error | undefined;
+
+  async send(email: InquiryEmail): Promise<void> {
+    if (this.failure !== undefined) throw this.failure;
+    this.sent.push(email);
+  }
+}
+
+function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) {
+  const store = new FakeCounterStore();
+  const mailer = new FakeMailer();
+  const dependencies = {
+    validate: createInquiryValidator(contactRequestSchema('https://example.com')),
+    limiter: new RateLimiter({ store, limits, now: () => NOW }),
+    mailer,
+    now: () => NOW,
+  };
+  const submit = (body: ReadBody, sourceIp = SOURCE_IP, requestId = REQUEST_ID) =>
+    submitInquiry({ requestId, sourceIp, body }, dependencies);
+  return { store, mailer, submit };
+}
+
+const fields = (body: Record<string, unknown>): ReadBody => ({ kind: 'fields', fields: body });
+const VALID = fields(INQUIRY);
+
+/** Every kind of body the cheap local checks refuse, with the outcome it gets when nothing else is wrong. */
+const REFUSED_BODIES: ReadonlyArray<readonly [string, ReadBody, Record<string, unknown>]> = [
+  ['too large (413)', { kind: 'rejected', reason: 'payload_too_large' }, { kind: 'rejected', reason: 'payload_too_large' }],
+  ['of another media type (415)', { kind: 'rejected', reason: 'unsupported_media_type' }, { kind: 'rejected', reason: 'unsupported_media_type' }],
+  ['not a JSON object (400)', { kind: 'rejected', reason: 'malformed_json' }, { kind: 'rejected', reason: 'malformed_json' }],
+  [
+    'schema-invalid (422)',
+    fields({ ...INQUIRY, email: 'me@gmail' }),
+    { kind: 'invalid', errors: [{ field: 'email', code: 'invalid_email', message: expect.any(String) }] },
+  ],
+  [
+    'a filled-in honeypot (422)',
+    fields({ ...INQUIRY, _gotcha: 'I am a robot' }),
+    { kind: 'invalid', errors: [{ field: '_gotcha', code: 'honeypot', message: expect.any(String) }] },
+  ],
+];
+
+describe('submitInquiry: a valid inquiry', () => {
+  it('is delivered to the mailer and reports the scope closest to its limit', async () => {
+    const { submit, mailer } = service();
+
+    const outcome = await submit(VALID);
+
+    expect(outcome).toEqual({ kind: 'delivered', rateLimit: { scope: 'email', remaining: 2, resetSeconds: RESET_SECONDS } });
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({
+      replyTo: INQUIRY.email,
+      subject: 'Project inquiry from Ada Lovelace (Babbage & Co)',
+    });
+    expect(mailer.sent[0]?.text).toContain(`Received: ${NOW.toISOString()}`);
+    expect(mailer.sent[0]?.text).toContain(`Request id: ${REQUEST_ID}`);
+  });
+
+  it('is counted by hashed keys, never by the raw address', async () => {
+    const { submit, store } = service();
+
+    await submit(VALID);
+
+    const ids = store.callsOf('increment').map((slot) => slot.id);
+    expect(ids).toHaveLength(2);
+    expect(ids.find((id) => id.startsWith('ip#'))).toContain(ipRateKey(SOURCE_IP));
+    expect(ids.find((id) => id.startsWith('email#'))).toContain(emailRateKey(INQUIRY.email));
+    for (const id of ids) {
+      expect(id).not.toContain(SOURCE_IP);
+      expect(id.toLowerCase()).not.toContain('example.com');
+    }
+  });
+});
+
+describe('submitInquiry: bodies refused by the local checks', () => {
+  it.each(REFUSED_BODIES)('answers a body %s with its own outcome, counted by IP only, nothing delivered', async (_title, body, expected) => {
+    const { submit, mailer, store } = service();
+
+    const outcome = await submit(body);
+
+    expect(outcome).toMatchObject({ ...expected, rateLimit: { scope: 'ip', remaining: 4, resetSeconds: RESET_SECONDS } });
+    expect(mailer.sent).toEqual([]);
+    expect(store.callsOf('increment', 'email')).toEqual([]);
+    expect(store.countOf('ip')).toBe(1);
+  });
+
+  it('counts every POST not refused with 429 against its IP', async () => {
+    const { submit, mailer } = service();
+    for (const [, body] of REFUSED_BODIES) await submit(body);
+
+    expect(await submit(VALID)).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it('answers 422, not 429, for a schema-invalid body whose e-mail is over its limit (the e-mail counter is not asked)', async () => {
+    const { submit, store } = service();
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await submit(VALID, ip);
+
+    const outcome = await submit(fields({ ...INQUIRY, _gotcha: 'x' }), '198.51.100.4');
+
+    expect(outcome.kind).toBe('invalid');
+    expect(store.callsOf('increment', 'email')).toHaveLength(3);
+  });
+
+  it('does not need the e-mail counter for a body refused before the schema', async () => {
+    const { submit, store } = service();
+    store.failIncrement = (slot) => (slot.id.startsWith('email#') ? awsError('InternalServerError') : undefined);
+
+    expect((await submit({ kind: 'rejected', reason: 'malformed_json' })).kind).toBe('rejected');
+    expect((await submit(fields({ ...INQUIRY, name: '' }))).kind).toBe('invalid');
+  });
+});
+
+/** Every kind of body, the valid one included. */
+const ANY_BODIES: ReadonlyArray<readonly [string, ReadBody]> = [
+  ...REFUSED_BODIES.map(([title, body]) => [title, body] as const),
+  ['valid', VALID],
+];
+
+describe('submitInquiry: the per-IP verdict outranks everything else (CONTRACT §2 order)', () => {
+  it.each(ANY_BODIES)(
+    'answers 429 for a body %s from an IP over its limit',
+    async (_title, body) => {
+      const { submit, mailer } = service();
+      for (let i = 0; i < 5; i++) await submit(fields({ ...INQUIRY, email: `visitor${i}@example.com` }));
+      mailer.sent.length = 0;
+
+      const outcome = await submit(body);
+
+      expect(outcome).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
+      expect(mailer.sent).toEqual([]);
+    },
+  );
+
+  it.each(ANY_BODIES)(
+    'answers 503 for a body %s when the counter store fails',
+    async (_title, body) => {
+      const { submit, mailer, store } = service();
+      store.failIncrement = () => awsError('ProvisionedThroughputExceededException');
+
+      const outcome = await submit(body);
+
+      expect(outcome).toEqual({
+        kind: 'unavailable',
+        dependency: 'counter_store',
+        errorName: 'ProvisionedThroughputExceededException',
+      });
+      expect(mailer.sent).toEqual([]);
+    },
+  );
+
+  it('counts the clients of one IPv6 /64 together', async () => {
+    const { submit } = service();
+    for (let i = 1; i <= 5; i++) await submit({ kind: 'rejected', reason: 'malformed_json' }, `2001:db8:1:2::${i}`);
+
+    expect((await submit(VALID, '2001:DB8:1:2:FFFF::1')).kind).toBe('rate_limited');
+    expect((await submit(VALID, '2001:db8:1:3::1')).kind).toBe('delivered');
+  });
+});
+
+describe('submitInquiry: the per-e-mail limit', () => {
+  it('refuses the 4th valid inquiry for one e-mail, whatever its case or +tag, from any IP', async () => {
+    const { submit, mailer } = service();
+    const spellings = ['ada@example.com', 'Ada+site@Example.com', 'ADA@EXAMPLE.COM', 'ada+again@example.com'];
+
+    const outcomes: ContactOutcome[] = [];
+    for (const [i, email] of spellings.entries()) outcomes.push(await submit(fields({ ...INQUIRY, email }), `198.51.100.${i + 1}`));
+
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['delivered', 'delivered', 'delivered', 'rate_limited']);
+    expect(outcomes[3]).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'email', remaining: 0, resetSeconds: RESET_SECONDS } });
+    expect(mailer.sent).toHaveLength(3);
+  });
+
+  it('does not count the IP of a request refused for its e-mail', async () => {
+    const { submit, store } = service();
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await submit(VALID, ip);
+
+    await submit(VALID, SOURCE_IP);
+
+    expect(store.counts.get(store.callsOf('increment', 'ip').at(-1)?.id ?? '')).toBe(0);
+  });
+});
+
+describe('submitInquiry: a failed delivery', () => {
+  it('answers 503 naming the mail error, and gives both counters back', async () => {
+    const { submit, mailer, store } = service();
+    mailer.failure = awsError('MessageRejected');
+
+    const outcome = await submit(VALID);
+
+    expect(outcome).toEqual({ kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' });
+    expect(store.countOf('ip')).toBe(0);
+    expect(store.countOf('email')).toBe(0);
+  });
+
+  it('lets an immediate retry through even at a limit of one', async () => {
+    const { submit, mailer, store } = service({ ip: 1, email: 1, windowSeconds: 3600 });
+    mailer.failure = awsError('TooManyRequestsException');
+    expect((await submit(VALID)).kind).toBe('unavailable');
+
+    mailer.failure = undefined;
+    const retry = await submit(VALID);
+
+    expect(retry).toEqual({ kind: 'delivered', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
+    expect(mailer.sent).toHaveLength(1);
+    expect(store.countOf('ip')).toBe(1);
+    expect(store.countOf('email')).toBe(1);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from '@jest/globals';
+import { CONTACT_FIELDS, contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { createInquiryValidator, FIELD_ERROR_CODES } from '../../../lambdas/contact/validation.js';
+import {
+  COMPANY_CASES,
+  EMAIL_CASES,
+  HONEYPOT_CASES,
+  MESSAGE_CASES,
+  NAME_CASES,
+  PROJECT_URL_CASES,
+  SEVERAL_VIOLATIONS_CASES,
+  UNKNOWN_FIELD_CASES,
+  VALID_INQUIRY,
+  type InquiryCase,
+} from './inquiry-cases.js';
+
+const validate = createInquiryValidator(contactRequestSchema('https://example.com'));
+
+function verdictOf(body: Readonly<Record<string, unknown>>) {
+  const verdict = validate(body);
+  return verdict.valid ? [] : verdict.errors.map((error) => [error.field, error.code]);
+}
+
+describe('createInquiryValidator: every rule of CONTRACT §2 at its boundaries', () => {
+  const groups: ReadonlyArray<readonly [string, readonly InquiryCase[]]> = [
+    ['name', NAME_CASES],
+    ['email', EMAIL_CASES],
+    ['message', MESSAGE_CASES],
+    ['company', COMPANY_CASES],
+    ['project_url', PROJECT_URL_CASES],
+    ['_gotcha (honeypot)', HONEYPOT_CASES],
+    ['unknown and mistyped fields', UNKNOWN_FIELD_CASES],
+    ['several violations at once', SEVERAL_VIOLATIONS_CASES],
+  ];
+
+  describe.each(groups)('%s', (_group, cases) => {
+    it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', (_title, { body, errors }) => {
+      expect(verdictOf(body)).toEqual(errors.map(([field, code]) => [field, code]));
+    });
+  });
+});
+
+describe('createInquiryValidator: the answer it gives', () => {
+  it('returns a valid body as the inquiry, untrimmed and unchanged', () => {
+    const body = { ...VALID_INQUIRY, name: '  Ada  ', message: `  ${VALID_INQUIRY.message}\r\n`, company: '' };
+
+    const verdict = validate(body);
+
+    expect(verdict).toEqual({ valid: true, inquiry: body });
+  });
+
+  it('gives every error one sentence that names its field', () => {
+    const verdict = validate({
+      name: '',
+      email: 'me@gmail',
+      message: 'x'.repeat(5001),
+      company: 'a\nb',
+      project_url: 'ftp://x',
+      _gotcha: 'x',
+      extra: 1,
+    });
+
+    expect(verdict.valid).toBe(false);
+    const errors = verdict.valid ? [] : verdict.errors;
+    expect(errors.map((error) => error.code)).toEqual([
+      'too_short',
+      'invalid_email',
+      'too_long',
+      'invalid_characters',
+      'invalid_url',
+      'honeypot',
+      'unknown_field',
+    ]);
+    for (const error of errors) {
+      expect(error.message).toMatch(/^\S.*\.$/);
+      expect(error.message.startsWith(`${error.field} `)).toBe(true);
+      expect(Object.keys(error).sort()).toEqual(['code', 'field', 'message']);
+    }
+  });
+
+  it('states the limit a length error is about', () => {
+    const verdict = validate({ name: 'x'.repeat(121), email: 'ada@example.com', message: 'short' });
+
+    expect(verdict.valid ? [] : verdict.errors.map((error) => error.message)).toEqual([
+      'name must be at most 120 characters long.',
+      'message must be at least 20 characters long.',
+    ]);
+  });
+
+  it('never quotes the submitted value in a message', () => {
+    const secret = 'Robert"); DROP TABLE';
+    const verdict = validate({ name: `${secret}\n`, email: secret, message: `${secret}\u0000`, [secret]: 1 });
+
+    const messages = verdict.valid ? [] : verdict.errors.filter((error) => error.field !== secret).map((e) => e.message);
+    expect(messages).toHaveLength(3);
+    for (const message of messages) expect(message).not.toContain(secret);
+  });
+
+  it('lists each field once, in the table order of CONTRACT §2, unknown fields last in body order', () => {
+    const body = Object.fromEntries([
+      ['omega', 1],
+      ...[...CONTACT_FIELDS].reverse().map((field) => [field, 0]),
+      ['alpha', 2],
+    ]);
+
+    const verdict = validate(body);
+
+    const fields = verdict.valid ? [] : verdict.errors.map((error) => error.field);
+    expect(fields).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha', 'omega', 'alpha']);
+  });
+});
+
+describe('the contract tables the validator is built from', () => {
+  it('has the fields of CONTRACT §2 in table order', () => {
+    expect(CONTACT_FIELDS).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
+  });
+
+  it('ranks the error codes in the contract order', () => {
+    expect(FIELD_ERROR_CODES).toEqual([
+      'required',
+      'invalid_type',
+      'too_short',
+      'too_long',
+      'blank',
+      'invalid_characters',
+      'invalid_email',
+      'invalid_url',
+      'honeypot',
+      'unknown_field',
+    ]);
+  });
+});

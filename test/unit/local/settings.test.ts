@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { ConfigError } from '../../../lambdas/config.js';
+
+type Env = Record<string, string | undefined>;
+
+function configErrorOf(read: () => unknown): ConfigError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError, but the settings were read');
+}
+
+describe('readLocalSettings (CONTRACT §7, local mode)', () => {
+  it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators', () => {
+    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005 });
+  });
+
+  it('reads every local setting', () => {
+    const settings = readLocalSettings({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SES_PORT: '9005',
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8000',
+      AWS_ENDPOINT_URL_SESV2: 'https://email.eu-west-1.amazonaws.com',
+    });
+
+    expect(settings).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      sesPort: 9005,
+      dynamoEndpoint: 'http://localhost:8000',
+      sesEndpoint: 'https://email.eu-west-1.amazonaws.com',
+    });
+  });
+
+  it.each([
+    ['port 0 (any free port)', { PORT: '0' }, { port: 0 }],
+    ['port 65535', { PORT: '65535' }, { port: 65535 }],
+    ['an IPv6 host', { HOST: '::1' }, { host: '::1' }],
+    ['a host name', { HOST: 'my-laptop.local' }, { host: 'my-laptop.local' }],
+  ])('accepts %s', (_title, env, expected) => {
+    expect(readLocalSettings(env)).toMatchObject(expected);
+  });
+
+  it.each([['AWS_ENDPOINT_URL_DYNAMODB'], ['AWS_ENDPOINT_URL_SESV2']])('treats an empty %s as not set', (key) => {
+    expect(readLocalSettings({ [key]: '' })).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005 });
+  });
+
+  it.each<[string, Env, string]>([
+    ['PORT a word', { PORT: 'http' }, 'PORT'],
+    ['PORT 65536', { PORT: '65536' }, 'PORT'],
+    ['PORT negative', { PORT: '-1' }, 'PORT'],
+    ['PORT fractional', { PORT: '80.5' }, 'PORT'],
+    ['PORT empty', { PORT: '' }, 'PORT'],
+    ['SES_PORT a word', { SES_PORT: 'ses' }, 'SES_PORT'],
+    ['SES_PORT 70000', { SES_PORT: '70000' }, 'SES_PORT'],
+    ['HOST with a space', { HOST: 'local host' }, 'HOST'],
+    ['HOST with a path', { HOST: 'localhost/x' }, 'HOST'],
+    ['HOST empty', { HOST: '' }, 'HOST'],
+    ['AWS_ENDPOINT_URL_DYNAMODB without a scheme', { AWS_ENDPOINT_URL_DYNAMODB: 'localhost:8000' }, 'AWS_ENDPOINT_URL_DYNAMODB'],
+    ['AWS_ENDPOINT_URL_DYNAMODB not a URL', { AWS_ENDPOINT_URL_DYNAMODB: 'dynamo here' }, 'AWS_ENDPOINT_URL_DYNAMODB'],
+    ['AWS_ENDPOINT_URL_SESV2 of another scheme', { AWS_ENDPOINT_URL_SESV2: 'ftp://localhost:8005' }, 'AWS_ENDPOINT_URL_SESV2'],
+    ['BASE_URL with a path', { BASE_URL: 'http://localhost:3000/api' }, 'BASE_URL'],
+    ['SITE_NAME of two lines', { SITE_NAME: 'a\nb' }, 'SITE_NAME'],
+    ['ALLOWED_ORIGINS not origins', { ALLOWED_ORIGINS: 'localhost' }, 'ALLOWED_ORIGINS'],
+    ['RATE_LIMIT_IP zero', { RATE_LIMIT_IP: '0' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_EMAIL a word', { RATE_LIMIT_EMAIL: 'many' }, 'RATE_LIMIT_EMAIL'],
+    ['CONTACT_TO not an address', { CONTACT_TO: 'owner' }, 'CONTACT_TO'],
+    ['CONTACT_FROM not an address', { CONTACT_FROM: 'contact@localhost' }, 'CONTACT_FROM'],
+  ])('stops start-up on %s with one line naming it', (_title, env, key) => {
+    const error = configErrorOf(() => readLocalSettings(env));
+
+    expect(error.message).toContain(key);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('functionEnvironment: what the handlers read in local mode', () => {
+  it('fills in the local defaults', () => {
+    expect(functionEnvironment({}, 3000)).toEqual({
+      CONTACT_TO: 'owner@example.com',
+      CONTACT_FROM: 'contact@example.com',
+      BASE_URL: 'http://localhost:3000',
+      COUNTER_TABLE: LOCAL_COUNTER_TABLE,
+    });
+  });
+
+  it('derives {base} from the port it serves on', () => {
+    expect(functionEnvironment({}, 4321).BASE_URL).toBe('http://localhost:4321');
+  });
+
+  it('keeps what the environment sets', () => {
+    const env = {
+      CONTACT_TO: 'me@owner.example.com',
+      CONTACT_FROM: 'web@owner.example.com',
+      BASE_URL: 'https://example.com',
+      COUNTER_TABLE: 'my-counters',
+      RATE_LIMIT_IP: '9',
+    };
+
+    expect(functionEnvironment(env, 3000)).toEqual(env);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { readSiteSettings } from '../../../lambdas/config.js';
+import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { contactDescription } from '../../../lambdas/schema/contact-description.js';
+
+describe('contactDescription (CONTRACT §3: GET {base}/api/contact)', () => {
+  it('describes the endpoint with the default limits and the schema the server validates with', () => {
+    const site = readSiteSettings({ BASE_URL: 'https://example.com', SITE_NAME: 'Ada’s workshop' });
+
+    const document = contactDescription(site);
+
+    expect(document).toEqual({
+      name: 'contact',
+      description: expect.stringMatching(/^[A-Z][^\n]*\.$/),
+      method: 'POST',
+      url: 'https://example.com/api/contact',
+      contentType: 'application/json',
+      authentication: 'none',
+      rateLimits: [
+        { scope: 'ip', limit: 5, windowSeconds: 3600 },
+        { scope: 'email', limit: 3, windowSeconds: 3600 },
+      ],
+      requestSchema: contactRequestSchema('https://example.com'),
+    });
+  });
+
+  it('publishes the configured limits and {base}', () => {
+    const site = readSiteSettings({ BASE_URL: 'http://localhost:3000', RATE_LIMIT_IP: '20', RATE_LIMIT_EMAIL: '2' });
+
+    const document = contactDescription(site);
+
+    expect(document.url).toBe('http://localhost:3000/api/contact');
+    expect(document.requestSchema.$id).toBe('http://localhost:3000/api/contact');
+    expect(document.rateLimits).toEqual([
+      { scope: 'ip', limit: 20, windowSeconds: 3600 },
+      { scope: 'email', limit: 2, windowSeconds: 3600 },
+    ]);
+  });
+});

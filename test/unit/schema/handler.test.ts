@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { httpEvent, lambdaContext } from '../../support/events.js';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const savedEnvironment = { ...process.env };
+let handler: Handler;
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    BASE_URL: 'https://example.com',
+    RATE_LIMIT_IP: '7',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
+  ({ handler } = (await import('../../../lambdas/schema/handler.js')) as unknown as { handler: Handler });
+});
+
+afterAll(() => {
+  process.env = savedEnvironment;
+});
+
+describe('schema handler (CONTRACT §3)', () => {
+  it('answers 200 with the published document, cacheable and readable from any origin', async () => {
+    const response = await handler(httpEvent({ method: 'GET', headers: { origin: 'https://anywhere.example' } }), lambdaContext());
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'Content-Type': expect.stringMatching(/^application\/json(; charset=utf-8)?$/),
+      'Cache-Control': 'public, max-age=300',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    const document = JSON.parse(response.body ?? '') as Record<string, unknown>;
+    expect(document).toMatchObject({
+      name: 'contact',
+      method: 'POST',
+      url: 'https://example.com/api/contact',
+      rateLimits: [
+        { scope: 'ip', limit: 7, windowSeconds: 3600 },
+        { scope: 'email', limit: 3, windowSeconds: 3600 },
+      ],
+    });
+    expect(document.requestSchema).toEqual(JSON.parse(JSON.stringify(contactRequestSchema('https://example.com'))));
+  });
+
+  it('answers the same document to every request', async () => {
+    const first = await handler(httpEvent({ method: 'GET' }), lambdaContext());
+    const second = await handler(httpEvent({ method: 'GET' }), lambdaContext());
+
+    expect(second.body).toBe(first.body);
+  });
+});
