@@ -43,8 +43,6 @@ export function functionEnvironment(env: Env, port: number): Record<string, stri
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
     BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
-    // EMF lines only become metrics in a Lambda log stream; here they would crowd the log lines.
-    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   };
 }
 

@@ -37,7 +37,8 @@ export type InquiryVerdict =
 /** Checks a parsed JSON object against the published schema and names what is wrong, per field. */
 export type InquiryValidator = (body: Readonly<Record<string, unknown>>) => InquiryVerdict;
 
-const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
+/** The error code each pattern of the schema reports; the form's script maps patterns the same way. */
+export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
   [NOT_BLANK_PATTERN]: 'blank',
   [NO_CONTROL_PATTERN]: 'invalid_characters',
   [TEXT_PATTERN]: 'invalid_characters',
@@ -49,7 +50,9 @@ const HONEYPOT_FIELD = '_gotcha';
 
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
 export function createInquiryValidator(schema: ContactRequestSchema): InquiryValidator {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: false });
+  // validateSchema: false spares each cold start compiling the 2020-12 meta-schema (about 25 ms);
+  // the schema is fixed, and a unit test checks it against the meta-schema instead.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: false, validateSchema: false });
   const validate = ajv.compile(schema);
   return (body) => {
     if (validate(body)) return { valid: true, inquiry: body as unknown as Inquiry };

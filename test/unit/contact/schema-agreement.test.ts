@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../../../lambdas/contact/schema.js';
 import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
@@ -39,6 +40,12 @@ describe('the published schema', () => {
     for (const property of Object.values(properties)) {
       expect(property).toMatchObject({ type: 'string', description: expect.stringMatching(/\S/) });
     }
+  });
+
+  it('is valid under the 2020-12 meta-schema (the server compiles it without that check)', () => {
+    const ajv = new Ajv2020({ strict: true });
+    expect(ajv.validateSchema(published)).toBe(true);
+    expect(ajv.errors ?? []).toEqual([]);
   });
 
   it('writes every rule with type, length and pattern keywords, never with format alone', () => {

@@ -1,0 +1,149 @@
+/**
+ * Each handler's Lambda bundle beside its floor: a bundle, built the same way, of only the AWS SDK
+ * clients the handler imports. Size is the minified .mjs (the source map aside); import time is a
+ * fresh `node` with Lambda's NODE_OPTIONS importing it, timed inside that process so that Node's
+ * own start-up, common to both, does not dilute the ratio; median of IMPORT_RUNS, the two bundles
+ * interleaved so that a busy machine slows both alike.
+ */
+import { build, type Metafile } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { HANDLER_NAMES } from '../lambdas/routes.js';
+import { esbuildOptions } from '../lib/bundling.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const IMPORT_RUNS = 7;
+
+/** What the handlers read at import; the values only need to pass their checks. */
+const HANDLER_ENV = {
+  BASE_URL: 'https://example.com',
+  CONTACT_TO: 'owner@example.com',
+  CONTACT_FROM: 'contact@example.com',
+  COUNTER_TABLE: 'bench-counters',
+  AWS_REGION: 'us-east-1',
+  // As the stack sets it: Node then reads each bundle's source map at import.
+  NODE_OPTIONS: '--enable-source-maps',
+};
+
+export async function benchBundles(): Promise<Record<string, number>> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-bundles-'));
+  try {
+    const figures: Record<string, number> = {};
+    for (const name of HANDLER_NAMES) {
+      const bundle = join(dir, name, 'index.mjs');
+      const { metafile } = await build({
+        ...esbuildOptions(bundle),
+        entryPoints: [join(ROOT, 'lambdas', name, 'handler.ts')],
+        absWorkingDir: ROOT,
+      });
+      const floor = join(dir, name, 'sdk-floor.mjs');
+      if (metafile === undefined) throw new Error('esbuild returned no metafile');
+      const sdkImports = await sdkImportsOf(metafile);
+      await build({
+        ...esbuildOptions(floor),
+        stdin: { contents: floorSource(sdkImports), resolveDir: ROOT, loader: 'js', sourcefile: 'sdk-floor.js' },
+        absWorkingDir: ROOT,
+      });
+
+      const [kib, floorKib] = [await sizeKib(bundle), await sizeKib(floor)];
+      const { importMs, floorImportMs } = medianImportTimes(bundle, floor);
+      Object.assign(figures, {
+        [`bundle.${name}.kib`]: kib,
+        [`bundle.${name}.import_ms`]: importMs,
+        [`bundle.${name}.sdk_clients`]: sdkImports.size,
+        [`bundle.${name}.sdk_floor_kib`]: floorKib,
+        [`bundle.${name}.sdk_floor_import_ms`]: floorImportMs,
+      });
+      // Against an empty floor a ratio says nothing: such a handler's figures stand on their own.
+      if (sdkImports.size > 0) {
+        figures[`bundle.${name}.size_ratio`] = round(kib / floorKib, 2);
+        figures[`bundle.${name}.import_ratio`] = round(importMs / floorImportMs, 2);
+      }
+    }
+    return figures;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The AWS SDK names the handler's own modules import (not types), by package: read from the
+ * sources esbuild actually bundled, so a new handler or client is measured without a list here.
+ */
+async function sdkImportsOf(metafile: Metafile): Promise<Map<string, Set<string>>> {
+  const imports = new Map<string, Set<string>>();
+  for (const [path, input] of Object.entries(metafile.inputs)) {
+    if (path.includes('node_modules/') || !input.imports.some((item) => item.original?.startsWith('@aws-sdk/'))) continue;
+    const source = ts.createSourceFile(path, await readFile(join(ROOT, path), 'utf8'), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      const clause = statement.importClause;
+      if (!specifier.startsWith('@aws-sdk/') || clause === undefined || clause.isTypeOnly) continue;
+      const names = imports.get(specifier) ?? new Set<string>();
+      const bindings = clause.namedBindings;
+      if (bindings !== undefined && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          if (!element.isTypeOnly) names.add((element.propertyName ?? element.name).text);
+        }
+      } else {
+        names.add('*');
+      }
+      imports.set(specifier, names);
+    }
+  }
+  return imports;
+}
+
+function floorSource(imports: ReadonlyMap<string, ReadonlySet<string>>): string {
+  let alias = 0;
+  return [...imports]
+    .map(([specifier, names]) =>
+      names.has('*')
+        ? `export * as sdk${alias++} from ${JSON.stringify(specifier)};`
+        : `export { ${[...names].map((name) => `${name} as sdk${alias++}`).join(', ')} } from ${JSON.stringify(specifier)};`,
+    )
+    .join('\n');
+}
+
+function medianImportTimes(bundle: string, floor: string): { importMs: number; floorImportMs: number } {
+  const bundleTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let run = 0; run < IMPORT_RUNS; run += 1) {
+    bundleTimes.push(coldImportMs(bundle));
+    floorTimes.push(coldImportMs(floor));
+  }
+  return { importMs: median(bundleTimes), floorImportMs: median(floorTimes) };
+}
+
+function coldImportMs(file: string): number {
+  const script = [
+    'const t = performance.now();',
+    `await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'process.stdout.write(String(performance.now() - t));',
+  ].join(' ');
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, ...HANDLER_ENV },
+    encoding: 'utf8',
+  });
+  const ms = Number(child.stdout);
+  if (child.status !== 0 || !Number.isFinite(ms)) throw new Error(`importing ${file} failed:\n${child.stderr}`);
+  return ms;
+}
+
+async function sizeKib(file: string): Promise<number> {
+  return round((await stat(file)).size / 1024, 1);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, 1);
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}

@@ -1,0 +1,56 @@
+import { Duration } from 'aws-cdk-lib';
+
+/** What one handler's function is given: the settings it reads, its memory and its time. */
+export interface FunctionProfile {
+  /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
+  readonly readsSiteSettings: boolean;
+  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, COUNTER_TABLE, and the grants to match. */
+  readonly handlesInquiries: boolean;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+}
+
+/**
+ * A public document (the schema, the discovery documents, llms.txt) only formats settings:
+ * 256 MB starts such a bundle quickly and costs little; 5 s is ample for work with no I/O.
+ */
+const DOCUMENT: FunctionProfile = {
+  readsSiteSettings: true,
+  handlesInquiries: false,
+  memorySize: 256,
+  timeout: Duration.seconds(5),
+};
+
+/** A handler whose answers need nothing from the settings. */
+const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, readsSiteSettings: false };
+
+/** A handler that takes inquiries: counts them in DynamoDB and delivers them through SES. */
+const INQUIRIES: FunctionProfile = {
+  readsSiteSettings: true,
+  handlesInquiries: true,
+  // More memory is more CPU: the SDK clients and the schema compiler load faster on a cold start.
+  memorySize: 512,
+  // lambdas/contact/dependencies.ts budgets its SDK timeouts and retries (about 9 s at worst)
+  // to fit this, and the local server plays the same timeout (bin/local/api-server.ts).
+  timeout: Duration.seconds(10),
+};
+
+/**
+ * Handlers that differ from DOCUMENT. test/unit/infra/function-environment.test.ts imports every
+ * handler with exactly the environment the stack gives it, and fails when the two disagree.
+ */
+const PROFILES: Readonly<Record<string, FunctionProfile>> = {
+  contact: INQUIRIES,
+  // Refusals of the reserved routes are fixed texts.
+  agent: NO_SETTINGS,
+  // 404 and 405 need nothing but the route table.
+  fallback: NO_SETTINGS,
+};
+
+/** The environment variables behind each kind of setting (lambdas/config.ts reads them). */
+export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
+export const INQUIRY_SETTING_KEYS = ['CONTACT_TO', 'CONTACT_FROM', 'COUNTER_TABLE'] as const;
+
+export function functionProfile(handlerName: string): FunctionProfile {
+  return PROFILES[handlerName] ?? DOCUMENT;
+}

@@ -1,0 +1,106 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
+import type { SiteConfig } from './site-config.js';
+import { LOG_RETENTION } from './site-function.js';
+
+/**
+ * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:
+ * far above what a personal site sees, far below what would run up a bill.
+ */
+export const API_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
+// No client IP, user agent or query string: nothing that identifies a visitor.
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    responseLatency: '$context.responseLatency',
+    integrationStatus: '$context.integrationStatus',
+    integrationError: '$context.integrationErrorMessage',
+    error: '$context.error.message',
+  }),
+);
+
+/**
+ * The HTTP API (API Gateway v2): its throttled, access-logged default stage, the optional custom
+ * domain, and, once the functions exist, the routes of lambdas/routes.ts. CORS is left to the
+ * functions, which answer it per route (CONTRACT §1).
+ */
+export class SiteApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  readonly domain?: DomainName;
+
+  constructor(scope: Construct, id: string, props: { readonly customDomain?: SiteConfig['customDomain'] }) {
+    super(scope, id);
+    // Created without routes, so that the functions can read its endpoint as their {base}.
+    this.api = new HttpApi(this, 'Api', {
+      description: 'Personal site: contact endpoint and agent discovery documents',
+      createDefaultStage: false,
+    });
+    if (props.customDomain) {
+      this.domain = new DomainName(this, 'Domain', {
+        domainName: props.customDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+      });
+    }
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+        ),
+        format: ACCESS_LOG_FORMAT,
+      },
+      ...(this.domain ? { domainMapping: { domainName: this.domain } } : {}),
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Every route is public by contract (CONTRACT §2, §5): stage throttling and per-IP limits meet abuse.',
+    });
+  }
+
+  /** Each route of the route table to its handler's function; whatever matches none, to the fallback. */
+  routeTo(functions: ReadonlyMap<string, IFunction>): void {
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationOf = (handler: string) => {
+      const fn = functions.get(handler);
+      if (fn === undefined) throw new Error(`No function for handler "${handler}"`);
+      if (!integrations.has(handler)) integrations.set(handler, new HttpLambdaIntegration(`${handler}Integration`, fn));
+      return integrations.get(handler)!;
+    };
+    for (const route of ROUTES) {
+      new HttpRoute(this, `Route ${route.method} ${route.path.replaceAll('/', '_')}`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrationOf(route.handler),
+      });
+    }
+    // So that 404 and 405 are the contract's problem answers, never API Gateway's own bodies.
+    new HttpRoute(this, 'Route $default', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: integrationOf(FALLBACK_HANDLER),
+    });
+  }
+}

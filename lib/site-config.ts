@@ -1,0 +1,129 @@
+import type { Construct } from 'constructs';
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SITE_NAME,
+  parseEmail,
+  parseLimit,
+  parseOrigin,
+  parseOriginList,
+  parseSiteName,
+} from '../lambdas/config.js';
+
+/** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
+export interface SiteConfig {
+  /** Receives the inquiries and the alarm notifications. */
+  readonly ownerEmail: string;
+  /** The SES identity inquiries are sent from. */
+  readonly senderEmail: string;
+  readonly siteName: string;
+  /** `{base}`; when absent, the custom domain's origin, else the API's own endpoint. */
+  readonly baseUrl?: string;
+  /** When absent, `{base}` alone. */
+  readonly allowedOrigins?: readonly string[];
+  readonly rateLimits: { readonly ip: number; readonly email: number };
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
+  readonly createSesIdentity: boolean;
+}
+
+/** Every context key the app reads. */
+export const CONTEXT_KEYS = [
+  'ownerEmail',
+  'senderEmail',
+  'siteName',
+  'baseUrl',
+  'allowedOrigins',
+  'rateLimitIp',
+  'rateLimitEmail',
+  'domainName',
+  'certificateArn',
+  'createSesIdentity',
+] as const;
+type ContextKey = (typeof CONTEXT_KEYS)[number];
+
+const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
+  ownerEmail: 'the address that receives inquiries and alarms',
+  senderEmail: 'the verified SES identity inquiries are sent from',
+};
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/;
+
+/**
+ * Reads and checks the deployment's context. A missing or malformed key throws a ConfigError
+ * whose message is one line naming the key.
+ */
+export function readSiteConfig(scope: Construct): SiteConfig {
+  const context = (key: ContextKey): unknown => {
+    const value: unknown = scope.node.tryGetContext(key);
+    return value === '' ? undefined : value;
+  };
+  const required = (key: 'ownerEmail' | 'senderEmail') => {
+    const value = context(key);
+    if (value === undefined) {
+      throw new ConfigError(
+        `Missing CDK context "${key}" (${REQUIRED_HINT[key]}): ` +
+          `pass -c ${key}=you@example.com or set it under "context" in cdk.json`,
+      );
+    }
+    return parseEmail(key, text(key, value));
+  };
+
+  const ownerEmail = required('ownerEmail');
+  const senderEmail = required('senderEmail');
+  const baseUrl = optional(context('baseUrl'), (value) => parseOrigin('baseUrl', text('baseUrl', value)));
+  // A list in cdk.json, or comma-separated as ALLOWED_ORIGINS is.
+  const allowedOrigins = optional(context('allowedOrigins'), (value) => {
+    const items = Array.isArray(value) ? value : [value];
+    return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
+  });
+  const customDomain = readCustomDomain(context('domainName'), context('certificateArn'));
+  return {
+    ownerEmail,
+    senderEmail,
+    siteName: parseSiteName('siteName', text('siteName', context('siteName') ?? DEFAULT_SITE_NAME)),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
+    rateLimits: {
+      ip: parseLimit('rateLimitIp', text('rateLimitIp', context('rateLimitIp') ?? DEFAULT_RATE_LIMITS.ip)),
+      email: parseLimit('rateLimitEmail', text('rateLimitEmail', context('rateLimitEmail') ?? DEFAULT_RATE_LIMITS.email)),
+    },
+    ...(customDomain === undefined ? {} : { customDomain }),
+    createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
+  };
+}
+
+function readCustomDomain(domainName: unknown, certificateArn: unknown): SiteConfig['customDomain'] {
+  if (domainName === undefined && certificateArn === undefined) return undefined;
+  if (domainName === undefined || certificateArn === undefined) {
+    const missing = domainName === undefined ? 'domainName' : 'certificateArn';
+    throw new ConfigError(`Missing CDK context "${missing}": a custom domain needs both domainName and certificateArn`);
+  }
+  const domain = text('domainName', domainName);
+  const arn = text('certificateArn', certificateArn);
+  if (!DOMAIN_PATTERN.test(domain)) {
+    throw new ConfigError(`domainName must be a lower-case host name such as api.example.com, got ${JSON.stringify(domain)}`);
+  }
+  if (!CERTIFICATE_ARN_PATTERN.test(arn)) {
+    throw new ConfigError(`certificateArn must be an ACM certificate ARN in the stack's region, got ${JSON.stringify(arn)}`);
+  }
+  return { domainName: domain, certificateArn: arn };
+}
+
+function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {
+  return value === undefined ? undefined : parse(value);
+}
+
+/** `-c key=value` arrives as a string, cdk.json may hold numbers: both are read as text. */
+function text(key: ContextKey, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new ConfigError(`${key} must be a string, got ${JSON.stringify(value)}`);
+}
+
+function flag(key: ContextKey, value: unknown): boolean {
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new ConfigError(`${key} must be true or false, got ${JSON.stringify(value)}`);
+}

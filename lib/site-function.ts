@@ -1,0 +1,60 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Long enough to look back over a season of inquiries, short enough not to hoard request metadata. */
+export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
+
+export interface SiteFunctionProps {
+  /** The handler's folder under lambdas/ (a name from the route table). */
+  readonly handlerName: string;
+  /** Exactly the settings the handler reads. */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+}
+
+/**
+ * One handler of lambdas/<name>/handler.ts as a Lambda function, with the project's defaults in
+ * one place: runtime, arm64, minified ESM bundle with source maps, its own log group with a
+ * retention, and a role that may write to that log group and nothing else until granted more.
+ */
+export class SiteFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: SiteFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: LOG_RETENTION,
+      // The stack owns its logs; the retention already bounds how long history lives.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Not AWSLambdaBasicExecutionRole: it may create any log group and write to all of them.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      description: `${props.handlerName} handler (lambdas/${props.handlerName}/handler.ts)`,
+      entry: fileURLToPath(new URL(`../lambdas/${props.handlerName}/handler.ts`, import.meta.url)),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: fileURLToPath(new URL('../package-lock.json', import.meta.url)),
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role,
+      logGroup,
+      bundling: LAMBDA_BUNDLING,
+      environment: {
+        ...props.environment,
+        // Stack traces point into lambdas/*.ts, not into the minified bundle.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
+import { HANDLER_NAMES } from '../lambdas/routes.js';
+import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
+import { SiteAlarms } from './observability.js';
+import { SiteApi } from './site-api.js';
+import type { SiteConfig } from './site-config.js';
+import { SiteFunction } from './site-function.js';
+
+export interface SiteStackProps extends StackProps {
+  readonly config: SiteConfig;
+}
+
+/** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8). */
+export const WELL_KNOWN_OUTPUTS = {
+  OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
+  OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',
+  ApiCatalogUrl: '/.well-known/api-catalog',
+  LlmsTxtUrl: '/llms.txt',
+} as const;
+
+/**
+ * The whole service: an HTTP API whose routes come from lambdas/routes.ts, one function per
+ * handler, the rate-limit counter table, and the alarms that tell the owner when it breaks.
+ */
+export class SiteStack extends Stack {
+  /** Each handler's function, by handler name. */
+  readonly functions: ReadonlyMap<string, SiteFunction>;
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  readonly counterTable: TableV2;
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.counterTable = new TableV2(this, 'Counters', {
+      partitionKey: { name: COUNTER_PARTITION_KEY, type: AttributeType.STRING },
+      timeToLiveAttribute: COUNTER_TTL_ATTRIBUTE,
+      billing: Billing.onDemand(),
+      // Counters live for an hour at most: nothing is lost with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.counterTable).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason: 'Rate-limit counters expire within the hour; a point-in-time backup would restore nothing of value.',
+    });
+
+    const http = new SiteApi(this, 'Http', { customDomain: config.customDomain });
+    this.api = http.api;
+    this.stage = http.stage;
+
+    const baseUrl = config.baseUrl ?? (config.customDomain ? `https://${config.customDomain.domainName}` : this.api.apiEndpoint);
+    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl)]));
+    http.routeTo(this.functions);
+
+    if (config.createSesIdentity) {
+      new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(config.senderEmail) });
+    }
+
+    new SiteAlarms(this, 'Alarms', { ownerEmail: config.ownerEmail, functions: this.functions, stage: this.stage });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: "The API's own endpoint" });
+    new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    for (const [outputId, path] of Object.entries(WELL_KNOWN_OUTPUTS)) {
+      new CfnOutput(this, outputId, { value: `${baseUrl}${path}` });
+    }
+    if (http.domain) {
+      new CfnOutput(this, 'CustomDomainTarget', {
+        value: http.domain.regionalDomainName,
+        description: `Point ${config.customDomain?.domainName} here: a CNAME, or an alias record in zone CustomDomainHostedZoneId`,
+      });
+      new CfnOutput(this, 'CustomDomainHostedZoneId', { value: http.domain.regionalHostedZoneId });
+    }
+    for (const [name, fn] of this.functions) {
+      new CfnOutput(this, `Logs${pascalCase(name)}`, {
+        value: fn.logGroup.logGroupName,
+        description: `Log group of the ${name} function`,
+      });
+    }
+  }
+
+  private handlerFunction(name: string, config: SiteConfig, baseUrl: string): SiteFunction {
+    const profile = functionProfile(name);
+    const site: Record<(typeof SITE_SETTING_KEYS)[number], string> = {
+      BASE_URL: baseUrl,
+      SITE_NAME: config.siteName,
+      ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
+      RATE_LIMIT_IP: String(config.rateLimits.ip),
+      RATE_LIMIT_EMAIL: String(config.rateLimits.email),
+    };
+    const inquiries: Record<(typeof INQUIRY_SETTING_KEYS)[number], string> = {
+      CONTACT_TO: config.ownerEmail,
+      CONTACT_FROM: config.senderEmail,
+      COUNTER_TABLE: this.counterTable.tableName,
+    };
+    const environment = {
+      ...(profile.readsSiteSettings ? site : {}),
+      ...(profile.handlesInquiries ? inquiries : {}),
+    };
+    const fn = new SiteFunction(this, `${pascalCase(name)}Function`, {
+      handlerName: name,
+      environment,
+      memorySize: profile.memorySize,
+      timeout: profile.timeout,
+    });
+    if (profile.handlesInquiries) this.grantInquiries(fn, config);
+    return fn;
+  }
+
+  /** Count requests (one conditional update per counter) and send mail from the sender identity only. */
+  private grantInquiries(fn: SiteFunction, config: SiteConfig): void {
+    this.counterTable.grant(fn, 'dynamodb:UpdateItem');
+    // SES authorizes a send against the sender's address identity or its domain identity, whichever
+    // is verified; in the sandbox it also checks the recipient's. The condition pins the From.
+    const identities = new Set(
+      [config.senderEmail, config.ownerEmail].flatMap((address) => [address, address.slice(address.indexOf('@') + 1)]),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [...identities].map((identity) =>
+          this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        ),
+        conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
+      }),
+    );
+  }
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(?:^|[-_])([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HANDLER_NAMES } from '../../../lambdas/routes.js';
+import { REQUIRE_BANNER } from '../../../lib/bundling.js';
+import { functionProfile } from '../../../lib/function-profiles.js';
+import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
+
+/*
+ * The one test that bundles for real, as `cdk synth` does: local esbuild, no Docker. Slow
+ * (seconds per handler), so every assertion on the bundles lives here.
+ */
+
+let site: SiteApp;
+beforeAll(() => {
+  site = synthesizeSite(undefined, { bundle: true });
+  site.app.synth();
+}, 180_000);
+
+function bundleDirectory(handlerName: string): string {
+  const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get(handlerName)!)] as TemplateResource;
+  const key = (fn.Properties.Code as { S3Key: string }).S3Key;
+  return join(site.app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+}
+
+/**
+ * The modules a minified bundle imports statically. (A `require` of a package esbuild could not
+ * resolve would fail the build; the load test below runs where no node_modules is in reach.)
+ */
+function staticImports(code: string): string[] {
+  const specifiers = [...code.matchAll(/(?:^|[;}])import(?:[\w$\s{},*]*?from)?\s*["']([^"']+)["']/gm)].map((match) => match[1]!);
+  return [...new Set(specifiers)].sort();
+}
+
+const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+// Each SDK client names its service's protocol target in the bundle.
+const SDK_MARKERS = { dynamodb: 'DynamoDB_20120810', sesv2: 'SimpleEmailService_v2' };
+
+describe('the Lambda bundles', () => {
+  it.each(HANDLER_NAMES.map((name) => [name]))('%s: a minified ES module with a source map but not the sources', (name) => {
+    const directory = bundleDirectory(name);
+    const code = readFileSync(join(directory, 'index.mjs'), 'utf8');
+    // Unminified, esbuild heads each module's code with a `// path` comment.
+    expect(code).not.toMatch(/^\/\/ (?:lambdas|node_modules)\//m);
+    expect(code.startsWith(`${REQUIRE_BANNER}\n`)).toBe(true);
+    const map = JSON.parse(readFileSync(join(directory, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: unknown };
+    expect(map.sources).toContainEqual(expect.stringMatching(new RegExp(`lambdas/${name}/handler\\.ts$`)));
+    expect(map.sourcesContent).toBeUndefined();
+    expect(existsSync(join(directory, 'package.json'))).toBe(false);
+  });
+
+  it.each(HANDLER_NAMES.map((name) => [name]))('%s: carries its dependencies, the AWS SDK included, needing only Node', (name) => {
+    const code = readFileSync(join(bundleDirectory(name), 'index.mjs'), 'utf8');
+    const imports = staticImports(code);
+    expect(imports).toContain('node:module');
+    expect(imports.filter((specifier) => !BUILTINS.has(specifier))).toEqual([]);
+  });
+
+  it('holds the SDK clients a handler imports, and none it does not', () => {
+    expect(HANDLER_NAMES.some((name) => functionProfile(name).handlesInquiries)).toBe(true);
+    for (const name of HANDLER_NAMES) {
+      const code = readFileSync(join(bundleDirectory(name), 'index.mjs'), 'utf8');
+      for (const marker of Object.values(SDK_MARKERS)) {
+        if (functionProfile(name).handlesInquiries) expect(code).toContain(marker);
+        else expect(code).not.toContain(marker);
+      }
+    }
+  });
+
+  // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
+  it.each(HANDLER_NAMES.map((name) => [name]))('%s: loads in a fresh Node as Lambda starts it', (name) => {
+    const bundle = pathToFileURL(join(bundleDirectory(name), 'index.mjs')).href;
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); process.stdout.write(typeof m.handler);`],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_OPTIONS: '--enable-source-maps',
+          AWS_REGION: 'eu-west-1',
+          BASE_URL: 'https://example.com',
+          CONTACT_TO: 'owner@example.com',
+          CONTACT_FROM: 'contact@example.com',
+          COUNTER_TABLE: 'counters',
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('function');
+  });
+});

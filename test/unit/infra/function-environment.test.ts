@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { HANDLER_NAMES } from '../../../lambdas/routes.js';
+import { INQUIRY_SETTING_KEYS, SITE_SETTING_KEYS } from '../../../lib/function-profiles.js';
+import { synthesizeSite } from './site-app.js';
+
+/*
+ * Each function gets exactly the settings its handler reads: the handler is imported (it reads
+ * its settings at import, as in a Lambda cold start) with only the environment the stack gives it
+ * plus what Lambda itself sets, and the settings it asks for are recorded.
+ */
+
+const SETTING_KEYS: readonly string[] = [...SITE_SETTING_KEYS, ...INQUIRY_SETTING_KEYS];
+const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test', POWERTOOLS_METRICS_DISABLED: 'true' };
+/** What a deploy-time token (a table name) stands for here. */
+const TOKEN_STAND_IN = 'resolved-at-deploy';
+
+const { stack } = synthesizeSite();
+const savedEnvironment = process.env;
+afterAll(() => {
+  process.env = savedEnvironment;
+});
+
+function stackEnvironment(handlerName: string): Record<string, string> {
+  const fn = stack.functions.get(handlerName)!;
+  const resolved = stack.resolve((fn.node.defaultChild as CfnFunction).environment) as { variables?: Record<string, unknown> };
+  return Object.fromEntries(
+    Object.entries(resolved.variables ?? {}).map(([key, value]) => [key, typeof value === 'string' ? value : TOKEN_STAND_IN]),
+  );
+}
+
+describe('each function’s environment', () => {
+  it.each(HANDLER_NAMES.map((name) => [name]))('holds exactly the settings the %s handler reads', async (name) => {
+    const given = stackEnvironment(name);
+    const read = new Set<string>();
+    process.env = new Proxy(
+      { ...given, ...LAMBDA_PROVIDED },
+      {
+        get: (target, key) => {
+          if (typeof key === 'string') read.add(key);
+          return Reflect.get(target, key) as unknown;
+        },
+        has: (target, key) => {
+          if (typeof key === 'string') read.add(key);
+          return Reflect.has(target, key);
+        },
+      },
+    );
+    try {
+      const module = (await import(`../../../lambdas/${name}/handler.js`)) as { handler?: unknown };
+      expect(typeof module.handler).toBe('function');
+    } finally {
+      process.env = savedEnvironment;
+    }
+    expect(SETTING_KEYS.filter((key) => read.has(key)).sort()).toEqual(
+      Object.keys(given).filter((key) => key !== 'NODE_OPTIONS').sort(),
+    );
+  }, 30_000);
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals';
+import { App } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../../lambdas/config.js';
+import { readSiteConfig } from '../../../lib/site-config.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, MINIMAL_CONTEXT } from './site-app.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+function configOf(context: Record<string, unknown>) {
+  return readSiteConfig(new App({ context }));
+}
+
+function errorOf(context: Record<string, unknown>): Error {
+  try {
+    configOf(context);
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('the deployment context', () => {
+  it('reads the README example, numbers and lists included', () => {
+    expect(configOf({ ...EXAMPLE_CONTEXT })).toEqual({
+      ownerEmail: 'you@example.com',
+      senderEmail: 'contact@example.com',
+      siteName: 'Ada Lovelace',
+      baseUrl: 'https://api.example.com',
+      allowedOrigins: ['https://example.com', 'https://www.example.com'],
+      rateLimits: { ip: 5, email: 3 },
+      customDomain: { domainName: 'api.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN },
+      createSesIdentity: true,
+    });
+  });
+
+  it('fills in the defaults of CONTRACT §7 and takes -c strings as cdk.json values', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT })).toEqual({
+      ownerEmail: 'you@example.com',
+      senderEmail: 'contact@example.com',
+      siteName: 'Personal site',
+      rateLimits: { ip: 5, email: 3 },
+      createSesIdentity: false,
+    });
+    const fromCli = configOf({
+      ...EXAMPLE_CONTEXT,
+      rateLimitIp: '10',
+      allowedOrigins: ['https://example.com'],
+      createSesIdentity: 'true',
+    });
+    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], createSesIdentity: true });
+  });
+
+  it.each(['ownerEmail', 'senderEmail'])('fails on a missing %s with one line naming it', (key) => {
+    const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: undefined });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(new RegExp(`^Missing CDK context "${key}"`));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it.each([
+    ['ownerEmail', 'not-an-address'],
+    ['senderEmail', 'me@localhost'],
+    ['baseUrl', 'https://example.com/path'],
+    ['allowedOrigins', 'https://example.com,ftp://example.com'],
+    ['rateLimitIp', 0],
+    ['rateLimitEmail', 'many'],
+    ['siteName', 'two\nlines'],
+    ['createSesIdentity', 'yes'],
+  ])('names a malformed %s', (key, value) => {
+    const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message.startsWith(key)).toBe(true);
+  });
+
+  it('wants both halves of a custom domain, and well-formed', () => {
+    const certificateArn = EXAMPLE_CERTIFICATE_ARN;
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toMatch(/^Missing CDK context "certificateArn"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing CDK context "domainName"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'https://api.example.com', certificateArn }).message).toMatch(/^domainName/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }).message).toMatch(
+      /^certificateArn/,
+    );
+  });
+});
+
+describe('bin/app.ts, as `cdk synth` runs it', () => {
+  it('stops with one line naming the missing key and no stack trace', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+      cwd: ROOT,
+      // The CLI hands the app its context in this variable; here it lacks senderEmail.
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ownerEmail: 'you@example.com' }) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
+  }, 60_000);
+});

@@ -1,0 +1,333 @@
+import { describe, expect, it } from '@jest/globals';
+import { Match } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/contact/counter-store.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '../../../lambdas/http/metrics.js';
+import { FALLBACK_HANDLER, HANDLER_NAMES, ROUTES } from '../../../lambdas/routes.js';
+import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
+import { functionProfile } from '../../../lib/function-profiles.js';
+import { API_THROTTLE } from '../../../lib/site-api.js';
+import { WELL_KNOWN_OUTPUTS } from '../../../lib/site-stack.js';
+import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+
+const site = synthesizeSite();
+const { template, stack } = site;
+
+function functionId(handlerName: string): string {
+  const fn = stack.functions.get(handlerName);
+  if (fn === undefined) throw new Error(`no function for ${handlerName}`);
+  return site.logicalId(fn);
+}
+
+/** The role a function runs with, and the statements of that role's policies. */
+function statementsOf(handlerName: string): Array<Record<string, unknown>> {
+  const fn = template.toJSON().Resources[functionId(handlerName)] as TemplateResource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleId })))
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement);
+}
+
+describe('the HTTP API', () => {
+  it('routes every entry of the route table to its handler, and everything else to the fallback', () => {
+    const routes = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
+    const integrations = resourcesOfType(template, 'AWS::ApiGatewayV2::Integration');
+    const expected = [
+      ...ROUTES.map((route) => ({ key: `${route.method} ${route.path}`, handler: route.handler as string })),
+      { key: '$default', handler: FALLBACK_HANDLER },
+    ];
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(expected.map((route) => route.key).sort());
+
+    for (const { key, handler } of expected) {
+      const route = routes.find((candidate) => candidate.Properties.RouteKey === key)!;
+      expect(route.Properties.AuthorizationType).toBe('NONE');
+      const target = route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      const integration = integrations[target['Fn::Join'][1][1].Ref]!;
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionId(handler), 'Arn'] },
+      });
+    }
+  });
+
+  it('leaves CORS to the functions, per route', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent(), ProtocolType: 'HTTP' });
+  });
+
+  it('throttles the default stage as a flood guard', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+    });
+  });
+
+  it('keeps an access log without client IPs', () => {
+    const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
+    const settings = stage!.Properties.AccessLogSettings as { Format: string; DestinationArn: unknown };
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    expect(JSON.parse(settings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(settings.Format).not.toMatch(/sourceIp|userAgent|identity/);
+  });
+});
+
+describe('the functions', () => {
+  const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+
+  it('are one per handler of the route table', () => {
+    expect(Object.keys(functions).sort()).toEqual(HANDLER_NAMES.map(functionId).sort());
+  });
+
+  it('run the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
+    const newest = Runtime.ALL.filter((runtime) => /^nodejs\d+\.x$/.test(runtime.name)).sort(
+      (a, b) => Number(b.name.match(/\d+/)![0]) - Number(a.name.match(/\d+/)![0]),
+    )[0];
+    expect(LAMBDA_RUNTIME.name).toBe(newest!.name);
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties).toMatchObject({ Runtime: LAMBDA_RUNTIME.name, Architectures: ['arm64'], Handler: 'index.handler' });
+    }
+  });
+
+  it('have modest memory, and time to finish before API Gateway gives up (30 s)', () => {
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties.MemorySize).toBeLessThanOrEqual(512);
+      expect(fn.Properties.Timeout).toBeLessThan(30);
+    }
+  });
+
+  it('map stack traces back to the sources', () => {
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties.Environment).toMatchObject({ Variables: { NODE_OPTIONS: '--enable-source-maps' } });
+    }
+  });
+
+  it('each write to a log group of their own that keeps three months', () => {
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    const targets = Object.values(functions).map((fn) => (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
+    expect(new Set(targets).size).toBe(targets.length);
+    for (const target of targets) expect(logGroups[target]).toBeDefined();
+    for (const group of Object.values(logGroups)) expect(group.Properties.RetentionInDays).toBe(90);
+  });
+
+  it('get the configured settings, the contact function its table and addresses', () => {
+    expect(functions[functionId('contact')]!.Properties.Environment).toEqual({
+      Variables: {
+        BASE_URL: 'https://api.example.com',
+        SITE_NAME: 'Ada Lovelace',
+        ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
+        RATE_LIMIT_IP: '5',
+        RATE_LIMIT_EMAIL: '3',
+        CONTACT_TO: 'you@example.com',
+        CONTACT_FROM: 'contact@example.com',
+        COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+  });
+});
+
+describe('the counter table', () => {
+  it('is on-demand, keyed by the counter id alone, expiring counters by TTL, and goes with the stack', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Delete',
+      UpdateReplacePolicy: 'Delete',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: COUNTER_PARTITION_KEY, KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: COUNTER_TTL_ATTRIBUTE, Enabled: true },
+        GlobalSecondaryIndexes: Match.absent(),
+      },
+    });
+  });
+});
+
+describe('permissions', () => {
+  it('use no managed policy', () => {
+    for (const role of Object.values(resourcesOfType(template, 'AWS::IAM::Role'))) {
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  it('name every action and resource: no wildcard anywhere', () => {
+    const statements = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).flatMap(
+      (policy) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement,
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(JSON.stringify(statement.Action)).not.toContain('*');
+      // Literal ARN parts only: tokens such as { Ref } or { Fn::GetAtt } name one resource.
+      const literals = JSON.stringify(statement.Resource).match(/"[^"]*"/g) ?? [];
+      for (const literal of literals) expect(literal).not.toContain('*');
+    }
+  });
+
+  const identityArn = (identity: string) => ({
+    'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:identity/${identity}`]],
+  });
+  const logWrites = (handlerName: string) => {
+    const fn = template.toJSON().Resources[functionId(handlerName)] as TemplateResource;
+    const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    return { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } };
+  };
+
+  it.each(HANDLER_NAMES.filter((name) => functionProfile(name).handlesInquiries).map((name) => [name]))(
+    'let the %s function update counters, send from the sender identity, and write its logs: nothing else',
+    (name) => {
+      expect(statementsOf(name)).toEqual([
+        logWrites(name),
+        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] } },
+        {
+          Effect: 'Allow',
+          Action: 'ses:SendEmail',
+          // In the SES sandbox the recipient's identity is checked too.
+          Resource: ['contact@example.com', 'example.com', 'you@example.com'].map(identityArn),
+          Condition: { StringEquals: { 'ses:FromAddress': 'contact@example.com' } },
+        },
+      ]);
+    },
+  );
+
+  it.each(HANDLER_NAMES.filter((name) => !functionProfile(name).handlesInquiries).map((name) => [name]))(
+    'let the %s function write its own logs and nothing else',
+    (name) => {
+      expect(statementsOf(name)).toEqual([logWrites(name)]);
+    },
+  );
+
+  it('let API Gateway invoke each function only from this API', () => {
+    const apiId = site.logicalId(stack.api);
+    for (const permission of Object.values(resourcesOfType(template, 'AWS::Lambda::Permission'))) {
+      expect(permission.Properties).toMatchObject({ Principal: 'apigateway.amazonaws.com', Action: 'lambda:InvokeFunction' });
+      expect(JSON.stringify(permission.Properties.SourceArn)).toContain(JSON.stringify({ Ref: apiId }));
+    }
+  });
+});
+
+describe('alarms', () => {
+  const topicRef = { Ref: Object.keys(resourcesOfType(template, 'AWS::SNS::Topic'))[0] };
+  const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm'));
+  const notifying = { AlarmActions: [topicRef], Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' };
+
+  it('mail the owner through an SNS topic that only takes TLS and this account’s alarms', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'you@example.com', TopicArn: topicRef });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish' }),
+        ]),
+      },
+    });
+  });
+
+  it('watch the delivery failures the contact function counts', () => {
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          ...notifying,
+          Namespace: METRICS_NAMESPACE,
+          MetricName: 'DeliveryFailures',
+          Dimensions: [{ Name: 'service', Value: METRICS_SERVICE }],
+        }),
+      }),
+    );
+  });
+
+  it('watch every function’s errors', () => {
+    for (const name of HANDLER_NAMES) {
+      expect(alarms).toContainEqual(
+        expect.objectContaining({
+          Properties: expect.objectContaining({
+            ...notifying,
+            Namespace: 'AWS/Lambda',
+            MetricName: 'Errors',
+            Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(name) } }],
+          }),
+        }),
+      );
+    }
+  });
+
+  it('watch the API’s 5xx answers', () => {
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          ...notifying,
+          Namespace: 'AWS/ApiGateway',
+          MetricName: '5xx',
+          Dimensions: [
+            { Name: 'ApiId', Value: { Ref: site.logicalId(stack.api) } },
+            { Name: 'Stage', Value: '$default' },
+          ],
+        }),
+      }),
+    );
+  });
+});
+
+describe('outputs', () => {
+  it('give the API URL and each well-known URL from {base}', () => {
+    template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
+    for (const [id, path] of Object.entries(WELL_KNOWN_OUTPUTS)) {
+      template.hasOutput(id, { Value: `https://api.example.com${path}` });
+    }
+    expect(Object.values(WELL_KNOWN_OUTPUTS)).toEqual([
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/api-catalog',
+      '/llms.txt',
+    ]);
+  });
+});
+
+describe('custom domain and SES identity (the README example)', () => {
+  it('serve the API on the configured domain, and tell where to point its DNS', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: EXAMPLE_CERTIFICATE_ARN, EndpointType: 'REGIONAL' })],
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: site.logicalId(stack.api) },
+      Stage: '$default',
+    });
+    template.hasOutput('CustomDomainTarget', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('Domain'), 'RegionalDomainName'] } });
+  });
+
+  it('create the sender’s SES identity', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'contact@example.com' });
+  });
+});
+
+describe('the minimal configuration', () => {
+  const minimal = synthesizeSite(MINIMAL_CONTEXT);
+
+  it('publishes the API’s own endpoint as {base}, with the defaults of CONTRACT §7', () => {
+    const endpoint = { 'Fn::GetAtt': [minimal.logicalId(minimal.stack.api), 'ApiEndpoint'] };
+    minimal.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          BASE_URL: endpoint,
+          ALLOWED_ORIGINS: endpoint,
+          SITE_NAME: 'Personal site',
+          RATE_LIMIT_IP: '5',
+          RATE_LIMIT_EMAIL: '3',
+        }),
+      },
+    });
+    minimal.template.hasOutput('LlmsTxtUrl', { Value: { 'Fn::Join': ['', [endpoint, '/llms.txt']] } });
+  });
+
+  it('creates no domain and no SES identity', () => {
+    minimal.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    minimal.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+  });
+
+  it('with a custom domain but no baseUrl, publishes the domain as {base}', () => {
+    const { template: custom } = synthesizeSite({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN });
+    custom.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ BASE_URL: 'https://api.example.com' }) },
+    });
+  });
+});
