@@ -12,5 +12,7 @@ export default {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    // Chromium against the local server (test/support/browser.ts): each test drives a whole page.
+    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'], testTimeout: 30_000 },
   ],
 };

@@ -7,6 +7,13 @@ export const ROUTES = [
   { method: 'GET', path: '/api/contact', handler: 'schema' },
   { method: 'POST', path: '/api/contact', handler: 'contact' },
   { method: 'OPTIONS', path: '/api/contact', handler: 'contact' },
+  { method: 'GET', path: '/contact', handler: 'page' },
+  // The form posts to the contact function itself, which answers this path with HTML.
+  { method: 'POST', path: '/contact', handler: 'contact' },
+  { method: 'GET', path: '/contact/sent', handler: 'page' },
+  { method: 'GET', path: '/contact/form.js', handler: 'page' },
+  { method: 'GET', path: '/contact/form.css', handler: 'page' },
+  { method: 'GET', path: '/contact/icon.svg', handler: 'page' },
   { method: 'GET', path: '/.well-known/oauth-protected-resource', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/api-catalog', handler: 'discovery' },

@@ -1,7 +1,10 @@
 import { readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { createContactDependencies } from './dependencies.js';
+import { formReply } from './form-replies.js';
+import { readFormBody } from './read-form-body.js';
 import { readJsonBody, submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
@@ -13,7 +16,11 @@ const dependencies = createContactDependencies({
 });
 const cors = corsForOrigins(site.allowedOrigins);
 
-/** `POST /api/contact` and its CORS preflight. */
+/**
+ * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
+ * one function, so both share the rules, the limits and the delivery; only how the body is read
+ * and how the outcome is told differ.
+ */
 export const handler = httpHandler(
   async (event, context) => {
     if (event.requestContext.http.method === 'OPTIONS') {
@@ -30,15 +37,16 @@ export const handler = httpHandler(
         outcome: allowed ? 'preflight_allowed' : 'preflight_refused',
       };
     }
+    const isForm = event.rawPath === PAGE_PATHS.form;
+    const readBody = isForm ? readFormBody : readJsonBody;
+    const body = readBody(requestHeader(event, 'content-type'), requestBody(event));
     const outcome = await submitInquiry(
-      {
-        requestId: context.awsRequestId,
-        sourceIp: event.requestContext.http.sourceIp,
-        body: readJsonBody(requestHeader(event, 'content-type'), requestBody(event)),
-      },
+      { requestId: context.awsRequestId, sourceIp: event.requestContext.http.sourceIp, body },
       dependencies,
     );
-    return contactReply(outcome, context.awsRequestId, site.limits);
+    return isForm
+      ? formReply(outcome, body, context.awsRequestId, site)
+      : contactReply(outcome, context.awsRequestId, site.limits);
   },
   { cors },
 );

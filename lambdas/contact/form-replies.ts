@@ -1,0 +1,56 @@
+import type { SiteSettings } from '../config.js';
+import type { Reply } from '../http/reply.js';
+import { renderFormPage, renderProblemPage } from '../page/contact-page.js';
+import { invalidNotice, NOTICES, rateLimitedNotice } from '../page/form-messages.js';
+import { htmlReply } from '../page/html-reply.js';
+import { PAGE_PATHS } from '../page/page-paths.js';
+import { contactReply } from './contact-replies.js';
+import type { ContactOutcome, ReadBody, RejectionReason } from './submit-inquiry.js';
+
+const REJECTIONS: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
+  payload_too_large: {
+    heading: 'The form was too large',
+    text: 'The form was larger than 64 KiB, so it was not read and nothing was sent. Please shorten it and send it again.',
+  },
+  unsupported_media_type: {
+    heading: 'The form could not be read',
+    text: 'It was not sent as a browser sends a form (application/x-www-form-urlencoded, UTF-8), so nothing was sent.',
+  },
+  malformed_json: {
+    heading: 'The form could not be read',
+    text: 'Nothing was sent. Please fill in the form again.',
+  },
+};
+
+/**
+ * The answer to `POST /contact` (CONTRACT §9): the status and headers the API gives the same
+ * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
+ * inquiry is a 303 to the confirmation, so that reloading it cannot send the inquiry twice.
+ * Refused forms come back filled in, so that nothing the visitor wrote is lost.
+ */
+export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestId: string, site: SiteSettings): Reply {
+  const api = contactReply(outcome, requestId, site.limits);
+  const { 'Content-Type': _problemJson, ...headers } = api.headers;
+  const values = submitted.kind === 'fields' ? submitted.fields : {};
+  const page = (html: string): Reply => ({
+    ...htmlReply(api.statusCode, html, headers, api.outcome ?? 'served'),
+    ...(api.errorName === undefined ? {} : { errorName: api.errorName }),
+  });
+  switch (outcome.kind) {
+    case 'delivered':
+      // Relative, so the browser stays on the origin it posted to: form-action 'self' follows redirects.
+      return { ...api, statusCode: 303, headers: { ...headers, Location: PAGE_PATHS.sent }, body: '' };
+    case 'invalid':
+      return page(renderFormPage({ site, values, errors: outcome.errors, notice: invalidNotice(outcome.errors, values) }));
+    case 'rate_limited': {
+      const { scope, resetSeconds } = outcome.rateLimit;
+      return page(renderFormPage({ site, values, notice: rateLimitedNotice(scope, resetSeconds) }));
+    }
+    case 'unavailable':
+      return page(renderFormPage({ site, values, notice: NOTICES.unavailable }));
+    case 'rejected': {
+      const { heading, text } = REJECTIONS[outcome.reason];
+      return page(renderProblemPage(site, heading, text));
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import type { SiteSettings } from '../config.js';
+import type { FieldError } from '../contact/validation.js';
+import { FORM_FIELDS, HONEYPOT_FIELD, type FormField } from './form-fields.js';
+import { messageFor, SENT } from './form-messages.js';
+import { escapeHtml } from './html.js';
+import { PAGE_PATHS } from './page-paths.js';
+
+export type PageSite = Pick<SiteSettings, 'baseUrl' | 'siteName'>;
+
+/** The form as first served, or served again after a refused post. */
+export interface FormPageView {
+  readonly site: PageSite;
+  /** What the visitor sent, to fill the form in again. */
+  readonly values?: Readonly<Record<string, unknown>>;
+  readonly errors?: readonly FieldError[];
+  /** One sentence above the form: why nothing was sent. */
+  readonly notice?: string;
+}
+
+/** `GET /contact`, and the form served again with the visitor's values after a refused post. */
+export function renderFormPage(view: FormPageView): string {
+  const errors = new Map((view.errors ?? []).map((error) => [error.field, error]));
+  const firstInvalid = FORM_FIELDS.find((field) => errors.has(field.name))?.name;
+  const fields = FORM_FIELDS.map((field) => {
+    const error = errors.get(field.name);
+    const value = view.values?.[field.name];
+    return renderField(field, typeof value === 'string' ? value : '', error && messageFor(error, value), field.name === firstInvalid);
+  });
+  const failed = view.notice !== undefined || errors.size > 0;
+  return layout({
+    site: view.site,
+    title: `${failed ? 'Error: ' : ''}Contact – ${view.site.siteName}`,
+    withScript: true,
+    main: `
+<h1>Contact</h1>
+<p class="lead">Tell me about your project. Your message comes to me by e-mail, and I reply to the address you give.</p>
+<p class="note">Every field is required unless it says “optional”.</p>
+<div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status">${escapeHtml(view.notice ?? '')}</div>
+<form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8">
+${fields.join('\n')}
+<div class="trap" aria-hidden="true">
+<label for="contact-trap">Leave this field empty</label>
+<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off">
+</div>
+<button type="submit">Send inquiry</button>
+</form>
+<section id="contact-sent" class="sent" tabindex="-1" aria-labelledby="contact-sent-heading" hidden>
+<h2 id="contact-sent-heading">${escapeHtml(SENT.heading)}</h2>
+<p>${escapeHtml(SENT.text)}</p>
+<p class="reference" hidden>Reference: <span id="contact-reference"></span></p>
+</section>`,
+  });
+}
+
+/** Where a posted form lands when it was delivered (303 from `POST /contact`). */
+export function renderSentPage(site: PageSite): string {
+  return layout({
+    site,
+    title: `Inquiry sent – ${site.siteName}`,
+    withScript: false,
+    main: `
+<section class="sent">
+<h1>${escapeHtml(SENT.heading)}</h1>
+<p>${escapeHtml(SENT.text)}</p>
+<p><a href="${PAGE_PATHS.form}">Send another inquiry</a></p>
+</section>`,
+  });
+}
+
+/** A post the server could not read at all (too large, wrong media type): what happened, and a way back. */
+export function renderProblemPage(site: PageSite, heading: string, text: string): string {
+  return layout({
+    site,
+    title: `Error: ${heading} – ${site.siteName}`,
+    withScript: false,
+    main: `
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${PAGE_PATHS.form}">Back to the contact form</a></p>`,
+  });
+}
+
+function renderField(field: FormField, value: string, error: string | undefined, focus: boolean): string {
+  const id = `contact-${field.name}`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(' ');
+  const attributes = [
+    `id="${id}"`,
+    `name="${field.name}"`,
+    field.control === 'input' && `type="${field.type}"`,
+    `autocomplete="${field.autocomplete}"`,
+    field.type !== 'text' && 'spellcheck="false" autocapitalize="off"',
+    field.required && 'required',
+    describedBy && `aria-describedby="${describedBy}"`,
+    error && 'aria-invalid="true"',
+    // Without script nothing else can take the visitor to the first field to correct.
+    focus && 'autofocus',
+  ].filter(Boolean);
+  // The parser drops one newline right after <textarea>: this one, not the visitor's first.
+  const control =
+    field.control === 'textarea'
+      ? `<textarea ${attributes.join(' ')} rows="8">\n${escapeHtml(value)}</textarea>`
+      : `<input ${attributes.join(' ')} value="${escapeHtml(value)}">`;
+  return `<div class="field${error ? ' field-invalid' : ''}">
+<label for="${id}">${escapeHtml(field.label)}${field.required ? '' : ' <span class="optional">(optional)</span>'}</label>
+${field.hint ? `<p class="hint" id="${hintId}">${escapeHtml(field.hint)}</p>\n` : ''}<p class="error" id="${errorId}"${error ? '' : ' hidden'}><span class="visually-hidden">Error: </span><span class="error-text">${escapeHtml(error ?? '')}</span></p>
+${control}
+</div>`;
+}
+
+interface Layout {
+  readonly site: PageSite;
+  readonly title: string;
+  readonly main: string;
+  readonly withScript: boolean;
+}
+
+function layout({ site, title, main, withScript }: Layout): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${PAGE_PATHS.style}">
+<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
+${withScript ? `<script src="${PAGE_PATHS.script}" defer></script>\n` : ''}</head>
+<body>
+<header class="site"><a href="${escapeHtml(site.baseUrl)}/">${escapeHtml(site.siteName)}</a></header>
+<main class="card">${main}
+</main>
+</body>
+</html>
+`;
+}

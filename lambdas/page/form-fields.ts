@@ -1,0 +1,57 @@
+import { contactRequestSchema, type ContactField } from '../contact/schema.js';
+
+const schema = contactRequestSchema('');
+const REQUIRED: ReadonlySet<string> = new Set(schema.required);
+
+/** A field a visitor sees; the honeypot is drawn apart (contact-page.ts). */
+export type VisibleField = Exclude<ContactField, '_gotcha'>;
+
+/** How one field of the inquiry appears in the form. */
+export interface FormField {
+  readonly name: VisibleField;
+  readonly label: string;
+  readonly hint?: string;
+  readonly control: 'input' | 'textarea';
+  /** Browsers pick the keyboard and the autofill from `type` and `autocomplete`. */
+  readonly type: 'text' | 'email' | 'url';
+  readonly autocomplete: string;
+  readonly required: boolean;
+}
+
+export const HONEYPOT_FIELD = '_gotcha';
+
+const FIELDS: readonly Omit<FormField, 'required'>[] = [
+  { name: 'name', label: 'Your name', control: 'input', type: 'text', autocomplete: 'name' },
+  {
+    name: 'email',
+    label: 'Your e-mail address',
+    hint: 'The reply goes to this address.',
+    control: 'input',
+    type: 'email',
+    autocomplete: 'email',
+  },
+  {
+    name: 'message',
+    label: 'Your project',
+    hint: `What it is about and how I can help: at least ${schema.properties.message.minLength} characters.`,
+    control: 'textarea',
+    type: 'text',
+    autocomplete: 'off',
+  },
+  { name: 'company', label: 'Company or organisation', control: 'input', type: 'text', autocomplete: 'organization' },
+  {
+    name: 'project_url',
+    label: 'Link to the project',
+    hint: 'An address starting with http:// or https://, if there is one.',
+    control: 'input',
+    type: 'url',
+    autocomplete: 'url',
+  },
+];
+
+/** The fields in the contract's table order, which is also the order their errors come in. */
+export const FORM_FIELDS: readonly FormField[] = FIELDS.map((field) => ({ ...field, required: REQUIRED.has(field.name) }));
+
+export function isRequiredField(name: string): boolean {
+  return REQUIRED.has(name);
+}

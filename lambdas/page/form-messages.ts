@@ -1,0 +1,87 @@
+import { contactRequestSchema } from '../contact/schema.js';
+import type { FieldError, FieldErrorCode } from '../contact/validation.js';
+import { FORM_FIELDS, isRequiredField } from './form-fields.js';
+
+const rules = contactRequestSchema('').properties;
+
+/** A required field sent empty: one plain request, whichever rule the empty value broke first. */
+type MessageKey = FieldErrorCode | 'empty';
+
+/**
+ * What the form says beside a field, in words for a person rather than the API's (which name the
+ * JSON field). The page script receives this same table (form-script.ts), so a visitor reads the
+ * same sentence whether the browser or the server found the problem.
+ */
+export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, string>>>> = {
+  name: {
+    empty: 'Enter your name.',
+    blank: 'Enter your name, not only spaces.',
+    too_long: `Shorten your name to ${rules.name.maxLength} characters or fewer.`,
+    invalid_characters: 'Remove the control characters (such as line breaks) from your name.',
+  },
+  email: {
+    empty: 'Enter your e-mail address.',
+    too_long: `Shorten the e-mail address to ${rules.email.maxLength} characters or fewer.`,
+    invalid_email: 'Enter an e-mail address such as name@example.com.',
+  },
+  message: {
+    empty: 'Tell me about your project.',
+    too_short: `Write at least ${rules.message.minLength} characters about your project.`,
+    too_long: `Shorten your message to ${rules.message.maxLength} characters or fewer.`,
+    blank: 'Tell me about your project, not only spaces.',
+    invalid_characters: 'Remove the control characters from your message.',
+  },
+  company: {
+    too_long: `Shorten the company name to ${rules.company.maxLength} characters or fewer.`,
+    invalid_characters: 'Remove the control characters (such as line breaks) from the company name.',
+  },
+  project_url: {
+    too_long: `Shorten the link to ${rules.project_url.maxLength} characters or fewer.`,
+    invalid_url: 'Enter a link that starts with http:// or https:// and has no spaces, or leave it empty.',
+  },
+  _gotcha: {
+    honeypot: 'The form could not be sent: a hidden field that must stay empty was filled in, perhaps by a browser extension. Reload the page and try again.',
+  },
+};
+
+/** The sentence for one field error; the server's own message for anything the table lacks. */
+export function messageFor(error: FieldError, value: unknown): string {
+  const messages = FIELD_MESSAGES[error.field];
+  const empty = isRequiredField(error.field) && (value === undefined || value === '');
+  return (empty ? messages?.empty : undefined) ?? messages?.[error.code] ?? error.message;
+}
+
+/** Page-level notices; `{wait}` becomes "N minutes". The page script uses the same texts. */
+export const NOTICES = {
+  invalid: 'The inquiry was not sent. Please correct the fields marked below.',
+  rateLimited: {
+    ip: 'Too many inquiries have been sent from your network recently, so this one was not sent. Please try again in {wait}.',
+    email: 'Too many inquiries have been sent for this e-mail address recently, so this one was not sent. Please try again in {wait}.',
+  },
+  unavailable: 'Your inquiry could not be delivered just now and was not sent. Please try again in a minute.',
+  sending: 'Sending your inquiry…',
+  failed: 'Your inquiry could not be sent. Please check your connection and try again.',
+} as const;
+
+/** The confirmation, on its own page (no script) and in place of the form (script). */
+export const SENT = {
+  heading: 'Thank you: your inquiry was sent',
+  text: 'It is on its way by e-mail, and the reply will come to the address you gave.',
+} as const;
+
+/** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones. */
+export function invalidNotice(errors: readonly FieldError[], values: Readonly<Record<string, unknown>>): string {
+  const visible = new Set<string>(FORM_FIELDS.map((field) => field.name));
+  const unplaced = errors.filter((error) => !visible.has(error.field));
+  return unplaced.length > 0 ? unplaced.map((error) => messageFor(error, values[error.field])).join(' ') : NOTICES.invalid;
+}
+
+export function rateLimitedNotice(scope: 'ip' | 'email', seconds: number): string {
+  return NOTICES.rateLimited[scope].replace('{wait}', waitInWords(seconds));
+}
+
+/** Whole minutes, rounded up: a visitor told "1 minute" must not be refused again. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

@@ -1,0 +1,34 @@
+import { PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
+
+/**
+ * The pages' policy: nothing from another origin, no inline script or style, the form may post
+ * only to its own origin, and only pages of the same origin may frame it (the owner's own site
+ * can embed it; nobody else can overlay it). `'self'` covers the page, its assets and the API,
+ * which the service serves from one origin.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/** What every HTML page of the form carries, beside the headers its status needs. */
+export const PAGE_HEADERS = {
+  'Content-Type': HTML_CONTENT_TYPE,
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+/** The form's pages and assets change only with a deployment: cached like the public documents. */
+export const CACHEABLE = { 'Cache-Control': PUBLIC_DOCUMENT['Cache-Control'] } as const;
+
+export function htmlReply(statusCode: number, html: string, headers: Record<string, string>, outcome: string): Reply {
+  return { statusCode, headers: { ...headers, ...PAGE_HEADERS }, body: html, outcome };
+}

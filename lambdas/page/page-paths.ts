@@ -1,0 +1,13 @@
+/**
+ * The paths of the human contact form (CONTRACT §9). Root-relative on purpose: the page, its
+ * assets and the API it posts to share one origin, which is what the page's `'self'` CSP allows.
+ * lambdas/routes.ts lists the same paths.
+ */
+export const PAGE_PATHS = {
+  form: '/contact',
+  sent: '/contact/sent',
+  script: '/contact/form.js',
+  style: '/contact/form.css',
+  icon: '/contact/icon.svg',
+  api: '/api/contact',
+} as const;
