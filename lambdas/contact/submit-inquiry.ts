@@ -1,4 +1,5 @@
 import { parseJsonObject } from '../http/json-body.js';
+import { utf8MediaType } from '../http/media-type.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
@@ -93,9 +94,5 @@ export function readJsonBody(contentType: string | undefined, bytes: Uint8Array)
 }
 
 /** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
-const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;\s*charset\s*=\s*(?:utf-8|"utf-8")\s*)?$/i;
-
-export function isJsonMediaType(contentType: string | undefined): boolean {
-  return contentType !== undefined && JSON_MEDIA_TYPE.test(contentType);
-}
+export const isJsonMediaType = utf8MediaType('application/json');
 

@@ -1,0 +1,9 @@
+/**
+ * A test of a Content-Type header for one media type, with no parameter but an optional
+ * `charset=utf-8` (quoted or not), in any case: what CONTRACT §2 accepts of a request body.
+ */
+export function utf8MediaType(essence: string): (contentType: string | undefined) => boolean {
+  const escaped = essence.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(`^\\s*${escaped}\\s*(?:;\\s*charset\\s*=\\s*(?:utf-8|"utf-8")\\s*)?$`, 'i');
+  return (contentType) => contentType !== undefined && pattern.test(contentType);
+}
