@@ -7,8 +7,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
+import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 
 const WARMUP = 50;
 const ROUNDS = 400;
@@ -69,34 +69,16 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
 const message = 'I would like to talk about a project: a small website with a contact form.';
 
 function contactEvent(round: number): APIGatewayProxyEventV2 {
-  const body = JSON.stringify({
-    name: 'Bench Visitor',
-    email: `visitor${round}@example.com`,
-    message,
-    company: 'Bench Ltd',
-    project_url: 'https://example.org/project',
-  });
-  return {
-    version: '2.0',
-    routeKey: 'POST /api/contact',
-    rawPath: '/api/contact',
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json', origin: 'https://bench.example.com' },
-    requestContext: {
-      accountId: 'bench',
-      apiId: 'bench',
-      domainName: 'bench.example.com',
-      domainPrefix: 'bench',
-      http: { method: 'POST', path: '/api/contact', protocol: 'HTTP/1.1', sourceIp: ipOf(round), userAgent: 'bench' },
-      requestId: randomUUID(),
-      routeKey: 'POST /api/contact',
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
+  return jsonPostEvent(
+    {
+      name: 'Bench Visitor',
+      email: `visitor${round}@example.com`,
+      message,
+      company: 'Bench Ltd',
+      project_url: 'https://example.org/project',
     },
-    body,
-    isBase64Encoded: false,
-  };
+    { sourceIp: ipOf(round), headers: { origin: 'https://bench.example.com' } },
+  );
 }
 
 /** The same SDK calls an accepted inquiry makes, with the same clients' settings, and nothing else. */
@@ -135,23 +117,6 @@ function bareInquiry(): (round: number) => Promise<void> {
 
 function ipOf(round: number): string {
   return `10.${(round >> 16) & 255}.${(round >> 8) & 255}.${round & 255}`;
-}
-
-function lambdaContext(): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'bench-contact',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:bench-contact',
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: '/aws/lambda/bench-contact',
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 /** The handler's log lines are still serialized and written, but to nowhere, not to the terminal. */
