@@ -15,6 +15,7 @@ const ROUNDS = 400;
 const TABLE = 'bench-counters';
 
 export async function benchContactLatency(): Promise<Record<string, number>> {
+  const savedEnvironment = { ...process.env };
   const dynamo = await startDynamoEmulator('127.0.0.1');
   const ses = await startSesEmulator('127.0.0.1', 0);
   Object.assign(process.env, {
@@ -52,6 +53,8 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   } finally {
     restoreStdout();
     await Promise.all([dynamo.close(), ses.close()]);
+    // The later sections start servers of their own, which must not inherit these endpoints.
+    process.env = savedEnvironment;
   }
 
   const contactP50 = percentile(contactTimes, 50);
