@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { postContact, send } from '../support/http-client.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
 
 const inquiry = {
   name: 'Ada Lovelace',
@@ -21,6 +22,8 @@ beforeAll(async () => {
   server = await startLocalServer({ CONTACT_TO: 'me@owner.example.com', CONTACT_FROM: 'web@owner.example.com' });
 });
 afterAll(() => server.stop());
+// Tests here count to a limit: none may straddle the turn of an hour.
+beforeEach(() => awayFromWindowEdge(), 20_000);
 beforeEach(async () => {
   await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
 });

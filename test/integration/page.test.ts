@@ -4,6 +4,7 @@ import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/page/f
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/page/html-reply.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const inquiry = {
@@ -41,6 +42,8 @@ beforeAll(async () => {
   server = await startLocalServer({ CONTACT_TO: 'me@owner.example.com', CONTACT_FROM: 'web@owner.example.com' });
 }, 60_000);
 afterAll(() => server.stop());
+// Tests here count to a limit: none may straddle the turn of an hour.
+beforeEach(() => awayFromWindowEdge(), 20_000);
 beforeEach(async () => {
   await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
 });
