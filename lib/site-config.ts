@@ -28,7 +28,7 @@ export interface SiteConfig {
 }
 
 /** Every context key the app reads. */
-export const CONTEXT_KEYS = [
+const CONTEXT_KEYS = [
   'ownerEmail',
   'senderEmail',
   'siteName',

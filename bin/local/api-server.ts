@@ -35,7 +35,11 @@ async function serve(
 ): Promise<void> {
   const body = await readBody(request);
   if (body === undefined) {
-    response.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+    response.writeHead(413, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'close',
+    });
     response.end('Request Entity Too Large');
     return;
   }

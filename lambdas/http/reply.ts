@@ -10,7 +10,7 @@ export interface Reply extends APIGatewayProxyStructuredResultV2 {
   readonly errorName?: string;
 }
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Answers to POST, and anything personal, must never be stored by a cache. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

@@ -17,10 +17,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** What every HTML page of the form carries, beside the headers its status needs. */
-export const PAGE_HEADERS = {
+const PAGE_HEADERS = {
   'Content-Type': HTML_CONTENT_TYPE,
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'Referrer-Policy': 'no-referrer',
