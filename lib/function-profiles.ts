@@ -1,24 +1,20 @@
-import { Duration } from 'aws-cdk-lib';
-
-/** What one handler's function is given: the settings it reads, its memory and its time. */
+/** What one handler's function is given: the settings it reads and its memory (its timeout: lambdas/function-timeouts.ts). */
 export interface FunctionProfile {
   /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
   readonly readsSiteSettings: boolean;
   /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, COUNTER_TABLE, and the grants to match. */
   readonly handlesInquiries: boolean;
   readonly memorySize: number;
-  readonly timeout: Duration;
 }
 
 /**
  * A public document (the schema, the discovery documents, llms.txt) only formats settings:
- * 256 MB starts such a bundle quickly and costs little; 5 s is ample for work with no I/O.
+ * 256 MB starts such a bundle quickly and costs little.
  */
 const DOCUMENT: FunctionProfile = {
   readsSiteSettings: true,
   handlesInquiries: false,
   memorySize: 256,
-  timeout: Duration.seconds(5),
 };
 
 /** A handler whose answers need nothing from the settings. */
@@ -30,9 +26,6 @@ const INQUIRIES: FunctionProfile = {
   handlesInquiries: true,
   // More memory is more CPU: the SDK clients and the schema compiler load faster on a cold start.
   memorySize: 512,
-  // lambdas/contact/dependencies.ts budgets its SDK timeouts and retries (about 9 s at worst)
-  // to fit this, and the local server plays the same timeout (bin/local/api-server.ts).
-  timeout: Duration.seconds(10),
 };
 
 /**

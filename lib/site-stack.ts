@@ -1,10 +1,11 @@
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
+import { functionTimeoutSeconds } from '../lambdas/function-timeouts.js';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
 import { SiteAlarms } from './observability.js';
@@ -107,7 +108,7 @@ export class SiteStack extends Stack {
       handlerName: name,
       environment,
       memorySize: profile.memorySize,
-      timeout: profile.timeout,
+      timeout: Duration.seconds(functionTimeoutSeconds(name)),
     });
     if (profile.handlesInquiries) this.grantInquiries(fn, config);
     return fn;

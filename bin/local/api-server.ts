@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { functionTimeoutSeconds } from '../../lambdas/function-timeouts.js';
 import { FALLBACK_HANDLER, findRoute, type HandlerName } from '../../lambdas/routes.js';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
@@ -10,8 +11,6 @@ export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
 const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Invocations served at once, as by that many warm function instances. */
 const LOCAL_CONCURRENCY = 16;
-/** The timeout the stack gives the functions; handlers read it through the context. */
-const FUNCTION_TIMEOUT_MS = 10_000;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the very handlers Lambda runs:
@@ -156,7 +155,8 @@ function toContext(handlerName: HandlerName, startedAt: number): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, FUNCTION_TIMEOUT_MS - (Date.now() - startedAt)),
+    // The timeout the stack gives the function; middy answers 503 just before it runs out.
+    getRemainingTimeInMillis: () => Math.max(0, functionTimeoutSeconds(handlerName) * 1000 - (Date.now() - startedAt)),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

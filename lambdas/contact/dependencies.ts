@@ -7,6 +7,7 @@ import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import { contactRequestSchema } from './schema.js';
 import type { ContactDependencies } from './submit-inquiry.js';
+import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
 import { createInquiryValidator } from './validation.js';
 
 /*
@@ -16,20 +17,18 @@ import { createInquiryValidator } from './validation.js';
  */
 const SOCKET_POOL = { httpAgent: { maxSockets: 1000 }, httpsAgent: { maxSockets: 1000 } };
 
-/*
- * Timeouts and retries are set so that the worst case (two attempts at the counters, two at the
- * mail service, two at giving the counters back: about 9 s) stays inside the function's 10 s
- * timeout: a slow dependency is a 503, not a Lambda timeout. The SDK only logs an exceeded
- * requestTimeout unless told to throw. Endpoints and credentials come from the environment.
- */
-const STORE_CLIENT = {
-  maxAttempts: 2,
-  requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true, ...SOCKET_POOL },
-};
-const MAIL_CLIENT = {
-  maxAttempts: 2,
-  requestHandler: { connectionTimeout: 1000, requestTimeout: 2500, throwOnRequestTimeout: true, ...SOCKET_POOL },
-};
+/** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
+function clientOptions(budget: CallBudget) {
+  return {
+    maxAttempts: budget.attempts,
+    requestHandler: {
+      connectionTimeout: budget.connectionMs,
+      requestTimeout: budget.requestMs,
+      throwOnRequestTimeout: true,
+      ...SOCKET_POOL,
+    },
+  };
+}
 
 export interface ContactSettings {
   readonly baseUrl: string;
@@ -38,15 +37,15 @@ export interface ContactSettings {
   readonly counterTable: string;
 }
 
-/** The real dependencies of the contact route, created once per cold start. */
+/** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   return {
     validate: createInquiryValidator(contactRequestSchema(settings.baseUrl)),
     limiter: new RateLimiter({
-      store: new DynamoCounterStore(new DynamoDBClient(STORE_CLIENT), settings.counterTable),
+      store: new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), settings.counterTable),
       limits: settings.limits,
       onGiveBackFailure: (errorName) => logger.warn('counter not given back', { errorName }),
     }),
-    mailer: new SesMailer(new SESv2Client(MAIL_CLIENT), settings.mail),
+    mailer: new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), settings.mail),
   };
 }
