@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { corsForOrigins, requestBody, requestHeader } from '../../../lambdas/http/handler.js';
-import { httpEvent } from '../../support/events.js';
+import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../../../lambdas/http/handler.js';
+import { httpEvent, lambdaContext } from '../../support/events.js';
 
 describe('requestBody: the body as bytes, text or base64', () => {
   it.each([
@@ -45,5 +45,38 @@ describe('corsForOrigins (CONTRACT §1: only configured origins)', () => {
     ['no origin', undefined],
   ])('refuses %s', (_title, origin) => {
     expect(cors.isAllowed(origin)).toBe(false);
+  });
+});
+
+describe('httpHandler: the answers no route handler gives itself', () => {
+  const invoke = (handle: Parameters<typeof httpHandler>[0], remainingMs = 10_000) =>
+    httpHandler(handle)(httpEvent({ method: 'GET', path: '/x' }), {
+      ...lambdaContext('11111111-2222-4333-8444-555555555555'),
+      getRemainingTimeInMillis: () => remainingMs,
+    });
+
+  it('turns a crash into a 500 problem that names the request and hides the error', async () => {
+    const response = await invoke(async () => {
+      throw new TypeError('secret detail of visitor@example.com');
+    });
+
+    expect(response).toMatchObject({ statusCode: 500, headers: { 'X-Content-Type-Options': 'nosniff' } });
+    expect(JSON.parse(response.body ?? '')).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: expect.any(String),
+      code: 'internal_error',
+      requestId: '11111111-2222-4333-8444-555555555555',
+    });
+    expect(response.body).not.toMatch(/TypeError|secret|visitor/);
+  });
+
+  it('answers 503 with Retry-After, not a crash, when the function is about to time out', async () => {
+    const response = await invoke(() => new Promise(() => undefined), 600);
+
+    expect(response.statusCode).toBe(503);
+    expect(response.headers).toMatchObject({ 'Retry-After': expect.stringMatching(/^\d+$/), 'Cache-Control': 'no-store' });
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ code: 'temporarily_unavailable', status: 503 });
   });
 });
