@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';

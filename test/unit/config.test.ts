@@ -1,25 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ConfigError,
   DEFAULT_RATE_LIMITS,
   DEFAULT_SITE_NAME,
   readCounterTableName,
   readMailSettings,
   readSiteSettings,
 } from '../../lambdas/config.js';
+import { configErrorOf } from '../support/config-error.js';
 
 type Env = Record<string, string | undefined>;
 
-/** The ConfigError a reader throws, so a test can check that its one line names the setting. */
-function configErrorOf(read: () => unknown): ConfigError {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError, but the settings were read');
-}
 
 describe('readSiteSettings (CONTRACT §7)', () => {
   it('applies the defaults: site name, CORS origins = {base}, limits 5 and 3 per hour', () => {

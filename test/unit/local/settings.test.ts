@@ -1,18 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
-import { ConfigError } from '../../../lambdas/config.js';
+import { configErrorOf } from '../../support/config-error.js';
 
 type Env = Record<string, string | undefined>;
 
-function configErrorOf(read: () => unknown): ConfigError {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError, but the settings were read');
-}
 
 describe('readLocalSettings (CONTRACT §7, local mode)', () => {
   it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators', () => {
