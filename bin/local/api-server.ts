@@ -1,3 +1,4 @@
+import { InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -10,16 +11,16 @@ export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
 /** API Gateway's own ceiling on a request body (HTTP APIs: 10 MB). */
 const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Invocations served at once, as by that many warm function instances. */
-const LOCAL_CONCURRENCY = 16;
+export const LOCAL_CONCURRENCY = 16;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the very handlers Lambda runs:
  * matches the route table, builds the event and the context, and writes the result.
  */
-export function apiGatewayListener(handlers: HandlerSet): RequestListener {
+export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStoreBase): RequestListener {
   const instances = new InstancePool(LOCAL_CONCURRENCY);
   return (request, response) => {
-    serve(handlers, instances, request, response).catch((error: unknown) => {
+    serve(handlers, { instances, invocations }, request, response).catch((error: unknown) => {
       // Only a broken connection gets here: the handlers answer every error themselves.
       response.destroy(error instanceof Error ? error : undefined);
     });
@@ -28,7 +29,7 @@ export function apiGatewayListener(handlers: HandlerSet): RequestListener {
 
 async function serve(
   handlers: HandlerSet,
-  instances: InstancePool,
+  { instances, invocations }: { instances: InstancePool; invocations: InvokeStoreBase },
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -49,7 +50,11 @@ async function serve(
   const result = await instances.run(() => {
     const startedAt = Date.now();
     const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt);
-    return handlers[handlerName](event, toContext(handlerName, startedAt));
+    const context = toContext(handlerName, startedAt);
+    // As the Lambda runtime does where one instance serves requests concurrently: each invocation
+    // in a context of its own, so Powertools keeps each request's attributes apart.
+    const invocation = { [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId };
+    return invocations.run(invocation, () => handlers[handlerName](event, context));
   });
   writeResult(response, result as APIGatewayProxyStructuredResultV2);
 }

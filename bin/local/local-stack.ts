@@ -1,8 +1,9 @@
+import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
-import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
+import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { closeServer, ensureCounterTable, listen, startDynamoEmulator, startSesEmulator, type RunningEmulator } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
@@ -47,7 +48,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
       // EMF lines only become metrics in a Lambda log stream; here they would crowd the log lines.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+      // One process serves many requests at once, as a Lambda instance with this concurrency does.
+      AWS_LAMBDA_MAX_CONCURRENCY: String(LOCAL_CONCURRENCY),
     });
+    const invocations = await InvokeStore.getInstanceAsync();
     const warnings: string[] = [];
     try {
       await ensureCounterTable(new DynamoDBClient(SETUP_CLIENT), process.env.COUNTER_TABLE as string);
@@ -58,7 +62,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the counter table could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    server.on('request', apiGatewayListener(await importHandlers()));
+    server.on('request', apiGatewayListener(await importHandlers(), invocations));
 
     const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
     return {
