@@ -81,5 +81,15 @@ describe('a burst from many addresses', () => {
       .map(({ response }) => response.json<{ id: string }>().id);
     const deliveredIds = (await sentEmails(server)).map((email) => /Request id: (\S+)/.exec(email.body.text ?? '')?.[1]);
     expect(deliveredIds.sort()).toEqual(acceptedIds.sort());
+
+    // Served concurrently in one process, each log line still names its own request only.
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.message === 'request');
+    expect(logLines).toHaveLength(requests.length);
+    expect(logLines.filter((line) => line.function_request_id !== line.requestId)).toEqual([]);
   }, 60_000);
 });
