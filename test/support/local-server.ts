@@ -12,7 +12,8 @@ export interface LocalServer {
   readonly mailUrl: string;
   /** Everything the server printed to stdout so far (its JSON log lines included). */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server as Ctrl-C (SIGINT) or a process manager (SIGTERM) would; resolves to its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -55,15 +56,15 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     baseUrl,
     mailUrl: url('Mailbox'),
     output: () => stdout,
-    stop: () => stopChild(child),
+    stop: (signal = 'SIGTERM') => stopChild(child, signal),
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
   });
 }
 
