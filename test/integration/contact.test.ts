@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { postContact, send } from '../support/http-client.js';
+import { newClient, newEmail } from '../support/fresh-clients.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
@@ -12,11 +13,6 @@ const inquiry = {
 };
 
 let server: LocalServer;
-let nextClient = 10;
-/** A fresh loopback address per test, so the per-IP limit of one test never touches another. */
-const newClient = () => `127.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-/** A fresh e-mail address per test, for the same reason. */
-const newEmail = () => `visitor${nextClient++}@example.com`;
 
 beforeAll(async () => {
   server = await startLocalServer({ CONTACT_TO: 'me@owner.example.com', CONTACT_FROM: 'web@owner.example.com' });

@@ -1,23 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { startLocalServer } from '../support/local-server.js';
+import { spawnLocal, startLocalServer } from '../support/local-server.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Runs bin/local.ts (what `npm start` runs) until it exits on its own, with the given settings. */
+/** Runs bin/local.ts until it exits on its own, with the given settings. */
 function runLocal(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const local = spawnLocal(env);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    local.child.once('exit', (code) => resolve({ code, stdout: local.stdout(), stderr: local.stderr() }));
   });
 }
 

@@ -3,6 +3,7 @@ import { Script } from 'node:vm';
 import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/page/form-messages.js';
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/page/html-reply.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
+import { newClient, newEmail } from '../support/fresh-clients.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
@@ -17,10 +18,6 @@ const inquiry = {
 };
 
 let server: LocalServer;
-let nextClient = 10;
-/** A fresh loopback address per test, so the per-IP limit of one test never touches another. */
-const newClient = () => `127.1.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-const newEmail = () => `visitor${nextClient++}@example.com`;
 
 /** POSTs a form to `/contact` as a browser does (the body as given when it is a string). */
 function postForm(body: Record<string, string> | string, options: Omit<HttpRequest, 'body' | 'method'> = {}) {

@@ -16,11 +16,15 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/**
- * Starts `bin/local.ts` (what `npm start` runs) in a child process on free ports, with the given
- * settings on top of the environment, and waits for its "Ready" line.
- */
-export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
+/** `bin/local.ts` (what `npm start` runs) as a child process on free ports, its output gathered. */
+export interface LocalProcess {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+}
+
+/** Spawns `bin/local.ts` with the given settings on top of the environment and free ports. */
+export function spawnLocal(env: Record<string, string> = {}): LocalProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
@@ -28,23 +32,31 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Starts the local server (spawnLocal) and waits for its "Ready" line. */
+export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
+  const local = spawnLocal(env);
+  const { child } = local;
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local server did not start:\n${stdout}${stderr}`)), 30_000);
-    child.stdout.on('data', () => {
-      if (stdout.includes('Ready.')) {
+    const timer = setTimeout(() => reject(new Error(`local server did not start:\n${local.stdout()}${local.stderr()}`)), 30_000);
+    child.stdout?.on('data', () => {
+      if (local.stdout().includes('Ready.')) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`local server exited with ${code}:\n${stdout}${stderr}`));
+      reject(new Error(`local server exited with ${code}:\n${local.stdout()}${local.stderr()}`));
     });
   });
 
+  const stdout = local.stdout();
   const url = (label: string) => {
     const match = new RegExp(`^${label}\\s+(\\S+)`, 'm').exec(stdout);
     if (!match?.[1]) throw new Error(`no ${label} URL in:\n${stdout}`);
@@ -55,7 +67,7 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     apiUrl: url('API'),
     baseUrl,
     mailUrl: url('Mailbox'),
-    output: () => stdout,
+    output: local.stdout,
     stop: (signal = 'SIGTERM') => stopChild(child, signal),
   };
 }
