@@ -10,6 +10,15 @@ import { readLocalSettings } from './local/settings.js';
 try {
   const settings = readLocalSettings(process.env);
   const stack = await startLocalStack(settings);
+  const stop = () => {
+    stack.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  // Before "Ready": whoever waits for that line may interrupt at once.
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   console.log(
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
@@ -19,14 +28,6 @@ try {
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  const stop = () => {
-    stack.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 } catch (error) {
   if (!(error instanceof ConfigError || error instanceof PortInUseError)) throw error;
   console.error(`Cannot start: ${error.message}`);

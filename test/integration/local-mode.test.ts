@@ -25,11 +25,15 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(setting)]);
   }, 30_000);
 
-  it('prints its URLs when ready, and stops cleanly when interrupted', async () => {
-    const server = await startLocalServer();
-    expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+/m);
-    expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+/m);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'prints its URLs when ready, and exits 0 on %s sent the moment it is ready',
+    async (signal) => {
+      const server = await startLocalServer();
+      expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+/m);
+      expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+/m);
 
-    expect(await server.stop('SIGINT')).toBe(0);
-  }, 30_000);
+      expect(await server.stop(signal)).toBe(0);
+    },
+    30_000,
+  );
 });

@@ -12,8 +12,11 @@ export interface LocalServer {
   readonly mailUrl: string;
   /** Everything the server printed to stdout so far (its JSON log lines included). */
   output(): string;
-  /** Stops the server as Ctrl-C (SIGINT) or a process manager (SIGTERM) would; resolves to its exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Stops the server as Ctrl-C (SIGINT) or a process manager (SIGTERM) would; resolves to its exit
+   * code, or to the signal that ended it when it had no handler for that signal.
+   */
+  stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
 /** `bin/local.ts` (what `npm start` runs) as a child process on free ports, its output gathered. */
@@ -72,10 +75,10 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
   };
 }
 
-function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | NodeJS.Signals | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    child.once('exit', (code, endedBy) => resolve(code ?? endedBy));
     child.kill(signal);
   });
 }
