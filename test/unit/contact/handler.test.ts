@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { awsError } from './fake-counter-store.js';
 
 /*
@@ -36,18 +37,9 @@ const OTHER_ORIGIN = 'https://attacker.example';
 
 const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
-const savedEnvironment = { ...process.env };
-
-type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
-let handler: Handler;
-
-beforeAll(async () => {
-  Object.assign(process.env, ENVIRONMENT);
-  ({ handler } = (await import('../../../lambdas/contact/handler.js')) as unknown as { handler: Handler });
-});
+const handler = handlerUnderTest('contact', ENVIRONMENT);
 
 afterAll(() => {
-  process.env = savedEnvironment;
   documents.restore();
   ses.restore();
 });

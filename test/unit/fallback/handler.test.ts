@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { describe, expect, it } from '@jest/globals';
 import { httpEvent, lambdaContext } from '../../support/events.js';
+import { handlerUnderTest } from '../../support/handler-under-test.js';
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-const savedEnvironment = { ...process.env };
-let handler: Handler;
-
-beforeAll(async () => {
-  Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' });
-  ({ handler } = (await import('../../../lambdas/fallback/handler.js')) as unknown as { handler: Handler });
-});
-
-afterAll(() => {
-  process.env = savedEnvironment;
-});
+const handler = handlerUnderTest('fallback', { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' });
 
 async function invoke(method: string, path: string) {
   const requestId = 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b';

@@ -1,9 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { handlerUnderTest } from '../../support/handler-under-test.js';
+import { awsError } from '../contact/fake-counter-store.js';
 
 /*
  * The contact Lambda when its dependencies fail, with the SDK clients mocked: the counter store
@@ -15,30 +17,24 @@ const INQUIRY = { name: 'Grace Hopper', email: VISITOR.email, message: 'A compil
 
 const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
-const savedEnvironment = { ...process.env };
-let handler: (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
+const handler = handlerUnderTest('contact', {
+  BASE_URL: 'https://example.com',
+  CONTACT_TO: 'owner@example.com',
+  CONTACT_FROM: 'contact@example.com',
+  COUNTER_TABLE: 'rate-limit-counters',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
 
 /** The counters, as DynamoDB would hold them: conditional increments, give-backs never below zero. */
 const counters = new Map<string, number>();
 let output = '';
 
-beforeAll(async () => {
-  Object.assign(process.env, {
-    BASE_URL: 'https://example.com',
-    CONTACT_TO: 'owner@example.com',
-    CONTACT_FROM: 'contact@example.com',
-    COUNTER_TABLE: 'rate-limit-counters',
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-  });
-  ({ handler } = (await import('../../../lambdas/contact/handler.js')) as unknown as { handler: typeof handler });
-});
 afterEach(() => {
   jest.restoreAllMocks();
 });
 afterAll(() => {
-  process.env = savedEnvironment;
   documents.restore();
   ses.restore();
 });
@@ -52,11 +48,11 @@ beforeEach(() => {
     const count = counters.get(id) ?? 0;
     const values = input.ExpressionAttributeValues ?? {};
     if (values[':one'] !== undefined) {
-      if (count >= Number(values[':limit'])) throw awsError('ConditionalCheckFailedException');
+      if (count >= Number(values[':limit'])) throw serviceError('ConditionalCheckFailedException');
       counters.set(id, count + 1);
       return { Attributes: { count: count + 1 } };
     }
-    if (count <= 0) throw awsError('ConditionalCheckFailedException');
+    if (count <= 0) throw serviceError('ConditionalCheckFailedException');
     counters.set(id, count - 1);
     return {};
   });
@@ -68,9 +64,8 @@ beforeEach(() => {
   });
 });
 
-function awsError(name: string): Error {
-  return Object.assign(new Error(`${name}: something about ${VISITOR.email}`), { name, $fault: 'client', $metadata: {} });
-}
+/** An SDK error whose message names the visitor: it must never reach a log line. */
+const serviceError = (name: string) => awsError(name, `${name}: something about ${VISITOR.email}`);
 
 function post() {
   return handler(jsonPostEvent(INQUIRY, { sourceIp: VISITOR.ip }), lambdaContext());
@@ -102,7 +97,7 @@ describe('the mail service fails', () => {
     ['unreachable', 'ECONNREFUSED'],
     ['timing out', 'TimeoutError'],
   ])('%s (%s): 503, counters given back, failure logged and counted by name', async (_case, errorName) => {
-    ses.on(SendEmailCommand).rejects(awsError(errorName));
+    ses.on(SendEmailCommand).rejects(serviceError(errorName));
 
     expectUnavailable(await post());
 
@@ -116,7 +111,7 @@ describe('the mail service fails', () => {
   });
 
   it('never makes a visitor who retries wait for failures that were not theirs', async () => {
-    ses.on(SendEmailCommand).rejects(awsError('TooManyRequestsException'));
+    ses.on(SendEmailCommand).rejects(serviceError('TooManyRequestsException'));
     for (let attempt = 0; attempt < 8; attempt++) expect((await post()).statusCode).toBe(503);
 
     ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });
@@ -128,7 +123,7 @@ describe('the counter store fails', () => {
   it.each(['ProvisionedThroughputExceededException', 'ThrottlingException', 'InternalServerError', 'ECONNREFUSED'])(
     '%s: fails closed with 503 and sends nothing',
     async (errorName) => {
-      documents.on(UpdateCommand).rejects(awsError(errorName));
+      documents.on(UpdateCommand).rejects(serviceError(errorName));
 
       expectUnavailable(await post());
 
@@ -142,7 +137,7 @@ describe('the counter store fails', () => {
   it('gives back the counter that succeeded when the other one failed', async () => {
     documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
       const id = String(input.Key?.pk);
-      if (id.startsWith('email#')) throw awsError('ThrottlingException');
+      if (id.startsWith('email#')) throw serviceError('ThrottlingException');
       const count = counters.get(id) ?? 0;
       const next = input.ExpressionAttributeValues?.[':one'] !== undefined ? count + 1 : count - 1;
       counters.set(id, next);

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { describe, expect, it } from '@jest/globals';
 import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
+import { handlerUnderTest } from '../../support/handler-under-test.js';
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-const savedEnvironment = { ...process.env };
-let handler: Handler;
-
-beforeAll(async () => {
-  Object.assign(process.env, {
-    BASE_URL: 'https://example.com',
-    RATE_LIMIT_IP: '7',
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-  });
-  ({ handler } = (await import('../../../lambdas/schema/handler.js')) as unknown as { handler: Handler });
-});
-
-afterAll(() => {
-  process.env = savedEnvironment;
+const handler = handlerUnderTest('schema', {
+  BASE_URL: 'https://example.com',
+  RATE_LIMIT_IP: '7',
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
 });
 
 describe('schema handler (CONTRACT §3)', () => {
