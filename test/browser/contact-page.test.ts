@@ -6,7 +6,7 @@ import type { FieldError } from '../../lambdas/contact/validation.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import {
   fillForm,
@@ -71,7 +71,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
     await server?.stop();
   });
   beforeEach(async () => {
-    await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
+    await clearSentEmails(server);
   });
   // Some tests count to a limit: none may straddle the turn of an hour.
   beforeEach(() => awayFromWindowEdge(), 20_000);

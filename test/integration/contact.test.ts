@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { postContact, send } from '../support/http-client.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 const inquiry = {
@@ -21,7 +21,7 @@ afterAll(() => server.stop());
 // Tests here count to a limit: none may straddle the turn of an hour.
 beforeEach(() => awayFromWindowEdge(), 20_000);
 beforeEach(async () => {
-  await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
+  await clearSentEmails(server);
 });
 
 describe('POST /api/contact through the local server', () => {

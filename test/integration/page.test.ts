@@ -4,7 +4,7 @@ import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/page/f
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/page/html-reply.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -42,7 +42,7 @@ afterAll(() => server.stop());
 // Tests here count to a limit: none may straddle the turn of an hour.
 beforeEach(() => awayFromWindowEdge(), 20_000);
 beforeEach(async () => {
-  await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
+  await clearSentEmails(server);
 });
 
 describe('GET /contact and its assets', () => {

@@ -97,3 +97,9 @@ export async function sentEmails(server: LocalServer): Promise<StoredEmail[]> {
   const store = (await response.json()) as { emails: StoredEmail[] };
   return store.emails;
 }
+
+/** Empties the SES emulator's mailbox. */
+export async function clearSentEmails(server: LocalServer): Promise<void> {
+  const response = await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
+  if (!response.ok) throw new Error(`the SES emulator did not clear its store: ${response.status}`);
+}
