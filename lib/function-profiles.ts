@@ -1,10 +1,16 @@
-/** What one handler's function is given: the settings it reads and its memory (its timeout: lambdas/function-timeouts.ts). */
+import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
+
+/**
+ * What one handler's function is given: the settings it reads, its memory and its timeout. The
+ * stack deploys it, and the local server plays the same memory and timeout.
+ */
 export interface FunctionProfile {
   /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
   readonly readsSiteSettings: boolean;
   /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, COUNTER_TABLE, and the grants to match. */
   readonly handlesInquiries: boolean;
   readonly memorySize: number;
+  readonly timeoutSeconds: number;
 }
 
 /**
@@ -15,6 +21,8 @@ const DOCUMENT: FunctionProfile = {
   readsSiteSettings: true,
   handlesInquiries: false,
   memorySize: 256,
+  // Building a page or a document takes milliseconds: no I/O to wait on.
+  timeoutSeconds: 5,
 };
 
 /** A handler whose answers need nothing from the settings. */
@@ -26,6 +34,8 @@ const INQUIRIES: FunctionProfile = {
   handlesInquiries: true,
   // More memory is more CPU: the SDK clients and the schema compiler load faster on a cold start.
   memorySize: 512,
+  // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
+  timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
 };
 
 /**

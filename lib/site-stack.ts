@@ -5,7 +5,6 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
-import { functionTimeoutSeconds } from '../lambdas/function-timeouts.js';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
 import { SiteAlarms } from './observability.js';
@@ -108,7 +107,7 @@ export class SiteStack extends Stack {
       handlerName: name,
       environment,
       memorySize: profile.memorySize,
-      timeout: Duration.seconds(functionTimeoutSeconds(name)),
+      timeout: Duration.seconds(profile.timeoutSeconds),
     });
     if (profile.handlesInquiries) this.grantInquiries(fn, config);
     return fn;

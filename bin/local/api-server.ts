@@ -2,8 +2,8 @@ import { InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { functionTimeoutSeconds } from '../../lambdas/function-timeouts.js';
 import { FALLBACK_HANDLER, findRoute, type HandlerName } from '../../lambdas/routes.js';
+import { functionProfile } from '../../lib/function-profiles.js';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
@@ -151,17 +151,18 @@ function clientAddress(request: IncomingMessage): string {
 
 function toContext(handlerName: HandlerName, startedAt: number): Context {
   const functionName = `local-${handlerName}`;
+  const profile = functionProfile(handlerName);
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
+    memoryLimitInMB: String(profile.memorySize),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     // The timeout the stack gives the function; middy answers 503 just before it runs out.
-    getRemainingTimeInMillis: () => Math.max(0, functionTimeoutSeconds(handlerName) * 1000 - (Date.now() - startedAt)),
+    getRemainingTimeInMillis: () => Math.max(0, profile.timeoutSeconds * 1000 - (Date.now() - startedAt)),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
