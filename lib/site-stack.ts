@@ -6,6 +6,7 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
+import { siteUrls } from '../lambdas/site-urls.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
@@ -16,13 +17,13 @@ export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
 }
 
-/** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8). */
-export const WELL_KNOWN_OUTPUTS = {
-  OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
-  OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',
-  ApiCatalogUrl: '/.well-known/api-catalog',
-  LlmsTxtUrl: '/llms.txt',
-} as const;
+/** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8), by output id. */
+const WELL_KNOWN_OUTPUTS = {
+  OAuthProtectedResourceUrl: 'protectedResourceMetadata',
+  OAuthAuthorizationServerUrl: 'authorizationServerMetadata',
+  ApiCatalogUrl: 'apiCatalog',
+  LlmsTxtUrl: 'llmsTxt',
+} as const satisfies Record<string, keyof ReturnType<typeof siteUrls>>;
 
 /**
  * The whole service: an HTTP API whose routes come from lambdas/routes.ts, one function per
@@ -67,8 +68,9 @@ export class SiteStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: "The API's own endpoint" });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
-    for (const [outputId, path] of Object.entries(WELL_KNOWN_OUTPUTS)) {
-      new CfnOutput(this, outputId, { value: `${baseUrl}${path}` });
+    const urls = siteUrls(baseUrl);
+    for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {
+      new CfnOutput(this, outputId, { value: urls[document] });
     }
     if (http.domain) {
       new CfnOutput(this, 'CustomDomainTarget', {

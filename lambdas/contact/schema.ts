@@ -1,3 +1,4 @@
+import { siteUrls } from '../site-urls.js';
 import {
   EMAIL_PATTERN,
   NO_CONTROL_PATTERN,
@@ -8,67 +9,71 @@ import {
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
+/** The inquiry's rules: the whole schema below but its dialect and `$id`, which names the deployment. */
+export const INQUIRY_RULES = {
+  title: 'Project inquiry',
+  description: 'A visitor’s project inquiry, delivered by e-mail to the site owner.',
+  type: 'object',
+  required: ['name', 'email', 'message'],
+  additionalProperties: false,
+  properties: {
+    name: {
+      description: 'Your name: 1 to 120 characters, not only spaces, on one line.',
+      type: 'string',
+      minLength: 1,
+      maxLength: 120,
+      allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: NO_CONTROL_PATTERN }],
+    },
+    email: {
+      description: 'Your e-mail address (ASCII; a domain with at least one dot). Replies go there.',
+      type: 'string',
+      maxLength: 254,
+      pattern: EMAIL_PATTERN,
+    },
+    message: {
+      description: 'What your project is about: 20 to 5000 characters; line breaks and tabs are kept.',
+      type: 'string',
+      minLength: 20,
+      maxLength: 5000,
+      allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: TEXT_PATTERN }],
+    },
+    company: {
+      description: 'Your company or organisation, optional: at most 120 characters; "" means not given.',
+      type: 'string',
+      maxLength: 120,
+      pattern: NO_CONTROL_PATTERN,
+    },
+    project_url: {
+      description: 'A link to the project, optional: an http:// or https:// URL of at most 2048 characters; "" means not given.',
+      type: 'string',
+      maxLength: 2048,
+      pattern: OPTIONAL_URL_PATTERN,
+    },
+    _gotcha: {
+      description: 'Leave empty: a field for spam robots only. Omit it or send "".',
+      type: 'string',
+      maxLength: 0,
+    },
+  },
+} as const;
+
 /**
  * The JSON Schema (draft 2020-12) of a project inquiry: the one definition the server validates
  * with and publishes at `GET /api/contact`. Every rule is a `type`, length or `pattern` keyword,
  * so any 2020-12 validator, and a browser form, reaches the server's verdict.
  */
 export function contactRequestSchema(baseUrl: string) {
-  return {
-    $schema: JSON_SCHEMA_DIALECT,
-    $id: `${baseUrl}/api/contact`,
-    title: 'Project inquiry',
-    description: 'A visitor’s project inquiry, delivered by e-mail to the site owner.',
-    type: 'object',
-    required: ['name', 'email', 'message'],
-    additionalProperties: false,
-    properties: {
-      name: {
-        description: 'Your name: 1 to 120 characters, not only spaces, on one line.',
-        type: 'string',
-        minLength: 1,
-        maxLength: 120,
-        allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: NO_CONTROL_PATTERN }],
-      },
-      email: {
-        description: 'Your e-mail address (ASCII; a domain with at least one dot). Replies go there.',
-        type: 'string',
-        maxLength: 254,
-        pattern: EMAIL_PATTERN,
-      },
-      message: {
-        description: 'What your project is about: 20 to 5000 characters; line breaks and tabs are kept.',
-        type: 'string',
-        minLength: 20,
-        maxLength: 5000,
-        allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: TEXT_PATTERN }],
-      },
-      company: {
-        description: 'Your company or organisation, optional: at most 120 characters; "" means not given.',
-        type: 'string',
-        maxLength: 120,
-        pattern: NO_CONTROL_PATTERN,
-      },
-      project_url: {
-        description: 'A link to the project, optional: an http:// or https:// URL of at most 2048 characters; "" means not given.',
-        type: 'string',
-        maxLength: 2048,
-        pattern: OPTIONAL_URL_PATTERN,
-      },
-      _gotcha: {
-        description: 'Leave empty: a field for spam robots only. Omit it or send "".',
-        type: 'string',
-        maxLength: 0,
-      },
-    },
-  } as const;
+  return { $schema: JSON_SCHEMA_DIALECT, $id: siteUrls(baseUrl).contactApi, ...INQUIRY_RULES } as const;
 }
 
 export type ContactRequestSchema = ReturnType<typeof contactRequestSchema>;
-export type ContactField = keyof ContactRequestSchema['properties'];
+export type ContactField = keyof typeof INQUIRY_RULES.properties;
 
 /** The fields in the contract's table order, which is also the order errors are reported in. */
-export const CONTACT_FIELDS = Object.keys(contactRequestSchema('').properties) as ContactField[];
+export const CONTACT_FIELDS = Object.keys(INQUIRY_RULES.properties) as ContactField[];
+
+/** The trap for spam robots: a field people never see, which must stay empty. */
+export const HONEYPOT_FIELD = '_gotcha' satisfies ContactField;
 
 /** A schema-valid inquiry. */
 export interface Inquiry {

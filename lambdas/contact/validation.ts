@@ -6,7 +6,7 @@ import {
   OPTIONAL_URL_PATTERN,
   TEXT_PATTERN,
 } from './patterns.js';
-import { CONTACT_FIELDS, type ContactRequestSchema, type Inquiry } from './schema.js';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactRequestSchema, type Inquiry } from './schema.js';
 
 /** The error codes of CONTRACT §2, in the order a field reports the first of its failures. */
 export const FIELD_ERROR_CODES = [
@@ -46,7 +46,6 @@ export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
   [OPTIONAL_URL_PATTERN]: 'invalid_url',
 };
 
-const HONEYPOT_FIELD = '_gotcha';
 
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
 export function createInquiryValidator(schema: ContactRequestSchema): InquiryValidator {

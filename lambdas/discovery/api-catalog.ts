@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import { siteUrls } from './site-urls.js';
+import { siteUrls } from '../site-urls.js';
 
 /** An RFC 9264 linkset, with the profile parameter RFC 9727 registers for API catalogs. */
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';

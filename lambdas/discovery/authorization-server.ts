@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import { siteUrls } from './site-urls.js';
+import { siteUrls } from '../site-urls.js';
 
 /**
  * `GET /.well-known/oauth-authorization-server` (RFC 8414, CONTRACT §5). No response or grant

@@ -1,5 +1,5 @@
 import type { RateLimits, SiteSettings } from '../config.js';
-import { siteUrls } from './site-urls.js';
+import { siteUrls } from '../site-urls.js';
 
 export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 

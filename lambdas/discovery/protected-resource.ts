@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import { siteUrls } from './site-urls.js';
+import { siteUrls } from '../site-urls.js';
 
 /**
  * `GET /.well-known/oauth-protected-resource` (RFC 9728, CONTRACT §5): the site is its own

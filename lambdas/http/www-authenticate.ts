@@ -1,4 +1,4 @@
-import { siteUrls } from '../discovery/site-urls.js';
+import { siteUrls } from '../site-urls.js';
 
 /**
  * The `WWW-Authenticate` header of a future protected API's 401 (RFC 9728 §5.1, CONTRACT §5):

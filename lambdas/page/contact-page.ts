@@ -1,6 +1,7 @@
 import type { SiteSettings } from '../config.js';
+import { HONEYPOT_FIELD } from '../contact/schema.js';
 import type { FieldError } from '../contact/validation.js';
-import { FORM_FIELDS, HONEYPOT_FIELD, type FormField } from './form-fields.js';
+import { FORM_FIELDS, type FormField } from './form-fields.js';
 import { messageFor, SENT } from './form-messages.js';
 import { escapeHtml } from './html.js';
 import { PAGE_PATHS } from './page-paths.js';

@@ -1,10 +1,9 @@
-import { contactRequestSchema, type ContactField } from '../contact/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../contact/schema.js';
 
-const schema = contactRequestSchema('');
-const REQUIRED: ReadonlySet<string> = new Set(schema.required);
+const REQUIRED: ReadonlySet<string> = new Set(INQUIRY_RULES.required);
 
 /** A field a visitor sees; the honeypot is drawn apart (contact-page.ts). */
-export type VisibleField = Exclude<ContactField, '_gotcha'>;
+type VisibleField = Exclude<ContactField, typeof HONEYPOT_FIELD>;
 
 /** How one field of the inquiry appears in the form. */
 export interface FormField {
@@ -17,8 +16,6 @@ export interface FormField {
   readonly autocomplete: string;
   readonly required: boolean;
 }
-
-export const HONEYPOT_FIELD = '_gotcha';
 
 const FIELDS: readonly Omit<FormField, 'required'>[] = [
   { name: 'name', label: 'Your name', control: 'input', type: 'text', autocomplete: 'name' },
@@ -33,7 +30,7 @@ const FIELDS: readonly Omit<FormField, 'required'>[] = [
   {
     name: 'message',
     label: 'Your project',
-    hint: `What it is about and how I can help: at least ${schema.properties.message.minLength} characters.`,
+    hint: `What it is about and how I can help: at least ${INQUIRY_RULES.properties.message.minLength} characters.`,
     control: 'textarea',
     type: 'text',
     autocomplete: 'off',

@@ -1,8 +1,8 @@
-import { contactRequestSchema } from '../contact/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES } from '../contact/schema.js';
 import type { FieldError, FieldErrorCode } from '../contact/validation.js';
 import { FORM_FIELDS, isRequiredField } from './form-fields.js';
 
-const rules = contactRequestSchema('').properties;
+const rules = INQUIRY_RULES.properties;
 
 /** A required field sent empty: one plain request, whichever rule the empty value broke first. */
 type MessageKey = FieldErrorCode | 'empty';
@@ -39,7 +39,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
     too_long: `Shorten the link to ${rules.project_url.maxLength} characters or fewer.`,
     invalid_url: 'Enter a link that starts with http:// or https:// and has no spaces, or leave it empty.',
   },
-  _gotcha: {
+  [HONEYPOT_FIELD]: {
     honeypot: 'The form could not be sent: a hidden field that must stay empty was filled in, perhaps by a browser extension. Reload the page and try again.',
   },
 };

@@ -1,5 +1,5 @@
+import { HONEYPOT_FIELD } from '../contact/schema.js';
 import { FIELD_ERROR_CODES, PATTERN_CODES } from '../contact/validation.js';
-import { HONEYPOT_FIELD } from './form-fields.js';
 import { FIELD_MESSAGES, NOTICES } from './form-messages.js';
 import { PAGE_PATHS } from './page-paths.js';
 

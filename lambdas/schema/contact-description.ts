@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import { contactRequestSchema } from '../contact/schema.js';
+import { siteUrls } from '../site-urls.js';
 
 /** The document at `GET /api/contact` (CONTRACT §3): how to call the contact endpoint. */
 export function contactDescription(site: SiteSettings) {
@@ -8,7 +9,7 @@ export function contactDescription(site: SiteSettings) {
     name: 'contact',
     description: `Send a project inquiry to the owner of ${site.siteName}; it is delivered by e-mail and answered personally.`,
     method: 'POST',
-    url: `${site.baseUrl}/api/contact`,
+    url: siteUrls(site.baseUrl).contactApi,
     contentType: 'application/json',
     authentication: 'none',
     rateLimits: [

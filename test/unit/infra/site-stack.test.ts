@@ -7,7 +7,6 @@ import { FALLBACK_HANDLER, HANDLER_NAMES, ROUTES } from '../../../lambdas/routes
 import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
-import { WELL_KNOWN_OUTPUTS } from '../../../lib/site-stack.js';
 import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 
@@ -278,15 +277,15 @@ describe('alarms', () => {
 describe('outputs', () => {
   it('give the API URL and each well-known URL from {base}', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
-    for (const [id, path] of Object.entries(WELL_KNOWN_OUTPUTS)) {
+    const wellKnown = {
+      OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
+      OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',
+      ApiCatalogUrl: '/.well-known/api-catalog',
+      LlmsTxtUrl: '/llms.txt',
+    };
+    for (const [id, path] of Object.entries(wellKnown)) {
       template.hasOutput(id, { Value: `https://api.example.com${path}` });
     }
-    expect(Object.values(WELL_KNOWN_OUTPUTS)).toEqual([
-      '/.well-known/oauth-protected-resource',
-      '/.well-known/oauth-authorization-server',
-      '/.well-known/api-catalog',
-      '/llms.txt',
-    ]);
   });
 });
 
