@@ -1,6 +1,6 @@
 /**
- * Every public URL the discovery documents name, built from `{base}` in one place so that no
- * document can drift from another. The route table holds the same paths; the integration tests
+ * Every public URL the published documents and the stack name, built from `{base}` in one place so
+ * that no document can drift from another. The route table holds the same paths; the integration tests
  * follow every link to keep the two in step.
  */
 export function siteUrls(baseUrl: string) {
