@@ -1,6 +1,7 @@
 import type { RateLimits } from '../config.js';
 import { problemReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
+import { waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
 import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
 
@@ -79,9 +80,4 @@ function rateLimitHeaders(status: RateLimitStatus, limits: RateLimits): Record<s
     'RateLimit-Policy': `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`,
     RateLimit: `"${status.scope}";r=${status.remaining};t=${status.resetSeconds}`,
   };
-}
-
-function waitInWords(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
