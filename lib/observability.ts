@@ -7,7 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE, SERVICE_NAME, type MetricName } from '../lambdas/http/metrics.js';
 
 export interface SiteAlarmsProps {
   /** Subscribed to the alarm topic (AWS mails a confirmation link first). */
@@ -84,7 +84,7 @@ function serviceMetric(name: MetricName): Metric {
   return new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: name,
-    dimensionsMap: { service: METRICS_SERVICE },
+    dimensionsMap: { service: SERVICE_NAME },
     statistic: Stats.SUM,
     period: PERIOD,
   });

@@ -2,8 +2,11 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 /** The CloudWatch namespace of the service's own metrics; the stack's alarms read it too. */
 export const METRICS_NAMESPACE = 'PersonalSite';
-/** Powertools adds it to every metric as the `service` dimension; alarms must name it to match. */
-export const METRICS_SERVICE = 'personal-site-api';
+/**
+ * The `service` of every log line, and the `service` dimension Powertools adds to every metric:
+ * alarms must name it to match.
+ */
+export const SERVICE_NAME = 'personal-site-api';
 
 export type MetricName =
   | 'InquiriesDelivered'
@@ -50,7 +53,7 @@ let metrics: Metrics | undefined;
 export function recordOutcome(outcome: string): void {
   const metric = OUTCOME_METRICS[outcome];
   if (metric === undefined) return;
-  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
+  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
   if (metric.scope !== undefined) metrics.addDimension('scope', metric.scope);
   metrics.addMetric(metric.name, MetricUnit.Count, 1);
   metrics.publishStoredMetrics();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
-import { METRICS_NAMESPACE, METRICS_SERVICE, recordOutcome } from '../../../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE, SERVICE_NAME, recordOutcome } from '../../../lambdas/http/metrics.js';
 import { synthesizeSite } from './site-app.js';
 
 /*
@@ -38,7 +38,7 @@ describe('metrics', () => {
     expect(line!._aws.CloudWatchMetrics).toEqual([
       { Namespace: METRICS_NAMESPACE, Dimensions: [['service']], Metrics: [{ Name: 'DeliveryFailures', Unit: 'Count' }] },
     ]);
-    expect(line).toMatchObject({ service: METRICS_SERVICE, DeliveryFailures: 1 });
+    expect(line).toMatchObject({ service: SERVICE_NAME, DeliveryFailures: 1 });
 
     synthesizeSite().template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: line!._aws.CloudWatchMetrics[0]!.Namespace,
@@ -59,7 +59,7 @@ describe('metrics', () => {
     ['unexpected_error', 'UnexpectedErrors'],
   ])('count the outcome %s as %s', (outcome, metric) => {
     const [line] = emitted(outcome);
-    expect(line).toMatchObject({ [metric]: 1, service: METRICS_SERVICE });
+    expect(line).toMatchObject({ [metric]: 1, service: SERVICE_NAME });
   });
 
   it.each(['ip', 'email'])('count rate limiting by scope (%s)', (scope) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/contact/counter-store.js';
-import { METRICS_NAMESPACE, METRICS_SERVICE } from '../../../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../../lambdas/http/metrics.js';
 import { FALLBACK_HANDLER, HANDLER_NAMES, ROUTES } from '../../../lambdas/routes.js';
 import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
@@ -236,7 +236,7 @@ describe('alarms', () => {
           ...notifying,
           Namespace: METRICS_NAMESPACE,
           MetricName: 'DeliveryFailures',
-          Dimensions: [{ Name: 'service', Value: METRICS_SERVICE }],
+          Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
         }),
       }),
     );
