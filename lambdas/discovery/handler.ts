@@ -35,5 +35,5 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
 export const handler = httpHandler(async (event) => {
   const reply = (replies as Readonly<Record<string, Reply>>)[event.routeKey];
   if (reply === undefined) throw new Error(`No discovery document for route ${event.routeKey}`);
-  return { ...reply };
+  return reply;
 });

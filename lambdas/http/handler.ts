@@ -45,6 +45,7 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
   const startedAt = new WeakMap<object, number>();
   const finish = (request: middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>, stack?: string) => {
     const { outcome, errorName, ...response } = request.response as Reply;
+    // A new response and headers: handlers answer with replies they built once per cold start.
     const headers = { ...response.headers, 'X-Content-Type-Options': 'nosniff' };
     request.response = { ...response, headers };
     logger.info('request', {
