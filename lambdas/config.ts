@@ -71,14 +71,9 @@ function required(env: Env, key: string): string {
 }
 
 export function parseOrigin(key: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) origin such as https://example.com, got ${JSON.stringify(value)}`);
-  }
-  const isBareOrigin = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (!/^https?:$/.test(url.protocol) || !isBareOrigin) {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  const isBareOrigin = url?.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (url === null || !/^https?:$/.test(url.protocol) || !isBareOrigin) {
     throw new ConfigError(`${key} must be an http(s) origin such as https://example.com, got ${JSON.stringify(value)}`);
   }
   return url.origin;
