@@ -51,7 +51,16 @@ export function findRoute(method: string, path: string): Route | undefined {
   return ROUTES.find((route) => route.method === method && route.path === path);
 }
 
+const METHODS_BY_PATH: ReadonlyMap<string, readonly string[]> = new Map(
+  [...new Set(ROUTES.map((route) => route.path))].map((path) => [
+    path,
+    ROUTES.filter((route) => route.path === path)
+      .map((route) => route.method)
+      .sort(),
+  ]),
+);
+
 /** The methods the route table serves at a path, sorted; empty for an unknown path. */
-export function allowedMethods(path: string): string[] {
-  return [...new Set(ROUTES.filter((route) => route.path === path).map((route) => route.method))].sort();
+export function allowedMethods(path: string): readonly string[] {
+  return METHODS_BY_PATH.get(path) ?? [];
 }

@@ -69,10 +69,11 @@ export const SENT = {
   text: 'It is on its way by e-mail, and the reply will come to the address you gave.',
 } as const;
 
+const VISIBLE_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS.map((field) => field.name));
+
 /** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones. */
 export function invalidNotice(errors: readonly FieldError[], values: Readonly<Record<string, unknown>>): string {
-  const visible = new Set<string>(FORM_FIELDS.map((field) => field.name));
-  const unplaced = errors.filter((error) => !visible.has(error.field));
+  const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field));
   return unplaced.length > 0 ? unplaced.map((error) => messageFor(error, values[error.field])).join(' ') : NOTICES.invalid;
 }
 
