@@ -6,7 +6,7 @@ import { benchBundles } from './bundles.js';
 import { benchBurst } from './burst.js';
 import { benchContactLatency } from './contact-latency.js';
 
-export type BenchSection = () => Promise<Record<string, number>>;
+type BenchSection = () => Promise<Record<string, number>>;
 
 const sections: Record<string, BenchSection> = {
   contact: benchContactLatency,

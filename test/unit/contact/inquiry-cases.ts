@@ -27,13 +27,13 @@ export const EMOJI = '😀';
 export const ZWJ_SEQUENCE = '👩‍💻';
 
 /** `count` code points, each `unit`. */
-export const codePoints = (count: number, unit = 'a'): string => unit.repeat(count);
+const codePoints = (count: number, unit = 'a'): string => unit.repeat(count);
 
 /** An address of exactly `length` characters: a long local part at example.com. */
-export const emailOfLength = (length: number): string => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+const emailOfLength = (length: number): string => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
 /** An https URL of exactly `length` code points, padded with `unit` in its path. */
-export const urlOfLength = (length: number, unit = 'a'): string =>
+const urlOfLength = (length: number, unit = 'a'): string =>
   `https://example.com/${unit.repeat(length - 'https://example.com/'.length)}`;
 
 const valid = (title: string, fields: Record<string, unknown>): InquiryCase => ({
