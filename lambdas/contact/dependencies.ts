@@ -10,13 +10,6 @@ import type { ContactDependencies } from './submit-inquiry.js';
 import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
 import { createInquiryValidator } from './validation.js';
 
-/*
- * A Lambda instance serves one request at a time, but local mode serves them all in one process:
- * a request queued behind the SDK's default 50 sockets would count its wait against the
- * connection timeout and fail a burst that the store could take.
- */
-const SOCKET_POOL = { httpAgent: { maxSockets: 1000 }, httpsAgent: { maxSockets: 1000 } };
-
 /** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
 function clientOptions(budget: CallBudget) {
   return {
@@ -25,7 +18,6 @@ function clientOptions(budget: CallBudget) {
       connectionTimeout: budget.connectionMs,
       requestTimeout: budget.requestMs,
       throwOnRequestTimeout: true,
-      ...SOCKET_POOL,
     },
   };
 }
