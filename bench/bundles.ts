@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
-import { esbuildOptions } from '../lib/bundling.js';
+import { esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
+import { percentile, round } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IMPORT_RUNS = 7;
@@ -26,7 +27,7 @@ const HANDLER_ENV = {
   COUNTER_TABLE: 'bench-counters',
   AWS_REGION: 'us-east-1',
   // As the stack sets it: Node then reads each bundle's source map at import.
-  NODE_OPTIONS: '--enable-source-maps',
+  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
 };
 
 export async function benchBundles(): Promise<Record<string, number>> {
@@ -117,7 +118,7 @@ function medianImportTimes(bundle: string, floor: string): { importMs: number; f
     bundleTimes.push(coldImportMs(bundle));
     floorTimes.push(coldImportMs(floor));
   }
-  return { importMs: median(bundleTimes), floorImportMs: median(floorTimes) };
+  return { importMs: round(percentile(bundleTimes, 50), 1), floorImportMs: round(percentile(floorTimes, 50), 1) };
 }
 
 function coldImportMs(file: string): number {
@@ -137,13 +138,4 @@ function coldImportMs(file: string): number {
 
 async function sizeKib(file: string): Promise<number> {
   return round((await stat(file)).size / 1024, 1);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, 1);
-}
-
-function round(value: number, digits: number): number {
-  return Number(value.toFixed(digits));
 }

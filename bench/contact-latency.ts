@@ -4,11 +4,16 @@
  * updates in parallel, then one SendEmail). Their ratio is the handler's own overhead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
+import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
+import { clientOptions } from '../lambdas/contact/dependencies.js';
+import { SesMailer } from '../lambdas/contact/mailer.js';
+import { MAIL_CALLS, STORE_CALLS } from '../lambdas/contact/time-budget.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
+import type { HttpHandler } from '../test/support/handler-under-test.js';
+import { percentile, round } from './stats.js';
 
 const WARMUP = 50;
 const ROUNDS = 400;
@@ -30,9 +35,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     COUNTER_TABLE: TABLE,
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
-  const { handler } = (await import('../lambdas/contact/handler.js')) as {
-    handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-  };
+  const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };
   const bare = bareInquiry();
 
   const contactTimes: number[] = [];
@@ -61,11 +64,11 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   const bareP50 = percentile(bareTimes, 50);
   return {
     'contact.rounds': ROUNDS,
-    'contact.p50_ms': round3(contactP50),
-    'contact.p99_ms': round3(percentile(contactTimes, 99)),
-    'bare.p50_ms': round3(bareP50),
-    'bare.p99_ms': round3(percentile(bareTimes, 99)),
-    'contact.overhead_ratio': round3(contactP50 / bareP50),
+    'contact.p50_ms': round(contactP50, 3),
+    'contact.p99_ms': round(percentile(contactTimes, 99), 3),
+    'bare.p50_ms': round(bareP50, 3),
+    'bare.p99_ms': round(percentile(bareTimes, 99), 3),
+    'contact.overhead_ratio': round(contactP50 / bareP50, 3),
   };
 }
 
@@ -84,37 +87,24 @@ function contactEvent(round: number): APIGatewayProxyEventV2 {
   );
 }
 
-/** The same SDK calls an accepted inquiry makes, with the same clients' settings, and nothing else. */
+/**
+ * The same SDK calls an accepted inquiry makes, through the handler's own counter store and
+ * mailer over clients with the same settings, and nothing else: no parsing, validation or limiter.
+ */
 function bareInquiry(): (round: number) => Promise<void> {
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  const mail = new SESv2Client({});
-  const increment = (pk: string) =>
-    documents.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: { pk },
-        UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#expiresAt': 'expiresAt' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': 5, ':expiresAt': Math.floor(Date.now() / 1000) + 3600 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+  const store = new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), TABLE);
+  const mailer = new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), {
+    ownerEmail: 'owner@example.com',
+    senderEmail: 'contact@example.com',
+  });
+  const increment = (id: string) => store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
   return async (round) => {
     await Promise.all([increment(`bare-ip#${round}`), increment(`bare-email#${round}`)]);
-    await mail.send(
-      new SendEmailCommand({
-        FromEmailAddress: 'contact@example.com',
-        Destination: { ToAddresses: ['owner@example.com'] },
-        ReplyToAddresses: [`visitor${round}@example.com`],
-        Content: {
-          Simple: {
-            Subject: { Data: 'Project inquiry from Bench Visitor (Bench Ltd)', Charset: 'UTF-8' },
-            Body: { Text: { Data: `Name: Bench Visitor\n\nMessage:\n${message}\n`, Charset: 'UTF-8' } },
-          },
-        },
-      }),
-    );
+    await mailer.send({
+      replyTo: `visitor${round}@example.com`,
+      subject: 'Project inquiry from Bench Visitor (Bench Ltd)',
+      text: `Name: Bench Visitor\n\nMessage:\n${message}\n`,
+    });
   };
 }
 
@@ -135,13 +125,4 @@ async function time(work: () => Promise<void>): Promise<number> {
   const start = performance.now();
   await work();
   return performance.now() - start;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

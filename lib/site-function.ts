@@ -5,7 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { LAMBDA_BUNDLING, LAMBDA_RUNTIME } from './bundling.js';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, LAMBDA_RUNTIME } from './bundling.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,8 +52,7 @@ export class SiteFunction extends NodejsFunction {
       bundling: LAMBDA_BUNDLING,
       environment: {
         ...props.environment,
-        // Stack traces point into lambdas/*.ts, not into the minified bundle.
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
       },
     });
   }

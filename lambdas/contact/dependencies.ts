@@ -11,7 +11,7 @@ import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
 import { createInquiryValidator } from './validation.js';
 
 /** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
-function clientOptions(budget: CallBudget) {
+export function clientOptions(budget: CallBudget) {
   return {
     maxAttempts: budget.attempts,
     requestHandler: {
