@@ -4,20 +4,22 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
 
-export interface RunningEmulator {
+/** A server of local mode (an emulator, or the API itself), listening. */
+export interface RunningServer {
   readonly url: string;
+  readonly port: number;
   close(): Promise<void>;
 }
 
 /** dynalite: DynamoDB in memory, in this process. */
-export async function startDynamoEmulator(host: string): Promise<RunningEmulator> {
+export async function startDynamoEmulator(host: string): Promise<RunningServer> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await listen(server, host, 0);
   return running(server, host);
 }
 
 /** aws-ses-v2-local: the SES v2 API, a mailbox UI at `/` and its JSON at `/store`. */
-export async function startSesEmulator(host: string, port: number): Promise<RunningEmulator> {
+export async function startSesEmulator(host: string, port: number): Promise<RunningServer> {
   type StartSes = (config: { host: string; port: number }) => Promise<Server>;
   // A CommonJS module: under ESM its default export may arrive as the whole module object.
   const imported = (await import('aws-ses-v2-local')) as unknown as { default: StartSes | { default: StartSes } };
@@ -62,15 +64,16 @@ export function listen(server: Server, host: string, port: number, setting?: str
   });
 }
 
-function running(server: Server, host: string): RunningEmulator {
+export function running(server: Server, host: string): RunningServer {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
     close: () => closeServer(server),
   };
 }
 
-export function closeServer(server: Server): Promise<void> {
+function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
     server.closeAllConnections();

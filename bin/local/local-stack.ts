@@ -1,10 +1,9 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
-import { closeServer, ensureCounterTable, listen, startDynamoEmulator, startSesEmulator, type RunningEmulator } from './emulators.js';
+import { ensureCounterTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -31,15 +30,21 @@ export interface LocalStack {
  * handlers, which read their settings from process.env exactly as they do in Lambda.
  */
 export async function startLocalStack(settings: LocalSettings): Promise<LocalStack> {
-  const running: RunningEmulator[] = [];
-  const server = createServer();
+  const emulators: RunningServer[] = [];
+  let api: RunningServer | undefined;
+  // The API first: no request may reach an emulator that is already gone.
+  const closeAll = async () => {
+    await api?.close();
+    await Promise.all(emulators.map((emulator) => emulator.close()));
+  };
   try {
-    const dynamo = settings.dynamoEndpoint ?? (await track(running, startDynamoEmulator(settings.host))).url;
-    const ses = settings.sesEndpoint ?? (await track(running, startSesEmulator(settings.host, settings.sesPort))).url;
+    const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
+    const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
+    const server = createServer();
     await listen(server, settings.host, settings.port, 'PORT');
-    const { port } = server.address() as AddressInfo;
+    api = running(server, settings.host);
 
-    Object.assign(process.env, functionEnvironment(process.env, port), {
+    Object.assign(process.env, functionEnvironment(process.env, api.port), {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
       AWS_ENDPOINT_URL_SESV2: ses,
       // The emulators accept any credentials; the SDK only needs some, and a region.
@@ -64,28 +69,23 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     }
     server.on('request', apiGatewayListener(await importHandlers(), invocations));
 
-    const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
     return {
       baseUrl: process.env.BASE_URL as string,
-      apiUrl: `http://${host}:${port}`,
+      apiUrl: api.url,
       mailUrl: ses,
       dynamoUrl: dynamo,
       warnings,
-      close: async () => {
-        await closeServer(server);
-        await Promise.all(running.map((emulator) => emulator.close()));
-      },
+      close: closeAll,
     };
   } catch (error) {
-    if (server.listening) await closeServer(server);
-    await Promise.all(running.map((emulator) => emulator.close()));
+    await closeAll();
     throw error;
   }
 }
 
-async function track(running: RunningEmulator[], starting: Promise<RunningEmulator>): Promise<RunningEmulator> {
+async function track(emulators: RunningServer[], starting: Promise<RunningServer>): Promise<RunningServer> {
   const emulator = await starting;
-  running.push(emulator);
+  emulators.push(emulator);
   return emulator;
 }
 

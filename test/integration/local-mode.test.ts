@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { createServer, type AddressInfo } from 'node:net';
 import { spawnLocal, startLocalServer } from '../support/local-server.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
@@ -23,6 +24,21 @@ describe('npm start (bin/local.ts)', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(setting)]);
+  }, 30_000);
+
+  it.each(['PORT', 'SES_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = holder.address() as AddressInfo;
+      const { code, stdout, stderr } = await runLocal({ [setting]: String(port) });
+
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toEqual([`Cannot start: ${setting} ${port} cannot be listened on (is another server using it?)`]);
+    } finally {
+      holder.close();
+    }
   }, 30_000);
 
   it.each(['SIGINT', 'SIGTERM'] as const)(
