@@ -27,7 +27,8 @@ export function readLocalSettings(env: Env): LocalSettings {
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
   };
-  // Check the functions' settings now, so a typo stops start-up instead of the first request.
+  // The handlers read these at import too, but checking them here stops start-up before any
+  // emulator starts.
   const functionEnv = functionEnvironment(env, settings.port);
   readSiteSettings(functionEnv);
   readMailSettings(functionEnv);
