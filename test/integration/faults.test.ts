@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CONTACT_TIMEOUT_SECONDS } from '../../lambdas/contact/time-budget.js';
 import { postContact } from '../support/http-client.js';
+import { jsonLines } from '../support/json-lines.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { blackHole, closedPortUrl } from '../support/unreachable.js';
 
@@ -28,13 +29,7 @@ function expectUnavailable(response: { status: number; headers: Record<string, u
 }
 
 /** The server's JSON log lines. */
-function logLines(local: LocalServer): Array<Record<string, unknown>> {
-  return local
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+const logLines = (local: LocalServer) => jsonLines(local.output());
 
 describe('when the mail service is unreachable', () => {
   it('answers 503, gives the counters back, and logs the failure without personal data', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { postContact, type HttpResponse } from '../support/http-client.js';
+import { jsonLines } from '../support/json-lines.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
@@ -83,12 +84,7 @@ describe('a burst from many addresses', () => {
     expect(deliveredIds.sort()).toEqual(acceptedIds.sort());
 
     // Served concurrently in one process, each log line still names its own request only.
-    const logLines = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.message === 'request');
+    const logLines = jsonLines(server.output()).filter((line) => line.message === 'request');
     expect(logLines).toHaveLength(requests.length);
     expect(logLines.filter((line) => line.function_request_id !== line.requestId)).toEqual([]);
   }, 60_000);

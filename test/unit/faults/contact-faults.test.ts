@@ -5,6 +5,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
+import { jsonLines } from '../../support/json-lines.js';
 import { awsError } from '../contact/fake-counter-store.js';
 
 /*
@@ -72,11 +73,7 @@ function post() {
 }
 
 const totalCount = () => [...counters.values()].reduce((sum, count) => sum + count, 0);
-const logLines = () =>
-  output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const logLines = () => jsonLines(output);
 
 function expectUnavailable(response: APIGatewayProxyStructuredResultV2) {
   expect(response.statusCode).toBe(503);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { METRICS_NAMESPACE, SERVICE_NAME, recordOutcome } from '../../../lambdas/http/metrics.js';
+import { jsonLines } from '../../support/json-lines.js';
 import { synthesizeSite } from './site-app.js';
 
 /*
@@ -28,7 +29,7 @@ afterEach(() => {
 function emitted(outcome: string): EmfLine[] {
   printed = [];
   recordOutcome(outcome);
-  return printed.flatMap((chunk) => chunk.split('\n')).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as EmfLine);
+  return jsonLines<EmfLine>(printed.join('\n'));
 }
 
 describe('metrics', () => {
