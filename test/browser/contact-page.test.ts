@@ -7,6 +7,7 @@ import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '..
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
 import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { newEmail } from '../support/fresh-clients.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import {
   fillForm,
@@ -43,8 +44,6 @@ describeInChromium('the contact page in Chromium, against the local server', () 
   let formUrl: string;
   let origin: string;
   const visits: Visit[] = [];
-  let nextVisitor = 1;
-  const newEmail = () => `visitor${nextVisitor++}@example.com`;
   const validInquiry = (): FormValues => ({
     name: 'Zoë Example 🚀',
     email: newEmail(),

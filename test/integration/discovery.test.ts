@@ -6,7 +6,7 @@ import {
 import * as oauth from 'oauth4webapi';
 import { send, type HttpResponse } from '../support/http-client.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
-import { parseLlmsTxt } from '../unit/discovery/llms-txt-parser.js';
+import { parseLlmsTxt } from '../support/llms-txt-parser.js';
 
 const SITE_NAME = 'Ada Lovelace, engines & notes';
 /** Local mode serves plain http; every strict client needs this flag for it, and only for it. */

@@ -15,7 +15,7 @@ const ERRORS: FieldError[] = [
   { field: 'extra', code: 'unknown_field', message: 'extra is not a field of this form.' },
 ];
 
-const bodyOf = (outcome: ContactOutcome, limits = LIMITS) => JSON.parse(contactReply(outcome, REQUEST_ID, limits).body ?? '') as Record<string, unknown>;
+const bodyOf = (outcome: ContactOutcome) => JSON.parse(contactReply(outcome, REQUEST_ID, LIMITS).body ?? '') as Record<string, unknown>;
 
 describe('contactReply: 202 for a delivered inquiry', () => {
   const reply = contactReply({ kind: 'delivered', rateLimit: STATUS }, REQUEST_ID, LIMITS);

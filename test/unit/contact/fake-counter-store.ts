@@ -1,3 +1,4 @@
+import type { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/contact/counter-store.js';
 
 export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot };
@@ -50,4 +51,9 @@ export class FakeCounterStore implements CounterStore {
 /** An error as the AWS SDK throws it: its name is the service's error code. */
 export function awsError(name: string, message = `${name}: secret detail from the service`): Error {
   return Object.assign(new Error(message), { name });
+}
+
+/** Whether a DynamoCounterStore update, as a mocked client receives it, is an increment (not a give-back). */
+export function isIncrement(input: UpdateCommand['input']): boolean {
+  return input.ExpressionAttributeValues?.[':one'] !== undefined;
 }

@@ -7,7 +7,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
-import { awsError } from './fake-counter-store.js';
+import { awsError, isIncrement } from './fake-counter-store.js';
 
 /*
  * The contact Lambda as API Gateway invokes it, with the SDK clients mocked. The handler reads its
@@ -43,8 +43,6 @@ afterAll(() => {
   documents.restore();
   ses.restore();
 });
-
-const isIncrement = (input: UpdateCommand['input']) => input.ExpressionAttributeValues?.[':one'] !== undefined;
 
 beforeEach(() => {
   documents.reset();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseLlmsTxt } from './llms-txt-parser.js';
+import { parseLlmsTxt } from '../../support/llms-txt-parser.js';
 
 describe('the llms.txt test parser', () => {
   it('reads the title, one-line summary, prose and link sections of a well-formed file', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { llmsTxt } from '../../../lambdas/discovery/llms-txt.js';
-import { parseLlmsTxt } from './llms-txt-parser.js';
+import { parseLlmsTxt } from '../../support/llms-txt-parser.js';
 import { site } from './site.js';
 
 const LIMITS_IN_WORDS = /at most 7 POST requests per client IP address and 2 valid inquiries per e-mail address in each fixed 3600-second window/;

@@ -6,7 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
-import { awsError } from '../contact/fake-counter-store.js';
+import { awsError, isIncrement } from '../contact/fake-counter-store.js';
 
 /*
  * The contact Lambda when its dependencies fail, with the SDK clients mocked: the counter store
@@ -47,9 +47,8 @@ beforeEach(() => {
   documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
     const id = String(input.Key?.pk);
     const count = counters.get(id) ?? 0;
-    const values = input.ExpressionAttributeValues ?? {};
-    if (values[':one'] !== undefined) {
-      if (count >= Number(values[':limit'])) throw serviceError('ConditionalCheckFailedException');
+    if (isIncrement(input)) {
+      if (count >= Number(input.ExpressionAttributeValues?.[':limit'])) throw serviceError('ConditionalCheckFailedException');
       counters.set(id, count + 1);
       return { Attributes: { count: count + 1 } };
     }
@@ -136,7 +135,7 @@ describe('the counter store fails', () => {
       const id = String(input.Key?.pk);
       if (id.startsWith('email#')) throw serviceError('ThrottlingException');
       const count = counters.get(id) ?? 0;
-      const next = input.ExpressionAttributeValues?.[':one'] !== undefined ? count + 1 : count - 1;
+      const next = isIncrement(input) ? count + 1 : count - 1;
       counters.set(id, next);
       return { Attributes: { count: next } };
     });

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
+import { configErrorOf } from '../../support/config-error.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, MINIMAL_CONTEXT } from './site-app.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -12,14 +13,7 @@ function configOf(context: Record<string, unknown>) {
   return readSiteConfig(new App({ context }));
 }
 
-function errorOf(context: Record<string, unknown>): Error {
-  try {
-    configOf(context);
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const errorOf = (context: Record<string, unknown>) => configErrorOf(() => configOf(context));
 
 describe('the deployment context', () => {
   it('reads the README example, numbers and lists included', () => {
