@@ -102,7 +102,7 @@ describe('POST /api/contact through the local server', () => {
     const responses = await Promise.all(
       Array.from({ length: 25 }, () => postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: client })),
     );
-    const statuses = responses.map((response) => response.status).sort();
+    const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
     expect(await sentEmails(server)).toHaveLength(5);

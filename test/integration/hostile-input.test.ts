@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { contactRequestSchema } from '../../lambdas/contact/schema.js';
 import { independentValidator } from '../support/independent-validator.js';
-import { send, type HttpResponse } from '../support/http-client.js';
+import { postContact, type HttpResponse } from '../support/http-client.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 
 /*
@@ -25,11 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function post(body: string | Uint8Array, contentType = 'application/json'): Promise<HttpResponse> {
-  const response = await send(`${server.apiUrl}/api/contact`, {
-    method: 'POST',
-    headers: { 'Content-Type': contentType },
-    body,
-  });
+  const response = await postContact(server.apiUrl, body, { headers: { 'Content-Type': contentType } });
   if (response.status === 202) delivered++;
   return response;
 }
@@ -139,7 +135,6 @@ describe('POST /api/contact under hostile input', () => {
   it('answers arbitrary bytes without a 5xx, and never delivers them', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), async (bytes) => {
-        const text = Buffer.from(bytes).toString('utf8');
         let parsed: unknown;
         let parses = true;
         try {
@@ -147,7 +142,7 @@ describe('POST /api/contact under hostile input', () => {
         } catch {
           parses = false;
         }
-        expectVerdictOf(await post(bytes), parsed, parses && text.length > 0);
+        expectVerdictOf(await post(bytes), parsed, parses);
       }),
       { numRuns: RUNS },
     );

@@ -41,12 +41,12 @@ export function send(url: string, options: HttpRequest = {}): Promise<HttpRespon
   });
 }
 
-/** POSTs a JSON value (or a raw string) to the contact endpoint. */
+/** POSTs a JSON value (or raw text or bytes, sent as they are) to the contact endpoint. */
 export function postContact(apiUrl: string, body: unknown, options: Omit<HttpRequest, 'body' | 'method'> = {}) {
   return send(`${apiUrl}/api/contact`, {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...options.headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
   });
 }
