@@ -36,21 +36,24 @@ interface Sent {
 
 describe('a burst from many addresses', () => {
   it('accepts exactly the limit per address and per e-mail, and delivers each accepted inquiry once', async () => {
+    // Busy addresses, each sending many inquiries with an e-mail of its own, and shared e-mails,
+    // each sent from many addresses once: two disjoint parts of 127.0.0.0/8.
+    const busyAddresses = Array.from({ length: ADDRESSES }, (_, a) => `127.1.${a}.1`);
+    const sharedEmails = Array.from({ length: EMAILS }, (_, e) => `shared-${e}@example.com`);
     const requests: Array<{ address: string; email: string; body: unknown }> = [];
-    for (let a = 0; a < ADDRESSES; a++) {
+    busyAddresses.forEach((address, a) => {
       for (let r = 0; r < REQUESTS_PER_ADDRESS; r++) {
         const email = `once-${a}-${r}@example.com`;
         // Every fourth one is invalid: a 422 still counts against its address.
         const body = r % 4 === 3 ? { name: 'Burst', email, message: 'too short' } : { name: 'Burst', email, message };
-        requests.push({ address: `127.1.${a}.1`, email, body });
+        requests.push({ address, email, body });
       }
-    }
-    for (let e = 0; e < EMAILS; e++) {
+    });
+    sharedEmails.forEach((email, e) => {
       for (let r = 0; r < REQUESTS_PER_EMAIL; r++) {
-        const email = `shared-${e}@example.com`;
         requests.push({ address: `127.2.${e}.${r + 1}`, email, body: { name: 'Burst', email, message } });
       }
-    }
+    });
 
     const started = Date.now();
     const sent: Sent[] = await Promise.all(
@@ -63,16 +66,16 @@ describe('a burst from many addresses', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
 
     expect(new Set(sent.map(({ response }) => response.status))).toEqual(new Set([202, 422, 429]));
-    for (let a = 0; a < ADDRESSES; a++) {
-      const fromAddress = sent.filter(({ address }) => address === `127.1.${a}.1`);
+    for (const busyAddress of busyAddresses) {
+      const fromAddress = sent.filter(({ address }) => address === busyAddress);
       const counted = fromAddress.filter(({ response }) => response.status !== 429);
       expect(counted).toHaveLength(IP_LIMIT);
       for (const { response } of fromAddress.filter(({ response }) => response.status === 429)) {
         expect(response.json()).toMatchObject({ scope: 'ip' });
       }
     }
-    for (let e = 0; e < EMAILS; e++) {
-      const forEmail = sent.filter(({ email }) => email === `shared-${e}@example.com`);
+    for (const sharedEmail of sharedEmails) {
+      const forEmail = sent.filter(({ email }) => email === sharedEmail);
       expect(forEmail.filter(({ response }) => response.status === 202)).toHaveLength(EMAIL_LIMIT);
       expect(forEmail.filter(({ response }) => response.status === 429)).toHaveLength(REQUESTS_PER_EMAIL - EMAIL_LIMIT);
     }
