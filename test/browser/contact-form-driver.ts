@@ -9,6 +9,8 @@ export interface Visit {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly watch: PageWatch;
+  /** The answer to the page's own request. */
+  readonly response: Response | null;
 }
 
 /**
@@ -19,9 +21,9 @@ export async function visitForm(browser: Browser, url: string, options: BrowserC
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const watch = watchPage(page);
-  await page.goto(url);
+  const response = await page.goto(url);
   if (options.javaScriptEnabled !== false) await page.locator('#contact-form[novalidate]').waitFor({ state: 'attached' });
-  return { context, page, watch };
+  return { context, page, watch, response };
 }
 
 /** Fills in the fields by their labels, as a person (or a screen reader user) finds them. */

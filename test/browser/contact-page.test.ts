@@ -4,7 +4,7 @@ import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import type { FieldError } from '../../lambdas/contact/validation.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
 import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { newEmail } from '../support/fresh-clients.js';
@@ -95,8 +95,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
   });
 
   it('holds no inline script or style, and its CSP allows only its own origin', async () => {
-    const { page } = await visit();
-    const response = await page.reload();
+    const { page, response } = await visit();
     expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);
     expect(await page.locator('script:not([src]), style, [style]').count()).toBe(0);
   });
@@ -294,9 +293,9 @@ describeInChromium('the contact page in Chromium, against the local server', () 
     it('still works when the script fails to load, and the refused form is accessible in light', async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      visits.push({ context, page, watch: { errors: [], requests: [] } });
       await page.route('**/contact/form.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-      await page.goto(formUrl);
+      const watch = watchPage(page);
+      visits.push({ context, page, watch, response: await page.goto(formUrl) });
       await fillForm(page, { name: 'Ada', email: 'me@gmail', message: 'Too short.' });
       expect((await submitForm(page)).status()).toBe(422);
 
