@@ -7,6 +7,7 @@ import * as oauth from 'oauth4webapi';
 import { send, type HttpResponse } from '../support/http-client.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { parseLlmsTxt } from '../support/llms-txt-parser.js';
+import { expectMethodNotAllowed } from '../support/method-not-allowed.js';
 
 const SITE_NAME = 'Ada Lovelace, engines & notes';
 /** Local mode serves plain http; every strict client needs this flag for it, and only for it. */
@@ -135,17 +136,12 @@ describe('the discovery documents through the local server', () => {
   });
 
   it('answers other methods with 405 and the methods the route table serves', async () => {
-    const cases: Array<[string, string, string]> = [
+    await expectMethodNotAllowed(local.apiUrl, [
       ['POST', '/.well-known/oauth-protected-resource', 'GET'],
       ['PUT', '/.well-known/oauth-authorization-server', 'GET'],
       ['DELETE', '/.well-known/api-catalog', 'GET, HEAD'],
       ['POST', '/llms.txt', 'GET'],
-    ];
-    for (const [method, path, allow] of cases) {
-      const response = await get(local, path, method);
-      expect({ method, path, status: response.status, allow: response.headers.allow }).toEqual({ method, path, status: 405, allow });
-      expect(response.json()).toMatchObject({ code: 'method_not_allowed' });
-    }
+    ]);
   });
 
   it('links only to addresses the server answers', async () => {
