@@ -25,7 +25,11 @@ export function readFormBody(contentType: string | undefined, bytes: Uint8Array)
 
 function formFields(params: URLSearchParams): Record<string, string | string[]> {
   const values = new Map<string, string[]>();
-  for (const [name, value] of params) values.set(name, [...(values.get(name) ?? []), value]);
+  for (const [name, value] of params) {
+    const list = values.get(name);
+    if (list === undefined) values.set(name, [value]);
+    else list.push(value);
+  }
   // Object.fromEntries defines own properties, so a field named "__proto__" stays a field (unknown_field).
   return Object.fromEntries([...values].map(([name, list]) => [name, list.length === 1 ? (list[0] as string) : list]));
 }
