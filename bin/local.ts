@@ -3,7 +3,7 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
-import { PortInUseError } from './local/emulators.js';
+import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings } from './local/settings.js';
 
@@ -29,7 +29,7 @@ try {
     ].join('\n'),
   );
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof PortInUseError)) throw error;
+  if (!(error instanceof ConfigError || error instanceof ListenError)) throw error;
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 }

@@ -55,6 +55,7 @@ const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certifica
  * whose message is one line naming the key.
  */
 export function readSiteConfig(scope: Construct): SiteConfig {
+  rejectUnknownKeys(Object.keys(scope.node.getAllContext()));
   const context = (key: ContextKey): unknown => {
     const value: unknown = scope.node.tryGetContext(key);
     return value === '' ? undefined : value;
@@ -92,6 +93,34 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(customDomain === undefined ? {} : { customDomain }),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
   };
+}
+
+/**
+ * A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed.
+ * Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings).
+ */
+function rejectUnknownKeys(keys: readonly string[]): void {
+  const unknown = keys.find((key) => !/[@:]/.test(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
+  if (unknown === undefined) return;
+  throw new ConfigError(`Unknown CDK context "${unknown}": did you mean "${nearestKey(unknown)}"?`);
+}
+
+/** The known key fewest single-character edits away (case ignored). */
+function nearestKey(key: string): ContextKey {
+  const distance = (known: ContextKey) => editDistance(key.toLowerCase(), known.toLowerCase());
+  return CONTEXT_KEYS.reduce((best, known) => (distance(known) < distance(best) ? known : best));
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (const [i, charA] of [...a].entries()) {
+    const current = [i + 1];
+    for (const [j, charB] of [...b].entries()) {
+      current.push(Math.min((previous[j + 1] ?? 0) + 1, (current[j] ?? 0) + 1, (previous[j] ?? 0) + (charA === charB ? 0 : 1)));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 function readCustomDomain(domainName: unknown, certificateArn: unknown): SiteConfig['customDomain'] {

@@ -1,7 +1,7 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
@@ -26,7 +26,7 @@ export async function startSesEmulator(host: string, port: number): Promise<Runn
   const start = typeof imported.default === 'function' ? imported.default : imported.default.default;
   const server = await start({ host, port });
   // It resolves even when listening failed, so ask the server itself.
-  if (!server.listening) throw new PortInUseError('SES_PORT', port);
+  if (!server.listening) throw ListenError.portInUse('SES_PORT', port);
   return running(server, host);
 }
 
@@ -46,22 +46,42 @@ export async function ensureCounterTable(client: DynamoDBClient, tableName: stri
   }
 }
 
-/** A port that cannot be listened on; its message is one line naming the setting. */
-export class PortInUseError extends Error {
-  override readonly name = 'PortInUseError';
-  constructor(setting: string, port: number) {
-    super(`${setting} ${port} cannot be listened on (is another server using it?)`);
+/** A host or port that cannot be listened on; its message is one line naming the setting. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+
+  static portInUse(setting: string, port: number): ListenError {
+    return new ListenError(`${setting} ${port} cannot be listened on (is another server using it?)`);
+  }
+
+  static foreignHost(host: string, code: string | undefined): ListenError {
+    return new ListenError(`HOST ${host} cannot be listened on: it is not a name or address of this machine (${code})`);
   }
 }
 
-/** Listens, turning "address in use" into a PortInUseError naming the setting. */
+/** Listens, turning "address in use" into a ListenError naming the setting. */
 export function listen(server: Server, host: string, port: number, setting?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(setting !== undefined && error.code === 'EADDRINUSE' ? new PortInUseError(setting, port) : error);
+      reject(setting !== undefined && error.code === 'EADDRINUSE' ? ListenError.portInUse(setting, port) : error);
     });
     server.listen(port, host, () => resolve());
   });
+}
+
+/**
+ * Fails with one line naming HOST when it is not this machine's: a name that does not resolve, or
+ * an address of another machine. Checked once, before any emulator, because the SES emulator only
+ * reports that it did not start listening, not why.
+ */
+export async function checkHost(host: string): Promise<void> {
+  const probe = createServer();
+  try {
+    await listen(probe, host, 0);
+  } catch (error) {
+    throw ListenError.foreignHost(host, (error as NodeJS.ErrnoException).code);
+  }
+  await closeServer(probe);
 }
 
 export function running(server: Server, host: string): RunningServer {

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
-import { ensureCounterTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { checkHost, ensureCounterTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -38,6 +38,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await Promise.all(emulators.map((emulator) => emulator.close()));
   };
   try {
+    await checkHost(settings.host);
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
     const server = createServer();

@@ -27,6 +27,9 @@ export function readLocalSettings(env: Env): LocalSettings {
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
   };
+  if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
+    throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
+  }
   // The handlers read these at import too, but checking them here stops start-up before any
   // emulator starts.
   const functionEnv = functionEnvironment(env, settings.port);

@@ -41,6 +41,26 @@ describe('npm start (bin/local.ts)', () => {
     }
   }, 30_000);
 
+  it.each([
+    ['a name that does not resolve', 'nope.invalid'],
+    ['an address of another machine', '192.0.2.1'],
+  ])('stops with one line naming HOST when it is %s', async (_title, host) => {
+    const { code, stdout, stderr } = await runLocal({ HOST: host });
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot start: HOST ${host.replaceAll('.', '\\.')} cannot be listened on: it is not a name or address of this machine`)),
+    ]);
+  }, 30_000);
+
+  it('stops with one line saying that PORT and SES_PORT collide', async () => {
+    const { code, stderr } = await runLocal({ PORT: '40123', SES_PORT: '40123' });
+
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot start: PORT and SES_PORT are both 40123: they collide/)]);
+  }, 30_000);
+
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'prints its URLs when ready, and exits 0 on %s sent the moment it is ready',
     async (signal) => {

@@ -68,6 +68,23 @@ describe('the deployment context', () => {
     expect(error.message.startsWith(key)).toBe(true);
   });
 
+  it('names a misspelt key and the known key nearest to it', () => {
+    expect(errorOf({ ...EXAMPLE_CONTEXT, ratelimitIp: 50 }).message).toBe('Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, sitename: 'Ada' }).message).toBe('Unknown CDK context "sitename": did you mean "siteName"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, ownerEmial: 'x' }).message).toBe('Unknown CDK context "ownerEmial": did you mean "ownerEmail"?');
+  });
+
+  it("leaves the CDK's own keys alone: feature flags, the CLI's settings, lookups", () => {
+    expect(() =>
+      configOf({
+        ...MINIMAL_CONTEXT,
+        '@aws-cdk/core:target-partitions': ['aws'],
+        'aws:cdk:bundling-stacks': [],
+        'availability-zones:account=123456789012:region=eu-west-1': ['eu-west-1a'],
+      }),
+    ).not.toThrow();
+  });
+
   it('wants both halves of a custom domain, and well-formed', () => {
     const certificateArn = EXAMPLE_CERTIFICATE_ARN;
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toMatch(/^Missing CDK context "certificateArn"/);
@@ -90,5 +107,16 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
+  }, 60_000);
+
+  it('stops with one line naming a misspelt key, as `-c ratelimitIp=50` passes it', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...MINIMAL_CONTEXT, ratelimitIp: '50' }) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
   }, 60_000);
 });

@@ -37,6 +37,18 @@ describe('readLocalSettings (CONTRACT §7, local mode)', () => {
     expect(readLocalSettings(env)).toMatchObject(expected);
   });
 
+  it('says that PORT and SES_PORT collide when they are the same port', () => {
+    expect(configErrorOf(() => readLocalSettings({ PORT: '8005' })).message).toBe(
+      'PORT and SES_PORT are both 8005: they collide, since the API and the SES emulator each need a port',
+    );
+    expect(configErrorOf(() => readLocalSettings({ PORT: '4000', SES_PORT: '4000' })).message).toMatch(/^PORT and SES_PORT/);
+  });
+
+  it('lets PORT and SES_PORT be equal when no emulator needs SES_PORT, or when both ask for any free port', () => {
+    expect(readLocalSettings({ PORT: '8005', AWS_ENDPOINT_URL_SESV2: 'http://localhost:9999' })).toMatchObject({ port: 8005 });
+    expect(readLocalSettings({ PORT: '0', SES_PORT: '0' })).toMatchObject({ port: 0, sesPort: 0 });
+  });
+
   it.each([['AWS_ENDPOINT_URL_DYNAMODB'], ['AWS_ENDPOINT_URL_SESV2']])('treats an empty %s as not set', (key) => {
     expect(readLocalSettings({ [key]: '' })).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005 });
   });
