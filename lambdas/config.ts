@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from './contact/patterns.js';
+import { EMAIL_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
 export interface SiteSettings {

@@ -1,11 +1,12 @@
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
+import type { FieldError } from '../inquiry/field-errors.js';
+import type { Inquiry } from '../inquiry/schema.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
-import type { Inquiry } from './schema.js';
-import type { FieldError, InquiryValidator } from './validation.js';
+import type { InquiryValidator } from './validation.js';
 
 /** Bodies over 64 KiB are refused unread (CONTRACT §2). */
 export const MAX_BODY_BYTES = 64 * 1024;

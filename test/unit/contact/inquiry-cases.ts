@@ -1,4 +1,4 @@
-import type { FieldErrorCode } from '../../../lambdas/contact/validation.js';
+import type { FieldErrorCode } from '../../../lambdas/inquiry/field-errors.js';
 
 /**
  * The boundary cases of CONTRACT §2's field table, with the errors the server must name for
