@@ -3,7 +3,8 @@ import { problemReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
 import { waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
-import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
+import type { RejectionReason } from './read-body.js';
+import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
   payload_too_large: { status: 413, detail: 'The request body is larger than 64 KiB.' },

@@ -5,7 +5,8 @@ import { invalidNotice, NOTICES, rateLimitedNotice } from '../page/form-messages
 import { htmlReply } from '../page/html-reply.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
-import type { ContactOutcome, ReadBody, RejectionReason } from './submit-inquiry.js';
+import type { ReadBody, RejectionReason } from './read-body.js';
+import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTIONS: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
   payload_too_large: {

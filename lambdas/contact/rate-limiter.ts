@@ -63,6 +63,7 @@ export class RateLimiter {
     );
     const giveBack = () => this.giveBack(counted);
 
+    // docs/api.md §2's order: over its IP limit a client hears 429 even if the store fails, which outranks the e-mail.
     if (ipResult.status === 'fulfilled' && !ipResult.value.counted) {
       await giveBack();
       return { kind: 'refused', status: { scope: 'ip', remaining: 0, resetSeconds } };
