@@ -1,10 +1,11 @@
+import { errorName } from '../http/error-name.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { ReadBody, RejectionReason } from './read-body.js';
-import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
+import { type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
 import type { InquiryValidator } from './validation.js';
 
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */

@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { errorName } from './error-name.js';
 import { logger } from './logger.js';
 import { recordOutcome } from './metrics.js';
 import { problemReply } from './problem.js';
@@ -89,7 +90,7 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
               NO_STORE,
               'unexpected_error',
             )),
-        errorName: error?.name ?? 'UnknownError',
+        errorName: errorName(error),
       };
       request.response = reply;
       // Stack frames only: an error's message may quote what a visitor sent.
