@@ -32,7 +32,8 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** Environment variables, as `process.env` holds them. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 export function readSiteSettings(env: Env): SiteSettings {
   const baseUrl = parseOrigin('BASE_URL', required(env, 'BASE_URL'));

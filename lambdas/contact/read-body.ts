@@ -4,6 +4,9 @@ import { utf8MediaType } from '../http/media-type.js';
 /** Bodies over 64 KiB are refused unread (docs/api.md §2). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** MAX_BODY_BYTES as the answers word it. */
+export const MAX_BODY_SIZE = `${MAX_BODY_BYTES / 1024} KiB`;
+
 export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
 
 /** A body read into an object of fields, or the reason it could not be. */
