@@ -13,7 +13,7 @@ import {
   UNKNOWN_FIELD_CASES,
   VALID_INQUIRY,
   type InquiryCase,
-} from './inquiry-cases.js';
+} from '../inquiry/inquiry-cases.js';
 
 const validate = createInquiryValidator(contactRequestSchema('https://example.com'));
 
