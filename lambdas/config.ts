@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from './contact/patterns.js';
+import { EMAIL_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
 export interface SiteSettings {
@@ -32,7 +32,8 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** Environment variables, as `process.env` holds them. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 export function readSiteSettings(env: Env): SiteSettings {
   const baseUrl = parseOrigin('BASE_URL', required(env, 'BASE_URL'));

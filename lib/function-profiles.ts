@@ -1,4 +1,5 @@
 import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
+import type { HandlerName } from '../lambdas/routes.js';
 
 /**
  * What one handler's function is given: the settings it reads, its memory and its timeout. The
@@ -39,10 +40,13 @@ const INQUIRIES: FunctionProfile = {
 };
 
 /**
- * Handlers that differ from DOCUMENT. test/unit/infra/function-environment.test.ts imports every
+ * Every handler's profile. test/unit/infra/function-environment.test.ts imports every
  * handler with exactly the environment the stack gives it, and fails when the two disagree.
  */
-const PROFILES: Readonly<Record<string, FunctionProfile>> = {
+const PROFILES: Readonly<Record<HandlerName, FunctionProfile>> = {
+  schema: DOCUMENT,
+  page: DOCUMENT,
+  discovery: DOCUMENT,
   contact: INQUIRIES,
   // Refusals of the reserved routes are fixed texts.
   agent: NO_SETTINGS,
@@ -54,6 +58,6 @@ const PROFILES: Readonly<Record<string, FunctionProfile>> = {
 export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
 export const INQUIRY_SETTING_KEYS = ['CONTACT_TO', 'CONTACT_FROM', 'COUNTER_TABLE'] as const;
 
-export function functionProfile(handlerName: string): FunctionProfile {
-  return PROFILES[handlerName] ?? DOCUMENT;
+export function functionProfile(handlerName: HandlerName): FunctionProfile {
+  return PROFILES[handlerName];
 }

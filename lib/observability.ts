@@ -7,7 +7,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, SERVICE_NAME, type MetricName } from '../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE, type MetricName } from '../lambdas/http/metrics.js';
+import { SERVICE_NAME } from '../lambdas/http/service-name.js';
 
 export interface SiteAlarmsProps {
   /** Subscribed to the alarm topic (AWS mails a confirmation link first). */

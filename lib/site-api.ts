@@ -15,8 +15,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
+import { LOG_RETENTION } from './log-retention.js';
 import type { SiteConfig } from './site-config.js';
-import { LOG_RETENTION } from './site-function.js';
 
 /**
  * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:

@@ -2,15 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, LAMBDA_RUNTIME } from './bundling.js';
+import { LOG_RETENTION } from './log-retention.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Long enough to look back over a season of inquiries, short enough not to hoard request metadata. */
-export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
 export interface SiteFunctionProps {
   /** The handler's folder under lambdas/ (a name from the route table). */

@@ -5,7 +5,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
-import { HANDLER_NAMES } from '../lambdas/routes.js';
+import { HANDLER_NAMES, type HandlerName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
 import { SiteAlarms } from './observability.js';
@@ -87,7 +87,7 @@ export class SiteStack extends Stack {
     }
   }
 
-  private handlerFunction(name: string, config: SiteConfig, baseUrl: string): SiteFunction {
+  private handlerFunction(name: HandlerName, config: SiteConfig, baseUrl: string): SiteFunction {
     const profile = functionProfile(name);
     const site: Record<(typeof SITE_SETTING_KEYS)[number], string> = {
       BASE_URL: baseUrl,

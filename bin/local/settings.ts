@@ -1,4 +1,4 @@
-import { ConfigError, readCounterTableName, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
+import { ConfigError, readCounterTableName, readMailSettings, readSiteSettings, type Env } from '../../lambdas/config.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -10,8 +10,6 @@ export interface LocalSettings {
   /** Set when AWS_ENDPOINT_URL_SESV2 points at an outside SES: no emulator is started. */
   readonly sesEndpoint?: string;
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
 

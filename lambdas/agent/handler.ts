@@ -1,4 +1,5 @@
 import { httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import { routeEntry } from '../http/route-entry.js';
 import type { RouteKeyOf } from '../routes.js';
 import { createRegistrationService } from './dependencies.js';
 import type { Refusal, ReservedRequest } from './registration-service.js';
@@ -18,8 +19,7 @@ const answers: Readonly<Record<RouteKeyOf<'agent'>, Answer>> = {
 
 /** The reserved agent-registration and OAuth routes (CONTRACT §5): answered, never granted. */
 export const handler = httpHandler(async (event) => {
-  const answer = (answers as Readonly<Record<string, Answer>>)[event.routeKey];
-  if (answer === undefined) throw new Error(`No reserved route ${event.routeKey}`);
+  const answer = routeEntry(answers, event);
   const request: ReservedRequest = {
     body: requestBody(event),
     contentType: requestHeader(event, 'content-type'),

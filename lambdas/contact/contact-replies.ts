@@ -1,12 +1,13 @@
 import type { RateLimits } from '../config.js';
-import { problemReply } from '../http/problem.js';
-import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
+import { problemReply, unavailableReply } from '../http/problem.js';
+import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
 import { waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
-import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
+import { MAX_BODY_SIZE, type RejectionReason } from './read-body.js';
+import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
-  payload_too_large: { status: 413, detail: 'The request body is larger than 64 KiB.' },
+  payload_too_large: { status: 413, detail: `The request body is larger than ${MAX_BODY_SIZE}.` },
   unsupported_media_type: {
     status: 415,
     detail: 'Send the inquiry as Content-Type: application/json (charset utf-8, if any).',
@@ -59,14 +60,9 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
     }
     case 'unavailable':
       return {
-        ...problemReply(
-          {
-            status: 503,
-            code: 'temporarily_unavailable',
-            detail: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
-            requestId,
-          },
-          { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        ...unavailableReply(
+          'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
+          requestId,
           outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
         ),
         errorName: outcome.errorName,

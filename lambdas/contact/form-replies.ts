@@ -5,12 +5,13 @@ import { invalidNotice, NOTICES, rateLimitedNotice } from '../page/form-messages
 import { htmlReply } from '../page/html-reply.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
-import type { ContactOutcome, ReadBody, RejectionReason } from './submit-inquiry.js';
+import { MAX_BODY_SIZE, type ReadBody, type RejectionReason } from './read-body.js';
+import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTIONS: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
   payload_too_large: {
     heading: 'The form was too large',
-    text: 'The form was larger than 64 KiB, so it was not read and nothing was sent. Please shorten it and send it again.',
+    text: `The form was larger than ${MAX_BODY_SIZE}, so it was not read and nothing was sent. Please shorten it and send it again.`,
   },
   unsupported_media_type: {
     heading: 'The form could not be read',

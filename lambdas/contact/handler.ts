@@ -4,8 +4,8 @@ import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { createContactDependencies } from './dependencies.js';
 import { formReply } from './form-replies.js';
-import { readFormBody } from './read-form-body.js';
-import { readJsonBody, submitInquiry } from './submit-inquiry.js';
+import { readFormBody, readJsonBody } from './read-body.js';
+import { submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
 const dependencies = createContactDependencies({

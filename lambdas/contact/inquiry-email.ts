@@ -1,4 +1,4 @@
-import type { Inquiry } from './schema.js';
+import type { Inquiry } from '../inquiry/schema.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor. */
 export interface InquiryEmail {

@@ -1,4 +1,5 @@
 import type { RateLimits } from '../config.js';
+import { errorName } from '../http/error-name.js';
 import type { CounterSlot, CounterStore, CountResult } from './counter-store.js';
 
 export type RateLimitScope = 'ip' | 'email';
@@ -63,6 +64,7 @@ export class RateLimiter {
     );
     const giveBack = () => this.giveBack(counted);
 
+    // docs/api.md §2's order: over its IP limit a client hears 429 even if the store fails, which outranks the e-mail.
     if (ipResult.status === 'fulfilled' && !ipResult.value.counted) {
       await giveBack();
       return { kind: 'refused', status: { scope: 'ip', remaining: 0, resetSeconds } };
@@ -100,9 +102,4 @@ function counts(result: PromiseSettledResult<CountResult | undefined>): boolean 
 
 function countOf(result: PromiseSettledResult<CountResult | undefined>): number {
   return result.status === 'fulfilled' && result.value?.counted ? result.value.count : 0;
-}
-
-/** The name of an error (an AWS error code such as `ProvisionedThroughputExceededException`), never its message. */
-export function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : 'UnknownError';
 }

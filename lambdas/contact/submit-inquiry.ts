@@ -1,14 +1,12 @@
-import { parseJsonObject } from '../http/json-body.js';
-import { utf8MediaType } from '../http/media-type.js';
+import { errorName } from '../http/error-name.js';
+import type { FieldError } from '../inquiry/field-errors.js';
+import type { Inquiry } from '../inquiry/schema.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
-import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
-import type { Inquiry } from './schema.js';
-import type { FieldError, InquiryValidator } from './validation.js';
-
-/** Bodies over 64 KiB are refused unread (CONTRACT §2). */
-export const MAX_BODY_BYTES = 64 * 1024;
+import type { ReadBody, RejectionReason } from './read-body.js';
+import { type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
+import type { InquiryValidator } from './validation.js';
 
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {
@@ -16,13 +14,6 @@ export interface ContactSubmission {
   readonly sourceIp: string;
   readonly body: ReadBody;
 }
-
-export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
-
-/** A body read into an object of fields, or the reason it could not be. */
-export type ReadBody =
-  | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
 
 /** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
 export type ContactOutcome =
@@ -51,7 +42,7 @@ type LocalVerdict =
 /**
  * Checks, limits and delivers one inquiry. The cheap local checks run first so that both rate
  * limit counters can be asked in one round trip; the per-IP verdict (429, or 503 when the store
- * fails) then outranks everything else, as CONTRACT §2 orders it.
+ * fails) then outranks everything else, as docs/api.md §2 orders it.
  */
 export async function submitInquiry(
   submission: ContactSubmission,
@@ -84,15 +75,3 @@ function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict 
   const result = validate(body.fields);
   return result.valid ? { kind: 'valid', inquiry: result.inquiry } : { kind: 'invalid', errors: result.errors };
 }
-
-/** The checks of a JSON body before its schema, in the contract's order: size, media type, JSON. */
-export function readJsonBody(contentType: string | undefined, bytes: Uint8Array): ReadBody {
-  if (bytes.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
-  if (!isJsonMediaType(contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
-  const fields = parseJsonObject(bytes);
-  return fields === undefined ? { kind: 'rejected', reason: 'malformed_json' } : { kind: 'fields', fields };
-}
-
-/** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
-export const isJsonMediaType = utf8MediaType('application/json');
-

@@ -1,34 +1,6 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import {
-  EMAIL_PATTERN,
-  NO_CONTROL_PATTERN,
-  NOT_BLANK_PATTERN,
-  OPTIONAL_URL_PATTERN,
-  TEXT_PATTERN,
-} from './patterns.js';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactRequestSchema, type Inquiry } from './schema.js';
-
-/** The error codes of CONTRACT §2, in the order a field reports the first of its failures. */
-export const FIELD_ERROR_CODES = [
-  'required',
-  'invalid_type',
-  'too_short',
-  'too_long',
-  'blank',
-  'invalid_characters',
-  'invalid_email',
-  'invalid_url',
-  'honeypot',
-  'unknown_field',
-] as const;
-
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
-
-export interface FieldError {
-  readonly field: string;
-  readonly code: FieldErrorCode;
-  readonly message: string;
-}
+import { FIELD_ERROR_CODES, fieldErrorMessage, PATTERN_CODES, type FieldError, type FieldErrorCode } from '../inquiry/field-errors.js';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactRequestSchema, type Inquiry } from '../inquiry/schema.js';
 
 export type InquiryVerdict =
   | { readonly valid: true; readonly inquiry: Inquiry }
@@ -36,16 +8,6 @@ export type InquiryVerdict =
 
 /** Checks a parsed JSON object against the published schema and names what is wrong, per field. */
 export type InquiryValidator = (body: Readonly<Record<string, unknown>>) => InquiryVerdict;
-
-/** The error code each pattern of the schema reports; the form's script maps patterns the same way. */
-export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
-  [NOT_BLANK_PATTERN]: 'blank',
-  [NO_CONTROL_PATTERN]: 'invalid_characters',
-  [TEXT_PATTERN]: 'invalid_characters',
-  [EMAIL_PATTERN]: 'invalid_email',
-  [OPTIONAL_URL_PATTERN]: 'invalid_url',
-};
-
 
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
 export function createInquiryValidator(schema: ContactRequestSchema): InquiryValidator {
@@ -55,14 +17,13 @@ export function createInquiryValidator(schema: ContactRequestSchema): InquiryVal
   const validate = ajv.compile(schema);
   return (body) => {
     if (validate(body)) return { valid: true, inquiry: body as unknown as Inquiry };
-    return { valid: false, errors: toFieldErrors(validate.errors ?? [], body, schema) };
+    return { valid: false, errors: toFieldErrors(validate.errors ?? [], body) };
   };
 }
 
 function toFieldErrors(
   ajvErrors: readonly ErrorObject[],
   body: Readonly<Record<string, unknown>>,
-  schema: ContactRequestSchema,
 ): FieldError[] {
   const firstCodeByField = new Map<string, FieldErrorCode>();
   for (const error of ajvErrors) {
@@ -76,7 +37,7 @@ function toFieldErrors(
     .filter((field) => firstCodeByField.has(field))
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
-      return { field, code, message: describe(field, code, schema) };
+      return { field, code, message: fieldErrorMessage(field, code) };
     });
 }
 
@@ -109,30 +70,4 @@ function codeOf(error: ErrorObject, field: string): FieldErrorCode {
 
 function rank(code: FieldErrorCode): number {
   return FIELD_ERROR_CODES.indexOf(code);
-}
-
-function describe(field: string, code: FieldErrorCode, schema: ContactRequestSchema): string {
-  const rule = (schema.properties as Record<string, { minLength?: number; maxLength?: number }>)[field];
-  switch (code) {
-    case 'required':
-      return `${field} is required.`;
-    case 'invalid_type':
-      return `${field} must be a string.`;
-    case 'too_short':
-      return `${field} must be at least ${rule?.minLength} characters long.`;
-    case 'too_long':
-      return `${field} must be at most ${rule?.maxLength} characters long.`;
-    case 'blank':
-      return `${field} must contain at least one character that is not a space.`;
-    case 'invalid_characters':
-      return `${field} contains a control character that is not allowed here.`;
-    case 'invalid_email':
-      return `${field} must be an e-mail address such as name@example.com.`;
-    case 'invalid_url':
-      return `${field} must be an http:// or https:// URL without spaces, or empty.`;
-    case 'honeypot':
-      return `${field} must be left empty.`;
-    case 'unknown_field':
-      return `${field} is not a field of this form.`;
-  }
 }

@@ -1,6 +1,7 @@
 import { readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
+import { routeEntry } from '../http/route-entry.js';
 import type { RouteKeyOf } from '../routes.js';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-catalog.js';
 import { authorizationServerMetadata } from './authorization-server.js';
@@ -32,8 +33,4 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
 };
 
 /** The public discovery documents (CONTRACT §5, §6, §8), served directly, never redirected. */
-export const handler = httpHandler(async (event) => {
-  const reply = (replies as Readonly<Record<string, Reply>>)[event.routeKey];
-  if (reply === undefined) throw new Error(`No discovery document for route ${event.routeKey}`);
-  return reply;
-});
+export const handler = httpHandler(async (event) => routeEntry(replies, event));

@@ -2,10 +2,11 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { errorName } from './error-name.js';
 import { logger } from './logger.js';
 import { recordOutcome } from './metrics.js';
-import { problemReply } from './problem.js';
-import { NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js';
+import { problemReply, unavailableReply } from './problem.js';
+import { NO_STORE, type Reply } from './reply.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
@@ -69,14 +70,9 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
       const requestId = request.context.awsRequestId;
       const reply: Reply = {
         ...(error?.name === 'TimeoutError'
-          ? problemReply(
-              {
-                status: 503,
-                code: 'temporarily_unavailable',
-                detail: 'This took too long on our side and nothing was done; please try again shortly.',
-                requestId,
-              },
-              { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          ? unavailableReply(
+              'This took too long on our side and nothing was done; please try again shortly.',
+              requestId,
               'timed_out',
             )
           : problemReply(
@@ -89,7 +85,7 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
               NO_STORE,
               'unexpected_error',
             )),
-        errorName: error?.name ?? 'UnknownError',
+        errorName: errorName(error),
       };
       request.response = reply;
       // Stack frames only: an error's message may quote what a visitor sent.

@@ -1,12 +1,8 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { SERVICE_NAME } from './service-name.js';
 
 /** The CloudWatch namespace of the service's own metrics; the stack's alarms read it too. */
 export const METRICS_NAMESPACE = 'PersonalSite';
-/**
- * The `service` of every log line, and the `service` dimension Powertools adds to every metric:
- * alarms must name it to match.
- */
-export const SERVICE_NAME = 'personal-site-api';
 
 export type MetricName =
   | 'InquiriesDelivered'

@@ -1,4 +1,4 @@
-import { jsonReply, type Reply } from './reply.js';
+import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js';
 
 /** RFC 9110 reason phrases of the statuses this service answers with. */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
@@ -32,4 +32,13 @@ export function problemReply(problem: Problem, headers: Record<string, string> =
   if (title === undefined) throw new Error(`No reason phrase for status ${status}`);
   const body = { type: 'about:blank', title, status, detail, code, requestId, ...extensions };
   return jsonReply(status, body, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE }, outcome ?? code);
+}
+
+/** The 503 of a request that did nothing, because a dependency failed or time ran out: try again later. */
+export function unavailableReply(detail: string, requestId: string, outcome: string): Reply {
+  return problemReply(
+    { status: 503, code: 'temporarily_unavailable', detail, requestId },
+    { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    outcome,
+  );
 }

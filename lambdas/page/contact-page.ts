@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../config.js';
-import { HONEYPOT_FIELD } from '../contact/schema.js';
-import type { FieldError } from '../contact/validation.js';
+import type { FieldError } from '../inquiry/field-errors.js';
+import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from './form-fields.js';
 import { messageFor, SENT } from './form-messages.js';
 import { escapeHtml } from './html.js';

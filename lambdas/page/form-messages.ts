@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD, INQUIRY_RULES } from '../contact/schema.js';
-import type { FieldError, FieldErrorCode } from '../contact/validation.js';
+import type { FieldError, FieldErrorCode } from '../inquiry/field-errors.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
 import { FORM_FIELDS, isRequiredField } from './form-fields.js';
 
 const rules = INQUIRY_RULES.properties;

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from '../contact/schema.js';
-import { FIELD_ERROR_CODES, PATTERN_CODES } from '../contact/validation.js';
+import { FIELD_ERROR_CODES, PATTERN_CODES } from '../inquiry/field-errors.js';
+import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { FIELD_MESSAGES, NOTICES } from './form-messages.js';
 import { PAGE_PATHS } from './page-paths.js';
 

@@ -1,6 +1,7 @@
 import { readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import type { Reply } from '../http/reply.js';
+import { routeEntry } from '../http/route-entry.js';
 import type { RouteKeyOf } from '../routes.js';
 import { renderFormPage, renderSentPage } from './contact-page.js';
 import { FORM_SCRIPT } from './form-script.js';
@@ -20,11 +21,7 @@ const ANSWERS: Readonly<Record<RouteKeyOf<'page'>, Reply>> = {
 };
 
 /** `GET /contact` (the human form, CONTRACT §9), its confirmation page, and its script, style and icon. */
-export const handler = httpHandler(async (event) => {
-  const answer = (ANSWERS as Readonly<Record<string, Reply>>)[event.routeKey];
-  if (answer === undefined) throw new Error(`No page for route ${event.routeKey}`);
-  return answer;
-});
+export const handler = httpHandler(async (event) => routeEntry(ANSWERS, event));
 
 function asset(contentType: string, body: string): Reply {
   return { statusCode: 200, headers: { 'Content-Type': contentType, ...CACHEABLE }, body, outcome: 'served' };

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import { contactRequestSchema } from '../contact/schema.js';
+import { contactRequestSchema } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
 /** The document at `GET /api/contact` (CONTRACT §3): how to call the contact endpoint. */

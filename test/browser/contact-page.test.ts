@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
-import type { FieldError } from '../../lambdas/contact/validation.js';
+import type { FieldError } from '../../lambdas/inquiry/field-errors.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';

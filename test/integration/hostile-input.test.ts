@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { contactRequestSchema } from '../../lambdas/contact/schema.js';
+import { contactRequestSchema } from '../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../support/independent-validator.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';

@@ -5,10 +5,10 @@ import {
   readCounterTableName,
   readMailSettings,
   readSiteSettings,
+  type Env,
 } from '../../lambdas/config.js';
 import { configErrorOf } from '../support/config-error.js';
 
-type Env = Record<string, string | undefined>;
 
 
 describe('readSiteSettings (CONTRACT §7)', () => {

@@ -3,7 +3,7 @@ import type { RateLimits } from '../../../lambdas/config.js';
 import { contactReply } from '../../../lambdas/contact/contact-replies.js';
 import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
 import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
-import type { FieldError } from '../../../lambdas/contact/validation.js';
+import type { FieldError } from '../../../lambdas/inquiry/field-errors.js';
 
 const LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
 const REQUEST_ID = '5d1f3c0a-9b7e-4f2d-8c6a-1e0b9a8d7c65';

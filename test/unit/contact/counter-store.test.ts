@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE, DynamoCounterStore } from '../../../lambdas/contact/counter-store.js';
-import { awsError } from './fake-counter-store.js';
+import { awsError } from '../../support/fake-counter-store.js';
 
 const documents = mockClient(DynamoDBDocumentClient);
 const TABLE = 'rate-limit-counters';

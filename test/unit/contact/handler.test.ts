@@ -5,9 +5,10 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { awsError, isIncrement } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
-import { awsError, isIncrement } from './fake-counter-store.js';
 
 /*
  * The contact Lambda as API Gateway invokes it, with the SDK clients mocked. The handler reads its
@@ -15,14 +16,8 @@ import { awsError, isIncrement } from './fake-counter-store.js';
  */
 
 const ENVIRONMENT = {
-  BASE_URL: 'https://example.com',
-  CONTACT_TO: 'owner@example.com',
-  CONTACT_FROM: 'contact@example.com',
-  COUNTER_TABLE: 'rate-limit-counters',
+  ...CONTACT_ENVIRONMENT,
   ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
   POWERTOOLS_LOG_LEVEL: 'SILENT',
   POWERTOOLS_METRICS_DISABLED: 'true',
 };

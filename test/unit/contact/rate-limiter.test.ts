@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/config.js';
 import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/contact/counter-store.js';
 import { RateLimiter, type Admission } from '../../../lambdas/contact/rate-limiter.js';
-import { awsError, FakeCounterStore } from './fake-counter-store.js';
+import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 
 const DEFAULT_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
 const NOON = new Date('2030-01-01T12:00:00.000Z');

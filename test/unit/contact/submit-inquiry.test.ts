@@ -4,10 +4,11 @@ import { emailRateKey, ipRateKey } from '../../../lambdas/contact/client-keys.js
 import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
 import type { Mailer } from '../../../lambdas/contact/mailer.js';
 import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
-import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
-import { submitInquiry, type ContactOutcome, type ReadBody } from '../../../lambdas/contact/submit-inquiry.js';
+import type { ReadBody } from '../../../lambdas/contact/read-body.js';
+import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
 import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
-import { awsError, FakeCounterStore } from './fake-counter-store.js';
+import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
+import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 
 const INQUIRY = {
   name: 'Ada Lovelace',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONTACT_FIELDS, contactRequestSchema } from '../../../lambdas/contact/schema.js';
-import { createInquiryValidator, FIELD_ERROR_CODES } from '../../../lambdas/contact/validation.js';
+import { CONTACT_FIELDS, contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
+import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
+import { FIELD_ERROR_CODES } from '../../../lambdas/inquiry/field-errors.js';
 import {
   COMPANY_CASES,
   EMAIL_CASES,
@@ -12,7 +13,7 @@ import {
   UNKNOWN_FIELD_CASES,
   VALID_INQUIRY,
   type InquiryCase,
-} from './inquiry-cases.js';
+} from '../inquiry/inquiry-cases.js';
 
 const validate = createInquiryValidator(contactRequestSchema('https://example.com'));
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../../../lambdas/http/handler.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
+import { jsonLines } from '../../support/json-lines.js';
 
 describe('requestBody: the body as bytes, text or base64', () => {
   it.each([
@@ -49,6 +50,20 @@ describe('corsForOrigins (CONTRACT §1: only configured origins)', () => {
 });
 
 describe('httpHandler: the answers no route handler gives itself', () => {
+  // The log line and the metric of each request, captured rather than printed among the results.
+  let printed = '';
+  beforeEach(() => {
+    printed = '';
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed += chunk.toString();
+      return true;
+    });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+  const requestLine = () => jsonLines(printed).find((line) => line.message === 'request');
+
   const invoke = (handle: Parameters<typeof httpHandler>[0], remainingMs = 10_000) =>
     httpHandler(handle)(httpEvent({ method: 'GET', path: '/x' }), {
       ...lambdaContext('11111111-2222-4333-8444-555555555555'),
@@ -70,6 +85,13 @@ describe('httpHandler: the answers no route handler gives itself', () => {
       requestId: '11111111-2222-4333-8444-555555555555',
     });
     expect(response.body).not.toMatch(/TypeError|secret|visitor/);
+    expect(requestLine()).toMatchObject({
+      status: 500,
+      outcome: 'unexpected_error',
+      errorName: 'TypeError',
+      stack: expect.any(String),
+    });
+    expect(printed).not.toMatch(/secret|visitor/);
   });
 
   it('answers 503 with Retry-After, not a crash, when the function is about to time out', async () => {
@@ -78,5 +100,6 @@ describe('httpHandler: the answers no route handler gives itself', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers).toMatchObject({ 'Retry-After': expect.stringMatching(/^\d+$/), 'Cache-Control': 'no-store' });
     expect(JSON.parse(response.body ?? '')).toMatchObject({ code: 'temporarily_unavailable', status: 503 });
+    expect(requestLine()).toMatchObject({ status: 503, outcome: 'timed_out', errorName: 'TimeoutError' });
   });
 });

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { HANDLER_NAMES } from '../../../lambdas/routes.js';
 import { REQUIRE_BANNER } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
+import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 /*
@@ -80,11 +81,7 @@ describe('the Lambda bundles', () => {
         env: {
           PATH: process.env.PATH,
           NODE_OPTIONS: '--enable-source-maps',
-          AWS_REGION: 'eu-west-1',
-          BASE_URL: 'https://example.com',
-          CONTACT_TO: 'owner@example.com',
-          CONTACT_FROM: 'contact@example.com',
-          COUNTER_TABLE: 'counters',
+          ...CONTACT_ENVIRONMENT,
         },
         encoding: 'utf8',
       },

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
-import { METRICS_NAMESPACE, SERVICE_NAME, recordOutcome } from '../../../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE, recordOutcome } from '../../../lambdas/http/metrics.js';
+import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { synthesizeSite } from './site-app.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
 import { configErrorOf } from '../../support/config-error.js';
 
-type Env = Record<string, string | undefined>;
 
 
 describe('readLocalSettings (CONTRACT §7, local mode)', () => {

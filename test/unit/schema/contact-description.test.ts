@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readSiteSettings } from '../../../lambdas/config.js';
-import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
 import { contactDescription } from '../../../lambdas/schema/contact-description.js';
 
 describe('contactDescription (CONTRACT §3: GET {base}/api/contact)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
+import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 

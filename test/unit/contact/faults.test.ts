@@ -3,10 +3,11 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { awsError, counterTable, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
-import { awsError, isIncrement } from '../contact/fake-counter-store.js';
 
 /*
  * The contact Lambda when its dependencies fail, with the SDK clients mocked: the counter store
@@ -18,18 +19,10 @@ const INQUIRY = { name: 'Grace Hopper', email: VISITOR.email, message: 'A compil
 
 const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
-const handler = handlerUnderTest('contact', {
-  BASE_URL: 'https://example.com',
-  CONTACT_TO: 'owner@example.com',
-  CONTACT_FROM: 'contact@example.com',
-  COUNTER_TABLE: 'rate-limit-counters',
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-});
+const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 
 /** The counters, as DynamoDB would hold them: conditional increments, give-backs never below zero. */
-const counters = new Map<string, number>();
+let counters = new FakeCounterStore();
 let output = '';
 
 afterEach(() => {
@@ -41,21 +34,10 @@ afterAll(() => {
 });
 
 beforeEach(() => {
-  counters.clear();
+  counters = new FakeCounterStore();
   documents.reset();
   ses.reset();
-  documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
-    const id = String(input.Key?.pk);
-    const count = counters.get(id) ?? 0;
-    if (isIncrement(input)) {
-      if (count >= Number(input.ExpressionAttributeValues?.[':limit'])) throw serviceError('ConditionalCheckFailedException');
-      counters.set(id, count + 1);
-      return { Attributes: { count: count + 1 } };
-    }
-    if (count <= 0) throw serviceError('ConditionalCheckFailedException');
-    counters.set(id, count - 1);
-    return {};
-  });
+  documents.on(UpdateCommand).callsFake(counterTable(counters, () => serviceError('ConditionalCheckFailedException')));
   ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });
   output = '';
   jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -71,7 +53,7 @@ function post() {
   return handler(jsonPostEvent(INQUIRY, { sourceIp: VISITOR.ip }), lambdaContext());
 }
 
-const totalCount = () => [...counters.values()].reduce((sum, count) => sum + count, 0);
+const totalCount = () => [...counters.counts.values()].reduce((sum, count) => sum + count, 0);
 const logLines = () => jsonLines(output);
 
 function expectUnavailable(response: APIGatewayProxyStructuredResultV2) {
@@ -135,14 +117,7 @@ describe('the counter store fails', () => {
   );
 
   it('gives back the counter that succeeded when the other one failed', async () => {
-    documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
-      const id = String(input.Key?.pk);
-      if (id.startsWith('email#')) throw serviceError('ThrottlingException');
-      const count = counters.get(id) ?? 0;
-      const next = isIncrement(input) ? count + 1 : count - 1;
-      counters.set(id, next);
-      return { Attributes: { count: next } };
-    });
+    counters.failIncrement = (slot) => (slot.id.startsWith('email#') ? serviceError('ThrottlingException') : undefined);
 
     expectUnavailable(await post());
 

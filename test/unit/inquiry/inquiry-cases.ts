@@ -1,8 +1,8 @@
-import type { FieldErrorCode } from '../../../lambdas/contact/validation.js';
+import type { FieldErrorCode } from '../../../lambdas/inquiry/field-errors.js';
 
 /**
- * The boundary cases of CONTRACT §2's field table, with the errors the server must name for
- * each (none: the body is valid). validation.test.ts checks the exact errors; schema-agreement.test.ts
+ * The boundary cases of docs/api.md §2's field table, with the errors the server must name for
+ * each (none: the body is valid). contact/validation.test.ts checks the exact errors; schema.test.ts
  * checks that an independent 2020-12 validator reaches the same verdict on every one of them.
  */
 

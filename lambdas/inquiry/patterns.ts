@@ -3,7 +3,7 @@
  * (the dialect JSON Schema 2020-12 names). Each is written once here and published in the schema.
  */
 
-/** The HTML standard's valid e-mail address, with at least one dot in the domain (CONTRACT §2). */
+/** The HTML standard's valid e-mail address, with at least one dot in the domain (docs/api.md §2). */
 export const EMAIL_PATTERN =
   "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$";
 

@@ -1,10 +1,34 @@
+import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
-import { MAX_BODY_BYTES, type ReadBody } from './submit-inquiry.js';
+
+/** Bodies over 64 KiB are refused unread (docs/api.md §2). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** MAX_BODY_BYTES as the answers word it. */
+export const MAX_BODY_SIZE = `${MAX_BODY_BYTES / 1024} KiB`;
+
+export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
+
+/** A body read into an object of fields, or the reason it could not be. */
+export type ReadBody =
+  | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
+
+/** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
+export const isJsonMediaType = utf8MediaType('application/json');
 
 /** `application/x-www-form-urlencoded`, with no parameter but an optional `charset=utf-8`, in any case. */
 const isFormMediaType = utf8MediaType('application/x-www-form-urlencoded');
 
 const utf8 = new TextDecoder('utf-8');
+
+/** The checks of a JSON body before its schema, in the contract's order: size, media type, JSON. */
+export function readJsonBody(contentType: string | undefined, bytes: Uint8Array): ReadBody {
+  if (bytes.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
+  if (!isJsonMediaType(contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
+  const fields = parseJsonObject(bytes);
+  return fields === undefined ? { kind: 'rejected', reason: 'malformed_json' } : { kind: 'fields', fields };
+}
 
 /**
  * The checks of a posted form before its schema, in the contract's order: size, then media type.

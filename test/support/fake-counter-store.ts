@@ -1,5 +1,5 @@
 import type { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/contact/counter-store.js';
+import type { CounterSlot, CounterStore, CountResult } from '../../lambdas/contact/counter-store.js';
 
 export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot };
 
@@ -56,4 +56,22 @@ export function awsError(name: string, message = `${name}: secret detail from th
 /** Whether a DynamoCounterStore update, as a mocked client receives it, is an increment (not a give-back). */
 export function isIncrement(input: UpdateCommand['input']): boolean {
   return input.ExpressionAttributeValues?.[':one'] !== undefined;
+}
+
+/**
+ * A mocked DynamoDB UpdateCommand backed by a FakeCounterStore, failing as DynamoDB does: an
+ * increment at the limit, or a give-back at zero, is a conditional check that failed.
+ */
+export function counterTable(store: FakeCounterStore, conditionFailed: () => Error) {
+  return async (input: UpdateCommand['input']) => {
+    const slot = { id: String(input.Key?.pk), limit: Number(input.ExpressionAttributeValues?.[':limit']), expiresAt: 0 };
+    if (isIncrement(input)) {
+      const result = await store.increment(slot);
+      if (!result.counted) throw conditionFailed();
+      return { Attributes: { count: result.count } };
+    }
+    if ((store.counts.get(slot.id) ?? 0) <= 0) throw conditionFailed();
+    await store.giveBack(slot);
+    return {};
+  };
 }

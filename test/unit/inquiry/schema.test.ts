@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../../../lambdas/contact/schema.js';
 import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
+import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../../support/independent-validator.js';
 import { ALL_INQUIRY_CASES, EMOJI, VALID_INQUIRY, ZWJ_SEQUENCE } from './inquiry-cases.js';
 
 /*
- * CONTRACT §2: "any draft 2020-12 validator reaches the server's verdict on every payload".
+ * docs/api.md §2: "any draft 2020-12 validator reaches the server's verdict on every payload".
  * The second validator is Hyperjump's, fed the schema as it is published (through JSON), with
  * its built-in 2020-12 dialect, where `format` is an annotation only.
  */

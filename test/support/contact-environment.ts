@@ -1,0 +1,10 @@
+/** What the contact function needs to start, with dummy credentials for the mocked SDK clients. */
+export const CONTACT_ENVIRONMENT = {
+  BASE_URL: 'https://example.com',
+  CONTACT_TO: 'owner@example.com',
+  CONTACT_FROM: 'contact@example.com',
+  COUNTER_TABLE: 'rate-limit-counters',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+} as const;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LAMBDAS = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
+
+/** Relative specifiers of static imports, re-exports, side-effect and dynamic imports. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** A folder of lambdas/ is one node; a file at its top (config.ts, routes.ts) is a node of its own. */
+function nodeOf(pathFromLambdas: string): string {
+  const [first, ...rest] = pathFromLambdas.split(posix.sep);
+  return rest.length === 0 ? (first as string) : `${first}/`;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => path.split(sep).join(posix.sep));
+}
+
+/** The edges between nodes of lambdas/: which node imports which, for every relative import. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(LAMBDAS)) {
+    const from = nodeOf(file);
+    const targets = graph.get(from) ?? new Set<string>();
+    graph.set(from, targets);
+    for (const [, specifier] of readFileSync(join(LAMBDAS, file), 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = relative(LAMBDAS, join(LAMBDAS, dirname(file), specifier as string)).split(sep).join(posix.sep);
+      if (target.startsWith('..')) continue;
+      const to = nodeOf(target.replace(/\.js$/, '.ts'));
+      if (to !== from) targets.add(to);
+    }
+  }
+  return graph;
+}
+
+/** One cycle of the graph as the path around it (first node repeated at the end), or undefined. */
+function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | undefined {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    const onPath = path.indexOf(node);
+    if (onPath !== -1) return [...path.slice(onPath), node];
+    if (done.has(node)) return undefined;
+    path.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      const cycle = visit(next);
+      if (cycle !== undefined) return cycle;
+    }
+    path.pop();
+    done.add(node);
+    return undefined;
+  };
+  for (const node of [...graph.keys()].sort()) {
+    const cycle = visit(node);
+    if (cycle !== undefined) return cycle;
+  }
+  return undefined;
+}
+
+describe('the folders of lambdas/ import one way', () => {
+  const graph = folderGraph();
+
+  it('reads the imports it checks', () => {
+    expect(graph.get('contact/')).toEqual(expect.any(Set));
+    expect([...(graph.get('contact/') ?? [])]).toEqual(expect.arrayContaining(['inquiry/', 'http/', 'config.ts']));
+    expect([...(graph.get('config.ts') ?? [])]).toEqual(['inquiry/']);
+  });
+
+  it('has no cycle between folders', () => {
+    expect(findCycle(graph)?.join(' -> ')).toBeUndefined();
+  });
+
+  it('page/ depends on the inquiry, not on the contact endpoint', () => {
+    expect(graph.get('page/')?.has('contact/')).toBe(false);
+    expect(graph.get('page/')?.has('inquiry/')).toBe(true);
+  });
+});
+
+describe('findCycle', () => {
+  it('names the nodes around a cycle, and nothing for a graph without one', () => {
+    const edges = (entries: Record<string, string[]>) =>
+      new Map(Object.entries(entries).map(([node, targets]) => [node, new Set(targets)]));
+
+    expect(findCycle(edges({ 'contact/': ['page/'], 'page/': ['inquiry/'], 'inquiry/': [] }))).toBeUndefined();
+    expect(findCycle(edges({ 'config.ts': ['contact/'], 'contact/': ['config.ts'] }))).toEqual([
+      'config.ts',
+      'contact/',
+      'config.ts',
+    ]);
+  });
+});
