@@ -24,24 +24,49 @@ export function inquiryValidatorCode(): string {
     messages: false,
     code: { source: true, esm: true, lines: true },
   });
-  // Modules are strict already, and the directive would not open the file once imports precede it.
-  // A CommonJS module, whose default import is the module object: the function is its `default`.
-  const code = standalone.default(ajv, ajv.compile(INQUIRY_RULES)).replace(/^"use strict";/, '');
-  return `// Generated from INQUIRY_RULES (lambdas/contact/schema.ts) by lib/inquiry-validator-code.ts: do not edit.\n${importRuntimeHelpers(code)}`;
+  const code = standalone.default(ajv, ajv.compile(INQUIRY_RULES));
+  return [
+    '// Generated from INQUIRY_RULES (lambdas/contact/schema.ts) by lib/inquiry-validator-code.ts: do not edit.',
+    ...treeShakable(importRuntimeHelpers(code)),
+  ].join('\n');
+}
+
+/**
+ * The validator built inside a function marked pure, so that a bundle which imports this module
+ * without calling the validator (the page's, for the error codes beside it) leaves it out.
+ */
+function treeShakable({ imports, body }: { imports: string[]; body: string }): string[] {
+  const exports = /^"use strict";\s*export const validate = (\w+);\s*export default \1;\n/.exec(body);
+  if (exports === null) throw new Error('Ajv\u2019s standalone code no longer starts with the exports it used to');
+  return [
+    ...imports,
+    'export const validate = /* @__PURE__ */ (() => {',
+    withoutUnusedConstants(body.slice(exports[0].length)).trimEnd(),
+    `return ${exports[1]};`,
+    '})();',
+    '',
+  ];
+}
+
+/** Ajv declares the schema itself whether or not the code reads it; it would only weigh on the bundle. */
+function withoutUnusedConstants(body: string): string {
+  return body.replace(/^const (\w+) = .*;\n/gm, (declaration, name: string) =>
+    body.match(new RegExp(`\\b${name}\\b`, 'g'))!.length === 1 ? '' : declaration,
+  );
 }
 
 /**
  * Even as ESM, the standalone code `require`s Ajv's runtime helpers (`ucs2length`, for lengths
  * in code points), which jest's and tsx's ES modules cannot: import them instead.
  */
-function importRuntimeHelpers(code: string): string {
+function importRuntimeHelpers(code: string): { imports: string[]; body: string } {
   const imports: string[] = [];
   const body = code.replace(/const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g, (_, name: string, path: string) => {
     imports.push(`import ${name}Module from "${path}.js";`);
     return `const ${name} = ${name}Module.default;`;
   });
   if (/\brequire\(/.test(body)) throw new Error('The standalone validator requires a module that is not an Ajv runtime helper');
-  return [...imports, body].join('\n');
+  return { imports, body };
 }
 
 /** Rewrites the checked-in validator when the rules changed; true when it did. */

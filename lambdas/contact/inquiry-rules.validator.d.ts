@@ -5,4 +5,3 @@ import type { ErrorObject } from 'ajv';
  * lib/inquiry-validator-code.ts): true when the data passes, else false with `errors` set.
  */
 export declare const validate: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-export default validate;

@@ -1,9 +1,6 @@
 // Generated from INQUIRY_RULES (lambdas/contact/schema.ts) by lib/inquiry-validator-code.ts: do not edit.
 import func1Module from "ajv/dist/runtime/ucs2length.js";
-
-export const validate = validate20;
-export default validate20;
-const schema31 = {"title":"Project inquiry","description":"A visitor’s project inquiry, delivered by e-mail to the site owner.","type":"object","required":["name","email","message"],"additionalProperties":false,"properties":{"name":{"description":"Your name: 1 to 120 characters, not only spaces, on one line.","type":"string","minLength":1,"maxLength":120,"allOf":[{"pattern":"\\S"},{"pattern":"^[^\\p{Cc}\\p{Cs}]*$"}]},"email":{"description":"Your e-mail address (ASCII; a domain with at least one dot). Replies go there.","type":"string","maxLength":254,"pattern":"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"},"message":{"description":"What your project is about: 20 to 5000 characters; line breaks and tabs are kept.","type":"string","minLength":20,"maxLength":5000,"allOf":[{"pattern":"\\S"},{"pattern":"^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$"}]},"company":{"description":"Your company or organisation, optional: at most 120 characters; \"\" means not given.","type":"string","maxLength":120,"pattern":"^[^\\p{Cc}\\p{Cs}]*$"},"project_url":{"description":"A link to the project, optional: an http:// or https:// URL of at most 2048 characters; \"\" means not given.","type":"string","maxLength":2048,"pattern":"^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$"},"_gotcha":{"description":"Leave empty: a field for spam robots only. Omit it or send \"\".","type":"string","maxLength":0}}};
+export const validate = /* @__PURE__ */ (() => {
 const pattern4 = new RegExp("\\S", "u");
 const pattern5 = new RegExp("^[^\\p{Cc}\\p{Cs}]*$", "u");
 const pattern6 = new RegExp("^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$", "u");
@@ -327,3 +324,5 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+return validate20;
+})();
