@@ -7,20 +7,8 @@ import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import { contactRequestSchema } from './schema.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
+import { clientOptions, MAIL_CALLS, STORE_CALLS } from './time-budget.js';
 import { createInquiryValidator } from './validation.js';
-
-/** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
-export function clientOptions(budget: CallBudget) {
-  return {
-    maxAttempts: budget.attempts,
-    requestHandler: {
-      connectionTimeout: budget.connectionMs,
-      requestTimeout: budget.requestMs,
-      throwOnRequestTimeout: true,
-    },
-  };
-}
 
 export interface ContactSettings {
   readonly baseUrl: string;
