@@ -7,6 +7,7 @@ import { benchBundles } from './bundles.js';
 import { benchBurst } from './burst.js';
 import { benchColdStart } from './cold-start.js';
 import { benchContactLatency } from './contact-latency.js';
+import { benchLibraryImports } from './library-imports.js';
 
 type BenchSection = () => Promise<Record<string, number>>;
 
@@ -14,6 +15,7 @@ const sections: Record<string, BenchSection> = {
   contact: benchContactLatency,
   cold: benchColdStart,
   bundles: benchBundles,
+  imports: benchLibraryImports,
   burst: benchBurst,
 };
 
