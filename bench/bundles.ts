@@ -36,13 +36,8 @@ export async function benchBundles(): Promise<Record<string, number>> {
     const figures: Record<string, number> = {};
     for (const name of HANDLER_NAMES) {
       const bundle = join(dir, name, 'index.mjs');
-      const { metafile } = await build({
-        ...esbuildOptions(bundle),
-        entryPoints: [join(ROOT, 'lambdas', name, 'handler.ts')],
-        absWorkingDir: ROOT,
-      });
+      const metafile = await buildBundle(join(ROOT, 'lambdas', name, 'handler.ts'), bundle);
       const floor = join(dir, name, 'sdk-floor.mjs');
-      if (metafile === undefined) throw new Error('esbuild returned no metafile');
       const sdkImports = await sdkImportsOf(metafile);
       await build({
         ...esbuildOptions(floor),
@@ -69,6 +64,13 @@ export async function benchBundles(): Promise<Record<string, number>> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A module bundled as the stack bundles a handler. */
+export async function buildBundle(entryPoint: string, outfile: string): Promise<Metafile> {
+  const { metafile } = await build({ ...esbuildOptions(outfile), entryPoints: [entryPoint], absWorkingDir: ROOT });
+  if (metafile === undefined) throw new Error('esbuild returned no metafile');
+  return metafile;
 }
 
 /**

@@ -4,15 +4,11 @@
  * updates in parallel, then one SendEmail). Their ratio is the handler's own overhead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
-import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
-import { clientOptions } from '../lambdas/contact/dependencies.js';
-import { SesMailer } from '../lambdas/contact/mailer.js';
-import { MAIL_CALLS, STORE_CALLS } from '../lambdas/contact/time-budget.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
+import { bareInquiry, BENCH_MESSAGE } from './bare-inquiry.js';
 import { percentile, round } from './stats.js';
 
 const WARMUP = 50;
@@ -36,7 +32,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };
-  const bare = bareInquiry();
+  const bare = bareInquiry(TABLE);
 
   const contactTimes: number[] = [];
   const bareTimes: number[] = [];
@@ -72,40 +68,18 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   };
 }
 
-const message = 'I would like to talk about a project: a small website with a contact form.';
-
-function contactEvent(round: number): APIGatewayProxyEventV2 {
+/** A valid inquiry, from an address and an IP of its own per round (the limits count both). */
+export function contactEvent(round: number): APIGatewayProxyEventV2 {
   return jsonPostEvent(
     {
       name: 'Bench Visitor',
       email: `visitor${round}@example.com`,
-      message,
+      message: BENCH_MESSAGE,
       company: 'Bench Ltd',
       project_url: 'https://example.org/project',
     },
     { sourceIp: ipOf(round), headers: { origin: 'https://bench.example.com' } },
   );
-}
-
-/**
- * The same SDK calls an accepted inquiry makes, through the handler's own counter store and
- * mailer over clients with the same settings, and nothing else: no parsing, validation or limiter.
- */
-function bareInquiry(): (round: number) => Promise<void> {
-  const store = new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), TABLE);
-  const mailer = new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), {
-    ownerEmail: 'owner@example.com',
-    senderEmail: 'contact@example.com',
-  });
-  const increment = (id: string) => store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
-  return async (round) => {
-    await Promise.all([increment(`bare-ip#${round}`), increment(`bare-email#${round}`)]);
-    await mailer.send({
-      replyTo: `visitor${round}@example.com`,
-      subject: 'Project inquiry from Bench Visitor (Bench Ltd)',
-      text: `Name: Bench Visitor\n\nMessage:\n${message}\n`,
-    });
-  };
 }
 
 function ipOf(round: number): string {

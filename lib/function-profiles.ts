@@ -33,7 +33,7 @@ const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, readsSiteSettings: false };
 const INQUIRIES: FunctionProfile = {
   readsSiteSettings: true,
   handlesInquiries: true,
-  // More memory is more CPU: the SDK clients and the schema compiler load faster on a cold start.
+  // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
   timeoutSeconds: CONTACT_TIMEOUT_SECONDS,

@@ -8,6 +8,7 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact
 import { HANDLER_NAMES, type HandlerName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
+import { refreshInquiryValidator } from './inquiry-validator-code.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
@@ -39,6 +40,9 @@ export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const { config } = props;
+    // The contact bundle validates with code generated from the schema: bring it up to date before
+    // esbuild reads it, so a deployment never checks rules other than those it publishes.
+    if (this.bundlingRequired) refreshInquiryValidator();
 
     this.counterTable = new TableV2(this, 'Counters', {
       partitionKey: { name: COUNTER_PARTITION_KEY, type: AttributeType.STRING },

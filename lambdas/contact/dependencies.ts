@@ -2,28 +2,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailSettings, RateLimits } from '../config.js';
 import { logger } from '../http/logger.js';
-import { contactRequestSchema } from '../inquiry/schema.js';
 import { DynamoCounterStore } from './counter-store.js';
 import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
-import { createInquiryValidator } from './validation.js';
-
-/** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
-export function clientOptions(budget: CallBudget) {
-  return {
-    maxAttempts: budget.attempts,
-    requestHandler: {
-      connectionTimeout: budget.connectionMs,
-      requestTimeout: budget.requestMs,
-      throwOnRequestTimeout: true,
-    },
-  };
-}
+import { clientOptions, MAIL_CALLS, STORE_CALLS } from './time-budget.js';
+import { validateInquiry } from './validation.js';
 
 export interface ContactSettings {
-  readonly baseUrl: string;
   readonly limits: RateLimits;
   readonly mail: MailSettings;
   readonly counterTable: string;
@@ -32,7 +18,7 @@ export interface ContactSettings {
 /** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   return {
-    validate: createInquiryValidator(contactRequestSchema(settings.baseUrl)),
+    validate: validateInquiry,
     limiter: new RateLimiter({
       store: new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), settings.counterTable),
       limits: settings.limits,

@@ -9,7 +9,6 @@ import { submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
 const dependencies = createContactDependencies({
-  baseUrl: site.baseUrl,
   limits: site.limits,
   mail: readMailSettings(process.env),
   counterTable: readCounterTableName(process.env),

@@ -11,6 +11,18 @@ export interface CallBudget {
   readonly requestMs: number;
 }
 
+/** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
+export function clientOptions(budget: CallBudget) {
+  return {
+    maxAttempts: budget.attempts,
+    requestHandler: {
+      connectionTimeout: budget.connectionMs,
+      requestTimeout: budget.requestMs,
+      throwOnRequestTimeout: true,
+    },
+  };
+}
+
 /** DynamoDB answers a conditional update in milliseconds; a second attempt rides out a blip. */
 export const STORE_CALLS: CallBudget = { attempts: 2, connectionMs: 500, requestMs: 1000 };
 /** SES takes a message in well under a second; past two, it is better to say "try again". */

@@ -6,8 +6,7 @@ import type { Mailer } from '../../../lambdas/contact/mailer.js';
 import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
 import type { ReadBody } from '../../../lambdas/contact/read-body.js';
 import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
-import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
-import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
+import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 
 const INQUIRY = {
@@ -36,7 +35,7 @@ function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) 
   const store = new FakeCounterStore();
   const mailer = new FakeMailer();
   const dependencies = {
-    validate: createInquiryValidator(contactRequestSchema('https://example.com')),
+    validate: validateInquiry,
     limiter: new RateLimiter({ store, limits, now: () => NOW }),
     mailer,
     now: () => NOW,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONTACT_FIELDS, contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
-import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
+import { CONTACT_FIELDS } from '../../../lambdas/inquiry/schema.js';
+import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import { FIELD_ERROR_CODES } from '../../../lambdas/inquiry/field-errors.js';
 import {
   COMPANY_CASES,
@@ -15,14 +15,14 @@ import {
   type InquiryCase,
 } from '../inquiry/inquiry-cases.js';
 
-const validate = createInquiryValidator(contactRequestSchema('https://example.com'));
+const validate = validateInquiry;
 
 function verdictOf(body: Readonly<Record<string, unknown>>) {
   const verdict = validate(body);
   return verdict.valid ? [] : verdict.errors.map((error) => [error.field, error.code]);
 }
 
-describe('createInquiryValidator: every rule of CONTRACT §2 at its boundaries', () => {
+describe('validateInquiry: every rule of CONTRACT §2 at its boundaries', () => {
   const groups: ReadonlyArray<readonly [string, readonly InquiryCase[]]> = [
     ['name', NAME_CASES],
     ['email', EMAIL_CASES],
@@ -41,7 +41,7 @@ describe('createInquiryValidator: every rule of CONTRACT §2 at its boundaries',
   });
 });
 
-describe('createInquiryValidator: the answer it gives', () => {
+describe('validateInquiry: the answer it gives', () => {
   it('returns a valid body as the inquiry, untrimmed and unchanged', () => {
     const body = { ...VALID_INQUIRY, name: '  Ada  ', message: `  ${VALID_INQUIRY.message}\r\n`, company: '' };
 

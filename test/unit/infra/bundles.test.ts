@@ -71,6 +71,16 @@ describe('the Lambda bundles', () => {
     }
   });
 
+  it('contact: validates with the code generated from the schema, carrying none of Ajv but a runtime helper', () => {
+    const map = JSON.parse(readFileSync(join(bundleDirectory('contact'), 'index.mjs.map'), 'utf8')) as { sources: string[] };
+
+    // Ajv ships source maps of its own: the map names its TypeScript source.
+    expect(map.sources.filter((source) => source.includes('node_modules/ajv/'))).toEqual([
+      expect.stringMatching(/node_modules\/ajv\/lib\/runtime\/ucs2length\.ts$/),
+    ]);
+    expect(map.sources).toContainEqual(expect.stringMatching(/lambdas\/contact\/inquiry-rules\.validator\.js$/));
+  });
+
   // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
   it.each(HANDLER_NAMES.map((name) => [name]))('%s: loads in a fresh Node as Lambda starts it', (name) => {
     const bundle = pathToFileURL(join(bundleDirectory(name), 'index.mjs')).href;

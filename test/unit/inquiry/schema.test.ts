@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { createInquiryValidator } from '../../../lambdas/contact/validation.js';
+import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../../support/independent-validator.js';
 import { ALL_INQUIRY_CASES, EMOJI, VALID_INQUIRY, ZWJ_SEQUENCE } from './inquiry-cases.js';
@@ -14,7 +14,7 @@ import { ALL_INQUIRY_CASES, EMOJI, VALID_INQUIRY, ZWJ_SEQUENCE } from './inquiry
 
 const BASE_URL = 'https://example.com';
 const published = JSON.parse(JSON.stringify(contactRequestSchema(BASE_URL))) as Record<string, unknown>;
-const server = createInquiryValidator(contactRequestSchema(BASE_URL));
+const server = validateInquiry;
 let independent: (instance: unknown) => boolean;
 
 beforeAll(async () => {
