@@ -45,7 +45,7 @@ export function corsForOrigins(origins: readonly string[]): CorsPolicy {
 function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
   const startedAt = new WeakMap<object, number>();
   const finish = (request: middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>, stack?: string) => {
-    const { outcome, errorName, ...response } = request.response as Reply;
+    const { outcome, errorName: failure, ...response } = request.response as Reply;
     // A new response and headers: handlers answer with replies they built once per cold start.
     const headers = { ...response.headers, 'X-Content-Type-Options': 'nosniff' };
     request.response = { ...response, headers };
@@ -55,7 +55,7 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
       outcome: outcome ?? 'unexpected_error',
       latencyMs: Math.round(performance.now() - (startedAt.get(request) ?? performance.now())),
       requestId: request.context.awsRequestId,
-      ...(errorName === undefined ? {} : { errorName }),
+      ...(failure === undefined ? {} : { errorName: failure }),
       ...(stack === undefined ? {} : { stack }),
     });
     recordOutcome(outcome ?? 'unexpected_error');
