@@ -5,7 +5,8 @@ import { waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
 import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
 
-const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
+/** The answer to each body that is refused before its fields are read. */
+export const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
   payload_too_large: { status: 413, detail: 'The request body is larger than 64 KiB.' },
   unsupported_media_type: {
     status: 415,
@@ -77,7 +78,12 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
 /** draft-ietf-httpapi-ratelimit-headers-10: the policies, and the scope closest to its limit. */
 function rateLimitHeaders(status: RateLimitStatus, limits: RateLimits): Record<string, string> {
   return {
-    'RateLimit-Policy': `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`,
+    'RateLimit-Policy': rateLimitPolicy(limits),
     RateLimit: `"${status.scope}";r=${status.remaining};t=${status.resetSeconds}`,
   };
+}
+
+/** The `RateLimit-Policy` field of every answer that carries the RateLimit fields. */
+export function rateLimitPolicy(limits: RateLimits): string {
+  return `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`;
 }
