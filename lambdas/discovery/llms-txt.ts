@@ -23,6 +23,7 @@ Agent registration is reserved and not enabled. The OAuth metadata below describ
 ## API
 
 - [contact](${urls.contactApi}): POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.
+- [OpenAPI description](${urls.openApi}): OpenAPI 3.1 document of the contact endpoint, with every answer, header and error code.
 
 ## Agent discovery
 

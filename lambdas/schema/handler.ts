@@ -3,7 +3,8 @@ import { httpHandler } from '../http/handler.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
 import type { RouteKeyOf } from '../routes.js';
 import { contactDescription } from './contact-description.js';
-import { OPENAPI_CONTENT_TYPE, openApiDocument } from './openapi.js';
+import { openApiDocument } from './openapi.js';
+import { OPENAPI_CONTENT_TYPE } from './openapi-media-type.js';
 
 const site = readSiteSettings(process.env);
 

@@ -6,9 +6,6 @@ import { limitsInWords } from '../discovery/llms-txt.js';
 import { contactDescription } from './contact-description.js';
 import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
 
-/** The media type the OpenAPI Initiative registered for OpenAPI documents in JSON. */
-export const OPENAPI_CONTENT_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
-
 /**
  * draft-ietf-httpapi-idempotency-key-header, as docs/api.md §11 narrows it: 1 to 255 printable
  * ASCII characters, bare or in double quotes.

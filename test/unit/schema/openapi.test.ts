@@ -6,7 +6,8 @@ import { contactRequestSchema } from '../../../lambdas/contact/schema.js';
 import { FIELD_ERROR_CODES } from '../../../lambdas/contact/validation.js';
 import { REASON_PHRASES } from '../../../lambdas/http/problem.js';
 import { ROUTES } from '../../../lambdas/routes.js';
-import { OPENAPI_CONTENT_TYPE, openApiDocument } from '../../../lambdas/schema/openapi.js';
+import { OPENAPI_CONTENT_TYPE } from '../../../lambdas/schema/openapi-media-type.js';
+import { openApiDocument } from '../../../lambdas/schema/openapi.js';
 import { OPENAPI_31_DRAFT_2020_12, openApiContract, pointer } from '../../support/openapi-contract.js';
 import { site } from '../discovery/site.js';
 
