@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import { rateLimitPolicy } from '../contact/contact-replies.js';
-import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../contact/schema.js';
+import { contactRequestSchema } from '../contact/schema.js';
 import { FIELD_ERROR_CODES } from '../contact/validation.js';
 import { limitsInWords } from '../discovery/llms-txt.js';
 import { contactDescription } from './contact-description.js';
@@ -24,8 +24,6 @@ export function openApiDocument(site: SiteSettings) {
   const description = contactDescription(site);
   return {
     openapi: '3.1.1',
-    // Plain JSON Schema 2020-12, the dialect of the request schema: any 2020-12 validator reads every schema here.
-    jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     info: {
       title: `${site.siteName}: public HTTP APIs on this site`,
       version: '1.0.0',

@@ -2,8 +2,11 @@ import { registerSchema, validate, type SchemaObject, type Validator } from '@hy
 import { randomUUID } from 'node:crypto';
 import type { HttpResponse } from './http-client.js';
 
-/** Where the OpenAPI Initiative's schema for 3.1 documents whose schemas are plain JSON Schema 2020-12 lives. */
-export const OPENAPI_31_DRAFT_2020_12 = 'https://spec.openapis.org/oas/3.1/schema-draft-2020-12';
+/**
+ * The OpenAPI Initiative's schema of 3.1 documents, in the form Hyperjump reads a document's own
+ * schemas with when it declares no other dialect (a schema's `$schema` may still name its own).
+ */
+const OPENAPI_31_SCHEMA_BASE = 'https://spec.openapis.org/oas/3.1/schema-base';
 
 type Node = Record<string, unknown>;
 
@@ -25,13 +28,13 @@ export function pointer(...names: Array<string | number>): string {
 }
 
 /**
- * Registers the document as Hyperjump's loader would register an OpenAPI document it fetched, its
- * schemas read in the dialect it declares, so that `$ref`s inside resolve against it.
+ * Registers the document as Hyperjump's loader registers an OpenAPI 3.1 document it fetches, so
+ * that `$ref`s inside resolve against it.
  */
 export function openApiContract(document: Node): OpenApiContract {
   const url = `https://openapi.test/${randomUUID()}/openapi.json`;
   // A JSON round trip: the library accepts plain JSON objects of its own realm only.
-  registerSchema(JSON.parse(JSON.stringify(document)) as SchemaObject, url, OPENAPI_31_DRAFT_2020_12);
+  registerSchema(JSON.parse(JSON.stringify(document)) as SchemaObject, url, OPENAPI_31_SCHEMA_BASE);
 
   const violations = async (at: string, value: unknown) => {
     const output = await validate(`${url}#${at}`, value as Parameters<Validator>[0], 'BASIC');
