@@ -8,9 +8,10 @@ import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
 
 /**
  * draft-ietf-httpapi-idempotency-key-header, as docs/api.md §11 narrows it: 1 to 255 printable
- * ASCII characters, bare or in double quotes.
+ * ASCII characters (`[ -~]`), bare or in double quotes. `[ !#-~]` leaves the quote out where it
+ * would make a key ambiguous: `""` is no key, and `"a"b"` neither a quoted nor a bare one.
  */
-export const IDEMPOTENCY_KEY_PATTERN = '^(?:"[ !#-~]{1,255}"|[ !#-~][ -~]{0,254})$';
+const IDEMPOTENCY_KEY_PATTERN = '^(?:"[ !#-~]{1,255}"|[ !#-~][ -~]{0,254})$';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
