@@ -19,6 +19,7 @@ export const ROUTES = [
   { method: 'GET', path: '/.well-known/api-catalog', handler: 'discovery' },
   { method: 'HEAD', path: '/.well-known/api-catalog', handler: 'discovery' },
   { method: 'GET', path: '/llms.txt', handler: 'discovery' },
+  { method: 'GET', path: '/openapi.json', handler: 'schema' },
   { method: 'POST', path: '/agent/auth', handler: 'agent' },
   { method: 'POST', path: '/agent/auth/claim', handler: 'agent' },
   { method: 'POST', path: '/agent/auth/revoke', handler: 'agent' },

@@ -13,6 +13,7 @@ export function siteUrls(baseUrl: string) {
     authorizationServerMetadata: `${baseUrl}/.well-known/oauth-authorization-server`,
     apiCatalog: `${baseUrl}/.well-known/api-catalog`,
     llmsTxt: `${baseUrl}/llms.txt`,
+    openApi: `${baseUrl}/openapi.json`,
     contactApi: `${baseUrl}/api/contact`,
     contactForm: `${baseUrl}/contact`,
     agentRegister: `${baseUrl}/agent/auth`,

@@ -6,7 +6,8 @@ import type { RateLimitStatus } from './rate-limiter.js';
 import { MAX_BODY_SIZE, type RejectionReason } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
 
-const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
+/** The answer to each body that is refused before its fields are read. */
+export const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
   payload_too_large: { status: 413, detail: `The request body is larger than ${MAX_BODY_SIZE}.` },
   unsupported_media_type: {
     status: 415,
@@ -73,7 +74,12 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
 /** draft-ietf-httpapi-ratelimit-headers-10: the policies, and the scope closest to its limit. */
 function rateLimitHeaders(status: RateLimitStatus, limits: RateLimits): Record<string, string> {
   return {
-    'RateLimit-Policy': `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`,
+    'RateLimit-Policy': rateLimitPolicy(limits),
     RateLimit: `"${status.scope}";r=${status.remaining};t=${status.resetSeconds}`,
   };
+}
+
+/** The `RateLimit-Policy` field of every answer that carries the RateLimit fields. */
+export function rateLimitPolicy(limits: RateLimits): string {
+  return `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`;
 }

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../config.js';
+import { OPENAPI_CONTENT_TYPE } from '../http/media-type.js';
 import { siteUrls } from '../site-urls.js';
 
 /** An RFC 9264 linkset, with the profile parameter RFC 9727 registers for API catalogs. */
@@ -24,7 +25,10 @@ export function apiCatalog(site: SiteSettings) {
       },
       {
         anchor: urls.contactApi,
-        'service-desc': [{ href: urls.contactApi, type: 'application/json' }],
+        'service-desc': [
+          { href: urls.contactApi, type: 'application/json' },
+          { href: urls.openApi, type: OPENAPI_CONTENT_TYPE },
+        ],
         'service-doc': [{ href: urls.llmsTxt, type: 'text/plain' }],
       },
     ],

@@ -23,6 +23,7 @@ Agent registration is reserved and not enabled. The OAuth metadata below describ
 ## API
 
 - [contact](${urls.contactApi}): POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.
+- [OpenAPI description](${urls.openApi}): OpenAPI 3.1 document of the contact endpoint, with every answer, header and error code.
 
 ## Agent discovery
 
@@ -36,6 +37,7 @@ Agent registration is reserved and not enabled. The OAuth metadata below describ
 `;
 }
 
-function limitsInWords(limits: RateLimits): string {
+/** The configured limits in one phrase, as llms.txt and the OpenAPI description state them. */
+export function limitsInWords(limits: RateLimits): string {
   return `at most ${limits.ip} POST requests per client IP address and ${limits.email} valid inquiries per e-mail address in each fixed ${limits.windowSeconds}-second window (the UTC clock hour)`;
 }

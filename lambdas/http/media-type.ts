@@ -7,3 +7,9 @@ export function utf8MediaType(essence: string): (contentType: string | undefined
   const pattern = new RegExp(`^\\s*${escaped}\\s*(?:;\\s*charset\\s*=\\s*(?:utf-8|"utf-8")\\s*)?$`, 'i');
   return (contentType) => contentType !== undefined && pattern.test(contentType);
 }
+
+/**
+ * The media type the OpenAPI Initiative registered for OpenAPI documents in JSON, here beside the
+ * other media types so that the api-catalog names it without importing what builds the document.
+ */
+export const OPENAPI_CONTENT_TYPE = 'application/vnd.oai.openapi+json;version=3.1';

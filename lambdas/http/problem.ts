@@ -1,10 +1,11 @@
 import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js';
 
-/** RFC 9110 reason phrases of the statuses this service answers with. */
-const REASON_PHRASES: Readonly<Record<number, string>> = {
+/** RFC 9110 reason phrases of the statuses this service answers with: every problem's `title`. */
+export const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',

@@ -121,7 +121,10 @@ describe('the discovery documents through the local server', () => {
         },
         {
           anchor: `${base}/api/contact`,
-          'service-desc': [{ href: `${base}/api/contact`, type: 'application/json' }],
+          'service-desc': [
+            { href: `${base}/api/contact`, type: 'application/json' },
+            { href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' },
+          ],
           'service-doc': [{ href: `${base}/llms.txt`, type: 'text/plain' }],
         },
       ],
@@ -170,6 +173,7 @@ describe('the discovery documents through the local server', () => {
       '/llms.txt',
       '/oauth/authorize',
       '/oauth/token',
+      '/openapi.json',
     ]);
     for (const url of urls) {
       // A path the route table serves answers anything but 404, whatever the method.

@@ -37,9 +37,12 @@ describe('apiCatalog', () => {
     expect(own?.item?.[0]?.title).toContain('no API key required');
   });
 
-  it('links the contact API to its schema (service-desc) and to llms.txt (service-doc)', () => {
+  it('links the contact API to its schema and its OpenAPI document (service-desc) and to llms.txt (service-doc)', () => {
     const contact = catalog.linkset.find((context) => context.anchor === 'https://ada.example.org/api/contact');
-    expect(contact?.['service-desc']).toEqual([{ href: 'https://ada.example.org/api/contact', type: 'application/json' }]);
+    expect(contact?.['service-desc']).toEqual([
+      { href: 'https://ada.example.org/api/contact', type: 'application/json' },
+      { href: 'https://ada.example.org/openapi.json', type: 'application/vnd.oai.openapi+json;version=3.1' },
+    ]);
     expect(contact?.['service-doc']).toEqual([{ href: 'https://ada.example.org/llms.txt', type: 'text/plain' }]);
   });
 

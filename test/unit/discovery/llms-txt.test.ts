@@ -31,6 +31,11 @@ describe('llmsTxt', () => {
     expect(contact?.notes).toMatch(LIMITS_IN_WORDS);
   });
 
+  it('links the OpenAPI document in the API section', () => {
+    const urls = (parsed.sections.get('API') ?? []).map((link) => link.url);
+    expect(urls).toEqual(['https://ada.example.org/api/contact', 'https://ada.example.org/openapi.json']);
+  });
+
   it('has one section for the agent discovery documents and the API catalog', () => {
     const urls = (parsed.sections.get('Agent discovery') ?? []).map((link) => link.url);
     expect(urls).toEqual([

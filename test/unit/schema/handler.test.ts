@@ -34,6 +34,20 @@ describe('schema handler (CONTRACT §3)', () => {
     expect(document.requestSchema).toEqual(JSON.parse(JSON.stringify(contactRequestSchema('https://example.com'))));
   });
 
+  it('answers GET /openapi.json with the OpenAPI document, whatever the Accept', async () => {
+    for (const accept of ['application/vnd.oai.openapi+json', 'application/json', '*/*']) {
+      const response = await handler(httpEvent({ method: 'GET', path: '/openapi.json', headers: { accept } }), lambdaContext());
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({
+        'Content-Type': 'application/vnd.oai.openapi+json;version=3.1',
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+      });
+      expect(JSON.parse(response.body ?? '')).toMatchObject({ openapi: expect.stringMatching(/^3\.1\./), servers: [{ url: 'https://example.com' }] });
+    }
+  });
+
   it('answers the same document to every request', async () => {
     const first = await handler(httpEvent({ method: 'GET' }), lambdaContext());
     const second = await handler(httpEvent({ method: 'GET' }), lambdaContext());

@@ -1,0 +1,176 @@
+import type { RateLimits } from '../config.js';
+import { REJECTIONS } from '../contact/contact-replies.js';
+import { REASON_PHRASES } from '../http/problem.js';
+
+/** The request id the examples show; a real one is a fresh UUID per request. */
+export const EXAMPLE_REQUEST_ID = '5f0c6f5e-2b7a-4c1e-9d3b-8a4e2f6b1c70';
+
+/** The longest wait a 503 asks for (docs/api.md §2: 1 to 300 seconds). */
+const MAX_UNAVAILABLE_RETRY_AFTER = 300;
+
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+interface ProblemExample {
+  readonly detail: string;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+/** One status of POST /api/contact answered with a problem: each `code` it may carry, with an example. */
+interface ProblemAnswer {
+  readonly description: string;
+  readonly examples: Readonly<Record<string, ProblemExample>>;
+  readonly headers: Readonly<Record<string, unknown>>;
+  /** Schemas of the members beyond RFC 9457's and `code` and `requestId`. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
+  readonly requiredExtensions?: readonly string[];
+}
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function retryAfter(description: string, maximum?: number) {
+  return {
+    description: `Seconds to wait before trying again: ${description}`,
+    required: true,
+    schema: { type: 'integer', minimum: 1, ...(maximum === undefined ? {} : { maximum }) },
+  };
+}
+
+/**
+ * Every answer of `POST /api/contact` (docs/api.md §2, §4 and §11) as OpenAPI Response Objects:
+ * the 202, and each problem status with the codes it carries, its headers and an example per code.
+ */
+export function contactAnswers(limits: RateLimits) {
+  const counted = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+  const final = { ...counted, 'Idempotency-Replayed': header('Idempotency-Replayed') };
+  const { malformed_json, payload_too_large, unsupported_media_type } = REJECTIONS;
+  return {
+    202: {
+      description: 'Delivered to the mail service. `id` is the request id, also in the owner’s e-mail.',
+      headers: final,
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/Accepted' },
+          examples: { accepted: { value: { status: 'accepted', id: EXAMPLE_REQUEST_ID } } },
+        },
+      },
+    },
+    [malformed_json.status]: problemResponse(malformed_json.status, {
+      description: 'The body is not a JSON object, or the `Idempotency-Key` header is not a valid key.',
+      examples: {
+        malformed_json: { detail: malformed_json.detail },
+        invalid_idempotency_key: {
+          detail: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, quoted or bare.',
+        },
+      },
+      headers: final,
+    }),
+    409: problemResponse(409, {
+      description: 'A POST with the same `Idempotency-Key` is still being handled: wait, then send it again.',
+      examples: {
+        request_in_progress: {
+          detail: 'An inquiry with this Idempotency-Key is still being handled; please try again in a moment.',
+        },
+      },
+      headers: { ...counted, 'Retry-After': retryAfter('the first request will have been answered by then.') },
+    }),
+    [payload_too_large.status]: problemResponse(payload_too_large.status, {
+      description: 'The body is larger than 64 KiB.',
+      examples: { payload_too_large: { detail: payload_too_large.detail } },
+      headers: final,
+    }),
+    [unsupported_media_type.status]: problemResponse(unsupported_media_type.status, {
+      description: 'The body is not sent as `application/json` (with `charset=utf-8`, if any).',
+      examples: { unsupported_media_type: { detail: unsupported_media_type.detail } },
+      headers: final,
+    }),
+    422: problemResponse(422, {
+      description:
+        'Fields break the schema (`validation_failed`, with `errors`; the honeypot included), or the `Idempotency-Key` was used before with another body (`idempotency_key_reused`).',
+      examples: {
+        validation_failed: {
+          detail: 'Some fields are missing or not valid; see errors.',
+          extensions: {
+            errors: [
+              { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.' },
+              { field: 'phone', code: 'unknown_field', message: 'phone is not a field of this form.' },
+            ],
+          },
+        },
+        idempotency_key_reused: {
+          detail: 'This Idempotency-Key was used for a different inquiry; use a new key for a new inquiry.',
+        },
+      },
+      headers: final,
+      extensions: {
+        errors: {
+          description:
+            'With `validation_failed`: every violated field once, in the order of the schema’s properties, unknown fields last in body order (at most 10 of them).',
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/components/schemas/FieldError' },
+        },
+      },
+    }),
+    429: problemResponse(429, {
+      description: `Over a limit: ${limits.ip} POSTs per client IP address, or ${limits.email} valid inquiries per e-mail address, per window. Not delivered, and counted in neither.`,
+      examples: {
+        rate_limited: {
+          detail: 'Too many inquiries from your network; please try again in 25 minutes.',
+          extensions: { scope: 'ip' },
+        },
+      },
+      headers: { ...final, 'Retry-After': retryAfter('to the end of the window.', limits.windowSeconds) },
+      extensions: { scope: { description: 'The limit that refused the request.', type: 'string', enum: ['ip', 'email'] } },
+      requiredExtensions: ['scope'],
+    }),
+    500: problemResponse(500, {
+      description: 'An unexpected error on the service’s side.',
+      examples: { internal_error: { detail: 'Something went wrong on our side; please try again later.' } },
+      headers: {},
+    }),
+    503: problemResponse(503, {
+      description:
+        'The counter store or the mail service failed. Nothing was delivered, unless `detail` says the outcome is unknown: then wait before sending the inquiry again, or retry with the same `Idempotency-Key`.',
+      examples: {
+        temporarily_unavailable: {
+          detail: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
+        },
+      },
+      headers: { 'Retry-After': retryAfter('the service expects to be back by then.', MAX_UNAVAILABLE_RETRY_AFTER) },
+    }),
+  };
+}
+
+/** An RFC 9457 problem answer whose `status` and `title` are fixed and whose `code` is one of its own. */
+function problemResponse(status: number, answer: ProblemAnswer) {
+  const title = REASON_PHRASES[status];
+  return {
+    description: answer.description,
+    headers: answer.headers,
+    content: {
+      [PROBLEM_MEDIA_TYPE]: {
+        schema: {
+          description: 'RFC 9457 problem details, with a machine-readable `code` and the request id.',
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail', 'code', 'requestId', ...(answer.requiredExtensions ?? [])],
+          additionalProperties: false,
+          properties: {
+            type: { type: 'string', const: 'about:blank' },
+            title: { type: 'string', const: title },
+            status: { type: 'integer', const: status },
+            detail: { description: 'What went wrong, in one sentence for a person.', type: 'string' },
+            code: { description: 'What went wrong, for a program.', type: 'string', enum: Object.keys(answer.examples) },
+            requestId: { $ref: '#/components/schemas/RequestId' },
+            ...answer.extensions,
+          },
+        },
+        examples: Object.fromEntries(
+          Object.entries(answer.examples).map(([code, { detail, extensions }]) => [
+            code,
+            { value: { type: 'about:blank', title, status, detail, code, requestId: EXAMPLE_REQUEST_ID, ...extensions } },
+          ]),
+        ),
+      },
+    },
+  };
+}

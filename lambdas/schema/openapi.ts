@@ -1,0 +1,186 @@
+import type { SiteSettings } from '../config.js';
+import { rateLimitPolicy } from '../contact/contact-replies.js';
+import { contactRequestSchema } from '../inquiry/schema.js';
+import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
+import { limitsInWords } from '../discovery/llms-txt.js';
+import { contactDescription } from './contact-description.js';
+import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
+
+/**
+ * draft-ietf-httpapi-idempotency-key-header, as docs/api.md §11 narrows it: 1 to 255 printable
+ * ASCII characters (`[ -~]`), bare or in double quotes. `[ !#-~]` leaves the quote out where it
+ * would make a key ambiguous: `""` is no key, and `"a"b"` neither a quoted nor a bare one.
+ */
+const IDEMPOTENCY_KEY_PATTERN = '^(?:"[ !#-~]{1,255}"|[ !#-~][ -~]{0,254})$';
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * `GET /openapi.json` (docs/api.md §13): an OpenAPI 3.1 description of the public HTTP APIs, built
+ * from the definitions the service runs on (the request schema, the configured limits, the error
+ * codes and answers), so that a changed rule changes the document too.
+ */
+export function openApiDocument(site: SiteSettings) {
+  const { limits } = site;
+  const description = contactDescription(site);
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: `${site.siteName}: public HTTP APIs on this site`,
+      version: '1.0.0',
+      description: [
+        `Send the owner of ${site.siteName} a project inquiry; it is delivered by e-mail and answered personally.`,
+        'No API key required: no operation needs any credential.',
+        `Limits: ${limitsInWords(limits)}.`,
+        'Every error is an RFC 9457 problem details object with a machine-readable `code` and the `requestId`.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: site.baseUrl }],
+    tags: [{ name: 'contact', description: 'A project inquiry for the site owner.' }],
+    paths: {
+      '/api/contact': {
+        get: {
+          tags: ['contact'],
+          operationId: 'describeContact',
+          summary: 'How to send an inquiry, with its JSON Schema',
+          description: `The method, URL, media type and limits of \`POST /api/contact\`, and the JSON Schema (draft 2020-12) the server validates with: the \`Inquiry\` schema of this document.`,
+          responses: {
+            200: {
+              description: 'The description of the contact endpoint.',
+              // No example: it would hold a second schema resource with the request schema's `$id`.
+              content: { 'application/json': { schema: schema('ContactDescription') } },
+            },
+          },
+        },
+        post: {
+          tags: ['contact'],
+          operationId: 'sendInquiry',
+          summary: 'Send the site owner a project inquiry',
+          description: [
+            'Delivers one JSON object to the site owner by e-mail; the `email` given becomes its Reply-To.',
+            'The per-IP limit is checked for every POST: over it the answer is 429, and a failing counter store answers 503. Then the first failing check answers, in this order: size (413), media type (415), JSON (400), schema (422), per-e-mail limit (429), delivery (503).',
+            'Every POST not refused with 429 counts against its client IP address.',
+          ].join('\n\n'),
+          parameters: [{ $ref: '#/components/parameters/Idempotency-Key' }],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: schema('Inquiry'),
+                examples: {
+                  inquiry: {
+                    summary: 'Every field',
+                    value: {
+                      name: 'Ada Lovelace',
+                      email: 'ada@example.com',
+                      message: 'I would like an analytical engine programmed; could we talk next week?',
+                      company: 'Analytical Engines Ltd',
+                      project_url: 'https://example.com/engine',
+                    },
+                  },
+                  required: {
+                    summary: 'The required fields only',
+                    value: {
+                      name: 'Grace Hopper',
+                      email: 'grace@example.com',
+                      message: 'A compiler for a small project, if you have the time.',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: contactAnswers(limits),
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Inquiry: contactRequestSchema(site.baseUrl),
+        Accepted: {
+          type: 'object',
+          required: ['status', 'id'],
+          additionalProperties: false,
+          properties: { status: { type: 'string', const: 'accepted' }, id: schema('RequestId') },
+        },
+        RequestId: {
+          description: 'The request id: it stands in the owner’s e-mail and the request’s log line.',
+          type: 'string',
+          format: 'uuid',
+          examples: [EXAMPLE_REQUEST_ID],
+        },
+        FieldError: {
+          type: 'object',
+          required: ['field', 'code', 'message'],
+          additionalProperties: false,
+          properties: {
+            field: { description: 'The field as sent, an unknown one included.', type: 'string' },
+            code: {
+              description: 'The field’s first failure, in the order listed.',
+              type: 'string',
+              enum: [...FIELD_ERROR_CODES],
+            },
+            message: { description: 'One sentence for a person.', type: 'string' },
+          },
+        },
+        ContactDescription: {
+          type: 'object',
+          required: Object.keys(description),
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', const: description.name },
+            description: { type: 'string' },
+            method: { type: 'string', const: description.method },
+            url: { type: 'string', format: 'uri' },
+            contentType: { type: 'string', const: description.contentType },
+            authentication: { type: 'string', const: description.authentication },
+            rateLimits: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['scope', 'limit', 'windowSeconds'],
+                additionalProperties: false,
+                properties: {
+                  scope: { type: 'string', enum: ['ip', 'email'] },
+                  limit: { type: 'integer', minimum: 1 },
+                  windowSeconds: { type: 'integer', minimum: 1 },
+                },
+              },
+            },
+            requestSchema: { description: 'The JSON Schema (draft 2020-12) of the request body.', type: 'object' },
+          },
+        },
+      },
+      parameters: {
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe. A second POST with the same key and the same body within 24 hours gets the first one’s answer again (`Idempotency-Replayed: true`), and nothing is sent or counted; the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being handled, 409 `request_in_progress`. A 503 is not remembered: retrying with the same key tries again.',
+          schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+          example: '8d1f2c7e-inquiry-1',
+        },
+      },
+      headers: {
+        RateLimit: {
+          description:
+            'draft-ietf-httpapi-ratelimit-headers-10: of the scope with the fewest requests remaining (`ip` on a tie; the refusing scope on a 429), `r` requests remain until the window ends in `t` seconds.',
+          required: true,
+          schema: { type: 'string', pattern: '^"(?:ip|email)";r=\\d+;t=\\d+$' },
+          example: `"ip";r=${limits.ip - 1};t=1800`,
+        },
+        'RateLimit-Policy': {
+          description: 'draft-ietf-httpapi-ratelimit-headers-10: `q` requests per `w` seconds, per client IP and per e-mail address.',
+          required: true,
+          schema: { type: 'string', const: rateLimitPolicy(limits) },
+        },
+        'Idempotency-Replayed': {
+          description: 'Present on the stored answer to an earlier POST with the same `Idempotency-Key` and body.',
+          required: false,
+          schema: { type: 'string', const: 'true' },
+        },
+      },
+    },
+  };
+}
