@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   NO_CONTROL_PATTERN,
   NOT_BLANK_PATTERN,
+  ONE_LINE_PATTERN,
   OPTIONAL_URL_PATTERN,
   TEXT_PATTERN,
 } from './patterns.js';
@@ -41,11 +42,11 @@ export type InquiryValidator = (body: Readonly<Record<string, unknown>>) => Inqu
 export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
   [NOT_BLANK_PATTERN]: 'blank',
   [NO_CONTROL_PATTERN]: 'invalid_characters',
+  [ONE_LINE_PATTERN]: 'invalid_characters',
   [TEXT_PATTERN]: 'invalid_characters',
   [EMAIL_PATTERN]: 'invalid_email',
   [OPTIONAL_URL_PATTERN]: 'invalid_url',
 };
-
 
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
 export function createInquiryValidator(schema: ContactRequestSchema): InquiryValidator {
@@ -125,7 +126,7 @@ function describe(field: string, code: FieldErrorCode, schema: ContactRequestSch
     case 'blank':
       return `${field} must contain at least one character that is not a space.`;
     case 'invalid_characters':
-      return `${field} contains a control character that is not allowed here.`;
+      return `${field} contains a character that is not allowed here, such as a control character, a line separator or a text-direction control.`;
     case 'invalid_email':
       return `${field} must be an e-mail address such as name@example.com.`;
     case 'invalid_url':

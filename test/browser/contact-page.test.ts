@@ -149,6 +149,35 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(watch.errors).toEqual([]);
     });
 
+    it('refuses the characters the server refuses, and sends names of every script', async () => {
+      const { page, watch } = await visit();
+      const values = {
+        ...validInquiry(),
+        name: 'Ada \u202Eecalevol',
+        company: 'Babbage\u2028& Co',
+        project_url: 'https://example.org/\u001B[2J',
+      };
+      await fillForm(page, values);
+      await page.getByRole('button', { name: 'Send inquiry' }).click();
+
+      const verdict = (await postContact(server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
+      expect(verdict.errors.map((error) => [error.field, error.code])).toEqual([
+        ['name', 'invalid_characters'],
+        ['company', 'invalid_characters'],
+        ['project_url', 'invalid_characters'],
+      ]);
+      expect(await shownErrors(page)).toEqual(
+        Object.fromEntries(verdict.errors.map((error) => [error.field, messageFor(error, values[error.field as keyof typeof values])])),
+      );
+      expect(watch.requests.filter((request) => request.startsWith('POST '))).toEqual([]);
+
+      const persian = { ...validInquiry(), name: 'نیک\u200Cنام 👩\u200D💻', company: 'שרה & Co', project_url: '' };
+      await fillForm(page, persian);
+      expect((await submitForm(page)).status()).toBe(202);
+      expect((await sentEmails(server))[0]?.subject).toBe(`Project inquiry from ${persian.name} (${persian.company})`);
+      expect(watch.errors).toEqual([]);
+    });
+
     it('delivers a valid inquiry to the mailbox and confirms it in place', async () => {
       const { page, watch } = await visit();
       const inquiry = validInquiry();

@@ -47,6 +47,8 @@ const nasty = fc.constantFrom(
   '\u0000',
   '\u0085',
   '\u2028',
+  '\u202E',
+  '\u2066',
   '\uD800',
   '\uDC00x',
   '😀'.repeat(20),
@@ -91,7 +93,9 @@ const nearlyInquiries = fc
 
 const validInquiries = fc.record(
   {
-    name: fc.string({ minLength: 1, maxLength: 120 }).filter((name) => /\S/u.test(name) && !/[\p{Cc}\p{Cs}]/u.test(name)),
+    name: fc
+      .string({ minLength: 1, maxLength: 120 })
+      .filter((name) => /\S/u.test(name) && !/[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\u2028\u2029]/u.test(name)),
     email: fc.emailAddress().filter((email) => email.length <= 254 && /\.[a-zA-Z0-9-]+$/.test(email)),
     message: fc.lorem({ mode: 'sentences', maxCount: 5 }).filter((message) => message.length >= 20),
     company: fc.constantFrom('', 'ACME', 'Ünïcödé GmbH'),
