@@ -2,8 +2,9 @@ import { readCounterTableName, readMailSettings, readSiteSettings } from '../con
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
+import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
-import { formReply } from './form-replies.js';
+import { crossSiteReply, formReply } from './form-replies.js';
 import { readFormBody } from './read-form-body.js';
 import { readJsonBody, submitInquiry } from './submit-inquiry.js';
 
@@ -15,6 +16,8 @@ const dependencies = createContactDependencies({
   counterTable: readCounterTableName(process.env),
 });
 const cors = corsForOrigins(site.allowedOrigins);
+/** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
+const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 
 /**
  * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
@@ -38,6 +41,9 @@ export const handler = httpHandler(
       };
     }
     const isForm = event.rawPath === PAGE_PATHS.form;
+    // Refused before any counter is asked: a hostile page spends neither its visitors' limits nor the owner's quota.
+    const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
+    if (isForm && isCrossSitePost(from, siteOrigins)) return crossSiteReply(site);
     const readBody = isForm ? readFormBody : readJsonBody;
     const body = readBody(requestHeader(event, 'content-type'), requestBody(event));
     const outcome = await submitInquiry(

@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import type { FieldError } from '../../lambdas/contact/validation.js';
+import { escapeHtml } from '../../lambdas/page/html.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
@@ -282,6 +283,28 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await keepScreenshot(page, 'no-script-invalid');
       // Chromium logs the document's own 422 status, which is the answer the contract asks for.
       expect(watch.errors.filter((error) => !failedLoad(422).test(error))).toEqual([]);
+    });
+
+    it('refuses the form posted from another site’s page (403) and sends nothing', async () => {
+      const context = await browser.newContext(noScript);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const fields = Object.entries({ ...validInquiry(), _gotcha: '' })
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+        .join('');
+      await page.route('http://evil.example/', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>Win a prize</title><form method="post" action="${formUrl}">${fields}<button>Claim</button></form>`,
+        }),
+      );
+      visits.push({ context, page, watch, response: await page.goto('http://evil.example/') });
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Claim' }).click();
+
+      expect((await answer).status()).toBe(403);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The form must be sent from this site');
+      expect(await sentEmails(server)).toEqual([]);
     });
 
     it('delivers a valid form and lands on the confirmation page (303)', async () => {

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { awsError, isIncrement } from './fake-counter-store.js';
@@ -167,6 +168,40 @@ describe('contact handler: CORS (CONTRACT §1)', () => {
     expect(corsHeaderNames(response.headers)).toEqual([]);
     expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
     expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+  });
+});
+
+describe('contact handler: cross-site form posts (docs/api.md §9)', () => {
+  const formPost = (headers: Readonly<Record<string, string>>) =>
+    httpEvent({
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ ...INQUIRY, project_url: '', _gotcha: '' }).toString(),
+    });
+
+  it.each(crossSiteCases(ENVIRONMENT.BASE_URL, ALLOWED_ORIGIN).map((testCase) => [testCase.title, testCase] as const))(
+    '%s',
+    async (_title, { headers, refused }) => {
+      const response = await handler(formPost(headers), lambdaContext());
+
+      if (refused) {
+        expect(response.statusCode).toBe(403);
+        expect(response.headers).toMatchObject({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        expect(response.body).toContain('The form must be sent from this site');
+        expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+        expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+      } else {
+        expect(response.statusCode).toBe(303);
+        expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+      }
+    },
+  );
+
+  it('leaves POST /api/contact to CORS: a cross-site JSON post is processed, and its answer unreadable there', async () => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: OTHER_ORIGIN, 'sec-fetch-site': 'cross-site' } }));
+
+    expect(response.status).toBe(202);
+    expect(corsHeaderNames(response.headers)).toEqual([]);
   });
 });
 
