@@ -6,6 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
 import { clientOptions } from '../lambdas/contact/dependencies.js';
@@ -33,6 +34,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     CONTACT_TO: 'owner@example.com',
     CONTACT_FROM: 'contact@example.com',
     COUNTER_TABLE: TABLE,
+    COUNTER_KEY_SECRET: randomBytes(32).toString('base64url'),
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };

@@ -17,6 +17,13 @@ export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
 }
 
+/**
+ * PLACEHOLDER, to be replaced at merge: COUNTER_KEY_SECRET must be the deployment secret of
+ * lib/deployment-secret.ts (generated at deploy time, passed as a dynamic reference), never a value
+ * in the repository or in clear in the template. This one only keeps synth and its tests running.
+ */
+const UNWIRED_COUNTER_KEY_SECRET = 'placeholder-until-the-deployment-secret-is-wired';
+
 /** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8), by output id. */
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
@@ -100,6 +107,7 @@ export class SiteStack extends Stack {
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
       COUNTER_TABLE: this.counterTable.tableName,
+      COUNTER_KEY_SECRET: UNWIRED_COUNTER_KEY_SECRET,
     };
     const environment = {
       ...(profile.readsSiteSettings ? site : {}),

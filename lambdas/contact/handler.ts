@@ -1,4 +1,4 @@
-import { readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
@@ -14,6 +14,7 @@ const dependencies = createContactDependencies({
   limits: site.limits,
   mail: readMailSettings(process.env),
   counterTable: readCounterTableName(process.env),
+  counterKeySecret: readCounterKeySecret(process.env),
 });
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */

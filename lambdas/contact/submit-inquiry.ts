@@ -1,6 +1,6 @@
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
-import { emailRateKey, ipRateKey } from './client-keys.js';
+import type { RateKeys } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
@@ -38,6 +38,7 @@ export type ContactOutcome =
 
 export interface ContactDependencies {
   readonly validate: InquiryValidator;
+  readonly keys: RateKeys;
   readonly limiter: RateLimiter;
   readonly mailer: Mailer;
   readonly now?: () => Date;
@@ -59,8 +60,8 @@ export async function submitInquiry(
 ): Promise<ContactOutcome> {
   const verdict = checkLocally(submission.body, dependencies.validate);
   const admission = await dependencies.limiter.admit({
-    ip: ipRateKey(submission.sourceIp),
-    email: verdict.kind === 'valid' ? emailRateKey(verdict.inquiry.email) : undefined,
+    ip: dependencies.keys.ip(submission.sourceIp),
+    email: verdict.kind === 'valid' ? dependencies.keys.email(verdict.inquiry.email) : undefined,
   });
 
   if (admission.kind === 'refused') return { kind: 'rate_limited', rateLimit: admission.status };

@@ -4,7 +4,7 @@ import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/c
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
@@ -20,6 +20,7 @@ const ENVIRONMENT = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'rate-limit-counters',
+  COUNTER_KEY_SECRET: 'a-test-secret-of-at-least-32-characters',
   ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
@@ -110,8 +111,9 @@ describe('contact handler: a valid inquiry', () => {
       .map((call) => String(call.args[0].input.Key?.pk))
       .filter((key) => key.startsWith('ip#'));
     expect(ipKeys).toHaveLength(1);
-    expect(ipKeys[0]).toContain(ipRateKey('198.51.100.23'));
-    expect(ipKeys[0]).not.toContain(ipRateKey('192.0.2.1'));
+    const keys = keyedRateKeys(ENVIRONMENT.COUNTER_KEY_SECRET);
+    expect(ipKeys[0]).toContain(keys.ip('198.51.100.23'));
+    expect(ipKeys[0]).not.toContain(keys.ip('192.0.2.1'));
     expect(ipKeys[0]).not.toContain('198.51.100.23');
   });
 });

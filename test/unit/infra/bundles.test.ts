@@ -85,6 +85,7 @@ describe('the Lambda bundles', () => {
           CONTACT_TO: 'owner@example.com',
           CONTACT_FROM: 'contact@example.com',
           COUNTER_TABLE: 'counters',
+          COUNTER_KEY_SECRET: 'a-test-secret-of-at-least-32-characters',
         },
         encoding: 'utf8',
       },

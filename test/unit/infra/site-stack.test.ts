@@ -128,6 +128,7 @@ describe('the functions', () => {
         CONTACT_TO: 'you@example.com',
         CONTACT_FROM: 'contact@example.com',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
+        COUNTER_KEY_SECRET: expect.anything(),
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
