@@ -48,6 +48,14 @@ export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
   [OPTIONAL_URL_PATTERN]: 'invalid_url',
 };
 
+/**
+ * What a 422 lists of the fields that are not in the form (docs/api.md §2): the first 10, each
+ * name cut to 64 characters, so that an answer stays small (16 KiB) whatever was sent; the unknown
+ * fields are the robot's or the integrator's mistake, and the first few are enough to correct it.
+ */
+export const MAX_LISTED_UNKNOWN_FIELDS = 10;
+const MAX_LISTED_NAME_LENGTH = 64;
+
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
 export function createInquiryValidator(schema: ContactRequestSchema): InquiryValidator {
   // validateSchema: false spares each cold start compiling the 2020-12 meta-schema (about 25 ms);
@@ -72,13 +80,23 @@ function toFieldErrors(
     const known = firstCodeByField.get(field);
     if (known === undefined || rank(code) < rank(known)) firstCodeByField.set(field, code);
   }
-  const unknownFields = Object.keys(body).filter((key) => firstCodeByField.get(key) === 'unknown_field');
+  const unknownFields = Object.keys(body)
+    .filter((key) => firstCodeByField.get(key) === 'unknown_field')
+    .slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   return [...CONTACT_FIELDS, ...unknownFields]
     .filter((field) => firstCodeByField.has(field))
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
-      return { field, code, message: describe(field, code, schema) };
+      const listed = listedName(field);
+      return { field: listed, code, message: describe(listed, code, schema) };
     });
+}
+
+/** The name as an answer lists it: in code points, so that no emoji is cut in half; `…` marks a cut. */
+function listedName(field: string): string {
+  const characters = Array.from(field);
+  if (characters.length <= MAX_LISTED_NAME_LENGTH) return field;
+  return `${characters.slice(0, MAX_LISTED_NAME_LENGTH).join('')}…`;
 }
 
 function fieldOf(error: ErrorObject): string {
