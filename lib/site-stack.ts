@@ -127,7 +127,8 @@ export class SiteStack extends Stack {
   private grantInquiries(fn: SiteFunction, config: SiteConfig): void {
     this.counterTable.grant(fn, 'dynamodb:UpdateItem');
     // SES authorizes a send against the sender's address identity or its domain identity, whichever
-    // is verified; in the sandbox it also checks the recipient's. The condition pins the From.
+    // is verified; in the sandbox it also checks the recipient's. The conditions pin the From, and
+    // every recipient (To, Cc and Bcc) to the owner: a flaw in composing the mail cannot reach anyone else.
     const identities = new Set(
       [config.senderEmail, config.ownerEmail].flatMap((address) => [address, address.slice(address.indexOf('@') + 1)]),
     );
@@ -137,7 +138,10 @@ export class SiteStack extends Stack {
         resources: [...identities].map((identity) =>
           this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
         ),
-        conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
+        conditions: {
+          StringEquals: { 'ses:FromAddress': config.senderEmail },
+          'ForAllValues:StringEquals': { 'ses:Recipients': [config.ownerEmail] },
+        },
       }),
     );
   }
