@@ -42,7 +42,8 @@ export const handler = httpHandler(
       };
     }
     const isForm = event.rawPath === PAGE_PATHS.form;
-    // Refused before any counter is asked: a hostile page spends neither its visitors' limits nor the owner's quota.
+    // Refused before any counter is asked: a hostile page spends neither its visitors' limits
+    // nor the owner's mail quota.
     const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
     if (isForm && isCrossSitePost(from, siteOrigins)) return crossSiteReply(site);
     const readBody = isForm ? readFormBody : readJsonBody;

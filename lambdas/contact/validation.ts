@@ -53,7 +53,7 @@ export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
  * name cut to 64 characters, so that an answer stays small (16 KiB) whatever was sent; the unknown
  * fields are the robot's or the integrator's mistake, and the first few are enough to correct it.
  */
-export const MAX_LISTED_UNKNOWN_FIELDS = 10;
+const MAX_LISTED_UNKNOWN_FIELDS = 10;
 const MAX_LISTED_NAME_LENGTH = 64;
 
 /** Compiles the schema once (per cold start) with Ajv's 2020-12 class, `format` as annotation. */
