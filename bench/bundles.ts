@@ -25,6 +25,7 @@ const HANDLER_ENV = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'bench-counters',
+  COUNTER_KEY_SECRET: 'a-bench-secret-of-at-least-32-characters',
   AWS_REGION: 'us-east-1',
   // As the stack sets it: Node then reads each bundle's source map at import.
   NODE_OPTIONS: LAMBDA_NODE_OPTIONS,

@@ -5,6 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
@@ -29,6 +30,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     CONTACT_TO: 'owner@example.com',
     CONTACT_FROM: 'contact@example.com',
     COUNTER_TABLE: TABLE,
+    COUNTER_KEY_SECRET: randomBytes(32).toString('base64url'),
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };

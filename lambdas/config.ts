@@ -65,6 +65,23 @@ export function readCounterTableName(env: Env): string {
   return name;
 }
 
+/** Shorter secrets are guessable; Secrets Manager generates 32 characters by default. */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The deployment's secret that counter keys are HMACs under (docs/api.md §4). Made at deploy time
+ * and never written anywhere but the function's settings, so its value is never in a message.
+ */
+export function readCounterKeySecret(env: Env): string {
+  const secret = required(env, 'COUNTER_KEY_SECRET');
+  if (secret.length < MIN_SECRET_LENGTH || /[\p{Cc}\s]/u.test(secret)) {
+    throw new ConfigError(
+      `COUNTER_KEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters without spaces or control characters (its value is not shown)`,
+    );
+  }
+  return secret;
+}
+
 function required(env: Env, key: string): string {
   const value = env[key];
   if (value === undefined || value === '') throw new ConfigError(`${key} is required but not set`);

@@ -18,6 +18,13 @@ export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
 }
 
+/**
+ * PLACEHOLDER, to be replaced at merge: COUNTER_KEY_SECRET must be the deployment secret of
+ * lib/deployment-secret.ts (generated at deploy time, passed as a dynamic reference), never a value
+ * in the repository or in clear in the template. This one only keeps synth and its tests running.
+ */
+const UNWIRED_COUNTER_KEY_SECRET = 'placeholder-until-the-deployment-secret-is-wired';
+
 /** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8), by output id. */
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
@@ -104,6 +111,7 @@ export class SiteStack extends Stack {
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
       COUNTER_TABLE: this.counterTable.tableName,
+      COUNTER_KEY_SECRET: UNWIRED_COUNTER_KEY_SECRET,
     };
     const environment = {
       ...(profile.readsSiteSettings ? site : {}),
@@ -123,7 +131,8 @@ export class SiteStack extends Stack {
   private grantInquiries(fn: SiteFunction, config: SiteConfig): void {
     this.counterTable.grant(fn, 'dynamodb:UpdateItem');
     // SES authorizes a send against the sender's address identity or its domain identity, whichever
-    // is verified; in the sandbox it also checks the recipient's. The condition pins the From.
+    // is verified; in the sandbox it also checks the recipient's. The conditions pin the From, and
+    // every recipient (To, Cc and Bcc) to the owner: a flaw in composing the mail cannot reach anyone else.
     const identities = new Set(
       [config.senderEmail, config.ownerEmail].flatMap((address) => [address, address.slice(address.indexOf('@') + 1)]),
     );
@@ -133,7 +142,10 @@ export class SiteStack extends Stack {
         resources: [...identities].map((identity) =>
           this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
         ),
-        conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
+        conditions: {
+          StringEquals: { 'ses:FromAddress': config.senderEmail },
+          'ForAllValues:StringEquals': { 'ses:Recipients': [config.ownerEmail] },
+        },
       }),
     );
   }

@@ -1,4 +1,12 @@
-import { ConfigError, readCounterTableName, readMailSettings, readSiteSettings, type Env } from '../../lambdas/config.js';
+import { randomBytes } from 'node:crypto';
+import {
+  ConfigError,
+  readCounterKeySecret,
+  readCounterTableName,
+  readMailSettings,
+  readSiteSettings,
+  type Env,
+} from '../../lambdas/config.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -15,6 +23,9 @@ export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
 
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
+
+/** Made afresh at each start, as a deployment makes its own: no counter key outlives the process. */
+const LOCAL_COUNTER_KEY_SECRET = randomBytes(32).toString('base64url');
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
 export function readLocalSettings(env: Env): LocalSettings {
@@ -34,6 +45,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readSiteSettings(functionEnv);
   readMailSettings(functionEnv);
   readCounterTableName(functionEnv);
+  readCounterKeySecret(functionEnv);
   return settings;
 }
 
@@ -45,6 +57,7 @@ export function functionEnvironment(env: Env, port: number): Record<string, stri
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
     BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
+    COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
   };
 }
 

@@ -1,16 +1,25 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The identity a rate limit counts: an IPv4 address, an IPv6 /64 prefix (one subscriber's
- * network), or an e-mail address without case or `+tag`. Only its SHA-256 hash is ever stored.
+ * The counter keys of one deployment. A key names the identity a rate limit counts: an IPv4
+ * address, an IPv6 /64 prefix (one subscriber's network), or an e-mail address without case or
+ * `+tag`. Only its HMAC-SHA-256 under the deployment's secret is stored (docs/api.md §4): a plain
+ * hash of all 2^32 IPv4 addresses takes minutes to compute, and a known e-mail address one hash
+ * to test, so whoever reads the table could recover both. A new secret gives new keys, so
+ * rotating it only starts the open windows afresh.
  */
-export function ipRateKey(sourceIp: string): string {
-  return hash(`ip:${ipIdentity(sourceIp)}`);
+export interface RateKeys {
+  ip(sourceIp: string): string;
+  email(email: string): string;
 }
 
-export function emailRateKey(email: string): string {
-  return hash(`email:${emailIdentity(email)}`);
+export function keyedRateKeys(secret: string): RateKeys {
+  const hmac = (value: string) => createHmac('sha256', secret).update(value).digest('hex');
+  return {
+    ip: (sourceIp) => hmac(`ip:${ipIdentity(sourceIp)}`),
+    email: (email) => hmac(`email:${emailIdentity(email)}`),
+  };
 }
 
 /** `Alice+news@Example.COM` and `alice@example.com` are one correspondent. */
@@ -59,8 +68,4 @@ function expandEmbeddedIpv4(group: string): string[] {
   if (!group.includes('.')) return [group];
   const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
   return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-}
-
-function hash(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailSettings, RateLimits } from '../config.js';
 import { logger } from '../http/logger.js';
+import { keyedRateKeys } from './client-keys.js';
 import { DynamoCounterStore } from './counter-store.js';
 import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -13,12 +14,15 @@ export interface ContactSettings {
   readonly limits: RateLimits;
   readonly mail: MailSettings;
   readonly counterTable: string;
+  /** The deployment's secret the counter keys are HMACs under. */
+  readonly counterKeySecret: string;
 }
 
 /** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   return {
     validate: validateInquiry,
+    keys: keyedRateKeys(settings.counterKeySecret),
     limiter: new RateLimiter({
       store: new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), settings.counterTable),
       limits: settings.limits,

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import type { Reply } from '../http/reply.js';
+import { NO_STORE, type Reply } from '../http/reply.js';
 import { renderFormPage, renderProblemPage } from '../page/contact-page.js';
 import { invalidNotice, NOTICES, rateLimitedNotice } from '../page/form-messages.js';
 import { htmlReply } from '../page/html-reply.js';
@@ -22,6 +22,16 @@ const REJECTIONS: Readonly<Record<RejectionReason, { heading: string; text: stri
     text: 'Nothing was sent. Please fill in the form again.',
   },
 };
+
+const CROSS_SITE = {
+  heading: 'The form must be sent from this site',
+  text: 'This form was sent from another website, so it was not read and nothing was sent. To write to me, open the contact page on this site and send the form from there.',
+} as const;
+
+/** `POST /contact` from another site's page (docs/api.md §9): 403, nothing counted, nothing sent. */
+export function crossSiteReply(site: SiteSettings): Reply {
+  return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
+}
 
 /**
  * The answer to `POST /contact` (CONTRACT §9): the status and headers the API gives the same

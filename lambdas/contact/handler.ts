@@ -1,9 +1,10 @@
-import { readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
+import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
-import { formReply } from './form-replies.js';
+import { crossSiteReply, formReply } from './form-replies.js';
 import { readFormBody, readJsonBody } from './read-body.js';
 import { submitInquiry } from './submit-inquiry.js';
 
@@ -12,8 +13,11 @@ const dependencies = createContactDependencies({
   limits: site.limits,
   mail: readMailSettings(process.env),
   counterTable: readCounterTableName(process.env),
+  counterKeySecret: readCounterKeySecret(process.env),
 });
 const cors = corsForOrigins(site.allowedOrigins);
+/** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
+const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 
 /**
  * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
@@ -37,6 +41,10 @@ export const handler = httpHandler(
       };
     }
     const isForm = event.rawPath === PAGE_PATHS.form;
+    // Refused before any counter is asked: a hostile page spends neither its visitors' limits
+    // nor the owner's mail quota.
+    const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
+    if (isForm && isCrossSitePost(from, siteOrigins)) return crossSiteReply(site);
     const readBody = isForm ? readFormBody : readJsonBody;
     const body = readBody(requestHeader(event, 'content-type'), requestBody(event));
     const outcome = await submitInquiry(

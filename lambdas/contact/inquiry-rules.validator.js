@@ -2,10 +2,11 @@
 import func1Module from "ajv/dist/runtime/ucs2length.js";
 export const validate = /* @__PURE__ */ (() => {
 const pattern4 = new RegExp("\\S", "u");
-const pattern5 = new RegExp("^[^\\p{Cc}\\p{Cs}]*$", "u");
+const pattern5 = new RegExp("^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$", "u");
 const pattern6 = new RegExp("^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$", "u");
 const pattern8 = new RegExp("^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$", "u");
 const pattern10 = new RegExp("^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$", "u");
+const pattern11 = new RegExp("^[^\\p{Cc}\\p{Cs}]*$", "u");
 const func1 = func1Module.default;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -77,7 +78,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"}};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -228,7 +229,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!pattern5.test(data3)){
-const err18 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"}};
+const err18 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,8 +253,8 @@ errors++;
 if(data.project_url !== undefined){
 let data4 = data.project_url;
 if(typeof data4 === "string"){
-if(func1(data4) > 2048){
-const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/maxLength",keyword:"maxLength",params:{limit: 2048}};
+if(!pattern10.test(data4)){
+const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -262,8 +263,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern10.test(data4)){
-const err21 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$"}};
+}
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+const err21 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -273,8 +276,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/type",keyword:"type",params:{type: "string"}};
+if(typeof data4 === "string"){
+if(func1(data4) > 2048){
+const err22 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -284,11 +288,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data._gotcha !== undefined){
-let data5 = data._gotcha;
-if(typeof data5 === "string"){
-if(func1(data5) > 0){
-const err23 = {instancePath:instancePath+"/_gotcha",schemaPath:"#/properties/_gotcha/maxLength",keyword:"maxLength",params:{limit: 0}};
+else {
+const err23 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -298,8 +299,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/_gotcha",schemaPath:"#/properties/_gotcha/type",keyword:"type",params:{type: "string"}};
+if(data._gotcha !== undefined){
+let data5 = data._gotcha;
+if(typeof data5 === "string"){
+if(func1(data5) > 0){
+const err24 = {instancePath:instancePath+"/_gotcha",schemaPath:"#/properties/_gotcha/maxLength",keyword:"maxLength",params:{limit: 0}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -309,14 +313,25 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/_gotcha",schemaPath:"#/properties/_gotcha/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

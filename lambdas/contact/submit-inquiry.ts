@@ -1,7 +1,7 @@
 import { errorName } from '../http/error-name.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import type { Inquiry } from '../inquiry/schema.js';
-import { emailRateKey, ipRateKey } from './client-keys.js';
+import type { RateKeys } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { ReadBody, RejectionReason } from './read-body.js';
@@ -29,6 +29,7 @@ export type ContactOutcome =
 
 export interface ContactDependencies {
   readonly validate: InquiryValidator;
+  readonly keys: RateKeys;
   readonly limiter: RateLimiter;
   readonly mailer: Mailer;
   readonly now?: () => Date;
@@ -50,8 +51,8 @@ export async function submitInquiry(
 ): Promise<ContactOutcome> {
   const verdict = checkLocally(submission.body, dependencies.validate);
   const admission = await dependencies.limiter.admit({
-    ip: ipRateKey(submission.sourceIp),
-    email: verdict.kind === 'valid' ? emailRateKey(verdict.inquiry.email) : undefined,
+    ip: dependencies.keys.ip(submission.sourceIp),
+    email: verdict.kind === 'valid' ? dependencies.keys.email(verdict.inquiry.email) : undefined,
   });
 
   if (admission.kind === 'refused') return { kind: 'rate_limited', rateLimit: admission.status };

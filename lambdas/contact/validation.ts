@@ -11,6 +11,14 @@ export type InquiryVerdict =
 export type InquiryValidator = (body: Readonly<Record<string, unknown>>) => InquiryVerdict;
 
 /**
+ * What a 422 lists of the fields that are not in the form (docs/api.md §2): the first 10, each
+ * name cut to 64 characters, so that an answer stays small (16 KiB) whatever was sent; the unknown
+ * fields are the robot's or the integrator's mistake, and the first few are enough to correct it.
+ */
+const MAX_LISTED_UNKNOWN_FIELDS = 10;
+const MAX_LISTED_NAME_LENGTH = 64;
+
+/**
  * Checks with the schema's rules as compiled at build time (lib/inquiry-validator-code.ts), so a
  * cold start loads no compiler and compiles nothing.
  */
@@ -30,13 +38,23 @@ function toFieldErrors(
     const known = firstCodeByField.get(field);
     if (known === undefined || rank(code) < rank(known)) firstCodeByField.set(field, code);
   }
-  const unknownFields = Object.keys(body).filter((key) => firstCodeByField.get(key) === 'unknown_field');
+  const unknownFields = Object.keys(body)
+    .filter((key) => firstCodeByField.get(key) === 'unknown_field')
+    .slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   return [...CONTACT_FIELDS, ...unknownFields]
     .filter((field) => firstCodeByField.has(field))
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
-      return { field, code, message: fieldErrorMessage(field, code) };
+      const listed = listedName(field);
+      return { field: listed, code, message: fieldErrorMessage(listed, code) };
     });
+}
+
+/** The name as an answer lists it: in code points, so that no emoji is cut in half; `…` marks a cut. */
+function listedName(field: string): string {
+  const characters = Array.from(field);
+  if (characters.length <= MAX_LISTED_NAME_LENGTH) return field;
+  return `${characters.slice(0, MAX_LISTED_NAME_LENGTH).join('')}…`;
 }
 
 function fieldOf(error: ErrorObject): string {

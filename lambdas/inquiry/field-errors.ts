@@ -2,6 +2,7 @@ import {
   EMAIL_PATTERN,
   NO_CONTROL_PATTERN,
   NOT_BLANK_PATTERN,
+  ONE_LINE_PATTERN,
   OPTIONAL_URL_PATTERN,
   TEXT_PATTERN,
 } from './patterns.js';
@@ -33,6 +34,7 @@ export interface FieldError {
 export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
   [NOT_BLANK_PATTERN]: 'blank',
   [NO_CONTROL_PATTERN]: 'invalid_characters',
+  [ONE_LINE_PATTERN]: 'invalid_characters',
   [TEXT_PATTERN]: 'invalid_characters',
   [EMAIL_PATTERN]: 'invalid_email',
   [OPTIONAL_URL_PATTERN]: 'invalid_url',
@@ -53,7 +55,7 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
     case 'blank':
       return `${field} must contain at least one character that is not a space.`;
     case 'invalid_characters':
-      return `${field} contains a control character that is not allowed here.`;
+      return `${field} contains a character that is not allowed here, such as a control character, a line separator or a text-direction control.`;
     case 'invalid_email':
       return `${field} must be an e-mail address such as name@example.com.`;
     case 'invalid_url':

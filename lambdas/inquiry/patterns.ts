@@ -16,5 +16,12 @@ export const NOT_BLANK_PATTERN = '\\S';
 /** No control character (Cc) and no unpaired surrogate (Cs). */
 export const NO_CONTROL_PATTERN = '^[^\\p{Cc}\\p{Cs}]*$';
 
+/**
+ * One line of plain text, as a name that lands in a subject line must be: no control character,
+ * no unpaired surrogate, no bidi embedding, override or isolate (U+202A-U+202E, U+2066-U+2069),
+ * which could make the subject read backwards, and no line or paragraph separator (U+2028, U+2029).
+ */
+export const ONE_LINE_PATTERN = '^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$';
+
 /** Like NO_CONTROL_PATTERN, but tab, CR and LF may shape a multi-line message. */
 export const TEXT_PATTERN = '^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$';

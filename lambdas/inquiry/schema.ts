@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   NO_CONTROL_PATTERN,
   NOT_BLANK_PATTERN,
+  ONE_LINE_PATTERN,
   OPTIONAL_URL_PATTERN,
   TEXT_PATTERN,
 } from './patterns.js';
@@ -22,7 +23,7 @@ export const INQUIRY_RULES = {
       type: 'string',
       minLength: 1,
       maxLength: 120,
-      allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: NO_CONTROL_PATTERN }],
+      allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: ONE_LINE_PATTERN }],
     },
     email: {
       description: 'Your e-mail address (ASCII; a domain with at least one dot). Replies go there.',
@@ -38,16 +39,16 @@ export const INQUIRY_RULES = {
       allOf: [{ pattern: NOT_BLANK_PATTERN }, { pattern: TEXT_PATTERN }],
     },
     company: {
-      description: 'Your company or organisation, optional: at most 120 characters; "" means not given.',
+      description: 'Your company or organisation, optional: at most 120 characters, on one line; "" means not given.',
       type: 'string',
       maxLength: 120,
-      pattern: NO_CONTROL_PATTERN,
+      pattern: ONE_LINE_PATTERN,
     },
     project_url: {
       description: 'A link to the project, optional: an http:// or https:// URL of at most 2048 characters; "" means not given.',
       type: 'string',
       maxLength: 2048,
-      pattern: OPTIONAL_URL_PATTERN,
+      allOf: [{ pattern: OPTIONAL_URL_PATTERN }, { pattern: NO_CONTROL_PATTERN }],
     },
     _gotcha: {
       description: 'Leave empty: a field for spam robots only. Omit it or send "".',

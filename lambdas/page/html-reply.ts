@@ -19,11 +19,15 @@ export const CONTENT_SECURITY_POLICY = [
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/** What every HTML page of the form carries, beside the headers its status needs. */
+/**
+ * What every HTML page of the form carries, beside the headers its status needs. `same-origin`
+ * tells no other site which page a visitor came from; `no-referrer` would also make the form's
+ * own post carry `Origin: null`, which the server refuses as a cross-site post (docs/api.md §9).
+ */
 const PAGE_HEADERS = {
   'Content-Type': HTML_CONTENT_TYPE,
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 } as const;
 
 /** The form's pages and assets change only with a deployment: cached like the public documents. */

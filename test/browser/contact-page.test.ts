@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import type { FieldError } from '../../lambdas/inquiry/field-errors.js';
+import { escapeHtml } from '../../lambdas/page/html.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
@@ -149,6 +150,35 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(watch.errors).toEqual([]);
     });
 
+    it('refuses the characters the server refuses, and sends names of every script', async () => {
+      const { page, watch } = await visit();
+      const values = {
+        ...validInquiry(),
+        name: 'Ada \u202Eecalevol',
+        company: 'Babbage\u2028& Co',
+        project_url: 'https://example.org/\u001B[2J',
+      };
+      await fillForm(page, values);
+      await page.getByRole('button', { name: 'Send inquiry' }).click();
+
+      const verdict = (await postContact(server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
+      expect(verdict.errors.map((error) => [error.field, error.code])).toEqual([
+        ['name', 'invalid_characters'],
+        ['company', 'invalid_characters'],
+        ['project_url', 'invalid_characters'],
+      ]);
+      expect(await shownErrors(page)).toEqual(
+        Object.fromEntries(verdict.errors.map((error) => [error.field, messageFor(error, values[error.field as keyof typeof values])])),
+      );
+      expect(watch.requests.filter((request) => request.startsWith('POST '))).toEqual([]);
+
+      const persian = { ...validInquiry(), name: 'نیک\u200Cنام 👩\u200D💻', company: 'שרה & Co', project_url: '' };
+      await fillForm(page, persian);
+      expect((await submitForm(page)).status()).toBe(202);
+      expect((await sentEmails(server))[0]?.subject).toBe(`Project inquiry from ${persian.name} (${persian.company})`);
+      expect(watch.errors).toEqual([]);
+    });
+
     it('delivers a valid inquiry to the mailbox and confirms it in place', async () => {
       const { page, watch } = await visit();
       const inquiry = validInquiry();
@@ -253,6 +283,28 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await keepScreenshot(page, 'no-script-invalid');
       // Chromium logs the document's own 422 status, which is the answer the contract asks for.
       expect(watch.errors.filter((error) => !failedLoad(422).test(error))).toEqual([]);
+    });
+
+    it('refuses the form posted from another site’s page (403) and sends nothing', async () => {
+      const context = await browser.newContext(noScript);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const fields = Object.entries({ ...validInquiry(), _gotcha: '' })
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+        .join('');
+      await page.route('http://evil.example/', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>Win a prize</title><form method="post" action="${formUrl}">${fields}<button>Claim</button></form>`,
+        }),
+      );
+      visits.push({ context, page, watch, response: await page.goto('http://evil.example/') });
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Claim' }).click();
+
+      expect((await answer).status()).toBe(403);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The form must be sent from this site');
+      expect(await sentEmails(server)).toEqual([]);
     });
 
     it('delivers a valid form and lands on the confirmation page (303)', async () => {

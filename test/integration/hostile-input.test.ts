@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { contactRequestSchema } from '../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../support/independent-validator.js';
-import { postContact, type HttpResponse } from '../support/http-client.js';
+import { postContact, send, type HttpResponse } from '../support/http-client.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 
 /*
@@ -47,6 +47,8 @@ const nasty = fc.constantFrom(
   '\u0000',
   '\u0085',
   '\u2028',
+  '\u202E',
+  '\u2066',
   '\uD800',
   '\uDC00x',
   '😀'.repeat(20),
@@ -91,7 +93,9 @@ const nearlyInquiries = fc
 
 const validInquiries = fc.record(
   {
-    name: fc.string({ minLength: 1, maxLength: 120 }).filter((name) => /\S/u.test(name) && !/[\p{Cc}\p{Cs}]/u.test(name)),
+    name: fc
+      .string({ minLength: 1, maxLength: 120 })
+      .filter((name) => /\S/u.test(name) && !/[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069\u2028\u2029]/u.test(name)),
     email: fc.emailAddress().filter((email) => email.length <= 254 && /\.[a-zA-Z0-9-]+$/.test(email)),
     message: fc.lorem({ mode: 'sentences', maxCount: 5 }).filter((message) => message.length >= 20),
     company: fc.constantFrom('', 'ACME', 'Ünïcödé GmbH'),
@@ -193,6 +197,33 @@ describe('POST /api/contact under hostile input', () => {
     const rawSurrogate = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]);
     expect((await post(rawSurrogate)).status).toBe(400);
   }, 60_000);
+
+  it('answers 64 KiB of unknown keys with at most 16 KiB, as JSON and as the form page', async () => {
+    /** As many members as fit in 64 KiB, joined. */
+    const upTo64KiB = (member: (i: number) => string, separator: string, overhead: number) => {
+      const members: string[] = [];
+      for (let i = 0, length = overhead; length + member(i).length + separator.length <= 64 * 1024; i++) {
+        members.push(member(i));
+        length += member(i).length + separator.length;
+      }
+      return members.join(separator);
+    };
+    const json = `{${upTo64KiB((i) => `"k${i}":0`, ',', 2)}}`;
+    const form = upTo64KiB((i) => `k${i}=`, '&', 0);
+
+    const api = await post(json);
+    const page = await send(`${server.apiUrl}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+
+    expect(api.status).toBe(422);
+    expect(api.json<{ errors: unknown[] }>().errors).toHaveLength(3 + 10);
+    expect(Buffer.byteLength(api.text)).toBeLessThanOrEqual(16 * 1024);
+    expect(page.status).toBe(422);
+    expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(16 * 1024);
+  });
 
   it('lets no field add a recipient or a header, and delivered exactly the accepted inquiries', async () => {
     const injections = [

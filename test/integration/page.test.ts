@@ -2,12 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { Script } from 'node:vm';
 import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/page/form-messages.js';
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/page/html-reply.js';
+import { crossSiteCases } from '../support/cross-site-cases.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 const FORM = 'application/x-www-form-urlencoded';
+const ALLOWED_ORIGIN = 'https://www.owner.example.com';
 const inquiry = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -36,7 +38,11 @@ function errorBeside(html: string, field: string): string | undefined {
 }
 
 beforeAll(async () => {
-  server = await startLocalServer({ CONTACT_TO: 'me@owner.example.com', CONTACT_FROM: 'web@owner.example.com' });
+  server = await startLocalServer({
+    CONTACT_TO: 'me@owner.example.com',
+    CONTACT_FROM: 'web@owner.example.com',
+    ALLOWED_ORIGINS: ALLOWED_ORIGIN,
+  });
 }, 60_000);
 afterAll(() => server.stop());
 // Tests here count to a limit: none may straddle the turn of an hour.
@@ -186,6 +192,29 @@ describe('POST /contact (the form, without script)', () => {
     expect(large.status).toBe(413);
     expect(large.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(await sentEmails(server)).toEqual([]);
+  });
+});
+
+describe('POST /contact from another site (docs/api.md §9)', () => {
+  it('refuses every cross-site Origin and Sec-Fetch-Site with 403 before counting, and serves the rest', async () => {
+    const cases = crossSiteCases(server.baseUrl, ALLOWED_ORIGIN);
+    const refusedClient = newClient();
+    for (const { title, headers, refused } of cases) {
+      const response = await postForm({ ...inquiry, email: newEmail() }, { from: refused ? refusedClient : newClient(), headers });
+
+      expect({ title, status: response.status }).toEqual({ title, status: refused ? 403 : 303 });
+      if (refused) {
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.text).toContain('The form must be sent from this site');
+        expect(response.headers.ratelimit).toBeUndefined();
+      }
+    }
+    expect(await sentEmails(server)).toHaveLength(cases.filter((testCase) => !testCase.refused).length);
+    // More refusals than the limit, and the address has its whole limit left: none was counted.
+    expect(cases.filter((testCase) => testCase.refused).length).toBeGreaterThan(5);
+    const next = await postForm({ ...inquiry, name: '' }, { from: refusedClient });
+    expect(next.status).toBe(422);
+    expect(next.headers.ratelimit).toMatch(/^"ip";r=4;t=\d+$/);
   });
 });
 

@@ -4,6 +4,7 @@ export const CONTACT_ENVIRONMENT = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'rate-limit-counters',
+  COUNTER_KEY_SECRET: 'a-test-secret-of-at-least-32-characters',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -10,6 +10,8 @@ export interface LocalServer {
   readonly baseUrl: string;
   /** The SES emulator. */
   readonly mailUrl: string;
+  /** dynalite, or the outside DynamoDB endpoint it was given. */
+  readonly dynamoUrl: string;
   /** Everything the server printed to stdout so far (its JSON log lines included). */
   output(): string;
   /**
@@ -70,6 +72,7 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     apiUrl: url('API'),
     baseUrl,
     mailUrl: url('Mailbox'),
+    dynamoUrl: url('DynamoDB'),
     output: local.stdout,
     stop: (signal = 'SIGTERM') => stopChild(child, signal),
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_SITE_NAME,
+  readCounterKeySecret,
   readCounterTableName,
   readMailSettings,
   readSiteSettings,
@@ -132,5 +133,27 @@ describe('readCounterTableName', () => {
     ['with a slash', 'rate/limit'],
   ])('refuses a name %s with a ConfigError naming COUNTER_TABLE', (_title, name) => {
     expect(configErrorOf(() => readCounterTableName({ COUNTER_TABLE: name })).message).toContain('COUNTER_TABLE');
+  });
+});
+
+describe('readCounterKeySecret (docs/api.md §4)', () => {
+  it.each([['32 characters', 'a'.repeat(32)], ['a generated password', 'pA$$w0rd!#%&()*+,-./:;<=>?@[]^_`{|}~0123456789']])(
+    'accepts %s',
+    (_title, secret) => {
+      expect(readCounterKeySecret({ COUNTER_KEY_SECRET: secret })).toBe(secret);
+    },
+  );
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['of 31 characters', 'a'.repeat(31)],
+    ['with a space', `${'a'.repeat(32)} b`],
+    ['with a line break', `${'a'.repeat(32)}\n`],
+  ])('refuses a secret %s with a ConfigError that names the setting, never the value', (_title, secret) => {
+    const error = configErrorOf(() => readCounterKeySecret({ COUNTER_KEY_SECRET: secret }));
+
+    expect(error.message).toContain('COUNTER_KEY_SECRET');
+    if (secret) expect(error.message).not.toContain(secret.trim());
   });
 });

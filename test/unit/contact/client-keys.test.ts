@@ -1,11 +1,37 @@
 import { describe, expect, it } from '@jest/globals';
-import { emailIdentity, emailRateKey, ipIdentity, ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { createHash } from 'node:crypto';
+import { emailIdentity, ipIdentity, keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const SECRET = 'a-test-secret-of-at-least-32-characters';
+const { ip: ipRateKey, email: emailRateKey } = keyedRateKeys(SECRET);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('keyedRateKeys (docs/api.md §4: HMAC-SHA-256 under the deployment secret)', () => {
+  it('gives one address the same key under one secret, and another key under another secret', () => {
+    const other = keyedRateKeys('another-secret-of-at-least-32-characters');
+
+    expect(keyedRateKeys(SECRET).ip('203.0.113.7')).toBe(ipRateKey('203.0.113.7'));
+    expect(keyedRateKeys(SECRET).email('ada@example.com')).toBe(emailRateKey('ada@example.com'));
+    expect(other.ip('203.0.113.7')).not.toBe(ipRateKey('203.0.113.7'));
+    expect(other.email('ada@example.com')).not.toBe(emailRateKey('ada@example.com'));
+  });
+
+  it('is no plain hash of the address, with or without its namespace', () => {
+    for (const [key, identity] of [
+      [ipRateKey('203.0.113.7'), 'ip:203.0.113.7'],
+      [emailRateKey('Ada+site@Example.com'), 'email:ada@example.com'],
+    ] as const) {
+      expect(key).toMatch(SHA256_HEX);
+      expect(key).not.toBe(sha256(identity));
+      expect(key).not.toBe(sha256(identity.slice(identity.indexOf(':') + 1)));
+    }
+  });
+});
 
 describe('ipRateKey (CONTRACT §4: per client IP, IPv6 per /64)', () => {
   it.each([['203.0.113.7'], ['2001:db8:1:2::1'], ['::ffff:203.0.113.7'], ['not an address']])(
-    'hashes %j to SHA-256 hex without the address in it',
+    'keys %j as SHA-256 hex without the address in it',
     (address) => {
       const key = ipRateKey(address);
 
@@ -102,7 +128,7 @@ describe('emailRateKey (CONTRACT §4: case-insensitive, +tag removed)', () => {
     expect(emailRateKey('+x@example.com')).not.toBe(emailRateKey('+y@example.com'));
   });
 
-  it('hashes to SHA-256 hex without the address in it', () => {
+  it('keys it as SHA-256 hex without the address in it', () => {
     const key = emailRateKey('Alice+news@Example.COM');
 
     expect(key).toMatch(SHA256_HEX);

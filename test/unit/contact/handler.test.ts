@@ -4,7 +4,8 @@ import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/c
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
+import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { awsError, isIncrement } from '../../support/fake-counter-store.js';
@@ -104,8 +105,9 @@ describe('contact handler: a valid inquiry', () => {
       .map((call) => String(call.args[0].input.Key?.pk))
       .filter((key) => key.startsWith('ip#'));
     expect(ipKeys).toHaveLength(1);
-    expect(ipKeys[0]).toContain(ipRateKey('198.51.100.23'));
-    expect(ipKeys[0]).not.toContain(ipRateKey('192.0.2.1'));
+    const keys = keyedRateKeys(ENVIRONMENT.COUNTER_KEY_SECRET);
+    expect(ipKeys[0]).toContain(keys.ip('198.51.100.23'));
+    expect(ipKeys[0]).not.toContain(keys.ip('192.0.2.1'));
     expect(ipKeys[0]).not.toContain('198.51.100.23');
   });
 });
@@ -162,6 +164,40 @@ describe('contact handler: CORS (CONTRACT §1)', () => {
     expect(corsHeaderNames(response.headers)).toEqual([]);
     expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
     expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+  });
+});
+
+describe('contact handler: cross-site form posts (docs/api.md §9)', () => {
+  const formPost = (headers: Readonly<Record<string, string>>) =>
+    httpEvent({
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ ...INQUIRY, project_url: '', _gotcha: '' }).toString(),
+    });
+
+  it.each(crossSiteCases(ENVIRONMENT.BASE_URL, ALLOWED_ORIGIN).map((testCase) => [testCase.title, testCase] as const))(
+    '%s',
+    async (_title, { headers, refused }) => {
+      const response = await handler(formPost(headers), lambdaContext());
+
+      if (refused) {
+        expect(response.statusCode).toBe(403);
+        expect(response.headers).toMatchObject({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        expect(response.body).toContain('The form must be sent from this site');
+        expect(documents.commandCalls(UpdateCommand)).toEqual([]);
+        expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+      } else {
+        expect(response.statusCode).toBe(303);
+        expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+      }
+    },
+  );
+
+  it('leaves POST /api/contact to CORS: a cross-site JSON post is processed, and its answer unreadable there', async () => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: OTHER_ORIGIN, 'sec-fetch-site': 'cross-site' } }));
+
+    expect(response.status).toBe(202);
+    expect(corsHeaderNames(response.headers)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/config.js';
-import { emailRateKey, ipRateKey } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
 import type { Mailer } from '../../../lambdas/contact/mailer.js';
 import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
@@ -19,6 +19,7 @@ const NOW = new Date('2030-01-01T12:15:00.000Z');
 const RESET_SECONDS = 45 * 60;
 const SOURCE_IP = '203.0.113.7';
 const REQUEST_ID = '0b0e5f4e-6f1a-4a39-9d1e-6d2c6f0f8a11';
+const KEYS = keyedRateKeys('a-test-secret-of-at-least-32-characters');
 
 /** Records what it is asked to send; throws `failure` instead when one is set. */
 class FakeMailer implements Mailer {
@@ -36,6 +37,7 @@ function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) 
   const mailer = new FakeMailer();
   const dependencies = {
     validate: validateInquiry,
+    keys: KEYS,
     limiter: new RateLimiter({ store, limits, now: () => NOW }),
     mailer,
     now: () => NOW,
@@ -88,8 +90,8 @@ describe('submitInquiry: a valid inquiry', () => {
 
     const ids = store.callsOf('increment').map((slot) => slot.id);
     expect(ids).toHaveLength(2);
-    expect(ids.find((id) => id.startsWith('ip#'))).toContain(ipRateKey(SOURCE_IP));
-    expect(ids.find((id) => id.startsWith('email#'))).toContain(emailRateKey(INQUIRY.email));
+    expect(ids.find((id) => id.startsWith('ip#'))).toContain(KEYS.ip(SOURCE_IP));
+    expect(ids.find((id) => id.startsWith('email#'))).toContain(KEYS.email(INQUIRY.email));
     for (const id of ids) {
       expect(id).not.toContain(SOURCE_IP);
       expect(id.toLowerCase()).not.toContain('example.com');

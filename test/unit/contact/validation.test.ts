@@ -111,6 +111,29 @@ describe('validateInquiry: the answer it gives', () => {
   });
 });
 
+describe('createInquiryValidator: answers bounded whatever was sent (docs/api.md §2)', () => {
+  const unknownOf = (body: Record<string, unknown>) => {
+    const verdict = validate({ ...VALID_INQUIRY, ...body });
+    return verdict.valid ? [] : verdict.errors.filter((error) => error.code === 'unknown_field');
+  };
+
+  it('lists the first 10 unknown fields, in body order', () => {
+    const extras = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`extra${String.fromCharCode(108 - i)}`, i]));
+
+    expect(unknownOf(extras).map((error) => error.field)).toEqual(Object.keys(extras).slice(0, 10));
+    expect(unknownOf(Object.fromEntries(Object.entries(extras).slice(0, 10)))).toHaveLength(10);
+  });
+
+  it('cuts an unknown field name to 64 characters, never inside an emoji, and marks the cut', () => {
+    const [long, emoji, exact] = unknownOf({ ['x'.repeat(5000)]: 1, ['😀'.repeat(65)]: 2, ['y'.repeat(64)]: 3 });
+
+    const cut = `${'x'.repeat(64)}…`;
+    expect(long).toEqual({ field: cut, code: 'unknown_field', message: `${cut} is not a field of this form.` });
+    expect(emoji?.field).toBe(`${'😀'.repeat(64)}…`);
+    expect(exact?.field).toBe('y'.repeat(64));
+  });
+});
+
 describe('the contract tables the validator is built from', () => {
   it('has the fields of CONTRACT §2 in table order', () => {
     expect(CONTACT_FIELDS).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);

@@ -129,6 +129,7 @@ describe('the functions', () => {
         CONTACT_TO: 'you@example.com',
         CONTACT_FROM: 'contact@example.com',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
+        COUNTER_KEY_SECRET: expect.anything(),
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -181,7 +182,7 @@ describe('permissions', () => {
   };
 
   it.each(HANDLER_NAMES.filter((name) => functionProfile(name).handlesInquiries).map((name) => [name]))(
-    'let the %s function update counters, send from the sender identity, and write its logs: nothing else',
+    'let the %s function update counters, send from the sender identity to the owner alone, and write its logs: nothing else',
     (name) => {
       expect(statementsOf(name)).toEqual([
         logWrites(name),
@@ -191,7 +192,10 @@ describe('permissions', () => {
           Action: 'ses:SendEmail',
           // In the SES sandbox the recipient's identity is checked too.
           Resource: ['contact@example.com', 'example.com', 'you@example.com'].map(identityArn),
-          Condition: { StringEquals: { 'ses:FromAddress': 'contact@example.com' } },
+          Condition: {
+            StringEquals: { 'ses:FromAddress': 'contact@example.com' },
+            'ForAllValues:StringEquals': { 'ses:Recipients': ['you@example.com'] },
+          },
         },
       ]);
     },

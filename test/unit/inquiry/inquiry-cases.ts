@@ -26,7 +26,35 @@ export const EMOJI = '😀';
 /** Woman technologist: three code points (woman, ZWJ, laptop), one grapheme. */
 export const ZWJ_SEQUENCE = '👩‍💻';
 
+/** The bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which can reverse how a line reads. */
+export const BIDI_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+/** The line and paragraph separators: line breaks to many readers of a subject line. */
+export const SEPARATORS = ['\u2028', '\u2029'];
+
+/** Names that must pass: every script, joiners that shape them, marks that are not controls. */
+export const NAMES_OF_THE_WORLD: ReadonlyArray<readonly [title: string, name: string]> = [
+  ['Persian with a ZWNJ', 'نیک\u200Cنام'],
+  ['Arabic', 'محمد عبد الله'],
+  ['Hebrew', 'שרה כהן'],
+  ['Devanagari', 'अदिति शर्मा'],
+  ['Chinese', '李小龍'],
+  ['Japanese', 'やまだ たろう'],
+  ['Korean', '김민준'],
+  ['Cyrillic', 'Дмитрий Иванов'],
+  ['Greek', 'Ελένη Παπαδοπούλου'],
+  ['Thai', 'สมชาย ใจดี'],
+  ['Amharic', 'አበበ ቢቂላ'],
+  ['combining accents', 'Zoe\u0308 Ngo\u0302'],
+  ['a ZWJ emoji sequence', `Ada ${ZWJ_SEQUENCE}`],
+  ['a family emoji (ZWJ)', '👨‍👩‍👧‍👦 Lovelace'],
+  ['a flag', 'Ada 🇬🇧'],
+  ['left-to-right and right-to-left marks (not controls)', 'Ada\u200E \u200FLovelace'],
+  ['a word joiner', 'Ada\u2060Lovelace'],
+];
+
 /** `count` code points, each `unit`. */
+const hex = (character: string): string => (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+
 const codePoints = (count: number, unit = 'a'): string => unit.repeat(count);
 
 /** An address of exactly `length` characters: a long local part at example.com. */
@@ -101,6 +129,15 @@ export const NAME_CASES: readonly InquiryCase[] = [
   invalid('name of a lone low surrogate', { name: '\uDC00' }, ['name', 'invalid_characters']),
   invalid('name ending in half an emoji', { name: 'Ada\uD83D' }, ['name', 'invalid_characters']),
   invalid('name with an emoji\u2019s halves swapped', { name: 'Ada\uDE00\uD83D' }, ['name', 'invalid_characters']),
+  ...NAMES_OF_THE_WORLD.map(([title, name]) => valid(`name in ${title}`, { name })),
+  ...BIDI_CONTROLS.map((control) =>
+    invalid(`name with the bidi control U+${hex(control)}`, { name: `Ada${control}ecalevoL` }, ['name', 'invalid_characters']),
+  ),
+  ...SEPARATORS.map((separator) =>
+    invalid(`name with U+${hex(separator)}`, { name: `Ada${separator}Lovelace` }, ['name', 'invalid_characters']),
+  ),
+  invalid('name of a right-to-left override alone (not blank)', { name: '\u202E' }, ['name', 'invalid_characters']),
+  invalid('name of a line separator alone (\\s: blank first)', { name: '\u2028' }, ['name', 'blank']),
   invalid('name of 121 spaces (too_long before blank)', { name: codePoints(121, ' ') }, ['name', 'too_long']),
   invalid('name of 121 characters with LF (too_long first)', { name: `${codePoints(120)}\n` }, ['name', 'too_long']),
 ];
@@ -192,6 +229,10 @@ export const COMPANY_CASES: readonly InquiryCase[] = [
   invalid('company with a tab', { company: 'Babbage\t& Co' }, ['company', 'invalid_characters']),
   invalid('company with U+009F', { company: 'Babbage\u009F' }, ['company', 'invalid_characters']),
   invalid('company of a lone surrogate', { company: '\uDBFF' }, ['company', 'invalid_characters']),
+  ...NAMES_OF_THE_WORLD.map(([title, company]) => valid(`company in ${title}`, { company })),
+  ...[...BIDI_CONTROLS, ...SEPARATORS].map((control) =>
+    invalid(`company with U+${hex(control)}`, { company: `Babbage${control} & Co` }, ['company', 'invalid_characters']),
+  ),
   invalid('company of 121 characters with LF (too_long first)', { company: `${codePoints(120)}\n` }, [
     'company',
     'too_long',
@@ -228,12 +269,39 @@ export const PROJECT_URL_CASES: readonly InquiryCase[] = [
   invalid('project_url with a space in the host', { project_url: 'https://exa mple.com' }, ['project_url', 'invalid_url']),
   invalid('project_url with a space in the path', { project_url: 'https://example.com/a b' }, ['project_url', 'invalid_url']),
   invalid('project_url with a leading space', { project_url: ' https://example.com' }, ['project_url', 'invalid_url']),
-  invalid('project_url with a trailing LF', { project_url: 'https://example.com/\n' }, ['project_url', 'invalid_url']),
+  invalid('project_url with a trailing LF (a control character)', { project_url: 'https://example.com/\n' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
   invalid('project_url with a non-breaking space', { project_url: 'https://example.com/\u00A0' }, [
     'project_url',
     'invalid_url',
   ]),
   invalid('project_url of a single space', { project_url: ' ' }, ['project_url', 'invalid_url']),
+  invalid('project_url with NUL', { project_url: 'https://example.com/\u0000' }, ['project_url', 'invalid_characters']),
+  invalid('project_url with ESC (a terminal escape)', { project_url: 'https://example.com/\u001B[2J' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
+  invalid('project_url with DEL', { project_url: 'https://example.com/\u007F' }, ['project_url', 'invalid_characters']),
+  invalid('project_url with NEL U+0085 (not \\s)', { project_url: 'https://example.com/\u0085' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
+  invalid('project_url with U+009F', { project_url: 'https://example.com/\u009F' }, ['project_url', 'invalid_characters']),
+  invalid('project_url with a lone high surrogate', { project_url: 'https://example.com/\uD800' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
+  invalid('project_url with a lone low surrogate in the host', { project_url: 'https://\uDC00.example/' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
+  invalid('project_url not a URL and with NUL (invalid_characters first)', { project_url: 'ftp://\u0000' }, [
+    'project_url',
+    'invalid_characters',
+  ]),
+  valid('project_url with an emoji and a right-to-left override (no control: Cf)', { project_url: 'https://example.com/😀\u202E' }),
 ];
 
 export const HONEYPOT_CASES: readonly InquiryCase[] = [

@@ -89,7 +89,15 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       CONTACT_FROM: 'contact@example.com',
       BASE_URL: 'http://localhost:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
+      COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
     });
+  });
+
+  it('makes one counter key secret per start, unless one is configured', () => {
+    const secret = functionEnvironment({}, 3000).COUNTER_KEY_SECRET;
+
+    expect(functionEnvironment({}, 3001).COUNTER_KEY_SECRET).toBe(secret);
+    expect(functionEnvironment({ COUNTER_KEY_SECRET: 'x'.repeat(32) }, 3000).COUNTER_KEY_SECRET).toBe('x'.repeat(32));
   });
 
   it('derives {base} from the port it serves on', () => {
@@ -102,6 +110,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       CONTACT_FROM: 'web@owner.example.com',
       BASE_URL: 'https://example.com',
       COUNTER_TABLE: 'my-counters',
+      COUNTER_KEY_SECRET: 'a-configured-secret-of-32-characters',
       RATE_LIMIT_IP: '9',
     };
 
