@@ -8,9 +8,8 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
-import { clientOptions } from '../lambdas/contact/dependencies.js';
+import { mailClientOptions, storeClientOptions } from '../lambdas/contact/dependencies.js';
 import { SesMailer } from '../lambdas/contact/mailer.js';
-import { MAIL_CALLS, STORE_CALLS } from '../lambdas/contact/time-budget.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
 import { percentile, round } from './stats.js';
@@ -92,12 +91,14 @@ function contactEvent(round: number): APIGatewayProxyEventV2 {
  * mailer over clients with the same settings, and nothing else: no parsing, validation or limiter.
  */
 function bareInquiry(): (round: number) => Promise<void> {
-  const store = new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), TABLE);
-  const mailer = new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), {
+  const store = new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), TABLE);
+  const mailer = new SesMailer(new SESv2Client(mailClientOptions()), {
     ownerEmail: 'owner@example.com',
     senderEmail: 'contact@example.com',
+    senderName: 'Personal site',
   });
-  const increment = (id: string) => store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+  const increment = (id: string) =>
+    store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, `bare-request#${id}`);
   return async (round) => {
     await Promise.all([increment(`bare-ip#${round}`), increment(`bare-email#${round}`)]);
     await mailer.send({

@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config.js';
 import { problemReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
-import { waitInWords } from '../page/form-messages.js';
+import { NOTICES, waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
 import type { ContactOutcome, RejectionReason } from './submit-inquiry.js';
 
@@ -68,6 +68,20 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
           },
           { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
           outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
+        ),
+        errorName: outcome.errorName,
+      };
+    case 'delivery_unknown':
+      return {
+        ...problemReply(
+          {
+            status: 503,
+            code: 'temporarily_unavailable',
+            detail: NOTICES.deliveryUnknown,
+            requestId,
+          },
+          { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          'delivery_unknown',
         ),
         errorName: outcome.errorName,
       };

@@ -1,26 +1,22 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailSettings, RateLimits } from '../config.js';
+import { budgetedClientOptions } from '../aws/retry-strategy.js';
+import { mayRepeatIdempotentCall } from '../aws/sdk-errors.js';
 import { logger } from '../http/logger.js';
 import { DynamoCounterStore } from './counter-store.js';
-import { SesMailer } from './mailer.js';
+import { mayResendEmail, SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import { contactRequestSchema } from './schema.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { MAIL_CALLS, STORE_CALLS, type CallBudget } from './time-budget.js';
+import { MAIL_CALLS, STORE_CALLS } from './time-budget.js';
 import { createInquiryValidator } from './validation.js';
 
-/** An SDK client that gives up as the budget says: it only logs an exceeded requestTimeout unless told to throw. */
-export function clientOptions(budget: CallBudget) {
-  return {
-    maxAttempts: budget.attempts,
-    requestHandler: {
-      connectionTimeout: budget.connectionMs,
-      requestTimeout: budget.requestMs,
-      throwOnRequestTimeout: true,
-    },
-  };
-}
+/** Counter updates are idempotent (counter-store.ts): any failure but a refusal may be retried. */
+export const storeClientOptions = () => budgetedClientOptions(STORE_CALLS, mayRepeatIdempotentCall);
+
+/** SendEmail is not: retried only when SES cannot have taken it (mailer.ts). */
+export const mailClientOptions = () => budgetedClientOptions(MAIL_CALLS, mayResendEmail);
 
 export interface ContactSettings {
   readonly baseUrl: string;
@@ -34,10 +30,10 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
   return {
     validate: createInquiryValidator(contactRequestSchema(settings.baseUrl)),
     limiter: new RateLimiter({
-      store: new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), settings.counterTable),
+      store: new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), settings.counterTable),
       limits: settings.limits,
       onGiveBackFailure: (errorName) => logger.warn('counter not given back', { errorName }),
     }),
-    mailer: new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), settings.mail),
+    mailer: new SesMailer(new SESv2Client(mailClientOptions()), settings.mail),
   };
 }

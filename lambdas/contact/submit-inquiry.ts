@@ -3,7 +3,7 @@ import { utf8MediaType } from '../http/media-type.js';
 import { emailRateKey, ipRateKey } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
-import { errorName, type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
+import type { RateLimiter, RateLimitStatus } from './rate-limiter.js';
 import type { Inquiry } from './schema.js';
 import type { FieldError, InquiryValidator } from './validation.js';
 
@@ -34,7 +34,9 @@ export type ContactOutcome =
       readonly kind: 'unavailable';
       readonly dependency: 'counter_store' | 'mail_service';
       readonly errorName: string;
-    };
+    }
+  /** The mail service may have taken the inquiry: its counters stay (docs/api.md §11). */
+  | { readonly kind: 'delivery_unknown'; readonly errorName: string };
 
 export interface ContactDependencies {
   readonly validate: InquiryValidator;
@@ -58,7 +60,7 @@ export async function submitInquiry(
   dependencies: ContactDependencies,
 ): Promise<ContactOutcome> {
   const verdict = checkLocally(submission.body, dependencies.validate);
-  const admission = await dependencies.limiter.admit({
+  const admission = await dependencies.limiter.admit(submission.requestId, {
     ip: ipRateKey(submission.sourceIp),
     email: verdict.kind === 'valid' ? emailRateKey(verdict.inquiry.email) : undefined,
   });
@@ -70,13 +72,18 @@ export async function submitInquiry(
   if (verdict.kind !== 'valid') return { ...verdict, rateLimit: admission.status };
 
   const receivedAt = dependencies.now?.() ?? new Date();
-  try {
-    await dependencies.mailer.send(composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }));
-  } catch (error) {
-    await admission.giveBack();
-    return { kind: 'unavailable', dependency: 'mail_service', errorName: errorName(error) };
+  const delivery = await dependencies.mailer.send(
+    composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }),
+  );
+  switch (delivery.kind) {
+    case 'sent':
+      return { kind: 'delivered', rateLimit: admission.status };
+    case 'not_sent':
+      await admission.giveBack();
+      return { kind: 'unavailable', dependency: 'mail_service', errorName: delivery.errorName };
+    case 'unknown':
+      return { kind: 'delivery_unknown', errorName: delivery.errorName };
   }
-  return { kind: 'delivered', rateLimit: admission.status };
 }
 
 function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict {

@@ -80,7 +80,7 @@ describe('contact handler: a valid inquiry', () => {
     const sent = ses.commandCalls(SendEmailCommand);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.args[0].input).toMatchObject({
-      FromEmailAddress: 'contact@example.com',
+      FromEmailAddress: '"Personal site" <contact@example.com>',
       Destination: { ToAddresses: ['owner@example.com'] },
       ReplyToAddresses: ['Ada+site@Example.com'],
     });
@@ -268,7 +268,12 @@ describe('contact handler: failing dependencies', () => {
 
   it('answers 503 without the AWS error when SES refuses, and gives both counters back', async () => {
     ses.on(SendEmailCommand).rejects(
-      new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: {}, message: 'Email address is not verified: owner@example.com' }),
+      new SESv2ServiceException({
+        name: 'MessageRejected',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 400 },
+        message: 'Email address is not verified: owner@example.com',
+      }),
     );
 
     const response = await invoke(jsonPostEvent(INQUIRY));

@@ -9,6 +9,7 @@ import { functionProfile } from '../../../lib/function-profiles.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
 import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
+import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 
 const site = synthesizeSite();
 const { template, stack } = site;
@@ -99,8 +100,8 @@ describe('the functions', () => {
   it('give the contact function the time its dependencies may take at worst, and more', () => {
     const timeout = Number(functions[functionId('contact')]?.Properties.Timeout);
     expect(timeout).toBe(CONTACT_TIMEOUT_SECONDS);
-    // middy answers 503 half a second before the timeout: the SDK must have given up by then.
-    expect(WORST_CASE_DEPENDENCY_MS).toBeLessThan(timeout * 1000 - 500);
+    // middy answers 503 before the timeout: the SDK must have given up by then.
+    expect(WORST_CASE_DEPENDENCY_MS).toBeLessThan(timeout * 1000 - EARLY_TIMEOUT_MS);
   });
 
   it('map stack traces back to the sources', () => {
