@@ -47,7 +47,7 @@ describe('POST /api/contact through the local server', () => {
     expect(text).toContain('Company: Babbage & Co');
     expect(text).toContain('Project URL: https://example.org/engine?x=1');
     expect(text).toContain(`Message:\n${inquiry.message}\n`);
-    expect(text).toMatch(/Received: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+    expect(text).toMatch(/Received: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\)/);
     expect(text).toContain(`Request id: ${body.id}`);
   });
 

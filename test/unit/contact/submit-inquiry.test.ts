@@ -79,7 +79,7 @@ describe('submitInquiry: a valid inquiry', () => {
       replyTo: INQUIRY.email,
       subject: 'Project inquiry from Ada Lovelace (Babbage & Co)',
     });
-    expect(mailer.sent[0]?.text).toContain(`Received: ${NOW.toISOString()}`);
+    expect(mailer.sent[0]?.text).toContain(`Received: 2030-01-01 12:15 UTC (${NOW.toISOString()})`);
     expect(mailer.sent[0]?.text).toContain(`Request id: ${REQUEST_ID}`);
   });
 
