@@ -25,6 +25,7 @@ const HANDLER_ENV = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'bench-counters',
+  IDEMPOTENCY_TABLE: 'idempotency-records',
   AWS_REGION: 'us-east-1',
   // As the stack sets it: Node then reads each bundle's source map at import.
   NODE_OPTIONS: LAMBDA_NODE_OPTIONS,

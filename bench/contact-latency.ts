@@ -32,6 +32,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     CONTACT_TO: 'owner@example.com',
     CONTACT_FROM: 'contact@example.com',
     COUNTER_TABLE: TABLE,
+    IDEMPOTENCY_TABLE: 'idempotency-records',
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };

@@ -7,7 +7,7 @@ import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
 export interface FunctionProfile {
   /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
   readonly readsSiteSettings: boolean;
-  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, COUNTER_TABLE, and the grants to match. */
+  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, the tables, the configuration set, and the grants to match. */
   readonly handlesInquiries: boolean;
   readonly memorySize: number;
   readonly timeoutSeconds: number;
@@ -52,7 +52,13 @@ const PROFILES: Readonly<Record<string, FunctionProfile>> = {
 
 /** The environment variables behind each kind of setting (lambdas/config.ts reads them). */
 export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
-export const INQUIRY_SETTING_KEYS = ['CONTACT_TO', 'CONTACT_FROM', 'COUNTER_TABLE'] as const;
+export const INQUIRY_SETTING_KEYS = [
+  'CONTACT_TO',
+  'CONTACT_FROM',
+  'COUNTER_TABLE',
+  'IDEMPOTENCY_TABLE',
+  'SES_CONFIGURATION_SET',
+] as const;
 
 export function functionProfile(handlerName: string): FunctionProfile {
   return PROFILES[handlerName] ?? DOCUMENT;

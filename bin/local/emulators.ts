@@ -3,6 +3,7 @@ import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
+import { IDEMPOTENCY_PARTITION_KEY } from '../../lambdas/contact/idempotency-table.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
 export interface RunningServer {
@@ -31,14 +32,24 @@ export async function startSesEmulator(host: string, port: number): Promise<Runn
 }
 
 /** Creates the counter table as the stack does (partition key only), unless it exists already. */
-export async function ensureCounterTable(client: DynamoDBClient, tableName: string): Promise<void> {
+export function ensureCounterTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTable(client, tableName, COUNTER_PARTITION_KEY);
+}
+
+/** Creates the `Idempotency-Key` table as the stack does, unless it exists already. */
+export function ensureIdempotencyTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTable(client, tableName, IDEMPOTENCY_PARTITION_KEY);
+}
+
+/** A table keyed by one string attribute. dynalite has no TTL: expired records stay, as they may on AWS for a while. */
+async function ensureTable(client: DynamoDBClient, tableName: string, partitionKey: string): Promise<void> {
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: COUNTER_PARTITION_KEY, AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: COUNTER_PARTITION_KEY, KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
       }),
     );
   } catch (error) {

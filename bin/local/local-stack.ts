@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
-import { ensureCounterTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { ensureCounterTable, ensureIdempotencyTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -59,12 +59,14 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const invocations = await InvokeStore.getInstanceAsync();
     const warnings: string[] = [];
     try {
-      await ensureCounterTable(new DynamoDBClient(SETUP_CLIENT), process.env.COUNTER_TABLE as string);
+      const setup = new DynamoDBClient(SETUP_CLIENT);
+      await ensureCounterTable(setup, process.env.COUNTER_TABLE as string);
+      await ensureIdempotencyTable(setup, process.env.IDEMPOTENCY_TABLE as string);
     } catch (error) {
       // An outside store that is down must not stop local mode: POSTs then fail closed (503).
       if (settings.dynamoEndpoint === undefined) throw error;
       warnings.push(
-        `Warning: the counter table could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
+        `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
     server.on('request', apiGatewayListener(await importHandlers(), invocations));

@@ -1,4 +1,4 @@
-import { ConfigError, readCounterTableName, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
+import { ConfigError, readCounterTableName, readIdempotencyTableName, readMailSettings, readSiteSettings } from '../../lambdas/config.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -14,6 +14,7 @@ export interface LocalSettings {
 type Env = Readonly<Record<string, string | undefined>>;
 
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
+export const LOCAL_IDEMPOTENCY_TABLE = 'idempotency-records';
 
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
@@ -33,6 +34,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readSiteSettings(functionEnv);
   readMailSettings(functionEnv);
   readCounterTableName(functionEnv);
+  readIdempotencyTableName(functionEnv);
   return settings;
 }
 
@@ -44,6 +46,7 @@ export function functionEnvironment(env: Env, port: number): Record<string, stri
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
     BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
+    IDEMPOTENCY_TABLE: env.IDEMPOTENCY_TABLE ?? LOCAL_IDEMPOTENCY_TABLE,
   };
 }
 

@@ -5,6 +5,7 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',

@@ -19,6 +19,7 @@ const ENVIRONMENT = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'rate-limit-counters',
+  IDEMPOTENCY_TABLE: 'idempotency-records',
   ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
@@ -150,7 +151,7 @@ describe('contact handler: CORS (CONTRACT §1)', () => {
     expect(response.headers).toMatchObject({
       'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
       'Access-Control-Allow-Methods': 'POST',
-      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
       'X-Content-Type-Options': 'nosniff',
     });
     expect(response.raw).toBe('');
@@ -319,5 +320,27 @@ describe('contact handler: an unexpected error', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(response.raw).not.toMatch(/secret-marker|SecretBugError|\bat\b.*\.ts|\n/);
+  });
+});
+
+describe('contact handler: Idempotency-Key (docs/api.md §11)', () => {
+  it.each(['', '""', 'k'.repeat(256), 'clé'])('answers a malformed key (%j) 400 invalid_idempotency_key, counting and sending nothing', async (key) => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { 'idempotency-key': key } }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'invalid_idempotency_key', title: 'Bad Request' });
+    expect(documents.calls()).toEqual([]);
+    expect(ses.calls()).toEqual([]);
+  });
+
+  it('ignores the header on the form route: a browser never sends it, and its 303 already guards a reload', async () => {
+    const event = httpEvent({
+      method: 'POST',
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'not "valid' },
+      body: new URLSearchParams(INQUIRY).toString(),
+    });
+
+    expect((await handler(event, lambdaContext())).statusCode).toBe(303);
   });
 });

@@ -23,6 +23,7 @@ const handler = handlerUnderTest('contact', {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'rate-limit-counters',
+  IDEMPOTENCY_TABLE: 'idempotency-records',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -85,6 +85,7 @@ describe('the Lambda bundles', () => {
           CONTACT_TO: 'owner@example.com',
           CONTACT_FROM: 'contact@example.com',
           COUNTER_TABLE: 'counters',
+          IDEMPOTENCY_TABLE: 'idempotency-records',
         },
         encoding: 'utf8',
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_IDEMPOTENCY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
 import { configErrorOf } from '../../support/config-error.js';
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +77,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       CONTACT_FROM: 'contact@example.com',
       BASE_URL: 'http://localhost:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
+      IDEMPOTENCY_TABLE: LOCAL_IDEMPOTENCY_TABLE,
     });
   });
 
@@ -90,6 +91,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       CONTACT_FROM: 'web@owner.example.com',
       BASE_URL: 'https://example.com',
       COUNTER_TABLE: 'my-counters',
+      IDEMPOTENCY_TABLE: 'my-keys',
       RATE_LIMIT_IP: '9',
     };
 
