@@ -29,7 +29,9 @@ beforeAll(async () => {
   await ensureIdempotencyTable(new DynamoDBClient({}), TABLE);
   answers = createRememberedAnswers(TABLE);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 afterAll(async () => {
   process.env = savedEnv;
   await emulator.close();
