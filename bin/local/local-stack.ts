@@ -1,7 +1,7 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createServer } from 'node:http';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
+import { ApiGate } from './api-gate.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { ensureCounterTable, ensureIdempotencyTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
@@ -22,6 +22,7 @@ export interface LocalStack {
   readonly dynamoUrl: string;
   /** Problems that local mode works around, for the console. */
   readonly warnings: readonly string[];
+  /** Answers the requests in flight (for a few seconds at most), then stops every server. */
   close(): Promise<void>;
 }
 
@@ -31,18 +32,19 @@ export interface LocalStack {
  */
 export async function startLocalStack(settings: LocalSettings): Promise<LocalStack> {
   const emulators: RunningServer[] = [];
+  const gate = new ApiGate();
   let api: RunningServer | undefined;
   // The API first: no request may reach an emulator that is already gone.
   const closeAll = async () => {
-    await api?.close();
+    await (api === undefined ? undefined : gate.stop());
     await Promise.all(emulators.map((emulator) => emulator.close()));
   };
   try {
+    // Listening first: a request that comes while the rest starts is held, never left hanging.
+    await listen(gate.server, settings.host, settings.port, 'PORT');
+    api = running(gate.server, settings.host);
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
-    const server = createServer();
-    await listen(server, settings.host, settings.port, 'PORT');
-    api = running(server, settings.host);
 
     Object.assign(process.env, functionEnvironment(process.env, api.port), {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
@@ -69,7 +71,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    server.on('request', apiGatewayListener(await importHandlers(), invocations));
+    gate.ready(apiGatewayListener(await importHandlers(), invocations));
 
     return {
       baseUrl: process.env.BASE_URL as string,
@@ -80,6 +82,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       close: closeAll,
     };
   } catch (error) {
+    gate.refuse(error);
     await closeAll();
     throw error;
   }
