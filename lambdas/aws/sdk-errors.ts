@@ -56,6 +56,15 @@ export function isThrottling(error: unknown): boolean {
 }
 
 /**
+ * Whether a failed call surely did nothing, so that repeating it cannot do a thing twice: no
+ * connection was ever opened, or the service answered that it is throttling or failing.
+ */
+export function requestNotTaken(error: unknown): boolean {
+  const status = errorAnswerStatus(error);
+  return neverConnected(error) || isThrottling(error) || (status !== undefined && status >= 500);
+}
+
+/**
  * Whether an idempotent call may be repeated: after anything but a refusal of the request itself
  * (a 4xx answer other than throttling, such as a failed condition, which would only come again).
  */

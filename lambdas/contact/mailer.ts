@@ -1,5 +1,5 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { errorAnswerStatus, isThrottling, neverConnected } from '../aws/sdk-errors.js';
+import { errorAnswerStatus, neverConnected, requestNotTaken } from '../aws/sdk-errors.js';
 import type { MailSettings } from '../config.js';
 import { errorName } from './rate-limiter.js';
 import type { InquiryEmail } from './inquiry-email.js';
@@ -24,10 +24,7 @@ export interface Mailer {
  * is throttling or failing. A timeout after the request was written, or a connection lost before
  * the answer, may hide a sent message: a retry could mail the owner twice (docs/api.md §11).
  */
-export function mayResendEmail(error: unknown): boolean {
-  const status = errorAnswerStatus(error);
-  return neverConnected(error) || isThrottling(error) || (status !== undefined && status >= 500);
-}
+export const mayResendEmail = requestNotTaken;
 
 /** Amazon SES v2: from the verified sender identity, to the owner, the visitor only as Reply-To. */
 export class SesMailer implements Mailer {

@@ -1,18 +1,24 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { IdempotencyConfig, IdempotencyUnknownError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { ResponseHook } from '@aws-lambda-powertools/idempotency/types';
 import type { Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
+import { budgetedClientOptions } from '../aws/retry-strategy.js';
+import { requestNotTaken } from '../aws/sdk-errors.js';
 import type { Reply } from '../http/reply.js';
-import { storeClientOptions } from './dependencies.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { errorName } from './rate-limiter.js';
+import { STORE_CALLS } from './time-budget.js';
 
 /**
  * Loaded only for a request that carries an `Idempotency-Key` (docs/api.md §11), with Powertools'
  * Idempotency over DynamoDB: the first final answer to a key is remembered for a day and given
  * again, marked `Idempotency-Replayed: true`, without running the request again.
  */
+
+/** A reply as Powertools stores it: JSON. */
+type StoredAnswer = ReturnType<ResponseHook>;
 
 /** A day, as the contract promises; DynamoDB's TTL deletes the record some time after. */
 export const REMEMBER_SECONDS = 24 * 60 * 60;
@@ -23,10 +29,11 @@ const CONFIG = {
   payloadValidationJmesPath: 'body',
   expiresAfterSeconds: REMEMBER_SECONDS,
   hashFunction: 'sha256',
-  responseHook: (response: unknown) => {
-    const reply = response as Reply;
+  responseHook: (response: StoredAnswer): StoredAnswer => {
+    const reply = response as unknown as Reply;
     // Told apart from the first answer in the log line, and no second InquiriesDelivered metric.
-    return { ...reply, headers: { ...reply.headers, 'Idempotency-Replayed': 'true' }, outcome: 'replayed' } as never;
+    const replayed: Reply = { ...reply, headers: { ...reply.headers, 'Idempotency-Replayed': 'true' }, outcome: 'replayed' };
+    return replayed as unknown as StoredAnswer;
   },
 } as const;
 
@@ -41,7 +48,9 @@ export interface RememberedAnswers {
 export function createRememberedAnswers(tableName: string): RememberedAnswers {
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName,
-    awsSdkV3Client: new DynamoDBClient(storeClientOptions()),
+    // Its conditional put is no idempotent call: a repeat after a lost answer would find its own
+    // record and answer 409. Only a request that surely did nothing is repeated.
+    awsSdkV3Client: new DynamoDBClient(budgetedClientOptions(STORE_CALLS, requestNotTaken)),
   });
   return {
     async answer(key, body, context, answer) {
