@@ -30,9 +30,9 @@ export const DEFAULT_SITE_NAME = 'Personal site';
 export const DEFAULT_RATE_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
 /**
  * Limits above this are a typo, not a policy; and a counter holds the ids of the requests it
- * counted (contact/counter-store.ts), which must fit one DynamoDB item (400 KB).
+ * counted (contact/counter-store.ts): 10 000 ids of 36 characters fit one DynamoDB item (400 KB).
  */
-const MAX_RATE_LIMIT = 1000;
+const MAX_RATE_LIMIT = 10_000;
 
 /** A setting that is missing or malformed; its message is one line naming the setting. */
 export class ConfigError extends Error {

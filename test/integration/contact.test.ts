@@ -37,7 +37,7 @@ describe('POST /api/contact through the local server', () => {
     const emails = await sentEmails(server);
     expect(emails).toHaveLength(1);
     const [email] = emails;
-    expect(email?.from).toBe('web@owner.example.com');
+    expect(email?.from).toBe('"Personal site" <web@owner.example.com>');
     expect(email?.destination).toEqual({ to: ['me@owner.example.com'], cc: [], bcc: [] });
     expect(email?.replyTo).toEqual(['Ada+site@Example.com']);
     expect(email?.subject).toBe('Project inquiry from Ada Lovelace (Babbage & Co)');

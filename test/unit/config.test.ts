@@ -51,7 +51,7 @@ describe('readSiteSettings (CONTRACT §7)', () => {
 
   it.each([
     ['1', '1', 1],
-    ['1000', '1000', 1000],
+    ['10000', '10000', 10_000],
   ])('accepts a limit of %s', (_title, value, limit) => {
     expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_IP: value }).limits.ip).toBe(limit);
     expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_EMAIL: value }).limits.email).toBe(limit);
@@ -82,7 +82,7 @@ describe('readSiteSettings (CONTRACT §7)', () => {
     ['RATE_LIMIT_IP empty', { RATE_LIMIT_IP: '' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_IP with a space', { RATE_LIMIT_IP: ' 5' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_IP in exponent form', { RATE_LIMIT_IP: '1e3' }, 'RATE_LIMIT_IP'],
-    ['RATE_LIMIT_IP over a thousand', { RATE_LIMIT_IP: '1001' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP over ten thousand', { RATE_LIMIT_IP: '10001' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_EMAIL zero', { RATE_LIMIT_EMAIL: '0' }, 'RATE_LIMIT_EMAIL'],
     ['RATE_LIMIT_EMAIL a word', { RATE_LIMIT_EMAIL: 'three' }, 'RATE_LIMIT_EMAIL'],
   ])('refuses %s with a one-line ConfigError naming it', (_title, env, key) => {
