@@ -8,18 +8,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
 import { SesMailer } from '../lambdas/contact/mailer.js';
-import { clientOptions, MAIL_CALLS, STORE_CALLS } from '../lambdas/contact/time-budget.js';
+import { mailClientOptions, storeClientOptions } from '../lambdas/contact/time-budget.js';
 
 /** The text of every bench inquiry. */
 export const BENCH_MESSAGE = 'I would like to talk about a project: a small website with a contact form.';
 
 export function bareInquiry(table: string): (round: number) => Promise<void> {
-  const store = new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), table);
-  const mailer = new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), {
+  const store = new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), table);
+  const mailer = new SesMailer(new SESv2Client(mailClientOptions()), {
     ownerEmail: 'owner@example.com',
     senderEmail: 'contact@example.com',
+    senderName: 'Personal site',
   });
-  const increment = (id: string) => store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+  const increment = (id: string) =>
+    store.increment({ id, limit: 5, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, `bare-request#${id}`);
   return async (round) => {
     await Promise.all([increment(`bare-ip#${round}`), increment(`bare-email#${round}`)]);
     await mailer.send({

@@ -26,6 +26,7 @@ const HANDLER_ENV = {
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'bench-counters',
   COUNTER_KEY_SECRET: 'a-bench-secret-of-at-least-32-characters',
+  IDEMPOTENCY_TABLE: 'idempotency-records',
   AWS_REGION: 'us-east-1',
   // As the stack sets it: Node then reads each bundle's source map at import.
   NODE_OPTIONS: LAMBDA_NODE_OPTIONS,

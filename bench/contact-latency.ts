@@ -31,6 +31,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     CONTACT_FROM: 'contact@example.com',
     COUNTER_TABLE: TABLE,
     COUNTER_KEY_SECRET: randomBytes(32).toString('base64url'),
+    IDEMPOTENCY_TABLE: 'idempotency-records',
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };

@@ -3,6 +3,7 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
+import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings } from './local/settings.js';
@@ -10,7 +11,8 @@ import { readLocalSettings } from './local/settings.js';
 try {
   const settings = readLocalSettings(process.env);
   const stack = await startLocalStack(settings);
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most)...`);
     stack.close().then(
       () => process.exit(0),
       () => process.exit(1),

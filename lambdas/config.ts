@@ -20,12 +20,19 @@ export interface RateLimits {
 export interface MailSettings {
   readonly ownerEmail: string;
   readonly senderEmail: string;
+  /** The From's display name: the site's name. */
+  readonly senderName: string;
+  /** The stack's SES configuration set (docs/api.md §12); local mode has none. */
+  readonly configurationSet?: string;
 }
 
 export const DEFAULT_SITE_NAME = 'Personal site';
 export const DEFAULT_RATE_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
-/** Limits above this are a typo, not a policy. */
-const MAX_RATE_LIMIT = 1_000_000;
+/**
+ * Limits above this are a typo, not a policy; and a counter holds the ids of the requests it
+ * counted (contact/counter-store.ts): 10 000 ids of 36 characters fit one DynamoDB item (400 KB).
+ */
+const MAX_RATE_LIMIT = 10_000;
 
 /** A setting that is missing or malformed; its message is one line naming the setting. */
 export class ConfigError extends Error {
@@ -53,14 +60,32 @@ export function readMailSettings(env: Env): MailSettings {
   return {
     ownerEmail: parseEmail('CONTACT_TO', required(env, 'CONTACT_TO')),
     senderEmail: parseEmail('CONTACT_FROM', required(env, 'CONTACT_FROM')),
+    senderName: parseSiteName('SITE_NAME', env.SITE_NAME ?? DEFAULT_SITE_NAME),
+    ...(env.SES_CONFIGURATION_SET ? { configurationSet: parseResourceName('SES_CONFIGURATION_SET', env.SES_CONFIGURATION_SET) } : {}),
   };
 }
 
 /** Name of the DynamoDB table holding the rate-limit counters. */
 export function readCounterTableName(env: Env): string {
-  const name = required(env, 'COUNTER_TABLE');
+  return parseTableName('COUNTER_TABLE', required(env, 'COUNTER_TABLE'));
+}
+
+/** Name of the DynamoDB table remembering answers to `Idempotency-Key` (docs/api.md §11). */
+export function readIdempotencyTableName(env: Env): string {
+  return parseTableName('IDEMPOTENCY_TABLE', required(env, 'IDEMPOTENCY_TABLE'));
+}
+
+function parseTableName(key: string, name: string): string {
   if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(name)) {
-    throw new ConfigError(`COUNTER_TABLE must be a DynamoDB table name, got ${JSON.stringify(name)}`);
+    throw new ConfigError(`${key} must be a DynamoDB table name, got ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+/** An SES configuration set name: letters, digits, `_` and `-`, at most 64. */
+function parseResourceName(key: string, name: string): string {
+  if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
+    throw new ConfigError(`${key} must be an SES configuration set name, got ${JSON.stringify(name)}`);
   }
   return name;
 }

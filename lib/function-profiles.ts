@@ -8,7 +8,7 @@ import type { HandlerName } from '../lambdas/routes.js';
 export interface FunctionProfile {
   /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
   readonly readsSiteSettings: boolean;
-  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, COUNTER_TABLE, COUNTER_KEY_SECRET, and the grants to match. */
+  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, the tables, the counter keys' secret, the configuration set, and the grants to match. */
   readonly handlesInquiries: boolean;
   readonly memorySize: number;
   readonly timeoutSeconds: number;
@@ -56,7 +56,14 @@ const PROFILES: Readonly<Record<HandlerName, FunctionProfile>> = {
 
 /** The environment variables behind each kind of setting (lambdas/config.ts reads them). */
 export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
-export const INQUIRY_SETTING_KEYS = ['CONTACT_TO', 'CONTACT_FROM', 'COUNTER_TABLE', 'COUNTER_KEY_SECRET'] as const;
+export const INQUIRY_SETTING_KEYS = [
+  'CONTACT_TO',
+  'CONTACT_FROM',
+  'COUNTER_TABLE',
+  'COUNTER_KEY_SECRET',
+  'IDEMPOTENCY_TABLE',
+  'SES_CONFIGURATION_SET',
+] as const;
 
 export function functionProfile(handlerName: HandlerName): FunctionProfile {
   return PROFILES[handlerName];

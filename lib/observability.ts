@@ -9,6 +9,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type MetricName } from '../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../lambdas/http/service-name.js';
+import { MAIL_METRIC_DIMENSION } from './site-mail.js';
 
 export interface SiteAlarmsProps {
   /** Subscribed to the alarm topic (AWS mails a confirmation link first). */
@@ -16,14 +17,25 @@ export interface SiteAlarmsProps {
   /** Each handler's function, by handler name. */
   readonly functions: ReadonlyMap<string, IFunction>;
   readonly stage: IHttpStage;
+  /** The SES configuration set inquiries are sent with (lib/site-mail.ts). */
+  readonly configurationSetName: string;
 }
+
+/** SES events that mean an inquiry SES accepted did not reach the owner, with what each means. */
+const UNDELIVERED_MAIL_EVENTS = {
+  Bounce: 'An inquiry bounced: the owner\'s mailbox refused it. Check the address and the mailbox.',
+  Complaint: 'An inquiry was marked as spam by the owner\'s mail provider.',
+  Reject: 'SES rejected an inquiry it had accepted (it found a virus): the visitor was told it was sent.',
+  RenderingFailure: 'SES could not render an inquiry: the visitor was told it was sent.',
+} as const;
 
 // A personal site sees a handful of requests an hour: a single failure is worth an e-mail.
 const PERIOD = Duration.minutes(5);
 
 /**
  * The alarms a site owner needs, each notifying an SNS topic with the owner's e-mail subscribed:
- * a lost inquiry (the mail service failed), any function error, and any 5xx answer of the API.
+ * a lost inquiry (the mail service failed, or may have), an inquiry SES accepted that bounced, was
+ * complained about, rejected or could not be rendered, any function error, and any 5xx answer.
  */
 export class SiteAlarms extends Construct {
   readonly topic: Topic;
@@ -48,13 +60,26 @@ export class SiteAlarms extends Construct {
     this.alarm(
       'DeliveryFailures',
       serviceMetric('DeliveryFailures'),
-      'An inquiry could not be handed to SES and was not delivered; the visitor was asked to retry.',
+      'An inquiry could not be handed to SES, or SES never answered whether it took it; the visitor was asked to retry or wait.',
     );
     for (const [name, fn] of props.functions) {
       this.alarm(
         `Errors-${name}`,
         fn.metricErrors({ period: PERIOD, statistic: Stats.SUM }),
         `The ${name} function failed (crash, timeout or failed start).`,
+      );
+    }
+    for (const [event, description] of Object.entries(UNDELIVERED_MAIL_EVENTS)) {
+      this.alarm(
+        `Mail${event}`,
+        new Metric({
+          namespace: 'AWS/SES',
+          metricName: event,
+          dimensionsMap: { [MAIL_METRIC_DIMENSION]: props.configurationSetName },
+          statistic: Stats.SUM,
+          period: PERIOD,
+        }),
+        description,
       );
     }
     this.alarm(

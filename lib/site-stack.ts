@@ -5,6 +5,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
+import { IDEMPOTENCY_PARTITION_KEY, IDEMPOTENCY_TTL_ATTRIBUTE } from '../lambdas/contact/idempotency-table.js';
 import { HANDLER_NAMES, type HandlerName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
@@ -13,6 +14,7 @@ import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteFunction } from './site-function.js';
+import { SiteMail } from './site-mail.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
@@ -35,7 +37,8 @@ const WELL_KNOWN_OUTPUTS = {
 
 /**
  * The whole service: an HTTP API whose routes come from lambdas/routes.ts, one function per
- * handler, the rate-limit counter table, and the alarms that tell the owner when it breaks.
+ * handler, the rate-limit counter table, the table of remembered answers to Idempotency-Key, the
+ * SES configuration set inquiries are sent with, and the alarms that tell the owner when it breaks.
  */
 export class SiteStack extends Stack {
   /** Each handler's function, by handler name. */
@@ -43,6 +46,8 @@ export class SiteStack extends Stack {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly counterTable: TableV2;
+  readonly idempotencyTable: TableV2;
+  readonly mail: SiteMail;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -63,6 +68,19 @@ export class SiteStack extends Stack {
       reason: 'Rate-limit counters expire within the hour; a point-in-time backup would restore nothing of value.',
     });
 
+    this.idempotencyTable = new TableV2(this, 'IdempotencyRecords', {
+      partitionKey: { name: IDEMPOTENCY_PARTITION_KEY, type: AttributeType.STRING },
+      timeToLiveAttribute: IDEMPOTENCY_TTL_ATTRIBUTE,
+      billing: Billing.onDemand(),
+      // Answers to Idempotency-Key are remembered for a day: nothing is lost with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.idempotencyTable).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason: 'Remembered answers to Idempotency-Key expire within a day; a point-in-time backup would restore nothing of value.',
+    });
+    this.mail = new SiteMail(this, 'Mail');
+
     const http = new SiteApi(this, 'Http', { customDomain: config.customDomain });
     this.api = http.api;
     this.stage = http.stage;
@@ -75,7 +93,12 @@ export class SiteStack extends Stack {
       new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(config.senderEmail) });
     }
 
-    new SiteAlarms(this, 'Alarms', { ownerEmail: config.ownerEmail, functions: this.functions, stage: this.stage });
+    new SiteAlarms(this, 'Alarms', {
+      ownerEmail: config.ownerEmail,
+      functions: this.functions,
+      stage: this.stage,
+      configurationSetName: this.mail.configurationSet.configurationSetName,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: "The API's own endpoint" });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
@@ -112,6 +135,8 @@ export class SiteStack extends Stack {
       CONTACT_FROM: config.senderEmail,
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: UNWIRED_COUNTER_KEY_SECRET,
+      IDEMPOTENCY_TABLE: this.idempotencyTable.tableName,
+      SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
     };
     const environment = {
       ...(profile.readsSiteSettings ? site : {}),
@@ -127,9 +152,14 @@ export class SiteStack extends Stack {
     return fn;
   }
 
-  /** Count requests (one conditional update per counter) and send mail from the sender identity only. */
+  /**
+   * Count requests (one conditional update per counter), remember answers to Idempotency-Key
+   * (Powertools' put, get, update and delete of one record), and send mail from the sender
+   * identity only, with the stack's configuration set.
+   */
   private grantInquiries(fn: SiteFunction, config: SiteConfig): void {
     this.counterTable.grant(fn, 'dynamodb:UpdateItem');
+    this.idempotencyTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
     // SES authorizes a send against the sender's address identity or its domain identity, whichever
     // is verified; in the sandbox it also checks the recipient's. The conditions pin the From, and
     // every recipient (To, Cc and Bcc) to the owner: a flaw in composing the mail cannot reach anyone else.
@@ -139,9 +169,15 @@ export class SiteStack extends Stack {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [...identities].map((identity) =>
-          this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-        ),
+        resources: [
+          ...[...identities].map((identity) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+          // A send names its configuration set, which SES authorizes as a resource of its own.
+          this.formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: this.mail.configurationSet.configurationSetName,
+          }),
+        ],
         conditions: {
           StringEquals: { 'ses:FromAddress': config.senderEmail },
           'ForAllValues:StringEquals': { 'ses:Recipients': [config.ownerEmail] },

@@ -1,8 +1,9 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
+import { IDEMPOTENCY_PARTITION_KEY } from '../../lambdas/contact/idempotency-table.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
 export interface RunningServer {
@@ -31,14 +32,24 @@ export async function startSesEmulator(host: string, port: number): Promise<Runn
 }
 
 /** Creates the counter table as the stack does (partition key only), unless it exists already. */
-export async function ensureCounterTable(client: DynamoDBClient, tableName: string): Promise<void> {
+export function ensureCounterTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTable(client, tableName, COUNTER_PARTITION_KEY);
+}
+
+/** Creates the `Idempotency-Key` table as the stack does, unless it exists already. */
+export function ensureIdempotencyTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTable(client, tableName, IDEMPOTENCY_PARTITION_KEY);
+}
+
+/** A table keyed by one string attribute. dynalite has no TTL: expired records stay, as they may on AWS for a while. */
+async function ensureTable(client: DynamoDBClient, tableName: string, partitionKey: string): Promise<void> {
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: COUNTER_PARTITION_KEY, AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: COUNTER_PARTITION_KEY, KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
       }),
     );
   } catch (error) {
@@ -59,29 +70,19 @@ export class ListenError extends Error {
   }
 }
 
-/** Listens, turning "address in use" into a ListenError naming the setting. */
+/** A listen error that means the host is not this machine's: a name that does not resolve, or another machine's address. */
+const FOREIGN_HOST_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL']);
+
+/** Listens, turning "address in use" and "not this machine" into a ListenError naming the setting. */
 export function listen(server: Server, host: string, port: number, setting?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(setting !== undefined && error.code === 'EADDRINUSE' ? ListenError.portInUse(setting, port) : error);
+      if (setting !== undefined && error.code === 'EADDRINUSE') reject(ListenError.portInUse(setting, port));
+      else if (FOREIGN_HOST_CODES.has(error.code ?? '')) reject(ListenError.foreignHost(host, error.code));
+      else reject(error);
     });
     server.listen(port, host, () => resolve());
   });
-}
-
-/**
- * Fails with one line naming HOST when it is not this machine's: a name that does not resolve, or
- * an address of another machine. Checked once, before any emulator, because the SES emulator only
- * reports that it did not start listening, not why.
- */
-export async function checkHost(host: string): Promise<void> {
-  const probe = createServer();
-  try {
-    await listen(probe, host, 0);
-  } catch (error) {
-    throw ListenError.foreignHost(host, (error as NodeJS.ErrnoException).code);
-  }
-  await closeServer(probe);
 }
 
 export function running(server: Server, host: string): RunningServer {

@@ -1,9 +1,9 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createServer } from 'node:http';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
+import { ApiGate } from './api-gate.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
-import { checkHost, ensureCounterTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { ensureCounterTable, ensureIdempotencyTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -22,6 +22,7 @@ export interface LocalStack {
   readonly dynamoUrl: string;
   /** Problems that local mode works around, for the console. */
   readonly warnings: readonly string[];
+  /** Answers the requests in flight (for a few seconds at most), then stops every server. */
   close(): Promise<void>;
 }
 
@@ -31,19 +32,19 @@ export interface LocalStack {
  */
 export async function startLocalStack(settings: LocalSettings): Promise<LocalStack> {
   const emulators: RunningServer[] = [];
+  const gate = new ApiGate();
   let api: RunningServer | undefined;
   // The API first: no request may reach an emulator that is already gone.
   const closeAll = async () => {
-    await api?.close();
+    await (api === undefined ? undefined : gate.stop());
     await Promise.all(emulators.map((emulator) => emulator.close()));
   };
   try {
-    await checkHost(settings.host);
+    // Listening first: a request that comes while the rest starts is held, never left hanging.
+    await listen(gate.server, settings.host, settings.port, 'PORT');
+    api = running(gate.server, settings.host);
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
-    const server = createServer();
-    await listen(server, settings.host, settings.port, 'PORT');
-    api = running(server, settings.host);
 
     Object.assign(process.env, functionEnvironment(process.env, api.port), {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
@@ -60,15 +61,17 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const invocations = await InvokeStore.getInstanceAsync();
     const warnings: string[] = [];
     try {
-      await ensureCounterTable(new DynamoDBClient(SETUP_CLIENT), process.env.COUNTER_TABLE as string);
+      const setup = new DynamoDBClient(SETUP_CLIENT);
+      await ensureCounterTable(setup, process.env.COUNTER_TABLE as string);
+      await ensureIdempotencyTable(setup, process.env.IDEMPOTENCY_TABLE as string);
     } catch (error) {
       // An outside store that is down must not stop local mode: POSTs then fail closed (503).
       if (settings.dynamoEndpoint === undefined) throw error;
       warnings.push(
-        `Warning: the counter table could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
+        `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    server.on('request', apiGatewayListener(await importHandlers(), invocations));
+    gate.ready(apiGatewayListener(await importHandlers(), invocations));
 
     return {
       baseUrl: process.env.BASE_URL as string,
@@ -79,6 +82,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       close: closeAll,
     };
   } catch (error) {
+    gate.refuse(error);
     await closeAll();
     throw error;
   }

@@ -3,6 +3,7 @@ import {
   ConfigError,
   readCounterKeySecret,
   readCounterTableName,
+  readIdempotencyTableName,
   readMailSettings,
   readSiteSettings,
   type Env,
@@ -20,6 +21,7 @@ export interface LocalSettings {
 }
 
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
+export const LOCAL_IDEMPOTENCY_TABLE = 'idempotency-records';
 
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
@@ -46,6 +48,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readMailSettings(functionEnv);
   readCounterTableName(functionEnv);
   readCounterKeySecret(functionEnv);
+  readIdempotencyTableName(functionEnv);
   return settings;
 }
 
@@ -58,6 +61,7 @@ export function functionEnvironment(env: Env, port: number): Record<string, stri
     BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
     COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
+    IDEMPOTENCY_TABLE: env.IDEMPOTENCY_TABLE ?? LOCAL_IDEMPOTENCY_TABLE,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config.js';
 import { problemReply, unavailableReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
-import { waitInWords } from '../page/form-messages.js';
+import { NOTICES, waitInWords } from '../page/form-messages.js';
 import type { RateLimitStatus } from './rate-limiter.js';
 import { MAX_BODY_SIZE, type RejectionReason } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
@@ -68,6 +68,8 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
         ),
         errorName: outcome.errorName,
       };
+    case 'delivery_unknown':
+      return { ...unavailableReply(NOTICES.deliveryUnknown, requestId, 'delivery_unknown'), errorName: outcome.errorName };
   }
 }
 

@@ -11,12 +11,16 @@ export interface CounterSlot {
 
 export type CountResult = { readonly counted: true; readonly count: number } | { readonly counted: false };
 
-/** Atomic, conditional counters: the only storage the contact service has. */
+/**
+ * Atomic, conditional counters: the only storage the rate limits have. Each counts requests by
+ * id, so that both calls may be repeated (as the SDK does after a timeout) without changing the
+ * count twice (docs/api.md §4).
+ */
 export interface CounterStore {
-  /** Adds one unless the counter already holds its limit. */
-  increment(slot: CounterSlot): Promise<CountResult>;
-  /** Takes back one earlier increment. */
-  giveBack(slot: CounterSlot): Promise<void>;
+  /** Counts the request unless the counter already holds its limit; counting it again changes nothing. */
+  increment(slot: CounterSlot, requestId: string): Promise<CountResult>;
+  /** Takes the request's count back, if it was counted. */
+  giveBack(slot: CounterSlot, requestId: string): Promise<void>;
 }
 
 /** The counter table's partition key; the stack and the local emulator create the table with it. */
@@ -24,6 +28,10 @@ export const COUNTER_PARTITION_KEY = 'pk';
 /** The attribute DynamoDB's TTL reads to delete a counter whose window has passed. */
 export const COUNTER_TTL_ATTRIBUTE = 'expiresAt';
 
+/**
+ * A counter is an item whose string set `ids` holds the ids of the requests it counted: adding an
+ * id already in a set, or deleting one that is not, changes nothing, so a retried call is harmless.
+ */
 export class DynamoCounterStore implements CounterStore {
   private readonly documents: DynamoDBDocumentClient;
 
@@ -34,40 +42,48 @@ export class DynamoCounterStore implements CounterStore {
     this.documents = DynamoDBDocumentClient.from(client);
   }
 
-  async increment(slot: CounterSlot): Promise<CountResult> {
+  async increment(slot: CounterSlot, requestId: string): Promise<CountResult> {
     try {
       const { Attributes } = await this.documents.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { [COUNTER_PARTITION_KEY]: slot.id },
-          UpdateExpression: 'ADD #count :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#expiresAt': COUNTER_TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':one': 1, ':limit': slot.limit, ':expiresAt': slot.expiresAt },
+          UpdateExpression: 'ADD #ids :ids SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
+          // Room for one more, or this very request counted already (a retry of a call that was applied).
+          ConditionExpression: 'attribute_not_exists(#ids) OR size(#ids) < :limit OR contains(#ids, :id)',
+          ExpressionAttributeNames: { '#ids': 'ids', '#expiresAt': COUNTER_TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':ids': new Set([requestId]),
+            ':id': requestId,
+            ':limit': slot.limit,
+            ':expiresAt': slot.expiresAt,
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return { counted: true, count: Number(Attributes?.count) };
+      const ids = Attributes?.ids as ReadonlySet<string> | undefined;
+      return { counted: true, count: ids?.size ?? 1 };
     } catch (error) {
       if (isConditionFailure(error)) return { counted: false };
       throw error;
     }
   }
 
-  async giveBack(slot: CounterSlot): Promise<void> {
+  async giveBack(slot: CounterSlot, requestId: string): Promise<void> {
     try {
       await this.documents.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { [COUNTER_PARTITION_KEY]: slot.id },
-          UpdateExpression: 'ADD #count :minusOne',
-          ConditionExpression: '#count > :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          UpdateExpression: 'DELETE #ids :ids',
+          // An update creates a missing item: never make one without its TTL.
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#ids': 'ids', '#pk': COUNTER_PARTITION_KEY },
+          ExpressionAttributeValues: { ':ids': new Set([requestId]) },
         }),
       );
     } catch (error) {
-      // Nothing left to give back (the window rolled over and the item expired): already even.
+      // No counter (the window rolled over and the item expired, or it was never made): already even.
       if (!isConditionFailure(error)) throw error;
     }
   }

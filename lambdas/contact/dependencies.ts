@@ -7,7 +7,7 @@ import { DynamoCounterStore } from './counter-store.js';
 import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { clientOptions, MAIL_CALLS, STORE_CALLS } from './time-budget.js';
+import { mailClientOptions, storeClientOptions } from './time-budget.js';
 import { validateInquiry } from './validation.js';
 
 export interface ContactSettings {
@@ -24,10 +24,10 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
     validate: validateInquiry,
     keys: keyedRateKeys(settings.counterKeySecret),
     limiter: new RateLimiter({
-      store: new DynamoCounterStore(new DynamoDBClient(clientOptions(STORE_CALLS)), settings.counterTable),
+      store: new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), settings.counterTable),
       limits: settings.limits,
       onGiveBackFailure: (errorName) => logger.warn('counter not given back', { errorName }),
     }),
-    mailer: new SesMailer(new SESv2Client(clientOptions(MAIL_CALLS)), settings.mail),
+    mailer: new SesMailer(new SESv2Client(mailClientOptions()), settings.mail),
   };
 }

@@ -59,6 +59,8 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestI
     }
     case 'unavailable':
       return page(renderFormPage({ site, values, notice: NOTICES.unavailable }));
+    case 'delivery_unknown':
+      return page(renderFormPage({ site, values, notice: NOTICES.deliveryUnknown }));
     case 'rejected': {
       const { heading, text } = REJECTIONS[outcome.reason];
       return page(renderProblemPage(site, heading, text));

@@ -1,11 +1,14 @@
-import { readCounterKeySecret, readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readCounterTableName, readIdempotencyTableName, readMailSettings, readSiteSettings } from '../config.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
 import { crossSiteReply, formReply } from './form-replies.js';
+import { readIdempotencyKey } from './idempotency-key.js';
+import { idempotencyReplies } from './idempotency-replies.js';
 import { readFormBody, readJsonBody } from './read-body.js';
+import type { RememberedAnswers } from './remembered-answers.js';
 import { submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
@@ -18,6 +21,12 @@ const dependencies = createContactDependencies({
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
+const idempotencyTable = readIdempotencyTableName(process.env);
+
+// Loaded on the first request with an Idempotency-Key: a cold start without one loads nothing more.
+let remembered: Promise<RememberedAnswers> | undefined;
+const rememberedAnswers = () =>
+  (remembered ??= import('./remembered-answers.js').then((module) => module.createRememberedAnswers(idempotencyTable)));
 
 /**
  * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
@@ -33,7 +42,7 @@ export const handler = httpHandler(
         headers: allowed
           ? {
               'Access-Control-Allow-Methods': 'POST',
-              'Access-Control-Allow-Headers': 'Content-Type',
+              'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
               'Access-Control-Max-Age': '600',
             }
           : {},
@@ -45,15 +54,29 @@ export const handler = httpHandler(
     // nor the owner's mail quota.
     const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
     if (isForm && isCrossSitePost(from, siteOrigins)) return crossSiteReply(site);
-    const readBody = isForm ? readFormBody : readJsonBody;
-    const body = readBody(requestHeader(event, 'content-type'), requestBody(event));
-    const outcome = await submitInquiry(
-      { requestId: context.awsRequestId, sourceIp: event.requestContext.http.sourceIp, body },
-      dependencies,
-    );
-    return isForm
-      ? formReply(outcome, body, context.awsRequestId, site)
-      : contactReply(outcome, context.awsRequestId, site.limits);
+    const bytes = requestBody(event);
+    const submit = async () => {
+      const readBody = isForm ? readFormBody : readJsonBody;
+      const body = readBody(requestHeader(event, 'content-type'), bytes);
+      const outcome = await submitInquiry(
+        { requestId: context.awsRequestId, sourceIp: event.requestContext.http.sourceIp, body },
+        dependencies,
+      );
+      return isForm
+        ? formReply(outcome, body, context.awsRequestId, site)
+        : contactReply(outcome, context.awsRequestId, site.limits);
+    };
+    // The form's own guard against a second send is its 303; browsers never send the header.
+    if (isForm) return submit();
+    const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
+    switch (idempotency.kind) {
+      case 'absent':
+        return submit();
+      case 'invalid':
+        return idempotencyReplies.invalid(context.awsRequestId);
+      case 'key':
+        return (await rememberedAnswers()).answer(idempotency.key, bytes, context, submit);
+    }
   },
   { cors },
 );

@@ -12,6 +12,11 @@ export interface Receipt {
   readonly receivedAt: Date;
 }
 
+/** `2026-11-23 14:05 UTC`: the time as a person reads it, beside the exact ISO form (docs/api.md §12). */
+function readableUtc(time: Date): string {
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /**
  * The owner's copy of an inquiry: every submitted field labelled, the message verbatim, then
  * when it arrived and the request id that also stands in the visitor's answer and the log.
@@ -34,7 +39,7 @@ export function composeInquiryEmail(inquiry: Inquiry, receipt: Receipt): Inquiry
       'Message:',
       inquiry.message,
       '',
-      `Received: ${receipt.receivedAt.toISOString()}`,
+      `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
       `Request id: ${receipt.requestId}`,
       '',
     ].join('\n'),

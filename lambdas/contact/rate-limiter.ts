@@ -13,11 +13,11 @@ export interface RateLimitStatus {
 }
 
 export type Admission =
-  /** Counted in every asked scope; `giveBack` undoes that when the inquiry is not delivered. */
+  /** Counted in every asked scope; `giveBack` undoes that when the inquiry is surely not delivered. */
   | { readonly kind: 'admitted'; readonly status: RateLimitStatus; readonly giveBack: () => Promise<void> }
   /** Over a limit: counted in neither scope. */
   | { readonly kind: 'refused'; readonly status: RateLimitStatus }
-  /** The counter store failed: nothing may be delivered. */
+  /** The counter store failed: nothing may be delivered, and whatever was counted was given back. */
   | { readonly kind: 'unavailable'; readonly errorName: string };
 
 export interface RateLimiterOptions {
@@ -40,8 +40,11 @@ export class RateLimiter {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Counts a request against its IP key and, when given, its e-mail key (both already hashed). */
-  async admit(keys: { readonly ip: string; readonly email?: string }): Promise<Admission> {
+  /**
+   * Counts a request, by its id, against its IP key and, when given, its e-mail key (both already
+   * hashed). The id makes every store call safe to repeat (counter-store.ts).
+   */
+  async admit(requestId: string, keys: { readonly ip: string; readonly email?: string }): Promise<Admission> {
     const { limits } = this.options;
     const nowSeconds = this.now().getTime() / 1000;
     const windowStart = Math.floor(nowSeconds / limits.windowSeconds) * limits.windowSeconds;
@@ -56,13 +59,14 @@ export class RateLimiter {
     const ipSlot = slot('ip', keys.ip, limits.ip);
     const emailSlot = keys.email === undefined ? undefined : slot('email', keys.email, limits.email);
     const [ipResult, emailResult] = await Promise.allSettled([
-      this.options.store.increment(ipSlot),
-      emailSlot && this.options.store.increment(emailSlot),
+      this.options.store.increment(ipSlot, requestId),
+      emailSlot && this.options.store.increment(emailSlot, requestId),
     ]);
-    const counted = [counts(ipResult) && ipSlot, counts(emailResult) && emailSlot].filter(
+    // A failed increment may still have been applied (its answer lost): only a refusal surely was not.
+    const mayHoldCount = [mayHold(ipResult) && ipSlot, mayHold(emailResult) && emailSlot].filter(
       (counter): counter is CounterSlot => Boolean(counter),
     );
-    const giveBack = () => this.giveBack(counted);
+    const giveBack = () => this.giveBack(mayHoldCount, requestId);
 
     // docs/api.md §2's order: over its IP limit a client hears 429 even if the store fails, which outranks the e-mail.
     if (ipResult.status === 'fulfilled' && !ipResult.value.counted) {
@@ -88,16 +92,16 @@ export class RateLimiter {
     return { kind: 'admitted', status, giveBack };
   }
 
-  private async giveBack(slots: readonly CounterSlot[]): Promise<void> {
-    const results = await Promise.allSettled(slots.map((slot) => this.options.store.giveBack(slot)));
+  private async giveBack(slots: readonly CounterSlot[], requestId: string): Promise<void> {
+    const results = await Promise.allSettled(slots.map((slot) => this.options.store.giveBack(slot, requestId)));
     for (const result of results) {
       if (result.status === 'rejected') this.options.onGiveBackFailure?.(errorName(result.reason));
     }
   }
 }
 
-function counts(result: PromiseSettledResult<CountResult | undefined>): boolean {
-  return result.status === 'fulfilled' && result.value?.counted === true;
+function mayHold(result: PromiseSettledResult<CountResult | undefined>): boolean {
+  return result.status === 'rejected' || result.value?.counted === true;
 }
 
 function countOf(result: PromiseSettledResult<CountResult | undefined>): number {

@@ -1,11 +1,10 @@
-import { errorName } from '../http/error-name.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import type { RateKeys } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { ReadBody, RejectionReason } from './read-body.js';
-import { type RateLimiter, type RateLimitStatus } from './rate-limiter.js';
+import type { RateLimiter, RateLimitStatus } from './rate-limiter.js';
 import type { InquiryValidator } from './validation.js';
 
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
@@ -25,7 +24,9 @@ export type ContactOutcome =
       readonly kind: 'unavailable';
       readonly dependency: 'counter_store' | 'mail_service';
       readonly errorName: string;
-    };
+    }
+  /** The mail service may have taken the inquiry: its counters stay (docs/api.md §11). */
+  | { readonly kind: 'delivery_unknown'; readonly errorName: string };
 
 export interface ContactDependencies {
   readonly validate: InquiryValidator;
@@ -50,7 +51,7 @@ export async function submitInquiry(
   dependencies: ContactDependencies,
 ): Promise<ContactOutcome> {
   const verdict = checkLocally(submission.body, dependencies.validate);
-  const admission = await dependencies.limiter.admit({
+  const admission = await dependencies.limiter.admit(submission.requestId, {
     ip: dependencies.keys.ip(submission.sourceIp),
     email: verdict.kind === 'valid' ? dependencies.keys.email(verdict.inquiry.email) : undefined,
   });
@@ -62,13 +63,18 @@ export async function submitInquiry(
   if (verdict.kind !== 'valid') return { ...verdict, rateLimit: admission.status };
 
   const receivedAt = dependencies.now?.() ?? new Date();
-  try {
-    await dependencies.mailer.send(composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }));
-  } catch (error) {
-    await admission.giveBack();
-    return { kind: 'unavailable', dependency: 'mail_service', errorName: errorName(error) };
+  const delivery = await dependencies.mailer.send(
+    composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }),
+  );
+  switch (delivery.kind) {
+    case 'sent':
+      return { kind: 'delivered', rateLimit: admission.status };
+    case 'not_sent':
+      await admission.giveBack();
+      return { kind: 'unavailable', dependency: 'mail_service', errorName: delivery.errorName };
+    case 'unknown':
+      return { kind: 'delivery_unknown', errorName: delivery.errorName };
   }
-  return { kind: 'delivered', rateLimit: admission.status };
 }
 
 function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict {

@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { EARLY_TIMEOUT_MS } from './early-timeout.js';
 import { errorName } from './error-name.js';
 import { logger } from './logger.js';
 import { recordOutcome } from './metrics.js';
@@ -25,7 +26,7 @@ export interface CorsPolicy {
 export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy } = {}) {
   // The SDK clients give up well before the function's timeout; should they not, middy answers
   // (a TimeoutError, turned into a 503 below) this long before Lambda would kill the request.
-  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: 500 }).use(
+  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: EARLY_TIMEOUT_MS }).use(
     injectLambdaContext(logger),
   );
   if (options.cors !== undefined) stack.use(options.cors.middleware);

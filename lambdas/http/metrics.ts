@@ -33,6 +33,8 @@ const OUTCOME_METRICS: Readonly<Record<string, OutcomeMetric>> = {
   rate_limited_ip: { name: 'RateLimited', scope: 'ip' },
   rate_limited_email: { name: 'RateLimited', scope: 'email' },
   delivery_failed: { name: 'DeliveryFailures' },
+  // SES may have taken it, or not: the owner should look as for a sure failure.
+  delivery_unknown: { name: 'DeliveryFailures' },
   counter_store_failed: { name: 'CounterStoreFailures' },
   unexpected_error: { name: 'UnexpectedErrors' },
 };

@@ -60,6 +60,9 @@ export const NOTICES = {
     email: 'Too many inquiries have been sent for this e-mail address recently, so this one was not sent. Please try again in {wait}.',
   },
   unavailable: 'Your inquiry could not be delivered just now and was not sent. Please try again in a minute.',
+  // The API's 503 detail word for word, so that the page script can tell it from a sure failure.
+  deliveryUnknown:
+    'Your inquiry may have been delivered, but we could not confirm it; please wait a few minutes before sending it again.',
   sending: 'Sending your inquiry…',
   failed: 'Your inquiry could not be sent. Please check your connection and try again.',
 } as const;

@@ -2,7 +2,7 @@ import type { SiteSettings } from '../config.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
-/** The document at `GET /api/contact` (CONTRACT §3): how to call the contact endpoint. */
+/** The document at `GET /api/contact` (docs/api.md §3, §11): how to call the contact endpoint. */
 export function contactDescription(site: SiteSettings) {
   const { limits } = site;
   return {
@@ -16,6 +16,13 @@ export function contactDescription(site: SiteSettings) {
       { scope: 'ip', limit: limits.ip, windowSeconds: limits.windowSeconds },
       { scope: 'email', limit: limits.email, windowSeconds: limits.windowSeconds },
     ],
+    idempotencyKey: {
+      header: 'Idempotency-Key',
+      required: false,
+      rememberedSeconds: 24 * 60 * 60,
+      description:
+        'A quoted or bare string of 1 to 255 printable ASCII characters; a repeat with the same key and body gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.',
+    },
     requestSchema: contactRequestSchema(site.baseUrl),
   };
 }

@@ -244,6 +244,21 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(watch.errors.filter((error) => !failedLoad(503).test(error))).toEqual([]);
     });
 
+    it('asks to wait before sending again when the inquiry may have been delivered (503, outcome unknown)', async () => {
+      const { page, watch } = await visit();
+      const unknown = contactReply({ kind: 'delivery_unknown', errorName: 'Test' }, 'id', DEFAULT_RATE_LIMITS);
+      await page.route('**/api/contact', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: unknown.statusCode, headers: unknown.headers, body: unknown.body ?? '' })
+          : route.continue(),
+      );
+      await fillForm(page, validInquiry());
+      expect((await submitForm(page)).status()).toBe(503);
+
+      await expectStatus(page, NOTICES.deliveryUnknown);
+      expect(watch.errors.filter((error) => !failedLoad(503).test(error))).toEqual([]);
+    });
+
     it('shows the server’s own field errors on 422: a filled-in honeypot is refused and nothing is sent', async () => {
       const { page, watch } = await visit();
       await fillForm(page, validInquiry());

@@ -37,7 +37,7 @@ describe('POST /api/contact through the local server', () => {
     const emails = await sentEmails(server);
     expect(emails).toHaveLength(1);
     const [email] = emails;
-    expect(email?.from).toBe('web@owner.example.com');
+    expect(email?.from).toBe('"Personal site" <web@owner.example.com>');
     expect(email?.destination).toEqual({ to: ['me@owner.example.com'], cc: [], bcc: [] });
     expect(email?.replyTo).toEqual(['Ada+site@Example.com']);
     expect(email?.subject).toBe('Project inquiry from Ada Lovelace (Babbage & Co)');
@@ -47,7 +47,7 @@ describe('POST /api/contact through the local server', () => {
     expect(text).toContain('Company: Babbage & Co');
     expect(text).toContain('Project URL: https://example.org/engine?x=1');
     expect(text).toContain(`Message:\n${inquiry.message}\n`);
-    expect(text).toMatch(/Received: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+    expect(text).toMatch(/Received: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\)/);
     expect(text).toContain(`Request id: ${body.id}`);
   });
 

@@ -19,7 +19,7 @@ let isValid: (instance: unknown) => boolean;
 let delivered = 0;
 
 beforeAll(async () => {
-  server = await startLocalServer({ RATE_LIMIT_IP: '1000000', RATE_LIMIT_EMAIL: '1000000', CONTACT_TO: OWNER });
+  server = await startLocalServer({ RATE_LIMIT_IP: '10000', RATE_LIMIT_EMAIL: '10000', CONTACT_TO: OWNER });
   isValid = await independentValidator(contactRequestSchema(server.baseUrl));
 }, 30_000);
 afterAll(() => server.stop());

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
+import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { spawnLocal, startLocalServer } from '../support/local-server.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
@@ -72,4 +74,100 @@ describe('npm start (bin/local.ts)', () => {
     },
     30_000,
   );
+});
+
+/** A loopback port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** One GET that ends in a status, or in the error that refused it; `hung` if neither comes in time. */
+function probe(port: number, timeoutMs: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/api/contact', agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.setTimeout(timeoutMs, () => {
+      resolve('hung');
+      request.destroy();
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.end();
+  });
+}
+
+describe('npm start never leaves a request waiting', () => {
+  it('answers or refuses every request sent from the moment it is spawned, none hangs', async () => {
+    const port = await freePort();
+    const local = spawnLocal({ PORT: String(port) });
+    const probes: Array<Promise<number | string>> = [];
+    try {
+      while (!local.stdout().includes('Ready.') && local.child.exitCode === null) {
+        probes.push(probe(port, 15_000));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      probes.push(probe(port, 15_000));
+      const results = await Promise.all(probes);
+
+      expect(results).not.toContain('hung');
+      expect(results.every((result) => result === 200 || result === 'ECONNREFUSED')).toBe(true);
+      expect(results.at(-1)).toBe(200);
+    } finally {
+      local.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('on %s, says it is stopping and answers the slow uploads in flight, then exits 0', async (signal) => {
+    const port = await freePort();
+    const local = spawnLocal({ PORT: String(port) });
+    await new Promise<void>((resolve) => local.child.stdout?.on('data', () => local.stdout().includes('Ready.') && resolve()));
+    const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', message: 'A compiler for a small project, if you have the time.' });
+
+    // Three visitors on slow connections: each body arrives in pieces over about a second.
+    const uploads = Array.from({ length: 3 }, (_, i) =>
+      new Promise<number | string>((resolve) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/contact',
+            method: 'POST',
+            localAddress: `127.0.8.${i + 1}`,
+            agent: false,
+            headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        const pieces = body.match(/[\s\S]{1,20}/g) ?? [];
+        let next = 0;
+        const timer = setInterval(() => {
+          const piece = pieces[next++];
+          if (piece === undefined) {
+            clearInterval(timer);
+            request.end();
+          } else request.write(piece);
+        }, 1000 / pieces.length);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise<number | null>((resolve) => local.child.once('exit', (code) => resolve(code)));
+    const stoppedAt = Date.now();
+    local.child.kill(signal);
+
+    const answers = await Promise.all(uploads);
+
+    expect(answers).toEqual([202, 202, 202]);
+    expect(await exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(STOP_GRACE_MS + 3000);
+    expect(local.stdout()).toMatch(new RegExp(`^${signal}: stopping`, 'm'));
+  }, 30_000);
 });

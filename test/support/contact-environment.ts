@@ -5,6 +5,7 @@ export const CONTACT_ENVIRONMENT = {
   CONTACT_FROM: 'contact@example.com',
   COUNTER_TABLE: 'rate-limit-counters',
   COUNTER_KEY_SECRET: 'a-test-secret-of-at-least-32-characters',
+  IDEMPOTENCY_TABLE: 'idempotency-records',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -1,36 +1,40 @@
 import type { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CounterSlot, CounterStore, CountResult } from '../../lambdas/contact/counter-store.js';
 
-export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot };
+export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot; readonly requestId: string };
 
 /**
- * An in-memory CounterStore with DynamoDB's semantics as the contract uses them: an increment
- * is refused once the counter holds its limit, a give-back never goes below zero. Failures are
- * scripted per call, and every call is recorded.
+ * An in-memory CounterStore with DynamoCounterStore's semantics: each counter holds the ids it
+ * counted, an increment is refused once it holds its limit (unless it holds this id already), a
+ * give-back takes only its own id. Failures are scripted per call, and every call is recorded.
  */
 export class FakeCounterStore implements CounterStore {
-  readonly counts = new Map<string, number>();
+  readonly ids = new Map<string, Set<string>>();
   readonly calls: StoreCall[] = [];
   /** Return an error to make that call fail. */
   failIncrement: (slot: CounterSlot) => Error | undefined = () => undefined;
   failGiveBack: (slot: CounterSlot) => Error | undefined = () => undefined;
 
-  async increment(slot: CounterSlot): Promise<CountResult> {
-    this.calls.push({ operation: 'increment', slot });
-    const failure = this.failIncrement(slot);
-    if (failure !== undefined) throw failure;
-    const count = this.counts.get(slot.id) ?? 0;
-    if (count >= slot.limit) return { counted: false };
-    this.counts.set(slot.id, count + 1);
-    return { counted: true, count: count + 1 };
+  /** The number of requests each counter holds, by counter id. */
+  get counts(): ReadonlyMap<string, number> {
+    return new Map([...this.ids].map(([id, ids]) => [id, ids.size]));
   }
 
-  async giveBack(slot: CounterSlot): Promise<void> {
-    this.calls.push({ operation: 'giveBack', slot });
+  async increment(slot: CounterSlot, requestId: string): Promise<CountResult> {
+    this.calls.push({ operation: 'increment', slot, requestId });
+    const failure = this.failIncrement(slot);
+    if (failure !== undefined) throw failure;
+    const ids = this.ids.get(slot.id) ?? new Set();
+    if (ids.size >= slot.limit && !ids.has(requestId)) return { counted: false };
+    this.ids.set(slot.id, ids.add(requestId));
+    return { counted: true, count: ids.size };
+  }
+
+  async giveBack(slot: CounterSlot, requestId: string): Promise<void> {
+    this.calls.push({ operation: 'giveBack', slot, requestId });
     const failure = this.failGiveBack(slot);
     if (failure !== undefined) throw failure;
-    const count = this.counts.get(slot.id) ?? 0;
-    if (count > 0) this.counts.set(slot.id, count - 1);
+    this.ids.get(slot.id)?.delete(requestId);
   }
 
   /** The count of the one counter of a scope (`ip` or `email`) this store holds; 0 if none. */
@@ -55,23 +59,25 @@ export function awsError(name: string, message = `${name}: secret detail from th
 
 /** Whether a DynamoCounterStore update, as a mocked client receives it, is an increment (not a give-back). */
 export function isIncrement(input: UpdateCommand['input']): boolean {
-  return input.ExpressionAttributeValues?.[':one'] !== undefined;
+  return input.UpdateExpression?.startsWith('ADD') === true;
 }
 
 /**
  * A mocked DynamoDB UpdateCommand backed by a FakeCounterStore, failing as DynamoDB does: an
- * increment at the limit, or a give-back at zero, is a conditional check that failed.
+ * increment of a full counter, or a give-back to a counter that does not exist, is a conditional
+ * check that failed.
  */
 export function counterTable(store: FakeCounterStore, conditionFailed: () => Error) {
   return async (input: UpdateCommand['input']) => {
     const slot = { id: String(input.Key?.pk), limit: Number(input.ExpressionAttributeValues?.[':limit']), expiresAt: 0 };
+    const [requestId = ''] = input.ExpressionAttributeValues?.[':ids'] as ReadonlySet<string>;
     if (isIncrement(input)) {
-      const result = await store.increment(slot);
+      const result = await store.increment(slot, requestId);
       if (!result.counted) throw conditionFailed();
-      return { Attributes: { count: result.count } };
+      return { Attributes: { ids: store.ids.get(slot.id) } };
     }
-    if ((store.counts.get(slot.id) ?? 0) <= 0) throw conditionFailed();
-    await store.giveBack(slot);
+    if (!store.ids.has(slot.id)) throw conditionFailed();
+    await store.giveBack(slot, requestId);
     return {};
   };
 }

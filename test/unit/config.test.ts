@@ -52,7 +52,7 @@ describe('readSiteSettings (CONTRACT §7)', () => {
 
   it.each([
     ['1', '1', 1],
-    ['1000000', '1000000', 1_000_000],
+    ['10000', '10000', 10_000],
   ])('accepts a limit of %s', (_title, value, limit) => {
     expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_IP: value }).limits.ip).toBe(limit);
     expect(readSiteSettings({ BASE_URL: 'https://example.com', RATE_LIMIT_EMAIL: value }).limits.email).toBe(limit);
@@ -83,7 +83,7 @@ describe('readSiteSettings (CONTRACT §7)', () => {
     ['RATE_LIMIT_IP empty', { RATE_LIMIT_IP: '' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_IP with a space', { RATE_LIMIT_IP: ' 5' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_IP in exponent form', { RATE_LIMIT_IP: '1e3' }, 'RATE_LIMIT_IP'],
-    ['RATE_LIMIT_IP over a million', { RATE_LIMIT_IP: '1000001' }, 'RATE_LIMIT_IP'],
+    ['RATE_LIMIT_IP over ten thousand', { RATE_LIMIT_IP: '10001' }, 'RATE_LIMIT_IP'],
     ['RATE_LIMIT_EMAIL zero', { RATE_LIMIT_EMAIL: '0' }, 'RATE_LIMIT_EMAIL'],
     ['RATE_LIMIT_EMAIL a word', { RATE_LIMIT_EMAIL: 'three' }, 'RATE_LIMIT_EMAIL'],
   ])('refuses %s with a one-line ConfigError naming it', (_title, env, key) => {
@@ -99,7 +99,19 @@ describe('readMailSettings (CONTRACT §7)', () => {
   const MAIL = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' };
 
   it('reads the owner and sender addresses', () => {
-    expect(readMailSettings(MAIL)).toEqual({ ownerEmail: 'owner@example.com', senderEmail: 'contact@example.com' });
+    expect(readMailSettings(MAIL)).toEqual({
+      ownerEmail: 'owner@example.com',
+      senderEmail: 'contact@example.com',
+      senderName: 'Personal site',
+    });
+  });
+
+  it('reads the site name for the From, and the SES configuration set when one is set', () => {
+    expect(readMailSettings({ ...MAIL, SITE_NAME: 'Ada Lovelace', SES_CONFIGURATION_SET: 'site-mail' })).toMatchObject({
+      senderName: 'Ada Lovelace',
+      configurationSet: 'site-mail',
+    });
+    expect(() => readMailSettings({ ...MAIL, SES_CONFIGURATION_SET: 'not a name' })).toThrow(/SES_CONFIGURATION_SET/);
   });
 
   it.each<[string, Env, string]>([

@@ -44,6 +44,7 @@ describe('contactReply: problem details', () => {
     ['a limit reached', { kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 2700 } }, 429, 'Too Many Requests', 'rate_limited'],
     ['a failed counter store', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
     ['a failed delivery', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
+    ['a delivery of unknown outcome', { kind: 'delivery_unknown', errorName: 'TimeoutError' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
   ] as const)('answers %s with %i %s, code %s', (_case, outcome, status, title, code) => {
     const reply = contactReply(outcome, REQUEST_ID, LIMITS);
     const body = JSON.parse(reply.body ?? '') as Record<string, unknown>;
@@ -120,6 +121,17 @@ describe('contactReply: rate limit fields (CONTRACT §4)', () => {
       expect(reply.headers).not.toHaveProperty('RateLimit-Policy');
     },
   );
+
+  it('says a delivery of unknown outcome may have arrived, and asks to wait; never that it was not sent (docs/api.md §11)', () => {
+    const reply = contactReply({ kind: 'delivery_unknown', errorName: 'TimeoutError' }, REQUEST_ID, LIMITS);
+    const { detail } = JSON.parse(reply.body ?? '') as { detail: string };
+
+    expect(detail).toMatch(/may have been delivered/);
+    expect(detail).toMatch(/wait/);
+    expect(detail).not.toMatch(/not sent/);
+    expect(reply).toMatchObject({ outcome: 'delivery_unknown', errorName: 'TimeoutError' });
+    expect(reply.headers).not.toHaveProperty('RateLimit');
+  });
 
   it('keeps the AWS error name out of a 503 body', () => {
     const reply = contactReply({ kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, REQUEST_ID, LIMITS);

@@ -28,11 +28,13 @@ beforeEach(() => {
 });
 afterAll(() => documents.restore());
 
-describe('DynamoCounterStore.increment (CONTRACT §4: atomic, conditional, with a TTL)', () => {
-  it('adds one under the limit condition and sets the TTL once', async () => {
-    documents.on(UpdateCommand).resolves({ Attributes: { count: 3 } });
+const REQUEST_ID = 'f00dfeed-0000-4000-8000-000000000001';
 
-    const result = await store().increment(SLOT);
+describe('DynamoCounterStore.increment (docs/api.md §4: atomic, conditional, with a TTL, safe to repeat)', () => {
+  it('adds the request id under the limit condition and sets the TTL once', async () => {
+    documents.on(UpdateCommand).resolves({ Attributes: { ids: new Set(['a', 'b', REQUEST_ID]) } });
+
+    const result = await store().increment(SLOT, REQUEST_ID);
 
     expect(result).toEqual({ counted: true, count: 3 });
     const calls = documents.commandCalls(UpdateCommand);
@@ -43,16 +45,18 @@ describe('DynamoCounterStore.increment (CONTRACT §4: atomic, conditional, with 
       Key: { [COUNTER_PARTITION_KEY]: SLOT.id },
       ReturnValues: 'UPDATED_NEW',
     });
+    expect(input?.ExpressionAttributeValues?.[':ids']).toEqual(new Set([REQUEST_ID]));
     expect(expressionsOf(input)).toEqual({
-      update: `ADD count 1 SET ${COUNTER_TTL_ATTRIBUTE} = if_not_exists(${COUNTER_TTL_ATTRIBUTE}, ${SLOT.expiresAt})`,
-      condition: 'attribute_not_exists(count) OR count < 5',
+      update: `ADD ids {} SET ${COUNTER_TTL_ATTRIBUTE} = if_not_exists(${COUNTER_TTL_ATTRIBUTE}, ${SLOT.expiresAt})`,
+      // A repeat of an applied call finds its own id, passes, and adds nothing.
+      condition: `attribute_not_exists(ids) OR size(ids) < 5 OR contains(ids, "${REQUEST_ID}")`,
     });
   });
 
   it('answers counted: false when the condition fails (the counter holds its limit)', async () => {
     documents.on(UpdateCommand).rejects(conditionFailed());
 
-    await expect(store().increment(SLOT)).resolves.toEqual({ counted: false });
+    await expect(store().increment(SLOT, REQUEST_ID)).resolves.toEqual({ counted: false });
   });
 
   it.each([['ProvisionedThroughputExceededException'], ['ResourceNotFoundException'], ['TimeoutError']])(
@@ -60,31 +64,32 @@ describe('DynamoCounterStore.increment (CONTRACT §4: atomic, conditional, with 
     async (name) => {
       documents.on(UpdateCommand).rejects(awsError(name));
 
-      await expect(store().increment(SLOT)).rejects.toMatchObject({ name });
+      await expect(store().increment(SLOT, REQUEST_ID)).rejects.toMatchObject({ name });
     },
   );
 });
 
 describe('DynamoCounterStore.giveBack', () => {
-  it('takes one back, never below zero', async () => {
+  it('deletes the request id from an existing counter, which is harmless to repeat', async () => {
     documents.on(UpdateCommand).resolves({});
 
-    await store().giveBack(SLOT);
+    await store().giveBack(SLOT, REQUEST_ID);
 
     const input = documents.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(input).toMatchObject({ TableName: TABLE, Key: { [COUNTER_PARTITION_KEY]: SLOT.id } });
-    expect(expressionsOf(input)).toEqual({ update: 'ADD count -1', condition: 'count > 0' });
+    expect(input?.ExpressionAttributeValues?.[':ids']).toEqual(new Set([REQUEST_ID]));
+    expect(expressionsOf(input)).toEqual({ update: 'DELETE ids {}', condition: `attribute_exists(${COUNTER_PARTITION_KEY})` });
   });
 
-  it('tolerates a failed condition (nothing left to give back)', async () => {
+  it('tolerates a failed condition (no counter to give back to)', async () => {
     documents.on(UpdateCommand).rejects(conditionFailed());
 
-    await expect(store().giveBack(SLOT)).resolves.toBeUndefined();
+    await expect(store().giveBack(SLOT, REQUEST_ID)).resolves.toBeUndefined();
   });
 
   it('lets other errors propagate', async () => {
     documents.on(UpdateCommand).rejects(awsError('InternalServerError'));
 
-    await expect(store().giveBack(SLOT)).rejects.toMatchObject({ name: 'InternalServerError' });
+    await expect(store().giveBack(SLOT, REQUEST_ID)).rejects.toMatchObject({ name: 'InternalServerError' });
   });
 });

@@ -21,7 +21,7 @@ const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
 const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 
-/** The counters, as DynamoDB would hold them: conditional increments, give-backs never below zero. */
+/** The counters, as DynamoDB would hold them: the request ids each counted, under its limit. */
 let counters = new FakeCounterStore();
 let output = '';
 
@@ -48,6 +48,9 @@ beforeEach(() => {
 
 /** An SDK error whose message names the visitor: it must never reach a log line. */
 const serviceError = (name: string) => awsError(name, `${name}: something about ${VISITOR.email}`);
+/** An error answer of a service, as the SDK throws it (with the HTTP status it came with). */
+const errorAnswer = (name: string, httpStatusCode = 400) =>
+  Object.assign(serviceError(name), { $fault: 'client', $metadata: { httpStatusCode } });
 
 function post() {
   return handler(jsonPostEvent(INQUIRY, { sourceIp: VISITOR.ip }), lambdaContext());
@@ -70,13 +73,16 @@ const SANDBOX_REFUSAL = 'Email address is not verified. The following identities
 
 describe('the mail service fails', () => {
   it.each<[string, string, Error]>([
-    ['throttled', 'TooManyRequestsException', serviceError('TooManyRequestsException')],
-    ['rejecting the message', 'MessageRejected', serviceError('MessageRejected')],
-    ['refusing a recipient in the SES sandbox', 'MessageRejected', awsError('MessageRejected', SANDBOX_REFUSAL)],
-    ['with sending paused', 'SendingPausedException', serviceError('SendingPausedException')],
-    ['with the sender not verified', 'MailFromDomainNotVerifiedException', serviceError('MailFromDomainNotVerifiedException')],
-    ['unreachable', 'ECONNREFUSED', serviceError('ECONNREFUSED')],
-    ['timing out', 'TimeoutError', serviceError('TimeoutError')],
+    ['throttled', 'TooManyRequestsException', errorAnswer('TooManyRequestsException', 429)],
+    ['rejecting the message', 'MessageRejected', errorAnswer('MessageRejected')],
+    [
+      'refusing a recipient in the SES sandbox',
+      'MessageRejected',
+      Object.assign(awsError('MessageRejected', SANDBOX_REFUSAL), { $fault: 'client', $metadata: { httpStatusCode: 400 } }),
+    ],
+    ['with sending paused', 'SendingPausedException', errorAnswer('SendingPausedException')],
+    ['with the sender not verified', 'MailFromDomainNotVerifiedException', errorAnswer('MailFromDomainNotVerifiedException')],
+    ['unreachable', 'ECONNREFUSED', Object.assign(serviceError('ECONNREFUSED'), { code: 'ECONNREFUSED', syscall: 'connect' })],
   ])('%s (%s): 503, counters given back, failure logged and counted by name', async (_case, errorName, error) => {
     ses.on(SendEmailCommand).rejects(error);
 
@@ -92,8 +98,24 @@ describe('the mail service fails', () => {
     expect(output).not.toContain('compiler');
   });
 
+  it.each<[string, Error]>([
+    ['a timeout after the request was sent', Object.assign(serviceError('TimeoutError'), { code: 'ETIMEDOUT' })],
+    ['a connection reset before the answer', Object.assign(serviceError('TimeoutError'), { code: 'ECONNRESET' })],
+  ])('after %s: 503 saying it may have been delivered, counters kept (docs/api.md §11)', async (_case, error) => {
+    ses.on(SendEmailCommand).rejects(error);
+
+    const response = await post();
+
+    expectUnavailable(response);
+    expect(JSON.parse(response.body ?? '').detail).toMatch(/may have been delivered.*wait/);
+    expect(totalCount()).toBe(2);
+    const [line] = logLines().filter((entry) => entry.message === 'request');
+    expect(line).toMatchObject({ status: 503, outcome: 'delivery_unknown', errorName: 'TimeoutError' });
+    expect(output).toMatch(/"DeliveryFailures":1/);
+  });
+
   it('never makes a visitor who retries wait for failures that were not theirs', async () => {
-    ses.on(SendEmailCommand).rejects(serviceError('TooManyRequestsException'));
+    ses.on(SendEmailCommand).rejects(errorAnswer('TooManyRequestsException', 429));
     for (let attempt = 0; attempt < 8; attempt++) expect((await post()).statusCode).toBe(503);
 
     ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });

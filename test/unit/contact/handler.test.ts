@@ -76,7 +76,7 @@ describe('contact handler: a valid inquiry', () => {
     const sent = ses.commandCalls(SendEmailCommand);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.args[0].input).toMatchObject({
-      FromEmailAddress: 'contact@example.com',
+      FromEmailAddress: '"Personal site" <contact@example.com>',
       Destination: { ToAddresses: ['owner@example.com'] },
       ReplyToAddresses: ['Ada+site@Example.com'],
     });
@@ -147,7 +147,7 @@ describe('contact handler: CORS (CONTRACT §1)', () => {
     expect(response.headers).toMatchObject({
       'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
       'Access-Control-Allow-Methods': 'POST',
-      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
       'X-Content-Type-Options': 'nosniff',
     });
     expect(response.raw).toBe('');
@@ -299,7 +299,12 @@ describe('contact handler: failing dependencies', () => {
 
   it('answers 503 without the AWS error when SES refuses, and gives both counters back', async () => {
     ses.on(SendEmailCommand).rejects(
-      new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: {}, message: 'Email address is not verified: owner@example.com' }),
+      new SESv2ServiceException({
+        name: 'MessageRejected',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 400 },
+        message: 'Email address is not verified: owner@example.com',
+      }),
     );
 
     const response = await invoke(jsonPostEvent(INQUIRY));
@@ -345,5 +350,27 @@ describe('contact handler: an unexpected error', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(response.raw).not.toMatch(/secret-marker|SecretBugError|\bat\b.*\.ts|\n/);
+  });
+});
+
+describe('contact handler: Idempotency-Key (docs/api.md §11)', () => {
+  it.each(['', '""', 'k'.repeat(256), 'clé'])('answers a malformed key (%j) 400 invalid_idempotency_key, counting and sending nothing', async (key) => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { 'idempotency-key': key } }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'invalid_idempotency_key', title: 'Bad Request' });
+    expect(documents.calls()).toEqual([]);
+    expect(ses.calls()).toEqual([]);
+  });
+
+  it('ignores the header on the form route: a browser never sends it, and its 303 already guards a reload', async () => {
+    const event = httpEvent({
+      method: 'POST',
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'not "valid' },
+      body: new URLSearchParams(INQUIRY).toString(),
+    });
+
+    expect((await handler(event, lambdaContext())).statusCode).toBe(303);
   });
 });

@@ -30,7 +30,7 @@ describe('composeInquiryEmail (CONTRACT §2, the e-mail)', () => {
         'Message:',
         'I would like an analytical engine.',
         '',
-        'Received: 2030-01-02T03:04:05.006Z',
+        'Received: 2030-01-02 03:04 UTC (2030-01-02T03:04:05.006Z)',
         `Request id: ${RECEIPT.requestId}`,
         '',
       ].join('\n'),
@@ -60,9 +60,9 @@ describe('composeInquiryEmail (CONTRACT §2, the e-mail)', () => {
     expect(text).toContain(`\nMessage:\n${message}\n\nReceived: `);
   });
 
-  it('gives the time received in ISO 8601 UTC', () => {
+  it('gives the time received readable, and in ISO 8601 UTC', () => {
     const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date('2030-07-01T23:59:59.999+02:00') });
 
-    expect(text).toContain('Received: 2030-07-01T21:59:59.999Z\n');
+    expect(text).toContain('Received: 2030-07-01 21:59 UTC (2030-07-01T21:59:59.999Z)\n');
   });
 });

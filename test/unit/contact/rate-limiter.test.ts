@@ -21,10 +21,14 @@ function limiterWith(options: { limits?: RateLimits; now?: Date; store?: FakeCou
   return { limiter, store, clock, giveBackFailures };
 }
 
+let requests = 0;
+/** A request id no other request of this file has. */
+const requestId = () => `request-${++requests}`;
+
 /** Admits `times` requests and returns the last answer. */
 async function admitTimes(limiter: RateLimiter, times: number, keys: (i: number) => { ip: string; email?: string }) {
   let last: Admission | undefined;
-  for (let i = 0; i < times; i++) last = await limiter.admit(keys(i));
+  for (let i = 0; i < times; i++) last = await limiter.admit(requestId(), keys(i));
   return last;
 }
 
@@ -33,11 +37,11 @@ describe('RateLimiter: limits per scope (CONTRACT §4)', () => {
     const { limiter } = limiterWith();
     const remaining: unknown[] = [];
     for (let i = 0; i < 5; i++) {
-      const admission = await limiter.admit({ ip: 'ip-a' });
+      const admission = await limiter.admit(requestId(), { ip: 'ip-a' });
       remaining.push(admission.kind === 'admitted' ? admission.status.remaining : admission.kind);
     }
 
-    const sixth = await limiter.admit({ ip: 'ip-a' });
+    const sixth = await limiter.admit(requestId(), { ip: 'ip-a' });
 
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     expect(sixth).toEqual({ kind: 'refused', status: { scope: 'ip', remaining: 0, resetSeconds: 3600 } });
@@ -47,7 +51,7 @@ describe('RateLimiter: limits per scope (CONTRACT §4)', () => {
     const { limiter } = limiterWith();
     const admitted = await admitTimes(limiter, 3, (i) => ({ ip: `ip-${i}`, email: 'mail-a' }));
 
-    const fourth = await limiter.admit({ ip: 'ip-fresh', email: 'mail-a' });
+    const fourth = await limiter.admit(requestId(), { ip: 'ip-fresh', email: 'mail-a' });
 
     expect(admitted?.kind).toBe('admitted');
     expect(fourth).toEqual({ kind: 'refused', status: { scope: 'email', remaining: 0, resetSeconds: 3600 } });
@@ -57,17 +61,17 @@ describe('RateLimiter: limits per scope (CONTRACT §4)', () => {
     const { limiter } = limiterWith();
     await admitTimes(limiter, 5, () => ({ ip: 'ip-a', email: undefined }));
 
-    expect((await limiter.admit({ ip: 'ip-b' })).kind).toBe('admitted');
+    expect((await limiter.admit(requestId(), { ip: 'ip-b' })).kind).toBe('admitted');
   });
 
   it('follows configured limits', async () => {
     const { limiter, store } = limiterWith({ limits: { ip: 2, email: 1, windowSeconds: 3600 } });
 
     const answers = [
-      await limiter.admit({ ip: 'ip-a', email: 'mail-a' }),
-      await limiter.admit({ ip: 'ip-b', email: 'mail-a' }),
-      await limiter.admit({ ip: 'ip-a', email: 'mail-b' }),
-      await limiter.admit({ ip: 'ip-a', email: 'mail-c' }),
+      await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' }),
+      await limiter.admit(requestId(), { ip: 'ip-b', email: 'mail-a' }),
+      await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-b' }),
+      await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-c' }),
     ];
 
     expect(answers.map((answer) => (answer.kind === 'refused' ? `refused:${answer.status.scope}` : answer.kind))).toEqual([
@@ -83,10 +87,10 @@ describe('RateLimiter: limits per scope (CONTRACT §4)', () => {
   it('counts in fixed UTC clock hours: a new hour starts afresh, with counters that expire at its end', async () => {
     const { limiter, store, clock } = limiterWith({ now: new Date('2030-01-01T12:59:59.999Z') });
     await admitTimes(limiter, 5, () => ({ ip: 'ip-a' }));
-    expect((await limiter.admit({ ip: 'ip-a' })).kind).toBe('refused');
+    expect((await limiter.admit(requestId(), { ip: 'ip-a' })).kind).toBe('refused');
 
     clock.now = new Date('2030-01-01T13:00:00.000Z');
-    const nextHour = await limiter.admit({ ip: 'ip-a' });
+    const nextHour = await limiter.admit(requestId(), { ip: 'ip-a' });
 
     expect(nextHour).toMatchObject({ kind: 'admitted', status: { scope: 'ip', remaining: 4, resetSeconds: 3600 } });
     const [first] = store.callsOf('increment');
@@ -102,7 +106,7 @@ describe('RateLimiter: a request over either limit is counted in neither', () =>
     const { limiter, store } = limiterWith();
     await admitTimes(limiter, 5, (i) => ({ ip: 'ip-a', email: `mail-${i}` }));
 
-    const refused = await limiter.admit({ ip: 'ip-a', email: 'mail-new' });
+    const refused = await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-new' });
 
     expect(refused).toMatchObject({ kind: 'refused', status: { scope: 'ip', remaining: 0 } });
     const newEmailSlot = store.callsOf('increment', 'email').at(-1);
@@ -114,7 +118,7 @@ describe('RateLimiter: a request over either limit is counted in neither', () =>
     const { limiter, store } = limiterWith();
     await admitTimes(limiter, 3, (i) => ({ ip: `ip-${i}`, email: 'mail-a' }));
 
-    const refused = await limiter.admit({ ip: 'ip-new', email: 'mail-a' });
+    const refused = await limiter.admit(requestId(), { ip: 'ip-new', email: 'mail-a' });
 
     expect(refused).toMatchObject({ kind: 'refused', status: { scope: 'email', remaining: 0 } });
     const newIpSlot = store.callsOf('increment', 'ip').at(-1);
@@ -142,20 +146,35 @@ describe('RateLimiter: a failing store fails closed', () => {
     store.failIncrement = (slot) => (slot.id.startsWith(`${failing}#`) ? awsError('ProvisionedThroughputExceededException') : undefined);
     const { limiter } = limiterWith({ store });
 
-    const answer = await limiter.admit({ ip: 'ip-a', email: 'mail-a' });
+    const answer = await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' });
 
     expect(answer).toEqual({ kind: 'unavailable', errorName: 'ProvisionedThroughputExceededException' });
-    expect(store.callsOf('giveBack')).toEqual(store.callsOf('increment', other));
+    expect(store.callsOf('giveBack').map((slot) => slot.id).sort()).toEqual(store.callsOf('increment').map((slot) => slot.id).sort());
     expect(store.countOf(other)).toBe(0);
   });
 
-  it('answers unavailable when both counters fail', async () => {
+  it('answers unavailable when both counters fail, and gives both back: a failed call may have been applied', async () => {
     const store = new FakeCounterStore();
     store.failIncrement = () => awsError('InternalServerError');
     const { limiter } = limiterWith({ store });
 
-    expect(await limiter.admit({ ip: 'ip-a', email: 'mail-a' })).toEqual({ kind: 'unavailable', errorName: 'InternalServerError' });
-    expect(store.callsOf('giveBack')).toEqual([]);
+    expect(await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' })).toEqual({ kind: 'unavailable', errorName: 'InternalServerError' });
+    expect(store.callsOf('giveBack')).toEqual(store.callsOf('increment'));
+  });
+
+  it('gives back under the id it counted with, so a repeated call never counts one request twice', async () => {
+    const store = new FakeCounterStore();
+    const { limiter } = limiterWith({ store });
+    // An increment applied, whose answer was lost: the store failed after counting.
+    store.failIncrement = (slot) => {
+      if (!slot.id.startsWith('ip#')) return undefined;
+      store.ids.set(slot.id, new Set(['request-lost']));
+      return awsError('TimeoutError');
+    };
+
+    expect((await limiter.admit('request-lost', { ip: 'ip-a', email: 'mail-a' })).kind).toBe('unavailable');
+    expect(store.countOf('ip')).toBe(0);
+    expect(store.countOf('email')).toBe(0);
   });
 
   it('answers unavailable when the only counter (IP) fails', async () => {
@@ -163,7 +182,7 @@ describe('RateLimiter: a failing store fails closed', () => {
     store.failIncrement = () => awsError('TimeoutError');
     const { limiter } = limiterWith({ store });
 
-    expect(await limiter.admit({ ip: 'ip-a' })).toEqual({ kind: 'unavailable', errorName: 'TimeoutError' });
+    expect(await limiter.admit(requestId(), { ip: 'ip-a' })).toEqual({ kind: 'unavailable', errorName: 'TimeoutError' });
   });
 
   it('names a thrown non-Error UnknownError', async () => {
@@ -171,7 +190,7 @@ describe('RateLimiter: a failing store fails closed', () => {
     store.increment = () => Promise.reject('just a string');
     const { limiter } = limiterWith({ store });
 
-    expect(await limiter.admit({ ip: 'ip-a' })).toEqual({ kind: 'unavailable', errorName: 'UnknownError' });
+    expect(await limiter.admit(requestId(), { ip: 'ip-a' })).toEqual({ kind: 'unavailable', errorName: 'UnknownError' });
   });
 
   it('refuses for the IP when the IP is over its limit, even if the e-mail counter failed', async () => {
@@ -180,7 +199,7 @@ describe('RateLimiter: a failing store fails closed', () => {
     await admitTimes(limiter, 5, () => ({ ip: 'ip-a' }));
     store.failIncrement = (slot) => (slot.id.startsWith('email#') ? awsError('InternalServerError') : undefined);
 
-    expect(await limiter.admit({ ip: 'ip-a', email: 'mail-a' })).toMatchObject({ kind: 'refused', status: { scope: 'ip' } });
+    expect(await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' })).toMatchObject({ kind: 'refused', status: { scope: 'ip' } });
   });
 
   it('answers unavailable when the IP counter failed, even if the e-mail is over its limit', async () => {
@@ -189,7 +208,7 @@ describe('RateLimiter: a failing store fails closed', () => {
     await admitTimes(limiter, 3, (i) => ({ ip: `ip-${i}`, email: 'mail-a' }));
     store.failIncrement = (slot) => (slot.id.startsWith('ip#') ? awsError('InternalServerError') : undefined);
 
-    expect(await limiter.admit({ ip: 'ip-new', email: 'mail-a' })).toEqual({ kind: 'unavailable', errorName: 'InternalServerError' });
+    expect(await limiter.admit(requestId(), { ip: 'ip-new', email: 'mail-a' })).toEqual({ kind: 'unavailable', errorName: 'InternalServerError' });
   });
 
   it('asks both counters before either answers (one round trip)', async () => {
@@ -205,7 +224,7 @@ describe('RateLimiter: a failing store fails closed', () => {
     };
     const limiter = new RateLimiter({ store: slowStore, limits: DEFAULT_LIMITS, now: () => NOON });
 
-    const admission = limiter.admit({ ip: 'ip-a', email: 'mail-a' });
+    const admission = limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' });
     await Promise.resolve();
 
     expect(asked.sort()).toEqual(['email', 'ip']);
@@ -227,9 +246,9 @@ describe('RateLimiter: resetSeconds runs to the end of the UTC hour', () => {
   ])('at %s it is %i', async (now, seconds) => {
     const { limiter } = limiterWith({ now: new Date(now) });
 
-    const admitted = await limiter.admit({ ip: 'ip-a' });
+    const admitted = await limiter.admit(requestId(), { ip: 'ip-a' });
     await admitTimes(limiter, 4, () => ({ ip: 'ip-a' }));
-    const refused = await limiter.admit({ ip: 'ip-a' });
+    const refused = await limiter.admit(requestId(), { ip: 'ip-a' });
 
     expect(admitted).toMatchObject({ kind: 'admitted', status: { resetSeconds: seconds } });
     expect(refused).toMatchObject({ kind: 'refused', status: { resetSeconds: seconds } });
@@ -238,7 +257,7 @@ describe('RateLimiter: resetSeconds runs to the end of the UTC hour', () => {
   it('names the window by its UTC start, whatever the local time zone would say', async () => {
     const { limiter, store } = limiterWith({ now: new Date('2030-01-01T12:34:56.000Z') });
 
-    await limiter.admit({ ip: 'ip-a' });
+    await limiter.admit(requestId(), { ip: 'ip-a' });
 
     expect(store.callsOf('increment')[0]?.expiresAt).toBe(ONE_PM_SECONDS);
   });
@@ -256,7 +275,7 @@ describe('RateLimiter: the status an admission reports', () => {
     await admitTimes(limiter, earlierByIp, (i) => ({ ip: 'ip-a', email: `other-${i}` }));
     await admitTimes(limiter, earlierByEmail, (i) => ({ ip: `other-${i}`, email: 'mail-a' }));
 
-    const admission = await limiter.admit(withEmail ? { ip: 'ip-a', email: 'mail-a' } : { ip: 'ip-a' });
+    const admission = await limiter.admit(requestId(), withEmail ? { ip: 'ip-a', email: 'mail-a' } : { ip: 'ip-a' });
 
     expect(admission).toMatchObject({ kind: 'admitted', status: { ...status, resetSeconds: 3600 } });
   });
@@ -265,19 +284,19 @@ describe('RateLimiter: the status an admission reports', () => {
 describe('RateLimiter: giving back an admission', () => {
   it('takes back both counters, so the same request can be admitted again', async () => {
     const { limiter, store } = limiterWith({ limits: { ip: 1, email: 1, windowSeconds: 3600 } });
-    const admission = await limiter.admit({ ip: 'ip-a', email: 'mail-a' });
+    const admission = await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' });
     if (admission.kind !== 'admitted') throw new Error(`expected an admission, got ${admission.kind}`);
 
     await admission.giveBack();
 
     expect(store.countOf('ip')).toBe(0);
     expect(store.countOf('email')).toBe(0);
-    expect((await limiter.admit({ ip: 'ip-a', email: 'mail-a' })).kind).toBe('admitted');
+    expect((await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' })).kind).toBe('admitted');
   });
 
   it('takes back only the IP counter when no e-mail was counted', async () => {
     const { limiter, store } = limiterWith();
-    const admission = await limiter.admit({ ip: 'ip-a' });
+    const admission = await limiter.admit(requestId(), { ip: 'ip-a' });
     if (admission.kind !== 'admitted') throw new Error(`expected an admission, got ${admission.kind}`);
 
     await admission.giveBack();
@@ -288,7 +307,7 @@ describe('RateLimiter: giving back an admission', () => {
   it('reports a counter it could not give back by error name, and does not throw', async () => {
     const { limiter, store, giveBackFailures } = limiterWith();
     store.failGiveBack = (slot) => (slot.id.startsWith('email#') ? awsError('ThrottlingException') : undefined);
-    const admission = await limiter.admit({ ip: 'ip-a', email: 'mail-a' });
+    const admission = await limiter.admit(requestId(), { ip: 'ip-a', email: 'mail-a' });
     if (admission.kind !== 'admitted') throw new Error(`expected an admission, got ${admission.kind}`);
 
     await expect(admission.giveBack()).resolves.toBeUndefined();

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/config.js';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
-import type { Mailer } from '../../../lambdas/contact/mailer.js';
+import type { Delivery, Mailer } from '../../../lambdas/contact/mailer.js';
 import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
 import type { ReadBody } from '../../../lambdas/contact/read-body.js';
 import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
@@ -21,16 +21,18 @@ const SOURCE_IP = '203.0.113.7';
 const REQUEST_ID = '0b0e5f4e-6f1a-4a39-9d1e-6d2c6f0f8a11';
 const KEYS = keyedRateKeys('a-test-secret-of-at-least-32-characters');
 
-/** Records what it is asked to send; throws `failure` instead when one is set. */
+/** Records what it is asked to send, and answers `delivery`; only a `sent` delivery reaches the mailbox. */
 class FakeMailer implements Mailer {
   readonly sent: InquiryEmail[] = [];
-  failure: Error | undefined;
+  delivery: Delivery = { kind: 'sent' };
 
-  async send(email: InquiryEmail): Promise<void> {
-    if (this.failure !== undefined) throw this.failure;
-    this.sent.push(email);
+  async send(email: InquiryEmail): Promise<Delivery> {
+    if (this.delivery.kind === 'sent') this.sent.push(email);
+    return this.delivery;
   }
 }
+
+let submissions = 0;
 
 function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) {
   const store = new FakeCounterStore();
@@ -42,7 +44,7 @@ function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) 
     mailer,
     now: () => NOW,
   };
-  const submit = (body: ReadBody, sourceIp = SOURCE_IP, requestId = REQUEST_ID) =>
+  const submit = (body: ReadBody, sourceIp = SOURCE_IP, requestId = `request-${++submissions}`) =>
     submitInquiry({ requestId, sourceIp, body }, dependencies);
   return { store, mailer, submit };
 }
@@ -71,7 +73,7 @@ describe('submitInquiry: a valid inquiry', () => {
   it('is delivered to the mailer and reports the scope closest to its limit', async () => {
     const { submit, mailer } = service();
 
-    const outcome = await submit(VALID);
+    const outcome = await submit(VALID, SOURCE_IP, REQUEST_ID);
 
     expect(outcome).toEqual({ kind: 'delivered', rateLimit: { scope: 'email', remaining: 2, resetSeconds: RESET_SECONDS } });
     expect(mailer.sent).toHaveLength(1);
@@ -79,7 +81,7 @@ describe('submitInquiry: a valid inquiry', () => {
       replyTo: INQUIRY.email,
       subject: 'Project inquiry from Ada Lovelace (Babbage & Co)',
     });
-    expect(mailer.sent[0]?.text).toContain(`Received: ${NOW.toISOString()}`);
+    expect(mailer.sent[0]?.text).toContain(`Received: 2030-01-01 12:15 UTC (${NOW.toISOString()})`);
     expect(mailer.sent[0]?.text).toContain(`Request id: ${REQUEST_ID}`);
   });
 
@@ -211,7 +213,7 @@ describe('submitInquiry: the per-e-mail limit', () => {
 describe('submitInquiry: a failed delivery', () => {
   it('answers 503 naming the mail error, and gives both counters back', async () => {
     const { submit, mailer, store } = service();
-    mailer.failure = awsError('MessageRejected');
+    mailer.delivery = { kind: 'not_sent', errorName: 'MessageRejected' };
 
     const outcome = await submit(VALID);
 
@@ -220,12 +222,24 @@ describe('submitInquiry: a failed delivery', () => {
     expect(store.countOf('email')).toBe(0);
   });
 
+  it('answers delivery_unknown when the mail may have been taken, and keeps both counters (docs/api.md §11)', async () => {
+    const { submit, mailer, store } = service();
+    mailer.delivery = { kind: 'unknown', errorName: 'TimeoutError' };
+
+    const outcome = await submit(VALID);
+
+    expect(outcome).toEqual({ kind: 'delivery_unknown', errorName: 'TimeoutError' });
+    expect(store.countOf('ip')).toBe(1);
+    expect(store.countOf('email')).toBe(1);
+    expect(store.callsOf('giveBack')).toEqual([]);
+  });
+
   it('lets an immediate retry through even at a limit of one', async () => {
     const { submit, mailer, store } = service({ ip: 1, email: 1, windowSeconds: 3600 });
-    mailer.failure = awsError('TooManyRequestsException');
+    mailer.delivery = { kind: 'not_sent', errorName: 'TooManyRequestsException' };
     expect((await submit(VALID)).kind).toBe('unavailable');
 
-    mailer.failure = undefined;
+    mailer.delivery = { kind: 'sent' };
     const retry = await submit(VALID);
 
     expect(retry).toEqual({ kind: 'delivered', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });

@@ -99,4 +99,35 @@ describe('the Lambda bundles', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('function');
   });
+
+  it('contact: carries the Idempotency-Key code it loads only when a request has the header', () => {
+    const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
+    const event = {
+      version: '2.0',
+      routeKey: 'POST /api/contact',
+      rawPath: '/api/contact',
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', 'idempotency-key': '"k"' },
+      requestContext: { http: { method: 'POST', path: '/api/contact', sourceIp: '198.51.100.1' }, routeKey: 'POST /api/contact' },
+      body: '{}',
+      isBase64Encoded: false,
+    };
+    const context = { awsRequestId: 'r', functionName: 'contact', getRemainingTimeInMillis: () => 10_000 };
+    const script = `const { handler } = await import(${JSON.stringify(bundle)});
+      const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 });
+      process.stdout.write(JSON.stringify({ status: reply.statusCode, code: JSON.parse(reply.body).code }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        ...CONTACT_ENVIRONMENT,
+        // Nothing listens there: the idempotency store fails at once, which only its code can tell.
+        AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+      },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ status: 503, code: 'temporarily_unavailable' });
+  });
 });

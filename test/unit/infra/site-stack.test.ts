@@ -2,14 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/contact/counter-store.js';
+import { IDEMPOTENCY_PARTITION_KEY, IDEMPOTENCY_TTL_ATTRIBUTE } from '../../../lambdas/contact/idempotency-table.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { FALLBACK_HANDLER, HANDLER_NAMES, ROUTES } from '../../../lambdas/routes.js';
 import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
+import { MAIL_METRIC_DIMENSION } from '../../../lib/site-mail.js';
 import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
+import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 
 const site = synthesizeSite();
 const { template, stack } = site;
@@ -100,8 +103,8 @@ describe('the functions', () => {
   it('give the contact function the time its dependencies may take at worst, and more', () => {
     const timeout = Number(functions[functionId('contact')]?.Properties.Timeout);
     expect(timeout).toBe(CONTACT_TIMEOUT_SECONDS);
-    // middy answers 503 half a second before the timeout: the SDK must have given up by then.
-    expect(WORST_CASE_DEPENDENCY_MS).toBeLessThan(timeout * 1000 - 500);
+    // middy answers 503 before the timeout: the SDK must have given up by then.
+    expect(WORST_CASE_DEPENDENCY_MS).toBeLessThan(timeout * 1000 - EARLY_TIMEOUT_MS);
   });
 
   it('map stack traces back to the sources', () => {
@@ -130,15 +133,31 @@ describe('the functions', () => {
         CONTACT_FROM: 'contact@example.com',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
         COUNTER_KEY_SECRET: expect.anything(),
+        IDEMPOTENCY_TABLE: { Ref: site.logicalId(stack.idempotencyTable) },
+        SES_CONFIGURATION_SET: { Ref: site.logicalId(stack.mail.configurationSet) },
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
   });
 });
 
-describe('the counter table', () => {
-  it('is on-demand, keyed by the counter id alone, expiring counters by TTL, and goes with the stack', () => {
-    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+describe('the tables', () => {
+  it('are the counters and the remembered answers to Idempotency-Key', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
+  });
+
+  it('keep answers to Idempotency-Key by Powertools\' record id, expiring by TTL, gone with the stack', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Delete',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: IDEMPOTENCY_PARTITION_KEY, KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: IDEMPOTENCY_TTL_ATTRIBUTE, Enabled: true },
+      },
+    });
+  });
+
+  it('keep counters on demand, keyed by the counter id alone, expiring by TTL, gone with the stack', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Delete',
       UpdateReplacePolicy: 'Delete',
@@ -182,16 +201,38 @@ describe('permissions', () => {
   };
 
   it.each(HANDLER_NAMES.filter((name) => functionProfile(name).handlesInquiries).map((name) => [name]))(
-    'let the %s function update counters, send from the sender identity to the owner alone, and write its logs: nothing else',
+    'let the %s function update counters, remember answers, send from the sender identity with the set to the owner alone, and write its logs: nothing else',
     (name) => {
       expect(statementsOf(name)).toEqual([
         logWrites(name),
         { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] } },
         {
           Effect: 'Allow',
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          Resource: { 'Fn::GetAtt': [site.logicalId(stack.idempotencyTable), 'Arn'] },
+        },
+        {
+          Effect: 'Allow',
           Action: 'ses:SendEmail',
-          // In the SES sandbox the recipient's identity is checked too.
-          Resource: ['contact@example.com', 'example.com', 'you@example.com'].map(identityArn),
+          // In the SES sandbox the recipient's identity is checked too; the configuration set is a resource of the send.
+          Resource: [
+            {
+              'Fn::Join': [
+                '',
+                [
+                  'arn:',
+                  { Ref: 'AWS::Partition' },
+                  ':ses:',
+                  { Ref: 'AWS::Region' },
+                  ':',
+                  { Ref: 'AWS::AccountId' },
+                  ':configuration-set/',
+                  { Ref: site.logicalId(stack.mail.configurationSet) },
+                ],
+              ],
+            },
+            ...['contact@example.com', 'example.com', 'you@example.com'].map(identityArn),
+          ],
           Condition: {
             StringEquals: { 'ses:FromAddress': 'contact@example.com' },
             'ForAllValues:StringEquals': { 'ses:Recipients': ['you@example.com'] },
@@ -247,6 +288,20 @@ describe('alarms', () => {
     );
   });
 
+  it.each(['Bounce', 'Complaint', 'Reject', 'RenderingFailure'])('watch SES %s events of the configuration set', (event) => {
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          ...notifying,
+          OKActions: [topicRef],
+          Namespace: 'AWS/SES',
+          MetricName: event,
+          Dimensions: [{ Name: MAIL_METRIC_DIMENSION, Value: { Ref: site.logicalId(stack.mail.configurationSet) } }],
+        }),
+      }),
+    );
+  });
+
   it('watch every function’s errors', () => {
     for (const name of HANDLER_NAMES) {
       expect(alarms).toContainEqual(
@@ -276,6 +331,29 @@ describe('alarms', () => {
         }),
       }),
     );
+  });
+});
+
+describe('the SES configuration set (docs/api.md §12)', () => {
+  it('sends without the account suppression list, so a bounce of the owner\'s mailbox never hides later inquiries', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { SuppressionOptions: { SuppressedReasons: [] } });
+  });
+
+  it('publishes every sending event to CloudWatch, under the set\'s own name', () => {
+    const setRef = { Ref: site.logicalId(stack.mail.configurationSet) };
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: setRef,
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: Match.arrayEquals(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay', 'renderingFailure']),
+        CloudWatchDestination: {
+          DimensionConfigurations: [
+            { DimensionName: MAIL_METRIC_DIMENSION, DimensionValueSource: 'messageTag', DefaultDimensionValue: setRef },
+          ],
+        },
+      },
+    });
   });
 });
 

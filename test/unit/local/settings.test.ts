@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Env } from '../../../lambdas/config.js';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_IDEMPOTENCY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
 import { configErrorOf } from '../../support/config-error.js';
 
 
@@ -90,6 +90,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       BASE_URL: 'http://localhost:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
       COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
+      IDEMPOTENCY_TABLE: LOCAL_IDEMPOTENCY_TABLE,
     });
   });
 
@@ -111,6 +112,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       BASE_URL: 'https://example.com',
       COUNTER_TABLE: 'my-counters',
       COUNTER_KEY_SECRET: 'a-configured-secret-of-32-characters',
+      IDEMPOTENCY_TABLE: 'my-keys',
       RATE_LIMIT_IP: '9',
     };
 

@@ -20,6 +20,7 @@ describe('contactDescription (CONTRACT §3: GET {base}/api/contact)', () => {
         { scope: 'ip', limit: 5, windowSeconds: 3600 },
         { scope: 'email', limit: 3, windowSeconds: 3600 },
       ],
+      idempotencyKey: { header: 'Idempotency-Key', required: false, rememberedSeconds: 86400, description: expect.any(String) },
       requestSchema: contactRequestSchema('https://example.com'),
     });
   });

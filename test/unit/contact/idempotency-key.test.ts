@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { readIdempotencyKey } from '../../../lambdas/contact/idempotency-key.js';
+
+describe('readIdempotencyKey (docs/api.md §11)', () => {
+  it('reads no header as absent', () => {
+    expect(readIdempotencyKey(undefined)).toEqual({ kind: 'absent' });
+  });
+
+  it.each([
+    ['"8e03978e-40d5-43e8-bc93-6894a57f9324"', '8e03978e-40d5-43e8-bc93-6894a57f9324'],
+    ['8e03978e-40d5-43e8-bc93-6894a57f9324', '8e03978e-40d5-43e8-bc93-6894a57f9324'],
+    ['"with \\"quotes\\" and \\\\"', 'with "quotes" and \\'],
+    ['"a b"', 'a b'],
+    ['x', 'x'],
+    [`"${'k'.repeat(255)}"`, 'k'.repeat(255)],
+  ])('takes %s as the key %s', (header, key) => {
+    expect(readIdempotencyKey(header)).toEqual({ kind: 'key', key });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['an empty quoted string', '""'],
+    ['256 characters', 'k'.repeat(256)],
+    ['a quoted 256', `"${'k'.repeat(256)}"`],
+    ['non-ASCII', 'clé'],
+    ['a control character', 'a\u0001b'],
+    ['an unterminated quote', '"abc'],
+    ['a bare quote inside quotes', '"a"b"'],
+    ['an unknown escape', '"a\\nb"'],
+  ])('refuses %s', (_title, header) => {
+    expect(readIdempotencyKey(header)).toEqual({ kind: 'invalid' });
+  });
+});
