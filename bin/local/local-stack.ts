@@ -1,5 +1,6 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
@@ -44,7 +45,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await listen(server, settings.host, settings.port, 'PORT');
     api = running(server, settings.host);
 
+    // Made at each start, as a deployment makes its own: the local server plays the front door.
+    const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, functionEnvironment(process.env, api.port), {
+      ORIGIN_VERIFY_SECRET: originSecret,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
       AWS_ENDPOINT_URL_SESV2: ses,
       // The emulators accept any credentials; the SDK only needs some, and a region.
@@ -67,7 +71,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the counter table could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    server.on('request', apiGatewayListener(await importHandlers(), invocations));
+    server.on('request', apiGatewayListener(await importHandlers(), invocations, originSecret));
 
     return {
       baseUrl: process.env.BASE_URL as string,

@@ -1,5 +1,7 @@
 import { readCounterTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import { readOriginVerifySecret } from '../http/origin-verify.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { createContactDependencies } from './dependencies.js';
@@ -15,6 +17,7 @@ const dependencies = createContactDependencies({
   counterTable: readCounterTableName(process.env),
 });
 const cors = corsForOrigins(site.allowedOrigins);
+const originSecret = readOriginVerifySecret(process.env);
 
 /**
  * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
@@ -41,7 +44,7 @@ export const handler = httpHandler(
     const readBody = isForm ? readFormBody : readJsonBody;
     const body = readBody(requestHeader(event, 'content-type'), requestBody(event));
     const outcome = await submitInquiry(
-      { requestId: context.awsRequestId, sourceIp: event.requestContext.http.sourceIp, body },
+      { requestId: context.awsRequestId, sourceIp: clientAddress(event, originSecret), body },
       dependencies,
     );
     return isForm
