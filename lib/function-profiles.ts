@@ -53,6 +53,8 @@ const PROFILES: Readonly<Record<string, FunctionProfile>> = {
 /** The environment variables behind each kind of setting (lambdas/config.ts reads them). */
 export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
 export const INQUIRY_SETTING_KEYS = ['CONTACT_TO', 'CONTACT_FROM', 'COUNTER_TABLE'] as const;
+/** Given to every function (lambdas/http/origin-verify.ts reads it). */
+export const FRONT_DOOR_SETTING_KEYS = ['ORIGIN_VERIFY_SECRET'] as const;
 
 export function functionProfile(handlerName: string): FunctionProfile {
   return PROFILES[handlerName] ?? DOCUMENT;

@@ -1,13 +1,10 @@
-import { Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, Metric, Stats, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Metric, Stats, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, SERVICE_NAME, type MetricName } from '../lambdas/http/metrics.js';
+import { ALARM_PERIOD as PERIOD, OwnerAlerts } from './owner-alerts.js';
 
 export interface SiteAlarmsProps {
   /** Subscribed to the alarm topic (AWS mails a confirmation link first). */
@@ -15,67 +12,46 @@ export interface SiteAlarmsProps {
   /** Each handler's function, by handler name. */
   readonly functions: ReadonlyMap<string, IFunction>;
   readonly stage: IHttpStage;
+  /** Requests the stage throttle refused. */
+  readonly throttledRequests: IMetric;
 }
-
-// A personal site sees a handful of requests an hour: a single failure is worth an e-mail.
-const PERIOD = Duration.minutes(5);
 
 /**
  * The alarms a site owner needs, each notifying an SNS topic with the owner's e-mail subscribed:
- * a lost inquiry (the mail service failed), any function error, and any 5xx answer of the API.
+ * a lost inquiry (the mail service failed), any function error, any 5xx answer of the API, and
+ * any request the stage throttle refused (one client may be crowding out the others).
  */
 export class SiteAlarms extends Construct {
   readonly topic: Topic;
 
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
-    this.topic = new Topic(this, 'Topic', { displayName: 'Personal site alarms', enforceSSL: true });
-    // With enforceSSL the topic has a policy of its own, which replaces SNS's default one that
-    // let CloudWatch publish: say again that this account's alarms may.
-    this.topic.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'AllowThisAccountsAlarms',
-        effect: Effect.ALLOW,
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [this.topic.topicArn],
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    );
-    this.topic.addSubscription(new EmailSubscription(props.ownerEmail));
+    const alerts = new OwnerAlerts(this, 'Owner', { ownerEmail: props.ownerEmail });
+    this.topic = alerts.topic;
+    const alarm = (alarmId: string, metric: IMetric, description: string) => alerts.alarm(this, alarmId, metric, description);
 
-    this.alarm(
+    alarm(
       'DeliveryFailures',
       serviceMetric('DeliveryFailures'),
       'An inquiry could not be handed to SES and was not delivered; the visitor was asked to retry.',
     );
     for (const [name, fn] of props.functions) {
-      this.alarm(
+      alarm(
         `Errors-${name}`,
         fn.metricErrors({ period: PERIOD, statistic: Stats.SUM }),
         `The ${name} function failed (crash, timeout or failed start).`,
       );
     }
-    this.alarm(
+    alarm(
       'Api5xx',
       props.stage.metricServerError({ period: PERIOD, statistic: Stats.SUM }),
       'The API answered 5xx: a dependency failed (503) or a handler crashed (500).',
     );
-  }
-
-  private alarm(id: string, metric: IMetric, description: string): Alarm {
-    const alarm = new Alarm(this, id, {
-      metric,
-      alarmDescription: description,
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      // No traffic is no failure.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
-    return alarm;
+    alarm(
+      'ApiThrottled',
+      props.throttledRequests,
+      'The API stage throttle refused requests (429): a flood, or more visitors than it allows, kept others out.',
+    );
   }
 }
 

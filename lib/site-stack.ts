@@ -7,7 +7,14 @@ import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
-import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
+import { DeploymentSecret } from './deployment-secret.js';
+import { FrontDoor } from './front-door.js';
+import {
+  functionProfile,
+  type FRONT_DOOR_SETTING_KEYS,
+  type INQUIRY_SETTING_KEYS,
+  type SITE_SETTING_KEYS,
+} from './function-profiles.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
@@ -15,9 +22,11 @@ import { SiteFunction } from './site-function.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
+  /** The front door's web ACL (EdgeGuardStack), when the `waf` context asks for one. */
+  readonly webAclArn?: string;
 }
 
-/** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8), by output id. */
+/** The discovery documents whose URLs the stack outputs (docs/api.md §5, §6, §8), by output id. */
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
   OAuthAuthorizationServerUrl: 'authorizationServerMetadata',
@@ -26,8 +35,9 @@ const WELL_KNOWN_OUTPUTS = {
 } as const satisfies Record<string, keyof ReturnType<typeof siteUrls>>;
 
 /**
- * The whole service: an HTTP API whose routes come from lambdas/routes.ts, one function per
- * handler, the rate-limit counter table, and the alarms that tell the owner when it breaks.
+ * The whole service: the front door (a CloudFront distribution serving the site and the service
+ * at one origin), an HTTP API whose routes come from lambdas/routes.ts, one function per handler,
+ * the rate-limit counter table, and the alarms that tell the owner when it breaks.
  */
 export class SiteStack extends Stack {
   /** Each handler's function, by handler name. */
@@ -35,6 +45,7 @@ export class SiteStack extends Stack {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly counterTable: TableV2;
+  readonly frontDoor: FrontDoor;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -52,32 +63,53 @@ export class SiteStack extends Stack {
       reason: 'Rate-limit counters expire within the hour; a point-in-time backup would restore nothing of value.',
     });
 
-    const http = new SiteApi(this, 'Http', { customDomain: config.customDomain });
+    const http = new SiteApi(this, 'Http');
     this.api = http.api;
     this.stage = http.stage;
 
-    const baseUrl = config.baseUrl ?? (config.customDomain ? `https://${config.customDomain.domainName}` : this.api.apiEndpoint);
-    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl)]));
+    const originSecret = new DeploymentSecret(this, 'OriginVerify', {
+      description: 'X-Origin-Verify: what the front door tells the API with every request (docs/api.md §10)',
+    });
+    this.frontDoor = new FrontDoor(this, 'FrontDoor', {
+      api: this.api,
+      originSecret: originSecret.dynamicReference,
+      ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
+      ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
+      ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
+    });
+
+    const baseUrl = config.baseUrl ?? this.frontDoor.origin;
+    const frontDoorSettings: Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string> = {
+      ORIGIN_VERIFY_SECRET: originSecret.dynamicReference,
+    };
+    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl, frontDoorSettings)]));
     http.routeTo(this.functions);
 
     if (config.createSesIdentity) {
       new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(config.senderEmail) });
     }
 
-    new SiteAlarms(this, 'Alarms', { ownerEmail: config.ownerEmail, functions: this.functions, stage: this.stage });
+    new SiteAlarms(this, 'Alarms', {
+      ownerEmail: config.ownerEmail,
+      functions: this.functions,
+      stage: this.stage,
+      throttledRequests: http.throttledRequests,
+    });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: "The API's own endpoint" });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.frontDoor.distribution.distributionDomainName,
+      description: config.customDomain
+        ? `Point ${config.customDomain.domainName} here (an alias, or a CNAME for a subdomain) unless the stack made the records`
+        : 'The front door: the site and the service',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.apiEndpoint,
+      description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
+    });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {
       new CfnOutput(this, outputId, { value: urls[document] });
-    }
-    if (http.domain) {
-      new CfnOutput(this, 'CustomDomainTarget', {
-        value: http.domain.regionalDomainName,
-        description: `Point ${config.customDomain?.domainName} here: a CNAME, or an alias record in zone CustomDomainHostedZoneId`,
-      });
-      new CfnOutput(this, 'CustomDomainHostedZoneId', { value: http.domain.regionalHostedZoneId });
     }
     for (const [name, fn] of this.functions) {
       new CfnOutput(this, `Logs${pascalCase(name)}`, {
@@ -87,7 +119,12 @@ export class SiteStack extends Stack {
     }
   }
 
-  private handlerFunction(name: string, config: SiteConfig, baseUrl: string): SiteFunction {
+  private handlerFunction(
+    name: string,
+    config: SiteConfig,
+    baseUrl: string,
+    frontDoor: Readonly<Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string>>,
+  ): SiteFunction {
     const profile = functionProfile(name);
     const site: Record<(typeof SITE_SETTING_KEYS)[number], string> = {
       BASE_URL: baseUrl,
@@ -102,6 +139,8 @@ export class SiteStack extends Stack {
       COUNTER_TABLE: this.counterTable.tableName,
     };
     const environment = {
+      // Every function refuses what did not come through the front door.
+      ...frontDoor,
       ...(profile.readsSiteSettings ? site : {}),
       ...(profile.handlesInquiries ? inquiries : {}),
     };
