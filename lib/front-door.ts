@@ -50,25 +50,23 @@ export class FrontDoor extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
     });
-    const apiBehavior = (methods: ReadonlySet<string>): BehaviorOptions => {
-      const readOnly = [...methods].every((method) => method === 'GET' || method === 'HEAD');
-      return {
-        origin: apiOrigin,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: readOnly ? AllowedMethods.ALLOW_GET_HEAD : AllowedMethods.ALLOW_ALL,
-        // Public documents stay at the edge as long as their own Cache-Control says, answers without
-        // one (the reserved GET) not at all; POST and OPTIONS answers never.
-        cachePolicy: readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED,
-        // Every viewer header, CloudFront-Viewer-Address among them, but Host: API Gateway refuses a foreign one.
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      };
-    };
+    /** A read-only path takes GET and HEAD alone; any other takes every method and is never cached. */
+    const apiBehavior = (readOnly: boolean): BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: readOnly ? AllowedMethods.ALLOW_GET_HEAD : AllowedMethods.ALLOW_ALL,
+      // Public documents stay at the edge as long as their own Cache-Control says, answers without
+      // one (the reserved GET) not at all; POST and OPTIONS answers never.
+      cachePolicy: readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED,
+      // Every viewer header, CloudFront-Viewer-Address among them, but Host: API Gateway refuses a foreign one.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
 
     const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages);
     const siteBehavior: BehaviorOptions =
       pages === undefined
         ? // No pages of its own: the API's fallback answers every other path (404 problem).
-          apiBehavior(new Set(['POST']))
+          apiBehavior(false)
         : {
             origin: pages.origin,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -81,7 +79,7 @@ export class FrontDoor extends Construct {
       comment: 'Personal site: its pages and its service at one origin',
       defaultBehavior: siteBehavior,
       additionalBehaviors: Object.fromEntries(
-        [...methodsByPath()].map(([path, methods]) => [path, apiBehavior(methods)]),
+        [...methodsByPath()].map(([path, methods]) => [path, apiBehavior(isReadOnly(methods))]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
@@ -127,6 +125,10 @@ export class FrontDoor extends Construct {
       );
     }
   }
+}
+
+function isReadOnly(methods: ReadonlySet<string>): boolean {
+  return [...methods].every((method) => method === 'GET' || method === 'HEAD');
 }
 
 /** Every path of the route table, with the methods served there: one cache behaviour each. */

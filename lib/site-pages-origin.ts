@@ -1,9 +1,8 @@
-import { RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import type { IDistribution, IOrigin } from 'aws-cdk-lib/aws-cloudfront';
+import { DefaultStackSynthesizer, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { OriginProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
 import type { SitePages } from './site-config.js';
 
@@ -58,7 +57,7 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
   const wildcards = [
     ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `Action::${action}`),
     `Resource::${bucketArn}/*`,
-    'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+    `Resource::arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}/*`,
     // CloudFront invalidations name no resource narrower than the account.
     'Resource::*',
   ];
@@ -77,4 +76,9 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
     }
     acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
   }
+}
+
+/** A value as cdk-nag writes it in a finding: itself when known at synth, else its pseudo parameter. */
+function shown(value: string, pseudoParameter: string): string {
+  return Token.isUnresolved(value) ? `<AWS::${pseudoParameter}>` : value;
 }
