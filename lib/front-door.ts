@@ -50,11 +50,11 @@ export class FrontDoor extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
     });
-    /** A read-only path takes GET and HEAD alone; any other takes every method and is never cached. */
     const apiBehavior = (readOnly: boolean): BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      allowedMethods: readOnly ? AllowedMethods.ALLOW_GET_HEAD : AllowedMethods.ALLOW_ALL,
+      // Every method, so that a wrong one gets the API's 405 with Allow (docs/api.md §1), not CloudFront's 403.
+      allowedMethods: AllowedMethods.ALLOW_ALL,
       // Public documents stay at the edge as long as their own Cache-Control says, answers without
       // one (the reserved GET) not at all; POST and OPTIONS answers never.
       cachePolicy: readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED,
