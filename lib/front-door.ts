@@ -95,12 +95,11 @@ export class FrontDoor extends Construct {
     pages?.deployTo(this.distribution);
     this.acknowledgeFindings(props);
 
-    const hostedZone = domain?.hostedZone;
-    if (hostedZone !== undefined) {
-      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', hostedZone);
+    if (domain?.hostedZone !== undefined) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', domain.hostedZone);
       const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
-      new ARecord(this, 'AliasA', { zone, recordName: domain!.domainName, target });
-      new AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain!.domainName, target });
+      new ARecord(this, 'AliasA', { zone, recordName: domain.domainName, target });
+      new AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.domainName, target });
     }
     this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
   }
@@ -115,7 +114,7 @@ export class FrontDoor extends Construct {
     if (props.webAclArn === undefined) {
       acknowledge(
         'AwsSolutions-CFR2',
-        'The web ACL is opt-in (context waf, about 6 USD a month; README): without it the stage throttle and the per-IP limits meet floods.',
+        'The web ACL is opt-in (context waf, about 8 USD a month; README): without it the stage throttle and the per-IP limits meet floods.',
       );
     }
     if (props.customDomain === undefined) {
