@@ -1,9 +1,9 @@
 /**
  * The route table: every method and path the service answers, and the handler (one Lambda
- * function, one folder under lambdas/) that answers it. The stack, the local server and the
- * 404/405 answers are all built from this list.
+ * function, one folder under lambdas/) that answers it. The stack, the front door's behaviours,
+ * the local server and the 404/405 answers are all built from this list.
  */
-export const ROUTES = [
+const DECLARED_ROUTES = [
   { method: 'GET', path: '/api/contact', handler: 'schema' },
   { method: 'POST', path: '/api/contact', handler: 'contact' },
   { method: 'OPTIONS', path: '/api/contact', handler: 'contact' },
@@ -17,7 +17,6 @@ export const ROUTES = [
   { method: 'GET', path: '/.well-known/oauth-protected-resource', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/api-catalog', handler: 'discovery' },
-  { method: 'HEAD', path: '/.well-known/api-catalog', handler: 'discovery' },
   { method: 'GET', path: '/llms.txt', handler: 'discovery' },
   { method: 'GET', path: '/openapi.json', handler: 'schema' },
   { method: 'POST', path: '/agent/auth', handler: 'agent' },
@@ -33,16 +32,31 @@ export const FALLBACK_HANDLER = 'fallback';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'OPTIONS';
 
 interface RouteDefinition {
-  readonly method: HttpMethod;
+  /** HEAD is never declared: every GET brings its own. */
+  readonly method: Exclude<HttpMethod, 'HEAD'>;
   readonly path: string;
   readonly handler: string;
 }
 
-export type Route = (typeof ROUTES)[number];
+type DeclaredRoute = (typeof DECLARED_ROUTES)[number];
 
-/** API Gateway's route key (`GET /llms.txt`) of each route a handler serves. */
-export type RouteKeyOf<H extends Route['handler']> = RouteKey<Extract<Route, { handler: H }>>;
-type RouteKey<R> = R extends Route ? `${R['method']} ${R['path']}` : never;
+export interface Route {
+  readonly method: HttpMethod;
+  readonly path: DeclaredRoute['path'];
+  readonly handler: DeclaredRoute['handler'];
+}
+
+/**
+ * Every declared route, and HEAD wherever GET (docs/api.md §1): the shared http wrapper answers a
+ * HEAD as the GET of the same path without its body, so handlers never see one.
+ */
+export const ROUTES: readonly Route[] = DECLARED_ROUTES.flatMap((route): Route[] =>
+  route.method === 'GET' ? [route, { ...route, method: 'HEAD' }] : [route],
+);
+
+/** API Gateway's route key (`GET /llms.txt`) of each route a handler answers itself (HEAD aside). */
+export type RouteKeyOf<H extends Route['handler']> = RouteKey<Extract<DeclaredRoute, { handler: H }>>;
+type RouteKey<R> = R extends DeclaredRoute ? `${R['method']} ${R['path']}` : never;
 export type HandlerName = Route['handler'] | typeof FALLBACK_HANDLER;
 
 /** Every handler, each once, the fallback last. */

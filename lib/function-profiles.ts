@@ -64,6 +64,8 @@ export const INQUIRY_SETTING_KEYS = [
   'IDEMPOTENCY_TABLE',
   'SES_CONFIGURATION_SET',
 ] as const;
+/** Given to every function (lambdas/http/origin-verify.ts reads it). */
+export const FRONT_DOOR_SETTING_KEYS = ['ORIGIN_VERIFY_SECRET'] as const;
 
 export function functionProfile(handlerName: HandlerName): FunctionProfile {
   return PROFILES[handlerName];

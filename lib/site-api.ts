@@ -1,7 +1,6 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -10,13 +9,12 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Stats, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
 import { LOG_RETENTION } from './log-retention.js';
-import type { SiteConfig } from './site-config.js';
 
 /**
  * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:
@@ -39,41 +37,43 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 );
 
 /**
- * The HTTP API (API Gateway v2): its throttled, access-logged default stage, the optional custom
- * domain, and, once the functions exist, the routes of lambdas/routes.ts. CORS is left to the
- * functions, which answer it per route (CONTRACT §1).
+ * The HTTP API (API Gateway v2): its throttled, access-logged default stage and, once the functions
+ * exist, the routes of lambdas/routes.ts. Visitors reach it through the front door only. CORS is
+ * left to the functions, which answer it per route (docs/api.md §1).
  */
 export class SiteApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
-  readonly domain?: DomainName;
+  /** Requests the stage throttle refused (429 before any function ran), per 5 minutes. */
+  readonly throttledRequests: IMetric;
 
-  constructor(scope: Construct, id: string, props: { readonly customDomain?: SiteConfig['customDomain'] }) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     // Created without routes, so that the functions can read its endpoint as their {base}.
     this.api = new HttpApi(this, 'Api', {
       description: 'Personal site: contact endpoint and agent discovery documents',
       createDefaultStage: false,
     });
-    if (props.customDomain) {
-      this.domain = new DomainName(this, 'Domain', {
-        domainName: props.customDomain.domainName,
-        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
-      });
-    }
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: API_THROTTLE,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
-        ),
-        format: ACCESS_LOG_FORMAT,
-      },
-      ...(this.domain ? { domainMapping: { domainName: this.domain } } : {}),
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
+    // HTTP APIs have no throttle metric, and their 4xx count mixes in the contract's own 429s: a
+    // throttled request is the 429 that no integration answered.
+    this.throttledRequests = new MetricFilter(this, 'Throttled', {
+      logGroup: accessLogs,
+      filterPattern: FilterPattern.all(
+        FilterPattern.stringValue('$.status', '=', '429'),
+        FilterPattern.stringValue('$.integrationStatus', '=', '-'),
+      ),
+      metricNamespace: 'PersonalSite/Api',
+      metricName: 'ThrottledRequests',
+      metricValue: '1',
+    }).metric({ statistic: Stats.SUM, period: Duration.minutes(5) });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Every route is public by contract (CONTRACT §2, §5): stage throttling and per-IP limits meet abuse.',

@@ -1,4 +1,6 @@
 import type { Construct } from 'constructs';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   ConfigError,
   DEFAULT_RATE_LIMITS,
@@ -17,15 +19,32 @@ export interface SiteConfig {
   /** The SES identity inquiries are sent from. */
   readonly senderEmail: string;
   readonly siteName: string;
-  /** `{base}`; when absent, the custom domain's origin, else the API's own endpoint. */
+  /** `{base}`; when absent, the custom domain's origin, else the distribution's own. */
   readonly baseUrl?: string;
   /** When absent, `{base}` alone. */
   readonly allowedOrigins?: readonly string[];
   readonly rateLimits: { readonly ip: number; readonly email: number };
-  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /** The front door's domain, its certificate (us-east-1), and the zone its alias records go in. */
+  readonly customDomain?: CustomDomain;
+  /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
+  readonly sitePages?: SitePages;
+  /** Whether a web ACL guards the front door (docs/api.md §10). */
+  readonly waf: boolean;
   /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
   readonly createSesIdentity: boolean;
 }
+
+export interface CustomDomain {
+  readonly domainName: string;
+  readonly certificateArn: string;
+  readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string };
+}
+
+export type SitePages =
+  /** An absolute folder path, uploaded to the site bucket at each deploy. */
+  | { readonly kind: 'folder'; readonly path: string }
+  /** An existing https site's host name. */
+  | { readonly kind: 'origin'; readonly host: string };
 
 /** Every context key the app reads. */
 const CONTEXT_KEYS = [
@@ -38,6 +57,11 @@ const CONTEXT_KEYS = [
   'rateLimitEmail',
   'domainName',
   'certificateArn',
+  'hostedZoneId',
+  'hostedZoneName',
+  'siteDir',
+  'siteOrigin',
+  'waf',
   'createSesIdentity',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
@@ -48,7 +72,10 @@ const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
 };
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/;
+const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
+const HOSTED_ZONE_ID_PATTERN = /^Z[A-Z0-9]{1,31}$/;
+/** CloudFront takes certificates from this region only. */
+const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
 
 /**
  * Reads and checks the deployment's context. A missing or malformed key throws a ConfigError
@@ -79,7 +106,8 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     const items = Array.isArray(value) ? value : [value];
     return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
   });
-  const customDomain = readCustomDomain(context('domainName'), context('certificateArn'));
+  const customDomain = readCustomDomain(context);
+  const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
   return {
     ownerEmail,
     senderEmail,
@@ -91,6 +119,8 @@ export function readSiteConfig(scope: Construct): SiteConfig {
       email: parseLimit('rateLimitEmail', text('rateLimitEmail', context('rateLimitEmail') ?? DEFAULT_RATE_LIMITS.email)),
     },
     ...(customDomain === undefined ? {} : { customDomain }),
+    ...(sitePages === undefined ? {} : { sitePages }),
+    waf: flag('waf', context('waf')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
   };
 }
@@ -123,8 +153,16 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-function readCustomDomain(domainName: unknown, certificateArn: unknown): SiteConfig['customDomain'] {
-  if (domainName === undefined && certificateArn === undefined) return undefined;
+function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain | undefined {
+  const [domainName, certificateArn] = [context('domainName'), context('certificateArn')];
+  const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
+  if (domainName === undefined && certificateArn === undefined) {
+    if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
+      const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
+      throw new ConfigError(`Missing CDK context "domainName": ${given} names the zone of a custom domain, and there is none`);
+    }
+    return undefined;
+  }
   if (domainName === undefined || certificateArn === undefined) {
     const missing = domainName === undefined ? 'domainName' : 'certificateArn';
     throw new ConfigError(`Missing CDK context "${missing}": a custom domain needs both domainName and certificateArn`);
@@ -132,12 +170,58 @@ function readCustomDomain(domainName: unknown, certificateArn: unknown): SiteCon
   const domain = text('domainName', domainName);
   const arn = text('certificateArn', certificateArn);
   if (!DOMAIN_PATTERN.test(domain)) {
-    throw new ConfigError(`domainName must be a lower-case host name such as api.example.com, got ${JSON.stringify(domain)}`);
+    throw new ConfigError(`domainName must be a lower-case host name such as example.com, got ${JSON.stringify(domain)}`);
   }
-  if (!CERTIFICATE_ARN_PATTERN.test(arn)) {
-    throw new ConfigError(`certificateArn must be an ACM certificate ARN in the stack's region, got ${JSON.stringify(arn)}`);
+  const region = CERTIFICATE_ARN_PATTERN.exec(arn)?.[1];
+  if (region === undefined) {
+    throw new ConfigError(`certificateArn must be an ACM certificate ARN, got ${JSON.stringify(arn)}`);
   }
-  return { domainName: domain, certificateArn: arn };
+  if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
+    throw new ConfigError(
+      `certificateArn must be a certificate in ${CLOUDFRONT_CERTIFICATE_REGION} (the only region CloudFront takes them from), got one in ${region}`,
+    );
+  }
+  const hostedZone = readHostedZone(hostedZoneId, hostedZoneName, domain);
+  return { domainName: domain, certificateArn: arn, ...(hostedZone === undefined ? {} : { hostedZone }) };
+}
+
+function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainName: string): CustomDomain['hostedZone'] {
+  if (hostedZoneId === undefined && hostedZoneName === undefined) return undefined;
+  if (hostedZoneId === undefined || hostedZoneName === undefined) {
+    const missing = hostedZoneId === undefined ? 'hostedZoneId' : 'hostedZoneName';
+    throw new ConfigError(`Missing CDK context "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
+  }
+  const id = text('hostedZoneId', hostedZoneId);
+  const zoneName = text('hostedZoneName', hostedZoneName).replace(/\.$/, '');
+  if (!HOSTED_ZONE_ID_PATTERN.test(id)) {
+    throw new ConfigError(`hostedZoneId must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ, got ${JSON.stringify(id)}`);
+  }
+  if (domainName !== zoneName && !domainName.endsWith(`.${zoneName}`)) {
+    throw new ConfigError(`hostedZoneName must be ${domainName} or a parent of it, got ${JSON.stringify(zoneName)}`);
+  }
+  return { hostedZoneId: id, zoneName };
+}
+
+function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undefined {
+  if (siteDir !== undefined && siteOrigin !== undefined) {
+    throw new ConfigError('siteDir and siteOrigin are exclusive: the site\'s pages come from a folder or from an existing site, not both');
+  }
+  if (siteDir !== undefined) {
+    const path = resolve(text('siteDir', siteDir));
+    if (!existsSync(path) || !statSync(path).isDirectory()) {
+      throw new ConfigError(`siteDir must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
+    }
+    return { kind: 'folder', path };
+  }
+  if (siteOrigin !== undefined) {
+    const value = text('siteOrigin', siteOrigin);
+    const origin = parseOrigin('siteOrigin', value);
+    if (!origin.startsWith('https://') || new URL(origin).port !== '') {
+      throw new ConfigError(`siteOrigin must be an https origin on the default port such as https://you.github.io, got ${JSON.stringify(value)}`);
+    }
+    return { kind: 'origin', host: new URL(origin).hostname };
+  }
+  return undefined;
 }
 
 function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {

@@ -8,7 +8,14 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact
 import { IDEMPOTENCY_PARTITION_KEY, IDEMPOTENCY_TTL_ATTRIBUTE } from '../lambdas/contact/idempotency-table.js';
 import { HANDLER_NAMES, type HandlerName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
-import { functionProfile, type INQUIRY_SETTING_KEYS, type SITE_SETTING_KEYS } from './function-profiles.js';
+import { DeploymentSecret } from './deployment-secret.js';
+import { FrontDoor } from './front-door.js';
+import {
+  functionProfile,
+  type FRONT_DOOR_SETTING_KEYS,
+  type INQUIRY_SETTING_KEYS,
+  type SITE_SETTING_KEYS,
+} from './function-profiles.js';
 import { refreshInquiryValidator } from './inquiry-validator-code.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
@@ -18,16 +25,11 @@ import { SiteMail } from './site-mail.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
+  /** The front door's web ACL (EdgeGuardStack), when the `waf` context asks for one. */
+  readonly webAclArn?: string;
 }
 
-/**
- * PLACEHOLDER, to be replaced at merge: COUNTER_KEY_SECRET must be the deployment secret of
- * lib/deployment-secret.ts (generated at deploy time, passed as a dynamic reference), never a value
- * in the repository or in clear in the template. This one only keeps synth and its tests running.
- */
-const UNWIRED_COUNTER_KEY_SECRET = 'placeholder-until-the-deployment-secret-is-wired';
-
-/** The discovery documents whose URLs the stack outputs (CONTRACT §5, §6, §8), by output id. */
+/** The discovery documents whose URLs the stack outputs (docs/api.md §5, §6, §8), by output id. */
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
   OAuthAuthorizationServerUrl: 'authorizationServerMetadata',
@@ -36,9 +38,10 @@ const WELL_KNOWN_OUTPUTS = {
 } as const satisfies Record<string, keyof ReturnType<typeof siteUrls>>;
 
 /**
- * The whole service: an HTTP API whose routes come from lambdas/routes.ts, one function per
- * handler, the rate-limit counter table, the table of remembered answers to Idempotency-Key, the
- * SES configuration set inquiries are sent with, and the alarms that tell the owner when it breaks.
+ * The whole service: the front door (a CloudFront distribution serving the site and the service
+ * at one origin), an HTTP API whose routes come from lambdas/routes.ts, one function per handler,
+ * the rate-limit counter table, the table of remembered answers to Idempotency-Key, the SES
+ * configuration set inquiries are sent with, and the alarms that tell the owner when it breaks.
  */
 export class SiteStack extends Stack {
   /** Each handler's function, by handler name. */
@@ -48,6 +51,9 @@ export class SiteStack extends Stack {
   readonly counterTable: TableV2;
   readonly idempotencyTable: TableV2;
   readonly mail: SiteMail;
+  readonly frontDoor: FrontDoor;
+  /** The dynamic reference to the counter keys' secret: apart from the front door's, which travels with every request. */
+  private readonly counterKeySecret: string;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -81,12 +87,29 @@ export class SiteStack extends Stack {
     });
     this.mail = new SiteMail(this, 'Mail');
 
-    const http = new SiteApi(this, 'Http', { customDomain: config.customDomain });
+    const http = new SiteApi(this, 'Http');
+    this.counterKeySecret = new DeploymentSecret(this, 'CounterKey', {
+      description: 'The key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4)',
+    }).dynamicReference;
     this.api = http.api;
     this.stage = http.stage;
 
-    const baseUrl = config.baseUrl ?? (config.customDomain ? `https://${config.customDomain.domainName}` : this.api.apiEndpoint);
-    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl)]));
+    const originSecret = new DeploymentSecret(this, 'OriginVerify', {
+      description: 'X-Origin-Verify: what the front door tells the API with every request (docs/api.md §10)',
+    });
+    this.frontDoor = new FrontDoor(this, 'FrontDoor', {
+      api: this.api,
+      originSecret: originSecret.dynamicReference,
+      ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
+      ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
+      ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
+    });
+
+    const baseUrl = config.baseUrl ?? this.frontDoor.origin;
+    const frontDoorSettings: Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string> = {
+      ORIGIN_VERIFY_SECRET: originSecret.dynamicReference,
+    };
+    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl, frontDoorSettings)]));
     http.routeTo(this.functions);
 
     if (config.createSesIdentity) {
@@ -98,20 +121,23 @@ export class SiteStack extends Stack {
       functions: this.functions,
       stage: this.stage,
       configurationSetName: this.mail.configurationSet.configurationSetName,
+      throttledRequests: http.throttledRequests,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: "The API's own endpoint" });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.frontDoor.distribution.distributionDomainName,
+      description: config.customDomain
+        ? `Point ${config.customDomain.domainName} here (an alias, or a CNAME for a subdomain) unless the stack made the records`
+        : 'The front door: the site and the service',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.apiEndpoint,
+      description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
+    });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {
       new CfnOutput(this, outputId, { value: urls[document] });
-    }
-    if (http.domain) {
-      new CfnOutput(this, 'CustomDomainTarget', {
-        value: http.domain.regionalDomainName,
-        description: `Point ${config.customDomain?.domainName} here: a CNAME, or an alias record in zone CustomDomainHostedZoneId`,
-      });
-      new CfnOutput(this, 'CustomDomainHostedZoneId', { value: http.domain.regionalHostedZoneId });
     }
     for (const [name, fn] of this.functions) {
       new CfnOutput(this, `Logs${pascalCase(name)}`, {
@@ -121,7 +147,12 @@ export class SiteStack extends Stack {
     }
   }
 
-  private handlerFunction(name: HandlerName, config: SiteConfig, baseUrl: string): SiteFunction {
+  private handlerFunction(
+    name: HandlerName,
+    config: SiteConfig,
+    baseUrl: string,
+    frontDoor: Readonly<Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string>>,
+  ): SiteFunction {
     const profile = functionProfile(name);
     const site: Record<(typeof SITE_SETTING_KEYS)[number], string> = {
       BASE_URL: baseUrl,
@@ -134,11 +165,13 @@ export class SiteStack extends Stack {
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
       COUNTER_TABLE: this.counterTable.tableName,
-      COUNTER_KEY_SECRET: UNWIRED_COUNTER_KEY_SECRET,
+      COUNTER_KEY_SECRET: this.counterKeySecret,
       IDEMPOTENCY_TABLE: this.idempotencyTable.tableName,
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
     };
     const environment = {
+      // Every function refuses what did not come through the front door.
+      ...frontDoor,
       ...(profile.readsSiteSettings ? site : {}),
       ...(profile.handlesInquiries ? inquiries : {}),
     };

@@ -2,6 +2,8 @@ import { InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.js';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
 import { FALLBACK_HANDLER, findRoute, type HandlerName } from '../../lambdas/routes.js';
 import { functionProfile } from '../../lib/function-profiles.js';
 
@@ -18,13 +20,14 @@ const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const LOCAL_CONCURRENCY = 16;
 
 /**
- * Plays API Gateway (HTTP API, payload format 2.0) in front of the very handlers Lambda runs:
- * matches the route table, builds the event and the context, and writes the result.
+ * Plays the front door and API Gateway (HTTP API, payload format 2.0) in front of the very handlers
+ * Lambda runs: matches the route table, builds the event and the context, and writes the result.
+ * `originSecret` is what the handlers were given as ORIGIN_VERIFY_SECRET.
  */
-export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStoreBase): RequestListener {
+export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStoreBase, originSecret: string): RequestListener {
   const instances = new InstancePool(LOCAL_CONCURRENCY);
   return (request, response) => {
-    serve(handlers, { instances, invocations }, request, response).catch((error: unknown) => {
+    serve(handlers, { instances, invocations, originSecret }, request, response).catch((error: unknown) => {
       // Only a broken connection gets here: the handlers answer every error themselves.
       response.destroy(error instanceof Error ? error : undefined);
     });
@@ -33,7 +36,7 @@ export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStor
 
 async function serve(
   handlers: HandlerSet,
-  { instances, invocations }: { instances: InstancePool; invocations: InvokeStoreBase },
+  { instances, invocations, originSecret }: { instances: InstancePool; invocations: InvokeStoreBase; originSecret: string },
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -53,7 +56,7 @@ async function serve(
   const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
   const result = await instances.run(() => {
     const startedAt = Date.now();
-    const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt);
+    const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt, originSecret);
     const context = toContext(handlerName, startedAt);
     // As the Lambda runtime does where one instance serves requests concurrently: each invocation
     // in a context of its own, so Powertools keeps each request's attributes apart.
@@ -104,6 +107,7 @@ function toEvent(
   body: Buffer,
   routeKey: string,
   now: number,
+  originSecret: string,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -112,6 +116,9 @@ function toEvent(
     if (name === 'cookie') cookies.push(...String(value).split(/;\s*/));
     else headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As CloudFront does (docs/api.md §10): whatever the client sent under these names is replaced.
+  headers[VIEWER_ADDRESS_HEADER] = `${clientAddress(request)}:${request.socket.remotePort ?? 0}`;
+  headers[ORIGIN_VERIFY_HEADER] = originSecret;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const requestId = randomUUID();

@@ -1,5 +1,6 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { ApiGate } from './api-gate.js';
 import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
@@ -46,7 +47,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
 
+    // Made at each start, as a deployment makes its own: the local server plays the front door.
+    const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, functionEnvironment(process.env, api.port), {
+      ORIGIN_VERIFY_SECRET: originSecret,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
       AWS_ENDPOINT_URL_SESV2: ses,
       // The emulators accept any credentials; the SDK only needs some, and a region.
@@ -71,7 +75,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    gate.ready(apiGatewayListener(await importHandlers(), invocations));
+    gate.ready(apiGatewayListener(await importHandlers(), invocations, originSecret));
 
     return {
       baseUrl: process.env.BASE_URL as string,

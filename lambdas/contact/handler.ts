@@ -1,5 +1,7 @@
 import { readCounterKeySecret, readCounterTableName, readIdempotencyTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import { readOriginVerifySecret } from '../http/origin-verify.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
@@ -27,6 +29,7 @@ const idempotencyTable = readIdempotencyTableName(process.env);
 let remembered: Promise<RememberedAnswers> | undefined;
 const rememberedAnswers = () =>
   (remembered ??= import('./remembered-answers.js').then((module) => module.createRememberedAnswers(idempotencyTable)));
+const originSecret = readOriginVerifySecret(process.env);
 
 /**
  * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
@@ -59,7 +62,7 @@ export const handler = httpHandler(
       const readBody = isForm ? readFormBody : readJsonBody;
       const body = readBody(requestHeader(event, 'content-type'), bytes);
       const outcome = await submitInquiry(
-        { requestId: context.awsRequestId, sourceIp: event.requestContext.http.sourceIp, body },
+        { requestId: context.awsRequestId, sourceIp: clientAddress(event, originSecret), body },
         dependencies,
       );
       return isForm

@@ -8,22 +8,19 @@ import { authorizationServerMetadata } from './authorization-server.js';
 import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
 import { protectedResourceMetadata } from './protected-resource.js';
 
-
 const site = readSiteSettings(process.env);
-const catalog = jsonReply(
-  200,
-  apiCatalog(site),
-  { ...PUBLIC_DOCUMENT, 'Content-Type': API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(site) },
-  'served',
-);
 
 /** Every document is built once per cold start: they depend on configuration only. */
 const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
   'GET /.well-known/oauth-protected-resource': jsonReply(200, protectedResourceMetadata(site), PUBLIC_DOCUMENT, 'served'),
   'GET /.well-known/oauth-authorization-server': jsonReply(200, authorizationServerMetadata(site), PUBLIC_DOCUMENT, 'served'),
-  'GET /.well-known/api-catalog': catalog,
-  // The same header fields as GET (RFC 9110 §9.3.2), the Link among them, and no body.
-  'HEAD /.well-known/api-catalog': { statusCode: 200, headers: catalog.headers, outcome: 'served' },
+  // HEAD (RFC 9727) gets these headers, the Link among them, from the shared http wrapper.
+  'GET /.well-known/api-catalog': jsonReply(
+    200,
+    apiCatalog(site),
+    { ...PUBLIC_DOCUMENT, 'Content-Type': API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(site) },
+    'served',
+  ),
   'GET /llms.txt': {
     statusCode: 200,
     headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },

@@ -6,6 +6,7 @@ import { EARLY_TIMEOUT_MS } from './early-timeout.js';
 import { errorName } from './error-name.js';
 import { logger } from './logger.js';
 import { recordOutcome } from './metrics.js';
+import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } from './origin-verify.js';
 import { problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
 
@@ -20,8 +21,9 @@ export interface CorsPolicy {
 
 /**
  * Wraps a route handler in the service's middy stack: Powertools' request context, CORS when
- * the route has a policy, and the contract's shared rules (`X-Content-Type-Options`, a problem
- * answer instead of a crash, one log line and at most one metric per request).
+ * the route has a policy, and the contract's shared rules (the front door's secret, HEAD as GET
+ * without the body, `X-Content-Type-Options`, a problem answer instead of a crash, one log line
+ * and at most one metric per request).
  */
 export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy } = {}) {
   // The SDK clients give up well before the function's timeout; should they not, middy answers
@@ -30,7 +32,7 @@ export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy }
     injectLambdaContext(logger),
   );
   if (options.cors !== undefined) stack.use(options.cors.middleware);
-  return stack.use(contractRules());
+  return stack.use(contractRules(readOriginVerifySecret(process.env)));
 }
 
 /** CORS for the origins configured in `ALLOWED_ORIGINS`: other origins get no CORS header at all. */
@@ -43,15 +45,24 @@ export function corsForOrigins(origins: readonly string[]): CorsPolicy {
   };
 }
 
-function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
+type HttpRequest = middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>;
+
+function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
   const startedAt = new WeakMap<object, number>();
-  const finish = (request: middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>, stack?: string) => {
-    const { outcome, errorName: failure, ...response } = request.response as Reply;
+  const received = new WeakMap<object, HttpEvent>();
+  const finish = (request: HttpRequest, stack?: string) => {
+    const { outcome, errorName: failure, body, ...response } = request.response as Reply;
+    const event = received.get(request) ?? request.event;
     // A new response and headers: handlers answer with replies they built once per cold start.
     const headers = { ...response.headers, 'X-Content-Type-Options': 'nosniff' };
-    request.response = { ...response, headers };
+    request.response = {
+      ...response,
+      headers,
+      // RFC 9110 §9.3.2: a HEAD answer is the GET answer without its content.
+      ...(event.requestContext.http.method === 'HEAD' || body === undefined ? {} : { body }),
+    };
     logger.info('request', {
-      route: request.event.routeKey,
+      route: event.routeKey,
       status: response.statusCode,
       outcome: outcome ?? 'unexpected_error',
       latencyMs: Math.round(performance.now() - (startedAt.get(request) ?? performance.now())),
@@ -64,6 +75,14 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
   return {
     before: (request) => {
       startedAt.set(request, performance.now());
+      received.set(request, request.event);
+      if (originSecret !== undefined && !matchesOriginSecret(originSecret, requestHeader(request.event, ORIGIN_VERIFY_HEADER))) {
+        request.response = forbidden(request.context.awsRequestId);
+        finish(request);
+        return request.response;
+      }
+      request.event = asGetWhenHead(request.event);
+      return undefined;
     },
     after: (request) => finish(request),
     onError: (request) => {
@@ -92,6 +111,27 @@ function contractRules(): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
       // Stack frames only: an error's message may quote what a visitor sent.
       finish(request, error?.stack?.split('\n').slice(1).join('\n'));
     },
+  };
+}
+
+/**
+ * Only the front door may call the API (docs/api.md §10): a request that went around it is refused
+ * before any work, so its claimed client address is never read.
+ */
+function forbidden(requestId: string): Reply {
+  return problemReply(
+    { status: 403, code: 'forbidden', detail: 'This service is only served through its site.', requestId },
+    NO_STORE,
+  );
+}
+
+/** A HEAD route is answered by its GET (docs/api.md §1): the handler sees the GET. */
+function asGetWhenHead(event: HttpEvent): HttpEvent {
+  if (!event.routeKey.startsWith('HEAD ')) return event;
+  return {
+    ...event,
+    routeKey: `GET ${event.routeKey.slice('HEAD '.length)}`,
+    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method: 'GET' } },
   };
 }
 

@@ -3,6 +3,7 @@ import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js
 /** RFC 9110 reason phrases of the statuses this service answers with: every problem's `title`. */
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',

@@ -130,7 +130,7 @@ describe('the reserved registration routes through the local server', () => {
       ['PUT', '/agent/auth', 'POST'],
       ['GET', '/agent/auth/claim', 'POST'],
       ['DELETE', '/agent/auth/revoke', 'POST'],
-      ['POST', '/oauth/authorize', 'GET'],
+      ['POST', '/oauth/authorize', 'GET, HEAD'],
       ['GET', '/oauth/token', 'POST'],
       ['OPTIONS', '/oauth/token', 'POST'],
     ]);

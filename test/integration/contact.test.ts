@@ -115,7 +115,7 @@ describe('POST /api/contact through the local server', () => {
 
     const wrongMethod = await send(`${server.apiUrl}/api/contact`, { method: 'PUT' });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.allow).toBe('GET, OPTIONS, POST');
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
     expect(wrongMethod.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 });

@@ -140,10 +140,10 @@ describe('the discovery documents through the local server', () => {
 
   it('answers other methods with 405 and the methods the route table serves', async () => {
     await expectMethodNotAllowed(local.apiUrl, [
-      ['POST', '/.well-known/oauth-protected-resource', 'GET'],
-      ['PUT', '/.well-known/oauth-authorization-server', 'GET'],
+      ['POST', '/.well-known/oauth-protected-resource', 'GET, HEAD'],
+      ['PUT', '/.well-known/oauth-authorization-server', 'GET, HEAD'],
       ['DELETE', '/.well-known/api-catalog', 'GET, HEAD'],
-      ['POST', '/llms.txt', 'GET'],
+      ['POST', '/llms.txt', 'GET, HEAD'],
     ]);
   });
 

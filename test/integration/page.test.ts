@@ -90,7 +90,7 @@ describe('GET /contact and its assets', () => {
   it('answers another method at /contact with 405 and Allow', async () => {
     const response = await send(`${server.apiUrl}/contact`, { method: 'PUT' });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('GET, POST');
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
   });
 });
 

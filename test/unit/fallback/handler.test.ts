@@ -33,7 +33,7 @@ describe('fallback handler (CONTRACT §1: 404 and 405)', () => {
     const { response, body } = await invoke(method, '/api/contact');
 
     expect(response.statusCode).toBe(405);
-    expect(response.headers).toMatchObject({ Allow: 'GET, OPTIONS, POST', 'X-Content-Type-Options': 'nosniff' });
+    expect(response.headers).toMatchObject({ Allow: 'GET, HEAD, OPTIONS, POST', 'X-Content-Type-Options': 'nosniff' });
     expect(body).toMatchObject({ title: 'Method Not Allowed', status: 405, code: 'method_not_allowed' });
   });
 

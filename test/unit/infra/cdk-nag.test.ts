@@ -4,15 +4,19 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { synthesizeSite } from './site-app.js';
+import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, siteFolder, synthesizeSite } from './site-app.js';
 
 interface ValidationReport {
   readonly pluginReports: ReadonlyArray<{ readonly violations: ReadonlyArray<{ readonly ruleName: string; readonly severity: string }> }>;
 }
 
 /** Synthesizes with cdk-nag's AWS Solutions pack as bin/app.ts does; the findings nobody acknowledged. */
-function unacknowledgedFindings(addToStack?: (stack: Stack) => void): string[] {
-  const { app, stack } = synthesizeSite();
+function unacknowledgedFindings(
+  addToStack?: (stack: Stack) => void,
+  context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT,
+  env?: { account: string; region: string },
+): string[] {
+  const { app, stack } = synthesizeSite(context, env === undefined ? {} : { env });
   addToStack?.(stack);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   let directory: string;
@@ -30,6 +34,15 @@ function unacknowledgedFindings(addToStack?: (stack: Stack) => void): string[] {
 describe("cdk-nag's AWS Solutions pack", () => {
   it('finds nothing unacknowledged in the stack', () => {
     expect(unacknowledgedFindings()).toEqual([]);
+  }, 60_000);
+
+  it.each([
+    ['the minimal configuration (own domain, no pages)', MINIMAL_CONTEXT, undefined],
+    ['a site folder uploaded at deploy', { ...MINIMAL_CONTEXT, siteDir: siteFolder() }, undefined],
+    ['an existing site', { ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }, undefined],
+    ['the web ACL, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, waf: true, siteDir: siteFolder() }, EXAMPLE_ENV],
+  ])('finds nothing unacknowledged with %s', (_title, context, env) => {
+    expect(unacknowledgedFindings(undefined, context, env)).toEqual([]);
   }, 60_000);
 
   it('would stop synthesis on a finding (the check above can fail)', () => {

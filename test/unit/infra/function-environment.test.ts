@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { HANDLER_NAMES } from '../../../lambdas/routes.js';
-import { INQUIRY_SETTING_KEYS, SITE_SETTING_KEYS } from '../../../lib/function-profiles.js';
+import { FRONT_DOOR_SETTING_KEYS, INQUIRY_SETTING_KEYS, SITE_SETTING_KEYS } from '../../../lib/function-profiles.js';
 import { synthesizeSite } from './site-app.js';
 
 /*
@@ -10,10 +10,10 @@ import { synthesizeSite } from './site-app.js';
  * plus what Lambda itself sets, and the settings it asks for are recorded.
  */
 
-const SETTING_KEYS: readonly string[] = [...SITE_SETTING_KEYS, ...INQUIRY_SETTING_KEYS];
+const SETTING_KEYS: readonly string[] = [...SITE_SETTING_KEYS, ...INQUIRY_SETTING_KEYS, ...FRONT_DOOR_SETTING_KEYS];
 const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test', POWERTOOLS_METRICS_DISABLED: 'true' };
-/** What a deploy-time token (a table name) stands for here. */
-const TOKEN_STAND_IN = 'resolved-at-deploy';
+/** What a deploy-time token (a table name, a dynamic reference to a secret) stands for here: as long as a secret. */
+const TOKEN_STAND_IN = 'resolved-at-deploy-as-long-as-a-generated-secret';
 
 const { stack } = synthesizeSite();
 const savedEnvironment = process.env;

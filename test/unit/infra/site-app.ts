@@ -1,29 +1,38 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
+import { addSiteStacks } from '../../../lib/site-app.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
-import { SiteStack } from '../../../lib/site-stack.js';
+import type { SiteStack } from '../../../lib/site-stack.js';
 
 /** The feature flags `cdk synth` runs with, so the tests synthesize what the CLI would. */
 const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as {
   context: Record<string, unknown>;
 }).context;
 
-export const EXAMPLE_CERTIFICATE_ARN = 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+export const EXAMPLE_CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+export const EXAMPLE_HOSTED_ZONE_ID = 'Z0123456789ABCDEFGHIJ';
 
-/** The README's example context: every key. */
+/** The README's example context: one domain for the site and the service, its DNS records made. */
 export const EXAMPLE_CONTEXT: Readonly<Record<string, unknown>> = {
   ownerEmail: 'you@example.com',
   senderEmail: 'contact@example.com',
   siteName: 'Ada Lovelace',
-  baseUrl: 'https://api.example.com',
   allowedOrigins: 'https://example.com,https://www.example.com',
   rateLimitIp: 5,
   rateLimitEmail: 3,
-  domainName: 'api.example.com',
+  domainName: 'example.com',
   certificateArn: EXAMPLE_CERTIFICATE_ARN,
+  hostedZoneId: EXAMPLE_HOSTED_ZONE_ID,
+  hostedZoneName: 'example.com',
   createSesIdentity: true,
 };
+
+/** Where a deployment with `waf` goes: the edge guard needs both known. */
+export const EXAMPLE_ENV = { account: '123456789012', region: 'eu-west-1' } as const;
 
 /** Only what a deployment requires. */
 export const MINIMAL_CONTEXT: Readonly<Record<string, unknown>> = {
@@ -35,6 +44,8 @@ export interface SiteApp {
   readonly app: App;
   readonly stack: SiteStack;
   readonly template: Template;
+  /** Only with the `waf` context. */
+  readonly edgeGuard?: EdgeGuardStack;
   /** The logical id of a construct's CloudFormation resource. */
   logicalId(construct: { node: { defaultChild?: unknown } }): string;
 }
@@ -43,15 +54,19 @@ export interface SiteApp {
  * The app of bin/app.ts over the given context. Bundling is skipped unless asked for: esbuild
  * takes seconds per handler, and most tests read only the template.
  */
-export function synthesizeSite(context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT, options: { bundle?: boolean } = {}): SiteApp {
+export function synthesizeSite(
+  context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT,
+  options: { bundle?: boolean; env?: { account?: string; region?: string } } = {},
+): SiteApp {
   const app = new App({
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
-  const stack = new SiteStack(app, 'PersonalSite', { config: readSiteConfig(app) });
+  const { site: stack, edgeGuard } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
   let template: Template | undefined;
   return {
     app,
     stack,
+    ...(edgeGuard === undefined ? {} : { edgeGuard }),
     // Synthesized on first use, so that a test can still add to the app (a validation plugin).
     get template() {
       return (template ??= Template.fromStack(stack));
@@ -69,4 +84,11 @@ export interface TemplateResource {
 
 export function resourcesOfType(template: Template, type: string): Record<string, TemplateResource> {
   return template.findResources(type) as Record<string, TemplateResource>;
+}
+
+/** A folder of site pages, as `siteDir` names one. */
+export function siteFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'site-pages-'));
+  writeFileSync(join(folder, 'index.html'), '<!doctype html><title>Home</title>');
+  return folder;
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
-import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, MINIMAL_CONTEXT } from './site-app.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -21,10 +24,14 @@ describe('the deployment context', () => {
       ownerEmail: 'you@example.com',
       senderEmail: 'contact@example.com',
       siteName: 'Ada Lovelace',
-      baseUrl: 'https://api.example.com',
       allowedOrigins: ['https://example.com', 'https://www.example.com'],
       rateLimits: { ip: 5, email: 3 },
-      customDomain: { domainName: 'api.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN },
+      customDomain: {
+        domainName: 'example.com',
+        certificateArn: EXAMPLE_CERTIFICATE_ARN,
+        hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' },
+      },
+      waf: false,
       createSesIdentity: true,
     });
   });
@@ -35,6 +42,7 @@ describe('the deployment context', () => {
       senderEmail: 'contact@example.com',
       siteName: 'Personal site',
       rateLimits: { ip: 5, email: 3 },
+      waf: false,
       createSesIdentity: false,
     });
     const fromCli = configOf({
@@ -62,6 +70,11 @@ describe('the deployment context', () => {
     ['rateLimitEmail', 'many'],
     ['siteName', 'two\nlines'],
     ['createSesIdentity', 'yes'],
+    ['waf', 'maybe'],
+    ['hostedZoneId', 'not-a-zone'],
+    ['hostedZoneName', 'example.org'],
+    ['siteOrigin', 'http://you.github.io'],
+    ['siteDir', '/nonexistent/site'],
   ])('names a malformed %s', (key, value) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
     expect(error).toBeInstanceOf(ConfigError);
@@ -93,6 +106,24 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }).message).toMatch(
       /^certificateArn/,
     );
+    expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing CDK context "domainName"/);
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing CDK context "hostedZoneName"/);
+  });
+
+  it('stops on a certificate outside us-east-1 with one line naming it', () => {
+    const certificateArn = EXAMPLE_CERTIFICATE_ARN.replace('us-east-1', 'eu-west-1');
+    const error = errorOf({ ...EXAMPLE_CONTEXT, certificateArn });
+    expect(error.message).toMatch(/^certificateArn must be a certificate in us-east-1 .*got one in eu-west-1$/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('takes the site’s pages from a folder or an existing https site, never both', () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir }).sitePages).toEqual({ kind: 'folder', path: siteDir });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).sitePages).toEqual({ kind: 'origin', host: 'you.github.io' });
+    const error = errorOf({ ...MINIMAL_CONTEXT, siteDir, siteOrigin: 'https://you.github.io' });
+    expect(error.message).toMatch(/^siteDir and siteOrigin are exclusive/);
+    expect(error.message).not.toContain('\n');
   });
 });
 

@@ -10,7 +10,7 @@ import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
 import { MAIL_METRIC_DIMENSION } from '../../../lib/site-mail.js';
-import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 
@@ -124,7 +124,7 @@ describe('the functions', () => {
   it('get the configured settings, the contact function its table and addresses', () => {
     expect(functions[functionId('contact')]!.Properties.Environment).toEqual({
       Variables: {
-        BASE_URL: 'https://api.example.com',
+        BASE_URL: 'https://example.com',
         SITE_NAME: 'Ada Lovelace',
         ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
         RATE_LIMIT_IP: '5',
@@ -132,9 +132,10 @@ describe('the functions', () => {
         CONTACT_TO: 'you@example.com',
         CONTACT_FROM: 'contact@example.com',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
-        COUNTER_KEY_SECRET: expect.anything(),
+        COUNTER_KEY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
         IDEMPOTENCY_TABLE: { Ref: site.logicalId(stack.idempotencyTable) },
         SES_CONFIGURATION_SET: { Ref: site.logicalId(stack.mail.configurationSet) },
+        ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -367,24 +368,12 @@ describe('outputs', () => {
       LlmsTxtUrl: '/llms.txt',
     };
     for (const [id, path] of Object.entries(wellKnown)) {
-      template.hasOutput(id, { Value: `https://api.example.com${path}` });
+      template.hasOutput(id, { Value: `https://example.com${path}` });
     }
   });
 });
 
-describe('custom domain and SES identity (the README example)', () => {
-  it('serve the API on the configured domain, and tell where to point its DNS', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
-      DomainName: 'api.example.com',
-      DomainNameConfigurations: [Match.objectLike({ CertificateArn: EXAMPLE_CERTIFICATE_ARN, EndpointType: 'REGIONAL' })],
-    });
-    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
-      ApiId: { Ref: site.logicalId(stack.api) },
-      Stage: '$default',
-    });
-    template.hasOutput('CustomDomainTarget', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('Domain'), 'RegionalDomainName'] } });
-  });
-
+describe('SES identity (the README example)', () => {
   it('create the sender’s SES identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'contact@example.com' });
   });
@@ -393,31 +382,26 @@ describe('custom domain and SES identity (the README example)', () => {
 describe('the minimal configuration', () => {
   const minimal = synthesizeSite(MINIMAL_CONTEXT);
 
-  it('publishes the API’s own endpoint as {base}, with the defaults of CONTRACT §7', () => {
-    const endpoint = { 'Fn::GetAtt': [minimal.logicalId(minimal.stack.api), 'ApiEndpoint'] };
+  it('publishes the distribution’s own domain as {base}, with the defaults of docs/api.md §7', () => {
+    const distribution = { 'Fn::GetAtt': [minimal.logicalId(minimal.stack.frontDoor.distribution), 'DomainName'] };
+    const base = { 'Fn::Join': ['', ['https://', distribution]] };
     minimal.template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
-          BASE_URL: endpoint,
-          ALLOWED_ORIGINS: endpoint,
+          BASE_URL: base,
+          ALLOWED_ORIGINS: base,
           SITE_NAME: 'Personal site',
           RATE_LIMIT_IP: '5',
           RATE_LIMIT_EMAIL: '3',
         }),
       },
     });
-    minimal.template.hasOutput('LlmsTxtUrl', { Value: { 'Fn::Join': ['', [endpoint, '/llms.txt']] } });
+    minimal.template.hasOutput('LlmsTxtUrl', { Value: { 'Fn::Join': ['', ['https://', distribution, '/llms.txt']] } });
   });
 
   it('creates no domain and no SES identity', () => {
     minimal.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    minimal.template.resourceCountIs('AWS::Route53::RecordSet', 0);
     minimal.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
-  });
-
-  it('with a custom domain but no baseUrl, publishes the domain as {base}', () => {
-    const { template: custom } = synthesizeSite({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN });
-    custom.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ BASE_URL: 'https://api.example.com' }) },
-    });
   });
 });

@@ -1,0 +1,84 @@
+import { DefaultStackSynthesizer, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { SitePages } from './site-config.js';
+
+/**
+ * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each
+ * deploy to a private bucket that only the distribution may read, or an existing https site.
+ */
+export class SitePagesOrigin extends Construct {
+  readonly origin: IOrigin;
+  /** What `/` serves: the folder's index.html; an existing site answers `/` itself. */
+  readonly defaultRootObject?: string;
+  private readonly bucket?: Bucket;
+
+  constructor(scope: Construct, id: string, private readonly pages: SitePages) {
+    super(scope, id);
+    if (pages.kind === 'origin') {
+      this.origin = new HttpOrigin(pages.host, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+      return;
+    }
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // The folder is the source of truth: the deployment below empties the bucket on stack deletion.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'Public pages, read only by CloudFront through Origin Access Control; server access logs would only record CloudFront.',
+    });
+    this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    this.defaultRootObject = 'index.html';
+  }
+
+  /** Uploads the folder at each deploy and invalidates the edge cache, so visitors see the new pages at once. */
+  deployTo(distribution: IDistribution): void {
+    if (this.pages.kind !== 'folder' || this.bucket === undefined) return;
+    new BucketDeployment(this, 'Upload', {
+      sources: [Source.asset(this.pages.path)],
+      destinationBucket: this.bucket,
+      distribution,
+      distributionPaths: ['/*'],
+      retainOnDelete: false,
+    });
+    acknowledgeUploader(Stack.of(this), this.bucket);
+  }
+}
+
+/** The upload runs in aws-cdk-lib's own provider function, shared by the stack: its findings are aws-cdk-lib's design. */
+function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
+  const bucketArn = `<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
+  const wildcards = [
+    ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `Action::${action}`),
+    `Resource::${bucketArn}/*`,
+    `Resource::arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}/*`,
+    // CloudFront invalidations name no resource narrower than the account.
+    'Resource::*',
+  ];
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    const acknowledge = (id: string, reason: string) => Validations.of(child).acknowledge({ id, reason });
+    acknowledge(
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      "aws-cdk-lib's upload function logs with the basic execution role; it runs only during deploys.",
+    );
+    for (const wildcard of wildcards) {
+      acknowledge(
+        `AwsSolutions-IAM5[${wildcard}]`,
+        "aws-cdk-lib's upload function reads the deploy's asset, syncs every object of the site bucket, and invalidates the edge cache: what syncing a folder needs.",
+      );
+    }
+    acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
+  }
+}
+
+/** A value as cdk-nag writes it in a finding: itself when known at synth, else its pseudo parameter. */
+function shown(value: string, pseudoParameter: string): string {
+  return Token.isUnresolved(value) ? `<AWS::${pseudoParameter}>` : value;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { ROUTES } from '../../lambdas/routes.js';
+import { newClient, newEmail } from '../support/fresh-clients.js';
+import { postContact, send } from '../support/http-client.js';
+import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
+
+/* Local mode plays the front door (docs/api.md §10): the handlers run the cloud's code path. */
+
+const inquiry = { name: 'Ada Lovelace', message: 'An analytical engine, please.' };
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startLocalServer();
+}, 30_000);
+afterAll(() => server.stop());
+
+describe('client identity through the local front door', () => {
+  beforeEach(() => awayFromWindowEdge(), 20_000);
+
+  it('counts the socket address, whatever CloudFront-Viewer-Address and X-Origin-Verify a client forges', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const forged = { 'CloudFront-Viewer-Address': `192.0.2.${i + 1}:4000${i}`, 'X-Origin-Verify': `guess-${i}`, 'X-Forwarded-For': `198.51.100.${i + 1}` };
+      const response = await postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: client, headers: forged });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
+  it('lets another socket address through after one is limited', async () => {
+    const response = await postContact(server.apiUrl, { ...inquiry, email: newEmail() }, { from: newClient() });
+    expect(response.status).toBe(202);
+  });
+});
+
+describe('HEAD wherever GET (docs/api.md §1)', () => {
+  const getPaths = ROUTES.filter((route) => route.method === 'GET').map((route) => [route.path]);
+
+  it.each(getPaths)('answers HEAD %s with the status and headers of GET, and no body', async (path) => {
+    const [head, get] = [await send(`${server.apiUrl}${path}`, { method: 'HEAD' }), await send(`${server.apiUrl}${path}`)];
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'content-length': _length, ...rest } = headers;
+      return rest;
+    };
+
+    expect(head.status).toBe(get.status);
+    expect(comparable(head.headers)).toEqual(comparable(get.headers));
+    expect(head.text).toBe('');
+  });
+});

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
+import type { Reply } from '../../../lambdas/http/reply.js';
+import { httpEvent, lambdaContext } from '../../support/events.js';
+
+const SECRET = 'front-door-secret-of-this-deployment';
+const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
+afterEach(() => {
+  if (savedSecret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
+  else process.env.ORIGIN_VERIFY_SECRET = savedSecret;
+});
+
+const DOCUMENT: Reply = {
+  statusCode: 200,
+  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300', Link: '</x>; rel="x"' },
+  body: 'the document',
+  outcome: 'served',
+};
+
+/** A wrapped handler that records the events it is given; the wrapper reads the secret when made. */
+function recordingHandler(secret: string | undefined) {
+  if (secret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
+  else process.env.ORIGIN_VERIFY_SECRET = secret;
+  const seen: HttpEvent[] = [];
+  const wrapped = httpHandler(async (event) => {
+    seen.push(event);
+    return DOCUMENT;
+  });
+  return { seen, invoke: (event: APIGatewayProxyEventV2) => wrapped(event, lambdaContext()) };
+}
+
+describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
+  it.each([
+    ['no secret header', {}],
+    ['a wrong secret', { 'x-origin-verify': 'guess' }],
+  ])('answers a request with %s 403 forbidden, before the handler runs', async (_title, headers: Record<string, string>) => {
+    const { seen, invoke } = recordingHandler(SECRET);
+
+    const response = await invoke(httpEvent({ method: 'POST', headers: { ...headers, 'cloudfront-viewer-address': '192.0.2.1:1' } }));
+
+    expect(seen).toEqual([]);
+    expect(response.statusCode).toBe(403);
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ status: 403, title: 'Forbidden', code: 'forbidden' });
+  });
+
+  it('lets a request with the secret through', async () => {
+    const { seen, invoke } = recordingHandler(SECRET);
+
+    const response = await invoke(httpEvent({ method: 'GET', path: '/llms.txt', headers: { 'x-origin-verify': SECRET } }));
+
+    expect(seen).toHaveLength(1);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('asks for no secret when none is configured', async () => {
+    const { seen, invoke } = recordingHandler(undefined);
+
+    const response = await invoke(httpEvent({ method: 'GET', path: '/llms.txt' }));
+
+    expect(seen).toHaveLength(1);
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('HEAD wherever GET (docs/api.md §1)', () => {
+  it('gives the handler the GET, and answers its status and headers without the body', async () => {
+    const { seen, invoke } = recordingHandler(undefined);
+
+    const head = await invoke(httpEvent({ method: 'HEAD', path: '/llms.txt' }));
+    const get = await invoke(httpEvent({ method: 'GET', path: '/llms.txt' }));
+
+    expect(seen.map((event) => [event.routeKey, event.requestContext.http.method])).toEqual([
+      ['GET /llms.txt', 'GET'],
+      ['GET /llms.txt', 'GET'],
+    ]);
+    expect(head.statusCode).toBe(get.statusCode);
+    expect(head.headers).toEqual(get.headers);
+    expect(head.body).toBeUndefined();
+    expect(get.body).toBe('the document');
+  });
+
+  it('leaves a HEAD no route matches to the fallback, still without a body', async () => {
+    const { seen, invoke } = recordingHandler(undefined);
+
+    const response = await invoke({ ...httpEvent({ method: 'HEAD', path: '/nothing' }), routeKey: '$default' });
+
+    expect(seen.map((event) => event.requestContext.http.method)).toEqual(['HEAD']);
+    expect(response.body).toBeUndefined();
+  });
+});
