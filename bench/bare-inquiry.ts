@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
 import { SesMailer } from '../lambdas/contact/mailer.js';
-import { mailClientOptions, storeClientOptions } from '../lambdas/contact/time-budget.js';
+import { mailClientOptions, storeClientOptions } from '../lambdas/contact/sdk-clients.js';
 
 /** The text of every bench inquiry. */
 export const BENCH_MESSAGE = 'I would like to talk about a project: a small website with a contact form.';

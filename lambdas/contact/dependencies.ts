@@ -7,7 +7,7 @@ import { DynamoCounterStore } from './counter-store.js';
 import { SesMailer } from './mailer.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { mailClientOptions, storeClientOptions } from './time-budget.js';
+import { mailClientOptions, storeClientOptions } from './sdk-clients.js';
 import { validateInquiry } from './validation.js';
 
 export interface ContactSettings {

@@ -8,6 +8,17 @@ export type IdempotencyKeyHeader =
   | { readonly kind: 'invalid' }
   | { readonly kind: 'key'; readonly key: string };
 
+/** How long an answer to a key is remembered, from the first request: a day. */
+export const REMEMBER_SECONDS = 24 * 60 * 60;
+
+/**
+ * The header's values as a JSON Schema pattern, for the published documents: 1 to 255 printable
+ * ASCII characters in double quotes (`\"` and `\\` escaped), or bare, neither starting with a
+ * quote nor starting or ending with a space (HTTP trims those). readIdempotencyKey accepts
+ * every value it matches, and a property test of both keeps them in step.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = '^(?:"(?:[ !#-\\[\\]-~]|\\\\["\\\\]){1,255}"|[!#-~](?:[ -~]{0,253}[!-~])?)$';
+
 const QUOTED = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
 const BARE = /^[\x20-\x7e]+$/;
 const MAX_KEY_LENGTH = 255;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { budgetedClientOptions } from '../aws/retry-strategy.js';
 import { requestNotTaken } from '../aws/sdk-errors.js';
 import type { Reply } from '../http/reply.js';
+import { REMEMBER_SECONDS } from './idempotency-key.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { errorName } from '../http/error-name.js';
 import { STORE_CALLS } from './time-budget.js';
@@ -19,9 +20,6 @@ import { STORE_CALLS } from './time-budget.js';
 
 /** A reply as Powertools stores it: JSON. */
 type StoredAnswer = ReturnType<ResponseHook>;
-
-/** A day, as the contract promises; DynamoDB's TTL deletes the record some time after. */
-export const REMEMBER_SECONDS = 24 * 60 * 60;
 
 /** The same settings for every request; the Lambda context is each request's own. */
 const CONFIG = {

@@ -1,7 +1,5 @@
-import { budgetedClientOptions, type CallBudget } from '../aws/retry-strategy.js';
-import { mayRepeatIdempotentCall } from '../aws/sdk-errors.js';
+import type { CallBudget } from '../aws/retry-strategy.js';
 import { EARLY_TIMEOUT_MS } from '../http/early-timeout.js';
-import { mayResendEmail } from './mailer.js';
 
 /**
  * How long the contact function may wait on its dependencies. The SDK clients are built from
@@ -35,9 +33,3 @@ export const WORST_CASE_DEPENDENCY_MS = 4 * worstCaseMs(STORE_CALLS) + worstCase
 
 /** The contact function's timeout: the worst wait, middy's early answer, and a second for everything else. */
 export const CONTACT_TIMEOUT_SECONDS = Math.ceil((WORST_CASE_DEPENDENCY_MS + EARLY_TIMEOUT_MS) / 1000) + 1;
-
-/** Counter updates are idempotent (counter-store.ts): any failure but a refusal may be retried. */
-export const storeClientOptions = () => budgetedClientOptions(STORE_CALLS, mayRepeatIdempotentCall);
-
-/** SendEmail is not: retried only when SES cannot have taken it (mailer.ts). */
-export const mailClientOptions = () => budgetedClientOptions(MAIL_CALLS, mayResendEmail);

@@ -1,6 +1,8 @@
 import type { RateLimits } from '../config.js';
 import { REJECTIONS } from '../contact/contact-replies.js';
+import { idempotencyReplies } from '../contact/idempotency-replies.js';
 import { REASON_PHRASES } from '../http/problem.js';
+import type { Reply } from '../http/reply.js';
 
 /** The request id the examples show; a real one is a fresh UUID per request. */
 export const EXAMPLE_REQUEST_ID = '5f0c6f5e-2b7a-4c1e-9d3b-8a4e2f6b1c70';
@@ -42,6 +44,13 @@ function retryAfter(description: string, maximum?: number) {
 export function contactAnswers(limits: RateLimits) {
   const counted = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
   const final = { ...counted, 'Idempotency-Replayed': header('Idempotency-Replayed') };
+  // 400, 409 and 422 are also the answers to a key itself, given before any counter is asked.
+  const maybeCounted = {
+    RateLimit: header('RateLimit-WhenCounted'),
+    'RateLimit-Policy': header('RateLimit-Policy-WhenCounted'),
+    'Idempotency-Replayed': header('Idempotency-Replayed'),
+  };
+  const keyAnswer = (reply: (requestId: string) => Reply) => ({ detail: (JSON.parse(reply(EXAMPLE_REQUEST_ID).body ?? '{}') as { detail: string }).detail });
   const { malformed_json, payload_too_large, unsupported_media_type } = REJECTIONS;
   return {
     202: {
@@ -58,20 +67,16 @@ export function contactAnswers(limits: RateLimits) {
       description: 'The body is not a JSON object, or the `Idempotency-Key` header is not a valid key.',
       examples: {
         malformed_json: { detail: malformed_json.detail },
-        invalid_idempotency_key: {
-          detail: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, quoted or bare.',
-        },
+        invalid_idempotency_key: keyAnswer(idempotencyReplies.invalid),
       },
-      headers: final,
+      headers: maybeCounted,
     }),
     409: problemResponse(409, {
       description: 'A POST with the same `Idempotency-Key` is still being handled: wait, then send it again.',
       examples: {
-        request_in_progress: {
-          detail: 'An inquiry with this Idempotency-Key is still being handled; please try again in a moment.',
-        },
+        request_in_progress: keyAnswer(idempotencyReplies.inProgress),
       },
-      headers: { ...counted, 'Retry-After': retryAfter('the first request will have been answered by then.') },
+      headers: { 'Retry-After': retryAfter('the first request will have been answered by then.') },
     }),
     [payload_too_large.status]: problemResponse(payload_too_large.status, {
       description: 'The body is larger than 64 KiB.',
@@ -96,11 +101,9 @@ export function contactAnswers(limits: RateLimits) {
             ],
           },
         },
-        idempotency_key_reused: {
-          detail: 'This Idempotency-Key was used for a different inquiry; use a new key for a new inquiry.',
-        },
+        idempotency_key_reused: keyAnswer(idempotencyReplies.reused),
       },
-      headers: final,
+      headers: maybeCounted,
       extensions: {
         errors: {
           description:

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../config.js';
+import { REMEMBER_SECONDS } from '../contact/idempotency-key.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
@@ -19,7 +20,7 @@ export function contactDescription(site: SiteSettings) {
     idempotencyKey: {
       header: 'Idempotency-Key',
       required: false,
-      rememberedSeconds: 24 * 60 * 60,
+      rememberedSeconds: REMEMBER_SECONDS,
       description:
         'A quoted or bare string of 1 to 255 printable ASCII characters; a repeat with the same key and body gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.',
     },

@@ -1,17 +1,11 @@
 import type { SiteSettings } from '../config.js';
 import { rateLimitPolicy } from '../contact/contact-replies.js';
+import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../contact/idempotency-key.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
 import { limitsInWords } from '../discovery/llms-txt.js';
 import { contactDescription } from './contact-description.js';
 import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
-
-/**
- * draft-ietf-httpapi-idempotency-key-header, as docs/api.md §11 narrows it: 1 to 255 printable
- * ASCII characters (`[ -~]`), bare or in double quotes. `[ !#-~]` leaves the quote out where it
- * would make a key ambiguous: `""` is no key, and `"a"b"` neither a quoted nor a bare one.
- */
-const IDEMPOTENCY_KEY_PATTERN = '^(?:"[ !#-~]{1,255}"|[ !#-~][ -~]{0,254})$';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -22,6 +16,20 @@ const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  */
 export function openApiDocument(site: SiteSettings) {
   const { limits } = site;
+  const rateLimitHeaders = {
+    RateLimit: {
+      description:
+        'draft-ietf-httpapi-ratelimit-headers-10: of the scope with the fewest requests remaining (`ip` on a tie; the refusing scope on a 429), `r` requests remain until the window ends in `t` seconds.',
+      required: true,
+      schema: { type: 'string', pattern: '^"(?:ip|email)";r=\\d+;t=\\d+$' },
+      example: `"ip";r=${limits.ip - 1};t=1800`,
+    },
+    'RateLimit-Policy': {
+      description: 'draft-ietf-httpapi-ratelimit-headers-10: `q` requests per `w` seconds, per client IP and per e-mail address.',
+      required: true,
+      schema: { type: 'string', const: rateLimitPolicy(limits) },
+    },
+  };
   const description = contactDescription(site);
   return {
     openapi: '3.1.1',
@@ -147,6 +155,17 @@ export function openApiDocument(site: SiteSettings) {
                 },
               },
             },
+            idempotencyKey: {
+              type: 'object',
+              required: ['header', 'required', 'rememberedSeconds', 'description'],
+              additionalProperties: false,
+              properties: {
+                header: { type: 'string', const: 'Idempotency-Key' },
+                required: { type: 'boolean', const: false },
+                rememberedSeconds: { type: 'integer', const: REMEMBER_SECONDS },
+                description: { type: 'string' },
+              },
+            },
             requestSchema: { description: 'The JSON Schema (draft 2020-12) of the request body.', type: 'object' },
           },
         },
@@ -163,18 +182,17 @@ export function openApiDocument(site: SiteSettings) {
         },
       },
       headers: {
-        RateLimit: {
-          description:
-            'draft-ietf-httpapi-ratelimit-headers-10: of the scope with the fewest requests remaining (`ip` on a tie; the refusing scope on a 429), `r` requests remain until the window ends in `t` seconds.',
-          required: true,
-          schema: { type: 'string', pattern: '^"(?:ip|email)";r=\\d+;t=\\d+$' },
-          example: `"ip";r=${limits.ip - 1};t=1800`,
-        },
-        'RateLimit-Policy': {
-          description: 'draft-ietf-httpapi-ratelimit-headers-10: `q` requests per `w` seconds, per client IP and per e-mail address.',
-          required: true,
-          schema: { type: 'string', const: rateLimitPolicy(limits) },
-        },
+        ...rateLimitHeaders,
+        ...Object.fromEntries(
+          Object.entries(rateLimitHeaders).map(([name, definition]) => [
+            `${name}-WhenCounted`,
+            {
+              ...definition,
+              description: `${definition.description} Absent on the answers to the \`Idempotency-Key\` itself (400 \`invalid_idempotency_key\`, 409, 422 \`idempotency_key_reused\`), which no counter is asked for.`,
+              required: false,
+            },
+          ]),
+        ),
         'Idempotency-Replayed': {
           description: 'Present on the stored answer to an earlier POST with the same `Idempotency-Key` and body.',
           required: false,

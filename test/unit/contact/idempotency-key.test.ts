@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { readIdempotencyKey } from '../../../lambdas/contact/idempotency-key.js';
+import fc from 'fast-check';
+import { IDEMPOTENCY_KEY_PATTERN, readIdempotencyKey } from '../../../lambdas/contact/idempotency-key.js';
 
 describe('readIdempotencyKey (docs/api.md §11)', () => {
   it('reads no header as absent', () => {
@@ -29,5 +30,13 @@ describe('readIdempotencyKey (docs/api.md §11)', () => {
     ['an unknown escape', '"a\\nb"'],
   ])('refuses %s', (_title, header) => {
     expect(readIdempotencyKey(header)).toEqual({ kind: 'invalid' });
+  });
+
+  it('takes every value the published pattern allows, so a documented key always works', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(new RegExp(IDEMPOTENCY_KEY_PATTERN)), (header) => {
+        expect(readIdempotencyKey(header).kind).toBe('key');
+      }),
+    );
   });
 });
