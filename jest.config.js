@@ -1,4 +1,4 @@
-/** ts-jest in ESM mode: middy 7 ships ESM only (see ../shared/TOOLCHAIN.md). */
+/** ts-jest in ESM mode: middy 7 ships ES modules only, which jest loads with --experimental-vm-modules. */
 const tsJest = ['ts-jest', { useESM: true, tsconfig: { isolatedModules: true } }];
 
 const shared = {
@@ -14,6 +14,11 @@ export default {
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     // Chromium against the local server (test/support/browser.ts): each test drives a whole page.
-    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'], testTimeout: 30_000 },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.ts'],
+    },
   ],
 };

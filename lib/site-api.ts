@@ -76,7 +76,7 @@ export class SiteApi extends Construct {
     }).metric({ statistic: Stats.SUM, period: Duration.minutes(5) });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: 'Every route is public by contract (CONTRACT §2, §5): stage throttling and per-IP limits meet abuse.',
+      reason: 'Every route is public by contract (docs/api.md §2, §5): stage throttling and per-IP limits meet abuse.',
     });
   }
 

@@ -3,7 +3,7 @@ import type { Refusal, RefusalCode, RegistrationService } from './registration-s
 
 /**
  * Registration as it is today: reserved and not enabled. Every request is refused with the code
- * CONTRACT §5's table gives it; bodies are read only as far as that table needs, and never
+ * docs/api.md §5's table gives it; bodies are read only as far as that table needs, and never
  * echoed back.
  */
 export const disabledRegistrationService: RegistrationService = {

@@ -17,7 +17,7 @@ const answers: Readonly<Record<RouteKeyOf<'agent'>, Answer>> = {
   'POST /oauth/token': (request) => registration.token(request),
 };
 
-/** The reserved agent-registration and OAuth routes (CONTRACT §5): answered, never granted. */
+/** The reserved agent-registration and OAuth routes (docs/api.md §5): answered, never granted. */
 export const handler = httpHandler(async (event) => {
   const answer = routeEntry(answers, event);
   const request: ReservedRequest = {

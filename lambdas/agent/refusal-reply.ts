@@ -13,7 +13,7 @@ const REFUSAL_STATUS: Readonly<Record<RefusalCode, 400 | 403>> = {
 };
 
 /**
- * A reserved route's answer (CONTRACT §5): an OAuth error body rather than problem details, since
+ * A reserved route's answer (docs/api.md §5): an OAuth error body rather than problem details, since
  * OAuth clients read `error`, and never stored by a cache.
  */
 export function refusalReply(refusal: Refusal): Reply {

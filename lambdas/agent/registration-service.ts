@@ -5,7 +5,7 @@ export interface ReservedRequest {
   readonly query: URLSearchParams;
 }
 
-/** The OAuth and auth.md error codes a reserved route answers with (CONTRACT §5). */
+/** The OAuth and auth.md error codes a reserved route answers with (docs/api.md §5). */
 export type RefusalCode =
   | 'invalid_request'
   | 'anonymous_not_enabled'

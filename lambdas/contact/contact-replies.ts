@@ -16,7 +16,7 @@ export const REJECTIONS: Readonly<Record<RejectionReason, { status: number; deta
   malformed_json: { status: 400, detail: 'The request body is not a JSON object.' },
 };
 
-/** The contract's answer (CONTRACT §2 and §4) to each outcome of a contact POST. */
+/** The contract's answer (docs/api.md §2 and §4) to each outcome of a contact POST. */
 export function contactReply(outcome: ContactOutcome, requestId: string, limits: RateLimits): Reply {
   switch (outcome.kind) {
     case 'delivered':

@@ -34,7 +34,7 @@ export function crossSiteReply(site: SiteSettings): Reply {
 }
 
 /**
- * The answer to `POST /contact` (CONTRACT §9): the status and headers the API gives the same
+ * The answer to `POST /contact` (docs/api.md §9): the status and headers the API gives the same
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
  * inquiry is a 303 to the confirmation, so that reloading it cannot send the inquiry twice.
  * Refused forms come back filled in, so that nothing the visitor wrote is lost.

@@ -6,7 +6,7 @@ import { siteUrls } from '../site-urls.js';
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /**
- * `GET /.well-known/api-catalog` (RFC 9727, CONTRACT §8): an RFC 9264 linkset whose first context
+ * `GET /.well-known/api-catalog` (RFC 9727, docs/api.md §8): an RFC 9264 linkset whose first context
  * is the catalog itself, listing each API as an `item`, then one context per API linking its
  * machine-readable description and its documentation.
  */

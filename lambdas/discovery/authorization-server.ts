@@ -2,7 +2,7 @@ import type { SiteSettings } from '../config.js';
 import { siteUrls } from '../site-urls.js';
 
 /**
- * `GET /.well-known/oauth-authorization-server` (RFC 8414, CONTRACT §5). No response or grant
+ * `GET /.well-known/oauth-authorization-server` (RFC 8414, docs/api.md §5). No response or grant
  * type is supported yet; `agent_auth` follows the auth.md agent-registration profile and says
  * `disabled`, so an agent learns where registration will live without being offered it.
  */

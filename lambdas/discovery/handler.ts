@@ -29,5 +29,5 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
   },
 };
 
-/** The public discovery documents (CONTRACT §5, §6, §8), served directly, never redirected. */
+/** The public discovery documents (docs/api.md §5, §6, §8), served directly, never redirected. */
 export const handler = httpHandler(async (event) => routeEntry(replies, event));

@@ -4,7 +4,7 @@ import { siteUrls } from '../site-urls.js';
 export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /**
- * `GET /llms.txt` (CONTRACT §6), in the llms.txt format: H1, a one-line blockquote, prose, then
+ * `GET /llms.txt` (docs/api.md §6), in the llms.txt format: H1, a one-line blockquote, prose, then
  * H2 sections. The reference parser reads every line under an H2 as a `- [title](url): notes`
  * link and the blockquote as one line, so facts go in the blockquote and the prose, never as
  * loose lines in a section.

@@ -2,7 +2,7 @@ import type { SiteSettings } from '../config.js';
 import { siteUrls } from '../site-urls.js';
 
 /**
- * `GET /.well-known/oauth-protected-resource` (RFC 9728, CONTRACT §5): the site is its own
+ * `GET /.well-known/oauth-protected-resource` (RFC 9728, docs/api.md §5): the site is its own
  * resource and its own authorization server, documented by llms.txt.
  */
 export function protectedResourceMetadata(site: SiteSettings) {

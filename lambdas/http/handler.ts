@@ -35,13 +35,31 @@ export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy }
   return stack.use(contractRules(readOriginVerifySecret(process.env)));
 }
 
+/** The answer's headers a page of an allowed origin may read: the limits, the wait, a replay. */
+const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed';
+
 /** CORS for the origins configured in `ALLOWED_ORIGINS`: other origins get no CORS header at all. */
 export function corsForOrigins(origins: readonly string[]): CorsPolicy {
   const allowed = new Set(origins);
   const isAllowed = (origin: string | undefined) => origin !== undefined && allowed.has(origin);
+  const cors = httpCors({ origins: [...allowed], getOrigin: (origin) => (isAllowed(origin) ? origin : null) });
+  // Not middy's exposeHeaders: it would expose them to every origin, and others get no CORS header.
+  const exposeToAllowed = (request: HttpRequest) => {
+    const headers = request.response?.headers;
+    if (headers?.['Access-Control-Allow-Origin'] !== undefined) headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS;
+  };
   return {
     isAllowed,
-    middleware: httpCors({ origins: [...allowed], getOrigin: (origin) => (isAllowed(origin) ? origin : null) }),
+    middleware: {
+      after: async (request) => {
+        await cors.after?.(request);
+        exposeToAllowed(request);
+      },
+      onError: async (request) => {
+        await cors.onError?.(request);
+        exposeToAllowed(request);
+      },
+    },
   };
 }
 

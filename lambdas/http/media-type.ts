@@ -1,6 +1,6 @@
 /**
  * A test of a Content-Type header for one media type, with no parameter but an optional
- * `charset=utf-8` (quoted or not), in any case: what CONTRACT §2 accepts of a request body.
+ * `charset=utf-8` (quoted or not), in any case: what docs/api.md §2 accepts of a request body.
  */
 export function utf8MediaType(essence: string): (contentType: string | undefined) => boolean {
   const escaped = essence.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

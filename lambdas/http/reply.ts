@@ -15,7 +15,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Answers to POST, and anything personal, must never be stored by a cache. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
-/** Seconds a visitor is asked to wait when a dependency failed (CONTRACT §2: 1 to 300). */
+/** Seconds a visitor is asked to wait when a dependency failed (docs/api.md §2: 1 to 300). */
 export const RETRY_AFTER_SECONDS = 30;
 
 /** Public documents: cacheable for five minutes and readable from any origin. */

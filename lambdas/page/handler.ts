@@ -20,7 +20,7 @@ const ANSWERS: Readonly<Record<RouteKeyOf<'page'>, Reply>> = {
   'GET /contact/icon.svg': asset('image/svg+xml', PAGE_ICON),
 };
 
-/** `GET /contact` (the human form, CONTRACT §9), its confirmation page, and its script, style and icon. */
+/** `GET /contact` (the human form, docs/api.md §9), its confirmation page, and its script, style and icon. */
 export const handler = httpHandler(async (event) => routeEntry(ANSWERS, event));
 
 function asset(contentType: string, body: string): Reply {

@@ -1,5 +1,5 @@
 /**
- * The paths of the human contact form (CONTRACT §9). Root-relative on purpose: the page, its
+ * The paths of the human contact form (docs/api.md §9). Root-relative on purpose: the page, its
  * assets and the API it posts to share one origin, which is what the page's `'self'` CSP allows.
  * lambdas/routes.ts lists the same paths.
  */

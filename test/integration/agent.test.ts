@@ -46,7 +46,7 @@ const post = (path: string, body: string | Uint8Array, contentType: string | und
   error,
 });
 
-/** CONTRACT §5's table, for valid, empty, malformed, huge and mistyped bodies. */
+/** docs/api.md §5's table, for valid, empty, malformed, huge and mistyped bodies. */
 const CASES: readonly Case[] = [
   post('/agent/auth', '{"type":"anonymous","requested_credential_type":"api_key"}', JSON_TYPE, 403, 'anonymous_not_enabled'),
   post('/agent/auth', '{"type":"anonymous"}', 'text/plain', 403, 'anonymous_not_enabled'),

@@ -44,7 +44,7 @@ function expectPublicDocument(response: HttpResponse, contentType: string): void
 }
 
 describe('the discovery documents through the local server', () => {
-  it('serves the protected resource metadata of CONTRACT §5 directly', async () => {
+  it('serves the protected resource metadata of docs/api.md §5 directly', async () => {
     const response = await get(local, '/.well-known/oauth-protected-resource');
     expectPublicDocument(response, 'application/json; charset=utf-8');
     expect(response.json()).toEqual({
@@ -56,7 +56,7 @@ describe('the discovery documents through the local server', () => {
     });
   });
 
-  it('serves the authorization server metadata of CONTRACT §5 directly, registration disabled', async () => {
+  it('serves the authorization server metadata of docs/api.md §5 directly, registration disabled', async () => {
     const response = await get(local, '/.well-known/oauth-authorization-server');
     expectPublicDocument(response, 'application/json; charset=utf-8');
     const base = local.baseUrl;

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { send } from './http-client.js';
 
-/** Sends each method to its path and expects the contract's 405 problem with that `Allow` (CONTRACT §1). */
+/** Sends each method to its path and expects the contract's 405 problem with that `Allow` (docs/api.md §1). */
 export async function expectMethodNotAllowed(
   apiUrl: string,
   cases: ReadonlyArray<readonly [method: string, path: string, allow: string]>,

@@ -12,7 +12,7 @@ import { configErrorOf } from '../support/config-error.js';
 
 
 
-describe('readSiteSettings (CONTRACT §7)', () => {
+describe('readSiteSettings (docs/api.md §7)', () => {
   it('applies the defaults: site name, CORS origins = {base}, limits 5 and 3 per hour', () => {
     expect(readSiteSettings({ BASE_URL: 'https://example.com' })).toEqual({
       baseUrl: 'https://example.com',
@@ -95,7 +95,7 @@ describe('readSiteSettings (CONTRACT §7)', () => {
   });
 });
 
-describe('readMailSettings (CONTRACT §7)', () => {
+describe('readMailSettings (docs/api.md §7)', () => {
   const MAIL = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' };
 
   it('reads the owner and sender addresses', () => {

@@ -22,7 +22,7 @@ const NOT_AN_OBJECT: Array<[string, string | Uint8Array]> = [
 describe('disabledRegistrationService.register', () => {
   const errorFor = async (body: string | Uint8Array) => (await disabledRegistrationService.register(request(body))).error;
 
-  it('refuses each identity type with the code of CONTRACT §5', async () => {
+  it('refuses each identity type with the code of docs/api.md §5', async () => {
     expect(await errorFor('{"type":"anonymous","requested_credential_type":"api_key"}')).toBe('anonymous_not_enabled');
     expect(await errorFor('{"type":"identity_assertion","assertion_type":"verified_email","assertion":"a@b.example"}')).toBe(
       'verified_email_not_enabled',

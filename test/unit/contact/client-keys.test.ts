@@ -29,7 +29,7 @@ describe('keyedRateKeys (docs/api.md §4: HMAC-SHA-256 under the deployment secr
   });
 });
 
-describe('ipRateKey (CONTRACT §4: per client IP, IPv6 per /64)', () => {
+describe('ipRateKey (docs/api.md §4: per client IP, IPv6 per /64)', () => {
   it.each([['203.0.113.7'], ['2001:db8:1:2::1'], ['::ffff:203.0.113.7'], ['not an address']])(
     'keys %j as SHA-256 hex without the address in it',
     (address) => {
@@ -98,7 +98,7 @@ describe('ipRateKey (CONTRACT §4: per client IP, IPv6 per /64)', () => {
   });
 });
 
-describe('emailRateKey (CONTRACT §4: case-insensitive, +tag removed)', () => {
+describe('emailRateKey (docs/api.md §4: case-insensitive, +tag removed)', () => {
   const alice = emailRateKey('alice@example.com');
 
   it.each([

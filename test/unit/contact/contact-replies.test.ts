@@ -72,7 +72,7 @@ describe('contactReply: problem details', () => {
   });
 });
 
-describe('contactReply: rate limit fields (CONTRACT §4)', () => {
+describe('contactReply: rate limit fields (docs/api.md §4)', () => {
   it.each([
     ['a 413', { kind: 'rejected', reason: 'payload_too_large', rateLimit: { scope: 'ip', remaining: 4, resetSeconds: 60 } }, '"ip";r=4;t=60'],
     ['a 415', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: { scope: 'ip', remaining: 3, resetSeconds: 1 } }, '"ip";r=3;t=1'],

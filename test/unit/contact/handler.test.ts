@@ -112,13 +112,14 @@ describe('contact handler: a valid inquiry', () => {
   });
 });
 
-describe('contact handler: CORS (CONTRACT §1)', () => {
+describe('contact handler: CORS (docs/api.md §1)', () => {
   it.each([['https://example.com'], [ALLOWED_ORIGIN]])('lets the configured origin %s read the answer', async (origin) => {
     const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin } }));
 
     expect(response.status).toBe(202);
     expect(response.headers['Access-Control-Allow-Origin']).toBe(origin);
     expect(response.headers.Vary?.split(/,\s*/)).toContain('Origin');
+    expect(response.headers['Access-Control-Expose-Headers']).toBe('RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed');
   });
 
   it('gives another origin no CORS header, but still processes its request', async () => {

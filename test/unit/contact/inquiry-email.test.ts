@@ -5,7 +5,7 @@ const RECEIPT = { requestId: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt:
 const MINIMAL = { name: 'Ada Lovelace', email: 'Ada+site@Example.com', message: 'I would like an analytical engine.' };
 const FULL = { ...MINIMAL, company: 'Babbage & Co', project_url: 'https://example.org/engine?x=1', _gotcha: '' };
 
-describe('composeInquiryEmail (CONTRACT §2, the e-mail)', () => {
+describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   it.each([
     ['without company', MINIMAL, 'Project inquiry from Ada Lovelace'],
     ['with an empty company', { ...MINIMAL, company: '' }, 'Project inquiry from Ada Lovelace'],

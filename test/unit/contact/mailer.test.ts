@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterAll(() => ses.restore());
 
-describe('SesMailer (CONTRACT §2: SES v2 SendEmail, Simple content)', () => {
+describe('SesMailer (docs/api.md §2: SES v2 SendEmail, Simple content)', () => {
   it('sends from the sender identity to the owner, the visitor only as Reply-To, in UTF-8', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
 

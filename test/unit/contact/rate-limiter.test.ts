@@ -32,7 +32,7 @@ async function admitTimes(limiter: RateLimiter, times: number, keys: (i: number)
   return last;
 }
 
-describe('RateLimiter: limits per scope (CONTRACT §4)', () => {
+describe('RateLimiter: limits per scope (docs/api.md §4)', () => {
   it('admits 5 requests from one IP in a window and refuses the 6th with scope ip', async () => {
     const { limiter } = limiterWith();
     const remaining: unknown[] = [];

@@ -146,7 +146,7 @@ const ANY_BODIES: ReadonlyArray<readonly [string, ReadBody]> = [
   ['valid', VALID],
 ];
 
-describe('submitInquiry: the per-IP verdict outranks everything else (CONTRACT §2 order)', () => {
+describe('submitInquiry: the per-IP verdict outranks everything else (docs/api.md §2 order)', () => {
   it.each(ANY_BODIES)(
     'answers 429 for a body %s from an IP over its limit',
     async (_title, body) => {

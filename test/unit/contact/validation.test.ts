@@ -22,7 +22,7 @@ function verdictOf(body: Readonly<Record<string, unknown>>) {
   return verdict.valid ? [] : verdict.errors.map((error) => [error.field, error.code]);
 }
 
-describe('validateInquiry: every rule of CONTRACT §2 at its boundaries', () => {
+describe('validateInquiry: every rule of docs/api.md §2 at its boundaries', () => {
   const groups: ReadonlyArray<readonly [string, readonly InquiryCase[]]> = [
     ['name', NAME_CASES],
     ['email', EMAIL_CASES],
@@ -97,7 +97,7 @@ describe('validateInquiry: the answer it gives', () => {
     for (const message of messages) expect(message).not.toContain(secret);
   });
 
-  it('lists each field once, in the table order of CONTRACT §2, unknown fields last in body order', () => {
+  it('lists each field once, in the table order of docs/api.md §2, unknown fields last in body order', () => {
     const body = Object.fromEntries([
       ['omega', 1],
       ...[...CONTACT_FIELDS].reverse().map((field) => [field, 0]),
@@ -135,7 +135,7 @@ describe('createInquiryValidator: answers bounded whatever was sent (docs/api.md
 });
 
 describe('the contract tables the validator is built from', () => {
-  it('has the fields of CONTRACT §2 in table order', () => {
+  it('has the fields of docs/api.md §2 in table order', () => {
     expect(CONTACT_FIELDS).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
   });
 

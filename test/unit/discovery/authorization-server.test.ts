@@ -3,7 +3,7 @@ import { authorizationServerMetadata } from '../../../lambdas/discovery/authoriz
 import { site } from './site.js';
 
 describe('authorizationServerMetadata', () => {
-  it('is the document of CONTRACT §5, built from the configured base URL', () => {
+  it('is the document of docs/api.md §5, built from the configured base URL', () => {
     expect(authorizationServerMetadata(site)).toEqual({
       issuer: 'https://ada.example.org',
       authorization_endpoint: 'https://ada.example.org/oauth/authorize',

@@ -4,7 +4,7 @@ import { protectedResourceMetadata } from '../../../lambdas/discovery/protected-
 import { site } from './site.js';
 
 describe('protectedResourceMetadata', () => {
-  it('is the document of CONTRACT §5, built from the configured base URL and site name', () => {
+  it('is the document of docs/api.md §5, built from the configured base URL and site name', () => {
     expect(protectedResourceMetadata(site)).toEqual({
       resource: 'https://ada.example.org/',
       resource_name: "Ada's workshop",

@@ -10,7 +10,7 @@ async function invoke(method: string, path: string) {
   return { requestId, response, body: JSON.parse(response.body ?? '') as Record<string, unknown> };
 }
 
-describe('fallback handler (CONTRACT §1: 404 and 405)', () => {
+describe('fallback handler (docs/api.md §1: 404 and 405)', () => {
   it.each([['GET'], ['POST']])('answers %s of an unknown path 404 not_found', async (method) => {
     const { response, body, requestId } = await invoke(method, '/nothing-here');
 

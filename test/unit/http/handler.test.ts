@@ -28,7 +28,7 @@ describe('requestHeader', () => {
   });
 });
 
-describe('corsForOrigins (CONTRACT §1: only configured origins)', () => {
+describe('corsForOrigins (docs/api.md §1: only configured origins)', () => {
   const cors = corsForOrigins(['https://example.com', 'https://www.example.com']);
 
   it.each([['https://example.com'], ['https://www.example.com']])('allows %s', (origin) => {

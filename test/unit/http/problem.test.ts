@@ -3,7 +3,7 @@ import { PROBLEM_CONTENT_TYPE, problemReply } from '../../../lambdas/http/proble
 
 const REQUEST_ID = 'f6a7b8c9-d0e1-4f2a-9b3c-4d5e6f7a8b9c';
 
-describe('problemReply (CONTRACT §1: RFC 9457 problem details)', () => {
+describe('problemReply (docs/api.md §1: RFC 9457 problem details)', () => {
   it.each([
     [400, 'Bad Request'],
     [404, 'Not Found'],

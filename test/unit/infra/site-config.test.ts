@@ -36,7 +36,7 @@ describe('the deployment context', () => {
     });
   });
 
-  it('fills in the defaults of CONTRACT §7 and takes -c strings as cdk.json values', () => {
+  it('fills in the defaults of docs/api.md §7 and takes -c strings as cdk.json values', () => {
     expect(configOf({ ...MINIMAL_CONTEXT })).toEqual({
       ownerEmail: 'you@example.com',
       senderEmail: 'contact@example.com',

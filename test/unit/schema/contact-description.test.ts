@@ -3,7 +3,7 @@ import { readSiteSettings } from '../../../lambdas/config.js';
 import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
 import { contactDescription } from '../../../lambdas/schema/contact-description.js';
 
-describe('contactDescription (CONTRACT §3: GET {base}/api/contact)', () => {
+describe('contactDescription (docs/api.md §3: GET {base}/api/contact)', () => {
   it('describes the endpoint with the default limits and the schema the server validates with', () => {
     const site = readSiteSettings({ BASE_URL: 'https://example.com', SITE_NAME: 'Ada’s workshop' });
 

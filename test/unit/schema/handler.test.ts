@@ -10,7 +10,7 @@ const handler = handlerUnderTest('schema', {
   POWERTOOLS_METRICS_DISABLED: 'true',
 });
 
-describe('schema handler (CONTRACT §3)', () => {
+describe('schema handler (docs/api.md §3)', () => {
   it('answers 200 with the published document, cacheable and readable from any origin', async () => {
     const response = await handler(httpEvent({ method: 'GET', headers: { origin: 'https://anywhere.example' } }), lambdaContext());
 
