@@ -40,10 +40,13 @@ beforeEach(() => {
   documents.on(UpdateCommand).callsFake(counterTable(counters, () => serviceError('ConditionalCheckFailedException')));
   ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });
   output = '';
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    output += chunk.toString();
-    return true;
-  });
+  // Log lines go to stdout, warnings to stderr: both are read here, none printed among the results.
+  for (const stream of [process.stdout, process.stderr]) {
+    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      output += chunk.toString();
+      return true;
+    });
+  }
 });
 
 /** An SDK error whose message names the visitor: it must never reach a log line. */
@@ -135,6 +138,9 @@ describe('the counter store fails', () => {
       const [line] = logLines().filter((entry) => entry.message === 'request');
       expect(line).toMatchObject({ status: 503, outcome: 'counter_store_failed', errorName });
       expect(output).toMatch(/"CounterStoreFailures":1/);
+      // Both counters may hold the request, and neither could be given back: the owner is told.
+      const warnings = logLines().filter((entry) => entry.message === 'counter not given back');
+      expect(warnings).toEqual([expect.objectContaining({ errorName }), expect.objectContaining({ errorName })]);
     },
   );
 

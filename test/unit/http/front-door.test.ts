@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
@@ -6,7 +6,17 @@ import { httpEvent, lambdaContext } from '../../support/events.js';
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
+/** The request log lines, read rather than printed among the results. */
+let printed = '';
+beforeEach(() => {
+  printed = '';
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    printed += chunk.toString();
+    return true;
+  });
+});
 afterEach(() => {
+  jest.restoreAllMocks();
   if (savedSecret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
   else process.env.ORIGIN_VERIFY_SECRET = savedSecret;
 });
@@ -47,6 +57,7 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(JSON.parse(response.body ?? '')).toMatchObject({ status: 403, title: 'Forbidden', code: 'forbidden' });
+    expect(printed).toMatch(/"status":403,"outcome":"forbidden"/);
   });
 
   it('lets a request with the secret through', async () => {
