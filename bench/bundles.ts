@@ -15,19 +15,14 @@ import ts from 'typescript';
 import { HANDLER_NAMES } from '../lambdas/routes.js';
 import { esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
 import { percentile, round } from './stats.js';
+import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IMPORT_RUNS = 7;
 
 /** What the handlers read at import; the values only need to pass their checks. */
 const HANDLER_ENV = {
-  BASE_URL: 'https://example.com',
-  CONTACT_TO: 'owner@example.com',
-  CONTACT_FROM: 'contact@example.com',
-  COUNTER_TABLE: 'bench-counters',
-  COUNTER_KEY_SECRET: 'a-bench-secret-of-at-least-32-characters',
-  IDEMPOTENCY_TABLE: 'idempotency-records',
-  AWS_REGION: 'us-east-1',
+  ...CONTACT_ENVIRONMENT,
   // As the stack sets it: Node then reads each bundle's source map at import.
   NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
 };

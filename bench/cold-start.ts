@@ -18,6 +18,7 @@ import { LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
 import { buildBundle } from './bundles.js';
 import { contactEvent } from './contact-latency.js';
 import { percentile, round } from './stats.js';
+import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
 const RUNS = 11;
 const TABLE = 'bench-cold-counters';
@@ -41,16 +42,11 @@ export async function benchColdStart(): Promise<Record<string, number>> {
     await buildBundle(fileURLToPath(new URL('./bare-inquiry.ts', import.meta.url)), floor);
 
     const env = {
+      ...CONTACT_ENVIRONMENT,
       PATH: process.env.PATH,
       NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'bench',
-      AWS_SECRET_ACCESS_KEY: 'bench',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
-      BASE_URL: 'https://bench.example.com',
-      CONTACT_TO: 'owner@example.com',
-      CONTACT_FROM: 'contact@example.com',
       COUNTER_TABLE: TABLE,
     };
     const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY };

@@ -5,12 +5,12 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { randomBytes } from 'node:crypto';
 import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
 import { bareInquiry, BENCH_MESSAGE } from './bare-inquiry.js';
 import { percentile, round } from './stats.js';
+import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
 const WARMUP = 50;
 const ROUNDS = 400;
@@ -23,15 +23,8 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
     AWS_ENDPOINT_URL_SESV2: ses.url,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'bench',
-    AWS_SECRET_ACCESS_KEY: 'bench',
-    BASE_URL: 'https://bench.example.com',
-    CONTACT_TO: 'owner@example.com',
-    CONTACT_FROM: 'contact@example.com',
+    ...CONTACT_ENVIRONMENT,
     COUNTER_TABLE: TABLE,
-    COUNTER_KEY_SECRET: randomBytes(32).toString('base64url'),
-    IDEMPOTENCY_TABLE: 'idempotency-records',
   });
   await ensureCounterTable(new DynamoDBClient({}), TABLE);
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };

@@ -25,7 +25,38 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   mainFields: ['module', 'main'],
   banner: REQUIRE_BANNER,
   externalModules: [],
+  // Powertools' `@preserve` coverage hints, not licences, would otherwise close every bundle.
+  esbuildArgs: { '--legal-comments': 'none' },
 };
+
+/**
+ * The bundling of a handler whose folder holds modules it loads lazily (FunctionProfile's
+ * lazyModules): after the handler's own bundle, each is bundled with the same options into
+ * `<name>.js` beside it. Node 24 loads such a file as the ES module it is (syntax detection),
+ * with no package.json to say so.
+ */
+export function bundlingWithLazyModules(folder: string, lazyModules: readonly string[]): BundlingOptions {
+  if (lazyModules.length === 0) return LAMBDA_BUNDLING;
+  return {
+    ...LAMBDA_BUNDLING,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) =>
+        lazyModules.map((name) =>
+          [
+            `${inputDir}/node_modules/.bin/esbuild ${inputDir}/${folder}/${name}.ts`,
+            `--outfile=${outputDir}/${name}.js`,
+            '--bundle --platform=node --format=esm',
+            `--target=${LAMBDA_BUNDLING.target} --minify --sourcemap --sources-content=false`,
+            `--main-fields=${LAMBDA_BUNDLING.mainFields?.join(',')}`,
+            `--banner:js="${REQUIRE_BANNER}" --legal-comments=none`,
+            '--log-level=warning',
+          ].join(' '),
+        ),
+    },
+  };
+}
 
 /** Set in every function's environment: stack traces then point into lambdas/*.ts, not into the bundle. */
 export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
@@ -47,6 +78,7 @@ export function esbuildOptions(outfile: string): BuildOptions {
     mainFields: LAMBDA_BUNDLING.mainFields,
     banner: { js: REQUIRE_BANNER },
     external: LAMBDA_BUNDLING.externalModules,
+    legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
   };

@@ -5,7 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, LAMBDA_RUNTIME } from './bundling.js';
+import { bundlingWithLazyModules, LAMBDA_NODE_OPTIONS, LAMBDA_RUNTIME } from './bundling.js';
 import { LOG_RETENTION } from './log-retention.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +17,8 @@ export interface SiteFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly memorySize: number;
   readonly timeout: Duration;
+  /** Modules of the handler's folder it loads only when needed, bundled apart (lib/bundling.ts). */
+  readonly lazyModules: readonly string[];
 }
 
 /**
@@ -47,7 +49,7 @@ export class SiteFunction extends NodejsFunction {
       timeout: props.timeout,
       role,
       logGroup,
-      bundling: LAMBDA_BUNDLING,
+      bundling: bundlingWithLazyModules(`lambdas/${props.handlerName}`, props.lazyModules),
       environment: {
         ...props.environment,
         NODE_OPTIONS: LAMBDA_NODE_OPTIONS,

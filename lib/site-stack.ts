@@ -180,6 +180,7 @@ export class SiteStack extends Stack {
       environment,
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
+      lazyModules: profile.lazyModules,
     });
     if (profile.handlesInquiries) this.grantInquiries(fn, config);
     return fn;

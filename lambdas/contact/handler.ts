@@ -25,10 +25,21 @@ const cors = corsForOrigins(site.allowedOrigins);
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 const idempotencyTable = readIdempotencyTableName(process.env);
 
-// Loaded on the first request with an Idempotency-Key: a cold start without one loads nothing more.
+/**
+ * Loaded on the first request with an Idempotency-Key, by a specifier esbuild leaves alone: the
+ * stack bundles the module apart (its profile's lazyModules), so a cold start without a key
+ * neither loads nor parses it. A failed load is forgotten, so the next request tries again.
+ */
+const REMEMBERED_ANSWERS_MODULE = './remembered-answers.js';
 let remembered: Promise<RememberedAnswers> | undefined;
 const rememberedAnswers = () =>
-  (remembered ??= import('./remembered-answers.js').then((module) => module.createRememberedAnswers(idempotencyTable)));
+  (remembered ??= (import(REMEMBERED_ANSWERS_MODULE) as Promise<typeof import('./remembered-answers.js')>).then(
+    (module) => module.createRememberedAnswers(idempotencyTable),
+    (error: unknown) => {
+      remembered = undefined;
+      throw error;
+    },
+  ));
 const originSecret = readOriginVerifySecret(process.env);
 
 /**

@@ -58,7 +58,9 @@ export function createRememberedAnswers(tableName: string): RememberedAnswers {
       const once = makeIdempotent(
         async (_request: { key: string; body: string }) => {
           answered = await answer();
-          if (answered.statusCode === 503) throw new NotRemembered();
+          // Neither is final: a 503 asks for a retry, a 429 for one after its Retry-After; replaying
+          // either for a day would refuse the very retry it asked for.
+          if (answered.statusCode === 503 || answered.statusCode === 429) throw new NotRemembered();
           return answered;
         },
         // Keyed by the contact route, so local mode and every deployment name records alike.

@@ -29,7 +29,8 @@ export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy }
   // The SDK clients give up well before the function's timeout; should they not, middy answers
   // (a TimeoutError, turned into a 503 below) this long before Lambda would kill the request.
   const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: EARLY_TIMEOUT_MS }).use(
-    injectLambdaContext(logger),
+    // Never the event: it holds the body, the client's address and the front door's secret.
+    injectLambdaContext(logger, { logEvent: false }),
   );
   if (options.cors !== undefined) stack.use(options.cors.middleware);
   return stack.use(contractRules(readOriginVerifySecret(process.env)));

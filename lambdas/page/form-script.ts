@@ -20,8 +20,10 @@ const SCRIPT_SETTINGS = {
  * It enhances a form that works without it. Once the published schema (`GET /api/contact`) has
  * arrived, it checks each field with the schema's own rules (lengths in code points, every
  * `pattern` with the `u` flag, `allOf` included), posts JSON to the API and shows each outcome in
- * place; until then, or if the schema cannot be read, the form posts itself to `/contact` and the
- * server answers with a page. The browser tests (test/browser) run it.
+ * place, instead of the browser's own bubbles (`noValidate`), which would word it differently;
+ * until then, or if the schema cannot be read, the form posts itself to `/contact` and the server
+ * applies the same rules and answers with a page. The browser tests (test/browser) run it. Its
+ * comments are kept few: they are sent to every visitor, and the page's bundle has 64 KiB.
  */
 export const FORM_SCRIPT = String.raw`'use strict';
 (() => {
@@ -39,13 +41,10 @@ export const FORM_SCRIPT = String.raw`'use strict';
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error('schema: HTTP ' + response.status))))
     .then((description) => {
       rules = compileRules(description.requestSchema);
-      // From here on this script checks and explains; the browser's own bubbles would say it differently.
       form.noValidate = true;
       form.addEventListener('submit', onSubmit);
     })
-    .catch(() => {
-      // Nothing to do: the form keeps posting itself, and the server applies the same rules.
-    });
+    .catch(() => {});
 
   function compileRules(schema) {
     const required = new Set(schema.required || []);

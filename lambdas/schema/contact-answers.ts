@@ -122,7 +122,7 @@ export function contactAnswers(limits: RateLimits) {
           extensions: { scope: 'ip' },
         },
       },
-      headers: { ...final, 'Retry-After': retryAfter('to the end of the window.', limits.windowSeconds) },
+      headers: { ...counted, 'Retry-After': retryAfter('to the end of the window.', limits.windowSeconds) },
       extensions: { scope: { description: 'The limit that refused the request.', type: 'string', enum: ['ip', 'email'] } },
       requiredExtensions: ['scope'],
     }),

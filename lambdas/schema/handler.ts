@@ -1,5 +1,6 @@
 import { readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
+import { routeEntry } from '../http/route-entry.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
 import type { RouteKeyOf } from '../routes.js';
 import { contactDescription } from './contact-description.js';
@@ -19,8 +20,4 @@ const replies: Readonly<Record<RouteKeyOf<'schema'>, Reply>> = {
  * The descriptions of the contact endpoint: `GET /api/contact`, the published schema (the very one
  * the contact route validates with), and `GET /openapi.json`, the OpenAPI document built from it.
  */
-export const handler = httpHandler(async (event) => {
-  const reply = (replies as Readonly<Record<string, Reply>>)[event.routeKey];
-  if (reply === undefined) throw new Error(`No description for route ${event.routeKey}`);
-  return reply;
-});
+export const handler = httpHandler(async (event) => routeEntry(replies, event));

@@ -17,6 +17,7 @@ const newKey = () => `key-${++keys}`;
 const body = (text: string) => new TextEncoder().encode(text);
 const accepted = (id: string): Reply => ({ statusCode: 202, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'accepted', id }), outcome: 'delivered' });
 const unavailable: Reply = { statusCode: 503, headers: {}, body: '{}', outcome: 'delivery_failed' };
+const rateLimited: Reply = { statusCode: 429, headers: { 'Retry-After': '60' }, body: '{}', outcome: 'rate_limited_ip' };
 
 const savedEnv = { ...process.env };
 beforeAll(async () => {
@@ -78,11 +79,14 @@ describe('remembered answers to an Idempotency-Key', () => {
     expect(Number(repeat.headers['Retry-After'])).toBeGreaterThan(0);
   });
 
-  it('does not remember a 503: a retry with the key runs again', async () => {
+  it.each([
+    ['a 503', unavailable],
+    ['a 429 (its Retry-After asks for a retry)', rateLimited],
+  ])('does not remember %s: a retry with the key runs again', async (_title, first) => {
     const key = newKey();
-    const run = jest.fn<() => Promise<Reply>>().mockResolvedValueOnce(unavailable).mockResolvedValueOnce(accepted('retry'));
+    const run = jest.fn<() => Promise<Reply>>().mockResolvedValueOnce(first).mockResolvedValueOnce(accepted('retry'));
 
-    expect((await answers.answer(key, body('{}'), lambdaContext(), run)).statusCode).toBe(503);
+    expect((await answers.answer(key, body('{}'), lambdaContext(), run)).statusCode).toBe(first.statusCode);
     expect((await answers.answer(key, body('{}'), lambdaContext(), run)).statusCode).toBe(202);
     expect(run).toHaveBeenCalledTimes(2);
   });

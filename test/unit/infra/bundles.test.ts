@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -100,7 +100,21 @@ describe('the Lambda bundles', () => {
     expect(run.stdout).toBe('function');
   });
 
-  it('contact: carries the Idempotency-Key code it loads only when a request has the header', () => {
+  it('contact: bundles its Idempotency-Key code apart, so a cold start without the header parses none of it', () => {
+    const directory = bundleDirectory('contact');
+    const marker = 'IdempotencyItemAlreadyExistsError';
+    expect(readFileSync(join(directory, 'index.mjs'), 'utf8')).not.toContain(marker);
+    expect(readFileSync(join(directory, 'remembered-answers.js'), 'utf8')).toContain(marker);
+  });
+
+  it.each(HANDLER_NAMES.filter((name) => !functionProfile(name).handlesInquiries).map((name) => [name]))(
+    '%s: stays under 64 KiB, source map comment and all',
+    (name) => {
+      expect(statSync(join(bundleDirectory(name), 'index.mjs')).size).toBeLessThan(64 * 1024);
+    },
+  );
+
+  it('contact: loads the Idempotency-Key code from beside its bundle when a request has the header', () => {
     const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
     const event = {
       version: '2.0',

@@ -163,7 +163,7 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
       413: final,
       415: final,
       422: final,
-      429: [...final, 'Retry-After'],
+      429: ['RateLimit', 'RateLimit-Policy', 'Retry-After'],
       500: [],
       503: ['Retry-After'],
     });
