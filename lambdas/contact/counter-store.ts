@@ -61,8 +61,10 @@ export class DynamoCounterStore implements CounterStore {
           ReturnValues: 'UPDATED_NEW',
         }),
       );
+      // UPDATED_NEW after an ADD always holds the set: without it, the count is unknown.
       const ids = Attributes?.ids as ReadonlySet<string> | undefined;
-      return { counted: true, count: ids?.size ?? 1 };
+      if (ids === undefined) throw new Error('The counter update returned no request ids');
+      return { counted: true, count: ids.size };
     } catch (error) {
       if (isConditionFailure(error)) return { counted: false };
       throw error;

@@ -6,7 +6,7 @@ import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
-import { isIncrement } from '../../support/fake-counter-store.js';
+import { counterTable, FakeCounterStore, isIncrement } from '../../support/fake-counter-store.js';
 
 /* The contact Lambda behind the front door: ORIGIN_VERIFY_SECRET set, as the stack sets it. */
 
@@ -30,7 +30,7 @@ afterAll(() => {
 beforeEach(() => {
   documents.reset();
   ses.reset();
-  documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => (isIncrement(input) ? { Attributes: { ids: new Set(['counted']) } } : {}));
+  documents.on(UpdateCommand).callsFake(counterTable(new FakeCounterStore(), () => new Error('no counter is full here')));
   ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
 });
 

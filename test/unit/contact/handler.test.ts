@@ -8,7 +8,7 @@ import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
-import { awsError, isIncrement } from '../../support/fake-counter-store.js';
+import { awsError, counterTable, FakeCounterStore, isIncrement } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 
 /*
@@ -34,6 +34,7 @@ const OTHER_ORIGIN = 'https://attacker.example';
 const documents = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
 const handler = handlerUnderTest('contact', ENVIRONMENT);
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 afterAll(() => {
   documents.restore();
@@ -43,7 +44,7 @@ afterAll(() => {
 beforeEach(() => {
   documents.reset();
   ses.reset();
-  documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => (isIncrement(input) ? { Attributes: { count: 1 } } : {}));
+  documents.on(UpdateCommand).callsFake(counterTable(new FakeCounterStore(), conditionFailed));
   ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
 });
 
@@ -262,10 +263,8 @@ describe('contact handler: refused requests', () => {
 
   it('answers 429 with Retry-After and the scope when the IP is over its limit', async () => {
     documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
-      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) {
-        throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-      }
-      return isIncrement(input) ? { Attributes: { count: 1 } } : {};
+      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) throw conditionFailed();
+      return isIncrement(input) ? { Attributes: { ids: new Set(['counted']) } } : {};
     });
 
     const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: ALLOWED_ORIGIN } }));
