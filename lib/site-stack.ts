@@ -62,28 +62,15 @@ export class SiteStack extends Stack {
     // esbuild reads it, so a deployment never checks rules other than those it publishes.
     if (this.bundlingRequired) refreshInquiryValidator();
 
-    this.counterTable = new TableV2(this, 'Counters', {
-      partitionKey: { name: COUNTER_PARTITION_KEY, type: AttributeType.STRING },
-      timeToLiveAttribute: COUNTER_TTL_ATTRIBUTE,
-      billing: Billing.onDemand(),
-      // Counters live for an hour at most: nothing is lost with the stack.
-      removalPolicy: RemovalPolicy.DESTROY,
+    this.counterTable = expiringTable(this, 'Counters', {
+      partitionKey: COUNTER_PARTITION_KEY,
+      ttlAttribute: COUNTER_TTL_ATTRIBUTE,
+      lifetime: 'Rate-limit counters expire within the hour',
     });
-    Validations.of(this.counterTable).acknowledge({
-      id: 'AwsSolutions-DDB3',
-      reason: 'Rate-limit counters expire within the hour; a point-in-time backup would restore nothing of value.',
-    });
-
-    this.idempotencyTable = new TableV2(this, 'IdempotencyRecords', {
-      partitionKey: { name: IDEMPOTENCY_PARTITION_KEY, type: AttributeType.STRING },
-      timeToLiveAttribute: IDEMPOTENCY_TTL_ATTRIBUTE,
-      billing: Billing.onDemand(),
-      // Answers to Idempotency-Key are remembered for a day: nothing is lost with the stack.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(this.idempotencyTable).acknowledge({
-      id: 'AwsSolutions-DDB3',
-      reason: 'Remembered answers to Idempotency-Key expire within a day; a point-in-time backup would restore nothing of value.',
+    this.idempotencyTable = expiringTable(this, 'IdempotencyRecords', {
+      partitionKey: IDEMPOTENCY_PARTITION_KEY,
+      ttlAttribute: IDEMPOTENCY_TTL_ATTRIBUTE,
+      lifetime: 'Remembered answers to Idempotency-Key expire within a day',
     });
     this.mail = new SiteMail(this, 'Mail');
 
@@ -219,6 +206,28 @@ export class SiteStack extends Stack {
       }),
     );
   }
+}
+
+/**
+ * An on-demand table of items that expire by TTL within a day: nothing of value is lost with the
+ * stack, and a point-in-time backup would restore nothing worth having.
+ */
+function expiringTable(
+  scope: Construct,
+  id: string,
+  props: { readonly partitionKey: string; readonly ttlAttribute: string; readonly lifetime: string },
+): TableV2 {
+  const table = new TableV2(scope, id, {
+    partitionKey: { name: props.partitionKey, type: AttributeType.STRING },
+    timeToLiveAttribute: props.ttlAttribute,
+    billing: Billing.onDemand(),
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  Validations.of(table).acknowledge({
+    id: 'AwsSolutions-DDB3',
+    reason: `${props.lifetime}; a point-in-time backup would restore nothing of value.`,
+  });
+  return table;
 }
 
 function pascalCase(name: string): string {

@@ -50,7 +50,7 @@ const THROTTLING_NAMES = new Set([
 ]);
 
 /** An error answer that asks the caller to slow down: the request was refused, not processed. */
-export function isThrottling(error: unknown): boolean {
+function isThrottling(error: unknown): boolean {
   const { name, $retryable } = shape(error);
   return errorAnswerStatus(error) === 429 || (name !== undefined && THROTTLING_NAMES.has(name)) || $retryable?.throttling === true;
 }

@@ -8,7 +8,7 @@ import { contactReply } from './contact-replies.js';
 import { MAX_BODY_SIZE, type ReadBody, type RejectionReason } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
 
-const REJECTIONS: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
+const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
   payload_too_large: {
     heading: 'The form was too large',
     text: `The form was larger than ${MAX_BODY_SIZE}, so it was not read and nothing was sent. Please shorten it and send it again.`,
@@ -62,7 +62,7 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestI
     case 'delivery_unknown':
       return page(renderFormPage({ site, values, notice: NOTICES.deliveryUnknown }));
     case 'rejected': {
-      const { heading, text } = REJECTIONS[outcome.reason];
+      const { heading, text } = REJECTION_PAGES[outcome.reason];
       return page(renderProblemPage(site, heading, text));
     }
   }

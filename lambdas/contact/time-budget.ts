@@ -21,7 +21,7 @@ export const STORE_CALLS: CallBudget = { attempts: 2, connectionMs: 500, request
 export const MAIL_CALLS: CallBudget = { attempts: 2, connectionMs: 500, requestMs: 2000, retryWaitMs: 200 };
 
 /** The longest one call can take: every attempt at its slowest, and the longest wait before each retry. */
-export function worstCaseMs(budget: CallBudget): number {
+function worstCaseMs(budget: CallBudget): number {
   return budget.attempts * (budget.connectionMs + budget.requestMs) + (budget.attempts - 1) * budget.retryWaitMs;
 }
 

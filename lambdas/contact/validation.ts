@@ -41,13 +41,15 @@ function toFieldErrors(
   const unknownFields = Object.keys(body)
     .filter((key) => firstCodeByField.get(key) === 'unknown_field')
     .slice(0, MAX_LISTED_UNKNOWN_FIELDS);
-  return [...CONTACT_FIELDS, ...unknownFields]
+  const errors = [...CONTACT_FIELDS, ...unknownFields]
     .filter((field) => firstCodeByField.has(field))
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
       const listed = listedName(field);
       return { field: listed, code, message: fieldErrorMessage(listed, code) };
     });
+  // Two long names cut to the same prefix are listed once, as every field is.
+  return errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);
 }
 
 /** The name as an answer lists it: in code points, so that no emoji is cut in half; `…` marks a cut. */

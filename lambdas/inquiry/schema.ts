@@ -67,7 +67,6 @@ export function contactRequestSchema(baseUrl: string) {
   return { $schema: JSON_SCHEMA_DIALECT, $id: siteUrls(baseUrl).contactApi, ...INQUIRY_RULES } as const;
 }
 
-export type ContactRequestSchema = ReturnType<typeof contactRequestSchema>;
 export type ContactField = keyof typeof INQUIRY_RULES.properties;
 
 /** The fields in the contract's table order, which is also the order errors are reported in. */

@@ -4,23 +4,23 @@ import { emailIdentity, ipIdentity, keyedRateKeys } from '../../../lambdas/conta
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const SECRET = 'a-test-secret-of-at-least-32-characters';
-const { ip: ipRateKey, email: emailRateKey } = keyedRateKeys(SECRET);
+const keys = keyedRateKeys(SECRET);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('keyedRateKeys (docs/api.md §4: HMAC-SHA-256 under the deployment secret)', () => {
   it('gives one address the same key under one secret, and another key under another secret', () => {
     const other = keyedRateKeys('another-secret-of-at-least-32-characters');
 
-    expect(keyedRateKeys(SECRET).ip('203.0.113.7')).toBe(ipRateKey('203.0.113.7'));
-    expect(keyedRateKeys(SECRET).email('ada@example.com')).toBe(emailRateKey('ada@example.com'));
-    expect(other.ip('203.0.113.7')).not.toBe(ipRateKey('203.0.113.7'));
-    expect(other.email('ada@example.com')).not.toBe(emailRateKey('ada@example.com'));
+    expect(keyedRateKeys(SECRET).ip('203.0.113.7')).toBe(keys.ip('203.0.113.7'));
+    expect(keyedRateKeys(SECRET).email('ada@example.com')).toBe(keys.email('ada@example.com'));
+    expect(other.ip('203.0.113.7')).not.toBe(keys.ip('203.0.113.7'));
+    expect(other.email('ada@example.com')).not.toBe(keys.email('ada@example.com'));
   });
 
   it('is no plain hash of the address, with or without its namespace', () => {
     for (const [key, identity] of [
-      [ipRateKey('203.0.113.7'), 'ip:203.0.113.7'],
-      [emailRateKey('Ada+site@Example.com'), 'email:ada@example.com'],
+      [keys.ip('203.0.113.7'), 'ip:203.0.113.7'],
+      [keys.email('Ada+site@Example.com'), 'email:ada@example.com'],
     ] as const) {
       expect(key).toMatch(SHA256_HEX);
       expect(key).not.toBe(sha256(identity));
@@ -29,20 +29,20 @@ describe('keyedRateKeys (docs/api.md §4: HMAC-SHA-256 under the deployment secr
   });
 });
 
-describe('ipRateKey (docs/api.md §4: per client IP, IPv6 per /64)', () => {
+describe('keys.ip (docs/api.md §4: per client IP, IPv6 per /64)', () => {
   it.each([['203.0.113.7'], ['2001:db8:1:2::1'], ['::ffff:203.0.113.7'], ['not an address']])(
-    'keys %j as SHA-256 hex without the address in it',
+    'keys %j as HMAC-SHA-256 hex without the address in it',
     (address) => {
-      const key = ipRateKey(address);
+      const key = keys.ip(address);
 
       expect(key).toMatch(SHA256_HEX);
       expect(key).not.toContain(address);
-      expect(ipRateKey(address)).toBe(key);
+      expect(keys.ip(address)).toBe(key);
     },
   );
 
   it('keeps IPv4 addresses apart', () => {
-    expect(ipRateKey('203.0.113.7')).not.toBe(ipRateKey('203.0.113.8'));
+    expect(keys.ip('203.0.113.7')).not.toBe(keys.ip('203.0.113.8'));
     expect(ipIdentity('203.0.113.7')).toBe('203.0.113.7');
   });
 
@@ -57,7 +57,7 @@ describe('ipRateKey (docs/api.md §4: per client IP, IPv6 per /64)', () => {
     ['an IPv4 tail in the interface id', '2001:db8:1:2::203.0.113.7'],
   ])('counts %s spellings of one /64 together (%s)', (_title, address) => {
     expect(ipIdentity(address)).toBe('2001:db8:1:2::/64');
-    expect(ipRateKey(address)).toBe(ipRateKey('2001:db8:1:2::1'));
+    expect(keys.ip(address)).toBe(keys.ip('2001:db8:1:2::1'));
   });
 
   it.each([
@@ -66,7 +66,7 @@ describe('ipRateKey (docs/api.md §4: per client IP, IPv6 per /64)', () => {
     ['another /48', '2001:db8:2:2::1'],
     ['an address with :: in the prefix', '2001:db8::1:2:3:4'],
   ])('keeps %s apart (%s)', (_title, address) => {
-    expect(ipRateKey(address)).not.toBe(ipRateKey('2001:db8:1:2::1'));
+    expect(keys.ip(address)).not.toBe(keys.ip('2001:db8:1:2::1'));
   });
 
   it('places :: correctly when it stands in the prefix', () => {
@@ -83,23 +83,23 @@ describe('ipRateKey (docs/api.md §4: per client IP, IPv6 per /64)', () => {
     ['fully expanded hexadecimal', '0000:0000:0000:0000:0000:ffff:cb00:7107'],
   ])('counts the %s spelling of an IPv4-mapped address as the IPv4 client it is (%s)', (_title, address) => {
     expect(ipIdentity(address)).toBe('203.0.113.7');
-    expect(ipRateKey(address)).toBe(ipRateKey('203.0.113.7'));
+    expect(keys.ip(address)).toBe(keys.ip('203.0.113.7'));
   });
 
   it('never puts two IPv4-mapped clients into one counter, whatever the spelling', () => {
-    expect(ipRateKey('0:0:0:0:0:ffff:203.0.113.7')).not.toBe(ipRateKey('0:0:0:0:0:ffff:198.51.100.1'));
-    expect(ipRateKey('::ffff:cb00:7107')).not.toBe(ipRateKey('::ffff:c633:6401'));
-    expect(ipRateKey('::ffff:cb00:7107')).not.toBe(ipRateKey('::1'));
+    expect(keys.ip('0:0:0:0:0:ffff:203.0.113.7')).not.toBe(keys.ip('0:0:0:0:0:ffff:198.51.100.1'));
+    expect(keys.ip('::ffff:cb00:7107')).not.toBe(keys.ip('::ffff:c633:6401'));
+    expect(keys.ip('::ffff:cb00:7107')).not.toBe(keys.ip('::1'));
   });
 
   it('still counts a source that is no address at all, each on its own', () => {
-    expect(ipRateKey('unknown')).toMatch(SHA256_HEX);
-    expect(ipRateKey('unknown')).not.toBe(ipRateKey('other'));
+    expect(keys.ip('unknown')).toMatch(SHA256_HEX);
+    expect(keys.ip('unknown')).not.toBe(keys.ip('other'));
   });
 });
 
-describe('emailRateKey (docs/api.md §4: case-insensitive, +tag removed)', () => {
-  const alice = emailRateKey('alice@example.com');
+describe('keys.email (docs/api.md §4: case-insensitive, +tag removed)', () => {
+  const alice = keys.email('alice@example.com');
 
   it.each([
     ['upper case', 'ALICE@EXAMPLE.COM'],
@@ -109,7 +109,7 @@ describe('emailRateKey (docs/api.md §4: case-insensitive, +tag removed)', () =>
     ['an empty +tag', 'alice+@example.com'],
     ['two + signs', 'alice+a+b@example.com'],
   ])('counts %s as the same correspondent (%s)', (_title, email) => {
-    expect(emailRateKey(email)).toBe(alice);
+    expect(keys.email(email)).toBe(alice);
   });
 
   it.each([
@@ -118,24 +118,24 @@ describe('emailRateKey (docs/api.md §4: case-insensitive, +tag removed)', () =>
     ['a dot in the mailbox (not a Gmail rule of the contract)', 'a.lice@example.com'],
     ['a subdomain', 'alice@mail.example.com'],
   ])('keeps %s apart (%s)', (_title, email) => {
-    expect(emailRateKey(email)).not.toBe(alice);
+    expect(keys.email(email)).not.toBe(alice);
   });
 
   it('names the identity it counts', () => {
     expect(emailIdentity('Alice+news@Example.COM')).toBe('alice@example.com');
     // A leading + is no tag: "+x" and "+y" are two mailboxes, not one empty one.
     expect(emailIdentity('+X@Example.com')).toBe('+x@example.com');
-    expect(emailRateKey('+x@example.com')).not.toBe(emailRateKey('+y@example.com'));
+    expect(keys.email('+x@example.com')).not.toBe(keys.email('+y@example.com'));
   });
 
-  it('keys it as SHA-256 hex without the address in it', () => {
-    const key = emailRateKey('Alice+news@Example.COM');
+  it('keys it as HMAC-SHA-256 hex without the address in it', () => {
+    const key = keys.email('Alice+news@Example.COM');
 
     expect(key).toMatch(SHA256_HEX);
     expect(key).not.toMatch(/alice|example/i);
   });
 
   it('keeps the e-mail and IP namespaces apart', () => {
-    expect(emailRateKey('alice@example.com')).not.toBe(ipRateKey('alice@example.com'));
+    expect(keys.email('alice@example.com')).not.toBe(keys.ip('alice@example.com'));
   });
 });

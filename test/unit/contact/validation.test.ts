@@ -132,6 +132,15 @@ describe('createInquiryValidator: answers bounded whatever was sent (docs/api.md
     expect(emoji?.field).toBe(`${'😀'.repeat(64)}…`);
     expect(exact?.field).toBe('y'.repeat(64));
   });
+
+  it('lists two long names cut to the same prefix once, as every field is listed once', () => {
+    const prefix = 'z'.repeat(64);
+
+    expect(unknownOf({ [`${prefix}-first`]: 1, [`${prefix}-second`]: 2, other: 3 }).map((error) => error.field)).toEqual([
+      `${prefix}…`,
+      'other',
+    ]);
+  });
 });
 
 describe('the contract tables the validator is built from', () => {
