@@ -44,9 +44,9 @@ const INQUIRIES: FunctionProfile = {
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
   timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
-  // Powertools' Idempotency and its DynamoDB persistence: about a fifth of the bundle, and only
-  // a request with an Idempotency-Key needs them.
-  lazyModules: ['remembered-answers'],
+  // Powertools' Idempotency and its DynamoDB persistence, about a fifth of the bundle, for a
+  // request with an Idempotency-Key; the pages of the no-JavaScript form, for a form post.
+  lazyModules: ['remembered-answers', 'form-replies'],
 };
 
 /**

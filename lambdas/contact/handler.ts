@@ -2,15 +2,14 @@ import { readCounterKeySecret, readCounterTableName, readIdempotencyTableName, r
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
 import { readOriginVerifySecret } from '../http/origin-verify.js';
+import { lazyModule } from '../lazy-module.js';
 import { PAGE_PATHS } from '../page/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
-import { crossSiteReply, formReply } from './form-replies.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { readFormBody, readJsonBody } from './read-body.js';
-import type { RememberedAnswers } from './remembered-answers.js';
 import { submitInquiry } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
@@ -25,21 +24,15 @@ const cors = corsForOrigins(site.allowedOrigins);
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 const idempotencyTable = readIdempotencyTableName(process.env);
 
-/**
- * Loaded on the first request with an Idempotency-Key, by a specifier esbuild leaves alone: the
- * stack bundles the module apart (its profile's lazyModules), so a cold start without a key
- * neither loads nor parses it. A failed load is forgotten, so the next request tries again.
- */
+// Bundled apart (lib/function-profiles.ts): a JSON POST without a key loads neither.
 const REMEMBERED_ANSWERS_MODULE = './remembered-answers.js';
-let remembered: Promise<RememberedAnswers> | undefined;
-const rememberedAnswers = () =>
-  (remembered ??= (import(REMEMBERED_ANSWERS_MODULE) as Promise<typeof import('./remembered-answers.js')>).then(
-    (module) => module.createRememberedAnswers(idempotencyTable),
-    (error: unknown) => {
-      remembered = undefined;
-      throw error;
-    },
-  ));
+const FORM_REPLIES_MODULE = './form-replies.js';
+const rememberedAnswers = lazyModule(() =>
+  (import(REMEMBERED_ANSWERS_MODULE) as Promise<typeof import('./remembered-answers.js')>).then((module) =>
+    module.createRememberedAnswers(idempotencyTable),
+  ),
+);
+const formReplies = lazyModule(() => import(FORM_REPLIES_MODULE) as Promise<typeof import('./form-replies.js')>);
 const originSecret = readOriginVerifySecret(process.env);
 
 /**
@@ -64,10 +57,12 @@ export const handler = httpHandler(
       };
     }
     const isForm = event.rawPath === PAGE_PATHS.form;
+    // Loaded before anything is counted or sent, so that a failed load costs the visitor nothing.
+    const forms = isForm ? await formReplies() : undefined;
     // Refused before any counter is asked: a hostile page spends neither its visitors' limits
     // nor the owner's mail quota.
     const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
-    if (isForm && isCrossSitePost(from, siteOrigins)) return crossSiteReply(site);
+    if (forms !== undefined && isCrossSitePost(from, siteOrigins)) return forms.crossSiteReply(site);
     const bytes = requestBody(event);
     const submit = async () => {
       const readBody = isForm ? readFormBody : readJsonBody;
@@ -76,12 +71,12 @@ export const handler = httpHandler(
         { requestId: context.awsRequestId, sourceIp: clientAddress(event, originSecret), body },
         dependencies,
       );
-      return isForm
-        ? formReply(outcome, body, context.awsRequestId, site)
+      return forms !== undefined
+        ? forms.formReply(outcome, body, context.awsRequestId, site)
         : contactReply(outcome, context.awsRequestId, site.limits);
     };
     // The form's own guard against a second send is its 303; browsers never send the header.
-    if (isForm) return submit();
+    if (forms !== undefined) return submit();
     const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
     switch (idempotency.kind) {
       case 'absent':
