@@ -8,6 +8,7 @@ import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { awsError, counterTable, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
+import { captureOutput } from '../../support/captured-output.js';
 
 /*
  * The contact Lambda when its dependencies fail, with the SDK clients mocked: the counter store
@@ -23,7 +24,9 @@ const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 
 /** The counters, as DynamoDB would hold them: the request ids each counted, under its limit. */
 let counters = new FakeCounterStore();
-let output = '';
+let captured: ReturnType<typeof captureOutput>;
+/** Log lines and metrics on stdout, warnings on stderr: read here, never printed among the results. */
+const output = () => captured.text();
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -39,14 +42,7 @@ beforeEach(() => {
   ses.reset();
   documents.on(UpdateCommand).callsFake(counterTable(counters, () => serviceError('ConditionalCheckFailedException')));
   ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });
-  output = '';
-  // Log lines go to stdout, warnings to stderr: both are read here, none printed among the results.
-  for (const stream of [process.stdout, process.stderr]) {
-    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      output += chunk.toString();
-      return true;
-    });
-  }
+  captured = captureOutput();
 });
 
 /** An SDK error whose message names the visitor: it must never reach a log line. */
@@ -60,7 +56,7 @@ function post() {
 }
 
 const totalCount = () => [...counters.counts.values()].reduce((sum, count) => sum + count, 0);
-const logLines = () => jsonLines(output);
+const logLines = () => jsonLines(output());
 
 function expectUnavailable(response: APIGatewayProxyStructuredResultV2) {
   expect(response.statusCode).toBe(503);
@@ -94,11 +90,11 @@ describe('the mail service fails', () => {
     expect(totalCount()).toBe(0);
     const [line] = logLines().filter((entry) => entry.message === 'request');
     expect(line).toMatchObject({ status: 503, outcome: 'delivery_failed', errorName });
-    expect(output).toMatch(/"DeliveryFailures":1/);
-    expect(output).not.toContain(error.message);
-    expect(output).not.toContain(VISITOR.email);
-    expect(output).not.toContain(VISITOR.ip);
-    expect(output).not.toContain('compiler');
+    expect(output()).toMatch(/"DeliveryFailures":1/);
+    expect(output()).not.toContain(error.message);
+    expect(output()).not.toContain(VISITOR.email);
+    expect(output()).not.toContain(VISITOR.ip);
+    expect(output()).not.toContain('compiler');
   });
 
   it.each<[string, Error]>([
@@ -114,7 +110,7 @@ describe('the mail service fails', () => {
     expect(totalCount()).toBe(2);
     const [line] = logLines().filter((entry) => entry.message === 'request');
     expect(line).toMatchObject({ status: 503, outcome: 'delivery_unknown', errorName: 'TimeoutError' });
-    expect(output).toMatch(/"DeliveryFailures":1/);
+    expect(output()).toMatch(/"DeliveryFailures":1/);
   });
 
   it('never makes a visitor who retries wait for failures that were not theirs', async () => {
@@ -137,7 +133,7 @@ describe('the counter store fails', () => {
       expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
       const [line] = logLines().filter((entry) => entry.message === 'request');
       expect(line).toMatchObject({ status: 503, outcome: 'counter_store_failed', errorName });
-      expect(output).toMatch(/"CounterStoreFailures":1/);
+      expect(output()).toMatch(/"CounterStoreFailures":1/);
       // Both counters may hold the request, and neither could be given back: the owner is told.
       const warnings = logLines().filter((entry) => entry.message === 'counter not given back');
       expect(warnings).toEqual([expect.objectContaining({ errorName }), expect.objectContaining({ errorName })]);

@@ -3,17 +3,14 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
+import { captureOutput } from '../../support/captured-output.js';
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
 /** The request log lines, read rather than printed among the results. */
-let printed = '';
+let output: ReturnType<typeof captureOutput>;
 beforeEach(() => {
-  printed = '';
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    printed += chunk.toString();
-    return true;
-  });
+  output = captureOutput();
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -57,7 +54,7 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(JSON.parse(response.body ?? '')).toMatchObject({ status: 403, title: 'Forbidden', code: 'forbidden' });
-    expect(printed).toMatch(/"status":403,"outcome":"forbidden"/);
+    expect(output.text()).toMatch(/"status":403,"outcome":"forbidden"/);
   });
 
   it('lets a request with the secret through', async () => {

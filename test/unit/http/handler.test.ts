@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../../../lambdas/http/handler.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
 import { jsonLines } from '../../support/json-lines.js';
+import { captureOutput } from '../../support/captured-output.js';
 
 describe('requestBody: the body as bytes, text or base64', () => {
   it.each([
@@ -51,18 +52,14 @@ describe('corsForOrigins (docs/api.md §1: only configured origins)', () => {
 
 describe('httpHandler: the answers no route handler gives itself', () => {
   // The log line and the metric of each request, captured rather than printed among the results.
-  let printed = '';
+  let output: ReturnType<typeof captureOutput>;
   beforeEach(() => {
-    printed = '';
-    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      printed += chunk.toString();
-      return true;
-    });
+    output = captureOutput();
   });
   afterEach(() => {
     jest.restoreAllMocks();
   });
-  const requestLine = () => jsonLines(printed).find((line) => line.message === 'request');
+  const requestLine = () => jsonLines(output.text()).find((line) => line.message === 'request');
 
   const invoke = (handle: Parameters<typeof httpHandler>[0], remainingMs = 10_000) =>
     httpHandler(handle)(httpEvent({ method: 'GET', path: '/x' }), {
@@ -91,7 +88,7 @@ describe('httpHandler: the answers no route handler gives itself', () => {
       errorName: 'TypeError',
       stack: expect.any(String),
     });
-    expect(printed).not.toMatch(/secret|visitor/);
+    expect(output.text()).not.toMatch(/secret|visitor/);
   });
 
   it('answers 503 with Retry-After, not a crash, when the function is about to time out', async () => {

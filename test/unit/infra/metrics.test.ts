@@ -4,6 +4,7 @@ import { METRICS_NAMESPACE, recordOutcome } from '../../../lambdas/http/metrics.
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { synthesizeSite } from './site-app.js';
+import { captureOutput } from '../../support/captured-output.js';
 
 /*
  * The alarms read metrics by namespace, name and dimensions; the handlers emit them as EMF lines.
@@ -15,22 +16,18 @@ interface EmfLine {
   readonly [key: string]: unknown;
 }
 
-let printed: string[];
+let output: ReturnType<typeof captureOutput>;
 beforeEach(() => {
-  printed = [];
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    printed.push(String(chunk));
-    return true;
-  });
+  output = captureOutput();
 });
 afterEach(() => {
   jest.restoreAllMocks();
 });
 
 function emitted(outcome: string): EmfLine[] {
-  printed = [];
+  const before = output.text().length;
   recordOutcome(outcome);
-  return jsonLines<EmfLine>(printed.join('\n'));
+  return jsonLines<EmfLine>(output.text().slice(before));
 }
 
 describe('metrics', () => {
