@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from './inquiry/patterns.js';
+import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
 export interface SiteSettings {
@@ -144,8 +144,9 @@ export function parseLimit(key: string, value: string): number {
 }
 
 export function parseSiteName(key: string, value: string): string {
-  // The name lands in documents and headers: keep it to one printable line.
-  if (value.trim() === '' || value.length > 120 || /\p{Cc}/u.test(value)) {
+  // The name lands in documents, the subject's From and headers: one printable line that reads
+  // as written (no text-direction control), by the rule of the visitor's own name.
+  if (value.trim() === '' || [...value].length > 120 || !new RegExp(ONE_LINE_PATTERN, 'u').test(value)) {
     throw new ConfigError(`${key} must be one line of 1 to 120 printable characters, got ${JSON.stringify(value)}`);
   }
   return value;

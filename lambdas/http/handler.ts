@@ -110,7 +110,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
       const reply: Reply = {
         ...(error?.name === 'TimeoutError'
           ? unavailableReply(
-              'This took too long on our side and nothing was done; please try again shortly.',
+              'This took too long on our side; please try again shortly.',
               requestId,
               'timed_out',
             )

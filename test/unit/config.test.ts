@@ -24,6 +24,10 @@ describe('readSiteSettings (docs/api.md §7)', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({ ip: 5, email: 3, windowSeconds: 3600 });
   });
 
+  it('counts a site name in characters, as the visitor\'s name is: 120 emoji are 120', () => {
+    expect(readSiteSettings({ BASE_URL: 'http://localhost:3000', SITE_NAME: '🦉'.repeat(120) }).siteName).toBe('🦉'.repeat(120));
+  });
+
   it('reads every setting', () => {
     const settings = readSiteSettings({
       BASE_URL: 'http://localhost:3000',
@@ -71,6 +75,8 @@ describe('readSiteSettings (docs/api.md §7)', () => {
     ['SITE_NAME empty', { SITE_NAME: '' }, 'SITE_NAME'],
     ['SITE_NAME of two lines', { SITE_NAME: 'Ada\nLovelace' }, 'SITE_NAME'],
     ['SITE_NAME over 120 characters', { SITE_NAME: 'a'.repeat(121) }, 'SITE_NAME'],
+    ['SITE_NAME with a right-to-left override', { SITE_NAME: 'Ada \u202Eeclavol' }, 'SITE_NAME'],
+    ['SITE_NAME with a line separator', { SITE_NAME: 'Ada\u2028Lovelace' }, 'SITE_NAME'],
     ['ALLOWED_ORIGINS empty', { ALLOWED_ORIGINS: '' }, 'ALLOWED_ORIGINS'],
     ['ALLOWED_ORIGINS of commas only', { ALLOWED_ORIGINS: ' , ,' }, 'ALLOWED_ORIGINS'],
     ['ALLOWED_ORIGINS with a path', { ALLOWED_ORIGINS: 'https://example.com/form' }, 'ALLOWED_ORIGINS'],
