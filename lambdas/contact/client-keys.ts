@@ -10,14 +10,14 @@ import { isIPv4, isIPv6 } from 'node:net';
  * rotating it only starts the open windows afresh.
  */
 export interface RateKeys {
-  ip(sourceIp: string): string;
+  ip(clientIp: string): string;
   email(email: string): string;
 }
 
 export function keyedRateKeys(secret: string): RateKeys {
   const hmac = (value: string) => createHmac('sha256', secret).update(value).digest('hex');
   return {
-    ip: (sourceIp) => hmac(`ip:${ipIdentity(sourceIp)}`),
+    ip: (clientIp) => hmac(`ip:${ipIdentity(clientIp)}`),
     email: (email) => hmac(`email:${emailIdentity(email)}`),
   };
 }
@@ -32,8 +32,8 @@ export function emailIdentity(email: string): string {
   return `${mailbox}@${email.slice(at + 1)}`.toLowerCase();
 }
 
-export function ipIdentity(sourceIp: string): string {
-  const address = sourceIp.replace(/%.*$/, '');
+export function ipIdentity(clientIp: string): string {
+  const address = clientIp.replace(/%.*$/, '');
   if (isIPv4(address)) return address;
   if (isIPv6(address)) {
     const hextets = ipv6Hextets(address);

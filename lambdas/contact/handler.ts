@@ -68,7 +68,7 @@ export const handler = httpHandler(
       const readBody = isForm ? readFormBody : readJsonBody;
       const body = readBody(requestHeader(event, 'content-type'), bytes);
       const outcome = await submitInquiry(
-        { requestId: context.awsRequestId, sourceIp: clientAddress(event, originSecret), body },
+        { requestId: context.awsRequestId, clientIp: clientAddress(event, originSecret), body },
         dependencies,
       );
       return forms !== undefined

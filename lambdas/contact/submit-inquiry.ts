@@ -10,7 +10,8 @@ import type { InquiryValidator } from './validation.js';
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {
   readonly requestId: string;
-  readonly sourceIp: string;
+  /** The client the front door names, or else the address the platform saw (docs/api.md §4). */
+  readonly clientIp: string;
   readonly body: ReadBody;
 }
 
@@ -52,7 +53,7 @@ export async function submitInquiry(
 ): Promise<ContactOutcome> {
   const verdict = checkLocally(submission.body, dependencies.validate);
   const admission = await dependencies.limiter.admit(submission.requestId, {
-    ip: dependencies.keys.ip(submission.sourceIp),
+    ip: dependencies.keys.ip(submission.clientIp),
     email: verdict.kind === 'valid' ? dependencies.keys.email(verdict.inquiry.email) : undefined,
   });
 

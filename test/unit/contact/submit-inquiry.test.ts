@@ -44,8 +44,8 @@ function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) 
     mailer,
     now: () => NOW,
   };
-  const submit = (body: ReadBody, sourceIp = SOURCE_IP, requestId = `request-${++submissions}`) =>
-    submitInquiry({ requestId, sourceIp, body }, dependencies);
+  const submit = (body: ReadBody, clientIp = SOURCE_IP, requestId = `request-${++submissions}`) =>
+    submitInquiry({ requestId, clientIp, body }, dependencies);
   return { store, mailer, submit };
 }
 
