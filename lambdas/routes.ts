@@ -66,7 +66,8 @@ export function findRoute(method: string, path: string): Route | undefined {
   return ROUTES.find((route) => route.method === method && route.path === path);
 }
 
-const METHODS_BY_PATH: ReadonlyMap<string, readonly string[]> = new Map(
+/** Every path of the route table, with the methods served there, sorted. */
+export const METHODS_BY_PATH: ReadonlyMap<string, readonly string[]> = new Map(
   [...new Set(ROUTES.map((route) => route.path))].map((path) => [
     path,
     ROUTES.filter((route) => route.path === path)

@@ -88,22 +88,14 @@ function rateRule(name: string, priority: number, limit: number, scopeDownStatem
 /** A POST to a path of the route table that takes POST: the list follows the table. */
 function servicePostsStatement(): CfnWebACL.StatementProperty {
   const paths = [...new Set(ROUTES.filter((route) => route.method === 'POST').map((route) => route.path))];
-  const pathIs = (path: string): CfnWebACL.StatementProperty => ({
-    byteMatchStatement: {
-      fieldToMatch: { uriPath: {} },
-      positionalConstraint: 'EXACTLY',
-      searchString: path,
-      textTransformations: [{ priority: 0, type: 'NONE' }],
-    },
-  });
-  const isPost: CfnWebACL.StatementProperty = {
-    byteMatchStatement: {
-      fieldToMatch: { method: {} },
-      positionalConstraint: 'EXACTLY',
-      searchString: 'POST',
-      textTransformations: [{ priority: 0, type: 'NONE' }],
-    },
-  };
+  const pathIs = (path: string) => exactly({ uriPath: {} }, path);
+  const isPost = exactly({ method: {} }, 'POST');
   const onPath = paths.length === 1 ? pathIs(paths[0]!) : { orStatement: { statements: paths.map(pathIs) } };
   return { andStatement: { statements: [isPost, onPath] } };
+}
+
+function exactly(fieldToMatch: CfnWebACL.FieldToMatchProperty, searchString: string): CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: { fieldToMatch, positionalConstraint: 'EXACTLY', searchString, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  };
 }

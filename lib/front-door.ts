@@ -18,7 +18,7 @@ import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-r
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/http/origin-verify.js';
-import { ROUTES } from '../lambdas/routes.js';
+import { METHODS_BY_PATH } from '../lambdas/routes.js';
 import type { CustomDomain, SitePages } from './site-config.js';
 import { SitePagesOrigin } from './site-pages-origin.js';
 
@@ -79,7 +79,7 @@ export class FrontDoor extends Construct {
       comment: 'Personal site: its pages and its service at one origin',
       defaultBehavior: siteBehavior,
       additionalBehaviors: Object.fromEntries(
-        [...methodsByPath()].map(([path, methods]) => [path, apiBehavior(isReadOnly(methods))]),
+        [...serviceBehaviorPaths()].map(([path, methods]) => [path, apiBehavior(isReadOnly(methods))]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
@@ -126,19 +126,16 @@ export class FrontDoor extends Construct {
   }
 }
 
-function isReadOnly(methods: ReadonlySet<string>): boolean {
-  return [...methods].every((method) => method === 'GET' || method === 'HEAD');
+function isReadOnly(methods: readonly string[]): boolean {
+  return methods.every((method) => method === 'GET' || method === 'HEAD');
 }
 
 /** Every path of the route table, with the methods served there: one cache behaviour each. */
-function methodsByPath(): Map<string, Set<string>> {
-  const paths = new Map<string, Set<string>>();
-  for (const route of ROUTES) paths.set(route.path, (paths.get(route.path) ?? new Set()).add(route.method));
-  if (paths.size >= MAX_CACHE_BEHAVIORS) {
+function serviceBehaviorPaths(): ReadonlyMap<string, readonly string[]> {
+  if (METHODS_BY_PATH.size >= MAX_CACHE_BEHAVIORS) {
     throw new Error(
-      `The route table has ${paths.size} paths, and a distribution takes ${MAX_CACHE_BEHAVIORS} cache behaviours with the default one: group paths under a pattern, or raise the quota`,
+      `The route table has ${METHODS_BY_PATH.size} paths, and a distribution takes ${MAX_CACHE_BEHAVIORS} cache behaviours with the default one: group paths under a pattern, or raise the quota`,
     );
   }
-  return paths;
+  return METHODS_BY_PATH;
 }
-

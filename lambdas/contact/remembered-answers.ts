@@ -35,7 +35,7 @@ const CONFIG = {
   },
 } as const;
 
-/** A 503 is not remembered: thrown so that Powertools deletes its record, and a retry tries again. */
+/** An answer not to remember (a 503, a 429): thrown so that Powertools deletes its record, and a retry tries again. */
 class NotRemembered extends Error {}
 
 export interface RememberedAnswers {
