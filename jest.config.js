@@ -6,6 +6,7 @@ const shared = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': tsJest },
   testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/test/support/quiet-stdout.ts'],
 };
 
 export default {
@@ -18,7 +19,7 @@ export default {
       ...shared,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.ts'],
+      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/browser-timeout.ts'],
     },
   ],
 };

@@ -23,19 +23,21 @@ const SDK_CLIENTS = `
   import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
   export const sdk = [DynamoDBDocumentClient.from(new DynamoDBClient({})), new SESv2Client({}), UpdateCommand, SendEmailCommand];`;
 
-/** Each library as lambdas/http/ uses it: middy with its CORS middleware, Powertools logger and metrics. */
+/**
+ * Each library as the handlers use it: middy with its CORS middleware in every function, and
+ * Powertools Idempotency in the contact function's module that only a keyed POST loads.
+ */
 const LIBRARIES: Readonly<Record<string, string>> = {
   middy: `
     import middy from '@middy/core';
     import httpCors from '@middy/http-cors';
     export const wrapped = middy(async () => ({})).use(httpCors({ origins: ['https://example.com'] }));`,
-  logger: `
-    import { Logger } from '@aws-lambda-powertools/logger';
-    import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-    export const middleware = injectLambdaContext(new Logger({ serviceName: 'bench' }));`,
-  metrics: `
-    import { Metrics } from '@aws-lambda-powertools/metrics';
-    export const metrics = new Metrics({ namespace: 'Bench', serviceName: 'bench' });`,
+  idempotency: `
+    import { DynamoDBClient as RecordsClient } from '@aws-sdk/client-dynamodb';
+    import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+    import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+    const persistenceStore = new DynamoDBPersistenceLayer({ tableName: 'bench', awsSdkV3Client: new RecordsClient({}) });
+    export const remembered = makeIdempotent(async () => ({}), { persistenceStore, config: new IdempotencyConfig({}) });`,
 };
 
 export async function benchLibraryImports(): Promise<Record<string, number>> {

@@ -57,8 +57,6 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-      // EMF lines only become metrics in a Lambda log stream; here they would crowd the log lines.
-      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // One process serves many requests at once, as a Lambda instance with this concurrency does.
       AWS_LAMBDA_MAX_CONCURRENCY: String(LOCAL_CONCURRENCY),
     });

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailSettings, RateLimits } from '../config.js';
-import { logger } from '../http/logger.js';
+import { writeWarning } from '../http/request-log.js';
 import { keyedRateKeys } from './client-keys.js';
 import { DynamoCounterStore } from './counter-store.js';
 import { SesMailer } from './mailer.js';
@@ -26,7 +26,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
     limiter: new RateLimiter({
       store: new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), settings.counterTable),
       limits: settings.limits,
-      onGiveBackFailure: (errorName) => logger.warn('counter not given back', { errorName }),
+      onGiveBackFailure: (errorName, requestId) => writeWarning('counter not given back', { errorName, requestId }),
     }),
     mailer: new SesMailer(new SESv2Client(mailClientOptions()), settings.mail),
   };

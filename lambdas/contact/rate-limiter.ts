@@ -24,8 +24,8 @@ export interface RateLimiterOptions {
   readonly store: CounterStore;
   readonly limits: RateLimits;
   readonly now?: () => Date;
-  /** Told when a counter could not be given back (it then stays one too high until its window ends). */
-  readonly onGiveBackFailure?: (errorName: string) => void;
+  /** Told when a request's counter could not be given back (it then stays one too high until its window ends). */
+  readonly onGiveBackFailure?: (errorName: string, requestId: string) => void;
 }
 
 /**
@@ -95,7 +95,7 @@ export class RateLimiter {
   private async giveBack(slots: readonly CounterSlot[], requestId: string): Promise<void> {
     const results = await Promise.allSettled(slots.map((slot) => this.options.store.giveBack(slot, requestId)));
     for (const result of results) {
-      if (result.status === 'rejected') this.options.onGiveBackFailure?.(errorName(result.reason));
+      if (result.status === 'rejected') this.options.onGiveBackFailure?.(errorName(result.reason), requestId);
     }
   }
 }

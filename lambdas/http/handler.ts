@@ -1,14 +1,12 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { EARLY_TIMEOUT_MS } from './early-timeout.js';
 import { errorName } from './error-name.js';
-import { logger } from './logger.js';
-import { recordOutcome } from './metrics.js';
 import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } from './origin-verify.js';
 import { problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
+import { writeRequestLine } from './request-log.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
@@ -20,18 +18,15 @@ export interface CorsPolicy {
 }
 
 /**
- * Wraps a route handler in the service's middy stack: Powertools' request context, CORS when
- * the route has a policy, and the contract's shared rules (the front door's secret, HEAD as GET
- * without the body, `X-Content-Type-Options`, a problem answer instead of a crash, one log line
- * and at most one metric per request).
+ * Wraps a route handler in the service's middy stack: CORS when the route has a policy, and the
+ * contract's shared rules (the front door's secret, HEAD as GET without the body,
+ * `X-Content-Type-Options`, a problem answer instead of a crash, and one log line per request that
+ * carries its metric).
  */
 export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy } = {}) {
   // The SDK clients give up well before the function's timeout; should they not, middy answers
   // (a TimeoutError, turned into a 503 below) this long before Lambda would kill the request.
-  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: EARLY_TIMEOUT_MS }).use(
-    // Never the event: it holds the body, the client's address and the front door's secret.
-    injectLambdaContext(logger, { logEvent: false }),
-  );
+  const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: EARLY_TIMEOUT_MS });
   if (options.cors !== undefined) stack.use(options.cors.middleware);
   return stack.use(contractRules(readOriginVerifySecret(process.env)));
 }
@@ -80,7 +75,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
       // RFC 9110 §9.3.2: a HEAD answer is the GET answer without its content.
       ...(event.requestContext.http.method === 'HEAD' || body === undefined ? {} : { body }),
     };
-    logger.info('request', {
+    writeRequestLine({
       route: event.routeKey,
       status: response.statusCode,
       outcome: outcome ?? 'unexpected_error',
@@ -89,7 +84,6 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
       ...(failure === undefined ? {} : { errorName: failure }),
       ...(stack === undefined ? {} : { stack }),
     });
-    recordOutcome(outcome ?? 'unexpected_error');
   };
   return {
     before: (request) => {

@@ -1,6 +1,3 @@
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { SERVICE_NAME } from './service-name.js';
-
 /** The CloudWatch namespace of the service's own metrics; the stack's alarms read it too. */
 export const METRICS_NAMESPACE = 'PersonalSite';
 
@@ -39,20 +36,26 @@ const OUTCOME_METRICS: Readonly<Record<string, OutcomeMetric>> = {
   unexpected_error: { name: 'UnexpectedErrors' },
 };
 
-// Created on first use, so it reads the environment (POWERTOOLS_METRICS_DISABLED) the handler runs
-// with, not the one of whatever imported this module first (the CDK app reads the names above).
-let metrics: Metrics | undefined;
-
 /**
- * Emits the metric of a request's outcome as one CloudWatch EMF line, at once: a request carries
- * at most one metric, so nothing waits for a flush at the end of the invocation.
- * Powertools' own switch, POWERTOOLS_METRICS_DISABLED=true, silences it (local mode sets it).
+ * The members that make a log line also the CloudWatch metric of its outcome, in the embedded
+ * metric format (EMF): a count of 1 under the outcome's metric name, with the line's own `service`
+ * member (and `scope`, for a rate limit) as dimensions. None for an outcome without a metric.
  */
-export function recordOutcome(outcome: string): void {
+export function outcomeMetricMembers(outcome: string, timestampMs: number): Readonly<Record<string, unknown>> {
   const metric = OUTCOME_METRICS[outcome];
-  if (metric === undefined) return;
-  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
-  if (metric.scope !== undefined) metrics.addDimension('scope', metric.scope);
-  metrics.addMetric(metric.name, MetricUnit.Count, 1);
-  metrics.publishStoredMetrics();
+  if (metric === undefined) return {};
+  return {
+    _aws: {
+      Timestamp: timestampMs,
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [metric.scope === undefined ? ['service'] : ['service', 'scope']],
+          Metrics: [{ Name: metric.name, Unit: 'Count' }],
+        },
+      ],
+    },
+    [metric.name]: 1,
+    ...(metric.scope === undefined ? {} : { scope: metric.scope }),
+  };
 }

@@ -1,5 +1,2 @@
-/**
- * The `service` of every log line, and the `service` dimension Powertools adds to every metric:
- * alarms must name it to match.
- */
+/** The `service` of every log line, and the `service` dimension of every metric: alarms must name it to match. */
 export const SERVICE_NAME = 'personal-site-api';

@@ -17,8 +17,6 @@ const ses = mockClient(SESv2Client);
 const handler = handlerUnderTest('contact', {
   ...CONTACT_ENVIRONMENT,
   ORIGIN_VERIFY_SECRET: SECRET,
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
-  POWERTOOLS_METRICS_DISABLED: 'true',
 });
 const keys = keyedRateKeys(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET);
 const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An analytical engine, please.' };

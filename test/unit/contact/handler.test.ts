@@ -19,8 +19,6 @@ import { handlerUnderTest } from '../../support/handler-under-test.js';
 const ENVIRONMENT = {
   ...CONTACT_ENVIRONMENT,
   ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
-  POWERTOOLS_METRICS_DISABLED: 'true',
 };
 const INQUIRY = {
   name: 'Ada Lovelace',

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { httpEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 
-const handler = handlerUnderTest('fallback', { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' });
+const handler = handlerUnderTest('fallback', {});
 
 async function invoke(method: string, path: string) {
   const requestId = 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b';

@@ -11,7 +11,7 @@ import { synthesizeSite } from './site-app.js';
  */
 
 const SETTING_KEYS: readonly string[] = [...SITE_SETTING_KEYS, ...INQUIRY_SETTING_KEYS, ...FRONT_DOOR_SETTING_KEYS];
-const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test', POWERTOOLS_METRICS_DISABLED: 'true' };
+const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test' };
 /** What a deploy-time token (a table name, a dynamic reference to a secret) stands for here: as long as a secret. */
 const TOKEN_STAND_IN = 'resolved-at-deploy-as-long-as-a-generated-secret';
 

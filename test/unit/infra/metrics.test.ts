@@ -1,20 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
-import { METRICS_NAMESPACE, recordOutcome } from '../../../lambdas/http/metrics.js';
+import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
+import { writeRequestLine } from '../../../lambdas/http/request-log.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
+import { captureOutput } from '../../support/captured-output.js';
+import { embeddedMetrics } from '../../support/emf.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { synthesizeSite } from './site-app.js';
-import { captureOutput } from '../../support/captured-output.js';
 
 /*
- * The alarms read metrics by namespace, name and dimensions; the handlers emit them as EMF lines.
- * Here the two meet: what recordOutcome prints is what the stack's alarm watches.
+ * The alarms read metrics by namespace, name and dimensions; the handlers' request lines carry them
+ * in EMF. Here the two meet: what a request line holds is what the stack's alarm watches.
  */
-
-interface EmfLine {
-  readonly _aws: { readonly CloudWatchMetrics: ReadonlyArray<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }> };
-  readonly [key: string]: unknown;
-}
 
 let output: ReturnType<typeof captureOutput>;
 beforeEach(() => {
@@ -24,25 +21,30 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function emitted(outcome: string): EmfLine[] {
+function metricsOf(outcome: string) {
   const before = output.text().length;
-  recordOutcome(outcome);
-  return jsonLines<EmfLine>(output.text().slice(before));
+  writeRequestLine({ route: 'POST /api/contact', status: 200, outcome, latencyMs: 3, requestId: 'request-1' });
+  const lines = jsonLines(output.text().slice(before));
+  expect(lines).toHaveLength(1);
+  return embeddedMetrics(lines[0]!);
 }
 
 describe('metrics', () => {
-  it('emit what the delivery-failure alarm watches', () => {
-    const [line, ...rest] = emitted('delivery_failed');
+  it('carry what the delivery-failure alarm watches', () => {
+    const [metric, ...rest] = metricsOf('delivery_failed');
     expect(rest).toEqual([]);
-    expect(line!._aws.CloudWatchMetrics).toEqual([
-      { Namespace: METRICS_NAMESPACE, Dimensions: [['service']], Metrics: [{ Name: 'DeliveryFailures', Unit: 'Count' }] },
-    ]);
-    expect(line).toMatchObject({ service: SERVICE_NAME, DeliveryFailures: 1 });
+    expect(metric).toEqual({
+      namespace: METRICS_NAMESPACE,
+      name: 'DeliveryFailures',
+      unit: 'Count',
+      value: 1,
+      dimensions: { service: SERVICE_NAME },
+    });
 
     synthesizeSite().template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: line!._aws.CloudWatchMetrics[0]!.Namespace,
-      MetricName: 'DeliveryFailures',
-      Dimensions: [{ Name: 'service', Value: line!.service }],
+      Namespace: metric!.namespace,
+      MetricName: metric!.name,
+      Dimensions: [{ Name: 'service', Value: metric!.dimensions.service }],
       Statistic: 'Sum',
       Threshold: 1,
       AlarmActions: Match.anyValue(),
@@ -53,23 +55,28 @@ describe('metrics', () => {
     ['delivered', 'InquiriesDelivered'],
     ['validation_failed', 'ValidationRejected'],
     ['malformed_json', 'ValidationRejected'],
+    ['payload_too_large', 'ValidationRejected'],
+    ['unsupported_media_type', 'ValidationRejected'],
     ['honeypot', 'HoneypotHits'],
+    ['delivery_unknown', 'DeliveryFailures'],
     ['counter_store_failed', 'CounterStoreFailures'],
     ['unexpected_error', 'UnexpectedErrors'],
-  ])('count the outcome %s as %s', (outcome, metric) => {
-    const [line] = emitted(outcome);
-    expect(line).toMatchObject({ [metric]: 1, service: SERVICE_NAME });
+  ])('count the outcome %s as %s', (outcome, name) => {
+    expect(metricsOf(outcome)).toEqual([
+      { namespace: METRICS_NAMESPACE, name, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME } },
+    ]);
   });
 
   it.each(['ip', 'email'])('count rate limiting by scope (%s)', (scope) => {
-    const [line] = emitted(`rate_limited_${scope}`);
-    expect(line!._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['service', 'scope']]);
-    expect(line).toMatchObject({ RateLimited: 1, scope });
+    expect(metricsOf(`rate_limited_${scope}`)).toEqual([
+      { namespace: METRICS_NAMESPACE, name: 'RateLimited', unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, scope } },
+    ]);
   });
 
-  it('say nothing of outcomes that are not worth a metric', () => {
-    expect(emitted('served')).toEqual([]);
-    expect(emitted('preflight_allowed')).toEqual([]);
-    expect(emitted('not_found')).toEqual([]);
-  });
+  it.each(['served', 'preflight_allowed', 'not_found', 'replayed', 'cross_site_refused'])(
+    'say nothing of the outcome %s, which is not worth a metric',
+    (outcome) => {
+      expect(metricsOf(outcome)).toEqual([]);
+    },
+  );
 });

@@ -6,8 +6,6 @@ import { handlerUnderTest } from '../../support/handler-under-test.js';
 const handler = handlerUnderTest('schema', {
   BASE_URL: 'https://example.com',
   RATE_LIMIT_IP: '7',
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
-  POWERTOOLS_METRICS_DISABLED: 'true',
 });
 
 describe('schema handler (docs/api.md §3)', () => {
