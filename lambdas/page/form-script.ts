@@ -22,7 +22,9 @@ const SCRIPT_SETTINGS = {
  * `pattern` with the `u` flag, `allOf` included), posts JSON to the API and shows each outcome in
  * place, instead of the browser's own bubbles (`noValidate`), which would word it differently;
  * until then, or if the schema cannot be read, the form posts itself to `/contact` and the server
- * applies the same rules and answers with a page. The browser tests (test/browser) run it. Its
+ * applies the same rules and answers with a page. Each inquiry it posts carries an
+ * `Idempotency-Key` (docs/api.md §11), kept when the same inquiry is sent again. The browser tests
+ * (test/browser) run it. Its
  * comments are kept few: they are sent to every visitor, and the page's bundle has 64 KiB.
  */
 export const FORM_SCRIPT = String.raw`'use strict';
@@ -36,6 +38,7 @@ export const FORM_SCRIPT = String.raw`'use strict';
   const button = form.querySelector('button[type="submit"]');
   let rules = [];
   let sending = false;
+  let attempt = null;
 
   fetch(SETTINGS.api, { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error('schema: HTTP ' + response.status))))
@@ -114,12 +117,13 @@ export const FORM_SCRIPT = String.raw`'use strict';
     button.setAttribute('aria-disabled', 'true');
     clearErrors();
     announce(SETTINGS.notices.sending, false);
+    const payload = JSON.stringify(inquiry);
+    // The same inquiry sent again keeps its key: an answer lost on the way is replayed, not sent twice.
+    if (!attempt || attempt.payload !== payload) attempt = { payload, key: crypto.randomUUID ? crypto.randomUUID() : null };
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (attempt.key) headers['Idempotency-Key'] = attempt.key;
     try {
-      const response = await fetch(SETTINGS.api, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(inquiry),
-      });
+      const response = await fetch(SETTINGS.api, { method: 'POST', headers, body: payload });
       const body = await response.json().catch(() => ({}));
       showAnswer(response, body, inquiry);
     } catch {

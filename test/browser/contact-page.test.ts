@@ -208,6 +208,61 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(foreignRequests(watch, origin)).toEqual([]);
     });
 
+    it('sends the same inquiry again with its key after the answer was lost: the first answer is replayed, one mail', async () => {
+      const { page, watch } = await visit();
+      const keys: string[] = [];
+      let firstAnswer: { id?: string } = {};
+      // The server takes the first POST and answers it; the browser never hears that answer.
+      await page.route('**/api/contact', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (keys.length > 1) return route.continue();
+        firstAnswer = (await (await route.fetch()).json()) as { id?: string };
+        return route.abort('connectionreset');
+      });
+      await fillForm(page, validInquiry());
+      await page.getByRole('button', { name: 'Send inquiry' }).click();
+      await expectStatus(page, NOTICES.failed);
+      expect(await sentEmails(server)).toHaveLength(1);
+
+      const answer = await submitForm(page);
+
+      expect(answer.status()).toBe(202);
+      expect(await answer.headerValue('idempotency-replayed')).toBe('true');
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(keys[1]).toBe(keys[0]);
+      await page.locator('#contact-sent').waitFor();
+      expect(await page.locator('#contact-reference').textContent()).toBe(firstAnswer.id);
+      expect(await sentEmails(server)).toHaveLength(1);
+      expect(watch.errors.filter((error) => !/ERR_CONNECTION_RESET/.test(error))).toEqual([]);
+    });
+
+    it('gives an inquiry changed after a failed send a key of its own', async () => {
+      const { page } = await visit();
+      const keys: string[] = [];
+      await page.route('**/api/contact', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        return route.abort('connectionreset');
+      });
+      const sendAndFail = async () => {
+        const failed = page.waitForEvent('requestfailed', (request) => request.method() === 'POST');
+        await page.getByRole('button', { name: 'Send inquiry' }).click();
+        await failed;
+      };
+      const inquiry = validInquiry();
+      await fillForm(page, inquiry);
+      await sendAndFail();
+      await expectStatus(page, NOTICES.failed);
+      await page.getByLabel('Your project').fill(`${inquiry.message} And the printer.`);
+      await sendAndFail();
+
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(await sentEmails(server)).toHaveLength(0);
+    });
+
     it('says how many minutes to wait when the server answers 429, and keeps what was written', async () => {
       const inquiry = validInquiry();
       expect((await postContact(server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);

@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, jest } from '@jest/globals';
 
 /*
- * The code under test writes its log lines on stdout (lambdas/http/request-log.ts), where they
- * would crowd the runner's results (which jest writes on stderr). Each test starts with stdout
- * quiet; a test that reads the lines takes them with captureOutput.
+ * The code under test writes its JSON log lines on stdout (lambdas/http/request-log.ts), where they
+ * would crowd the runner's results. Each test starts with those lines kept back, and anything else
+ * printed (jest's own console, in a run of one file) passing; a test that reads the lines takes
+ * them with captureOutput.
  */
 beforeEach(() => {
-  jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const write = process.stdout.write.bind(process.stdout);
+  jest
+    .spyOn(process.stdout, 'write')
+    .mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) =>
+      String(chunk).startsWith('{"level":') ? true : write(chunk, ...rest)) as typeof process.stdout.write);
 });
 afterEach(() => {
   jest.restoreAllMocks();
