@@ -1,4 +1,3 @@
-import { InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -17,17 +16,17 @@ const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
  * its SDK clients: an inquiry holds at most two store connections at a time, so 16 stays within the
  * SDK's default of 50 sockets per client, and no request waits for one.
  */
-export const LOCAL_CONCURRENCY = 16;
+const LOCAL_CONCURRENCY = 16;
 
 /**
  * Plays the front door and API Gateway (HTTP API, payload format 2.0) in front of the very handlers
  * Lambda runs: matches the route table, builds the event and the context, and writes the result.
  * `originSecret` is what the handlers were given as ORIGIN_VERIFY_SECRET.
  */
-export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStoreBase, originSecret: string): RequestListener {
+export function apiGatewayListener(handlers: HandlerSet, originSecret: string): RequestListener {
   const instances = new InstancePool(LOCAL_CONCURRENCY);
   return (request, response) => {
-    serve(handlers, { instances, invocations, originSecret }, request, response).catch((error: unknown) => {
+    serve(handlers, { instances, originSecret }, request, response).catch((error: unknown) => {
       // Only a broken connection gets here: the handlers answer every error themselves.
       response.destroy(error instanceof Error ? error : undefined);
     });
@@ -36,7 +35,7 @@ export function apiGatewayListener(handlers: HandlerSet, invocations: InvokeStor
 
 async function serve(
   handlers: HandlerSet,
-  { instances, invocations, originSecret }: { instances: InstancePool; invocations: InvokeStoreBase; originSecret: string },
+  { instances, originSecret }: { instances: InstancePool; originSecret: string },
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -57,11 +56,7 @@ async function serve(
   const result = await instances.run(() => {
     const startedAt = Date.now();
     const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt, originSecret);
-    const context = toContext(handlerName, startedAt);
-    // As the Lambda runtime does where one instance serves requests concurrently: each invocation
-    // in a context of its own, so Powertools keeps each request's attributes apart.
-    const invocation = { [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId };
-    return invocations.run(invocation, () => handlers[handlerName](event, context));
+    return handlers[handlerName](event, toContext(handlerName, startedAt));
   });
   writeResult(response, result as APIGatewayProxyStructuredResultV2);
 }

@@ -1,9 +1,8 @@
-import { InvokeStore } from '@aws/lambda-invoke-store';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { ApiGate } from './api-gate.js';
-import { apiGatewayListener, LOCAL_CONCURRENCY, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
+import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { ensureCounterTable, ensureIdempotencyTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
 
@@ -57,10 +56,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-      // One process serves many requests at once, as a Lambda instance with this concurrency does.
-      AWS_LAMBDA_MAX_CONCURRENCY: String(LOCAL_CONCURRENCY),
     });
-    const invocations = await InvokeStore.getInstanceAsync();
     const warnings: string[] = [];
     try {
       const setup = new DynamoDBClient(SETUP_CLIENT);
@@ -73,7 +69,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    gate.ready(apiGatewayListener(await importHandlers(), invocations, originSecret));
+    gate.ready(apiGatewayListener(await importHandlers(), originSecret));
 
     return {
       baseUrl: process.env.BASE_URL as string,
