@@ -121,8 +121,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
         errorName: errorName(error),
       };
       request.response = reply;
-      // Stack frames only: an error's message may quote what a visitor sent.
-      finish(request, error?.stack?.split('\n').slice(1).join('\n'));
+      finish(request, stackFrames(error));
     },
   };
 }
@@ -136,6 +135,17 @@ function forbidden(requestId: string): Reply {
     { status: 403, code: 'forbidden', detail: 'This service is only served through its site.', requestId },
     NO_STORE,
   );
+}
+
+/**
+ * The frames of an error's stack, without its message: a message may quote what a visitor sent,
+ * over several lines.
+ */
+function stackFrames(error: Error | null | undefined): string | undefined {
+  return error?.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
 }
 
 /** A HEAD route is answered by its GET (docs/api.md §1): the handler sees the GET. */

@@ -91,6 +91,17 @@ describe('httpHandler: the answers no route handler gives itself', () => {
     expect(output.text()).not.toMatch(/secret|visitor/);
   });
 
+  it('logs only the stack frames of a crash whose message runs over several lines', async () => {
+    await invoke(async () => {
+      throw new Error('Could not read the body:\n{"email":"visitor@example.com","message":"my secret plan"}');
+    });
+
+    const { stack } = requestLine() as { stack: string };
+    expect(stack.split('\n').length).toBeGreaterThan(0);
+    expect(stack.split('\n').every((line) => /^\s+at /.test(line))).toBe(true);
+    expect(output.text()).not.toMatch(/secret|visitor/);
+  });
+
   it('answers 503 with Retry-After, not a crash, when the function is about to time out', async () => {
     const response = await invoke(() => new Promise(() => undefined), 600);
 
