@@ -23,9 +23,9 @@ const SCRIPT_SETTINGS = {
  * place, instead of the browser's own bubbles (`noValidate`), which would word it differently;
  * until then, or if the schema cannot be read, the form posts itself to `/contact` and the server
  * applies the same rules and answers with a page. Each inquiry it posts carries an
- * `Idempotency-Key` (docs/api.md §11), kept when the same inquiry is sent again. The browser tests
- * (test/browser) run it. Its
- * comments are kept few: they are sent to every visitor, and the page's bundle has 64 KiB.
+ * `Idempotency-Key` (docs/api.md §9), kept when the same inquiry is sent again, where the browser
+ * can make one. The browser tests (test/browser) run it. Its comments are kept few: they are sent
+ * to every visitor.
  */
 export const FORM_SCRIPT = String.raw`'use strict';
 (() => {
@@ -38,7 +38,7 @@ export const FORM_SCRIPT = String.raw`'use strict';
   const button = form.querySelector('button[type="submit"]');
   let rules = [];
   let sending = false;
-  let attempt = null;
+  const keys = new Map();
 
   fetch(SETTINGS.api, { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error('schema: HTTP ' + response.status))))
@@ -117,12 +117,14 @@ export const FORM_SCRIPT = String.raw`'use strict';
     button.setAttribute('aria-disabled', 'true');
     clearErrors();
     announce(SETTINGS.notices.sending, false);
-    const payload = JSON.stringify(inquiry);
-    // The same inquiry sent again keeps its key: an answer lost on the way is replayed, not sent twice.
-    if (!attempt || attempt.payload !== payload) attempt = { payload, key: crypto.randomUUID ? crypto.randomUUID() : null };
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (attempt.key) headers['Idempotency-Key'] = attempt.key;
     try {
+      const payload = JSON.stringify(inquiry);
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+      // The same inquiry sent again keeps its key: an answer lost on the way is replayed, not sent twice.
+      if (!keys.has(payload) && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+        keys.set(payload, crypto.randomUUID());
+      }
+      if (keys.has(payload)) headers['Idempotency-Key'] = keys.get(payload);
       const response = await fetch(SETTINGS.api, { method: 'POST', headers, body: payload });
       const body = await response.json().catch(() => ({}));
       showAnswer(response, body, inquiry);

@@ -238,7 +238,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(watch.errors.filter((error) => !/ERR_CONNECTION_RESET/.test(error))).toEqual([]);
     });
 
-    it('gives an inquiry changed after a failed send a key of its own', async () => {
+    it('gives an inquiry changed after a failed send a key of its own, and the first key back when changed back', async () => {
       const { page } = await visit();
       const keys: string[] = [];
       await page.route('**/api/contact', async (route) => {
@@ -257,10 +257,32 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await expectStatus(page, NOTICES.failed);
       await page.getByLabel('Your project').fill(`${inquiry.message} And the printer.`);
       await sendAndFail();
+      await page.getByLabel('Your project').fill(inquiry.message ?? '');
+      await sendAndFail();
 
-      expect(keys).toHaveLength(2);
+      expect(keys).toHaveLength(3);
       expect(keys[1]).not.toBe(keys[0]);
+      // Changed back, it is the first inquiry again, whose answer may have been lost: its key again.
+      expect(keys[2]).toBe(keys[0]);
       expect(await sentEmails(server)).toHaveLength(0);
+    });
+
+    it('sends an inquiry without a key where the browser cannot make one', async () => {
+      const { page, watch } = await visit();
+      // crypto.randomUUID exists only in secure contexts: the page served over plain HTTP from another host.
+      await page.addInitScript(() => {
+        delete (Crypto.prototype as { randomUUID?: unknown }).randomUUID;
+      });
+      await page.reload();
+      await page.locator('#contact-form[novalidate]').waitFor({ state: 'attached' });
+      await fillForm(page, validInquiry());
+      const answer = await submitForm(page);
+
+      expect(answer.status()).toBe(202);
+      expect(await answer.request().headerValue('idempotency-key')).toBeNull();
+      await page.locator('#contact-sent').waitFor();
+      expect(await sentEmails(server)).toHaveLength(1);
+      expect(watch.errors).toEqual([]);
     });
 
     it('says how many minutes to wait when the server answers 429, and keeps what was written', async () => {
