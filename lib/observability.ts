@@ -81,7 +81,7 @@ export class SiteAlarms extends Construct {
   }
 }
 
-/** A metric the handlers emit through Powertools (lambdas/http/metrics.ts), with its dimensions. */
+/** A metric the handlers' request lines carry in EMF (lambdas/http/metrics.ts), with its dimensions. */
 function serviceMetric(name: MetricName): Metric {
   return new Metric({
     namespace: METRICS_NAMESPACE,

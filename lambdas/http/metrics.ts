@@ -39,7 +39,8 @@ const OUTCOME_METRICS: Readonly<Record<string, OutcomeMetric>> = {
 /**
  * The members that make a log line also the CloudWatch metric of its outcome, in the embedded
  * metric format (EMF): a count of 1 under the outcome's metric name, with the line's own `service`
- * member (and `scope`, for a rate limit) as dimensions. None for an outcome without a metric.
+ * member (request-log.ts writes it on every line) and `scope`, for a rate limit, as dimensions.
+ * None for an outcome without a metric.
  */
 export function outcomeMetricMembers(outcome: string, timestampMs: number): Readonly<Record<string, unknown>> {
   const metric = OUTCOME_METRICS[outcome];

@@ -29,8 +29,8 @@ export function writeRequestLine(record: RequestRecord): void {
 }
 
 /** A line of its own for what the owner should know beside a request's outcome. */
-export function writeWarning(message: string, fields: { readonly requestId: string; readonly [name: string]: string }): void {
-  writeLogLine('WARN', message, fields, Date.now());
+export function writeWarning(message: string, details: { readonly requestId: string; readonly errorName: string }): void {
+  writeLogLine('WARN', message, { requestId: details.requestId, errorName: details.errorName }, Date.now());
 }
 
 function writeLogLine(level: 'INFO' | 'WARN', message: string, fields: Readonly<Record<string, unknown>>, now: number): void {

@@ -1,9 +1,10 @@
 import { jest } from '@jest/globals';
 
 /**
- * What the code under test prints (log lines and EMF metrics on stdout, warnings on stderr), kept
- * for the test to read instead of printed among the runner's results. Call it in a beforeEach;
- * jest.restoreAllMocks() in an afterEach lets the streams print again.
+ * What the code under test prints (its JSON log lines, metrics included, on stdout; anything a
+ * library warns on stderr), kept for the test to read instead of printed among the runner's
+ * results. Call it in a beforeEach, after test/support/quiet-stdout.ts has; jest.restoreAllMocks()
+ * in an afterEach lets the streams print again.
  */
 export function captureOutput(): { readonly text: () => string } {
   let text = '';

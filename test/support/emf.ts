@@ -12,8 +12,8 @@ export interface EmbeddedMetric {
  * The metrics CloudWatch Logs would extract from a log line, read by the rules of the EMF
  * specification (docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html):
  * `_aws` with a numeric `Timestamp` and `CloudWatchMetrics` directives, each naming a namespace,
- * dimension sets and metrics whose names are members of the line's root. Throws where a line
- * breaks one, as CloudWatch would drop its metrics.
+ * dimension sets (arrays of names of string members of the line's root) and metrics whose names are
+ * numeric members of the root. Throws where a line breaks one, as CloudWatch would drop its metrics.
  */
 export function embeddedMetrics(line: Readonly<Record<string, unknown>>): EmbeddedMetric[] {
   const metadata = line._aws as { Timestamp?: unknown; CloudWatchMetrics?: unknown } | undefined;
@@ -28,6 +28,7 @@ export function embeddedMetrics(line: Readonly<Record<string, unknown>>): Embedd
       if (typeof name !== 'string' || !(name in line)) throw new Error(`${String(name)} is not a member of the line`);
       return line[name];
     };
+    if (!Dimensions.every((set) => Array.isArray(set) && set.length > 0)) throw new Error('each dimension set must be an array of names');
     const dimensions = Object.fromEntries(
       (Dimensions as unknown[][]).flat().map((name) => {
         const value = rootMember(name);
@@ -35,12 +36,12 @@ export function embeddedMetrics(line: Readonly<Record<string, unknown>>): Embedd
         return [name, value];
       }),
     );
-    return (Metrics as Array<{ Name?: unknown; Unit?: unknown }>).map(({ Name, Unit }) => ({
-      namespace: Namespace,
-      name: String(Name),
-      unit: Unit as string | undefined,
-      value: rootMember(Name),
-      dimensions,
-    }));
+    return (Metrics as Array<{ Name?: unknown; Unit?: unknown }>).map(({ Name, Unit }) => {
+      const value = rootMember(Name);
+      if (typeof value !== 'number' && !(Array.isArray(value) && value.every((item) => typeof item === 'number'))) {
+        throw new Error(`metric ${String(Name)} must be a number or an array of numbers`);
+      }
+      return { namespace: Namespace, name: String(Name), unit: Unit as string | undefined, value, dimensions };
+    });
   });
 }

@@ -11,7 +11,7 @@ beforeEach(() => {
   jest
     .spyOn(process.stdout, 'write')
     .mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) =>
-      String(chunk).startsWith('{"level":') ? true : write(chunk, ...rest)) as typeof process.stdout.write);
+      String(chunk).startsWith('{"') ? true : write(chunk, ...rest)) as typeof process.stdout.write);
 });
 afterEach(() => {
   jest.restoreAllMocks();

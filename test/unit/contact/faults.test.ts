@@ -25,7 +25,7 @@ const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 /** The counters, as DynamoDB would hold them: the request ids each counted, under its limit. */
 let counters = new FakeCounterStore();
 let captured: ReturnType<typeof captureOutput>;
-/** Log lines and metrics on stdout, warnings on stderr: read here, never printed among the results. */
+/** The log lines, metrics and warnings included: read here, never printed among the results. */
 const output = () => captured.text();
 
 afterEach(() => {

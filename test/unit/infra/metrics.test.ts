@@ -73,7 +73,19 @@ describe('metrics', () => {
     ]);
   });
 
-  it.each(['served', 'preflight_allowed', 'not_found', 'replayed', 'cross_site_refused'])(
+  it.each([
+    'served',
+    'preflight_allowed',
+    'not_found',
+    'forbidden',
+    'replayed',
+    'cross_site_refused',
+    'timed_out',
+    'invalid_idempotency_key',
+    'idempotency_key_reused',
+    'request_in_progress',
+    'idempotency_store_failed',
+  ])(
     'say nothing of the outcome %s, which is not worth a metric',
     (outcome) => {
       expect(metricsOf(outcome)).toEqual([]);
