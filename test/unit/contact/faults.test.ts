@@ -1,13 +1,13 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
-import { awsError, counterTable, FakeCounterStore } from '../../support/fake-counter-store.js';
+import { awsError } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
+import { mockedContactClients } from '../../support/mocked-contact-clients.js';
 import { captureOutput } from '../../support/captured-output.js';
 
 /*
@@ -18,12 +18,10 @@ import { captureOutput } from '../../support/captured-output.js';
 const VISITOR = { email: 'grace.hopper@example.com', ip: '198.51.100.23' };
 const INQUIRY = { name: 'Grace Hopper', email: VISITOR.email, message: 'A compiler, if you have the time for it.' };
 
-const documents = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESv2Client);
+/** The counters, as DynamoDB would hold them (the request ids each counted, under its limit), behind a mocked UpdateCommand. */
+const { documents, ses, counters } = mockedContactClients(() => serviceError('ConditionalCheckFailedException'));
 const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 
-/** The counters, as DynamoDB would hold them: the request ids each counted, under its limit. */
-let counters = new FakeCounterStore();
 let captured: ReturnType<typeof captureOutput>;
 /** The log lines, metrics and warnings included: read here, never printed among the results. */
 const output = () => captured.text();
@@ -31,17 +29,7 @@ const output = () => captured.text();
 afterEach(() => {
   jest.restoreAllMocks();
 });
-afterAll(() => {
-  documents.restore();
-  ses.restore();
-});
-
 beforeEach(() => {
-  counters = new FakeCounterStore();
-  documents.reset();
-  ses.reset();
-  documents.on(UpdateCommand).callsFake(counterTable(counters, () => serviceError('ConditionalCheckFailedException')));
-  ses.on(SendEmailCommand).resolves({ MessageId: 'sent' });
   captured = captureOutput();
 });
 
@@ -55,7 +43,7 @@ function post() {
   return handler(jsonPostEvent(INQUIRY, { sourceIp: VISITOR.ip }), lambdaContext());
 }
 
-const totalCount = () => [...counters.counts.values()].reduce((sum, count) => sum + count, 0);
+const totalCount = () => [...counters().counts.values()].reduce((sum, count) => sum + count, 0);
 const logLines = () => jsonLines(output());
 
 function expectUnavailable(response: APIGatewayProxyStructuredResultV2) {
@@ -142,7 +130,7 @@ describe('the counter store fails', () => {
   );
 
   it('gives back the counter that succeeded when the other one failed', async () => {
-    counters.failIncrement = (slot) => (slot.id.startsWith('email#') ? serviceError('ThrottlingException') : undefined);
+    counters().failIncrement = (slot) => (slot.id.startsWith('email#') ? serviceError('ThrottlingException') : undefined);
 
     expectUnavailable(await post());
 

@@ -1,19 +1,18 @@
-import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { describe, expect, it } from '@jest/globals';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
-import { counterTable, FakeCounterStore, isIncrement } from '../../support/fake-counter-store.js';
+import { isIncrement } from '../../support/fake-counter-store.js';
+import { mockedContactClients } from '../../support/mocked-contact-clients.js';
 
 /* The contact Lambda behind the front door: ORIGIN_VERIFY_SECRET set, as the stack sets it. */
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const EDGE = '130.176.0.1';
-const documents = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESv2Client);
+const { documents, ses } = mockedContactClients();
 const handler = handlerUnderTest('contact', {
   ...CONTACT_ENVIRONMENT,
   ORIGIN_VERIFY_SECRET: SECRET,
@@ -21,16 +20,6 @@ const handler = handlerUnderTest('contact', {
 const keys = keyedRateKeys(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET);
 const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An analytical engine, please.' };
 
-afterAll(() => {
-  documents.restore();
-  ses.restore();
-});
-beforeEach(() => {
-  documents.reset();
-  ses.reset();
-  documents.on(UpdateCommand).callsFake(counterTable(new FakeCounterStore(), () => new Error('no counter is full here')));
-  ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
-});
 
 const ipKeys = () =>
   documents

@@ -1,15 +1,14 @@
-import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from '@jest/globals';
+import { SendEmailCommand, SESv2ServiceException } from '@aws-sdk/client-sesv2';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
-import { awsError, counterTable, FakeCounterStore, isIncrement } from '../../support/fake-counter-store.js';
+import { awsError, isIncrement } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
+import { conditionalCheckFailed, mockedContactClients } from '../../support/mocked-contact-clients.js';
 
 /*
  * The contact Lambda as API Gateway invokes it, with the SDK clients mocked. The handler reads its
@@ -29,22 +28,8 @@ const INQUIRY = {
 const ALLOWED_ORIGIN = 'https://www.example.com';
 const OTHER_ORIGIN = 'https://attacker.example';
 
-const documents = mockClient(DynamoDBDocumentClient);
-const ses = mockClient(SESv2Client);
+const { documents, ses } = mockedContactClients();
 const handler = handlerUnderTest('contact', ENVIRONMENT);
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-
-afterAll(() => {
-  documents.restore();
-  ses.restore();
-});
-
-beforeEach(() => {
-  documents.reset();
-  ses.reset();
-  documents.on(UpdateCommand).callsFake(counterTable(new FakeCounterStore(), conditionFailed));
-  ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
-});
 
 async function invoke(event: APIGatewayProxyEventV2, requestId?: string) {
   const response = await handler(event, lambdaContext(requestId));
@@ -261,7 +246,7 @@ describe('contact handler: refused requests', () => {
 
   it('answers 429 with Retry-After and the scope when the IP is over its limit', async () => {
     documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
-      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) throw conditionFailed();
+      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) throw conditionalCheckFailed();
       return isIncrement(input) ? { Attributes: { ids: new Set(['counted']) } } : {};
     });
 
