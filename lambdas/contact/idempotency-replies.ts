@@ -1,5 +1,5 @@
-import { problemReply } from '../http/problem.js';
-import { NO_STORE, RETRY_AFTER_SECONDS, type Reply } from '../http/reply.js';
+import { problemReply, unavailableReply } from '../http/problem.js';
+import { NO_STORE, type Reply } from '../http/reply.js';
 import { CONTACT_TIMEOUT_SECONDS } from './time-budget.js';
 
 /** The answers of docs/api.md §11 that come from the key itself, not from the inquiry. */
@@ -36,14 +36,9 @@ export const idempotencyReplies = {
       { ...NO_STORE, 'Retry-After': String(CONTACT_TIMEOUT_SECONDS) },
     ),
   unavailable: (requestId: string, errorName: string): Reply => ({
-    ...problemReply(
-      {
-        status: 503,
-        code: 'temporarily_unavailable',
-        detail: 'Your inquiry could not be handled just now and was not sent; please try again shortly.',
-        requestId,
-      },
-      { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    ...unavailableReply(
+      'Your inquiry could not be handled just now and was not sent; please try again shortly.',
+      requestId,
       'idempotency_store_failed',
     ),
     errorName,
