@@ -33,15 +33,11 @@ export class ApiGate {
     this.open(listener);
   }
 
-  /** Start-up failed: held requests are answered 503. */
-  refuse(error: unknown): void {
-    this.fail(error);
-  }
-
   /** Takes no new request, waits up to `graceMs` for those in flight, answers what is left, and closes. */
   async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopping = true;
-    this.refuse(new Error('stopping'));
+    // Held requests (start-up never finished) are answered 503.
+    this.fail(new Error('stopping'));
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const response of this.inFlight) response.shouldKeepAlive = false;
     this.server.closeIdleConnections();

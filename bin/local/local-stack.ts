@@ -80,7 +80,6 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       close: closeAll,
     };
   } catch (error) {
-    gate.refuse(error);
     await closeAll();
     throw error;
   }
