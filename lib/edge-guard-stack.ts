@@ -2,7 +2,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { ROUTES } from '../lambdas/routes.js';
+import { METHODS_BY_PATH } from '../lambdas/routes.js';
 import { ALARM_PERIOD, OwnerAlerts } from './owner-alerts.js';
 
 /**
@@ -87,7 +87,7 @@ function rateRule(name: string, priority: number, limit: number, scopeDownStatem
 
 /** A POST to a path of the route table that takes POST: the list follows the table. */
 function servicePostsStatement(): CfnWebACL.StatementProperty {
-  const paths = [...new Set(ROUTES.filter((route) => route.method === 'POST').map((route) => route.path))];
+  const paths = [...METHODS_BY_PATH].filter(([, methods]) => methods.includes('POST')).map(([path]) => path);
   const pathIs = (path: string) => exactly({ uriPath: {} }, path);
   const isPost = exactly({ method: {} }, 'POST');
   const onPath = paths.length === 1 ? pathIs(paths[0]!) : { orStatement: { statements: paths.map(pathIs) } };
