@@ -1,7 +1,6 @@
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Metric, Stats, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type MetricName } from '../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../lambdas/http/service-name.js';
@@ -35,12 +34,9 @@ const UNDELIVERED_MAIL_EVENTS = {
  * API, and any request the stage throttle refused (one client may be crowding out the others).
  */
 export class SiteAlarms extends Construct {
-  readonly topic: Topic;
-
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
     const alerts = new OwnerAlerts(this, 'Owner', { ownerEmail: props.ownerEmail });
-    this.topic = alerts.topic;
     const alarm = (alarmId: string, metric: IMetric, description: string) => alerts.alarm(this, alarmId, metric, description);
 
     alarm(

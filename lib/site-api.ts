@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -15,6 +15,7 @@ import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
 import { LOG_RETENTION } from './log-retention.js';
+import { ALARM_PERIOD } from './owner-alerts.js';
 
 /**
  * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:
@@ -73,7 +74,7 @@ export class SiteApi extends Construct {
       metricNamespace: 'PersonalSite/Api',
       metricName: 'ThrottledRequests',
       metricValue: '1',
-    }).metric({ statistic: Stats.SUM, period: Duration.minutes(5) });
+    }).metric({ statistic: Stats.SUM, period: ALARM_PERIOD });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Every route is public by contract (docs/api.md §2, §5): stage throttling and per-IP limits meet abuse.',
