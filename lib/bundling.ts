@@ -47,15 +47,27 @@ export function bundlingWithLazyModules(folder: string, lazyModules: readonly st
           [
             `${inputDir}/node_modules/.bin/esbuild ${inputDir}/${folder}/${name}.ts`,
             `--outfile=${outputDir}/${name}.js`,
-            '--bundle --platform=node --format=esm',
-            `--target=${LAMBDA_BUNDLING.target} --minify --sourcemap --sources-content=false`,
-            `--main-fields=${LAMBDA_BUNDLING.mainFields?.join(',')}`,
-            `--banner:js="${REQUIRE_BANNER}" --legal-comments=none`,
+            ...lambdaBundlingFlags(),
             '--log-level=warning',
           ].join(' '),
         ),
     },
   };
+}
+
+/** LAMBDA_BUNDLING as esbuild's command-line flags, as NodejsFunction passes them. */
+function lambdaBundlingFlags(): string[] {
+  const { target, minify, sourceMap, sourcesContent, mainFields, banner, esbuildArgs } = LAMBDA_BUNDLING;
+  return [
+    '--bundle --platform=node --format=esm',
+    `--target=${target}`,
+    ...(minify ? ['--minify'] : []),
+    ...(sourceMap ? ['--sourcemap'] : []),
+    ...(sourcesContent === false ? ['--sources-content=false'] : []),
+    `--main-fields=${mainFields?.join(',')}`,
+    `--banner:js="${banner}"`,
+    ...Object.entries(esbuildArgs ?? {}).map(([flag, value]) => `${flag}=${value}`),
+  ];
 }
 
 /** Set in every function's environment: stack traces then point into lambdas/*.ts, not into the bundle. */
@@ -78,7 +90,7 @@ export function esbuildOptions(outfile: string): BuildOptions {
     mainFields: LAMBDA_BUNDLING.mainFields,
     banner: { js: REQUIRE_BANNER },
     external: LAMBDA_BUNDLING.externalModules,
-    legalComments: 'none',
+    legalComments: LAMBDA_BUNDLING.esbuildArgs?.['--legal-comments'] as BuildOptions['legalComments'],
     metafile: true,
     logLevel: 'warning',
   };
