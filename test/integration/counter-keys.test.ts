@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { scanTable } from '../support/local-tables.js';
 import { createHash } from 'node:crypto';
 import { keyedRateKeys } from '../../lambdas/contact/client-keys.js';
 import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
@@ -33,15 +33,7 @@ afterAll(async () => {
 
 const inquiry = { name: 'Ada Lovelace', email: EMAIL, message: 'I would like an analytical engine programmed.' };
 
-async function counterItems(): Promise<Array<Record<string, unknown>>> {
-  const client = new DynamoDBClient({
-    endpoint: fresh.dynamoUrl,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_COUNTER_TABLE }));
-  return Items;
-}
+const counterItems = () => scanTable(fresh.dynamoUrl, LOCAL_COUNTER_TABLE);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { scanTable } from '../support/local-tables.js';
 import { LOCAL_COUNTER_TABLE, LOCAL_IDEMPOTENCY_TABLE } from '../../bin/local/settings.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
@@ -8,7 +8,6 @@ import { clearSentEmails, sentEmails, startLocalServer, type LocalServer } from 
 /* `Idempotency-Key` on POST /api/contact (docs/api.md §11), through local mode and its emulators. */
 
 let local: LocalServer;
-let dynamo: DynamoDBClient;
 let keys = 0;
 const newKey = () => `"retry-${Date.now()}-${++keys}"`;
 const inquiry = (email = newEmail()) => ({ name: 'Grace Hopper', email, message: 'A compiler for a small project, if you have the time.' });
@@ -16,17 +15,12 @@ const post = (body: unknown, key?: string, from = newClient()) =>
   postContact(local.apiUrl, body, { from, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
 const idOf = (response: HttpResponse) => response.json<{ id?: string; requestId?: string }>();
 
-async function scan(table: string) {
-  return (await dynamo.send(new ScanCommand({ TableName: table }))).Items ?? [];
-}
+const scan = (table: string) => scanTable(local.dynamoUrl, table);
 
 beforeAll(async () => {
   local = await startLocalServer();
-  const dynamoUrl = /^DynamoDB\s+(\S+)/m.exec(local.output())?.[1];
-  dynamo = new DynamoDBClient({ endpoint: dynamoUrl, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
 }, 30_000);
 afterAll(async () => {
-  dynamo?.destroy();
   await local?.stop();
 });
 beforeEach(async () => {

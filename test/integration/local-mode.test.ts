@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { spawnLocal, startLocalServer } from '../support/local-server.js';
+import { closedPort } from '../support/unreachable.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
 function runLocal(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -76,15 +77,6 @@ describe('npm start (bin/local.ts)', () => {
   );
 });
 
-/** A loopback port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** One GET that ends in a status, or in the error that refused it; `hung` if neither comes in time. */
 function probe(port: number, timeoutMs: number): Promise<number | string> {
   return new Promise((resolve) => {
@@ -103,7 +95,7 @@ function probe(port: number, timeoutMs: number): Promise<number | string> {
 
 describe('npm start never leaves a request waiting', () => {
   it('answers or refuses every request sent from the moment it is spawned, none hangs', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const local = spawnLocal({ PORT: String(port) });
     const probes: Array<Promise<number | string>> = [];
     try {
@@ -123,9 +115,8 @@ describe('npm start never leaves a request waiting', () => {
   }, 60_000);
 
   it.each(['SIGINT', 'SIGTERM'] as const)('on %s, says it is stopping and answers the slow uploads in flight, then exits 0', async (signal) => {
-    const port = await freePort();
-    const local = spawnLocal({ PORT: String(port) });
-    await new Promise<void>((resolve) => local.child.stdout?.on('data', () => local.stdout().includes('Ready.') && resolve()));
+    const local = await startLocalServer();
+    const port = Number(new URL(local.apiUrl).port);
     const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', message: 'A compiler for a small project, if you have the time.' });
 
     // Three visitors on slow connections: each body arrives in pieces over about a second.
@@ -159,15 +150,14 @@ describe('npm start never leaves a request waiting', () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const exited = new Promise<number | null>((resolve) => local.child.once('exit', (code) => resolve(code)));
     const stoppedAt = Date.now();
-    local.child.kill(signal);
+    const exited = local.stop(signal);
 
     const answers = await Promise.all(uploads);
 
     expect(answers).toEqual([202, 202, 202]);
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(STOP_GRACE_MS + 3000);
-    expect(local.stdout()).toMatch(new RegExp(`^${signal}: stopping`, 'm'));
+    expect(local.output()).toMatch(new RegExp(`^${signal}: stopping`, 'm'));
   }, 30_000);
 });

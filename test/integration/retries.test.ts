@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { scanTable } from '../support/local-tables.js';
 import { startDynamoEmulator, startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
 import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
 import { NOTICES } from '../../lambdas/page/form-messages.js';
@@ -18,13 +18,8 @@ const problemOf = (response: HttpResponse) => response.json<{ code: string; deta
 
 /** How many counters hold a request (each counts by request id): 2 when both kept it, 0 when given back. */
 async function countersHolding(dynamo: RunningServer, requestId: string): Promise<number> {
-  const client = new DynamoDBClient({ endpoint: dynamo.url, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-  try {
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_COUNTER_TABLE }));
-    return Items.filter((item) => item.ids?.SS?.includes(requestId)).length;
-  } finally {
-    client.destroy();
-  }
+  const items = await scanTable(dynamo.url, LOCAL_COUNTER_TABLE);
+  return items.filter((item) => item.ids?.SS?.includes(requestId)).length;
 }
 
 describe('a mail service that takes the message but whose answer is late, lost or cut', () => {
@@ -32,7 +27,7 @@ describe('a mail service that takes the message but whose answer is late, lost o
   let dynamo: RunningServer;
   let proxy: FaultProxy;
   let local: LocalServer;
-  const mailbox = () => sentEmails({ mailUrl: ses.url } as LocalServer);
+  const mailbox = () => sentEmails({ mailUrl: ses.url });
 
   beforeAll(async () => {
     [ses, dynamo] = await Promise.all([startSesEmulator('127.0.0.1', 0), startDynamoEmulator('127.0.0.1')]);
@@ -45,7 +40,7 @@ describe('a mail service that takes the message but whose answer is late, lost o
   });
   beforeEach(async () => {
     proxy.mode = 'pass';
-    await clearSentEmails({ mailUrl: ses.url } as LocalServer);
+    await clearSentEmails({ mailUrl: ses.url });
   });
 
   it('answering after the timeout: one mail per POST, never two; 503 saying it may have arrived; counters kept, so the limit holds', async () => {

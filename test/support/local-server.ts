@@ -95,14 +95,14 @@ export interface StoredEmail {
   readonly body: { readonly text?: string; readonly html?: string };
 }
 
-export async function sentEmails(server: LocalServer): Promise<StoredEmail[]> {
+export async function sentEmails(server: Pick<LocalServer, 'mailUrl'>): Promise<StoredEmail[]> {
   const response = await fetch(`${server.mailUrl}/store`);
   const store = (await response.json()) as { emails: StoredEmail[] };
   return store.emails;
 }
 
 /** Empties the SES emulator's mailbox. */
-export async function clearSentEmails(server: LocalServer): Promise<void> {
+export async function clearSentEmails(server: Pick<LocalServer, 'mailUrl'>): Promise<void> {
   const response = await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
   if (!response.ok) throw new Error(`the SES emulator did not clear its store: ${response.status}`);
 }

@@ -1,13 +1,18 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A loopback URL where nothing listens: connections are refused at once. */
-export async function closedPortUrl(): Promise<string> {
+/** A loopback port nothing listens on right now: connections are refused at once. */
+export async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return port;
+}
+
+/** A loopback URL where nothing listens: connections are refused at once. */
+export async function closedPortUrl(): Promise<string> {
+  return `http://127.0.0.1:${await closedPort()}`;
 }
 
 /** A loopback endpoint that accepts connections and never answers: the slowest dependency. */
