@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -8,7 +8,7 @@ import { awsError } from '../../support/fake-counter-store.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { mockedContactClients } from '../../support/mocked-contact-clients.js';
-import { captureOutput } from '../../support/captured-output.js';
+import { capturedOutput } from '../../support/captured-output.js';
 
 /*
  * The contact Lambda when its dependencies fail, with the SDK clients mocked: the counter store
@@ -22,16 +22,8 @@ const INQUIRY = { name: 'Grace Hopper', email: VISITOR.email, message: 'A compil
 const { documents, ses, counters } = mockedContactClients(() => serviceError('ConditionalCheckFailedException'));
 const handler = handlerUnderTest('contact', CONTACT_ENVIRONMENT);
 
-let captured: ReturnType<typeof captureOutput>;
 /** The log lines, metrics and warnings included: read here, never printed among the results. */
-const output = () => captured.text();
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-beforeEach(() => {
-  captured = captureOutput();
-});
+const output = capturedOutput().text;
 
 /** An SDK error whose message names the visitor: it must never reach a log line. */
 const serviceError = (name: string) => awsError(name, `${name}: something about ${VISITOR.email}`);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureIdempotencyTable, startDynamoEmulator, type RunningServer } from '../../../bin/local/emulators.js';
 import { REMEMBER_SECONDS } from '../../../lambdas/contact/idempotency-key.js';
@@ -30,9 +30,6 @@ beforeAll(async () => {
   });
   await ensureIdempotencyTable(new DynamoDBClient({}), TABLE);
   answers = createRememberedAnswers(TABLE);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
 });
 afterAll(async () => {
   process.env = savedEnv;

@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
-import { captureOutput } from '../../support/captured-output.js';
+import { capturedOutput } from '../../support/captured-output.js';
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
 /** The request log lines, read rather than printed among the results. */
-let output: ReturnType<typeof captureOutput>;
-beforeEach(() => {
-  output = captureOutput();
-});
+const output = capturedOutput();
 afterEach(() => {
-  jest.restoreAllMocks();
   if (savedSecret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
   else process.env.ORIGIN_VERIFY_SECRET = savedSecret;
 });

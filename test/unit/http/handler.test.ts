@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../../../lambdas/http/handler.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
 import { jsonLines } from '../../support/json-lines.js';
-import { captureOutput } from '../../support/captured-output.js';
+import { capturedOutput } from '../../support/captured-output.js';
 
 describe('requestBody: the body as bytes, text or base64', () => {
   it.each([
@@ -52,13 +52,7 @@ describe('corsForOrigins (docs/api.md §1: only configured origins)', () => {
 
 describe('httpHandler: the answers no route handler gives itself', () => {
   // The log line and the metric of each request, captured rather than printed among the results.
-  let output: ReturnType<typeof captureOutput>;
-  beforeEach(() => {
-    output = captureOutput();
-  });
-  afterEach(() => {
-    jest.restoreAllMocks();
-  });
+  const output = capturedOutput();
   const requestLine = () => jsonLines(output.text()).find((line) => line.message === 'request');
 
   const invoke = (handle: Parameters<typeof httpHandler>[0], remainingMs = 10_000) =>

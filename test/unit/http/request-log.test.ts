@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
-import { captureOutput } from '../../support/captured-output.js';
+import { capturedOutput } from '../../support/captured-output.js';
 import { jsonLines } from '../../support/json-lines.js';
 
 type RequestLog = typeof import('../../../lambdas/http/request-log.js');
 
 const RECORD = { route: 'POST /api/contact', status: 202, outcome: 'delivered', latencyMs: 41, requestId: 'request-1' };
 
-let output: ReturnType<typeof captureOutput>;
-beforeEach(() => {
-  output = captureOutput();
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const output = capturedOutput();
 
 /** The module as a fresh Lambda instance loads it: its first line is a cold start's. */
 async function freshRequestLog(): Promise<RequestLog> {

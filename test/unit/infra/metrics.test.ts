@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { writeRequestLine } from '../../../lambdas/http/request-log.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
-import { captureOutput } from '../../support/captured-output.js';
+import { capturedOutput } from '../../support/captured-output.js';
 import { embeddedMetrics } from '../../support/emf.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { synthesizeSite } from './site-app.js';
@@ -13,13 +13,7 @@ import { synthesizeSite } from './site-app.js';
  * in EMF. Here the two meet: what a request line holds is what the stack's alarm watches.
  */
 
-let output: ReturnType<typeof captureOutput>;
-beforeEach(() => {
-  output = captureOutput();
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const output = capturedOutput();
 
 function metricsOf(outcome: string) {
   const before = output.text().length;
