@@ -15,7 +15,6 @@ import { escapeHtml } from '../../../lambdas/page/html.js';
 
 const ANSWER_BUDGET = 16 * 1024;
 const site = readSiteSettings({ BASE_URL: 'https://example.com', SITE_NAME: '“'.repeat(120) });
-const validate = validateInquiry;
 const rateLimit = { scope: 'ip', remaining: 4, resetSeconds: 3599 } as const;
 const size = (text: string | undefined) => Buffer.byteLength(text ?? '');
 
@@ -66,7 +65,7 @@ const hostileBodies = (encode: Encoding): ReadonlyArray<readonly [string, Record
 ];
 
 function invalidOutcome(fields: Record<string, unknown>): ContactOutcome {
-  const verdict = validate(fields);
+  const verdict = validateInquiry(fields);
   if (verdict.valid) throw new Error('a hostile body passed the schema');
   return { kind: 'invalid', errors: verdict.errors, rateLimit };
 }

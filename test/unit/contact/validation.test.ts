@@ -15,10 +15,9 @@ import {
   type InquiryCase,
 } from '../inquiry/inquiry-cases.js';
 
-const validate = validateInquiry;
 
 function verdictOf(body: Readonly<Record<string, unknown>>) {
-  const verdict = validate(body);
+  const verdict = validateInquiry(body);
   return verdict.valid ? [] : verdict.errors.map((error) => [error.field, error.code]);
 }
 
@@ -45,13 +44,13 @@ describe('validateInquiry: the answer it gives', () => {
   it('returns a valid body as the inquiry, untrimmed and unchanged', () => {
     const body = { ...VALID_INQUIRY, name: '  Ada  ', message: `  ${VALID_INQUIRY.message}\r\n`, company: '' };
 
-    const verdict = validate(body);
+    const verdict = validateInquiry(body);
 
     expect(verdict).toEqual({ valid: true, inquiry: body });
   });
 
   it('gives every error one sentence that names its field', () => {
-    const verdict = validate({
+    const verdict = validateInquiry({
       name: '',
       email: 'me@gmail',
       message: 'x'.repeat(5001),
@@ -80,7 +79,7 @@ describe('validateInquiry: the answer it gives', () => {
   });
 
   it('states the limit a length error is about', () => {
-    const verdict = validate({ name: 'x'.repeat(121), email: 'ada@example.com', message: 'short' });
+    const verdict = validateInquiry({ name: 'x'.repeat(121), email: 'ada@example.com', message: 'short' });
 
     expect(verdict.valid ? [] : verdict.errors.map((error) => error.message)).toEqual([
       'name must be at most 120 characters long.',
@@ -90,7 +89,7 @@ describe('validateInquiry: the answer it gives', () => {
 
   it('never quotes the submitted value in a message', () => {
     const secret = 'Robert"); DROP TABLE';
-    const verdict = validate({ name: `${secret}\n`, email: secret, message: `${secret}\u0000`, [secret]: 1 });
+    const verdict = validateInquiry({ name: `${secret}\n`, email: secret, message: `${secret}\u0000`, [secret]: 1 });
 
     const messages = verdict.valid ? [] : verdict.errors.filter((error) => error.field !== secret).map((e) => e.message);
     expect(messages).toHaveLength(3);
@@ -104,7 +103,7 @@ describe('validateInquiry: the answer it gives', () => {
       ['alpha', 2],
     ]);
 
-    const verdict = validate(body);
+    const verdict = validateInquiry(body);
 
     const fields = verdict.valid ? [] : verdict.errors.map((error) => error.field);
     expect(fields).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha', 'omega', 'alpha']);
@@ -113,7 +112,7 @@ describe('validateInquiry: the answer it gives', () => {
 
 describe('createInquiryValidator: answers bounded whatever was sent (docs/api.md §2)', () => {
   const unknownOf = (body: Record<string, unknown>) => {
-    const verdict = validate({ ...VALID_INQUIRY, ...body });
+    const verdict = validateInquiry({ ...VALID_INQUIRY, ...body });
     return verdict.valid ? [] : verdict.errors.filter((error) => error.code === 'unknown_field');
   };
 

@@ -8,6 +8,7 @@ import { HANDLER_NAMES } from '../../../lambdas/routes.js';
 import { REQUIRE_BANNER } from '../../../lib/bundling.js';
 import { functionProfile } from '../../../lib/function-profiles.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
+import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 /*
@@ -123,19 +124,10 @@ describe('the Lambda bundles', () => {
 
   it('contact: loads the Idempotency-Key code from beside its bundle when a request has the header', () => {
     const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
-    const event = {
-      version: '2.0',
-      routeKey: 'POST /api/contact',
-      rawPath: '/api/contact',
-      rawQueryString: '',
-      headers: { 'content-type': 'application/json', 'idempotency-key': '"k"' },
-      requestContext: { http: { method: 'POST', path: '/api/contact', sourceIp: '198.51.100.1' }, routeKey: 'POST /api/contact' },
-      body: '{}',
-      isBase64Encoded: false,
-    };
-    const context = { awsRequestId: 'r', functionName: 'contact', getRemainingTimeInMillis: () => 10_000 };
+    const event = jsonPostEvent({}, { headers: { 'idempotency-key': '"k"' }, sourceIp: '198.51.100.1' });
+    // The context's function does not survive JSON: the script gives it back.
     const script = `const { handler } = await import(${JSON.stringify(bundle)});
-      const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 });
+      const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(lambdaContext('r'))}, getRemainingTimeInMillis: () => 10000 });
       process.stdout.write(JSON.stringify({ status: reply.statusCode, code: JSON.parse(reply.body).code }));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: {
