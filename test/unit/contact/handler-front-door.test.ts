@@ -5,14 +5,13 @@ import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
-import { isIncrement } from '../../support/fake-counter-store.js';
 import { mockedContactClients } from '../../support/mocked-contact-clients.js';
 
 /* The contact Lambda behind the front door: ORIGIN_VERIFY_SECRET set, as the stack sets it. */
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const EDGE = '130.176.0.1';
-const { documents, ses } = mockedContactClients();
+const { documents, ses, counters } = mockedContactClients();
 const handler = handlerUnderTest('contact', {
   ...CONTACT_ENVIRONMENT,
   ORIGIN_VERIFY_SECRET: SECRET,
@@ -20,13 +19,7 @@ const handler = handlerUnderTest('contact', {
 const keys = keyedRateKeys(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET);
 const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An analytical engine, please.' };
 
-
-const ipKeys = () =>
-  documents
-    .commandCalls(UpdateCommand)
-    .filter((call) => isIncrement(call.args[0].input))
-    .map((call) => String(call.args[0].input.Key?.pk))
-    .filter((key) => key.startsWith('ip#'));
+const ipKeys = () => counters().callsOf('increment', 'ip').map((slot) => slot.id);
 
 describe('contact handler behind the front door (docs/api.md §4, §10)', () => {
   it('counts the viewer CloudFront names, not the edge it came from', async () => {

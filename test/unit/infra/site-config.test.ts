@@ -1,14 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
-import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -118,7 +115,7 @@ describe('the deployment context', () => {
   });
 
   it('takes the site’s pages from a folder or an existing https site, never both', () => {
-    const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
+    const siteDir = siteFolder();
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir }).sitePages).toEqual({ kind: 'folder', path: siteDir });
     expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).sitePages).toEqual({ kind: 'origin', host: 'you.github.io' });
     const error = errorOf({ ...MINIMAL_CONTEXT, siteDir, siteOrigin: 'https://you.github.io' });
