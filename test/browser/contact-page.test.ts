@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import type { FieldError } from '../../lambdas/inquiry/field-errors.js';
+import type { Reply } from '../../lambdas/http/reply.js';
 import { escapeHtml } from '../../lambdas/page/html.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/page/form-messages.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
@@ -304,13 +305,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
 
     it('asks to try again when the service answers 503', async () => {
       const { page, watch } = await visit();
-      // The server's own 503 answer, played by the browser: nothing here can make the emulator fail.
-      const unavailable = contactReply({ kind: 'unavailable', dependency: 'mail_service', errorName: 'Test' }, 'id', DEFAULT_RATE_LIMITS);
-      await page.route('**/api/contact', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({ status: unavailable.statusCode, headers: unavailable.headers, body: unavailable.body ?? '' })
-          : route.continue(),
-      );
+      await answerPostsWith(page, contactReply({ kind: 'unavailable', dependency: 'mail_service', errorName: 'Test' }, 'id', DEFAULT_RATE_LIMITS));
       const inquiry = validInquiry();
       await fillForm(page, inquiry);
       expect((await submitForm(page)).status()).toBe(503);
@@ -323,12 +318,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
 
     it('asks to wait before sending again when the inquiry may have been delivered (503, outcome unknown)', async () => {
       const { page, watch } = await visit();
-      const unknown = contactReply({ kind: 'delivery_unknown', errorName: 'Test' }, 'id', DEFAULT_RATE_LIMITS);
-      await page.route('**/api/contact', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({ status: unknown.statusCode, headers: unknown.headers, body: unknown.body ?? '' })
-          : route.continue(),
-      );
+      await answerPostsWith(page, contactReply({ kind: 'delivery_unknown', errorName: 'Test' }, 'id', DEFAULT_RATE_LIMITS));
       await fillForm(page, validInquiry());
       expect((await submitForm(page)).status()).toBe(503);
 
@@ -450,6 +440,15 @@ describeInChromium('the contact page in Chromium, against the local server', () 
 });
 
 /** Waits for the status line to say `text`, and checks it says nothing else. */
+/** The server's own answer to the page's POSTs, played by the browser: nothing here can make the emulators fail so. */
+async function answerPostsWith(page: Page, reply: Reply): Promise<void> {
+  await page.route('**/api/contact', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: reply.statusCode, headers: reply.headers, body: reply.body ?? '' })
+      : route.continue(),
+  );
+}
+
 async function expectStatus(page: Page, text: string): Promise<void> {
   const status = page.locator('#contact-status');
   await status.filter({ hasText: text }).waitFor();
