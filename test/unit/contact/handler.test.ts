@@ -28,7 +28,7 @@ const INQUIRY = {
 const ALLOWED_ORIGIN = 'https://www.example.com';
 const OTHER_ORIGIN = 'https://attacker.example';
 
-const { documents, ses } = mockedContactClients();
+const { documents, ses, counters } = mockedContactClients();
 const handler = handlerUnderTest('contact', ENVIRONMENT);
 
 async function invoke(event: APIGatewayProxyEventV2, requestId?: string) {
@@ -245,10 +245,7 @@ describe('contact handler: refused requests', () => {
   });
 
   it('answers 429 with Retry-After and the scope when the IP is over its limit', async () => {
-    documents.on(UpdateCommand).callsFake((input: UpdateCommand['input']) => {
-      if (isIncrement(input) && String(input.Key?.pk).startsWith('ip#')) throw conditionalCheckFailed();
-      return isIncrement(input) ? { Attributes: { ids: new Set(['counted']) } } : {};
-    });
+    counters().failIncrement = (slot) => (slot.id.startsWith('ip#') ? conditionalCheckFailed() : undefined);
 
     const response = await invoke(jsonPostEvent(INQUIRY, { headers: { origin: ALLOWED_ORIGIN } }));
 
