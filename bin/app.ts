@@ -1,14 +1,17 @@
 /**
  * The CDK app (`npm run synth`, `npm run cdk -- deploy`): the site stack (and, with `waf`, its
  * edge guard stack), configured from CDK context, checked by cdk-nag's AWS Solutions pack on
- * every synth.
+ * every synth. The code generated from the schema is brought up to date first, so that a
+ * deployment never bundles a validator of other rules than those it publishes.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError } from '../lambdas/config.js';
+import { refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
 import { addSiteStacks } from '../lib/site-app.js';
 import { readSiteConfig } from '../lib/site-config.js';
 
+refreshInquiryValidator();
 const app = new App();
 
 try {

@@ -1,3 +1,4 @@
+import type { RateLimits } from './inquiry/limits.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
@@ -8,12 +9,6 @@ export interface SiteSettings {
   /** Origins whose browsers may read the answer to `POST /api/contact`. */
   readonly allowedOrigins: readonly string[];
   readonly limits: RateLimits;
-}
-
-export interface RateLimits {
-  readonly ip: number;
-  readonly email: number;
-  readonly windowSeconds: number;
 }
 
 /** Where an inquiry goes: the owner's mailbox, sent from the verified identity. */

@@ -1,3 +1,4 @@
+import { CONTACT_LAZY_MODULES } from '../lambdas/contact/lazy-modules.js';
 import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
 import type { HandlerName } from '../lambdas/routes.js';
 
@@ -44,9 +45,8 @@ const INQUIRIES: FunctionProfile = {
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
   timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
-  // Powertools' Idempotency and its DynamoDB persistence, about a fifth of the bundle, for a
-  // request with an Idempotency-Key; the pages of the no-JavaScript form, for a form post.
-  lazyModules: ['remembered-answers', 'form-replies'],
+  // Powertools' Idempotency, about a fifth of the bundle, and the form's pages.
+  lazyModules: Object.values(CONTACT_LAZY_MODULES),
 };
 
 /**

@@ -16,7 +16,6 @@ import {
   type INQUIRY_SETTING_KEYS,
   type SITE_SETTING_KEYS,
 } from './function-profiles.js';
-import { refreshInquiryValidator } from './inquiry-validator-code.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
@@ -58,9 +57,6 @@ export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const { config } = props;
-    // The contact bundle validates with code generated from the schema: bring it up to date before
-    // esbuild reads it, so a deployment never checks rules other than those it publishes.
-    if (this.bundlingRequired) refreshInquiryValidator();
 
     this.counterTable = expiringTable(this, 'Counters', {
       partitionKey: COUNTER_PARTITION_KEY,

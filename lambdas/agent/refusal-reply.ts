@@ -21,6 +21,6 @@ export function refusalReply(refusal: Refusal): Reply {
     REFUSAL_STATUS[refusal.error],
     { error: refusal.error, error_description: refusal.description },
     NO_STORE,
-    refusal.error,
+    'registration_refused',
   );
 }

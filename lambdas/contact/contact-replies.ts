@@ -1,19 +1,17 @@
-import type { RateLimits } from '../config.js';
+import type { RateLimits } from '../inquiry/limits.js';
 import { problemReply, unavailableReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
-import { NOTICES, waitInWords } from '../page/form-messages.js';
+import { ANSWER_DETAILS, rateLimitedDetail, type RejectionReason } from '../inquiry/answer-details.js';
+import { rateLimitPolicy } from '../inquiry/limits.js';
 import type { RateLimitStatus } from './rate-limiter.js';
-import { MAX_BODY_SIZE, type RejectionReason } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
 
-/** The answer to each body that is refused before its fields are read. */
-export const REJECTIONS: Readonly<Record<RejectionReason, { status: number; detail: string }>> = {
-  payload_too_large: { status: 413, detail: `The request body is larger than ${MAX_BODY_SIZE}.` },
-  unsupported_media_type: {
-    status: 415,
-    detail: 'Send the inquiry as Content-Type: application/json (charset utf-8, if any).',
-  },
-  malformed_json: { status: 400, detail: 'The request body is not a JSON object.' },
+/** The status of each body that is refused before its fields are read. */
+const REJECTION_STATUS: Readonly<Record<RejectionReason, number>> = {
+  payload_too_large: 413,
+  unsupported_content_encoding: 415,
+  unsupported_media_type: 415,
+  malformed_json: 400,
 };
 
 /** The contract's answer (docs/api.md §2 and §4) to each outcome of a contact POST. */
@@ -26,19 +24,23 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
         { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
         'delivered',
       );
-    case 'rejected': {
-      const { status, detail } = REJECTIONS[outcome.reason];
+    case 'rejected':
       return problemReply(
-        { status, code: outcome.reason, detail, requestId },
-        { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
+        { status: REJECTION_STATUS[outcome.reason], code: outcome.reason, detail: ANSWER_DETAILS[outcome.reason], requestId },
+        {
+          ...NO_STORE,
+          // RFC 9110 §15.5.16: a 415 for a content coding names the codings that are accepted.
+          ...(outcome.reason === 'unsupported_content_encoding' ? { 'Accept-Encoding': 'identity' } : {}),
+          ...rateLimitHeaders(outcome.rateLimit, limits),
+        },
+        outcome.reason,
       );
-    }
     case 'invalid':
       return problemReply(
         {
           status: 422,
           code: 'validation_failed',
-          detail: 'Some fields are missing or not valid; see errors.',
+          detail: ANSWER_DETAILS.validation_failed,
           requestId,
           extensions: { errors: outcome.errors },
         },
@@ -48,13 +50,7 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
     case 'rate_limited': {
       const { scope, resetSeconds } = outcome.rateLimit;
       return problemReply(
-        {
-          status: 429,
-          code: 'rate_limited',
-          detail: `Too many inquiries ${scope === 'ip' ? 'from your network' : 'for this e-mail address'}; please try again in ${waitInWords(resetSeconds)}.`,
-          requestId,
-          extensions: { scope },
-        },
+        { status: 429, code: 'rate_limited', detail: rateLimitedDetail(scope, resetSeconds), requestId, extensions: { scope } },
         { ...NO_STORE, 'Retry-After': String(resetSeconds), ...rateLimitHeaders(outcome.rateLimit, limits) },
         `rate_limited_${scope}`,
       );
@@ -62,14 +58,17 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
     case 'unavailable':
       return {
         ...unavailableReply(
-          'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
+          ANSWER_DETAILS.temporarily_unavailable,
           requestId,
           outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
         ),
         errorName: outcome.errorName,
       };
     case 'delivery_unknown':
-      return { ...unavailableReply(NOTICES.deliveryUnknown, requestId, 'delivery_unknown'), errorName: outcome.errorName };
+      return {
+        ...unavailableReply(ANSWER_DETAILS.delivery_unknown, requestId, 'delivery_unknown', 'delivery_unknown'),
+        errorName: outcome.errorName,
+      };
   }
 }
 
@@ -79,9 +78,4 @@ function rateLimitHeaders(status: RateLimitStatus, limits: RateLimits): Record<s
     'RateLimit-Policy': rateLimitPolicy(limits),
     RateLimit: `"${status.scope}";r=${status.remaining};t=${status.resetSeconds}`,
   };
-}
-
-/** The `RateLimit-Policy` field of every answer that carries the RateLimit fields. */
-export function rateLimitPolicy(limits: RateLimits): string {
-  return `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`;
 }

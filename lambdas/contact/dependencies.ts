@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { MailSettings, RateLimits } from '../config.js';
+import type { MailSettings } from '../config.js';
+import type { RateLimits } from '../inquiry/limits.js';
 import { writeWarning } from '../http/request-log.js';
 import { keyedRateKeys } from './client-keys.js';
 import { DynamoCounterStore } from './counter-store.js';

@@ -1,17 +1,22 @@
 import type { SiteSettings } from '../config.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
-import { renderFormPage, renderProblemPage } from '../page/contact-page.js';
-import { invalidNotice, NOTICES, rateLimitedNotice } from '../page/form-messages.js';
-import { htmlReply } from '../page/html-reply.js';
-import { PAGE_PATHS } from '../page/page-paths.js';
+import { renderFormPage, renderProblemPage } from '../html/contact-page.js';
+import { invalidNotice, NOTICES, rateLimitedNotice } from '../inquiry/form-messages.js';
+import { htmlReply } from '../html/html-reply.js';
+import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
-import { MAX_BODY_SIZE, type ReadBody, type RejectionReason } from './read-body.js';
+import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
+import type { ReadBody } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
   payload_too_large: {
     heading: 'The form was too large',
     text: `The form was larger than ${MAX_BODY_SIZE}, so it was not read and nothing was sent. Please shorten it and send it again.`,
+  },
+  unsupported_content_encoding: {
+    heading: 'The form could not be read',
+    text: 'It was sent compressed (with a Content-Encoding), which this service does not read, so nothing was sent.',
   },
   unsupported_media_type: {
     heading: 'The form could not be read',

@@ -1,16 +1,20 @@
+import type { Context } from 'aws-lambda';
 import { readCounterKeySecret, readCounterTableName, readIdempotencyTableName, readMailSettings, readSiteSettings } from '../config.js';
 import { clientAddress } from '../http/client-address.js';
-import { corsForOrigins, httpHandler, requestBody, requestHeader } from '../http/handler.js';
+import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
 import { readOriginVerifySecret } from '../http/origin-verify.js';
+import type { Reply } from '../http/reply.js';
+import { routeEntry } from '../http/route-entry.js';
+import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
 import { lazyModule } from '../lazy-module.js';
-import { PAGE_PATHS } from '../page/page-paths.js';
+import type { RouteKeyOf } from '../routes.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
-import { readIdempotencyKey } from './idempotency-key.js';
 import { idempotencyReplies } from './idempotency-replies.js';
-import { readFormBody, readJsonBody } from './read-body.js';
-import { submitInquiry } from './submit-inquiry.js';
+import { CONTACT_LAZY_MODULES, lazySpecifier } from './lazy-modules.js';
+import { readFormBody, readJsonBody, type BodyHeaders, type ReadBody } from './read-body.js';
+import { submitInquiry, type ContactOutcome } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
 const dependencies = createContactDependencies({
@@ -22,70 +26,86 @@ const dependencies = createContactDependencies({
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
+const originSecret = readOriginVerifySecret(process.env);
 const idempotencyTable = readIdempotencyTableName(process.env);
 
-// Bundled apart (lib/function-profiles.ts): a JSON POST without a key loads neither.
-const REMEMBERED_ANSWERS_MODULE = './remembered-answers.js';
-const FORM_REPLIES_MODULE = './form-replies.js';
-const rememberedAnswers = lazyModule(() =>
-  (import(REMEMBERED_ANSWERS_MODULE) as Promise<typeof import('./remembered-answers.js')>).then((module) =>
-    module.createRememberedAnswers(idempotencyTable),
-  ),
+const rememberedAnswers = lazyModule(async () => {
+  const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');
+  return module.createRememberedAnswers(idempotencyTable);
+});
+const formReplies = lazyModule(
+  () => import(lazySpecifier(CONTACT_LAZY_MODULES.formReplies)) as Promise<typeof import('./form-replies.js')>,
 );
-const formReplies = lazyModule(() => import(FORM_REPLIES_MODULE) as Promise<typeof import('./form-replies.js')>);
-const originSecret = readOriginVerifySecret(process.env);
+
+/** `OPTIONS /api/contact`: the CORS preflight (docs/api.md §1), which lets allowed origins post JSON with a key. */
+async function answerPreflight(event: HttpEvent): Promise<Reply> {
+  const allowed = cors.isAllowed(requestHeader(event, 'origin'));
+  return {
+    statusCode: 204,
+    headers: allowed
+      ? {
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
+          'Access-Control-Max-Age': '600',
+        }
+      : {},
+    outcome: allowed ? 'preflight_allowed' : 'preflight_refused',
+  };
+}
 
 /**
- * `POST /api/contact` (JSON) and its CORS preflight, and `POST /contact` (the human form, HTML):
- * one function, so both share the rules, the limits and the delivery; only how the body is read
- * and how the outcome is told differ.
+ * `POST /api/contact`: a JSON inquiry (docs/api.md §2). With an `Idempotency-Key` (§11) its first
+ * final answer is remembered, and a repeat gets it again without running.
  */
-export const handler = httpHandler(
-  async (event, context) => {
-    if (event.requestContext.http.method === 'OPTIONS') {
-      const allowed = cors.isAllowed(requestHeader(event, 'origin'));
-      return {
-        statusCode: 204,
-        headers: allowed
-          ? {
-              'Access-Control-Allow-Methods': 'POST',
-              'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
-              'Access-Control-Max-Age': '600',
-            }
-          : {},
-        outcome: allowed ? 'preflight_allowed' : 'preflight_refused',
-      };
-    }
-    const isForm = event.rawPath === PAGE_PATHS.form;
-    // Loaded before anything is counted or sent, so that a failed load costs the visitor nothing.
-    const forms = isForm ? await formReplies() : undefined;
-    // Refused before any counter is asked: a hostile page spends neither its visitors' limits
-    // nor the owner's mail quota.
-    const from = { origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') };
-    if (forms !== undefined && isCrossSitePost(from, siteOrigins)) return forms.crossSiteReply(site);
-    const bytes = requestBody(event);
-    const submit = async () => {
-      const readBody = isForm ? readFormBody : readJsonBody;
-      const body = readBody(requestHeader(event, 'content-type'), bytes);
-      const outcome = await submitInquiry(
-        { requestId: context.awsRequestId, clientIp: clientAddress(event, originSecret), body },
-        dependencies,
-      );
-      return forms !== undefined
-        ? forms.formReply(outcome, body, context.awsRequestId, site)
-        : contactReply(outcome, context.awsRequestId, site.limits);
-    };
-    // The form's own guard against a second send is its 303; browsers never send the header.
-    if (forms !== undefined) return submit();
-    const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
-    switch (idempotency.kind) {
-      case 'absent':
-        return submit();
-      case 'invalid':
-        return idempotencyReplies.invalid(context.awsRequestId);
-      case 'key':
-        return (await rememberedAnswers()).answer(idempotency.key, bytes, context, submit);
-    }
-  },
-  { cors },
-);
+async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
+  const bytes = requestBody(event);
+  const submit = async () =>
+    contactReply(await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes)), context.awsRequestId, site.limits);
+  const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
+  switch (idempotency.kind) {
+    case 'absent':
+      return submit();
+    case 'invalid':
+      return idempotencyReplies.invalid(context.awsRequestId);
+    case 'key':
+      return (await rememberedAnswers()).answer(idempotency.key, bytes, context, submit);
+  }
+}
+
+/**
+ * `POST /contact`: the no-JavaScript form (docs/api.md §9), answered with pages. Its own guard
+ * against a second send is its 303; browsers send it no `Idempotency-Key`.
+ */
+async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
+  // Loaded before anything is counted or sent, so that a failed load costs the visitor nothing.
+  const pages = await formReplies();
+  // Refused before any counter is asked: a hostile page spends neither its visitors' limits nor
+  // the owner's mail quota.
+  if (isCrossSitePost({ origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') }, siteOrigins)) {
+    return pages.crossSiteReply(site);
+  }
+  const body = readFormBody(bodyHeaders(event), requestBody(event));
+  return pages.formReply(await takeInquiry(event, context, body), body, context.awsRequestId, site);
+}
+
+/** Checks, counts and delivers one inquiry, whichever way it was posted. */
+function takeInquiry(event: HttpEvent, context: Context, body: ReadBody): Promise<ContactOutcome> {
+  return submitInquiry({ requestId: context.awsRequestId, clientIp: clientAddress(event, originSecret), body }, dependencies);
+}
+
+function bodyHeaders(event: HttpEvent): BodyHeaders {
+  return { contentType: requestHeader(event, 'content-type'), contentEncoding: requestHeader(event, 'content-encoding') };
+}
+
+const answers: Readonly<Record<RouteKeyOf<'contact'>, RouteHandler>> = {
+  'OPTIONS /api/contact': answerPreflight,
+  'POST /api/contact': submitJson,
+  'POST /contact': submitForm,
+};
+
+/**
+ * The inquiry's routes: the JSON endpoint and its preflight, and the human form's post. One
+ * function, so that both ways share the rules, the limits and the delivery; only how the body is
+ * read and how the outcome is told differ.
+ */
+export const handler = httpHandler((event, context) => routeEntry(answers, event)(event, context), { cors });

@@ -1,18 +1,17 @@
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
-
-/** Bodies over 64 KiB are refused unread (docs/api.md §2). */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** MAX_BODY_BYTES as the answers word it. */
-export const MAX_BODY_SIZE = `${MAX_BODY_BYTES / 1024} KiB`;
-
-export type RejectionReason = 'payload_too_large' | 'unsupported_media_type' | 'malformed_json';
+import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
 
 /** A body read into an object of fields, or the reason it could not be. */
 export type ReadBody =
   | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
   | { readonly kind: 'rejected'; readonly reason: RejectionReason };
+
+/** The request headers that say how to read its body. */
+export interface BodyHeaders {
+  readonly contentType: string | undefined;
+  readonly contentEncoding?: string | undefined;
+}
 
 /** `application/json`, with no parameter but an optional `charset=utf-8`, in any case. */
 export const isJsonMediaType = utf8MediaType('application/json');
@@ -22,16 +21,16 @@ const isFormMediaType = utf8MediaType('application/x-www-form-urlencoded');
 
 const utf8 = new TextDecoder('utf-8');
 
-/** The checks of a JSON body before its schema, in the contract's order: size, media type, JSON. */
-export function readJsonBody(contentType: string | undefined, bytes: Uint8Array): ReadBody {
-  if (bytes.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
-  if (!isJsonMediaType(contentType)) return { kind: 'rejected', reason: 'unsupported_media_type' };
+/** The checks of a JSON body before its schema, in the contract's order: size, coding, media type, JSON. */
+export function readJsonBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody {
+  const rejection = rejectUnread(headers, bytes, isJsonMediaType);
+  if (rejection !== undefined) return rejection;
   const fields = parseJsonObject(bytes);
   return fields === undefined ? { kind: 'rejected', reason: 'malformed_json' } : { kind: 'fields', fields };
 }
 
 /**
- * The checks of a posted form before its schema, in the contract's order: size, then media type.
+ * The checks of a posted form before its schema, in the contract's order: size, coding, media type.
  * Decoding is the WHATWG form decoder's (URLSearchParams): it cannot fail, so a form is never
  * "malformed"; bytes that are not UTF-8 become U+FFFD, as in every browser.
  *
@@ -39,12 +38,26 @@ export function readJsonBody(contentType: string | undefined, bytes: Uint8Array)
  * `invalid_type` for that field, as it would for a JSON array, and the visitor gets the form back
  * with the error beside the field. Keeping one of the values would pass on text nobody chose.
  */
-export function readFormBody(contentType: string | undefined, bytes: Uint8Array): ReadBody {
-  if (bytes.byteLength > MAX_BODY_BYTES) return { kind: 'rejected', reason: 'payload_too_large' };
-  if (!isFormMediaType(contentType)) {
-    return { kind: 'rejected', reason: 'unsupported_media_type' };
-  }
-  return { kind: 'fields', fields: formFields(new URLSearchParams(utf8.decode(bytes))) };
+export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody {
+  return rejectUnread(headers, bytes, isFormMediaType) ?? { kind: 'fields', fields: formFields(new URLSearchParams(utf8.decode(bytes))) };
+}
+
+function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean) {
+  if (bytes.byteLength > MAX_BODY_BYTES) return rejected('payload_too_large');
+  if (!isIdentityCoding(headers.contentEncoding)) return rejected('unsupported_content_encoding');
+  if (!isMediaType(headers.contentType)) return rejected('unsupported_media_type');
+  return undefined;
+}
+
+const rejected = (reason: RejectionReason): ReadBody => ({ kind: 'rejected', reason });
+
+/**
+ * A body sent as it is: no `Content-Encoding`, or `identity`. The service decodes no content
+ * coding (gzip, br, …): a compressed body would read as garbage, so it is refused as such
+ * (RFC 9110 §15.5.16), not as broken JSON.
+ */
+function isIdentityCoding(contentEncoding: string | undefined): boolean {
+  return contentEncoding === undefined || /^\s*(?:identity)?\s*$/i.test(contentEncoding);
 }
 
 function formFields(params: URLSearchParams): Record<string, string | string[]> {

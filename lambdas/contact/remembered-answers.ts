@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { budgetedClientOptions } from '../aws/retry-strategy.js';
 import { requestNotTaken } from '../aws/sdk-errors.js';
 import type { Reply } from '../http/reply.js';
-import { REMEMBER_SECONDS } from './idempotency-key.js';
+import { REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { errorName } from '../http/error-name.js';
 import { STORE_CALLS } from './time-budget.js';

@@ -3,7 +3,8 @@ import type { Inquiry } from '../inquiry/schema.js';
 import type { RateKeys } from './client-keys.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
-import type { ReadBody, RejectionReason } from './read-body.js';
+import type { RejectionReason } from '../inquiry/answer-details.js';
+import type { ReadBody } from './read-body.js';
 import type { RateLimiter, RateLimitStatus } from './rate-limiter.js';
 import type { InquiryValidator } from './validation.js';
 

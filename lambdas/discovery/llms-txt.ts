@@ -1,4 +1,5 @@
-import type { RateLimits, SiteSettings } from '../config.js';
+import type { SiteSettings } from '../config.js';
+import { limitsInWords } from '../inquiry/limits.js';
 import { siteUrls } from '../site-urls.js';
 
 export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
@@ -35,9 +36,4 @@ Agent registration is reserved and not enabled. The OAuth metadata below describ
 
 - [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.
 `;
-}
-
-/** The configured limits in one phrase, as llms.txt and the OpenAPI description state them. */
-export function limitsInWords(limits: RateLimits): string {
-  return `at most ${limits.ip} POST requests per client IP address and ${limits.email} valid inquiries per e-mail address in each fixed ${limits.windowSeconds}-second window (the UTC clock hour)`;
 }

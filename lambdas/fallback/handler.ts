@@ -17,10 +17,12 @@ export const handler = httpHandler(async (event, context) => {
         requestId,
       },
       { ...noStore, Allow: allow.join(', ') },
+      'method_not_allowed',
     );
   }
   return problemReply(
     { status: 404, code: 'not_found', detail: 'There is nothing at this address.', requestId },
     noStore,
+    'not_found',
   );
 });

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { EARLY_TIMEOUT_MS } from './early-timeout.js';
 import { errorName } from './error-name.js';
 import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } from './origin-verify.js';
-import { problemReply, unavailableReply } from './problem.js';
+import { INTERNAL_ERROR_DETAIL, problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
 import { writeRequestLine } from './request-log.js';
 
@@ -112,7 +112,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
               {
                 status: 500,
                 code: 'internal_error',
-                detail: 'Something went wrong on our side; please try again later.',
+                detail: INTERNAL_ERROR_DETAIL,
                 requestId,
               },
               NO_STORE,
@@ -134,6 +134,7 @@ function forbidden(requestId: string): Reply {
   return problemReply(
     { status: 403, code: 'forbidden', detail: 'This service is only served through its site.', requestId },
     NO_STORE,
+    'forbidden',
   );
 }
 

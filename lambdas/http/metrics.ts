@@ -1,3 +1,5 @@
+import type { Outcome } from './outcome.js';
+
 /** The CloudWatch namespace of the service's own metrics; the stack's alarms read it too. */
 export const METRICS_NAMESPACE = 'PersonalSite';
 
@@ -17,22 +19,40 @@ interface OutcomeMetric {
 }
 
 /**
- * The outcomes worth a metric. Others (documents served, preflights, 404s) are in the log line
- * only: each metric name and dimension set is a billed custom metric.
+ * Every outcome's metric, or null for one that is in the log line only (documents served,
+ * preflights, 404s, replays, refusals of the key itself): each metric name and dimension set is a
+ * billed custom metric. Every outcome is listed, so that a new one gets a decision.
  */
-const OUTCOME_METRICS: Readonly<Record<string, OutcomeMetric>> = {
+const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
+  served: null,
+  preflight_allowed: null,
+  preflight_refused: null,
   delivered: { name: 'InquiriesDelivered' },
   validation_failed: { name: 'ValidationRejected' },
   malformed_json: { name: 'ValidationRejected' },
   payload_too_large: { name: 'ValidationRejected' },
+  unsupported_content_encoding: { name: 'ValidationRejected' },
   unsupported_media_type: { name: 'ValidationRejected' },
   honeypot: { name: 'HoneypotHits' },
   rate_limited_ip: { name: 'RateLimited', scope: 'ip' },
   rate_limited_email: { name: 'RateLimited', scope: 'email' },
+  cross_site_refused: null,
   delivery_failed: { name: 'DeliveryFailures' },
   // SES may have taken it, or not: the owner should look as for a sure failure.
   delivery_unknown: { name: 'DeliveryFailures' },
   counter_store_failed: { name: 'CounterStoreFailures' },
+  replayed: null,
+  invalid_idempotency_key: null,
+  idempotency_key_reused: null,
+  request_in_progress: null,
+  // A 503: the API's 5xx alarm sees it.
+  idempotency_store_failed: null,
+  registration_refused: null,
+  forbidden: null,
+  not_found: null,
+  method_not_allowed: null,
+  // A 503: the API's 5xx alarm sees it.
+  timed_out: null,
   unexpected_error: { name: 'UnexpectedErrors' },
 };
 
@@ -42,9 +62,9 @@ const OUTCOME_METRICS: Readonly<Record<string, OutcomeMetric>> = {
  * member (request-log.ts writes it on every line) and `scope`, for a rate limit, as dimensions.
  * None for an outcome without a metric.
  */
-export function outcomeMetricMembers(outcome: string, timestampMs: number): Readonly<Record<string, unknown>> {
+export function outcomeMetricMembers(outcome: Outcome, timestampMs: number): Readonly<Record<string, unknown>> {
   const metric = OUTCOME_METRICS[outcome];
-  if (metric === undefined) return {};
+  if (metric === null) return {};
   return {
     _aws: {
       Timestamp: timestampMs,

@@ -1,11 +1,12 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Outcome } from './outcome.js';
 
 /** A handler's answer: the API Gateway result, plus the outcome its log line names. */
 export interface Reply extends APIGatewayProxyStructuredResultV2 {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
-  /** A short machine word for the log line and metrics (`delivered`, `rate_limited_ip`, …). */
-  readonly outcome?: string;
+  /** The word the request's log line names it with, and its metric's, if it has one. */
+  readonly outcome: Outcome;
   /** The name of the dependency error behind a failure (`Throttling`, `MessageRejected`, …). */
   readonly errorName?: string;
 }
@@ -24,16 +25,6 @@ export const PUBLIC_DOCUMENT = {
   'Access-Control-Allow-Origin': '*',
 } as const;
 
-export function jsonReply(
-  statusCode: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  outcome?: string,
-): Reply {
-  return {
-    statusCode,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
-    body: JSON.stringify(body),
-    ...(outcome === undefined ? {} : { outcome }),
-  };
+export function jsonReply(statusCode: number, body: unknown, headers: Record<string, string>, outcome: Outcome): Reply {
+  return { statusCode, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body), outcome };
 }

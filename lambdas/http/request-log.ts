@@ -1,4 +1,5 @@
 import { outcomeMetricMembers } from './metrics.js';
+import type { Outcome } from './outcome.js';
 import { SERVICE_NAME } from './service-name.js';
 
 /** What a request's log line says of it. Names and numbers only, never what a visitor wrote. */
@@ -6,7 +7,7 @@ export interface RequestRecord {
   readonly route: string;
   readonly status: number;
   /** A short machine word (`delivered`, `rate_limited_ip`, …); its metric, if it has one, rides along. */
-  readonly outcome: string;
+  readonly outcome: Outcome;
   readonly latencyMs: number;
   readonly requestId: string;
   /** The name of the dependency error behind a failure. */

@@ -1,7 +1,7 @@
 import { FIELD_ERROR_CODES, PATTERN_CODES } from '../inquiry/field-errors.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
-import { FIELD_MESSAGES, NOTICES } from './form-messages.js';
-import { PAGE_PATHS } from './page-paths.js';
+import { FIELD_MESSAGES, NOTICES } from '../inquiry/form-messages.js';
+import { PAGE_PATHS } from '../html/page-paths.js';
 
 /** What the script cannot read from the published schema: the words, and which code a pattern reports. */
 const SCRIPT_SETTINGS = {
@@ -141,8 +141,7 @@ export const FORM_SCRIPT = String.raw`'use strict';
     else if (response.status === 422 && Array.isArray(body.errors)) showErrors(body.errors, inquiry);
     else if (response.status === 429) announce(rateLimited(body, response.headers.get('Retry-After')), true);
     else if (response.status === 503) {
-      const unknown = body.detail === SETTINGS.notices.deliveryUnknown;
-      announce(unknown ? SETTINGS.notices.deliveryUnknown : SETTINGS.notices.unavailable, true);
+      announce(body.code === 'delivery_unknown' ? SETTINGS.notices.deliveryUnknown : SETTINGS.notices.unavailable, true);
     } else announce(typeof body.detail === 'string' ? body.detail : SETTINGS.notices.failed, true);
   }
 

@@ -3,10 +3,10 @@ import { httpHandler } from '../http/handler.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
 import type { RouteKeyOf } from '../routes.js';
-import { renderFormPage, renderSentPage } from './contact-page.js';
+import { renderFormPage, renderSentPage } from '../html/contact-page.js';
 import { FORM_SCRIPT } from './form-script.js';
 import { FORM_STYLE } from './form-style.js';
-import { CACHEABLE, htmlReply } from './html-reply.js';
+import { CACHEABLE, htmlReply } from '../html/html-reply.js';
 import { PAGE_ICON } from './page-icon.js';
 
 const site = readSiteSettings(process.env);

@@ -1,8 +1,6 @@
-import type { RateLimits } from '../config.js';
-import { REJECTIONS } from '../contact/contact-replies.js';
-import { idempotencyReplies } from '../contact/idempotency-replies.js';
-import { REASON_PHRASES } from '../http/problem.js';
-import type { Reply } from '../http/reply.js';
+import type { RateLimits } from '../inquiry/limits.js';
+import { INTERNAL_ERROR_DETAIL, REASON_PHRASES, type ProblemCode } from '../http/problem.js';
+import { ANSWER_DETAILS, MAX_BODY_SIZE, rateLimitedDetail } from '../inquiry/answer-details.js';
 
 /** The request id the examples show; a real one is a fresh UUID per request. */
 export const EXAMPLE_REQUEST_ID = '5f0c6f5e-2b7a-4c1e-9d3b-8a4e2f6b1c70';
@@ -20,7 +18,7 @@ interface ProblemExample {
 /** One status of POST /api/contact answered with a problem: each `code` it may carry, with an example. */
 interface ProblemAnswer {
   readonly description: string;
-  readonly examples: Readonly<Record<string, ProblemExample>>;
+  readonly examples: Readonly<Partial<Record<ProblemCode, ProblemExample>>>;
   readonly headers: Readonly<Record<string, unknown>>;
   /** Schemas of the members beyond RFC 9457's and `code` and `requestId`. */
   readonly extensions?: Readonly<Record<string, unknown>>;
@@ -50,8 +48,6 @@ export function contactAnswers(limits: RateLimits) {
     'RateLimit-Policy': header('RateLimit-Policy-WhenCounted'),
     'Idempotency-Replayed': header('Idempotency-Replayed'),
   };
-  const keyAnswer = (reply: (requestId: string) => Reply) => ({ detail: (JSON.parse(reply(EXAMPLE_REQUEST_ID).body ?? '{}') as { detail: string }).detail });
-  const { malformed_json, payload_too_large, unsupported_media_type } = REJECTIONS;
   return {
     202: {
       description: 'Delivered to the mail service. `id` is the request id, also in the owner’s e-mail.',
@@ -63,37 +59,48 @@ export function contactAnswers(limits: RateLimits) {
         },
       },
     },
-    [malformed_json.status]: problemResponse(malformed_json.status, {
+    400: problemResponse(400, {
       description: 'The body is not a JSON object, or the `Idempotency-Key` header is not a valid key.',
       examples: {
-        malformed_json: { detail: malformed_json.detail },
-        invalid_idempotency_key: keyAnswer(idempotencyReplies.invalid),
+        malformed_json: { detail: ANSWER_DETAILS.malformed_json },
+        invalid_idempotency_key: { detail: ANSWER_DETAILS.invalid_idempotency_key },
       },
       headers: maybeCounted,
     }),
     409: problemResponse(409, {
       description: 'A POST with the same `Idempotency-Key` is still being handled: wait, then send it again.',
       examples: {
-        request_in_progress: keyAnswer(idempotencyReplies.inProgress),
+        request_in_progress: { detail: ANSWER_DETAILS.request_in_progress },
       },
       headers: { 'Retry-After': retryAfter('the first request will have been answered by then.') },
     }),
-    [payload_too_large.status]: problemResponse(payload_too_large.status, {
-      description: 'The body is larger than 64 KiB.',
-      examples: { payload_too_large: { detail: payload_too_large.detail } },
+    413: problemResponse(413, {
+      description: `The body is larger than ${MAX_BODY_SIZE}.`,
+      examples: { payload_too_large: { detail: ANSWER_DETAILS.payload_too_large } },
       headers: final,
     }),
-    [unsupported_media_type.status]: problemResponse(unsupported_media_type.status, {
-      description: 'The body is not sent as `application/json` (with `charset=utf-8`, if any).',
-      examples: { unsupported_media_type: { detail: unsupported_media_type.detail } },
-      headers: final,
+    415: problemResponse(415, {
+      description:
+        'The body is not sent as `application/json` (with `charset=utf-8`, if any), or it is sent with a `Content-Encoding` (gzip, br, …), which the service does not decode.',
+      examples: {
+        unsupported_media_type: { detail: ANSWER_DETAILS.unsupported_media_type },
+        unsupported_content_encoding: { detail: ANSWER_DETAILS.unsupported_content_encoding },
+      },
+      headers: {
+        ...final,
+        'Accept-Encoding': {
+          description: 'With `unsupported_content_encoding`: the only content coding the service reads (RFC 9110 §15.5.16).',
+          required: false,
+          schema: { type: 'string', const: 'identity' },
+        },
+      },
     }),
     422: problemResponse(422, {
       description:
         'Fields break the schema (`validation_failed`, with `errors`; the honeypot included), or the `Idempotency-Key` was used before with another body (`idempotency_key_reused`).',
       examples: {
         validation_failed: {
-          detail: 'Some fields are missing or not valid; see errors.',
+          detail: ANSWER_DETAILS.validation_failed,
           extensions: {
             errors: [
               { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.' },
@@ -101,7 +108,7 @@ export function contactAnswers(limits: RateLimits) {
             ],
           },
         },
-        idempotency_key_reused: keyAnswer(idempotencyReplies.reused),
+        idempotency_key_reused: { detail: ANSWER_DETAILS.idempotency_key_reused },
       },
       headers: maybeCounted,
       extensions: {
@@ -118,7 +125,7 @@ export function contactAnswers(limits: RateLimits) {
       description: `Over a limit: ${limits.ip} POSTs per client IP address, or ${limits.email} valid inquiries per e-mail address, per window. Not delivered, and counted in neither.`,
       examples: {
         rate_limited: {
-          detail: 'Too many inquiries from your network; please try again in 25 minutes.',
+          detail: rateLimitedDetail('ip', 1500),
           extensions: { scope: 'ip' },
         },
       },
@@ -128,16 +135,15 @@ export function contactAnswers(limits: RateLimits) {
     }),
     500: problemResponse(500, {
       description: 'An unexpected error on the service’s side.',
-      examples: { internal_error: { detail: 'Something went wrong on our side; please try again later.' } },
+      examples: { internal_error: { detail: INTERNAL_ERROR_DETAIL } },
       headers: {},
     }),
     503: problemResponse(503, {
       description:
-        'The counter store or the mail service failed. Nothing was delivered, unless `detail` says the outcome is unknown: then wait before sending the inquiry again, or retry with the same `Idempotency-Key`.',
+        'The counter store or the mail service failed, and nothing was delivered (`temporarily_unavailable`); or the mail service may have taken the inquiry without confirming it (`delivery_unknown`): then wait before sending it again, or retry with the same `Idempotency-Key`.',
       examples: {
-        temporarily_unavailable: {
-          detail: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
-        },
+        temporarily_unavailable: { detail: ANSWER_DETAILS.temporarily_unavailable },
+        delivery_unknown: { detail: ANSWER_DETAILS.delivery_unknown },
       },
       headers: { 'Retry-After': retryAfter('the service expects to be back by then.', MAX_UNAVAILABLE_RETRY_AFTER) },
     }),

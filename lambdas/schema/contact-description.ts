@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../config.js';
-import { REMEMBER_SECONDS } from '../contact/idempotency-key.js';
+import { REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 

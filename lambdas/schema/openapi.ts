@@ -1,9 +1,8 @@
 import type { SiteSettings } from '../config.js';
-import { rateLimitPolicy } from '../contact/contact-replies.js';
-import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../contact/idempotency-key.js';
+import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
-import { limitsInWords } from '../discovery/llms-txt.js';
+import { limitsInWords, rateLimitPolicy } from '../inquiry/limits.js';
 import { contactDescription } from './contact-description.js';
 import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
 

@@ -63,6 +63,11 @@ const LIVE_ANSWERS: Readonly<Record<string, LiveAnswer>> = {
     code: 'unsupported_media_type',
     send: () => postContact(server.apiUrl, inquiry(), { from: newClient(), headers: { 'Content-Type': 'text/plain' } }),
   },
+  'a compressed body': {
+    status: 415,
+    code: 'unsupported_content_encoding',
+    send: () => postContact(server.apiUrl, inquiry(), { from: newClient(), headers: { 'Content-Encoding': 'gzip' } }),
+  },
   'invalid and unknown fields': {
     status: 422,
     code: 'validation_failed',
@@ -125,6 +130,8 @@ const NOT_YET_LIVE: Readonly<Record<string, string>> = {
   request_in_progress:
     'only while the first request with the key is still being handled, a race no single request can set up; test/integration/idempotency.test.ts brings it about with concurrent duplicates',
   internal_error: 'only a defect of the service answers it',
+  delivery_unknown:
+    'only a mail service that takes the request and never answers; test/integration/retries.test.ts and faults.test.ts bring it about with one',
 };
 
 describe('GET /openapi.json through the local server', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Script } from 'node:vm';
-import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/page/form-messages.js';
-import { CONTENT_SECURITY_POLICY } from '../../lambdas/page/html-reply.js';
+import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/inquiry/form-messages.js';
+import { CONTENT_SECURITY_POLICY } from '../../lambdas/html/html-reply.js';
 import { crossSiteCases } from '../support/cross-site-cases.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';

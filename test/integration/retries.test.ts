@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { scanTable } from '../support/local-tables.js';
 import { startDynamoEmulator, startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
 import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
-import { NOTICES } from '../../lambdas/page/form-messages.js';
+import { ANSWER_DETAILS } from '../../lambdas/inquiry/answer-details.js';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
@@ -53,7 +53,7 @@ describe('a mail service that takes the message but whose answer is late, lost o
 
     for (const answer of answers.slice(0, 3)) {
       expect(answer.status).toBe(503);
-      expect(problemOf(answer)).toMatchObject({ code: 'temporarily_unavailable', detail: NOTICES.deliveryUnknown });
+      expect(problemOf(answer)).toMatchObject({ code: 'delivery_unknown', detail: ANSWER_DETAILS.delivery_unknown });
       expect(await countersHolding(dynamo, problemOf(answer).requestId)).toBe(2);
     }
     expect(answers[3]?.status).toBe(429);
@@ -72,7 +72,7 @@ describe('a mail service that takes the message but whose answer is late, lost o
     const answer = await postContact(local.apiUrl, inquiry(newEmail()), { from: newClient() });
 
     expect(answer.status).toBe(503);
-    expect(problemOf(answer).detail).toBe(NOTICES.deliveryUnknown);
+    expect(problemOf(answer)).toMatchObject({ code: 'delivery_unknown', detail: ANSWER_DETAILS.delivery_unknown });
     expect(proxy.requests() - before).toBe(1);
     expect(await mailbox()).toHaveLength(1);
     expect(await countersHolding(dynamo, problemOf(answer).requestId)).toBe(2);

@@ -21,6 +21,6 @@ describe('refusalReply', () => {
     const reply = refusalReply({ error: 'anonymous_not_enabled', description: 'Reserved and not enabled.' });
     expect(reply.headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
     expect(JSON.parse(reply.body ?? '')).toEqual({ error: 'anonymous_not_enabled', error_description: 'Reserved and not enabled.' });
-    expect(reply.outcome).toBe('anonymous_not_enabled');
+    expect(reply.outcome).toBe('registration_refused');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANDLER_NAMES } from '../../../lambdas/routes.js';
 
 const LAMBDAS = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
 
@@ -74,9 +75,37 @@ describe('the folders of lambdas/ import one way', () => {
     expect(findCycle(graph)?.join(' -> ')).toBeUndefined();
   });
 
-  it('page/ depends on the inquiry, not on the contact endpoint', () => {
-    expect(graph.get('page/')?.has('contact/')).toBe(false);
-    expect(graph.get('page/')?.has('inquiry/')).toBe(true);
+  it('has no import from one handler folder into another', () => {
+    expect(importsBetween(graph, HANDLER_FOLDERS, HANDLER_FOLDERS)).toEqual([]);
+  });
+
+  it('has no import from a shared module into a handler folder', () => {
+    const shared = new Set([...graph.keys()].filter((node) => !HANDLER_FOLDERS.has(node)));
+    expect(importsBetween(graph, shared, HANDLER_FOLDERS)).toEqual([]);
+  });
+});
+
+/** One folder per handler of the route table: what each Lambda function is built from. */
+const HANDLER_FOLDERS: ReadonlySet<string> = new Set(HANDLER_NAMES.map((name) => `${name}/`));
+
+/** Every edge from a node of `from` to a node of `to`, as `a -> b`. */
+function importsBetween(graph: ReadonlyMap<string, ReadonlySet<string>>, from: ReadonlySet<string>, to: ReadonlySet<string>): string[] {
+  return [...graph]
+    .filter(([node]) => from.has(node))
+    .flatMap(([node, targets]) => [...targets].filter((target) => to.has(target)).map((target) => `${node} -> ${target}`))
+    .sort();
+}
+
+describe('importsBetween', () => {
+  it('names the edges from one set of nodes into another, and only those', () => {
+    const graph = new Map([
+      ['contact/', new Set(['page/', 'http/'])],
+      ['page/', new Set(['inquiry/'])],
+      ['http/', new Set(['contact/'])],
+    ]);
+
+    expect(importsBetween(graph, new Set(['contact/', 'page/']), new Set(['contact/', 'page/']))).toEqual(['contact/ -> page/']);
+    expect(importsBetween(graph, new Set(['http/', 'inquiry/']), new Set(['contact/', 'page/']))).toEqual(['http/ -> contact/']);
   });
 });
 

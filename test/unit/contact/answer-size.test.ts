@@ -2,11 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { readSiteSettings } from '../../../lambdas/config.js';
 import { contactReply } from '../../../lambdas/contact/contact-replies.js';
 import { formReply } from '../../../lambdas/contact/form-replies.js';
-import { MAX_BODY_BYTES, readFormBody, readJsonBody, type ReadBody } from '../../../lambdas/contact/read-body.js';
+import { readFormBody, readJsonBody, type ReadBody } from '../../../lambdas/contact/read-body.js';
+import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
 import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
 import { validateInquiry } from '../../../lambdas/contact/validation.js';
-import { FORM_FIELDS } from '../../../lambdas/page/form-fields.js';
-import { escapeHtml } from '../../../lambdas/page/html.js';
+import { FORM_FIELDS } from '../../../lambdas/inquiry/form-fields.js';
+import { escapeHtml } from '../../../lambdas/html/escape-html.js';
 
 /*
  * docs/api.md §2: no JSON answer to a POST is over 16 KiB, and the form page at most 16 KiB plus
@@ -74,7 +75,7 @@ describe('answers to a 64 KiB hostile body', () => {
   it.each(hostileBodies(asJson))('%s: a JSON answer of at most 16 KiB', (_title, fields) => {
     const sent = asJson.encode(fields);
     expect(size(sent)).toBeGreaterThan(48 * 1024);
-    const read = readJsonBody('application/json', new TextEncoder().encode(sent));
+    const read = readJsonBody({ contentType: 'application/json' }, new TextEncoder().encode(sent));
     expect(read.kind).toBe('fields');
 
     const answer = contactReply(invalidOutcome((read as Extract<ReadBody, { kind: 'fields' }>).fields), 'request-id', site.limits);
@@ -86,7 +87,7 @@ describe('answers to a 64 KiB hostile body', () => {
   it.each(hostileBodies(asForm))('%s: a form page of at most 16 KiB', (_title, fields) => {
     const sent = asForm.encode(fields);
     expect(size(sent)).toBeGreaterThan(48 * 1024);
-    const body = readFormBody('application/x-www-form-urlencoded', new TextEncoder().encode(sent));
+    const body = readFormBody({ contentType: 'application/x-www-form-urlencoded' }, new TextEncoder().encode(sent));
     expect(body.kind).toBe('fields');
 
     const page = formReply(invalidOutcome((body as Extract<ReadBody, { kind: 'fields' }>).fields), body, 'request-id', site);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RateLimits } from '../../../lambdas/config.js';
+import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
 import { contactReply } from '../../../lambdas/contact/contact-replies.js';
 import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
 import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
@@ -37,15 +37,15 @@ describe('contactReply: 202 for a delivered inquiry', () => {
 
 describe('contactReply: problem details', () => {
   it.each([
-    ['malformed JSON', { kind: 'rejected', reason: 'malformed_json', rateLimit: STATUS }, 400, 'Bad Request', 'malformed_json'],
-    ['a body too large', { kind: 'rejected', reason: 'payload_too_large', rateLimit: STATUS }, 413, 'Content Too Large', 'payload_too_large'],
-    ['another media type', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }, 415, 'Unsupported Media Type', 'unsupported_media_type'],
-    ['schema violations', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }, 422, 'Unprocessable Content', 'validation_failed'],
-    ['a limit reached', { kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 2700 } }, 429, 'Too Many Requests', 'rate_limited'],
-    ['a failed counter store', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
-    ['a failed delivery', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
-    ['a delivery of unknown outcome', { kind: 'delivery_unknown', errorName: 'TimeoutError' }, 503, 'Service Unavailable', 'temporarily_unavailable'],
-  ] as const)('answers %s with %i %s, code %s', (_case, outcome, status, title, code) => {
+    ['malformed JSON', 400, 'Bad Request', 'malformed_json', { kind: 'rejected', reason: 'malformed_json', rateLimit: STATUS }],
+    ['a body too large', 413, 'Content Too Large', 'payload_too_large', { kind: 'rejected', reason: 'payload_too_large', rateLimit: STATUS }],
+    ['another media type', 415, 'Unsupported Media Type', 'unsupported_media_type', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }],
+    ['schema violations', 422, 'Unprocessable Content', 'validation_failed', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }],
+    ['a limit reached', 429, 'Too Many Requests', 'rate_limited', { kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 2700 } }],
+    ['a failed counter store', 503, 'Service Unavailable', 'temporarily_unavailable', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }],
+    ['a failed delivery', 503, 'Service Unavailable', 'temporarily_unavailable', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }],
+    ['a delivery of unknown outcome', 503, 'Service Unavailable', 'delivery_unknown', { kind: 'delivery_unknown', errorName: 'TimeoutError' }],
+  ] as const)('answers %s with %i %s, code %s', (_case, status, title, code, outcome) => {
     const reply = contactReply(outcome, REQUEST_ID, LIMITS);
     const body = JSON.parse(reply.body ?? '') as Record<string, unknown>;
 
@@ -122,10 +122,11 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
     },
   );
 
-  it('says a delivery of unknown outcome may have arrived, and asks to wait; never that it was not sent (docs/api.md §11)', () => {
+  it('tells a delivery of unknown outcome by its code, says it may have arrived, and asks to wait; never that it was not sent (docs/api.md §11)', () => {
     const reply = contactReply({ kind: 'delivery_unknown', errorName: 'TimeoutError' }, REQUEST_ID, LIMITS);
     const { detail } = JSON.parse(reply.body ?? '') as { detail: string };
 
+    expect(JSON.parse(reply.body ?? '')).toMatchObject({ code: 'delivery_unknown' });
     expect(detail).toMatch(/may have been delivered/);
     expect(detail).toMatch(/wait/);
     expect(detail).not.toMatch(/not sent/);

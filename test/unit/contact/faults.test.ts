@@ -38,9 +38,9 @@ function post() {
 const totalCount = () => [...counters().counts.values()].reduce((sum, count) => sum + count, 0);
 const logLines = () => jsonLines(output());
 
-function expectUnavailable(response: APIGatewayProxyStructuredResultV2) {
+function expectUnavailable(response: APIGatewayProxyStructuredResultV2, code = 'temporarily_unavailable') {
   expect(response.statusCode).toBe(503);
-  expect(JSON.parse(response.body ?? '')).toMatchObject({ code: 'temporarily_unavailable', status: 503 });
+  expect(JSON.parse(response.body ?? '')).toMatchObject({ code, status: 503 });
   const retryAfter = Number(response.headers?.['Retry-After']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(300);
@@ -85,7 +85,7 @@ describe('the mail service fails', () => {
 
     const response = await post();
 
-    expectUnavailable(response);
+    expectUnavailable(response, 'delivery_unknown');
     expect(JSON.parse(response.body ?? '').detail).toMatch(/may have been delivered.*wait/);
     expect(totalCount()).toBe(2);
     const [line] = logLines().filter((entry) => entry.message === 'request');

@@ -190,6 +190,7 @@ describe('contact handler: refused requests', () => {
   it.each([
     ['another media type', jsonPostEvent(INQUIRY, { headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type'],
     ['no media type', httpEvent({ body: JSON.stringify(INQUIRY) }), 415, 'unsupported_media_type'],
+    ['a gzip body', jsonPostEvent(INQUIRY, { headers: { 'content-encoding': 'gzip' } }), 415, 'unsupported_content_encoding'],
     ['a body over 64 KiB', jsonPostEvent({ ...INQUIRY, message: 'a'.repeat(65536) }), 413, 'payload_too_large'],
     ['a body that is not JSON', jsonPostEvent('{"name":'), 400, 'malformed_json'],
     ['a JSON array', jsonPostEvent([INQUIRY]), 400, 'malformed_json'],
@@ -216,6 +217,28 @@ describe('contact handler: refused requests', () => {
       'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
       RateLimit: expect.stringMatching(/^"ip";r=4;t=\d+$/),
     });
+    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+  });
+
+  it('names the only content coding it reads beside the 415 of a compressed body (RFC 9110 §15.5.16)', async () => {
+    const response = await invoke(jsonPostEvent(INQUIRY, { headers: { 'content-encoding': 'br' } }));
+
+    expect(response.headers['Accept-Encoding']).toBe('identity');
+    expect(response.body?.detail).toMatch(/Content-Encoding/);
+  });
+
+  it('answers a compressed form post with the page of a form it could not read', async () => {
+    const form = httpEvent({
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      body: 'name=Ada',
+    });
+
+    const response = await handler(form, lambdaContext());
+
+    expect(response.statusCode).toBe(415);
+    expect(response.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toMatch(/compressed/);
     expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
   });
 

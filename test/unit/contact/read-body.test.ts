@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { isJsonMediaType, MAX_BODY_BYTES, readFormBody, readJsonBody } from '../../../lambdas/contact/read-body.js';
+import { isJsonMediaType, readFormBody, readJsonBody } from '../../../lambdas/contact/read-body.js';
+import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const JSON_TYPE = 'application/json';
@@ -69,14 +70,14 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     const body = objectOfBytes(65536);
     expect(body.byteLength).toBe(65536);
 
-    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'fields', fields: { message: 'a'.repeat(65536 - 14) } });
+    expect(readJsonBody({ contentType: JSON_TYPE }, body)).toEqual({ kind: 'fields', fields: { message: 'a'.repeat(65536 - 14) } });
   });
 
   it('refuses a body of 65537 bytes as too large', () => {
     const body = objectOfBytes(65537);
     expect(body.byteLength).toBe(65537);
 
-    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody({ contentType: JSON_TYPE }, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
   });
 
   it('counts bytes, not characters', () => {
@@ -84,16 +85,16 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     const body = utf8(`{"m":"${'€'.repeat(21846)}"}`);
     expect(body.byteLength).toBeGreaterThan(65536);
 
-    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody({ contentType: JSON_TYPE }, body)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
   });
 
   it('refuses size before media type, and media type before parsing', () => {
     const tooLargeGarbage = new Uint8Array(65537).fill(0xff);
 
-    expect(readJsonBody('text/plain', tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
-    expect(readJsonBody(undefined, tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
-    expect(readJsonBody('text/plain', utf8('{"name":'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
-    expect(readJsonBody(undefined, utf8('not json'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+    expect(readJsonBody({ contentType: 'text/plain' }, tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody({ contentType: undefined }, tooLargeGarbage)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody({ contentType: 'text/plain' }, utf8('{"name":'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+    expect(readJsonBody({ contentType: undefined }, utf8('not json'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
   });
 
   it.each([
@@ -114,7 +115,7 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     ['a trailing comma', utf8('{"name":"Ada",}')],
     ['single quotes', utf8("{'name':'Ada'}")],
   ])('refuses %s as malformed JSON', (_title, body) => {
-    expect(readJsonBody(JSON_TYPE, body)).toEqual({ kind: 'rejected', reason: 'malformed_json' });
+    expect(readJsonBody({ contentType: JSON_TYPE }, body)).toEqual({ kind: 'rejected', reason: 'malformed_json' });
   });
 
   it.each([
@@ -124,11 +125,11 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     ['escaped lone surrogates', '{"name":"\\ud800"}', { name: '\uD800' }],
     ['multi-byte UTF-8', '{"name":"Zoë 😀"}', { name: 'Zoë 😀' }],
   ])('reads %s', (_title, text, fields) => {
-    expect(readJsonBody('application/json; charset=utf-8', utf8(text))).toEqual({ kind: 'fields', fields });
+    expect(readJsonBody({ contentType: 'application/json; charset=utf-8' }, utf8(text))).toEqual({ kind: 'fields', fields });
   });
 
   it('keeps a __proto__ member as an ordinary own field, so the schema can refuse it', () => {
-    const result = readJsonBody(JSON_TYPE, utf8('{"__proto__":{"polluted":true}}'));
+    const result = readJsonBody({ contentType: JSON_TYPE }, utf8('{"__proto__":{"polluted":true}}'));
 
     expect(result.kind).toBe('fields');
     const fields = result.kind === 'fields' ? result.fields : {};
@@ -141,14 +142,14 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
   it('reads each field once as text, decoded as browsers encode it', () => {
     const body = utf8('name=Zo%C3%AB+Example&email=zoe%40example.com&message=Line+one%0D%0ALine+two');
 
-    expect(readFormBody(FORM_TYPE, body)).toEqual({
+    expect(readFormBody({ contentType: FORM_TYPE }, body)).toEqual({
       kind: 'fields',
       fields: { name: 'Zoë Example', email: 'zoe@example.com', message: 'Line one\r\nLine two' },
     });
   });
 
   it('keeps every value of a field sent more than once, in order, as a list', () => {
-    expect(readFormBody(FORM_TYPE, utf8('name=Ada&email=a%40b.co&name=Eve&name='))).toEqual({
+    expect(readFormBody({ contentType: FORM_TYPE }, utf8('name=Ada&email=a%40b.co&name=Eve&name='))).toEqual({
       kind: 'fields',
       fields: { name: ['Ada', 'Eve', ''], email: 'a@b.co' },
     });
@@ -158,13 +159,13 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
     const repeats = Math.floor(MAX_BODY_BYTES / 'a=&'.length);
     const body = utf8(Array.from({ length: repeats }, () => 'a=').join('&'));
 
-    const read = readFormBody(FORM_TYPE, body);
+    const read = readFormBody({ contentType: FORM_TYPE }, body);
 
     expect(read.kind === 'fields' && read.fields.a).toEqual(Array.from({ length: repeats }, () => ''));
   });
 
   it('keeps a field named __proto__ as a field of its own', () => {
-    const read = readFormBody(FORM_TYPE, utf8('__proto__=x&name=Ada'));
+    const read = readFormBody({ contentType: FORM_TYPE }, utf8('__proto__=x&name=Ada'));
 
     expect(read.kind).toBe('fields');
     const fields = read.kind === 'fields' ? read.fields : {};
@@ -173,7 +174,7 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
   });
 
   it('turns bytes that are not UTF-8 into U+FFFD instead of refusing the form', () => {
-    expect(readFormBody(FORM_TYPE, new Uint8Array([...utf8('name=A'), 0xff, 0xfe]))).toEqual({
+    expect(readFormBody({ contentType: FORM_TYPE }, new Uint8Array([...utf8('name=A'), 0xff, 0xfe]))).toEqual({
       kind: 'fields',
       fields: { name: 'A\uFFFD\uFFFD' },
     });
@@ -183,8 +184,8 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
     const atLimit = utf8(`name=${'a'.repeat(MAX_BODY_BYTES - 'name='.length)}`);
     const overLimit = utf8(`name=${'a'.repeat(MAX_BODY_BYTES + 1 - 'name='.length)}`);
 
-    expect(readFormBody(FORM_TYPE, atLimit).kind).toBe('fields');
-    expect(readFormBody(FORM_TYPE, overLimit)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readFormBody({ contentType: FORM_TYPE }, atLimit).kind).toBe('fields');
+    expect(readFormBody({ contentType: FORM_TYPE }, overLimit)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
   });
 
   it.each([
@@ -193,14 +194,42 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
     ['another charset', `${FORM_TYPE}; charset=iso-8859-1`],
     ['no Content-Type', undefined],
   ])('refuses %s as an unsupported media type', (_title, contentType) => {
-    expect(readFormBody(contentType, utf8('name=Ada'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+    expect(readFormBody({ contentType }, utf8('name=Ada'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
   });
 
   it('accepts the form media type with charset=utf-8, in any case', () => {
-    expect(readFormBody(`Application/X-WWW-Form-Urlencoded; Charset=UTF-8`, utf8('name=Ada')).kind).toBe('fields');
+    expect(readFormBody({ contentType: `Application/X-WWW-Form-Urlencoded; Charset=UTF-8` }, utf8('name=Ada')).kind).toBe('fields');
   });
 
   it('checks the size before the media type, as the contract orders them', () => {
-    expect(readFormBody('text/plain', new Uint8Array(MAX_BODY_BYTES + 1))).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readFormBody({ contentType: 'text/plain' }, new Uint8Array(MAX_BODY_BYTES + 1))).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+  });
+});
+
+describe('a Content-Encoding (docs/api.md §2: the service decodes none)', () => {
+  const gzipped = new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00]);
+
+  it.each(['gzip', 'br', 'deflate', 'zstd', 'x-gzip', 'gzip, identity', 'Identity, gzip', 'identityx'])(
+    'refuses %j, JSON or form, as an unsupported content coding, not as a malformed body',
+    (contentEncoding) => {
+      const rejected = { kind: 'rejected', reason: 'unsupported_content_encoding' };
+      expect(readJsonBody({ contentType: JSON_TYPE, contentEncoding }, gzipped)).toEqual(rejected);
+      expect(readFormBody({ contentType: FORM_TYPE, contentEncoding }, gzipped)).toEqual(rejected);
+    },
+  );
+
+  it.each([undefined, '', 'identity', 'IDENTITY', ' identity '])('reads a body whose coding is %j, as sent', (contentEncoding) => {
+    expect(readJsonBody({ contentType: JSON_TYPE, contentEncoding }, utf8('{"name":"Ada"}'))).toEqual({ kind: 'fields', fields: { name: 'Ada' } });
+    expect(readFormBody({ contentType: FORM_TYPE, contentEncoding }, utf8('name=Ada'))).toEqual({ kind: 'fields', fields: { name: 'Ada' } });
+  });
+
+  it('refuses the size first, then the coding, then the media type', () => {
+    const tooLarge = new Uint8Array(MAX_BODY_BYTES + 1);
+
+    expect(readJsonBody({ contentType: 'text/plain', contentEncoding: 'gzip' }, tooLarge)).toEqual({ kind: 'rejected', reason: 'payload_too_large' });
+    expect(readJsonBody({ contentType: 'text/plain', contentEncoding: 'gzip' }, gzipped)).toEqual({
+      kind: 'rejected',
+      reason: 'unsupported_content_encoding',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureIdempotencyTable, startDynamoEmulator, type RunningServer } from '../../../bin/local/emulators.js';
-import { REMEMBER_SECONDS } from '../../../lambdas/contact/idempotency-key.js';
+import { REMEMBER_SECONDS } from '../../../lambdas/inquiry/idempotency-key.js';
 import { createRememberedAnswers, type RememberedAnswers } from '../../../lambdas/contact/remembered-answers.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { lambdaContext } from '../../support/events.js';

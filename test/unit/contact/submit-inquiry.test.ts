@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RateLimits } from '../../../lambdas/config.js';
+import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
 import type { Delivery, Mailer } from '../../../lambdas/contact/mailer.js';

@@ -15,7 +15,7 @@ describe('problemReply (docs/api.md §1: RFC 9457 problem details)', () => {
     [500, 'Internal Server Error'],
     [503, 'Service Unavailable'],
   ])('titles %i with the RFC 9110 reason phrase %j', (status, title) => {
-    const reply = problemReply({ status, code: 'some_code', detail: 'A sentence.', requestId: REQUEST_ID });
+    const reply = problemReply({ status, code: 'malformed_json', detail: 'A sentence.', requestId: REQUEST_ID }, {}, 'malformed_json');
 
     expect(reply.statusCode).toBe(status);
     expect(JSON.parse(reply.body ?? '')).toEqual({
@@ -23,7 +23,7 @@ describe('problemReply (docs/api.md §1: RFC 9457 problem details)', () => {
       title,
       status,
       detail: 'A sentence.',
-      code: 'some_code',
+      code: 'malformed_json',
       requestId: REQUEST_ID,
     });
     expect(reply.headers['Content-Type']).toBe('application/problem+json; charset=utf-8');
@@ -33,13 +33,15 @@ describe('problemReply (docs/api.md §1: RFC 9457 problem details)', () => {
     const reply = problemReply(
       { status: 429, code: 'rate_limited', detail: 'Wait.', requestId: REQUEST_ID, extensions: { scope: 'ip' } },
       { 'Retry-After': '60' },
+      'rate_limited_ip',
     );
 
     expect(JSON.parse(reply.body ?? '')).toMatchObject({ scope: 'ip', status: 429 });
     expect(reply.headers).toEqual({ 'Retry-After': '60', 'Content-Type': PROBLEM_CONTENT_TYPE });
+    expect(reply.outcome).toBe('rate_limited_ip');
   });
 
   it('refuses a status it has no reason phrase for', () => {
-    expect(() => problemReply({ status: 418, code: 'teapot', detail: 'No.', requestId: REQUEST_ID })).toThrow('418');
+    expect(() => problemReply({ status: 418, code: 'internal_error', detail: 'No.', requestId: REQUEST_ID }, {}, 'unexpected_error')).toThrow('418');
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import type { RequestRecord } from '../../../lambdas/http/request-log.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { capturedOutput } from '../../support/captured-output.js';
 import { jsonLines } from '../../support/json-lines.js';
 
 type RequestLog = typeof import('../../../lambdas/http/request-log.js');
 
-const RECORD = { route: 'POST /api/contact', status: 202, outcome: 'delivered', latencyMs: 41, requestId: 'request-1' };
+const RECORD: RequestRecord = { route: 'POST /api/contact', status: 202, outcome: 'delivered', latencyMs: 41, requestId: 'request-1' };
 
 const output = capturedOutput();
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { readSiteSettings } from '../../../lambdas/config.js';
-import { contactRequestSchema } from '../../../lambdas/inquiry/schema.js';
+import { INQUIRY_RULES } from '../../../lambdas/inquiry/schema.js';
 import { contactDescription } from '../../../lambdas/schema/contact-description.js';
 
 describe('contactDescription (docs/api.md §3: GET {base}/api/contact)', () => {
-  it('describes the endpoint with the default limits and the schema the server validates with', () => {
+  it('describes the endpoint with the default limits and the rules the server validates with, as a 2020-12 schema of its own URL', () => {
     const site = readSiteSettings({ BASE_URL: 'https://example.com', SITE_NAME: 'Ada’s workshop' });
 
     const document = contactDescription(site);
@@ -21,7 +21,11 @@ describe('contactDescription (docs/api.md §3: GET {base}/api/contact)', () => {
         { scope: 'email', limit: 3, windowSeconds: 3600 },
       ],
       idempotencyKey: { header: 'Idempotency-Key', required: false, rememberedSeconds: 86400, description: expect.any(String) },
-      requestSchema: contactRequestSchema('https://example.com'),
+      requestSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://example.com/api/contact',
+        ...INQUIRY_RULES,
+      },
     });
   });
 

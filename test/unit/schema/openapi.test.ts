@@ -138,11 +138,11 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
       400: ['malformed_json', 'invalid_idempotency_key'],
       409: ['request_in_progress'],
       413: ['payload_too_large'],
-      415: ['unsupported_media_type'],
+      415: ['unsupported_media_type', 'unsupported_content_encoding'],
       422: ['validation_failed', 'idempotency_key_reused'],
       429: ['rate_limited'],
       500: ['internal_error'],
-      503: ['temporarily_unavailable'],
+      503: ['temporarily_unavailable', 'delivery_unknown'],
     });
     expect(responses[422]?.content['application/problem+json'].schema.properties.errors.items).toEqual({ $ref: '#/components/schemas/FieldError' });
     expect(document.components.schemas.FieldError.properties.code.enum).toEqual([...FIELD_ERROR_CODES]);
@@ -162,7 +162,7 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
       400: final,
       409: ['Retry-After'],
       413: final,
-      415: final,
+      415: [...final, 'Accept-Encoding'],
       422: final,
       429: ['RateLimit', 'RateLimit-Policy', 'Retry-After'],
       500: [],

@@ -1,5 +1,6 @@
-import type { FieldError, FieldErrorCode } from '../inquiry/field-errors.js';
-import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
+import type { FieldError, FieldErrorCode } from './field-errors.js';
+import type { RateLimitScope } from './limits.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES } from './schema.js';
 import { FORM_FIELDS, isRequiredField } from './form-fields.js';
 
 const rules = INQUIRY_RULES.properties;
@@ -60,9 +61,7 @@ export const NOTICES = {
     email: 'Too many inquiries have been sent for this e-mail address recently, so this one was not sent. Please try again in {wait}.',
   },
   unavailable: 'Your inquiry could not be delivered just now and was not sent. Please try again in a minute.',
-  // The API's 503 detail word for word, so that the page script can tell it from a sure failure.
-  deliveryUnknown:
-    'Your inquiry may have been delivered, but we could not confirm it; please wait a few minutes before sending it again.',
+  deliveryUnknown: 'Your inquiry may have been delivered, but we could not confirm it. Please wait a few minutes before sending it again.',
   sending: 'Sending your inquiry…',
   failed: 'Your inquiry could not be sent. Please check your connection and try again.',
 } as const;
@@ -81,7 +80,7 @@ export function invalidNotice(errors: readonly FieldError[], values: Readonly<Re
   return unplaced.length > 0 ? unplaced.map((error) => messageFor(error, values[error.field])).join(' ') : NOTICES.invalid;
 }
 
-export function rateLimitedNotice(scope: 'ip' | 'email', seconds: number): string {
+export function rateLimitedNotice(scope: RateLimitScope, seconds: number): string {
   return NOTICES.rateLimited[scope].replace('{wait}', waitInWords(seconds));
 }
 

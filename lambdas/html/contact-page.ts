@@ -1,9 +1,9 @@
 import type { SiteSettings } from '../config.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
-import { FORM_FIELDS, type FormField } from './form-fields.js';
-import { messageFor, SENT } from './form-messages.js';
-import { escapeHtml } from './html.js';
+import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
+import { messageFor, SENT } from '../inquiry/form-messages.js';
+import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
 
 export type PageSite = Pick<SiteSettings, 'baseUrl' | 'siteName'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { IDEMPOTENCY_KEY_PATTERN, readIdempotencyKey } from '../../../lambdas/contact/idempotency-key.js';
+import { IDEMPOTENCY_KEY_PATTERN, readIdempotencyKey } from '../../../lambdas/inquiry/idempotency-key.js';
 
 describe('readIdempotencyKey (docs/api.md §11)', () => {
   it('reads no header as absent', () => {

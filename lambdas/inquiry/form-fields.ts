@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from './schema.js';
 
 const REQUIRED: ReadonlySet<string> = new Set(INQUIRY_RULES.required);
 

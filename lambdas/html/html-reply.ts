@@ -1,3 +1,4 @@
+import type { Outcome } from '../http/outcome.js';
 import { PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
 
 /**
@@ -33,6 +34,6 @@ const PAGE_HEADERS = {
 /** The form's pages and assets change only with a deployment: cached like the public documents. */
 export const CACHEABLE = { 'Cache-Control': PUBLIC_DOCUMENT['Cache-Control'] } as const;
 
-export function htmlReply(statusCode: number, html: string, headers: Record<string, string>, outcome: string): Reply {
+export function htmlReply(statusCode: number, html: string, headers: Record<string, string>, outcome: Outcome): Reply {
   return { statusCode, headers: { ...headers, ...PAGE_HEADERS }, body: html, outcome };
 }

@@ -1,0 +1,19 @@
+/**
+ * The contact function's modules that a request loads on first use only (lambdas/lazy-module.ts):
+ * the stack bundles each apart, beside the handler's bundle (lib/function-profiles.ts reads this
+ * list), so that a cold start that does not need one neither loads nor parses it.
+ */
+export const CONTACT_LAZY_MODULES = {
+  /** Powertools' Idempotency and its DynamoDB persistence: for a request with an `Idempotency-Key`. */
+  rememberedAnswers: 'remembered-answers',
+  /** The pages of the no-JavaScript form: for a form post. */
+  formReplies: 'form-replies',
+} as const;
+
+/**
+ * The specifier of a lazy module beside the handler. Built at run time, never a literal: esbuild
+ * bundles what a literal `import()` names, and takes a template literal for a glob of files.
+ */
+export function lazySpecifier(name: string): string {
+  return `./${name}.js`;
+}
