@@ -2,11 +2,12 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { EARLY_TIMEOUT_MS } from './early-timeout.js';
+import { VIEWER_ADDRESS_HEADER } from './client-address.js';
 import { errorName } from './error-name.js';
 import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } from './origin-verify.js';
 import { INTERNAL_ERROR_DETAIL, problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
-import { writeRequestLine } from './request-log.js';
+import { writeRequestLine, writeWarning } from './request-log.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
@@ -89,10 +90,17 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
     before: (request) => {
       startedAt.set(request, performance.now());
       received.set(request, request.event);
-      if (originSecret !== undefined && !matchesOriginSecret(originSecret, requestHeader(request.event, ORIGIN_VERIFY_HEADER))) {
-        request.response = forbidden(request.context.awsRequestId);
-        finish(request);
-        return request.response;
+      if (originSecret !== undefined) {
+        if (!matchesOriginSecret(originSecret, requestHeader(request.event, ORIGIN_VERIFY_HEADER))) {
+          request.response = forbidden(request.context.awsRequestId);
+          finish(request);
+          return request.response;
+        }
+        // CloudFront adds it to every request it forwards, once its origin request policy says so:
+        // without it the per-IP limit would count the edge, not the visitor (docs/api.md §10).
+        if (!requestHeader(request.event, VIEWER_ADDRESS_HEADER)) {
+          writeWarning('front door sent no CloudFront-Viewer-Address', { requestId: request.context.awsRequestId }, 'ViewerAddressMissing');
+        }
       }
       request.event = asGetWhenHead(request.event);
       return undefined;

@@ -10,9 +10,11 @@ export type MetricName =
   | 'RateLimited'
   | 'DeliveryFailures'
   | 'CounterStoreFailures'
-  | 'UnexpectedErrors';
+  | 'UnexpectedErrors'
+  /** A request through the front door that did not name its viewer (docs/api.md §10). */
+  | 'ViewerAddressMissing';
 
-interface OutcomeMetric {
+export interface OutcomeMetric {
   readonly name: MetricName;
   /** The `scope` dimension of a rate-limit refusal. */
   readonly scope?: 'ip' | 'email';
@@ -56,15 +58,18 @@ const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
   unexpected_error: { name: 'UnexpectedErrors' },
 };
 
-/**
- * The members that make a log line also the CloudWatch metric of its outcome, in the embedded
- * metric format (EMF): a count of 1 under the outcome's metric name, with the line's own `service`
- * member (request-log.ts writes it on every line) and `scope`, for a rate limit, as dimensions.
- * None for an outcome without a metric.
- */
+/** The members that make a request's log line also the metric of its outcome; none for an outcome without one. */
 export function outcomeMetricMembers(outcome: Outcome, timestampMs: number): Readonly<Record<string, unknown>> {
   const metric = OUTCOME_METRICS[outcome];
-  if (metric === null) return {};
+  return metric === null ? {} : countMembers(metric, timestampMs);
+}
+
+/**
+ * The members that make a log line also a count of 1 of a metric, in CloudWatch's embedded metric
+ * format (EMF), with the line's own `service` member (request-log.ts writes it on every line) and
+ * `scope`, for a rate limit, as dimensions.
+ */
+export function countMembers(metric: OutcomeMetric, timestampMs: number): Readonly<Record<string, unknown>> {
   return {
     _aws: {
       Timestamp: timestampMs,

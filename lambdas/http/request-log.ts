@@ -1,4 +1,4 @@
-import { outcomeMetricMembers } from './metrics.js';
+import { countMembers, outcomeMetricMembers, type MetricName } from './metrics.js';
 import type { Outcome } from './outcome.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -29,9 +29,14 @@ export function writeRequestLine(record: RequestRecord): void {
   coldStart = false;
 }
 
-/** A line of its own for what the owner should know beside a request's outcome. */
-export function writeWarning(message: string, details: { readonly requestId: string; readonly errorName: string }): void {
-  writeLogLine('WARN', message, { requestId: details.requestId, errorName: details.errorName }, Date.now());
+/**
+ * A line of its own for what the owner should know beside a request's outcome; with a metric, it
+ * also counts one of it, as a request line does.
+ */
+export function writeWarning(message: string, details: { readonly requestId: string; readonly errorName?: string }, metric?: MetricName): void {
+  const now = Date.now();
+  const fields = { requestId: details.requestId, ...(details.errorName === undefined ? {} : { errorName: details.errorName }) };
+  writeLogLine('WARN', message, { ...fields, ...(metric === undefined ? {} : countMembers({ name: metric }, now)) }, now);
 }
 
 function writeLogLine(level: 'INFO' | 'WARN', message: string, fields: Readonly<Record<string, unknown>>, now: number): void {

@@ -3,7 +3,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
+import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
+import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { capturedOutput } from '../../support/captured-output.js';
+import { embeddedMetrics } from '../../support/emf.js';
+import { jsonLines } from '../../support/json-lines.js';
 
 const SECRET = 'front-door-secret-of-this-deployment';
 const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
@@ -53,13 +57,34 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
     expect(output.text()).toMatch(/"status":403,"outcome":"forbidden"/);
   });
 
-  it('lets a request with the secret through', async () => {
+  it('lets a request with the secret through, and says nothing more when it names its viewer', async () => {
     const { seen, invoke } = recordingHandler(SECRET);
 
-    const response = await invoke(httpEvent({ method: 'GET', path: '/llms.txt', headers: { 'x-origin-verify': SECRET } }));
+    const response = await invoke(
+      httpEvent({ method: 'GET', path: '/llms.txt', headers: { 'x-origin-verify': SECRET, 'cloudfront-viewer-address': '192.0.2.1:1' } }),
+    );
 
     expect(seen).toHaveLength(1);
     expect(response.statusCode).toBe(200);
+    expect(jsonLines(output.text()).map((line) => line.level)).toEqual(['INFO']);
+  });
+
+  it.each([
+    ['without', {}],
+    ['with an empty', { 'cloudfront-viewer-address': '' }],
+  ])('serves a front-door request %s CloudFront-Viewer-Address, and warns and counts it, without any address', async (_title, viewer) => {
+    const { seen, invoke } = recordingHandler(SECRET);
+
+    const response = await invoke(httpEvent({ method: 'POST', sourceIp: '198.51.100.77', headers: { 'x-origin-verify': SECRET, ...viewer } }));
+
+    expect(seen).toHaveLength(1);
+    expect(response.statusCode).toBe(200);
+    const warning = jsonLines(output.text()).find((line) => line.level === 'WARN');
+    expect(warning).toMatchObject({ message: 'front door sent no CloudFront-Viewer-Address', requestId: expect.any(String) });
+    expect(embeddedMetrics(warning!)).toEqual([
+      { namespace: METRICS_NAMESPACE, name: 'ViewerAddressMissing', unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME } },
+    ]);
+    expect(output.text()).not.toContain('198.51.100.77');
   });
 
   it('asks for no secret when none is configured', async () => {
