@@ -3,7 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
-import { spawnLocal, spawnNpmStart, startLocalServer, whenReady } from '../support/local-server.js';
+import { sendTarget } from '../support/http-client.js';
+import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
 import { closedPort } from '../support/unreachable.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
@@ -145,6 +146,68 @@ describe('npm start never leaves a request waiting', () => {
     expect(await Promise.all(uploads)).toEqual([202, 202, 202]);
     expect(await exited).toBe(0);
     expect(local.stdout().match(/: stopping/g)).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('the site’s own origins in local mode (docs/api.md §7, §9)', () => {
+  const inquiry = 'name=Ada+Lovelace&email=ada%40example.com&message=An+analytical+engine%2C+programmed+please.&_gotcha=';
+
+  /** The status of a no-JavaScript form post whose page was at `origin`, from a client of its own. */
+  async function formPostedFrom(server: LocalServer, origin: string, client: number): Promise<number> {
+    const response = await sendTarget(server.apiUrl, '/contact', {
+      method: 'POST',
+      from: `127.0.9.${client}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+      body: inquiry,
+    });
+    return response.status;
+  }
+
+  it('takes a form posted from a page at any loopback name of its port, the printed address among them, and no other', async () => {
+    const server = await startLocalServer({ RATE_LIMIT_EMAIL: '100' });
+    try {
+      const { port } = new URL(server.apiUrl);
+      const statuses: Record<string, number> = {};
+      const origins = [
+        server.apiUrl,
+        `http://localhost:${port}`,
+        `http://[::1]:${port}`,
+        `http://localhost:${Number(port) + 1}`,
+        'http://localhost',
+        `https://localhost:${port}`,
+        `http://127.0.0.2:${port}`,
+        `http://evil.example:${port}`,
+      ];
+      for (const [i, origin] of origins.entries()) statuses[origin] = await formPostedFrom(server, origin, i + 1);
+
+      expect(statuses).toEqual({
+        [server.apiUrl]: 303,
+        [`http://localhost:${port}`]: 303,
+        [`http://[::1]:${port}`]: 303,
+        [`http://localhost:${Number(port) + 1}`]: 403,
+        'http://localhost': 403,
+        [`https://localhost:${port}`]: 403,
+        [`http://127.0.0.2:${port}`]: 403,
+        [`http://evil.example:${port}`]: 403,
+      });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('keeps them beside a BASE_URL of the user’s, and keeps to an ALLOWED_ORIGINS of the user’s exactly', async () => {
+    const withBase = await startLocalServer({ BASE_URL: 'https://example.com' });
+    const withOrigins = await startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' });
+    try {
+      expect(await formPostedFrom(withBase, 'https://example.com', 1)).toBe(303);
+      expect(await formPostedFrom(withBase, withBase.apiUrl, 2)).toBe(303);
+      expect(await formPostedFrom(withOrigins, 'https://www.example.com', 3)).toBe(303);
+      // {base} is always the site's own; a loopback name the user did not list is not.
+      expect(await formPostedFrom(withOrigins, withOrigins.baseUrl, 4)).toBe(303);
+      expect(await formPostedFrom(withOrigins, withOrigins.apiUrl, 5)).toBe(403);
+    } finally {
+      await Promise.all([withBase.stop(), withOrigins.stop()]);
+    }
   }, 30_000);
 });
 
