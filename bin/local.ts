@@ -11,7 +11,12 @@ import { readLocalSettings } from './local/settings.js';
 try {
   const settings = readLocalSettings(process.env);
   const stack = await startLocalStack(settings);
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    // A terminal's Ctrl-C reaches this process twice (from the terminal, and relayed by npm): only
+    // the first starts the stop, and the stop is bounded anyway (at most STOP_GRACE_MS).
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most)...`);
     stack.close().then(
       () => process.exit(0),
@@ -19,8 +24,8 @@ try {
     );
   };
   // Before "Ready": whoever waits for that line may interrupt at once.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,

@@ -48,7 +48,7 @@ export interface Route {
 
 /**
  * Every declared route, and HEAD wherever GET (docs/api.md §1): the shared http wrapper answers a
- * HEAD as the GET of the same path without its body, so handlers never see one.
+ * HEAD as the GET of the same path, so handlers never see one.
  */
 export const ROUTES: readonly Route[] = DECLARED_ROUTES.flatMap((route): Route[] =>
   route.method === 'GET' ? [route, { ...route, method: 'HEAD' }] : [route],

@@ -49,13 +49,13 @@ async function serve(
     response.end('Request Entity Too Large');
     return;
   }
-  const url = new URL(request.url ?? '/', 'http://localhost');
+  const target = requestTarget(request.url ?? '/');
   const method = request.method ?? 'GET';
-  const route = findRoute(method, url.pathname);
+  const route = findRoute(method, target.path);
   const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
   const result = await instances.run(() => {
     const startedAt = Date.now();
-    const event = toEvent(request, url, body, route ? `${method} ${url.pathname}` : '$default', startedAt, originSecret);
+    const event = toEvent(request, target, body, route ? `${method} ${target.path}` : '$default', startedAt, originSecret);
     return handlers[handlerName](event, toContext(handlerName, startedAt));
   });
   writeResult(response, result as APIGatewayProxyStructuredResultV2);
@@ -84,6 +84,28 @@ class InstancePool {
   }
 }
 
+/** A request's path and query string, as the client sent them. */
+interface RequestTarget {
+  readonly path: string;
+  readonly query: string;
+}
+
+/** The scheme and authority that open an absolute-form target (`http://example.com/path`). */
+const SCHEME_AND_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/[^/?]*/i;
+
+/**
+ * Splits a request target into its path and query exactly as sent, since API Gateway matches routes
+ * on the path as it came: `//evil.example/api/contact` is that path, not another host's URL, and
+ * neither `/./api/contact` nor `/api\contact` is `/api/contact` (a WHATWG URL would make them so).
+ * An absolute-form target names its path after the authority (RFC 9112 §3.2.2).
+ */
+function requestTarget(target: string): RequestTarget {
+  const pathAndQuery = target.startsWith('/') ? target : target.replace(SCHEME_AND_AUTHORITY, '');
+  const queryAt = pathAndQuery.indexOf('?');
+  const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
+  return { path: path === '' ? '/' : path, query: queryAt === -1 ? '' : pathAndQuery.slice(queryAt + 1) };
+}
+
 /** The body, or undefined when it is larger than the platform accepts. */
 async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
@@ -98,7 +120,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 
 function toEvent(
   request: IncomingMessage,
-  url: URL,
+  target: RequestTarget,
   body: Buffer,
   routeKey: string,
   now: number,
@@ -115,16 +137,16 @@ function toEvent(
   headers[VIEWER_ADDRESS_HEADER] = `${clientAddress(request)}:${request.socket.remotePort ?? 0}`;
   headers[ORIGIN_VERIFY_HEADER] = originSecret;
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of new URLSearchParams(target.query)) query[name] = name in query ? `${query[name]},${value}` : value;
   const requestId = randomUUID();
   return {
     version: '2.0',
     routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath: target.path,
+    rawQueryString: target.query,
     headers,
     ...(cookies.length > 0 && { cookies }),
-    ...(url.search !== '' && { queryStringParameters: query }),
+    ...(target.query !== '' && { queryStringParameters: query }),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -132,7 +154,7 @@ function toEvent(
       domainPrefix: 'localhost',
       http: {
         method: request.method ?? 'GET',
-        path: url.pathname,
+        path: target.path,
         protocol: `HTTP/${request.httpVersion}`,
         sourceIp: clientAddress(request),
         userAgent: headers['user-agent'] ?? '',

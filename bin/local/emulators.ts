@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
 import { IDEMPOTENCY_PARTITION_KEY } from '../../lambdas/contact/idempotency-table.js';
+import { localUrl } from './local-origins.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
 export interface RunningServer {
@@ -88,7 +89,7 @@ export function listen(server: Server, host: string, port: number, setting?: str
 export function running(server: Server, host: string): RunningServer {
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: localUrl(host, port),
     port,
     close: () => closeServer(server),
   };

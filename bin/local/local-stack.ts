@@ -48,7 +48,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
 
     // Made at each start, as a deployment makes its own: the local server plays the front door.
     const originSecret = randomBytes(32).toString('base64url');
-    Object.assign(process.env, functionEnvironment(process.env, api.port), {
+    Object.assign(process.env, functionEnvironment(process.env, { host: settings.host, port: api.port }), {
       ORIGIN_VERIFY_SECRET: originSecret,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo,
       AWS_ENDPOINT_URL_SESV2: ses,

@@ -8,6 +8,7 @@ import {
   readSiteSettings,
   type Env,
 } from '../../lambdas/config.js';
+import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -43,7 +44,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   }
   // The handlers read these at import too, but checking them here stops start-up before any
   // emulator starts.
-  const functionEnv = functionEnvironment(env, settings.port);
+  const functionEnv = functionEnvironment(env, settings);
   readSiteSettings(functionEnv);
   readMailSettings(functionEnv);
   readCounterTableName(functionEnv);
@@ -52,13 +53,20 @@ export function readLocalSettings(env: Env): LocalSettings {
   return settings;
 }
 
-/** The environment the handlers read, as the stack would set it, with local defaults. */
-export function functionEnvironment(env: Env, port: number): Record<string, string | undefined> {
+/**
+ * The environment the handlers read, as the stack would set it, with local defaults. The site's
+ * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
+ * on its port, and the address it prints), so a form posted from a page opened at any of them is
+ * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is.
+ */
+export function functionEnvironment(env: Env, { host, port }: Pick<LocalSettings, 'host' | 'port'>): Record<string, string | undefined> {
+  const baseUrl = env.BASE_URL ?? `http://localhost:${port}`;
   return {
     ...env,
     CONTACT_TO: env.CONTACT_TO ?? LOCAL_DEFAULTS.CONTACT_TO,
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
-    BASE_URL: env.BASE_URL ?? `http://localhost:${port}`,
+    BASE_URL: baseUrl,
+    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? [...new Set([baseUrl, ...localOrigins(host, port)])].join(','),
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
     COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
     IDEMPOTENCY_TABLE: env.IDEMPOTENCY_TABLE ?? LOCAL_IDEMPOTENCY_TABLE,

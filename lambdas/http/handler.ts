@@ -20,7 +20,7 @@ export interface CorsPolicy {
 
 /**
  * Wraps a route handler in the service's middy stack: CORS when the route has a policy, and the
- * contract's shared rules (the front door's secret, HEAD as GET without the body,
+ * contract's shared rules (the front door's secret, HEAD answered as GET,
  * `X-Content-Type-Options`, a problem answer instead of a crash, and one log line per request that
  * carries its metric).
  */
@@ -73,8 +73,9 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
     request.response = {
       ...response,
       headers,
-      // RFC 9110 §9.3.2: a HEAD answer is the GET answer without its content.
-      ...(event.requestContext.http.method === 'HEAD' || body === undefined ? {} : { body }),
+      // A HEAD keeps the GET's body: Content-Length is API Gateway's to set (a reserved header), from
+      // the body the function returns, and it sends none of that body (RFC 9110 §9.3.2).
+      ...(body === undefined ? {} : { body }),
     };
     writeRequestLine({
       route: event.routeKey,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ROUTES } from '../../lambdas/routes.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
-import { postContact, send } from '../support/http-client.js';
+import { postContact, send, sendTarget } from '../support/http-client.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
@@ -38,15 +38,39 @@ describe('client identity through the local front door', () => {
 describe('HEAD wherever GET (docs/api.md §1)', () => {
   const getPaths = ROUTES.filter((route) => route.method === 'GET').map((route) => [route.path]);
 
-  it.each(getPaths)('answers HEAD %s with the status and headers of GET, and no body', async (path) => {
+  it.each(getPaths)('answers HEAD %s with the status and headers of GET, Content-Length included, and no body', async (path) => {
     const [head, get] = [await send(`${server.apiUrl}${path}`, { method: 'HEAD' }), await send(`${server.apiUrl}${path}`)];
     const comparable = (headers: Record<string, unknown>) => {
-      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'content-length': _length, ...rest } = headers;
+      const { date: _date, ...rest } = headers;
       return rest;
     };
 
     expect(head.status).toBe(get.status);
     expect(comparable(head.headers)).toEqual(comparable(get.headers));
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
     expect(head.text).toBe('');
+  });
+});
+
+describe('routing on the path as sent, as API Gateway does (docs/api.md §10)', () => {
+  it.each([
+    ['another host’s URL for a path', '//evil.example/api/contact'],
+    ['a doubled slash', '/api//contact'],
+    ['a dot segment', '/./api/contact'],
+    ['a dot-dot segment', '/llms/../api/contact'],
+    ['a backslash', '/api\\contact'],
+    ['a percent-encoded letter', '/api/%63ontact'],
+  ])('answers a path with %s 404, as the path it is', async (_title, target) => {
+    const response = await sendTarget(server.apiUrl, target);
+
+    expect(response.status).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reads the path apart from the query string, whatever the query holds', async () => {
+    const response = await sendTarget(server.apiUrl, '/api/contact?next=//evil.example/x&x=/../');
+
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'contact', url: `${server.baseUrl}/api/contact` });
   });
 });

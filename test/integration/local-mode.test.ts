@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
-import { spawnLocal, startLocalServer } from '../support/local-server.js';
+import { sendTarget } from '../support/http-client.js';
+import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
 import { closedPort } from '../support/unreachable.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
@@ -116,39 +118,7 @@ describe('npm start never leaves a request waiting', () => {
 
   it.each(['SIGINT', 'SIGTERM'] as const)('on %s, says it is stopping and answers the slow uploads in flight, then exits 0', async (signal) => {
     const local = await startLocalServer();
-    const port = Number(new URL(local.apiUrl).port);
-    const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', message: 'A compiler for a small project, if you have the time.' });
-
-    // Three visitors on slow connections: each body arrives in pieces over about a second.
-    const uploads = Array.from({ length: 3 }, (_, i) =>
-      new Promise<number | string>((resolve) => {
-        const request = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/contact',
-            method: 'POST',
-            localAddress: `127.0.8.${i + 1}`,
-            agent: false,
-            headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          },
-        );
-        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-        const pieces = body.match(/[\s\S]{1,20}/g) ?? [];
-        let next = 0;
-        const timer = setInterval(() => {
-          const piece = pieces[next++];
-          if (piece === undefined) {
-            clearInterval(timer);
-            request.end();
-          } else request.write(piece);
-        }, 1000 / pieces.length);
-      }),
-    );
+    const uploads = slowUploads(Number(new URL(local.apiUrl).port));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const stoppedAt = Date.now();
     const exited = local.stop(signal);
@@ -160,4 +130,195 @@ describe('npm start never leaves a request waiting', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(STOP_GRACE_MS + 3000);
     expect(local.output()).toMatch(new RegExp(`^${signal}: stopping`, 'm'));
   }, 30_000);
+
+  it('takes a signal repeated during the stop calmly: the uploads in flight are answered and it exits 0', async () => {
+    const local = spawnLocal();
+    const { apiUrl } = await whenReady(local);
+    const uploads = slowUploads(Number(new URL(apiUrl).port));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = exitOf(local.child);
+    local.child.kill('SIGINT');
+    await until(() => /^SIGINT: stopping/m.test(local.stdout()));
+    // What a terminal's Ctrl-C relayed by npm, or an impatient second Ctrl-C, sends.
+    local.child.kill('SIGINT');
+    local.child.kill('SIGTERM');
+
+    expect(await Promise.all(uploads)).toEqual([202, 202, 202]);
+    expect(await exited).toBe(0);
+    expect(local.stdout().match(/: stopping/g)).toHaveLength(1);
+  }, 30_000);
 });
+
+describe('the site’s own origins in local mode (docs/api.md §7, §9)', () => {
+  const inquiry = 'name=Ada+Lovelace&email=ada%40example.com&message=An+analytical+engine%2C+programmed+please.&_gotcha=';
+
+  /** The status of a no-JavaScript form post whose page was at `origin`, from a client of its own. */
+  async function formPostedFrom(server: LocalServer, origin: string, client: number): Promise<number> {
+    const response = await sendTarget(server.apiUrl, '/contact', {
+      method: 'POST',
+      from: `127.0.9.${client}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+      body: inquiry,
+    });
+    return response.status;
+  }
+
+  it('takes a form posted from a page at any loopback name of its port, the printed address among them, and no other', async () => {
+    const server = await startLocalServer({ RATE_LIMIT_EMAIL: '100' });
+    try {
+      const { port } = new URL(server.apiUrl);
+      const statuses: Record<string, number> = {};
+      const origins = [
+        server.apiUrl,
+        `http://localhost:${port}`,
+        `http://[::1]:${port}`,
+        `http://localhost:${Number(port) + 1}`,
+        'http://localhost',
+        `https://localhost:${port}`,
+        `http://127.0.0.2:${port}`,
+        `http://evil.example:${port}`,
+      ];
+      for (const [i, origin] of origins.entries()) statuses[origin] = await formPostedFrom(server, origin, i + 1);
+
+      expect(statuses).toEqual({
+        [server.apiUrl]: 303,
+        [`http://localhost:${port}`]: 303,
+        [`http://[::1]:${port}`]: 303,
+        [`http://localhost:${Number(port) + 1}`]: 403,
+        'http://localhost': 403,
+        [`https://localhost:${port}`]: 403,
+        [`http://127.0.0.2:${port}`]: 403,
+        [`http://evil.example:${port}`]: 403,
+      });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('keeps them beside a BASE_URL of the user’s, and keeps to an ALLOWED_ORIGINS of the user’s exactly', async () => {
+    const withBase = await startLocalServer({ BASE_URL: 'https://example.com' });
+    const withOrigins = await startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' });
+    try {
+      expect(await formPostedFrom(withBase, 'https://example.com', 1)).toBe(303);
+      expect(await formPostedFrom(withBase, withBase.apiUrl, 2)).toBe(303);
+      expect(await formPostedFrom(withOrigins, 'https://www.example.com', 3)).toBe(303);
+      // {base} is always the site's own; a loopback name the user did not list is not.
+      expect(await formPostedFrom(withOrigins, withOrigins.baseUrl, 4)).toBe(303);
+      expect(await formPostedFrom(withOrigins, withOrigins.apiUrl, 5)).toBe(403);
+    } finally {
+      await Promise.all([withBase.stop(), withOrigins.stop()]);
+    }
+  }, 30_000);
+});
+
+describe('npm start as a terminal runs it', () => {
+  it('on Ctrl-C (SIGINT to its whole process group: npm and all it started), answers the slow uploads in flight, and npm exits 0 within 10 s with both ports closed', async () => {
+    const npm = spawnNpmStart();
+    try {
+      const { apiUrl, mailUrl } = await whenReady(npm);
+      const uploads = slowUploads(Number(new URL(apiUrl).port));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalledAt = Date.now();
+      const exited = exitOf(npm.child);
+      process.kill(-groupOf(npm.child), 'SIGINT');
+
+      expect(await Promise.all(uploads)).toEqual([202, 202, 202]);
+      expect(await exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(await Promise.all([connectionTo(apiUrl), connectionTo(mailUrl)])).toEqual(['ECONNREFUSED', 'ECONNREFUSED']);
+      expect(npm.stdout()).toMatch(/^SIGINT: stopping/m);
+    } finally {
+      killGroup(npm.child);
+    }
+  }, 60_000);
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s to npm alone, stops the server with it: once npm is gone, neither port is served', async (signal) => {
+    const npm = spawnNpmStart();
+    try {
+      const { apiUrl, mailUrl } = await whenReady(npm);
+      const signalledAt = Date.now();
+      const exited = exitOf(npm.child);
+      npm.child.kill(signal);
+      await exited;
+
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(await Promise.all([connectionTo(apiUrl), connectionTo(mailUrl)])).toEqual(['ECONNREFUSED', 'ECONNREFUSED']);
+    } finally {
+      killGroup(npm.child);
+    }
+  }, 60_000);
+});
+
+/**
+ * Three visitors on slow connections, each from its own address: each body arrives in pieces over
+ * about a second. Each resolves to the answer's status, or to the error that ended the request.
+ */
+function slowUploads(port: number): Array<Promise<number | string>> {
+  const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', message: 'A compiler for a small project, if you have the time.' });
+  return Array.from({ length: 3 }, (_, i) =>
+    new Promise<number | string>((resolve) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/contact',
+          method: 'POST',
+          localAddress: `127.0.8.${i + 1}`,
+          agent: false,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      const pieces = body.match(/[\s\S]{1,20}/g) ?? [];
+      let next = 0;
+      const timer = setInterval(() => {
+        const piece = pieces[next++];
+        if (piece === undefined) {
+          clearInterval(timer);
+          request.end();
+        } else request.write(piece);
+      }, 1000 / pieces.length);
+    }),
+  );
+}
+
+/** Resolves once the condition holds, checking every 20 ms. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The exit code of a process, or the signal that ended it. */
+function exitOf(child: ChildProcess): Promise<number | NodeJS.Signals | null> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+}
+
+/** The process group a detached child leads. */
+function groupOf(child: ChildProcess): number {
+  if (child.pid === undefined) throw new Error('the process did not start');
+  return child.pid;
+}
+
+/** Whatever is left of a detached child's process group, ended at once (after a test, passed or failed). */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-groupOf(child), 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/** `connected` when something accepts a connection at the URL's port, else the error's code. */
+function connectionTo(url: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 
 export interface HttpResponse {
   readonly status: number;
@@ -17,27 +17,40 @@ export interface HttpRequest {
 
 /** A plain node:http request, so tests choose the source address and send any bytes at all. */
 export function send(url: string, options: HttpRequest = {}): Promise<HttpResponse> {
+  return exchange(httpRequest(url, requestOptions(options)), options.body);
+}
+
+/**
+ * Sends a request whose target is exactly `target`, byte for byte (`//evil.example/x`, `/./x`,
+ * `http://host/x`), to the server at `serverUrl`: a URL would have normalized it first.
+ */
+export function sendTarget(serverUrl: string, target: string, options: HttpRequest = {}): Promise<HttpResponse> {
+  const { hostname, port } = new URL(serverUrl);
+  return exchange(httpRequest({ ...requestOptions(options), host: hostname, port, path: target }), options.body);
+}
+
+function requestOptions(options: HttpRequest) {
+  return { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, agent: false as const };
+}
+
+function exchange(outgoing: ClientRequest, body: string | Uint8Array | undefined): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, agent: false },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            text,
-            json: <T>() => JSON.parse(text) as T,
-          });
+    outgoing.on('response', (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          text,
+          json: <T>() => JSON.parse(text) as T,
         });
-      },
-    );
+      });
+    });
     outgoing.on('error', reject);
-    outgoing.end(options.body);
+    outgoing.end(body);
   });
 }
 

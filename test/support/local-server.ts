@@ -21,20 +21,43 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
-/** `bin/local.ts` (what `npm start` runs) as a child process on free ports, its output gathered. */
+/** A local server's process as spawned, its output gathered. */
 export interface LocalProcess {
   readonly child: ChildProcess;
   stdout(): string;
   stderr(): string;
 }
 
-/** Spawns `bin/local.ts` with the given settings on top of the environment and free ports. */
+/** The addresses a local server prints once it is ready. */
+export type LocalAddresses = Pick<LocalServer, 'apiUrl' | 'baseUrl' | 'mailUrl' | 'dynamoUrl'>;
+
+/** Spawns `bin/local.ts` (what `npm start` runs) with the given settings on top of the environment and free ports. */
 export function spawnLocal(env: Record<string, string> = {}): LocalProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return gathered(
+    spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/**
+ * Runs `npm start` itself, as a terminal does: the leader of a process group of its own (npm and
+ * whatever it starts), so a test can signal the whole group as a terminal's Ctrl-C does.
+ */
+export function spawnNpmStart(env: Record<string, string> = {}): LocalProcess {
+  return gathered(
+    spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    }),
+  );
+}
+
+function gathered(child: ChildProcess): LocalProcess {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -42,19 +65,18 @@ export function spawnLocal(env: Record<string, string> = {}): LocalProcess {
   return { child, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Starts the local server (spawnLocal) and waits for its "Ready" line. */
-export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
-  const local = spawnLocal(env);
+/** Waits for the "Ready" line of a spawned local server and reads the addresses it printed. */
+export async function whenReady(local: LocalProcess): Promise<LocalAddresses> {
   const { child } = local;
-
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local server did not start:\n${local.stdout()}${local.stderr()}`)), 30_000);
-    child.stdout?.on('data', () => {
-      if (local.stdout().includes('Ready.')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+    const check = () => {
+      if (!local.stdout().includes('Ready.')) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout?.on('data', check);
+    check();
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`local server exited with ${code}:\n${local.stdout()}${local.stderr()}`));
@@ -67,14 +89,21 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     if (!match?.[1]) throw new Error(`no ${label} URL in:\n${stdout}`);
     return match[1];
   };
-  const baseUrl = /\(BASE_URL (\S+)\)/.exec(stdout)?.[1] ?? url('API');
   return {
     apiUrl: url('API'),
-    baseUrl,
+    baseUrl: /\(BASE_URL (\S+)\)/.exec(stdout)?.[1] ?? url('API'),
     mailUrl: url('Mailbox'),
     dynamoUrl: url('DynamoDB'),
+  };
+}
+
+/** Starts the local server (spawnLocal) and waits for its "Ready" line. */
+export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
+  const local = spawnLocal(env);
+  return {
+    ...(await whenReady(local)),
     output: local.stdout,
-    stop: (signal = 'SIGTERM') => stopChild(child, signal),
+    stop: (signal = 'SIGTERM') => stopChild(local.child, signal),
   };
 }
 

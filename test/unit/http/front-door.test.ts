@@ -98,7 +98,7 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
 });
 
 describe('HEAD wherever GET (docs/api.md §1)', () => {
-  it('gives the handler the GET, and answers its status and headers without the body', async () => {
+  it('gives the handler the GET, and returns its whole answer, body included: the platform sets Content-Length from it and sends no body to a HEAD', async () => {
     const { seen, invoke } = recordingHandler(undefined);
 
     const head = await invoke(httpEvent({ method: 'HEAD', path: '/llms.txt' }));
@@ -110,16 +110,16 @@ describe('HEAD wherever GET (docs/api.md §1)', () => {
     ]);
     expect(head.statusCode).toBe(get.statusCode);
     expect(head.headers).toEqual(get.headers);
-    expect(head.body).toBeUndefined();
+    expect(head.body).toBe('the document');
     expect(get.body).toBe('the document');
   });
 
-  it('leaves a HEAD no route matches to the fallback, still without a body', async () => {
+  it('leaves a HEAD no route matches to the fallback, its answer whole', async () => {
     const { seen, invoke } = recordingHandler(undefined);
 
     const response = await invoke({ ...httpEvent({ method: 'HEAD', path: '/nothing' }), routeKey: '$default' });
 
     expect(seen.map((event) => event.requestContext.http.method)).toEqual(['HEAD']);
-    expect(response.body).toBeUndefined();
+    expect(response.body).toBe('the document');
   });
 });

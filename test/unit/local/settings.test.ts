@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_IDEMPOTENCY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 
 
@@ -83,11 +84,14 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
 });
 
 describe('functionEnvironment: what the handlers read in local mode', () => {
+  const served = { host: '127.0.0.1', port: 3000 };
+
   it('fills in the local defaults', () => {
-    expect(functionEnvironment({}, 3000)).toEqual({
+    expect(functionEnvironment({}, served)).toEqual({
       CONTACT_TO: 'owner@example.com',
       CONTACT_FROM: 'contact@example.com',
       BASE_URL: 'http://localhost:3000',
+      ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
       COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
       IDEMPOTENCY_TABLE: LOCAL_IDEMPOTENCY_TABLE,
@@ -95,14 +99,31 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
   });
 
   it('makes one counter key secret per start, unless one is configured', () => {
-    const secret = functionEnvironment({}, 3000).COUNTER_KEY_SECRET;
+    const secret = functionEnvironment({}, served).COUNTER_KEY_SECRET;
 
-    expect(functionEnvironment({}, 3001).COUNTER_KEY_SECRET).toBe(secret);
-    expect(functionEnvironment({ COUNTER_KEY_SECRET: 'x'.repeat(32) }, 3000).COUNTER_KEY_SECRET).toBe('x'.repeat(32));
+    expect(functionEnvironment({}, { ...served, port: 3001 }).COUNTER_KEY_SECRET).toBe(secret);
+    expect(functionEnvironment({ COUNTER_KEY_SECRET: 'x'.repeat(32) }, served).COUNTER_KEY_SECRET).toBe('x'.repeat(32));
   });
 
   it('derives {base} from the port it serves on', () => {
-    expect(functionEnvironment({}, 4321).BASE_URL).toBe('http://localhost:4321');
+    expect(functionEnvironment({}, { ...served, port: 4321 }).BASE_URL).toBe('http://localhost:4321');
+  });
+
+  it.each([
+    ['127.0.0.1', 'http://localhost:4321,http://127.0.0.1:4321,http://[::1]:4321'],
+    ['::1', 'http://localhost:4321,http://127.0.0.1:4321,http://[::1]:4321'],
+    ['0.0.0.0', 'http://localhost:4321,http://127.0.0.1:4321,http://[::1]:4321'],
+    ['127.0.0.2', 'http://localhost:4321,http://127.0.0.1:4321,http://[::1]:4321,http://127.0.0.2:4321'],
+    ['my-laptop.local', 'http://localhost:4321,http://127.0.0.1:4321,http://[::1]:4321,http://my-laptop.local:4321'],
+  ])('lets the site’s own origins be every loopback name on the port, and the address printed for HOST %s', (host, origins) => {
+    expect(functionEnvironment({}, { host, port: 4321 }).ALLOWED_ORIGINS).toBe(origins);
+  });
+
+  it('keeps the loopback names beside a BASE_URL of the user’s', () => {
+    expect(functionEnvironment({ BASE_URL: 'https://example.com' }, served)).toMatchObject({
+      BASE_URL: 'https://example.com',
+      ALLOWED_ORIGINS: 'https://example.com,http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000',
+    });
   });
 
   it('keeps what the environment sets', () => {
@@ -110,12 +131,25 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       CONTACT_TO: 'me@owner.example.com',
       CONTACT_FROM: 'web@owner.example.com',
       BASE_URL: 'https://example.com',
+      ALLOWED_ORIGINS: 'https://www.example.com',
       COUNTER_TABLE: 'my-counters',
       COUNTER_KEY_SECRET: 'a-configured-secret-of-32-characters',
       IDEMPOTENCY_TABLE: 'my-keys',
       RATE_LIMIT_IP: '9',
     };
 
-    expect(functionEnvironment(env, 3000)).toEqual(env);
+    expect(functionEnvironment(env, served)).toEqual(env);
+  });
+});
+
+describe('localUrl: where this machine reaches the server (the address the banner prints)', () => {
+  it.each([
+    ['127.0.0.1', 'http://127.0.0.1:3000'],
+    ['::1', 'http://[::1]:3000'],
+    ['my-laptop.local', 'http://my-laptop.local:3000'],
+    ['0.0.0.0', 'http://127.0.0.1:3000'],
+    ['::', 'http://[::1]:3000'],
+  ])('for HOST %s is %s', (host, url) => {
+    expect(localUrl(host, 3000)).toBe(url);
   });
 });

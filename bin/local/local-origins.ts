@@ -1,0 +1,22 @@
+/** A host to listen on that means every address of this machine, and the loopback address that reaches it. */
+const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
+
+/** The names every machine gives its own loopback interface. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * The URL of a local server listening on `host`, as a browser or client on this machine opens it:
+ * a wildcard host is reached through loopback (browsers refuse `http://0.0.0.0`).
+ */
+export function localUrl(host: string, port: number): string {
+  const reachable = WILDCARD_HOSTS[host] ?? host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/**
+ * The origins a page served by the local server has on this machine: each loopback name on its
+ * port, and the address it prints (often one of them). A visitor opens it under any of them.
+ */
+export function localOrigins(host: string, port: number): string[] {
+  return [...LOOPBACK_NAMES.map((name) => `http://${name}:${port}`), localUrl(host, port)];
+}
