@@ -65,9 +65,40 @@ export function readCounterTableName(env: Env): string {
   return parseTableName('COUNTER_TABLE', required(env, 'COUNTER_TABLE'));
 }
 
-/** Name of the DynamoDB table remembering answers to `Idempotency-Key` (docs/api.md §11). */
-export function readIdempotencyTableName(env: Env): string {
-  return parseTableName('IDEMPOTENCY_TABLE', required(env, 'IDEMPOTENCY_TABLE'));
+/**
+ * Name of the DynamoDB table of accepted inquiries (docs/api.md §14), which also remembers the
+ * answers to `Idempotency-Key` (§11).
+ */
+export function readInquiryTableName(env: Env): string {
+  return parseTableName('INQUIRY_TABLE', required(env, 'INQUIRY_TABLE'));
+}
+
+/** What the delivery worker needs beyond the mail settings (docs/api.md §14). */
+export interface DeliverySettings {
+  readonly mail: MailSettings;
+  readonly inquiryTable: string;
+  /** The unit of the retry delays: a minute deployed. */
+  readonly retryUnitSeconds: number;
+  /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
+  readonly retentionDays: number;
+}
+
+export const DEFAULT_RETRY_UNIT_SECONDS = 60;
+export const DEFAULT_RETENTION_DAYS = 30;
+const MAX_RETENTION_DAYS = 365;
+
+export function readDeliverySettings(env: Env): DeliverySettings {
+  return {
+    mail: readMailSettings(env),
+    inquiryTable: readInquiryTableName(env),
+    retryUnitSeconds: parseWholeNumber('DELIVERY_RETRY_SECONDS', env.DELIVERY_RETRY_SECONDS ?? String(DEFAULT_RETRY_UNIT_SECONDS), 1, 3600),
+    retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
+  };
+}
+
+/** How many days a delivered inquiry's text is kept: 0 (erased once sent) to 365. */
+export function parseRetentionDays(key: string, value: string): number {
+  return parseWholeNumber(key, value, 0, MAX_RETENTION_DAYS);
 }
 
 function parseTableName(key: string, name: string): string {
@@ -131,11 +162,15 @@ export function parseEmail(key: string, value: string): string {
 }
 
 export function parseLimit(key: string, value: string): number {
-  const limit = Number(value);
-  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_RATE_LIMIT) {
-    throw new ConfigError(`${key} must be a whole number from 1 to ${MAX_RATE_LIMIT}, got ${JSON.stringify(value)}`);
+  return parseWholeNumber(key, value, 1, MAX_RATE_LIMIT);
+}
+
+function parseWholeNumber(key: string, value: string, minimum: number, maximum: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < minimum || number > maximum) {
+    throw new ConfigError(`${key} must be a whole number from ${minimum} to ${maximum}, got ${JSON.stringify(value)}`);
   }
-  return limit;
+  return number;
 }
 
 export function parseSiteName(key: string, value: string): string {

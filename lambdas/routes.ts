@@ -62,6 +62,15 @@ export type HandlerName = Route['handler'] | typeof FALLBACK_HANDLER;
 /** Every handler, each once, the fallback last. */
 export const HANDLER_NAMES: readonly HandlerName[] = [...new Set(ROUTES.map((route) => route.handler)), FALLBACK_HANDLER];
 
+/**
+ * The function that answers no route: the delivery worker, fed by the inquiry table's stream and
+ * a schedule (docs/api.md §14), in lambdas/delivery/ like every handler in a folder of its own.
+ */
+export const WORKER_HANDLER = 'delivery';
+export type FunctionName = HandlerName | typeof WORKER_HANDLER;
+/** Every function of the stack: the route table's handlers, then the worker. */
+export const FUNCTION_NAMES: readonly FunctionName[] = [...HANDLER_NAMES, WORKER_HANDLER];
+
 export function findRoute(method: string, path: string): Route | undefined {
   return ROUTES.find((route) => route.method === method && route.path === path);
 }

@@ -1,16 +1,33 @@
 import { CONTACT_LAZY_MODULES } from '../lambdas/contact/lazy-modules.js';
 import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
-import type { HandlerName } from '../lambdas/routes.js';
+import { DELIVERY_TIMEOUT_SECONDS } from '../lambdas/delivery/time-budget.js';
+import type { FunctionName } from '../lambdas/routes.js';
 
 /**
- * What one handler's function is given: the settings it reads, its memory and its timeout. The
- * stack deploys it, and the local server plays the same memory and timeout.
+ * The environment variables of each group of settings (lambdas/config.ts and
+ * lambdas/http/origin-verify.ts read them): a function is given exactly the groups it reads.
+ */
+export const SETTING_GROUPS = {
+  /** The front door's secret: every function behind the API refuses what did not come through it. */
+  frontDoor: ['ORIGIN_VERIFY_SECRET'],
+  /** The site's identity and published limits (readSiteSettings). */
+  site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
+  /** The rate limits' counters and the secret their keys are HMACs under. */
+  counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
+  /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
+  inquiries: ['INQUIRY_TABLE'],
+  /** The mail, and how a delivery is retried and kept (readDeliverySettings). */
+  delivery: ['CONTACT_TO', 'CONTACT_FROM', 'SITE_NAME', 'SES_CONFIGURATION_SET', 'DELIVERY_RETRY_SECONDS', 'RETENTION_DAYS'],
+} as const;
+export type SettingGroup = keyof typeof SETTING_GROUPS;
+export type SettingKey = (typeof SETTING_GROUPS)[SettingGroup][number];
+
+/**
+ * What one function is given: the settings it reads, its memory and its timeout. The stack deploys
+ * it, and the local server plays the same memory and timeout.
  */
 export interface FunctionProfile {
-  /** Reads the site settings (readSiteSettings): BASE_URL, SITE_NAME, ALLOWED_ORIGINS, RATE_LIMIT_*. */
-  readonly readsSiteSettings: boolean;
-  /** Counts requests and sends mail: CONTACT_TO, CONTACT_FROM, the tables, the counter keys' secret, the configuration set, and the grants to match. */
-  readonly handlesInquiries: boolean;
+  readonly settings: readonly SettingGroup[];
   readonly memorySize: number;
   readonly timeoutSeconds: number;
   /**
@@ -26,8 +43,7 @@ export interface FunctionProfile {
  * 256 MB starts such a bundle quickly and costs little.
  */
 const DOCUMENT: FunctionProfile = {
-  readsSiteSettings: true,
-  handlesInquiries: false,
+  settings: ['frontDoor', 'site'],
   memorySize: 256,
   // Building a page or a document takes milliseconds: no I/O to wait on.
   timeoutSeconds: 5,
@@ -35,12 +51,11 @@ const DOCUMENT: FunctionProfile = {
 };
 
 /** A handler whose answers need nothing from the settings. */
-const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, readsSiteSettings: false };
+const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
-/** A handler that takes inquiries: counts them in DynamoDB and delivers them through SES. */
+/** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  readsSiteSettings: true,
-  handlesInquiries: true,
+  settings: ['frontDoor', 'site', 'counters', 'inquiries'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
@@ -49,11 +64,19 @@ const INQUIRIES: FunctionProfile = {
   lazyModules: Object.values(CONTACT_LAZY_MODULES),
 };
 
+/** The delivery worker: nobody waits on its cold start, and SES is the slow part. */
+const DELIVERY: FunctionProfile = {
+  settings: ['inquiries', 'delivery'],
+  memorySize: 256,
+  timeoutSeconds: DELIVERY_TIMEOUT_SECONDS,
+  lazyModules: [],
+};
+
 /**
- * Every handler's profile. test/unit/infra/function-environment.test.ts imports every
+ * Every function's profile. test/unit/infra/function-environment.test.ts imports every
  * handler with exactly the environment the stack gives it, and fails when the two disagree.
  */
-const PROFILES: Readonly<Record<HandlerName, FunctionProfile>> = {
+const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   schema: DOCUMENT,
   page: DOCUMENT,
   discovery: DOCUMENT,
@@ -62,21 +85,14 @@ const PROFILES: Readonly<Record<HandlerName, FunctionProfile>> = {
   agent: NO_SETTINGS,
   // 404 and 405 need nothing but the route table.
   fallback: NO_SETTINGS,
+  delivery: DELIVERY,
 };
 
-/** The environment variables behind each kind of setting (lambdas/config.ts reads them). */
-export const SITE_SETTING_KEYS = ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'] as const;
-export const INQUIRY_SETTING_KEYS = [
-  'CONTACT_TO',
-  'CONTACT_FROM',
-  'COUNTER_TABLE',
-  'COUNTER_KEY_SECRET',
-  'IDEMPOTENCY_TABLE',
-  'SES_CONFIGURATION_SET',
-] as const;
-/** Given to every function (lambdas/http/origin-verify.ts reads it). */
-export const FRONT_DOOR_SETTING_KEYS = ['ORIGIN_VERIFY_SECRET'] as const;
+export function functionProfile(name: FunctionName): FunctionProfile {
+  return PROFILES[name];
+}
 
-export function functionProfile(handlerName: HandlerName): FunctionProfile {
-  return PROFILES[handlerName];
+/** The environment variables a profile's setting groups name, each once. */
+export function settingKeys(profile: FunctionProfile): readonly SettingKey[] {
+  return [...new Set(profile.settings.flatMap((group) => SETTING_GROUPS[group]))];
 }

@@ -40,9 +40,14 @@ export class SiteAlarms extends Construct {
     const alarm = (alarmId: string, metric: IMetric, description: string) => alerts.alarm(this, alarmId, metric, description);
 
     alarm(
-      'DeliveryFailures',
-      serviceMetric('DeliveryFailures'),
-      'An inquiry could not be handed to SES, or SES never answered whether it took it; the visitor was asked to retry or wait.',
+      'InquiriesUndelivered',
+      serviceMetric('InquiriesUndelivered'),
+      'An inquiry could not be handed to SES for three days: it is kept in the inbox as failed (npm run inbox; npm run redeliver -- --failed).',
+    );
+    alarm(
+      'DeliveryUnknown',
+      serviceMetric('DeliveryUnknown'),
+      'SES may or may not have taken an inquiry: it is never resent by itself. Check the mailbox, then npm run redeliver -- --unknown if it never came.',
     );
     for (const [name, fn] of props.functions) {
       alarm(

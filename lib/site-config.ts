@@ -4,11 +4,13 @@ import { resolve } from 'node:path';
 import {
   ConfigError,
   DEFAULT_RATE_LIMITS,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_SITE_NAME,
   parseEmail,
   parseLimit,
   parseOrigin,
   parseOriginList,
+  parseRetentionDays,
   parseSiteName,
 } from '../lambdas/config.js';
 
@@ -32,6 +34,8 @@ export interface SiteConfig {
   readonly waf: boolean;
   /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
   readonly createSesIdentity: boolean;
+  /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
+  readonly retentionDays: number;
 }
 
 export interface CustomDomain {
@@ -63,6 +67,7 @@ const CONTEXT_KEYS = [
   'siteOrigin',
   'waf',
   'createSesIdentity',
+  'retentionDays',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
 
@@ -122,6 +127,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(sitePages === undefined ? {} : { sitePages }),
     waf: flag('waf', context('waf')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
+    retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
   };
 }
 

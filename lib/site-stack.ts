@@ -5,17 +5,12 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
-import { IDEMPOTENCY_PARTITION_KEY, IDEMPOTENCY_TTL_ATTRIBUTE } from '../lambdas/contact/idempotency-table.js';
-import { HANDLER_NAMES, type HandlerName } from '../lambdas/routes.js';
+import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { DeploymentSecret } from './deployment-secret.js';
 import { FrontDoor } from './front-door.js';
-import {
-  functionProfile,
-  type FRONT_DOOR_SETTING_KEYS,
-  type INQUIRY_SETTING_KEYS,
-  type SITE_SETTING_KEYS,
-} from './function-profiles.js';
+import { functionProfile, settingKeys, type SettingKey } from './function-profiles.js';
+import { INQUIRY_TABLE_OUTPUT, InquiryInbox, SWEEP_RATE } from './inquiry-inbox.js';
 import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
@@ -39,16 +34,17 @@ const WELL_KNOWN_OUTPUTS = {
 /**
  * The whole service: the front door (a CloudFront distribution serving the site and the service
  * at one origin), an HTTP API whose routes come from lambdas/routes.ts, one function per handler,
- * the rate-limit counter table, the table of remembered answers to Idempotency-Key, the SES
- * configuration set inquiries are sent with, and the alarms that tell the owner when it breaks.
+ * the rate-limit counter table, the inbox (the table of accepted inquiries, which also remembers
+ * answers to Idempotency-Key) and the delivery worker it feeds, the SES configuration set
+ * inquiries are sent with, and the alarms that tell the owner when it breaks.
  */
 export class SiteStack extends Stack {
-  /** Each handler's function, by handler name. */
-  readonly functions: ReadonlyMap<string, SiteFunction>;
+  /** Each function, by handler name: the route table's handlers and the delivery worker. */
+  readonly functions: ReadonlyMap<FunctionName, SiteFunction>;
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly counterTable: TableV2;
-  readonly idempotencyTable: TableV2;
+  readonly inbox: InquiryInbox;
   readonly mail: SiteMail;
   readonly frontDoor: FrontDoor;
   /** The dynamic reference to the counter keys' secret: apart from the front door's, which travels with every request. */
@@ -63,11 +59,7 @@ export class SiteStack extends Stack {
       ttlAttribute: COUNTER_TTL_ATTRIBUTE,
       lifetime: 'Rate-limit counters expire within the hour',
     });
-    this.idempotencyTable = expiringTable(this, 'IdempotencyRecords', {
-      partitionKey: IDEMPOTENCY_PARTITION_KEY,
-      ttlAttribute: IDEMPOTENCY_TTL_ATTRIBUTE,
-      lifetime: 'Remembered answers to Idempotency-Key expire within a day',
-    });
+    this.inbox = new InquiryInbox(this, 'Inbox');
     this.mail = new SiteMail(this, 'Mail');
 
     const http = new SiteApi(this, 'Http');
@@ -89,11 +81,30 @@ export class SiteStack extends Stack {
     });
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
-    const frontDoorSettings: Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string> = {
+    const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_SECRET: originSecret.dynamicReference,
+      BASE_URL: baseUrl,
+      SITE_NAME: config.siteName,
+      ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
+      RATE_LIMIT_IP: String(config.rateLimits.ip),
+      RATE_LIMIT_EMAIL: String(config.rateLimits.email),
+      COUNTER_TABLE: this.counterTable.tableName,
+      COUNTER_KEY_SECRET: this.counterKeySecret,
+      INQUIRY_TABLE: this.inbox.table.tableName,
+      CONTACT_TO: config.ownerEmail,
+      CONTACT_FROM: config.senderEmail,
+      SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
+      DELIVERY_RETRY_SECONDS: String(SWEEP_RATE.toSeconds()),
+      RETENTION_DAYS: String(config.retentionDays),
     };
-    this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl, frontDoorSettings)]));
+    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings)]));
     http.routeTo(this.functions);
+    const contact = this.functions.get('contact')!;
+    this.counterTable.grant(contact, 'dynamodb:UpdateItem');
+    this.inbox.grantAccept(contact);
+    const worker = this.functions.get(WORKER_HANDLER)!;
+    this.inbox.feed(worker);
+    this.grantSending(worker, config);
 
     if (config.createSesIdentity) {
       new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(config.senderEmail) });
@@ -118,6 +129,10 @@ export class SiteStack extends Stack {
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, INQUIRY_TABLE_OUTPUT, {
+      value: this.inbox.table.tableName,
+      description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',
+    });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {
       new CfnOutput(this, outputId, { value: urls[document] });
@@ -130,53 +145,20 @@ export class SiteStack extends Stack {
     }
   }
 
-  private handlerFunction(
-    name: HandlerName,
-    config: SiteConfig,
-    baseUrl: string,
-    frontDoor: Readonly<Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string>>,
-  ): SiteFunction {
+  /** One function, given exactly the settings its profile names. */
+  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>): SiteFunction {
     const profile = functionProfile(name);
-    const site: Record<(typeof SITE_SETTING_KEYS)[number], string> = {
-      BASE_URL: baseUrl,
-      SITE_NAME: config.siteName,
-      ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
-      RATE_LIMIT_IP: String(config.rateLimits.ip),
-      RATE_LIMIT_EMAIL: String(config.rateLimits.email),
-    };
-    const inquiries: Record<(typeof INQUIRY_SETTING_KEYS)[number], string> = {
-      CONTACT_TO: config.ownerEmail,
-      CONTACT_FROM: config.senderEmail,
-      COUNTER_TABLE: this.counterTable.tableName,
-      COUNTER_KEY_SECRET: this.counterKeySecret,
-      IDEMPOTENCY_TABLE: this.idempotencyTable.tableName,
-      SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
-    };
-    const environment = {
-      // Every function refuses what did not come through the front door.
-      ...frontDoor,
-      ...(profile.readsSiteSettings ? site : {}),
-      ...(profile.handlesInquiries ? inquiries : {}),
-    };
-    const fn = new SiteFunction(this, `${pascalCase(name)}Function`, {
+    return new SiteFunction(this, `${pascalCase(name)}Function`, {
       handlerName: name,
-      environment,
+      environment: Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]])),
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
       lazyModules: profile.lazyModules,
     });
-    if (profile.handlesInquiries) this.grantInquiries(fn, config);
-    return fn;
   }
 
-  /**
-   * Count requests (one conditional update per counter), remember answers to Idempotency-Key
-   * (Powertools' put, get, update and delete of one record), and send mail from the sender
-   * identity only, with the stack's configuration set.
-   */
-  private grantInquiries(fn: SiteFunction, config: SiteConfig): void {
-    this.counterTable.grant(fn, 'dynamodb:UpdateItem');
-    this.idempotencyTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
+  /** Sends mail from the sender identity only, to the owner only, with the stack's configuration set. */
+  private grantSending(fn: SiteFunction, config: SiteConfig): void {
     // SES authorizes a send against the sender's address identity or its domain identity, whichever
     // is verified; in the sandbox it also checks the recipient's. The conditions pin the From, and
     // every recipient (To, Cc and Bcc) to the owner: a flaw in composing the mail cannot reach anyone else.

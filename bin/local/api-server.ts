@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
-import { FALLBACK_HANDLER, findRoute, type HandlerName } from '../../lambdas/routes.js';
+import { FALLBACK_HANDLER, findRoute, type FunctionName, type HandlerName } from '../../lambdas/routes.js';
 import { functionProfile } from '../../lib/function-profiles.js';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
@@ -177,7 +177,8 @@ function clientAddress(request: IncomingMessage): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
 }
 
-function toContext(handlerName: HandlerName, startedAt: number): Context {
+/** The Lambda context of one invocation of a function, with the timeout the stack gives it. */
+export function toContext(handlerName: FunctionName, startedAt: number): Context {
   const functionName = `local-${handlerName}`;
   const profile = functionProfile(handlerName);
   return {

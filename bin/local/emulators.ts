@@ -1,9 +1,9 @@
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, ResourceInUseException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
-import { IDEMPOTENCY_PARTITION_KEY } from '../../lambdas/contact/idempotency-table.js';
+import { INBOX_PARTITION_KEY, QUEUE_INDEX } from '../../lambdas/inbox/inquiry-record.js';
 import { localUrl } from './local-origins.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
@@ -37,20 +37,44 @@ export function ensureCounterTable(client: DynamoDBClient, tableName: string): P
   return ensureTable(client, tableName, COUNTER_PARTITION_KEY);
 }
 
-/** Creates the `Idempotency-Key` table as the stack does, unless it exists already. */
-export function ensureIdempotencyTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  return ensureTable(client, tableName, IDEMPOTENCY_PARTITION_KEY);
+/** Creates the inquiry table as the stack does (its key and its queue index), unless it exists already. */
+export function ensureInquiryTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTable(client, tableName, INBOX_PARTITION_KEY, {
+    AttributeDefinitions: [
+      { AttributeName: QUEUE_INDEX.partitionKey, AttributeType: 'S' },
+      { AttributeName: QUEUE_INDEX.sortKey, AttributeType: 'N' },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: QUEUE_INDEX.name,
+        KeySchema: [
+          { AttributeName: QUEUE_INDEX.partitionKey, KeyType: 'HASH' },
+          { AttributeName: QUEUE_INDEX.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...QUEUE_INDEX.projected] },
+      },
+    ],
+  });
 }
 
-/** A table keyed by one string attribute. dynalite has no TTL: expired records stay, as they may on AWS for a while. */
-async function ensureTable(client: DynamoDBClient, tableName: string, partitionKey: string): Promise<void> {
+/**
+ * A table keyed by one string attribute, with an index if given. dynalite has no TTL and no
+ * stream: expired items stay, as they may on AWS for a while, and local-stack.ts plays the stream.
+ */
+async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  partitionKey: string,
+  index?: Pick<CreateTableCommandInput, 'AttributeDefinitions' | 'GlobalSecondaryIndexes'>,
+): Promise<void> {
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: 'S' }],
+        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: 'S' }, ...(index?.AttributeDefinitions ?? [])],
         KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+        ...(index?.GlobalSecondaryIndexes === undefined ? {} : { GlobalSecondaryIndexes: index.GlobalSecondaryIndexes }),
       }),
     );
   } catch (error) {

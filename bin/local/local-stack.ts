@@ -1,10 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
+import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { ApiGate } from './api-gate.js';
 import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
-import { ensureCounterTable, ensureIdempotencyTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
+import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { functionEnvironment, type LocalSettings } from './settings.js';
+import { startTableStream, type TableStream } from './table-stream.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
 const SETUP_CLIENT = {
@@ -18,7 +21,7 @@ export interface LocalStack {
   readonly apiUrl: string;
   /** The SES emulator (mailbox at `/`, JSON at `/store`), or the outside SES endpoint. */
   readonly mailUrl: string;
-  /** dynalite, or the outside DynamoDB endpoint. */
+  /** Where the functions reach DynamoDB (dynalite, or the outside endpoint) through the inquiry stream stand-in. */
   readonly dynamoUrl: string;
   /** Problems that local mode works around, for the console. */
   readonly warnings: readonly string[];
@@ -34,9 +37,14 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   const emulators: RunningServer[] = [];
   const gate = new ApiGate();
   let api: RunningServer | undefined;
-  // The API first: no request may reach an emulator that is already gone.
+  let worker: LocalDeliveryWorker | undefined;
+  let stream: TableStream | undefined;
+  // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
+  // reach an emulator that is already gone.
   const closeAll = async () => {
     await (api === undefined ? undefined : gate.stop());
+    await worker?.close();
+    await stream?.close();
     await Promise.all(emulators.map((emulator) => emulator.close()));
   };
   try {
@@ -46,11 +54,23 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
 
+    const environment = functionEnvironment(process.env, { host: settings.host, port: api.port });
+    // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
+    // the worker what the stack's event source mapping would.
+    stream = await startTableStream({
+      target: dynamo,
+      host: settings.host,
+      tableName: environment.INQUIRY_TABLE as string,
+      keyAttribute: INBOX_PARTITION_KEY,
+      filter: PENDING_STREAM_FILTER,
+      consume: (event) => worker?.consume(event) ?? Promise.resolve(),
+    });
+
     // Made at each start, as a deployment makes its own: the local server plays the front door.
     const originSecret = randomBytes(32).toString('base64url');
-    Object.assign(process.env, functionEnvironment(process.env, { host: settings.host, port: api.port }), {
+    Object.assign(process.env, environment, {
       ORIGIN_VERIFY_SECRET: originSecret,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo,
+      AWS_ENDPOINT_URL_DYNAMODB: stream.url,
       AWS_ENDPOINT_URL_SESV2: ses,
       // The emulators accept any credentials; the SDK only needs some, and a region.
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -61,7 +81,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     try {
       const setup = new DynamoDBClient(SETUP_CLIENT);
       await ensureCounterTable(setup, process.env.COUNTER_TABLE as string);
-      await ensureIdempotencyTable(setup, process.env.IDEMPOTENCY_TABLE as string);
+      await ensureInquiryTable(setup, process.env.INQUIRY_TABLE as string);
     } catch (error) {
       // An outside store that is down must not stop local mode: POSTs then fail closed (503).
       if (settings.dynamoEndpoint === undefined) throw error;
@@ -69,13 +89,15 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
       );
     }
-    gate.ready(apiGatewayListener(await importHandlers(), originSecret));
+    const handlers = await importHandlers();
+    worker = await startDeliveryWorker();
+    gate.ready(apiGatewayListener(handlers, originSecret));
 
     return {
       baseUrl: process.env.BASE_URL as string,
       apiUrl: api.url,
       mailUrl: ses,
-      dynamoUrl: dynamo,
+      dynamoUrl: stream.url,
       warnings,
       close: closeAll,
     };

@@ -3,8 +3,8 @@ import {
   ConfigError,
   readCounterKeySecret,
   readCounterTableName,
-  readIdempotencyTableName,
-  readMailSettings,
+  readDeliverySettings,
+  readInquiryTableName,
   readSiteSettings,
   type Env,
 } from '../../lambdas/config.js';
@@ -22,7 +22,9 @@ export interface LocalSettings {
 }
 
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
-export const LOCAL_IDEMPOTENCY_TABLE = 'idempotency-records';
+export const LOCAL_INQUIRY_TABLE = 'inquiries';
+/** Retry delays in units of 5 s rather than a minute, so that an outage can be watched in a minute (docs/api.md §14). */
+export const LOCAL_RETRY_UNIT_SECONDS = 5;
 
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
@@ -46,10 +48,10 @@ export function readLocalSettings(env: Env): LocalSettings {
   // emulator starts.
   const functionEnv = functionEnvironment(env, settings);
   readSiteSettings(functionEnv);
-  readMailSettings(functionEnv);
   readCounterTableName(functionEnv);
   readCounterKeySecret(functionEnv);
-  readIdempotencyTableName(functionEnv);
+  readInquiryTableName(functionEnv);
+  readDeliverySettings(functionEnv);
   return settings;
 }
 
@@ -69,7 +71,8 @@ export function functionEnvironment(env: Env, { host, port }: Pick<LocalSettings
     ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? [...new Set([baseUrl, ...localOrigins(host, port)])].join(','),
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
     COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
-    IDEMPOTENCY_TABLE: env.IDEMPOTENCY_TABLE ?? LOCAL_IDEMPOTENCY_TABLE,
+    INQUIRY_TABLE: env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE,
+    DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
   };
 }
 

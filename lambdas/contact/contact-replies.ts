@@ -17,13 +17,11 @@ const REJECTION_STATUS: Readonly<Record<RejectionReason, number>> = {
 /** The contract's answer (docs/api.md §2 and §4) to each outcome of a contact POST. */
 export function contactReply(outcome: ContactOutcome, requestId: string, limits: RateLimits): Reply {
   switch (outcome.kind) {
-    case 'delivered':
-      return jsonReply(
-        202,
-        { status: 'accepted', id: requestId },
-        { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) },
-        'delivered',
-      );
+    case 'accepted':
+      return {
+        ...jsonReply(202, { status: 'accepted', id: outcome.inquiryId }, { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) }, 'accepted'),
+        inquiryId: outcome.inquiryId,
+      };
     case 'rejected':
       return problemReply(
         { status: REJECTION_STATUS[outcome.reason], code: outcome.reason, detail: ANSWER_DETAILS[outcome.reason], requestId },
@@ -60,13 +58,8 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
         ...unavailableReply(
           ANSWER_DETAILS.temporarily_unavailable,
           requestId,
-          outcome.dependency === 'mail_service' ? 'delivery_failed' : 'counter_store_failed',
+          outcome.dependency === 'inquiry_store' ? 'inquiry_store_failed' : 'counter_store_failed',
         ),
-        errorName: outcome.errorName,
-      };
-    case 'delivery_unknown':
-      return {
-        ...unavailableReply(ANSWER_DETAILS.delivery_unknown, requestId, 'delivery_unknown', 'delivery_unknown'),
         errorName: outcome.errorName,
       };
   }

@@ -53,7 +53,7 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestI
     ...(api.errorName === undefined ? {} : { errorName: api.errorName }),
   });
   switch (outcome.kind) {
-    case 'delivered':
+    case 'accepted':
       // Relative, so the browser stays on the origin it posted to: form-action 'self' follows redirects.
       return { ...api, statusCode: 303, headers: { ...headers, Location: PAGE_PATHS.sent }, body: '' };
     case 'invalid':
@@ -64,8 +64,6 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestI
     }
     case 'unavailable':
       return page(renderFormPage({ site, values, notice: NOTICES.unavailable }));
-    case 'delivery_unknown':
-      return page(renderFormPage({ site, values, notice: NOTICES.deliveryUnknown }));
     case 'rejected': {
       const { heading, text } = REJECTION_PAGES[outcome.reason];
       return page(renderProblemPage(site, heading, text));

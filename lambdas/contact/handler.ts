@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { readCounterKeySecret, readCounterTableName, readIdempotencyTableName, readMailSettings, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readCounterTableName, readInquiryTableName, readSiteSettings } from '../config.js';
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
 import { readOriginVerifySecret } from '../http/origin-verify.js';
@@ -12,26 +12,27 @@ import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
 import { createContactDependencies } from './dependencies.js';
 import { idempotencyReplies } from './idempotency-replies.js';
+import { keyedInquiryId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES, lazySpecifier } from './lazy-modules.js';
 import { readFormBody, readJsonBody, type BodyHeaders, type ReadBody } from './read-body.js';
 import { submitInquiry, type ContactOutcome } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
+const inquiryTable = readInquiryTableName(process.env);
 const dependencies = createContactDependencies({
   limits: site.limits,
-  mail: readMailSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret: readCounterKeySecret(process.env),
+  inquiryTable,
 });
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 const originSecret = readOriginVerifySecret(process.env);
-const idempotencyTable = readIdempotencyTableName(process.env);
 
 const rememberedAnswers = lazyModule(async () => {
   const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');
-  return module.createRememberedAnswers(idempotencyTable);
+  return module.createRememberedAnswers(inquiryTable);
 });
 const formReplies = lazyModule(
   () => import(lazySpecifier(CONTACT_LAZY_MODULES.formReplies)) as Promise<typeof import('./form-replies.js')>,
@@ -55,20 +56,23 @@ async function answerPreflight(event: HttpEvent): Promise<Reply> {
 
 /**
  * `POST /api/contact`: a JSON inquiry (docs/api.md §2). With an `Idempotency-Key` (§11) its first
- * final answer is remembered, and a repeat gets it again without running.
+ * final answer is remembered, and a repeat gets it again without running; its inquiry is stored
+ * under an id of the key and body, so that no retry can store it twice.
  */
 async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
-  const submit = async () =>
-    contactReply(await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes)), context.awsRequestId, site.limits);
+  const submit = (inquiryId: string) => async () => {
+    const outcome = await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes), inquiryId);
+    return contactReply(outcome, context.awsRequestId, site.limits);
+  };
   const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
   switch (idempotency.kind) {
     case 'absent':
-      return submit();
+      return submit(context.awsRequestId)();
     case 'invalid':
       return idempotencyReplies.invalid(context.awsRequestId);
     case 'key':
-      return (await rememberedAnswers()).answer(idempotency.key, bytes, context, submit);
+      return (await rememberedAnswers()).answer(idempotency.key, bytes, context, submit(keyedInquiryId(idempotency.key, bytes)));
   }
 }
 
@@ -85,12 +89,12 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
     return pages.crossSiteReply(site);
   }
   const body = readFormBody(bodyHeaders(event), requestBody(event));
-  return pages.formReply(await takeInquiry(event, context, body), body, context.awsRequestId, site);
+  return pages.formReply(await takeInquiry(event, context, body, context.awsRequestId), body, context.awsRequestId, site);
 }
 
-/** Checks, counts and delivers one inquiry, whichever way it was posted. */
-function takeInquiry(event: HttpEvent, context: Context, body: ReadBody): Promise<ContactOutcome> {
-  return submitInquiry({ requestId: context.awsRequestId, clientIp: clientAddress(event, originSecret), body }, dependencies);
+/** Checks, counts and stores one inquiry, whichever way it was posted. */
+function takeInquiry(event: HttpEvent, context: Context, body: ReadBody, inquiryId: string): Promise<ContactOutcome> {
+  return submitInquiry({ requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, originSecret), body }, dependencies);
 }
 
 function bodyHeaders(event: HttpEvent): BodyHeaders {
@@ -105,7 +109,7 @@ const answers: Readonly<Record<RouteKeyOf<'contact'>, RouteHandler>> = {
 
 /**
  * The inquiry's routes: the JSON endpoint and its preflight, and the human form's post. One
- * function, so that both ways share the rules, the limits and the delivery; only how the body is
+ * function, so that both ways share the rules, the limits and the store; only how the body is
  * read and how the outcome is told differ.
  */
 export const handler = httpHandler((event, context) => routeEntry(answers, event)(event, context), { cors });

@@ -10,7 +10,8 @@ import type { Reply } from '../http/reply.js';
 import { REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { errorName } from '../http/error-name.js';
-import { STORE_CALLS } from './time-budget.js';
+import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE } from '../inbox/inquiry-record.js';
+import { STORE_CALLS } from '../aws/call-budgets.js';
 
 /**
  * Loaded only for a request that carries an `Idempotency-Key` (docs/api.md §11), with Powertools'
@@ -46,6 +47,10 @@ export interface RememberedAnswers {
 export function createRememberedAnswers(tableName: string): RememberedAnswers {
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName,
+    // The inquiry table: its records sit beside the inquiries (docs/api.md §11, §14), under the
+    // table's own key and expiry attributes.
+    keyAttr: INBOX_PARTITION_KEY,
+    expiryAttr: INBOX_TTL_ATTRIBUTE,
     // Its conditional put is no idempotent call: a repeat after a lost answer would find its own
     // record and answer 409. Only a request that surely did nothing is repeated.
     awsSdkV3Client: new DynamoDBClient(budgetedClientOptions(STORE_CALLS, requestNotTaken)),

@@ -1,9 +1,8 @@
+import type { RejectionReason } from '../inquiry/answer-details.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import type { RateKeys } from './client-keys.js';
-import { composeInquiryEmail } from './inquiry-email.js';
-import type { Mailer } from './mailer.js';
-import type { RejectionReason } from '../inquiry/answer-details.js';
+import type { InquiryStore } from './inquiry-store.js';
 import type { ReadBody } from './read-body.js';
 import type { RateLimiter, RateLimitStatus } from './rate-limiter.js';
 import type { InquiryValidator } from './validation.js';
@@ -11,6 +10,8 @@ import type { InquiryValidator } from './validation.js';
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {
   readonly requestId: string;
+  /** The id the inquiry is stored and answered under: the request id, unless an `Idempotency-Key` gives one. */
+  readonly inquiryId: string;
   /** The client the front door names, or else the address the platform saw (docs/api.md §4). */
   readonly clientIp: string;
   readonly body: ReadBody;
@@ -18,23 +19,23 @@ export interface ContactSubmission {
 
 /** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
 export type ContactOutcome =
-  | { readonly kind: 'delivered'; readonly rateLimit: RateLimitStatus }
+  /** Stored: from now on the service delivers it (docs/api.md §14). */
+  | { readonly kind: 'accepted'; readonly inquiryId: string; readonly rateLimit: RateLimitStatus }
   | { readonly kind: 'rejected'; readonly reason: RejectionReason; readonly rateLimit: RateLimitStatus }
   | { readonly kind: 'invalid'; readonly errors: readonly FieldError[]; readonly rateLimit: RateLimitStatus }
   | { readonly kind: 'rate_limited'; readonly rateLimit: RateLimitStatus }
+  /** Nothing was stored, and the counters were given back. */
   | {
       readonly kind: 'unavailable';
-      readonly dependency: 'counter_store' | 'mail_service';
+      readonly dependency: 'counter_store' | 'inquiry_store';
       readonly errorName: string;
-    }
-  /** The mail service may have taken the inquiry: its counters stay (docs/api.md §11). */
-  | { readonly kind: 'delivery_unknown'; readonly errorName: string };
+    };
 
 export interface ContactDependencies {
   readonly validate: InquiryValidator;
   readonly keys: RateKeys;
   readonly limiter: RateLimiter;
-  readonly mailer: Mailer;
+  readonly inquiries: InquiryStore;
   readonly now?: () => Date;
 }
 
@@ -44,9 +45,10 @@ type LocalVerdict =
   | { readonly kind: 'rejected'; readonly reason: RejectionReason };
 
 /**
- * Checks, limits and delivers one inquiry. The cheap local checks run first so that both rate
+ * Checks, limits and stores one inquiry. The cheap local checks run first so that both rate
  * limit counters can be asked in one round trip; the per-IP verdict (429, or 503 when the store
- * fails) then outranks everything else, as docs/api.md §2 orders it.
+ * fails) then outranks everything else, as docs/api.md §2 orders it. An inquiry that passes is
+ * stored for the delivery worker; the visitor's request never waits for the mail service.
  */
 export async function submitInquiry(
   submission: ContactSubmission,
@@ -64,19 +66,17 @@ export async function submitInquiry(
   }
   if (verdict.kind !== 'valid') return { ...verdict, rateLimit: admission.status };
 
-  const receivedAt = dependencies.now?.() ?? new Date();
-  const delivery = await dependencies.mailer.send(
-    composeInquiryEmail(verdict.inquiry, { requestId: submission.requestId, receivedAt }),
-  );
-  switch (delivery.kind) {
-    case 'sent':
-      return { kind: 'delivered', rateLimit: admission.status };
-    case 'not_sent':
-      await admission.giveBack();
-      return { kind: 'unavailable', dependency: 'mail_service', errorName: delivery.errorName };
-    case 'unknown':
-      return { kind: 'delivery_unknown', errorName: delivery.errorName };
+  const stored = await dependencies.inquiries.accept({
+    id: submission.inquiryId,
+    requestId: submission.requestId,
+    receivedAt: dependencies.now?.() ?? new Date(),
+    inquiry: verdict.inquiry,
+  });
+  if (stored.kind === 'failed') {
+    await admission.giveBack();
+    return { kind: 'unavailable', dependency: 'inquiry_store', errorName: stored.errorName };
   }
+  return { kind: 'accepted', inquiryId: submission.inquiryId, rateLimit: admission.status };
 }
 
 function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict {

@@ -66,7 +66,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
   const startedAt = new WeakMap<object, number>();
   const received = new WeakMap<object, HttpEvent>();
   const finish = (request: HttpRequest, stack?: string) => {
-    const { outcome, errorName: failure, body, ...response } = request.response as Reply;
+    const { outcome, errorName: failure, inquiryId, body, ...response } = request.response as Reply;
     const event = received.get(request) ?? request.event;
     // A new response and headers: handlers answer with replies they built once per cold start.
     const headers = { ...response.headers, 'X-Content-Type-Options': 'nosniff' };
@@ -84,6 +84,7 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
       latencyMs: Math.round(performance.now() - (startedAt.get(request) ?? performance.now())),
       requestId: request.context.awsRequestId,
       ...(failure === undefined ? {} : { errorName: failure }),
+      ...(inquiryId === undefined ? {} : { inquiryId }),
       ...(stack === undefined ? {} : { stack }),
     });
   };

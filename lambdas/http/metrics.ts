@@ -4,12 +4,17 @@ import type { Outcome } from './outcome.js';
 export const METRICS_NAMESPACE = 'PersonalSite';
 
 export type MetricName =
+  | 'InquiriesAccepted'
+  /** Sent by the delivery worker (docs/api.md §14). */
   | 'InquiriesDelivered'
+  | 'DeliveryRetries'
+  | 'InquiriesUndelivered'
+  | 'DeliveryUnknown'
   | 'ValidationRejected'
   | 'HoneypotHits'
   | 'RateLimited'
-  | 'DeliveryFailures'
   | 'CounterStoreFailures'
+  | 'InquiryStoreFailures'
   | 'UnexpectedErrors'
   /** A request through the front door that did not name its viewer (docs/api.md §10). */
   | 'ViewerAddressMissing';
@@ -29,7 +34,7 @@ const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
   served: null,
   preflight_allowed: null,
   preflight_refused: null,
-  delivered: { name: 'InquiriesDelivered' },
+  accepted: { name: 'InquiriesAccepted' },
   validation_failed: { name: 'ValidationRejected' },
   malformed_json: { name: 'ValidationRejected' },
   payload_too_large: { name: 'ValidationRejected' },
@@ -39,10 +44,8 @@ const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
   rate_limited_ip: { name: 'RateLimited', scope: 'ip' },
   rate_limited_email: { name: 'RateLimited', scope: 'email' },
   cross_site_refused: null,
-  delivery_failed: { name: 'DeliveryFailures' },
-  // SES may have taken it, or not: the owner should look as for a sure failure.
-  delivery_unknown: { name: 'DeliveryFailures' },
   counter_store_failed: { name: 'CounterStoreFailures' },
+  inquiry_store_failed: { name: 'InquiryStoreFailures' },
   replayed: null,
   invalid_idempotency_key: null,
   idempotency_key_reused: null,

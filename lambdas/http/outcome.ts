@@ -8,7 +8,8 @@ export type Outcome =
   | 'served'
   | 'preflight_allowed'
   | 'preflight_refused'
-  | 'delivered'
+  /** An inquiry stored for delivery: the 202. */
+  | 'accepted'
   | 'validation_failed'
   | 'honeypot'
   | 'malformed_json'
@@ -18,9 +19,8 @@ export type Outcome =
   | 'rate_limited_ip'
   | 'rate_limited_email'
   | 'cross_site_refused'
-  | 'delivery_failed'
-  | 'delivery_unknown'
   | 'counter_store_failed'
+  | 'inquiry_store_failed'
   /** An answer given again for an `Idempotency-Key` (docs/api.md §11). */
   | 'replayed'
   | 'invalid_idempotency_key'

@@ -33,8 +33,7 @@ export type ProblemCode =
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal_error'
-  | 'temporarily_unavailable'
-  | 'delivery_unknown';
+  | 'temporarily_unavailable';
 
 export interface Problem {
   readonly status: number;
@@ -58,18 +57,10 @@ export function problemReply(problem: Problem, headers: Record<string, string>, 
   return jsonReply(status, body, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE }, outcome);
 }
 
-/**
- * The 503 of a request that could not be finished, because a dependency failed or time ran out:
- * try again later. `delivery_unknown` says the inquiry may have gone out all the same (docs/api.md §11).
- */
-export function unavailableReply(
-  detail: string,
-  requestId: string,
-  outcome: Outcome,
-  code: 'temporarily_unavailable' | 'delivery_unknown' = 'temporarily_unavailable',
-): Reply {
+/** The 503 of a request that could not be finished, because a dependency failed or time ran out: try again later. */
+export function unavailableReply(detail: string, requestId: string, outcome: Outcome): Reply {
   return problemReply(
-    { status: 503, code, detail, requestId },
+    { status: 503, code: 'temporarily_unavailable', detail, requestId },
     { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
     outcome,
   );

@@ -9,6 +9,8 @@ export interface Reply extends APIGatewayProxyStructuredResultV2 {
   readonly outcome: Outcome;
   /** The name of the dependency error behind a failure (`Throttling`, `MessageRejected`, …). */
   readonly errorName?: string;
+  /** The id of the inquiry the request stored, for the owner to find it in the inbox (docs/api.md §14). */
+  readonly inquiryId?: string;
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -12,6 +12,8 @@ export interface RequestRecord {
   readonly requestId: string;
   /** The name of the dependency error behind a failure. */
   readonly errorName?: string;
+  /** The inquiry the request stored or replayed. */
+  readonly inquiryId?: string;
   /** Stack frames of an unforeseen error, without its message. */
   readonly stack?: string;
 }
@@ -37,6 +39,12 @@ export function writeWarning(message: string, details: { readonly requestId: str
   const now = Date.now();
   const fields = { requestId: details.requestId, ...(details.errorName === undefined ? {} : { errorName: details.errorName }) };
   writeLogLine('WARN', message, { ...fields, ...(metric === undefined ? {} : countMembers({ name: metric }, now)) }, now);
+}
+
+/** A line of its own for an event that is not a request (the delivery worker's), with its metric if it has one. */
+export function writeEventLine(message: string, fields: Readonly<Record<string, unknown>>, metric: MetricName | null): void {
+  const now = Date.now();
+  writeLogLine('INFO', message, { ...fields, ...(metric === null ? {} : countMembers({ name: metric }, now)) }, now);
 }
 
 function writeLogLine(level: 'INFO' | 'WARN', message: string, fields: Readonly<Record<string, unknown>>, now: number): void {

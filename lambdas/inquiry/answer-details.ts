@@ -21,13 +21,11 @@ export const ANSWER_DETAILS = {
   unsupported_media_type: 'Send the inquiry as Content-Type: application/json (charset utf-8, if any).',
   malformed_json: 'The request body is not a JSON object.',
   validation_failed: 'Some fields are missing or not valid; see errors.',
-  temporarily_unavailable: 'Your inquiry could not be delivered just now and was not sent; please try again shortly.',
-  delivery_unknown:
-    'Your inquiry may have been delivered, but we could not confirm it; please wait a few minutes before sending it again.',
+  temporarily_unavailable: 'Your inquiry could not be accepted just now; please try again shortly.',
   invalid_idempotency_key: 'The Idempotency-Key header must be a quoted or bare string of 1 to 255 printable ASCII characters.',
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; use a new key for a new inquiry.',
   request_in_progress: 'A request with this Idempotency-Key is still being handled; send it again once that one has been answered.',
-  idempotency_store_failed: 'Your inquiry could not be handled just now and was not sent; please try again shortly.',
+  idempotency_store_failed: 'Your inquiry could not be handled just now and was not stored; please try again shortly.',
 } as const satisfies Readonly<Record<RejectionReason, string> & Record<string, string>>;
 
 /** The 429's detail: which limit, and how long to wait. */

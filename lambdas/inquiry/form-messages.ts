@@ -60,8 +60,7 @@ export const NOTICES = {
     ip: 'Too many inquiries have been sent from your network recently, so this one was not sent. Please try again in {wait}.',
     email: 'Too many inquiries have been sent for this e-mail address recently, so this one was not sent. Please try again in {wait}.',
   },
-  unavailable: 'Your inquiry could not be delivered just now and was not sent. Please try again in a minute.',
-  deliveryUnknown: 'Your inquiry may have been delivered, but we could not confirm it. Please wait a few minutes before sending it again.',
+  unavailable: 'Your inquiry could not be accepted just now. Please try again in a minute.',
   sending: 'Sending your inquiry…',
   failed: 'Your inquiry could not be sent. Please check your connection and try again.',
 } as const;

@@ -140,9 +140,8 @@ export const FORM_SCRIPT = String.raw`'use strict';
     if (response.status === 202) showSent(body.id);
     else if (response.status === 422 && Array.isArray(body.errors)) showErrors(body.errors, inquiry);
     else if (response.status === 429) announce(rateLimited(body, response.headers.get('Retry-After')), true);
-    else if (response.status === 503) {
-      announce(body.code === 'delivery_unknown' ? SETTINGS.notices.deliveryUnknown : SETTINGS.notices.unavailable, true);
-    } else announce(typeof body.detail === 'string' ? body.detail : SETTINGS.notices.failed, true);
+    else if (response.status === 503) announce(SETTINGS.notices.unavailable, true);
+    else announce(typeof body.detail === 'string' ? body.detail : SETTINGS.notices.failed, true);
   }
 
   function rateLimited(body, retryAfter) {

@@ -50,7 +50,8 @@ export function contactAnswers(limits: RateLimits) {
   };
   return {
     202: {
-      description: 'Delivered to the mail service. `id` is the request id, also in the owner’s e-mail.',
+      description:
+        'Accepted: the inquiry is stored, and the service delivers it to the owner by e-mail from now on, retrying until the mail service takes it. `id` is the inquiry’s id, also in the owner’s e-mail.',
       headers: final,
       content: {
         'application/json': {
@@ -140,11 +141,8 @@ export function contactAnswers(limits: RateLimits) {
     }),
     503: problemResponse(503, {
       description:
-        'The counter store or the mail service failed, and nothing was delivered (`temporarily_unavailable`); or the mail service may have taken the inquiry without confirming it (`delivery_unknown`): then wait before sending it again, or retry with the same `Idempotency-Key`.',
-      examples: {
-        temporarily_unavailable: { detail: ANSWER_DETAILS.temporarily_unavailable },
-        delivery_unknown: { detail: ANSWER_DETAILS.delivery_unknown },
-      },
+        'The counter store or the inquiry store failed, and the inquiry was not accepted: send it again after `Retry-After`; with the same `Idempotency-Key`, a retry can never store it twice.',
+      examples: { temporarily_unavailable: { detail: ANSWER_DETAILS.temporarily_unavailable } },
       headers: { 'Retry-After': retryAfter('the service expects to be back by then.', MAX_UNAVAILABLE_RETRY_AFTER) },
     }),
   };

@@ -64,8 +64,8 @@ export function openApiDocument(site: SiteSettings) {
           operationId: 'sendInquiry',
           summary: 'Send the site owner a project inquiry',
           description: [
-            'Delivers one JSON object to the site owner by e-mail; the `email` given becomes its Reply-To.',
-            'The per-IP limit is checked for every POST: over it the answer is 429, and a failing counter store answers 503. Then the first failing check answers, in this order: size (413), media type (415), JSON (400), schema (422), per-e-mail limit (429), delivery (503).',
+            'Stores one JSON object for the site owner, who receives it by e-mail; the `email` given becomes its Reply-To.',
+            'The per-IP limit is checked for every POST: over it the answer is 429, and a failing counter store answers 503. Then the first failing check answers, in this order: size (413), content coding and media type (415), JSON (400), schema (422), per-e-mail limit (429), the inquiry store (503).',
             'Every POST not refused with 429 counts against its client IP address.',
           ].join('\n\n'),
           parameters: [{ $ref: '#/components/parameters/Idempotency-Key' }],
@@ -108,10 +108,19 @@ export function openApiDocument(site: SiteSettings) {
           type: 'object',
           required: ['status', 'id'],
           additionalProperties: false,
-          properties: { status: { type: 'string', const: 'accepted' }, id: schema('RequestId') },
+          properties: {
+            status: { type: 'string', const: 'accepted' },
+            id: {
+              description:
+                'The inquiry’s id: the request id, or with an `Idempotency-Key` one made of the key and the body; it stands in the owner’s e-mail and inbox.',
+              type: 'string',
+              format: 'uuid',
+              examples: [EXAMPLE_REQUEST_ID],
+            },
+          },
         },
         RequestId: {
-          description: 'The request id: it stands in the owner’s e-mail and the request’s log line.',
+          description: 'The request id: it stands in the request’s log line.',
           type: 'string',
           format: 'uuid',
           examples: [EXAMPLE_REQUEST_ID],

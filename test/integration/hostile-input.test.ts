@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { contactRequestSchema } from '../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../support/independent-validator.js';
 import { postContact, send, type HttpResponse } from '../support/http-client.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 
 /*
  * Property-based tests over the HTTP surface of POST /api/contact: whatever arrives, the answer
@@ -241,7 +241,7 @@ describe('POST /api/contact under hostile input', () => {
         expectVerdictOf(await post(JSON.stringify(inquiry)), inquiry, true);
       }
     }
-    const emails = await sentEmails(server);
+    const emails = await deliveredEmails(server, delivered);
     expect(emails).toHaveLength(delivered);
     for (const email of emails) {
       expect(email.destination).toEqual({ to: [OWNER], cc: [], bcc: [] });

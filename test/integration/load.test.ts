@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { postContact, type HttpResponse } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 /*
@@ -83,14 +83,14 @@ describe('a burst from many addresses', () => {
     const acceptedIds = sent
       .filter(({ response }) => response.status === 202)
       .map(({ response }) => response.json<{ id: string }>().id);
-    const deliveredIds = (await sentEmails(server)).map((email) => /Request id: (\S+)/.exec(email.body.text ?? '')?.[1]);
+    const deliveredIds = (await deliveredEmails(server, acceptedIds.length)).map((email) => /Inquiry id: (\S+)/.exec(email.body.text ?? '')?.[1]);
     expect(deliveredIds.sort()).toEqual(acceptedIds.sort());
 
     // Served concurrently in one process, each log line still names its own request only.
     const logLines = jsonLines(server.output()).filter((line) => line.message === 'request');
     expect(logLines).toHaveLength(requests.length);
     expect(new Set(logLines.map((line) => line.requestId)).size).toBe(requests.length);
-    const deliveredLineIds = logLines.filter((line) => line.outcome === 'delivered').map((line) => line.requestId as string);
+    const deliveredLineIds = logLines.filter((line) => line.outcome === 'accepted').map((line) => line.requestId as string);
     expect(deliveredLineIds.sort()).toEqual(acceptedIds.sort());
   }, 60_000);
 });

@@ -135,3 +135,36 @@ export async function clearSentEmails(server: Pick<LocalServer, 'mailUrl'>): Pro
   const response = await fetch(`${server.mailUrl}/clear-store`, { method: 'POST' });
   if (!response.ok) throw new Error(`the SES emulator did not clear its store: ${response.status}`);
 }
+
+/**
+ * The mailbox once it holds at least `count` mails: the delivery worker sends after the 202
+ * (docs/api.md §14), so a test waits for it, up to `timeoutMs`, then fails saying how many came.
+ */
+export async function waitForEmails(
+  server: Pick<LocalServer, 'mailUrl'>,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<StoredEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const emails = await sentEmails(server);
+    if (emails.length >= count) return emails;
+    if (Date.now() > deadline) throw new Error(`the mailbox holds ${emails.length} mail(s) after ${timeoutMs} ms, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The mailbox after the worker had `quietMs` to send anything more than it holds: for a test that
+ * expects no mail, or no second one.
+ */
+export async function settledEmails(server: Pick<LocalServer, 'mailUrl'>, quietMs = 1500): Promise<StoredEmail[]> {
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
+  return sentEmails(server);
+}
+
+/** The mailbox once `count` mails came, and a moment more for any that should not have. */
+export async function deliveredEmails(server: Pick<LocalServer, 'mailUrl'>, count: number, timeoutMs = 10_000): Promise<StoredEmail[]> {
+  await waitForEmails(server, count, timeoutMs);
+  return settledEmails(server, 500);
+}

@@ -1,7 +1,6 @@
 import { afterAll, beforeEach } from '@jest/globals';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { counterTable, FakeCounterStore } from './fake-counter-store.js';
 
@@ -11,23 +10,27 @@ export const conditionalCheckFailed = () =>
 
 /**
  * The contact function's SDK clients, mocked for the tests of one file: before each test, a fresh
- * counter table in memory (counterTable) and an SES that takes every mail; after the file, the
- * real clients again. `conditionFailed` is the error a full counter throws.
+ * counter table in memory (counterTable) and an inquiry table that stores every put (inquiries, by
+ * key); after the file, the real clients again. `conditionFailed` is the error a full counter throws.
  */
 export function mockedContactClients(conditionFailed: () => Error = conditionalCheckFailed) {
   const documents = mockClient(DynamoDBDocumentClient);
-  const ses = mockClient(SESv2Client);
   let counters = new FakeCounterStore();
+  let inquiries = new Map<string, Record<string, unknown>>();
   beforeEach(() => {
     counters = new FakeCounterStore();
+    inquiries = new Map();
     documents.reset();
-    ses.reset();
     documents.on(UpdateCommand).callsFake(counterTable(counters, conditionFailed));
-    ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
+    documents.on(PutCommand).callsFake(async (input: PutCommand['input']) => {
+      const key = String(input.Item?.pk);
+      if (inquiries.has(key)) throw conditionFailed();
+      inquiries.set(key, input.Item ?? {});
+      return {};
+    });
   });
   afterAll(() => {
     documents.restore();
-    ses.restore();
   });
-  return { documents, ses, counters: () => counters };
+  return { documents, counters: () => counters, inquiries: () => inquiries };
 }

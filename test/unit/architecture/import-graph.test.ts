@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HANDLER_NAMES } from '../../../lambdas/routes.js';
+import { FUNCTION_NAMES } from '../../../lambdas/routes.js';
 
 const LAMBDAS = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
 
@@ -85,8 +85,8 @@ describe('the folders of lambdas/ import one way', () => {
   });
 });
 
-/** One folder per handler of the route table: what each Lambda function is built from. */
-const HANDLER_FOLDERS: ReadonlySet<string> = new Set(HANDLER_NAMES.map((name) => `${name}/`));
+/** One folder per function (the route table's handlers and the worker): what each Lambda function is built from. */
+const HANDLER_FOLDERS: ReadonlySet<string> = new Set(FUNCTION_NAMES.map((name) => `${name}/`));
 
 /** Every edge from a node of `from` to a node of `to`, as `a -> b`. */
 function importsBetween(graph: ReadonlyMap<string, ReadonlySet<string>>, from: ReadonlySet<string>, to: ReadonlySet<string>): string[] {

@@ -17,12 +17,15 @@ const ERRORS: FieldError[] = [
 
 const bodyOf = (outcome: ContactOutcome) => JSON.parse(contactReply(outcome, REQUEST_ID, LIMITS).body ?? '') as Record<string, unknown>;
 
-describe('contactReply: 202 for a delivered inquiry', () => {
-  const reply = contactReply({ kind: 'delivered', rateLimit: STATUS }, REQUEST_ID, LIMITS);
+const INQUIRY_ID = '7c2e1f0a-3b4d-8e5f-a6b7-c8d9e0f1a2b3';
 
-  it('answers accepted with the request id', () => {
+describe('contactReply: 202 for an accepted inquiry', () => {
+  const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS }, REQUEST_ID, LIMITS);
+
+  it('answers accepted with the inquiry’s id, and logs it as accepted', () => {
     expect(reply.statusCode).toBe(202);
-    expect(JSON.parse(reply.body ?? '')).toEqual({ status: 'accepted', id: REQUEST_ID });
+    expect(JSON.parse(reply.body ?? '')).toEqual({ status: 'accepted', id: INQUIRY_ID });
+    expect(reply.outcome).toBe('accepted');
   });
 
   it('has the JSON content type, no-store and the RateLimit fields', () => {
@@ -43,8 +46,7 @@ describe('contactReply: problem details', () => {
     ['schema violations', 422, 'Unprocessable Content', 'validation_failed', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }],
     ['a limit reached', 429, 'Too Many Requests', 'rate_limited', { kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 2700 } }],
     ['a failed counter store', 503, 'Service Unavailable', 'temporarily_unavailable', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }],
-    ['a failed delivery', 503, 'Service Unavailable', 'temporarily_unavailable', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }],
-    ['a delivery of unknown outcome', 503, 'Service Unavailable', 'delivery_unknown', { kind: 'delivery_unknown', errorName: 'TimeoutError' }],
+    ['a failed inquiry store', 503, 'Service Unavailable', 'temporarily_unavailable', { kind: 'unavailable', dependency: 'inquiry_store', errorName: 'InternalServerError' }],
   ] as const)('answers %s with %i %s, code %s', (_case, status, title, code, outcome) => {
     const reply = contactReply(outcome, REQUEST_ID, LIMITS);
     const body = JSON.parse(reply.body ?? '') as Record<string, unknown>;
@@ -60,7 +62,7 @@ describe('contactReply: problem details', () => {
     ['a 400', { kind: 'rejected', reason: 'malformed_json', rateLimit: STATUS }, []],
     ['a 422', { kind: 'invalid', errors: ERRORS, rateLimit: STATUS }, ['errors']],
     ['a 429', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0 } }, ['scope']],
-    ['a 503', { kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, []],
+    ['a 503', { kind: 'unavailable', dependency: 'inquiry_store', errorName: 'InternalServerError' }, []],
   ] as const)('gives %s only the standard members and %j', (_case, outcome, extensions) => {
     expect(Object.keys(bodyOf(outcome)).sort()).toEqual(
       ['type', 'title', 'status', 'detail', 'code', 'requestId', ...extensions].sort(),
@@ -78,7 +80,7 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
     ['a 415', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: { scope: 'ip', remaining: 3, resetSeconds: 1 } }, '"ip";r=3;t=1'],
     ['a 400', { kind: 'rejected', reason: 'malformed_json', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 3600 } }, '"ip";r=0;t=3600'],
     ['a 422', { kind: 'invalid', errors: ERRORS, rateLimit: { scope: 'ip', remaining: 2, resetSeconds: 59 } }, '"ip";r=2;t=59'],
-    ['a 202', { kind: 'delivered', rateLimit: { scope: 'email', remaining: 0, resetSeconds: 5 } }, '"email";r=0;t=5'],
+    ['a 202', { kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: { scope: 'email', remaining: 0, resetSeconds: 5 } }, '"email";r=0;t=5'],
   ] as const)('carries RateLimit-Policy and RateLimit on %s', (_case, outcome, rateLimit) => {
     const reply = contactReply(outcome, REQUEST_ID, LIMITS);
 
@@ -88,7 +90,7 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
   });
 
   it('publishes the configured limits in RateLimit-Policy', () => {
-    const reply = contactReply({ kind: 'delivered', rateLimit: STATUS }, REQUEST_ID, { ip: 10, email: 4, windowSeconds: 3600 });
+    const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS }, REQUEST_ID, { ip: 10, email: 4, windowSeconds: 3600 });
 
     expect(reply.headers['RateLimit-Policy']).toBe('"ip";q=10;w=3600, "email";q=4;w=3600');
   });
@@ -107,7 +109,7 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
     expect(JSON.parse(reply.body ?? '')).toMatchObject({ scope, status: 429 });
   });
 
-  it.each([['counter_store'], ['mail_service']] as const)(
+  it.each([['counter_store'], ['inquiry_store']] as const)(
     'answers 503 (%s) with Retry-After from 1 to 300 and no RateLimit fields',
     (dependency) => {
       const reply = contactReply({ kind: 'unavailable', dependency, errorName: 'ThrottlingException' }, REQUEST_ID, LIMITS);
@@ -122,21 +124,19 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
     },
   );
 
-  it('tells a delivery of unknown outcome by its code, says it may have arrived, and asks to wait; never that it was not sent (docs/api.md §11)', () => {
-    const reply = contactReply({ kind: 'delivery_unknown', errorName: 'TimeoutError' }, REQUEST_ID, LIMITS);
-    const { detail } = JSON.parse(reply.body ?? '') as { detail: string };
-
-    expect(JSON.parse(reply.body ?? '')).toMatchObject({ code: 'delivery_unknown' });
-    expect(detail).toMatch(/may have been delivered/);
-    expect(detail).toMatch(/wait/);
-    expect(detail).not.toMatch(/not sent/);
-    expect(reply).toMatchObject({ outcome: 'delivery_unknown', errorName: 'TimeoutError' });
-    expect(reply.headers).not.toHaveProperty('RateLimit');
+  it.each([
+    ['counter_store', 'counter_store_failed'],
+    ['inquiry_store', 'inquiry_store_failed'],
+  ] as const)('logs a 503 of the %s as %s, with the error’s name', (dependency, outcome) => {
+    expect(contactReply({ kind: 'unavailable', dependency, errorName: 'InternalServerError' }, REQUEST_ID, LIMITS)).toMatchObject({
+      outcome,
+      errorName: 'InternalServerError',
+    });
   });
 
   it('keeps the AWS error name out of a 503 body', () => {
-    const reply = contactReply({ kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' }, REQUEST_ID, LIMITS);
+    const reply = contactReply({ kind: 'unavailable', dependency: 'inquiry_store', errorName: 'ProvisionedThroughputExceededException' }, REQUEST_ID, LIMITS);
 
-    expect(reply.body).not.toContain('MessageRejected');
+    expect(reply.body).not.toContain('ProvisionedThroughput');
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SendEmailCommand, SESv2ServiceException } from '@aws-sdk/client-sesv2';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { crossSiteCases } from '../../support/cross-site-cases.js';
@@ -28,7 +27,9 @@ const INQUIRY = {
 const ALLOWED_ORIGIN = 'https://www.example.com';
 const OTHER_ORIGIN = 'https://attacker.example';
 
-const { documents, ses, counters } = mockedContactClients();
+const { documents, counters, inquiries } = mockedContactClients();
+/** The inquiries the handler stored, by id. */
+const stored = () => [...inquiries().values()];
 const handler = handlerUnderTest('contact', ENVIRONMENT);
 
 async function invoke(event: APIGatewayProxyEventV2, requestId?: string) {
@@ -43,7 +44,7 @@ const increments = () => documents.commandCalls(UpdateCommand).filter((call) => 
 const giveBacks = () => documents.commandCalls(UpdateCommand).filter((call) => !isIncrement(call.args[0].input));
 
 describe('contact handler: a valid inquiry', () => {
-  it('answers 202 with the Lambda request id, and sends the e-mail carrying that id', async () => {
+  it('answers 202 with the Lambda request id, and stores the inquiry under that id, pending (docs/api.md §14)', async () => {
     const requestId = '6a3b9c2d-1e4f-4a5b-8c7d-9e0f1a2b3c4d';
 
     const response = await invoke(jsonPostEvent(INQUIRY), requestId);
@@ -57,14 +58,19 @@ describe('contact handler: a valid inquiry', () => {
       'RateLimit-Policy': '"ip";q=5;w=3600, "email";q=3;w=3600',
       RateLimit: expect.stringMatching(/^"email";r=2;t=\d+$/),
     });
-    const sent = ses.commandCalls(SendEmailCommand);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.args[0].input).toMatchObject({
-      FromEmailAddress: '"Personal site" <contact@example.com>',
-      Destination: { ToAddresses: ['owner@example.com'] },
-      ReplyToAddresses: ['Ada+site@Example.com'],
-    });
-    expect(sent[0]?.args[0].input.Content?.Simple?.Body?.Text?.Data).toContain(`Request id: ${requestId}`);
+    expect(stored()).toEqual([
+      expect.objectContaining({
+        pk: `inquiry#${requestId}`,
+        id: requestId,
+        requestId,
+        state: 'pending',
+        queue: 'pending',
+        attempts: 0,
+        text: INQUIRY,
+      }),
+    ]);
+    const [put] = documents.commandCalls(PutCommand);
+    expect(put?.args[0].input).toMatchObject({ TableName: ENVIRONMENT.INQUIRY_TABLE, ConditionExpression: 'attribute_not_exists(#pk)' });
   });
 
   it('reads a base64-encoded body', async () => {
@@ -77,9 +83,7 @@ describe('contact handler: a valid inquiry', () => {
     const response = await invoke(event);
 
     expect(response.status).toBe(202);
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Content?.Simple?.Subject?.Data).toBe(
-      'Project inquiry from Zoë 😀 (Babbage & Co)',
-    );
+    expect(stored()[0]?.text).toMatchObject({ name: 'Zoë 😀' });
   });
 
   it('counts the platform\u2019s source IP, never X-Forwarded-For', async () => {
@@ -111,7 +115,7 @@ describe('contact handler: CORS (docs/api.md §1)', () => {
 
     expect(response.status).toBe(202);
     expect(corsHeaderNames(response.headers)).toEqual([]);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(stored()).toHaveLength(1);
   });
 
   it('gives a request without Origin no CORS header', async () => {
@@ -169,11 +173,10 @@ describe('contact handler: cross-site form posts (docs/api.md §9)', () => {
         expect(response.statusCode).toBe(403);
         expect(response.headers).toMatchObject({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         expect(response.body).toContain('The form must be sent from this site');
-        expect(documents.commandCalls(UpdateCommand)).toEqual([]);
-        expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+        expect(documents.calls()).toEqual([]);
       } else {
         expect(response.statusCode).toBe(303);
-        expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+        expect(stored()).toHaveLength(1);
       }
     },
   );
@@ -217,7 +220,7 @@ describe('contact handler: refused requests', () => {
       'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
       RateLimit: expect.stringMatching(/^"ip";r=4;t=\d+$/),
     });
-    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+    expect(stored()).toEqual([]);
   });
 
   it('names the only content coding it reads beside the 415 of a compressed body (RFC 9110 §15.5.16)', async () => {
@@ -239,7 +242,7 @@ describe('contact handler: refused requests', () => {
     expect(response.statusCode).toBe(415);
     expect(response.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
     expect(response.body).toMatch(/compressed/);
-    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+    expect(stored()).toEqual([]);
   });
 
   it('lists the violated fields of a 422', async () => {
@@ -280,7 +283,7 @@ describe('contact handler: refused requests', () => {
     expect(response.headers.RateLimit).toBe(`"ip";r=0;t=${retryAfter}`);
     expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
     expect(response.headers['Access-Control-Allow-Origin']).toBe(ALLOWED_ORIGIN);
-    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+    expect(stored()).toEqual([]);
     // The e-mail counter that accepted the request is given back: counted in neither.
     expect(giveBacks().map((call) => String(call.args[0].input.Key?.pk).split('#')[0])).toEqual(['email']);
   });
@@ -297,23 +300,17 @@ describe('contact handler: failing dependencies', () => {
     expect(response.headers).toMatchObject({ 'Retry-After': expect.stringMatching(/^\d+$/), 'X-Content-Type-Options': 'nosniff' });
     expect(response.headers).not.toHaveProperty('RateLimit');
     expect(response.raw).not.toMatch(/ProvisionedThroughput|allowed throughput/);
-    expect(ses.commandCalls(SendEmailCommand)).toEqual([]);
+    expect(stored()).toEqual([]);
   });
 
-  it('answers 503 without the AWS error when SES refuses, and gives both counters back', async () => {
-    ses.on(SendEmailCommand).rejects(
-      new SESv2ServiceException({
-        name: 'MessageRejected',
-        $fault: 'client',
-        $metadata: { httpStatusCode: 400 },
-        message: 'Email address is not verified: owner@example.com',
-      }),
-    );
+  it('answers 503 without the AWS error when the inquiry cannot be stored, and gives both counters back', async () => {
+    documents.on(PutCommand).rejects(awsError('InternalServerError', 'Internal server error storing ada@example.com'));
 
     const response = await invoke(jsonPostEvent(INQUIRY));
 
     expect(response.status).toBe(503);
-    expect(response.raw).not.toMatch(/MessageRejected|not verified|owner@example\.com/);
+    expect(response.body).toMatchObject({ code: 'temporarily_unavailable' });
+    expect(response.raw).not.toMatch(/InternalServerError|storing|example\.com/);
     expect(response.headers).not.toHaveProperty('RateLimit');
     expect(increments().map((call) => call.args[0].input.Key?.pk).sort()).toEqual(
       giveBacks().map((call) => call.args[0].input.Key?.pk).sort(),
@@ -363,7 +360,6 @@ describe('contact handler: Idempotency-Key (docs/api.md §11)', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'invalid_idempotency_key', title: 'Bad Request' });
     expect(documents.calls()).toEqual([]);
-    expect(ses.calls()).toEqual([]);
   });
 
   it('ignores the header on the form route: a browser never sends it, and its 303 already guards a reload', async () => {

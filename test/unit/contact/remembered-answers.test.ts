@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureIdempotencyTable, startDynamoEmulator, type RunningServer } from '../../../bin/local/emulators.js';
+import { ensureInquiryTable, startDynamoEmulator, type RunningServer } from '../../../bin/local/emulators.js';
 import { REMEMBER_SECONDS } from '../../../lambdas/inquiry/idempotency-key.js';
 import { createRememberedAnswers, type RememberedAnswers } from '../../../lambdas/contact/remembered-answers.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { lambdaContext } from '../../support/events.js';
 import { closedPortUrl } from '../../support/unreachable.js';
 
-/* Powertools' Idempotency behind `Idempotency-Key`, against dynalite: what is remembered, and what not. */
+/* Powertools' Idempotency behind `Idempotency-Key`, against dynalite's inquiry table: what is remembered, and what not. */
 
 const TABLE = 'idempotency-under-test';
 let emulator: RunningServer;
@@ -15,8 +15,8 @@ let answers: RememberedAnswers;
 let keys = 0;
 const newKey = () => `key-${++keys}`;
 const body = (text: string) => new TextEncoder().encode(text);
-const accepted = (id: string): Reply => ({ statusCode: 202, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'accepted', id }), outcome: 'delivered' });
-const unavailable: Reply = { statusCode: 503, headers: {}, body: '{}', outcome: 'delivery_failed' };
+const accepted = (id: string): Reply => ({ statusCode: 202, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'accepted', id }), outcome: 'accepted' });
+const unavailable: Reply = { statusCode: 503, headers: {}, body: '{}', outcome: 'inquiry_store_failed' };
 const rateLimited: Reply = { statusCode: 429, headers: { 'Retry-After': '60' }, body: '{}', outcome: 'rate_limited_ip' };
 
 const savedEnv = { ...process.env };
@@ -28,7 +28,7 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
   });
-  await ensureIdempotencyTable(new DynamoDBClient({}), TABLE);
+  await ensureInquiryTable(new DynamoDBClient({}), TABLE);
   answers = createRememberedAnswers(TABLE);
 });
 afterAll(async () => {
@@ -97,7 +97,7 @@ describe('remembered answers to an Idempotency-Key', () => {
     jest.spyOn(Date, 'now').mockReturnValue(now + (REMEMBER_SECONDS - 60) * 1000);
     expect((await answers.answer(key, body('{}'), lambdaContext(), run)).outcome).toBe('replayed');
     jest.spyOn(Date, 'now').mockReturnValue(now + (REMEMBER_SECONDS + 60) * 1000);
-    expect((await answers.answer(key, body('{}'), lambdaContext(), run)).outcome).toBe('delivered');
+    expect((await answers.answer(key, body('{}'), lambdaContext(), run)).outcome).toBe('accepted');
     expect(run).toHaveBeenCalledTimes(2);
   });
 

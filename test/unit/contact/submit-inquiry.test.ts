@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
 import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
-import type { InquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
-import type { Delivery, Mailer } from '../../../lambdas/contact/mailer.js';
 import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
 import type { ReadBody } from '../../../lambdas/contact/read-body.js';
 import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
 import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
+import { FakeInquiryStore } from '../../support/fake-inquiry-store.js';
 
 const INQUIRY = {
   name: 'Ada Lovelace',
@@ -21,32 +20,21 @@ const SOURCE_IP = '203.0.113.7';
 const REQUEST_ID = '0b0e5f4e-6f1a-4a39-9d1e-6d2c6f0f8a11';
 const KEYS = keyedRateKeys('a-test-secret-of-at-least-32-characters');
 
-/** Records what it is asked to send, and answers `delivery`; only a `sent` delivery reaches the mailbox. */
-class FakeMailer implements Mailer {
-  readonly sent: InquiryEmail[] = [];
-  delivery: Delivery = { kind: 'sent' };
-
-  async send(email: InquiryEmail): Promise<Delivery> {
-    if (this.delivery.kind === 'sent') this.sent.push(email);
-    return this.delivery;
-  }
-}
-
 let submissions = 0;
 
 function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) {
   const store = new FakeCounterStore();
-  const mailer = new FakeMailer();
+  const inquiries = new FakeInquiryStore();
   const dependencies = {
     validate: validateInquiry,
     keys: KEYS,
     limiter: new RateLimiter({ store, limits, now: () => NOW }),
-    mailer,
+    inquiries,
     now: () => NOW,
   };
-  const submit = (body: ReadBody, clientIp = SOURCE_IP, requestId = `request-${++submissions}`) =>
-    submitInquiry({ requestId, clientIp, body }, dependencies);
-  return { store, mailer, submit };
+  const submit = (body: ReadBody, clientIp = SOURCE_IP, requestId = `request-${++submissions}`, inquiryId = requestId) =>
+    submitInquiry({ requestId, inquiryId, clientIp, body }, dependencies);
+  return { store, inquiries, submit };
 }
 
 const fields = (body: Record<string, unknown>): ReadBody => ({ kind: 'fields', fields: body });
@@ -70,19 +58,26 @@ const REFUSED_BODIES: ReadonlyArray<readonly [string, ReadBody, Record<string, u
 ];
 
 describe('submitInquiry: a valid inquiry', () => {
-  it('is delivered to the mailer and reports the scope closest to its limit', async () => {
-    const { submit, mailer } = service();
+  it('is stored, as sent, under its id, and reports the scope closest to its limit', async () => {
+    const { submit, inquiries } = service();
 
     const outcome = await submit(VALID, SOURCE_IP, REQUEST_ID);
 
-    expect(outcome).toEqual({ kind: 'delivered', rateLimit: { scope: 'email', remaining: 2, resetSeconds: RESET_SECONDS } });
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({
-      replyTo: INQUIRY.email,
-      subject: 'Project inquiry from Ada Lovelace (Babbage & Co)',
+    expect(outcome).toEqual({
+      kind: 'accepted',
+      inquiryId: REQUEST_ID,
+      rateLimit: { scope: 'email', remaining: 2, resetSeconds: RESET_SECONDS },
     });
-    expect(mailer.sent[0]?.text).toContain(`Received: 2030-01-01 12:15 UTC (${NOW.toISOString()})`);
-    expect(mailer.sent[0]?.text).toContain(`Request id: ${REQUEST_ID}`);
+    expect([...inquiries.stored.values()]).toEqual([{ id: REQUEST_ID, requestId: REQUEST_ID, receivedAt: NOW, inquiry: INQUIRY }]);
+  });
+
+  it('is stored under the id it is given (an Idempotency-Key’s), beside the request that brought it', async () => {
+    const { submit, inquiries } = service();
+
+    const outcome = await submit(VALID, SOURCE_IP, REQUEST_ID, 'keyed-inquiry-id');
+
+    expect(outcome).toMatchObject({ kind: 'accepted', inquiryId: 'keyed-inquiry-id' });
+    expect(inquiries.stored.get('keyed-inquiry-id')).toMatchObject({ id: 'keyed-inquiry-id', requestId: REQUEST_ID });
   });
 
   it('is counted by hashed keys, never by the raw address', async () => {
@@ -102,23 +97,23 @@ describe('submitInquiry: a valid inquiry', () => {
 });
 
 describe('submitInquiry: bodies refused by the local checks', () => {
-  it.each(REFUSED_BODIES)('answers a body %s with its own outcome, counted by IP only, nothing delivered', async (_title, body, expected) => {
-    const { submit, mailer, store } = service();
+  it.each(REFUSED_BODIES)('answers a body %s with its own outcome, counted by IP only, nothing stored', async (_title, body, expected) => {
+    const { submit, inquiries, store } = service();
 
     const outcome = await submit(body);
 
     expect(outcome).toMatchObject({ ...expected, rateLimit: { scope: 'ip', remaining: 4, resetSeconds: RESET_SECONDS } });
-    expect(mailer.sent).toEqual([]);
+    expect(inquiries.stored.size).toBe(0);
     expect(store.callsOf('increment', 'email')).toEqual([]);
     expect(store.countOf('ip')).toBe(1);
   });
 
   it('counts every POST not refused with 429 against its IP', async () => {
-    const { submit, mailer } = service();
+    const { submit, inquiries } = service();
     for (const [, body] of REFUSED_BODIES) await submit(body);
 
     expect(await submit(VALID)).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
-    expect(mailer.sent).toEqual([]);
+    expect(inquiries.stored.size).toBe(0);
   });
 
   it('answers 422, not 429, for a schema-invalid body whose e-mail is over its limit (the e-mail counter is not asked)', async () => {
@@ -150,21 +145,21 @@ describe('submitInquiry: the per-IP verdict outranks everything else (docs/api.m
   it.each(ANY_BODIES)(
     'answers 429 for a body %s from an IP over its limit',
     async (_title, body) => {
-      const { submit, mailer } = service();
+      const { submit, inquiries } = service();
       for (let i = 0; i < 5; i++) await submit(fields({ ...INQUIRY, email: `visitor${i}@example.com` }));
-      mailer.sent.length = 0;
+      inquiries.stored.clear();
 
       const outcome = await submit(body);
 
       expect(outcome).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
-      expect(mailer.sent).toEqual([]);
+      expect(inquiries.stored.size).toBe(0);
     },
   );
 
   it.each(ANY_BODIES)(
     'answers 503 for a body %s when the counter store fails',
     async (_title, body) => {
-      const { submit, mailer, store } = service();
+      const { submit, inquiries, store } = service();
       store.failIncrement = () => awsError('ProvisionedThroughputExceededException');
 
       const outcome = await submit(body);
@@ -174,7 +169,7 @@ describe('submitInquiry: the per-IP verdict outranks everything else (docs/api.m
         dependency: 'counter_store',
         errorName: 'ProvisionedThroughputExceededException',
       });
-      expect(mailer.sent).toEqual([]);
+      expect(inquiries.stored.size).toBe(0);
     },
   );
 
@@ -183,21 +178,21 @@ describe('submitInquiry: the per-IP verdict outranks everything else (docs/api.m
     for (let i = 1; i <= 5; i++) await submit({ kind: 'rejected', reason: 'malformed_json' }, `2001:db8:1:2::${i}`);
 
     expect((await submit(VALID, '2001:DB8:1:2:FFFF::1')).kind).toBe('rate_limited');
-    expect((await submit(VALID, '2001:db8:1:3::1')).kind).toBe('delivered');
+    expect((await submit(VALID, '2001:db8:1:3::1')).kind).toBe('accepted');
   });
 });
 
 describe('submitInquiry: the per-e-mail limit', () => {
   it('refuses the 4th valid inquiry for one e-mail, whatever its case or +tag, from any IP', async () => {
-    const { submit, mailer } = service();
+    const { submit, inquiries } = service();
     const spellings = ['ada@example.com', 'Ada+site@Example.com', 'ADA@EXAMPLE.COM', 'ada+again@example.com'];
 
     const outcomes: ContactOutcome[] = [];
     for (const [i, email] of spellings.entries()) outcomes.push(await submit(fields({ ...INQUIRY, email }), `198.51.100.${i + 1}`));
 
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['delivered', 'delivered', 'delivered', 'rate_limited']);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted', 'accepted', 'rate_limited']);
     expect(outcomes[3]).toEqual({ kind: 'rate_limited', rateLimit: { scope: 'email', remaining: 0, resetSeconds: RESET_SECONDS } });
-    expect(mailer.sent).toHaveLength(3);
+    expect(inquiries.stored.size).toBe(3);
   });
 
   it('does not count the IP of a request refused for its e-mail', async () => {
@@ -210,40 +205,29 @@ describe('submitInquiry: the per-e-mail limit', () => {
   });
 });
 
-describe('submitInquiry: a failed delivery', () => {
-  it('answers 503 naming the mail error, and gives both counters back', async () => {
-    const { submit, mailer, store } = service();
-    mailer.delivery = { kind: 'not_sent', errorName: 'MessageRejected' };
+describe('submitInquiry: the inquiry store fails', () => {
+  it('answers 503 naming the store error, and gives both counters back', async () => {
+    const { submit, inquiries, store } = service();
+    inquiries.failure = 'ProvisionedThroughputExceededException';
 
     const outcome = await submit(VALID);
 
-    expect(outcome).toEqual({ kind: 'unavailable', dependency: 'mail_service', errorName: 'MessageRejected' });
+    expect(outcome).toEqual({ kind: 'unavailable', dependency: 'inquiry_store', errorName: 'ProvisionedThroughputExceededException' });
+    expect(inquiries.stored.size).toBe(0);
     expect(store.countOf('ip')).toBe(0);
     expect(store.countOf('email')).toBe(0);
   });
 
-  it('answers delivery_unknown when the mail may have been taken, and keeps both counters (docs/api.md §11)', async () => {
-    const { submit, mailer, store } = service();
-    mailer.delivery = { kind: 'unknown', errorName: 'TimeoutError' };
-
-    const outcome = await submit(VALID);
-
-    expect(outcome).toEqual({ kind: 'delivery_unknown', errorName: 'TimeoutError' });
-    expect(store.countOf('ip')).toBe(1);
-    expect(store.countOf('email')).toBe(1);
-    expect(store.callsOf('giveBack')).toEqual([]);
-  });
-
   it('lets an immediate retry through even at a limit of one', async () => {
-    const { submit, mailer, store } = service({ ip: 1, email: 1, windowSeconds: 3600 });
-    mailer.delivery = { kind: 'not_sent', errorName: 'TooManyRequestsException' };
+    const { submit, inquiries, store } = service({ ip: 1, email: 1, windowSeconds: 3600 });
+    inquiries.failure = 'InternalServerError';
     expect((await submit(VALID)).kind).toBe('unavailable');
 
-    mailer.delivery = { kind: 'sent' };
+    inquiries.failure = undefined;
     const retry = await submit(VALID);
 
-    expect(retry).toEqual({ kind: 'delivered', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
-    expect(mailer.sent).toHaveLength(1);
+    expect(retry).toMatchObject({ kind: 'accepted', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: RESET_SECONDS } });
+    expect(inquiries.stored.size).toBe(1);
     expect(store.countOf('ip')).toBe(1);
     expect(store.countOf('email')).toBe(1);
   });

@@ -6,7 +6,7 @@ import { jsonLines } from '../../support/json-lines.js';
 
 type RequestLog = typeof import('../../../lambdas/http/request-log.js');
 
-const RECORD: RequestRecord = { route: 'POST /api/contact', status: 202, outcome: 'delivered', latencyMs: 41, requestId: 'request-1' };
+const RECORD: RequestRecord = { route: 'POST /api/contact', status: 202, outcome: 'accepted', latencyMs: 41, requestId: 'request-1' };
 
 const output = capturedOutput();
 
@@ -33,7 +33,7 @@ describe('writeRequestLine', () => {
         coldStart: true,
         ...RECORD,
         _aws: expect.objectContaining({ Timestamp: expect.any(Number) }),
-        InquiriesDelivered: 1,
+        InquiriesAccepted: 1,
       },
     ]);
     const line = lines[0]!;

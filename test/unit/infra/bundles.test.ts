@@ -5,10 +5,9 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTACT_LAZY_MODULES } from '../../../lambdas/contact/lazy-modules.js';
-import { HANDLER_NAMES } from '../../../lambdas/routes.js';
+import { FUNCTION_NAMES, type FunctionName } from '../../../lambdas/routes.js';
 import { REQUIRE_BANNER } from '../../../lib/bundling.js';
-import { functionProfile } from '../../../lib/function-profiles.js';
-import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
+import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
@@ -23,7 +22,7 @@ beforeAll(() => {
   site.app.synth();
 }, 180_000);
 
-function bundleDirectory(handlerName: string): string {
+function bundleDirectory(handlerName: FunctionName): string {
   const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get(handlerName)!)] as TemplateResource;
   const key = (fn.Properties.Code as { S3Key: string }).S3Key;
   return join(site.app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
@@ -41,9 +40,14 @@ function staticImports(code: string): string[] {
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 // Each SDK client names its service's protocol target in the bundle.
 const SDK_MARKERS = { dynamodb: 'DynamoDB_20120810', sesv2: 'SimpleEmailService_v2' };
+/** The SDK clients each function uses: the contact function stores, only the worker mails. */
+const SDK_CLIENTS: Readonly<Partial<Record<FunctionName, ReadonlyArray<keyof typeof SDK_MARKERS>>>> = {
+  contact: ['dynamodb'],
+  delivery: ['dynamodb', 'sesv2'],
+};
 
 describe('the Lambda bundles', () => {
-  it.each(HANDLER_NAMES.map((name) => [name]))('%s: a minified ES module with a source map but not the sources', (name) => {
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: a minified ES module with a source map but not the sources', (name) => {
     const directory = bundleDirectory(name);
     const code = readFileSync(join(directory, 'index.mjs'), 'utf8');
     // Unminified, esbuild heads each module's code with a `// path` comment.
@@ -55,22 +59,17 @@ describe('the Lambda bundles', () => {
     expect(existsSync(join(directory, 'package.json'))).toBe(false);
   });
 
-  it.each(HANDLER_NAMES.map((name) => [name]))('%s: carries its dependencies, the AWS SDK included, needing only Node', (name) => {
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: carries its dependencies, the AWS SDK included, needing only Node', (name) => {
     const code = readFileSync(join(bundleDirectory(name), 'index.mjs'), 'utf8');
     const imports = staticImports(code);
     expect(imports).toContain('node:module');
     expect(imports.filter((specifier) => !BUILTINS.has(specifier))).toEqual([]);
   });
 
-  it('holds the SDK clients a handler imports, and none it does not', () => {
-    expect(HANDLER_NAMES.some((name) => functionProfile(name).handlesInquiries)).toBe(true);
-    for (const name of HANDLER_NAMES) {
-      const code = readFileSync(join(bundleDirectory(name), 'index.mjs'), 'utf8');
-      for (const marker of Object.values(SDK_MARKERS)) {
-        if (functionProfile(name).handlesInquiries) expect(code).toContain(marker);
-        else expect(code).not.toContain(marker);
-      }
-    }
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: holds the SDK clients it uses, and none it does not', (name) => {
+    const code = readFileSync(join(bundleDirectory(name), 'index.mjs'), 'utf8');
+    const held = Object.entries(SDK_MARKERS).filter(([, marker]) => code.includes(marker)).map(([client]) => client);
+    expect(held).toEqual(SDK_CLIENTS[name] ?? []);
   });
 
   it('contact: validates with the code generated from the schema, carrying none of Ajv but a runtime helper', () => {
@@ -84,7 +83,7 @@ describe('the Lambda bundles', () => {
   });
 
   // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
-  it.each(HANDLER_NAMES.map((name) => [name]))('%s: loads in a fresh Node as Lambda starts it', (name) => {
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: loads in a fresh Node as Lambda starts it', (name) => {
     const bundle = pathToFileURL(join(bundleDirectory(name), 'index.mjs')).href;
     const run = spawnSync(
       process.execPath,
@@ -94,6 +93,7 @@ describe('the Lambda bundles', () => {
           PATH: process.env.PATH,
           NODE_OPTIONS: '--enable-source-maps',
           ...CONTACT_ENVIRONMENT,
+          ...DELIVERY_ENVIRONMENT,
         },
         encoding: 'utf8',
       },
@@ -115,7 +115,7 @@ describe('the Lambda bundles', () => {
     }
   });
 
-  it.each(HANDLER_NAMES.filter((name) => !functionProfile(name).handlesInquiries).map((name) => [name]))(
+  it.each(FUNCTION_NAMES.filter((name) => SDK_CLIENTS[name] === undefined).map((name) => [name]))(
     '%s: stays under 64 KiB, source map comment and all',
     (name) => {
       expect(statSync(join(bundleDirectory(name), 'index.mjs')).size).toBeLessThan(64 * 1024);

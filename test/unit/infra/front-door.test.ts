@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { ROUTES } from '../../../lambdas/routes.js';
+import { HANDLER_NAMES, ROUTES, WORKER_HANDLER } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
 import { MAX_CACHE_BEHAVIORS } from '../../../lib/front-door.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, siteFolder, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
@@ -94,10 +94,13 @@ describe('the deployment secrets (docs/api.md §4, §10)', () => {
     }
   });
 
-  it('the origin secret reaches the front door’s header and every function only as a dynamic reference', () => {
+  it('the origin secret reaches the front door’s header and every function behind the API only as a dynamic reference', () => {
     const apiOrigin = distributionOf(example).Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
     expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: origin }]);
-    for (const fn of functions) expect(variables(fn).ORIGIN_VERIFY_SECRET).toEqual(origin);
+    const worker = example.template.toJSON().Resources[example.logicalId(example.stack.functions.get(WORKER_HANDLER)!)];
+    const behindApi = functions.filter((fn) => fn !== worker);
+    expect(behindApi).toHaveLength(HANDLER_NAMES.length);
+    for (const fn of behindApi) expect(variables(fn).ORIGIN_VERIFY_SECRET).toEqual(origin);
   });
 
   it('the counter key reaches the contact function alone, only as a dynamic reference', () => {
@@ -109,7 +112,7 @@ describe('the deployment secrets (docs/api.md §4, §10)', () => {
   it('appear nowhere else in the template', () => {
     const text = JSON.stringify(example.template.toJSON());
     const uses = (reference: object) => text.split(JSON.stringify(reference)).length - 1;
-    expect(uses(origin)).toBe(1 + example.stack.functions.size);
+    expect(uses(origin)).toBe(1 + HANDLER_NAMES.length);
     expect(uses(counterKey)).toBe(1);
     expect(text).not.toMatch(/x-origin-verify"\s*,\s*"HeaderValue"\s*:\s*"/);
   });

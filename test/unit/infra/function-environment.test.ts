@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { HANDLER_NAMES } from '../../../lambdas/routes.js';
-import { FRONT_DOOR_SETTING_KEYS, INQUIRY_SETTING_KEYS, SITE_SETTING_KEYS } from '../../../lib/function-profiles.js';
+import { FUNCTION_NAMES, type FunctionName } from '../../../lambdas/routes.js';
+import { SETTING_GROUPS } from '../../../lib/function-profiles.js';
 import { synthesizeSite } from './site-app.js';
 
 /*
@@ -10,7 +10,7 @@ import { synthesizeSite } from './site-app.js';
  * plus what Lambda itself sets, and the settings it asks for are recorded.
  */
 
-const SETTING_KEYS: readonly string[] = [...SITE_SETTING_KEYS, ...INQUIRY_SETTING_KEYS, ...FRONT_DOOR_SETTING_KEYS];
+const SETTING_KEYS: readonly string[] = [...new Set(Object.values(SETTING_GROUPS).flat())];
 const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test' };
 /** What a deploy-time token (a table name, a dynamic reference to a secret) stands for here: as long as a secret. */
 const TOKEN_STAND_IN = 'resolved-at-deploy-as-long-as-a-generated-secret';
@@ -21,7 +21,7 @@ afterAll(() => {
   process.env = savedEnvironment;
 });
 
-function stackEnvironment(handlerName: string): Record<string, string> {
+function stackEnvironment(handlerName: FunctionName): Record<string, string> {
   const fn = stack.functions.get(handlerName)!;
   const resolved = stack.resolve((fn.node.defaultChild as CfnFunction).environment) as { variables?: Record<string, unknown> };
   return Object.fromEntries(
@@ -30,7 +30,7 @@ function stackEnvironment(handlerName: string): Record<string, string> {
 }
 
 describe('each function’s environment', () => {
-  it.each(HANDLER_NAMES.map((name) => [name]))('holds exactly the settings the %s handler reads', async (name) => {
+  it.each(FUNCTION_NAMES.map((name) => [name]))('holds exactly the settings the %s handler reads', async (name) => {
     const given = stackEnvironment(name);
     const read = new Set<string>();
     process.env = new Proxy(

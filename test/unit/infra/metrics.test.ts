@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { Match } from 'aws-cdk-lib/assertions';
+import { deliverInquiry } from '../../../lambdas/delivery/deliver-inquiry.js';
+import { writeDeliveryLine } from '../../../lambdas/delivery/delivery-log.js';
+import type { Delivery } from '../../../lambdas/delivery/mailer.js';
+import { retrySchedule } from '../../../lambdas/delivery/retry-schedule.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { capturedOutput } from '../../support/captured-output.js';
@@ -13,6 +16,7 @@ import { awsError } from '../../support/fake-counter-store.js';
 import { handlerUnderTest, type HttpHandler } from '../../support/handler-under-test.js';
 import { jsonLines } from '../../support/json-lines.js';
 import { mockedContactClients } from '../../support/mocked-contact-clients.js';
+import { FakeDeliveryStore } from '../../support/fake-delivery-store.js';
 import { synthesizeSite } from './site-app.js';
 
 /*
@@ -22,7 +26,7 @@ import { synthesizeSite } from './site-app.js';
  */
 
 const ENVIRONMENT = { ...CONTACT_ENVIRONMENT, RATE_LIMIT_IP: '1', RATE_LIMIT_EMAIL: '1' };
-const { documents, ses } = mockedContactClients();
+const { documents } = mockedContactClients();
 const contact = handlerUnderTest('contact', ENVIRONMENT);
 const schema = handlerUnderTest('schema', ENVIRONMENT);
 const fallback = handlerUnderTest('fallback', ENVIRONMENT);
@@ -46,7 +50,7 @@ const counted = (name: string, dimensions: Record<string, string> = {}): Embedde
 
 describe('the metric of each outcome the contact handler produces', () => {
   it.each<[string, string, APIGatewayProxyEventV2]>([
-    ['a delivered inquiry', 'InquiriesDelivered', jsonPostEvent(INQUIRY)],
+    ['an accepted inquiry', 'InquiriesAccepted', jsonPostEvent(INQUIRY)],
     ['schema violations', 'ValidationRejected', jsonPostEvent({ ...INQUIRY, email: 'ada' })],
     ['a body that is not JSON', 'ValidationRejected', jsonPostEvent('{"name":')],
     ['a body over 64 KiB', 'ValidationRejected', jsonPostEvent({ ...INQUIRY, message: 'x'.repeat(70_000) })],
@@ -73,13 +77,10 @@ describe('the metric of each outcome the contact handler produces', () => {
     expect(refused).toEqual(counted('RateLimited', { scope: 'email' }));
   });
 
-  it.each<[string, Error]>([
-    ['refusing the mail', serviceAnswer('MessageRejected', 400)],
-    ['never answering whether it took the mail', Object.assign(awsError('TimeoutError'), { code: 'ETIMEDOUT' })],
-  ])('the mail service %s counts as DeliveryFailures', async (_case, error) => {
-    ses.on(SendEmailCommand).rejects(error);
+  it('a failing inquiry store counts as InquiryStoreFailures', async () => {
+    documents.on(PutCommand).rejects(serviceAnswer('InternalServerError', 500));
 
-    expect(await metricsOf(contact, jsonPostEvent(INQUIRY))).toEqual([counted('DeliveryFailures')]);
+    expect(await metricsOf(contact, jsonPostEvent(INQUIRY))).toEqual([counted('InquiryStoreFailures')]);
   });
 
   it('a failing counter store counts as CounterStoreFailures', async () => {
@@ -120,10 +121,42 @@ describe('the metric of the other handlers’ outcomes', () => {
   });
 });
 
-describe('the alarmed metric', () => {
-  it('is what the delivery-failure alarm watches', async () => {
-    ses.on(SendEmailCommand).rejects(serviceAnswer('MessageRejected', 400));
-    const [metric] = (await metricsOf(contact, jsonPostEvent(INQUIRY)))[0] ?? [];
+describe('the metric of each outcome of the delivery worker (docs/api.md §14)', () => {
+  /** One attempt at a stored inquiry with SES answering `delivery`, written as the worker writes it. */
+  async function deliveryMetrics(
+    delivery: Delivery,
+    stored: Parameters<FakeDeliveryStore['add']>[0] = { id: 'inquiry-1', receivedAt: new Date().toISOString() },
+  ) {
+    const store = new FakeDeliveryStore();
+    store.add(stored);
+    const mailer = { send: async () => delivery };
+    const dependencies = { store, mailer, schedule: retrySchedule(60), retentionDays: 30, report: writeDeliveryLine, newAttemptId: () => 'attempt' };
+    await deliverInquiry({ id: stored.id, attempts: stored.attempts ?? 0 }, dependencies);
+    await deliverInquiry({ id: stored.id, attempts: 0 }, { ...dependencies, store: new FakeDeliveryStore() });
+    return jsonLines(output.text()).map((line) => embeddedMetrics(line));
+  }
+
+  it.each<[string, string, Delivery]>([
+    ['a sent inquiry', 'InquiriesDelivered', { kind: 'sent' }],
+    ['a send to try again', 'DeliveryRetries', { kind: 'not_sent', errorName: 'TooManyRequestsException' }],
+    ['a send that may have happened', 'DeliveryUnknown', { kind: 'unknown', errorName: 'TimeoutError' }],
+  ])('%s counts as %s, and an inquiry not claimed as nothing', async (_case, name, delivery) => {
+    expect(await deliveryMetrics(delivery)).toEqual([counted(name), []]);
+  });
+
+  it('an inquiry given up after the retry period counts as InquiriesUndelivered', async () => {
+    const longAgo = new Date(Date.now() - 4 * 86_400_000).toISOString();
+
+    expect(await deliveryMetrics({ kind: 'not_sent', errorName: 'SendingPausedException' }, { id: 'old', receivedAt: longAgo })).toEqual([
+      counted('InquiriesUndelivered'),
+      [],
+    ]);
+  });
+});
+
+describe('the alarmed metrics', () => {
+  it.each(['InquiriesUndelivered', 'DeliveryUnknown'])('%s is what an alarm watches', (name) => {
+    const [metric] = counted(name);
 
     synthesizeSite().template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: metric!.namespace,

@@ -16,6 +16,14 @@ function configOf(context: Record<string, unknown>) {
 const errorOf = (context: Record<string, unknown>) => configErrorOf(() => configOf(context));
 
 describe('the deployment context', () => {
+  it.each([
+    [0, 0],
+    ['365', 365],
+    [7, 7],
+  ])('takes a retention of %j days', (retentionDays, days) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, retentionDays }).retentionDays).toBe(days);
+  });
+
   it('reads the README example, numbers and lists included', () => {
     expect(configOf({ ...EXAMPLE_CONTEXT })).toEqual({
       ownerEmail: 'you@example.com',
@@ -29,6 +37,7 @@ describe('the deployment context', () => {
         hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' },
       },
       waf: false,
+      retentionDays: 30,
       createSesIdentity: true,
     });
   });
@@ -40,6 +49,7 @@ describe('the deployment context', () => {
       siteName: 'Personal site',
       rateLimits: { ip: 5, email: 3 },
       waf: false,
+      retentionDays: 30,
       createSesIdentity: false,
     });
     const fromCli = configOf({
@@ -72,6 +82,9 @@ describe('the deployment context', () => {
     ['hostedZoneName', 'example.org'],
     ['siteOrigin', 'http://you.github.io'],
     ['siteDir', '/nonexistent/site'],
+    ['retentionDays', 366],
+    ['retentionDays', -1],
+    ['retentionDays', 'forever'],
   ])('names a malformed %s', (key, value) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
     expect(error).toBeInstanceOf(ConfigError);

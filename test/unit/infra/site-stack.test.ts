@@ -2,12 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/contact/counter-store.js';
-import { IDEMPOTENCY_PARTITION_KEY, IDEMPOTENCY_TTL_ATTRIBUTE } from '../../../lambdas/contact/idempotency-table.js';
+import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../../../lambdas/inbox/inquiry-record.js';
+import { DELIVERY_TIMEOUT_SECONDS, STREAM_BATCH_SIZE } from '../../../lambdas/delivery/time-budget.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
-import { FALLBACK_HANDLER, HANDLER_NAMES, ROUTES } from '../../../lambdas/routes.js';
+import { FALLBACK_HANDLER, FUNCTION_NAMES, HANDLER_NAMES, ROUTES, WORKER_HANDLER, type FunctionName } from '../../../lambdas/routes.js';
 import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
-import { functionProfile } from '../../../lib/function-profiles.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
 import { MAIL_METRIC_DIMENSION } from '../../../lib/site-mail.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
@@ -17,14 +17,14 @@ import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 const site = synthesizeSite();
 const { template, stack } = site;
 
-function functionId(handlerName: string): string {
+function functionId(handlerName: FunctionName): string {
   const fn = stack.functions.get(handlerName);
   if (fn === undefined) throw new Error(`no function for ${handlerName}`);
   return site.logicalId(fn);
 }
 
 /** The role a function runs with, and the statements of that role's policies. */
-function statementsOf(handlerName: string): Array<Record<string, unknown>> {
+function statementsOf(handlerName: FunctionName): Array<Record<string, unknown>> {
   const fn = template.toJSON().Resources[functionId(handlerName)] as TemplateResource;
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
@@ -36,8 +36,8 @@ describe('the HTTP API', () => {
   it('routes every entry of the route table to its handler, and everything else to the fallback', () => {
     const routes = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
     const integrations = resourcesOfType(template, 'AWS::ApiGatewayV2::Integration');
-    const expected = [
-      ...ROUTES.map((route) => ({ key: `${route.method} ${route.path}`, handler: route.handler as string })),
+    const expected: Array<{ key: string; handler: FunctionName }> = [
+      ...ROUTES.map((route) => ({ key: `${route.method} ${route.path}`, handler: route.handler })),
       { key: '$default', handler: FALLBACK_HANDLER },
     ];
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(expected.map((route) => route.key).sort());
@@ -79,8 +79,8 @@ describe('the HTTP API', () => {
 describe('the functions', () => {
   const functions = resourcesOfType(template, 'AWS::Lambda::Function');
 
-  it('are one per handler of the route table', () => {
-    expect(Object.keys(functions).sort()).toEqual(HANDLER_NAMES.map(functionId).sort());
+  it('are one per handler of the route table, and the delivery worker', () => {
+    expect(Object.keys(functions).sort()).toEqual(FUNCTION_NAMES.map(functionId).sort());
   });
 
   it('run the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
@@ -93,11 +93,13 @@ describe('the functions', () => {
     }
   });
 
-  it('have modest memory, and time to finish before API Gateway gives up (30 s)', () => {
-    for (const fn of Object.values(functions)) {
-      expect(fn.Properties.MemorySize).toBeLessThanOrEqual(512);
-      expect(fn.Properties.Timeout).toBeLessThan(30);
-    }
+  it('have modest memory, and the route table’s time to finish before API Gateway gives up (30 s)', () => {
+    for (const fn of Object.values(functions)) expect(fn.Properties.MemorySize).toBeLessThanOrEqual(512);
+    for (const name of HANDLER_NAMES) expect(functions[functionId(name)]!.Properties.Timeout).toBeLessThan(30);
+  });
+
+  it('give the worker the time a sweep takes at its slowest', () => {
+    expect(functions[functionId(WORKER_HANDLER)]!.Properties.Timeout).toBe(DELIVERY_TIMEOUT_SECONDS);
   });
 
   it('give the contact function the time its dependencies may take at worst, and more', () => {
@@ -121,7 +123,7 @@ describe('the functions', () => {
     for (const group of Object.values(logGroups)) expect(group.Properties.RetentionInDays).toBe(90);
   });
 
-  it('get the configured settings, the contact function its table and addresses', () => {
+  it('get the configured settings, the contact function its tables, and no address', () => {
     expect(functions[functionId('contact')]!.Properties.Environment).toEqual({
       Variables: {
         BASE_URL: 'https://example.com',
@@ -129,13 +131,25 @@ describe('the functions', () => {
         ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
         RATE_LIMIT_IP: '5',
         RATE_LIMIT_EMAIL: '3',
-        CONTACT_TO: 'you@example.com',
-        CONTACT_FROM: 'contact@example.com',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
         COUNTER_KEY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
-        IDEMPOTENCY_TABLE: { Ref: site.logicalId(stack.idempotencyTable) },
-        SES_CONFIGURATION_SET: { Ref: site.logicalId(stack.mail.configurationSet) },
+        INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
         ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+  });
+
+  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute and the retention', () => {
+    expect(functions[functionId(WORKER_HANDLER)]!.Properties.Environment).toEqual({
+      Variables: {
+        INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
+        CONTACT_TO: 'you@example.com',
+        CONTACT_FROM: 'contact@example.com',
+        SITE_NAME: 'Ada Lovelace',
+        SES_CONFIGURATION_SET: { Ref: site.logicalId(stack.mail.configurationSet) },
+        DELIVERY_RETRY_SECONDS: '60',
+        RETENTION_DAYS: '30',
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -143,17 +157,29 @@ describe('the functions', () => {
 });
 
 describe('the tables', () => {
-  it('are the counters and the remembered answers to Idempotency-Key', () => {
+  it('are the counters and the inbox', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
   });
 
-  it('keep answers to Idempotency-Key by Powertools\' record id, expiring by TTL, gone with the stack', () => {
+  it('keep the inbox on demand, by its own key, expiring by TTL, with its stream and its queue index, kept when the stack goes', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
-      DeletionPolicy: 'Delete',
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
       Properties: {
         BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: IDEMPOTENCY_PARTITION_KEY, KeyType: 'HASH' }],
-        TimeToLiveSpecification: { AttributeName: IDEMPOTENCY_TTL_ATTRIBUTE, Enabled: true },
+        KeySchema: [{ AttributeName: INBOX_PARTITION_KEY, KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: INBOX_TTL_ATTRIBUTE, Enabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: QUEUE_INDEX.name,
+            KeySchema: [
+              { AttributeName: QUEUE_INDEX.partitionKey, KeyType: 'HASH' },
+              { AttributeName: QUEUE_INDEX.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...QUEUE_INDEX.projected] },
+          },
+        ],
       },
     });
   });
@@ -195,23 +221,35 @@ describe('permissions', () => {
   const identityArn = (identity: string) => ({
     'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:identity/${identity}`]],
   });
-  const logWrites = (handlerName: string) => {
+  const logWrites = (handlerName: FunctionName) => {
     const fn = template.toJSON().Resources[functionId(handlerName)] as TemplateResource;
     const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
     return { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } };
   };
 
-  it.each(HANDLER_NAMES.filter((name) => functionProfile(name).handlesInquiries).map((name) => [name]))(
-    'let the %s function update counters, remember answers, send from the sender identity with the set to the owner alone, and write its logs: nothing else',
-    (name) => {
-      expect(statementsOf(name)).toEqual([
-        logWrites(name),
-        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] } },
-        {
-          Effect: 'Allow',
-          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-          Resource: { 'Fn::GetAtt': [site.logicalId(stack.idempotencyTable), 'Arn'] },
-        },
+  const inboxArn = { 'Fn::GetAtt': [site.logicalId(stack.inbox.table), 'Arn'] };
+
+  it('let the contact function update counters, store inquiries and remember answers, and write its logs: no mail, nothing else', () => {
+    expect(statementsOf('contact')).toEqual([
+      logWrites('contact'),
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] } },
+      { Effect: 'Allow', Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], Resource: inboxArn },
+    ]);
+  });
+
+  it('let the worker read the inbox stream, move inquiries, read the queue, send from the sender identity with the set to the owner alone, and write its logs: nothing else', () => {
+    const statements = statementsOf(WORKER_HANDLER);
+    expect(statements.slice(0, 4)).toEqual([
+      logWrites(WORKER_HANDLER),
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: inboxArn },
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [inboxArn, `/index/${QUEUE_INDEX.name}`]] } },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+        Resource: { 'Fn::GetAtt': [site.logicalId(stack.inbox.table), 'StreamArn'] },
+      },
+    ]);
+    expect(statements).toContainEqual(
         {
           Effect: 'Allow',
           Action: 'ses:SendEmail',
@@ -239,20 +277,26 @@ describe('permissions', () => {
             'ForAllValues:StringEquals': { 'ses:Recipients': ['you@example.com'] },
           },
         },
-      ]);
-    },
-  );
+    );
+    expect(statements).toHaveLength(5);
+  });
 
-  it.each(HANDLER_NAMES.filter((name) => !functionProfile(name).handlesInquiries).map((name) => [name]))(
+  it.each(HANDLER_NAMES.filter((name) => name !== 'contact').map((name) => [name]))(
     'let the %s function write its own logs and nothing else',
     (name) => {
       expect(statementsOf(name)).toEqual([logWrites(name)]);
     },
   );
 
-  it('let API Gateway invoke each function only from this API', () => {
+  it('let API Gateway invoke each function of the route table only from this API, and the schedule the worker only', () => {
     const apiId = site.logicalId(stack.api);
+    const [schedule, ...others] = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
+      (permission) => permission.Properties.Principal === 'events.amazonaws.com',
+    );
+    expect(others).toEqual([]);
+    expect(schedule!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] } });
     for (const permission of Object.values(resourcesOfType(template, 'AWS::Lambda::Permission'))) {
+      if (permission === schedule) continue;
       expect(permission.Properties).toMatchObject({ Principal: 'apigateway.amazonaws.com', Action: 'lambda:InvokeFunction' });
       expect(JSON.stringify(permission.Properties.SourceArn)).toContain(JSON.stringify({ Ref: apiId }));
     }
@@ -276,13 +320,13 @@ describe('alarms', () => {
     });
   });
 
-  it('watch the delivery failures the contact function counts', () => {
+  it.each(['InquiriesUndelivered', 'DeliveryUnknown'])('watch %s, which the worker counts', (metric) => {
     expect(alarms).toContainEqual(
       expect.objectContaining({
         Properties: expect.objectContaining({
           ...notifying,
           Namespace: METRICS_NAMESPACE,
-          MetricName: 'DeliveryFailures',
+          MetricName: metric,
           Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
         }),
       }),
@@ -304,7 +348,7 @@ describe('alarms', () => {
   });
 
   it('watch every function’s errors', () => {
-    for (const name of HANDLER_NAMES) {
+    for (const name of FUNCTION_NAMES) {
       expect(alarms).toContainEqual(
         expect.objectContaining({
           Properties: expect.objectContaining({
@@ -358,7 +402,32 @@ describe('the SES configuration set (docs/api.md §12)', () => {
   });
 });
 
+describe('the delivery worker (docs/api.md §14)', () => {
+  it('is fed the inbox stream’s pending inquiries, in small batches, reporting the records it failed', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: functionId(WORKER_HANDLER) },
+      EventSourceArn: { 'Fn::GetAtt': [site.logicalId(stack.inbox.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BatchSize: STREAM_BATCH_SIZE,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(PENDING_STREAM_FILTER) }] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('is handed a sweep every minute', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] }, Id: Match.anyValue(), Input: JSON.stringify({ task: 'sweep' }) }],
+    });
+  });
+});
+
 describe('outputs', () => {
+  it('name the inbox for npm run inbox', () => {
+    template.hasOutput('InquiryTableName', { Value: { Ref: site.logicalId(stack.inbox.table) } });
+  });
+
   it('give the API URL and each well-known URL from {base}', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
     const wellKnown = {

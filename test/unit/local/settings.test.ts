@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Env } from '../../../lambdas/config.js';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_IDEMPOTENCY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
 import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 
@@ -75,6 +75,11 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['RATE_LIMIT_EMAIL a word', { RATE_LIMIT_EMAIL: 'many' }, 'RATE_LIMIT_EMAIL'],
     ['CONTACT_TO not an address', { CONTACT_TO: 'owner' }, 'CONTACT_TO'],
     ['CONTACT_FROM not an address', { CONTACT_FROM: 'contact@localhost' }, 'CONTACT_FROM'],
+    ['INQUIRY_TABLE not a table name', { INQUIRY_TABLE: 'in' }, 'INQUIRY_TABLE'],
+    ['DELIVERY_RETRY_SECONDS zero', { DELIVERY_RETRY_SECONDS: '0' }, 'DELIVERY_RETRY_SECONDS'],
+    ['DELIVERY_RETRY_SECONDS over an hour', { DELIVERY_RETRY_SECONDS: '3601' }, 'DELIVERY_RETRY_SECONDS'],
+    ['RETENTION_DAYS over a year', { RETENTION_DAYS: '366' }, 'RETENTION_DAYS'],
+    ['RETENTION_DAYS negative', { RETENTION_DAYS: '-1' }, 'RETENTION_DAYS'],
   ])('stops start-up on %s with one line naming it', (_title, env, key) => {
     const error = configErrorOf(() => readLocalSettings(env));
 
@@ -94,7 +99,8 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
       COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
-      IDEMPOTENCY_TABLE: LOCAL_IDEMPOTENCY_TABLE,
+      INQUIRY_TABLE: LOCAL_INQUIRY_TABLE,
+      DELIVERY_RETRY_SECONDS: '5',
     });
   });
 
@@ -134,7 +140,8 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       ALLOWED_ORIGINS: 'https://www.example.com',
       COUNTER_TABLE: 'my-counters',
       COUNTER_KEY_SECRET: 'a-configured-secret-of-32-characters',
-      IDEMPOTENCY_TABLE: 'my-keys',
+      INQUIRY_TABLE: 'my-inquiries',
+      DELIVERY_RETRY_SECONDS: '60',
       RATE_LIMIT_IP: '9',
     };
 

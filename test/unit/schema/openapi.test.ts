@@ -142,7 +142,7 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
       422: ['validation_failed', 'idempotency_key_reused'],
       429: ['rate_limited'],
       500: ['internal_error'],
-      503: ['temporarily_unavailable', 'delivery_unknown'],
+      503: ['temporarily_unavailable'],
     });
     expect(responses[422]?.content['application/problem+json'].schema.properties.errors.items).toEqual({ $ref: '#/components/schemas/FieldError' });
     expect(document.components.schemas.FieldError.properties.code.enum).toEqual([...FIELD_ERROR_CODES]);

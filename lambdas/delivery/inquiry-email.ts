@@ -1,4 +1,4 @@
-import type { Inquiry } from '../inquiry/schema.js';
+import type { InquiryText } from '../inbox/inquiry-record.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor. */
 export interface InquiryEmail {
@@ -8,7 +8,8 @@ export interface InquiryEmail {
 }
 
 export interface Receipt {
-  readonly requestId: string;
+  /** The inquiry's id: what the visitor's 202 and `npm run inbox` show. */
+  readonly id: string;
   readonly receivedAt: Date;
 }
 
@@ -19,9 +20,9 @@ function readableUtc(time: Date): string {
 
 /**
  * The owner's copy of an inquiry: every submitted field labelled, the message verbatim, then
- * when it arrived and the request id that also stands in the visitor's answer and the log.
+ * when it arrived and its id, which also stands in the visitor's answer and the owner's inbox.
  */
-export function composeInquiryEmail(inquiry: Inquiry, receipt: Receipt): InquiryEmail {
+export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt): InquiryEmail {
   const company = inquiry.company ?? '';
   const projectUrl = inquiry.project_url ?? '';
   const fields = [
@@ -40,7 +41,7 @@ export function composeInquiryEmail(inquiry: Inquiry, receipt: Receipt): Inquiry
       inquiry.message,
       '',
       `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
-      `Request id: ${receipt.requestId}`,
+      `Inquiry id: ${receipt.id}`,
       '',
     ].join('\n'),
   };

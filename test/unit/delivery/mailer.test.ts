@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { displayName, mayResendEmail, SesMailer } from '../../../lambdas/contact/mailer.js';
+import { displayName, mayResendEmail, SesMailer } from '../../../lambdas/delivery/mailer.js';
 
 const ses = mockClient(SESv2Client);
 const settings = { ownerEmail: 'owner@example.com', senderEmail: 'contact@example.com', senderName: 'Ada\'s "Site"' };

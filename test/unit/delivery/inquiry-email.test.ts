@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { composeInquiryEmail } from '../../../lambdas/contact/inquiry-email.js';
+import { composeInquiryEmail } from '../../../lambdas/delivery/inquiry-email.js';
 
-const RECEIPT = { requestId: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)) };
+const RECEIPT = { id: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)) };
 const MINIMAL = { name: 'Ada Lovelace', email: 'Ada+site@Example.com', message: 'I would like an analytical engine.' };
-const FULL = { ...MINIMAL, company: 'Babbage & Co', project_url: 'https://example.org/engine?x=1', _gotcha: '' };
+const FULL = { ...MINIMAL, company: 'Babbage & Co', project_url: 'https://example.org/engine?x=1' };
 
 describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   it.each([
@@ -19,7 +19,7 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     expect(composeInquiryEmail(FULL, RECEIPT).replyTo).toBe('Ada+site@Example.com');
   });
 
-  it('lists every submitted field labelled, the message, the time received and the request id', () => {
+  it('lists every submitted field labelled, the message, the time received and the inquiry’s id', () => {
     expect(composeInquiryEmail(FULL, RECEIPT).text).toBe(
       [
         'Name: Ada Lovelace',
@@ -31,7 +31,7 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
         'I would like an analytical engine.',
         '',
         'Received: 2030-01-02 03:04 UTC (2030-01-02T03:04:05.006Z)',
-        `Request id: ${RECEIPT.requestId}`,
+        `Inquiry id: ${RECEIPT.id}`,
         '',
       ].join('\n'),
     );

@@ -1,0 +1,68 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { errorName } from '../http/error-name.js';
+import { INBOX_PARTITION_KEY, inquiryKey, inquiryText } from '../inbox/inquiry-record.js';
+import type { Inquiry } from '../inquiry/schema.js';
+
+/** An inquiry that passed every check and limit, to be kept until it reaches the owner. */
+export interface NewInquiry {
+  /** The id the visitor is given: the request id, or one derived from the `Idempotency-Key` and body. */
+  readonly id: string;
+  readonly requestId: string;
+  readonly receivedAt: Date;
+  readonly inquiry: Inquiry;
+}
+
+/** Whether the inquiry is in the table: stored now, or before (a retried write, or the same keyed inquiry again). */
+export type Acceptance = { readonly kind: 'stored' } | { readonly kind: 'failed'; readonly errorName: string };
+
+/** Where an accepted inquiry is kept: the delivery worker takes it from there (docs/api.md §14). */
+export interface InquiryStore {
+  accept(entry: NewInquiry): Promise<Acceptance>;
+}
+
+/**
+ * The inquiry table: one conditional put of a pending item, which the table's stream hands the
+ * delivery worker. The put never overwrites: a retry of a put whose answer was lost, or a second
+ * request with the same `Idempotency-Key` and body, finds the item there, which is the inquiry
+ * stored; overwriting it could set an inquiry a worker is already sending back to pending.
+ */
+export class DynamoInquiryStore implements InquiryStore {
+  private readonly documents: DynamoDBDocumentClient;
+
+  constructor(
+    client: DynamoDBClient,
+    private readonly tableName: string,
+  ) {
+    this.documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+
+  async accept({ id, requestId, receivedAt, inquiry }: NewInquiry): Promise<Acceptance> {
+    const received = Math.floor(receivedAt.getTime() / 1000);
+    try {
+      await this.documents.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            [INBOX_PARTITION_KEY]: inquiryKey(id),
+            id,
+            requestId,
+            receivedAt: receivedAt.toISOString(),
+            state: 'pending',
+            attempts: 0,
+            queue: 'pending',
+            dueAt: received,
+            retryFrom: received,
+            text: inquiryText(inquiry),
+          },
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },
+        }),
+      );
+      return { kind: 'stored' };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return { kind: 'stored' };
+      return { kind: 'failed', errorName: errorName(error) };
+    }
+  }
+}

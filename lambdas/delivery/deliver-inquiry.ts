@@ -1,0 +1,117 @@
+import type { Settlement, DeliveryCandidate, DeliveryStore } from './delivery-store.js';
+import { composeInquiryEmail } from './inquiry-email.js';
+import type { Mailer } from './mailer.js';
+import type { RetrySchedule } from './retry-schedule.js';
+import { SWEEP_LIMIT } from './time-budget.js';
+
+/** What became of one inquiry the worker was handed (docs/api.md §14); each is a word of its log line. */
+export type DeliveryOutcome =
+  | 'sent'
+  /** SES surely did not take it: pending again, until its next attempt is due. */
+  | 'retry_scheduled'
+  /** SES surely did not take it, and the retry period is over: failed, the owner alarmed. */
+  | 'given_up'
+  /** SES may have taken it: never resent by itself, the owner alarmed. */
+  | 'unknown'
+  /** Not pending and due (already claimed, or waiting for later): nothing done. */
+  | 'not_claimed';
+
+export interface DeliveryReport {
+  readonly inquiryId: string;
+  readonly outcome: DeliveryOutcome;
+  /** The attempt's number, from 1; none when nothing was claimed. */
+  readonly attempt?: number;
+  readonly errorName?: string;
+}
+
+export interface DeliveryDependencies {
+  readonly store: DeliveryStore;
+  readonly mailer: Mailer;
+  readonly schedule: RetrySchedule;
+  /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
+  readonly retentionDays: number;
+  readonly report: (report: DeliveryReport) => void;
+  readonly newAttemptId: () => string;
+  readonly now?: () => Date;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * One attempt at one inquiry: claim it (pending and due -> sending), hand it to SES, and record
+ * what came of it (sent, pending again, failed, or unknown). Each step is a conditional write, so
+ * an inquiry is claimed by one attempt at a time, and only that attempt settles it: a duplicated
+ * event or a second worker finds nothing to claim, and a worker that stops between sending and
+ * settling leaves a claim that the sweep ends as unknown (never sent again by itself).
+ */
+export async function deliverInquiry(candidate: DeliveryCandidate, dependencies: DeliveryDependencies): Promise<DeliveryOutcome> {
+  const { store, mailer, schedule } = dependencies;
+  const now = seconds(currentTime(dependencies));
+  const attemptId = dependencies.newAttemptId();
+  const inquiry = await store.claim(candidate, attemptId, now, now + schedule.leaseSeconds);
+  if (inquiry === undefined) return reported(dependencies, { inquiryId: candidate.id, outcome: 'not_claimed' });
+
+  const finish = async (settlement: Settlement, outcome: DeliveryOutcome, errorName?: string) => {
+    await store.settle(inquiry.id, attemptId, settlement);
+    return reported(dependencies, {
+      inquiryId: inquiry.id,
+      outcome,
+      attempt: inquiry.attempts,
+      ...(errorName === undefined ? {} : { errorName }),
+    });
+  };
+  if (inquiry.text === undefined) {
+    // Its text is gone (redelivered after its retention ended): nothing to send, and the owner must know.
+    return finish({ state: 'failed', errorName: 'TextErased' }, 'given_up', 'TextErased');
+  }
+
+  const delivery = await mailer.send(composeInquiryEmail(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }));
+  switch (delivery.kind) {
+    case 'sent': {
+      const sentAt = currentTime(dependencies);
+      const keepDays = Math.max(1, dependencies.retentionDays);
+      const settlement = { state: 'sent', sentAt, expiresAt: seconds(sentAt) + keepDays * DAY_SECONDS, eraseText: dependencies.retentionDays === 0 } as const;
+      return finish(settlement, 'sent');
+    }
+    case 'not_sent': {
+      const failedAt = seconds(currentTime(dependencies));
+      // Retried for the whole period: only an attempt that fails after it ends the retries.
+      return failedAt >= inquiry.retryFrom + schedule.periodSeconds
+        ? finish({ state: 'failed', errorName: delivery.errorName }, 'given_up', delivery.errorName)
+        : finish({ state: 'pending', dueAt: failedAt + schedule.delaySeconds(inquiry.attempts), errorName: delivery.errorName }, 'retry_scheduled', delivery.errorName);
+    }
+    case 'unknown':
+      return finish({ state: 'unknown', errorName: delivery.errorName }, 'unknown', delivery.errorName);
+  }
+}
+
+/**
+ * The scheduled sweep: ends the claims that ran out (their worker stopped between sending and
+ * settling: unknown), then takes the pending inquiries whose retry is due.
+ */
+export async function sweep(dependencies: DeliveryDependencies): Promise<DeliveryOutcome[]> {
+  const { store } = dependencies;
+  const now = seconds(currentTime(dependencies));
+  const outcomes: DeliveryOutcome[] = [];
+  for (const stale of await store.due('sending', now, SWEEP_LIMIT)) {
+    if (stale.attemptId === undefined) continue;
+    if (await store.settle(stale.id, stale.attemptId, { state: 'unknown', errorName: 'ClaimExpired' })) {
+      outcomes.push(reported(dependencies, { inquiryId: stale.id, outcome: 'unknown', attempt: stale.attempts, errorName: 'ClaimExpired' }));
+    }
+  }
+  for (const due of await store.due('pending', now, SWEEP_LIMIT)) outcomes.push(await deliverInquiry(due, dependencies));
+  return outcomes;
+}
+
+function reported(dependencies: DeliveryDependencies, report: DeliveryReport): DeliveryOutcome {
+  dependencies.report(report);
+  return report.outcome;
+}
+
+function currentTime(dependencies: DeliveryDependencies): Date {
+  return dependencies.now?.() ?? new Date();
+}
+
+function seconds(time: Date): number {
+  return Math.floor(time.getTime() / 1000);
+}

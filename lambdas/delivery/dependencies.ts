@@ -1,0 +1,26 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { randomUUID } from 'node:crypto';
+import { budgetedClientOptions } from '../aws/retry-strategy.js';
+import { MAIL_CALLS, STORE_CALLS } from '../aws/call-budgets.js';
+import { mayRepeatIdempotentCall } from '../aws/sdk-errors.js';
+import type { DeliverySettings } from '../config.js';
+import type { DeliveryDependencies } from './deliver-inquiry.js';
+import { writeDeliveryLine } from './delivery-log.js';
+import { DynamoDeliveryStore } from './delivery-store.js';
+import { mayResendEmail, SesMailer } from './mailer.js';
+import { retrySchedule } from './retry-schedule.js';
+
+/** The real dependencies of the delivery worker, created once per cold start. */
+export function createDeliveryDependencies(settings: DeliverySettings): DeliveryDependencies {
+  return {
+    // Each state change is a conditional write that a repeat cannot apply twice (delivery-store.ts).
+    store: new DynamoDeliveryStore(new DynamoDBClient(budgetedClientOptions(STORE_CALLS, mayRepeatIdempotentCall)), settings.inquiryTable),
+    // SendEmail is repeated only when SES cannot have taken it (mailer.ts).
+    mailer: new SesMailer(new SESv2Client(budgetedClientOptions(MAIL_CALLS, mayResendEmail)), settings.mail),
+    schedule: retrySchedule(settings.retryUnitSeconds),
+    retentionDays: settings.retentionDays,
+    report: writeDeliveryLine,
+    newAttemptId: randomUUID,
+  };
+}

@@ -1,0 +1,97 @@
+import type { Inquiry } from '../inquiry/schema.js';
+
+/**
+ * An accepted inquiry as the inquiry table keeps it (docs/api.md §14): stored by the contact
+ * function before it answers 202, then moved through its states by the delivery worker with
+ * conditional writes, so that a repeated event, a crashed worker or two workers at once never send
+ * it twice. The stack, local mode and `npm run inbox` create and read the table with these names.
+ */
+export type InquiryState =
+  /** Waiting for its first send, or for a retry at `dueAt`. */
+  | 'pending'
+  /** A worker claimed it and is sending it; `dueAt` is when that claim runs out. */
+  | 'sending'
+  /** SES took it. */
+  | 'sent'
+  /** SES refused it for sure until the retry period ended: the owner is alarmed. */
+  | 'failed'
+  /** SES may have taken it or not: never resent by itself, the owner is alarmed. */
+  | 'unknown';
+
+/** The table's partition key: `inquiry#<id>` for an inquiry; the idempotency records share the table. */
+export const INBOX_PARTITION_KEY = 'pk';
+/** Epoch seconds after which DynamoDB may delete the item: the table's TTL attribute. */
+export const INBOX_TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The sparse index of what waits for the worker: an item is in it while it has a `queue` (the
+ * state it waits in) and a `dueAt` (epoch seconds), so the scheduled sweep reads only the due few.
+ */
+export const QUEUE_INDEX = {
+  name: 'queue',
+  partitionKey: 'queue',
+  sortKey: 'dueAt',
+  /** What the sweep needs of each to claim it, or to end its claim, besides the key. */
+  projected: ['attempts', 'attemptId'],
+} as const;
+export type QueueName = Extract<InquiryState, 'pending' | 'sending'>;
+
+/** What the table's stream hands the worker: only an item that became, or stays, pending. */
+export const PENDING_STREAM_FILTER = { dynamodb: { NewImage: { state: { S: ['pending'] } } } } as const;
+
+export const inquiryKey = (id: string): string => `inquiry#${id}`;
+
+/** The fields of a stored inquiry, as the visitor sent them: erased once delivered when retention is 0. */
+export type InquiryText = Pick<Inquiry, 'name' | 'email' | 'message' | 'company' | 'project_url'>;
+
+/** One inquiry item, as the worker and the owner's commands read it. */
+export interface InquiryRecord {
+  readonly id: string;
+  /** The request that stored it: its id is in the log line. */
+  readonly requestId: string;
+  readonly receivedAt: string;
+  readonly state: InquiryState;
+  readonly attempts: number;
+  /** Epoch seconds the retry period counts from: its arrival, or its last redelivery. */
+  readonly retryFrom: number;
+  readonly dueAt?: number;
+  readonly attemptId?: string;
+  readonly lastError?: string;
+  readonly lastAttemptAt?: string;
+  readonly sentAt?: string;
+  /** Absent once erased (retention 0, or after the retention period by TTL). */
+  readonly text?: InquiryText;
+}
+
+/** The text of an inquiry as stored: only its fields, `""` optional ones left out. */
+export function inquiryText(inquiry: Inquiry): InquiryText {
+  const optional = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const company = optional(inquiry.company);
+  const projectUrl = optional(inquiry.project_url);
+  return {
+    name: inquiry.name,
+    email: inquiry.email,
+    message: inquiry.message,
+    ...(company === undefined ? {} : { company }),
+    ...(projectUrl === undefined ? {} : { project_url: projectUrl }),
+  };
+}
+
+/** An item of the table, as lib-dynamodb's document client reads it, as an inquiry record. */
+export function toInquiryRecord(item: Readonly<Record<string, unknown>>): InquiryRecord {
+  const optionalString = (name: string) => (typeof item[name] === 'string' ? { [name]: item[name] as string } : {});
+  return {
+    id: String(item.id),
+    requestId: String(item.requestId),
+    receivedAt: String(item.receivedAt),
+    state: item.state as InquiryState,
+    attempts: Number(item.attempts ?? 0),
+    retryFrom: Number(item.retryFrom ?? 0),
+    ...(typeof item.dueAt === 'number' ? { dueAt: item.dueAt } : {}),
+    ...optionalString('attemptId'),
+    ...optionalString('lastError'),
+    ...optionalString('lastAttemptAt'),
+    ...optionalString('sentAt'),
+    ...(typeof item.text === 'object' && item.text !== null ? { text: item.text as InquiryText } : {}),
+  };
+}

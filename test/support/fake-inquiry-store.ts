@@ -1,0 +1,16 @@
+import type { Acceptance, InquiryStore, NewInquiry } from '../../lambdas/contact/inquiry-store.js';
+
+/**
+ * An in-memory InquiryStore with DynamoInquiryStore's semantics: an id is stored once, a second
+ * accept of it finds it stored. `failure` makes every accept fail with that error name.
+ */
+export class FakeInquiryStore implements InquiryStore {
+  readonly stored = new Map<string, NewInquiry>();
+  failure: string | undefined;
+
+  async accept(entry: NewInquiry): Promise<Acceptance> {
+    if (this.failure !== undefined) return { kind: 'failed', errorName: this.failure };
+    if (!this.stored.has(entry.id)) this.stored.set(entry.id, entry);
+    return { kind: 'stored' };
+  }
+}

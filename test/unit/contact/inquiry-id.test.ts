@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { keyedInquiryId } from '../../../lambdas/contact/inquiry-id.js';
+
+const body = (text: string) => new TextEncoder().encode(text);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('keyedInquiryId (docs/api.md §11)', () => {
+  it('is one id for one key and body, whenever it is asked', () => {
+    expect(keyedInquiryId('key-1', body('{"a":1}'))).toBe(keyedInquiryId('key-1', body('{"a":1}')));
+  });
+
+  it('is another id for another key, or another body', () => {
+    const ids = new Set([
+      keyedInquiryId('key-1', body('{"a":1}')),
+      keyedInquiryId('key-2', body('{"a":1}')),
+      keyedInquiryId('key-1', body('{"a":2}')),
+      keyedInquiryId('key-1', body('{"a": 1}')),
+      // The key's end is marked: a key and a body that run together differently are not the same.
+      keyedInquiryId('key-1{', body('"a":1}')),
+    ]);
+
+    expect(ids.size).toBe(5);
+  });
+
+  it('has the shape of every id the service answers with: a version 8 UUID', () => {
+    for (const key of ['k', 'x'.repeat(255), '"quoted"']) expect(keyedInquiryId(key, body('{}'))).toMatch(UUID);
+  });
+});

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { inboxEmulator } from '../../support/inbox-emulator.js';
+import { closedPortUrl } from '../../support/unreachable.js';
+
+/* The contact function's put of an accepted inquiry, against dynalite's inquiry table (docs/api.md §14). */
+
+const TABLE = 'inquiries-under-test';
+const inbox = inboxEmulator(TABLE);
+let store: DynamoInquiryStore;
+beforeAll(() => {
+  store = new DynamoInquiryStore(inbox.client(), TABLE);
+});
+
+const RECEIVED = new Date('2030-01-01T12:15:30.250Z');
+const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An analytical engine, if you please.', company: '', project_url: 'https://example.org' };
+
+describe('DynamoInquiryStore against the emulator', () => {
+  it('stores a pending inquiry, in the queue from the moment it arrived, with its text and no expiry', async () => {
+    expect(await store.accept({ id: 'stored-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY })).toEqual({ kind: 'stored' });
+
+    const received = Math.floor(RECEIVED.getTime() / 1000);
+    expect(await inbox.itemOf('stored-1')).toEqual({
+      pk: 'inquiry#stored-1',
+      id: 'stored-1',
+      requestId: 'request-1',
+      receivedAt: RECEIVED.toISOString(),
+      state: 'pending',
+      attempts: 0,
+      queue: 'pending',
+      dueAt: received,
+      retryFrom: received,
+      // An empty optional field is not given: it is not stored.
+      text: { name: INQUIRY.name, email: INQUIRY.email, message: INQUIRY.message, project_url: INQUIRY.project_url },
+    });
+  });
+
+  it('finds an inquiry already stored under its id (a retried put, a keyed inquiry again) and never overwrites it', async () => {
+    await store.accept({ id: 'stored-2', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY });
+    const first = await inbox.itemOf('stored-2');
+
+    expect(await store.accept({ id: 'stored-2', requestId: 'request-2', receivedAt: new Date(), inquiry: { ...INQUIRY, name: 'Eve' } })).toEqual({
+      kind: 'stored',
+    });
+
+    expect(await inbox.itemOf('stored-2')).toEqual(first);
+  });
+
+  it('says the put failed, by the error’s name, when the table cannot be reached', async () => {
+    const unreachable = new DynamoDBClient({
+      endpoint: await closedPortUrl(),
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      maxAttempts: 1,
+    });
+
+    const acceptance = await new DynamoInquiryStore(unreachable, TABLE).accept({ id: 'lost', requestId: 'r', receivedAt: RECEIVED, inquiry: INQUIRY });
+
+    expect(acceptance).toMatchObject({ kind: 'failed', errorName: expect.any(String) });
+    unreachable.destroy();
+  });
+});

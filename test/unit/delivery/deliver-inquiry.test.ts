@@ -1,0 +1,256 @@
+import { describe, expect, it } from '@jest/globals';
+import { deliverInquiry, sweep, type DeliveryReport } from '../../../lambdas/delivery/deliver-inquiry.js';
+import type { InquiryEmail } from '../../../lambdas/delivery/inquiry-email.js';
+import type { Delivery, Mailer } from '../../../lambdas/delivery/mailer.js';
+import { retrySchedule } from '../../../lambdas/delivery/retry-schedule.js';
+import { FakeDeliveryStore } from '../../support/fake-delivery-store.js';
+
+const START = Date.UTC(2030, 0, 1, 12) / 1000;
+const UNIT = 60;
+const schedule = retrySchedule(UNIT);
+
+/** Answers each send with the next scripted delivery (then `sent`), and keeps what SES took. */
+class ScriptedMailer implements Mailer {
+  readonly taken: InquiryEmail[] = [];
+  readonly script: Delivery[] = [];
+
+  async send(email: InquiryEmail): Promise<Delivery> {
+    const delivery = this.script.shift() ?? { kind: 'sent' };
+    if (delivery.kind !== 'not_sent') this.taken.push(email);
+    return delivery;
+  }
+}
+
+function worker(options: { retentionDays?: number } = {}) {
+  const store = new FakeDeliveryStore();
+  const mailer = new ScriptedMailer();
+  const reports: DeliveryReport[] = [];
+  let now = START;
+  let attempts = 0;
+  const dependencies = {
+    store,
+    mailer,
+    schedule,
+    retentionDays: options.retentionDays ?? 30,
+    report: (report: DeliveryReport) => reports.push(report),
+    newAttemptId: () => `attempt-${++attempts}`,
+    now: () => new Date(now * 1000),
+  };
+  return {
+    store,
+    mailer,
+    reports,
+    dependencies,
+    at: (seconds: number) => (now = START + seconds),
+    deliver: (id: string) => deliverInquiry({ id, attempts: store.items.get(id)?.attempts ?? 0 }, dependencies),
+  };
+}
+
+const sure = (errorName: string): Delivery => ({ kind: 'not_sent', errorName });
+const unsure = (errorName: string): Delivery => ({ kind: 'unknown', errorName });
+
+describe('deliverInquiry: one attempt (docs/api.md §14)', () => {
+  it('sends a pending inquiry once, composed from what was stored, and records it sent', async () => {
+    const w = worker();
+    w.store.add({ id: 'inquiry-1', retryFrom: START, text: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.', company: 'Babbage & Co' } });
+
+    expect(await w.deliver('inquiry-1')).toBe('sent');
+
+    expect(w.mailer.taken).toHaveLength(1);
+    expect(w.mailer.taken[0]).toMatchObject({ replyTo: 'ada@example.com', subject: 'Project inquiry from Ada (Babbage & Co)' });
+    expect(w.mailer.taken[0]?.text).toContain('Inquiry id: inquiry-1');
+    expect(w.mailer.taken[0]?.text).toContain('Received: 2030-01-01 12:00 UTC');
+    expect(w.store.items.get('inquiry-1')).toMatchObject({ state: 'sent', attempts: 1, sentAt: new Date(START * 1000).toISOString() });
+    expect(w.store.items.get('inquiry-1')).not.toHaveProperty('queue');
+    expect(w.reports).toEqual([{ inquiryId: 'inquiry-1', outcome: 'sent', attempt: 1 }]);
+  });
+
+  it.each([
+    [30, 30],
+    [1, 1],
+    [365, 365],
+  ])('keeps a delivered inquiry’s text for its retention of %i days, and lets TTL take it then', async (retentionDays, days) => {
+    const w = worker({ retentionDays });
+    w.store.add({ id: 'kept' });
+
+    await w.deliver('kept');
+
+    expect(w.store.items.get('kept')).toMatchObject({ text: expect.any(Object), expiresAt: START + days * 86_400 });
+  });
+
+  it('erases the text as soon as it is sent with a retention of 0, and keeps the state a day', async () => {
+    const w = worker({ retentionDays: 0 });
+    w.store.add({ id: 'erased' });
+
+    await w.deliver('erased');
+
+    expect(w.store.items.get('erased')).toMatchObject({ state: 'sent', expiresAt: START + 86_400 });
+    expect(w.store.items.get('erased')).not.toHaveProperty('text');
+  });
+
+  it.each([
+    ['throttled', 'TooManyRequestsException'],
+    ['paused for the account', 'SendingPausedException'],
+    ['over its daily quota', 'LimitExceededException'],
+    ['refusing connections', 'ECONNREFUSED'],
+  ])('puts an inquiry back to pending, due one unit later, when SES surely did not take it (%s)', async (_case, errorName) => {
+    const w = worker();
+    w.store.add({ id: 'again' });
+    w.mailer.script.push(sure(errorName));
+
+    expect(await w.deliver('again')).toBe('retry_scheduled');
+
+    expect(w.mailer.taken).toEqual([]);
+    expect(w.store.items.get('again')).toMatchObject({ state: 'pending', queue: 'pending', dueAt: START + UNIT, lastError: errorName, attempts: 1 });
+    expect(w.reports).toEqual([{ inquiryId: 'again', outcome: 'retry_scheduled', attempt: 1, errorName }]);
+  });
+
+  it('never sends again by itself when SES may have taken it: unknown, the owner is told', async () => {
+    const w = worker();
+    w.store.add({ id: 'maybe' });
+    w.mailer.script.push(unsure('TimeoutError'));
+
+    expect(await w.deliver('maybe')).toBe('unknown');
+    w.at(10 * UNIT);
+    expect(await w.deliver('maybe')).toBe('not_claimed');
+    expect(await sweep(w.dependencies)).toEqual([]);
+
+    expect(w.mailer.taken).toHaveLength(1);
+    expect(w.store.items.get('maybe')).toMatchObject({ state: 'unknown', lastError: 'TimeoutError' });
+    expect(w.store.items.get('maybe')).not.toHaveProperty('queue');
+    expect(w.store.items.get('maybe')).not.toHaveProperty('expiresAt');
+  });
+
+  it('claims nothing that is not yet due, already being sent, or settled', async () => {
+    const w = worker();
+    w.store.add({ id: 'later', dueAt: START + 30 });
+    w.store.add({ id: 'busy', state: 'sending', queue: 'sending', attemptId: 'someone-else', dueAt: START + 60 });
+    w.store.add({ id: 'done', state: 'sent' });
+
+    for (const id of ['later', 'busy', 'done']) expect(await w.deliver(id)).toBe('not_claimed');
+
+    expect(w.mailer.taken).toEqual([]);
+    expect(w.reports.map((report) => report.outcome)).toEqual(['not_claimed', 'not_claimed', 'not_claimed']);
+  });
+
+  it('sends once when the same event comes twice, or two workers take it at once', async () => {
+    const w = worker();
+    w.store.add({ id: 'twice' });
+
+    const outcomes = await Promise.all([w.deliver('twice'), w.deliver('twice'), deliverInquiry({ id: 'twice', attempts: 0 }, w.dependencies)]);
+
+    expect(outcomes.sort()).toEqual(['not_claimed', 'not_claimed', 'sent']);
+    expect(w.mailer.taken).toHaveLength(1);
+  });
+
+  it('gives up, keeping the inquiry, once an attempt fails after the retry period, not a second before', async () => {
+    const w = worker();
+    w.store.add({ id: 'late', retryFrom: START, attempts: 40 });
+    w.at(schedule.periodSeconds - 1);
+    w.mailer.script.push(sure('SendingPausedException'), sure('SendingPausedException'));
+
+    expect(await w.deliver('late')).toBe('retry_scheduled');
+    w.at(w.store.items.get('late')!.dueAt! - START);
+    expect(await w.deliver('late')).toBe('given_up');
+
+    expect(w.store.items.get('late')).toMatchObject({ state: 'failed', lastError: 'SendingPausedException' });
+    expect(w.store.items.get('late')).not.toHaveProperty('expiresAt');
+    expect(w.reports.at(-1)).toMatchObject({ outcome: 'given_up', errorName: 'SendingPausedException' });
+  });
+
+  it('marks an inquiry whose text is gone failed instead of sending an empty mail', async () => {
+    const w = worker();
+    w.store.add({ id: 'empty' });
+    const { text: _text, ...withoutText } = w.store.items.get('empty')!;
+    w.store.items.set('empty', withoutText);
+
+    expect(await w.deliver('empty')).toBe('given_up');
+
+    expect(w.mailer.taken).toEqual([]);
+    expect(w.store.items.get('empty')).toMatchObject({ state: 'failed', lastError: 'TextErased' });
+  });
+});
+
+describe('deliverInquiry: retried until it can be delivered', () => {
+  it('tries again at growing delays, capped at an hour, for at least three days, then gives up', async () => {
+    const w = worker();
+    w.store.add({ id: 'outage', retryFrom: START });
+    const attemptsAt: number[] = [];
+    for (let tries = 0; tries < 200 && w.store.state('outage') === 'pending'; tries++) {
+      const dueAt = w.store.items.get('outage')!.dueAt!;
+      w.at(dueAt - START);
+      attemptsAt.push(dueAt - START);
+      w.mailer.script.push(sure('ServiceUnavailable'));
+      await w.deliver('outage');
+    }
+
+    const delays = attemptsAt.slice(1).map((time, index) => time - attemptsAt[index]!);
+    expect(delays.slice(0, 8)).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect(Math.max(...delays)).toBe(3600);
+    expect(attemptsAt.at(-1)).toBeGreaterThanOrEqual(3 * 86_400);
+    expect(attemptsAt.at(-2)).toBeLessThan(3 * 86_400);
+    expect(w.store.state('outage')).toBe('failed');
+    expect(w.mailer.taken).toEqual([]);
+  });
+
+  it('sends once SES takes it again: 5xx, then throttling, then fine', async () => {
+    const w = worker();
+    w.store.add({ id: 'flaky' });
+    w.mailer.script.push(sure('InternalFailure'), sure('TooManyRequestsException'));
+
+    for (let round = 0; round < 3; round++) {
+      w.at(w.store.items.get('flaky')!.dueAt! - START);
+      await w.deliver('flaky');
+    }
+
+    expect(w.mailer.taken).toHaveLength(1);
+    expect(w.store.items.get('flaky')).toMatchObject({ state: 'sent', attempts: 3 });
+    expect(w.reports.map((report) => report.outcome)).toEqual(['retry_scheduled', 'retry_scheduled', 'sent']);
+  });
+});
+
+describe('sweep', () => {
+  it('takes the pending inquiries that are due, oldest first, and leaves the rest', async () => {
+    const w = worker();
+    w.store.add({ id: 'due-later', dueAt: START - 10 });
+    w.store.add({ id: 'due-first', dueAt: START - 60 });
+    w.store.add({ id: 'not-yet', dueAt: START + 60 });
+
+    expect(await sweep(w.dependencies)).toEqual(['sent', 'sent']);
+
+    expect(w.store.claims.map((claim) => claim.id)).toEqual(['due-first', 'due-later']);
+    expect(w.store.state('not-yet')).toBe('pending');
+  });
+
+  it('ends a claim that ran out (its worker stopped between sending and recording) as unknown, and never sends it again', async () => {
+    const w = worker();
+    w.store.add({ id: 'stopped', state: 'sending', queue: 'sending', attemptId: 'crashed', attempts: 1, dueAt: START - 1 });
+    w.store.add({ id: 'in-flight', state: 'sending', queue: 'sending', attemptId: 'alive', attempts: 1, dueAt: START + 30 });
+
+    expect(await sweep(w.dependencies)).toEqual(['unknown']);
+
+    expect(w.store.items.get('stopped')).toMatchObject({ state: 'unknown', lastError: 'ClaimExpired' });
+    expect(w.store.state('in-flight')).toBe('sending');
+    expect(w.mailer.taken).toEqual([]);
+    expect(w.reports).toEqual([{ inquiryId: 'stopped', outcome: 'unknown', attempt: 1, errorName: 'ClaimExpired' }]);
+  });
+
+  it('still records as sent a send whose claim ran out before it was settled', async () => {
+    const w = worker();
+    w.store.add({ id: 'slow' });
+    const slowMailer: Mailer = {
+      send: async (email) => {
+        // The sweep runs while this send is still under way, long after the claim ran out.
+        w.at(schedule.leaseSeconds + 1);
+        await sweep({ ...w.dependencies, mailer: w.mailer });
+        w.mailer.taken.push(email);
+        return { kind: 'sent' };
+      },
+    };
+
+    expect(await deliverInquiry({ id: 'slow', attempts: 0 }, { ...w.dependencies, mailer: slowMailer })).toBe('sent');
+
+    expect(w.store.state('slow')).toBe('sent');
+    expect(w.mailer.taken).toHaveLength(1);
+  });
+});
