@@ -30,7 +30,8 @@ try {
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
-      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'})`,
+      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'}; the inquiry table's stream played in front)`,
+      `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
       ...stack.warnings,
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),

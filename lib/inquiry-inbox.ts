@@ -10,9 +10,6 @@ import { STREAM_BATCH_SIZE } from '../lambdas/delivery/time-budget.js';
 import { SWEEP_EVENT } from '../lambdas/delivery/sweep-event.js';
 import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../lambdas/inbox/inquiry-record.js';
 
-/** The stack output naming the inquiry table: `npm run inbox` finds the table by it. */
-export const INQUIRY_TABLE_OUTPUT = 'InquiryTableName';
-
 /** How often the sweep runs: the unit of the deployed retry delays (a minute). */
 export const SWEEP_RATE = Duration.minutes(1);
 

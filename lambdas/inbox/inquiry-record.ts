@@ -18,6 +18,9 @@ export type InquiryState =
   /** SES may have taken it or not: never resent by itself, the owner is alarmed. */
   | 'unknown';
 
+/** The stack output naming the table: `npm run inbox` finds the table by it. */
+export const INQUIRY_TABLE_OUTPUT = 'InquiryTableName';
+
 /** The table's partition key: `inquiry#<id>` for an inquiry; the idempotency records share the table. */
 export const INBOX_PARTITION_KEY = 'pk';
 /** Epoch seconds after which DynamoDB may delete the item: the table's TTL attribute. */

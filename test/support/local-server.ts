@@ -168,3 +168,21 @@ export async function deliveredEmails(server: Pick<LocalServer, 'mailUrl'>, coun
   await waitForEmails(server, count, timeoutMs);
   return settledEmails(server, 500);
 }
+
+/**
+ * One of the owner's npm commands (`inbox`, `redeliver`) as the owner runs it, pointed at local
+ * mode's DynamoDB; its exit code and what it printed. Asynchronous: the emulators it talks to may
+ * run in the test's own process.
+ */
+export function ownerCommand(
+  command: 'inbox' | 'redeliver',
+  server: Pick<LocalServer, 'dynamoUrl'>,
+  args: readonly string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = gathered(
+    spawn('npm', ['run', '--silent', command, '--', '--endpoint', server.dynamoUrl, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  return new Promise((resolve) => {
+    child.child.once('exit', (code) => resolve({ code, stdout: child.stdout(), stderr: child.stderr() }));
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * `npm run inbox`: the inquiries the stack keeps (docs/api.md §14), newest first, with their state
+ * and why; `--text` adds what each visitor wrote. With the owner's AWS credentials, in the stack's
+ * region (`--region` or AWS_REGION); `--endpoint` reads local mode's instead.
+ */
+import { parseArgs } from 'node:util';
+import { INBOX_OPTIONS, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
+import { inboxListing } from './inbox/inbox-listing.js';
+import { OwnerInbox } from './inbox/owner-inbox.js';
+
+try {
+  const { values } = parseArgs({
+    options: { ...INBOX_OPTIONS, text: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
+  });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new InboxCommandError(`--limit must be a whole number from 1, got ${JSON.stringify(values.limit)}`);
+  const { client, tableName } = await inboxTarget(values);
+  const records = await new OwnerInbox(client, tableName).list();
+  console.log(inboxListing(records.slice(0, limit), { text: values.text }).join('\n'));
+  if (records.length > limit) console.log(`(the ${limit} newest of ${records.length}: --limit ${records.length} shows all)`);
+  client.destroy();
+} catch (error) {
+  if (!(error instanceof InboxCommandError || (error instanceof TypeError && 'code' in error))) throw error;
+  console.error(`Cannot read the inbox: ${error.message}`);
+  process.exit(1);
+}

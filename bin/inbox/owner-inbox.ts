@@ -1,0 +1,73 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
+
+/** The states from which the owner may send an inquiry again: everything not already on its way. */
+const REDELIVERABLE: readonly InquiryState[] = ['failed', 'unknown', 'sent'];
+
+/** What became of one request to send an inquiry again. */
+export type Redelivery =
+  | { readonly id: string; readonly kind: 'queued'; readonly from: InquiryState }
+  /** Not in the table, already pending or being sent, or its text erased: nothing to send. */
+  | { readonly id: string; readonly kind: 'refused'; readonly reason: string };
+
+/**
+ * The inquiry table as its owner reads it (docs/api.md §14): every inquiry with its state, and
+ * sending one again on purpose. Reads go over the whole table: a personal site's inbox is small.
+ */
+export class OwnerInbox {
+  private readonly documents: DynamoDBDocumentClient;
+
+  constructor(
+    client: DynamoDBClient,
+    private readonly tableName: string,
+  ) {
+    this.documents = DynamoDBDocumentClient.from(client);
+  }
+
+  /** Every inquiry, newest first. */
+  async list(): Promise<InquiryRecord[]> {
+    const records: InquiryRecord[] = [];
+    const pages = paginateScan(
+      { client: this.documents },
+      {
+        TableName: this.tableName,
+        FilterExpression: 'begins_with(#pk, :inquiry)',
+        ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },
+        ExpressionAttributeValues: { ':inquiry': inquiryKey('') },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) records.push(...(page.Items ?? []).map(toInquiryRecord));
+    return records.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+  }
+
+  /**
+   * Puts an inquiry back to pending, due now, with a fresh retry period: the table's stream hands it
+   * to the worker at once (deployed, and in local mode), and the sweep would within a minute.
+   */
+  async redeliver(record: InquiryRecord, now = new Date()): Promise<Redelivery> {
+    if (!REDELIVERABLE.includes(record.state)) return { id: record.id, kind: 'refused', reason: `it is ${record.state} already` };
+    if (record.text === undefined) return { id: record.id, kind: 'refused', reason: 'its text was erased (retentionDays)' };
+    const seconds = Math.floor(now.getTime() / 1000);
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { [INBOX_PARTITION_KEY]: inquiryKey(record.id) },
+          UpdateExpression: 'SET #state = :pending, #queue = :pending, #dueAt = :now, retryFrom = :now REMOVE expiresAt',
+          // As it was listed: a worker or another redelivery that moved it since wins.
+          ConditionExpression: '#state = :listed AND attribute_exists(#text)',
+          ExpressionAttributeNames: { '#state': 'state', '#queue': QUEUE_INDEX.partitionKey, '#dueAt': QUEUE_INDEX.sortKey, '#text': 'text' },
+          ExpressionAttributeValues: { ':pending': 'pending', ':now': seconds, ':listed': record.state },
+        }),
+      );
+      return { id: record.id, kind: 'queued', from: record.state };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+        return { id: record.id, kind: 'refused', reason: 'it changed meanwhile; list the inbox again' };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * `npm run redeliver -- <id>...`, `-- --failed`, `-- --unknown`: sends inquiries again on purpose
+ * (docs/api.md §14). Each is put back to pending, due now, with a fresh retry period; the worker
+ * sends it within seconds. Options to find the inbox as for `npm run inbox`.
+ */
+import { parseArgs } from 'node:util';
+import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
+import { INBOX_OPTIONS, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
+import { OwnerInbox } from './inbox/owner-inbox.js';
+
+try {
+  const { values, positionals } = parseArgs({
+    options: { ...INBOX_OPTIONS, failed: { type: 'boolean', default: false }, unknown: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  const states: InquiryState[] = [...(values.failed ? ['failed' as const] : []), ...(values.unknown ? ['unknown' as const] : [])];
+  if (positionals.length === 0 && states.length === 0) {
+    throw new InboxCommandError('name the inquiries to send again: their ids, or --failed, or --unknown');
+  }
+  const { client, tableName } = await inboxTarget(values);
+  const inbox = new OwnerInbox(client, tableName);
+  const records = await inbox.list();
+  const missing = positionals.filter((id) => !records.some((record) => record.id === id));
+  const chosen = records.filter((record) => positionals.includes(record.id) || states.includes(record.state));
+  for (const id of missing) console.log(`${id}  not in the inbox`);
+  for (const record of chosen) {
+    const redelivery = await inbox.redeliver(record);
+    console.log(redelivery.kind === 'queued' ? `${record.id}  ${redelivery.from} -> pending: sent within seconds` : `${record.id}  not sent: ${redelivery.reason}`);
+  }
+  if (chosen.length === 0 && missing.length === 0) console.log('Nothing to send again.');
+  client.destroy();
+  if (missing.length > 0) process.exitCode = 1;
+} catch (error) {
+  if (!(error instanceof InboxCommandError || (error instanceof TypeError && 'code' in error))) throw error;
+  console.error(`Cannot send again: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { inboxListing } from '../../../bin/inbox/inbox-listing.js';
+import type { InquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';
+
+const BASE: InquiryRecord = {
+  id: '11111111-2222-4333-8444-555555555555',
+  requestId: '11111111-2222-4333-8444-555555555555',
+  receivedAt: '2030-01-02T03:04:05.000Z',
+  state: 'sent',
+  attempts: 1,
+  retryFrom: 0,
+  sentAt: '2030-01-02T03:04:06.000Z',
+  text: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'First line.\r\nSecond line.', company: 'Babbage & Co' },
+};
+
+describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
+  it('lists each inquiry on one line, with its state and why, never its text unless asked', () => {
+    const lines = inboxListing(
+      [
+        BASE,
+        { ...BASE, id: 'pending-one', state: 'pending', attempts: 3, lastError: 'ECONNREFUSED', dueAt: Date.UTC(2030, 0, 2, 3, 9) / 1000 },
+        { ...BASE, id: 'failed-one', state: 'failed', attempts: 40, lastError: 'SendingPausedException' },
+        { ...BASE, id: 'unknown-one', state: 'unknown', lastError: 'TimeoutError' },
+      ],
+      { text: false },
+    );
+
+    expect(lines).toEqual([
+      'RECEIVED (UTC)    STATE    TRIES  ID',
+      `2030-01-02 03:04  sent     1      ${BASE.id}  sent 2030-01-02 03:04`,
+      '2030-01-02 03:04  pending  3      pending-one                           ECONNREFUSED; next try 2030-01-02 03:09',
+      '2030-01-02 03:04  failed   40     failed-one                            SendingPausedException; still failing after three days: npm run redeliver -- failed-one',
+      '2030-01-02 03:04  unknown  1      unknown-one                           TimeoutError; check your mailbox, then if it never came: npm run redeliver -- unknown-one',
+      '',
+      '4 inquiries, 1 sent, 1 pending, 1 failed, 1 unknown',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/Ada|Babbage|line/);
+  });
+
+  it('adds what the visitor wrote when asked, or that it was erased', () => {
+    const { text: _erased, ...withoutText } = BASE;
+
+    expect(inboxListing([BASE, { ...withoutText, id: 'erased' }], { text: true })).toEqual([
+      'RECEIVED (UTC)    STATE  TRIES  ID',
+      `2030-01-02 03:04  sent   1      ${BASE.id}  sent 2030-01-02 03:04`,
+      '    From: Ada Lovelace <ada@example.com>, Babbage & Co',
+      '    > First line.',
+      '    > Second line.',
+      '',
+      '2030-01-02 03:04  sent   1      erased                                sent 2030-01-02 03:04',
+      '    (its text was erased once it was sent: retentionDays)',
+      '',
+      '2 inquiries, 2 sent',
+    ]);
+  });
+
+  it('says an empty inbox is empty', () => {
+    expect(inboxListing([], { text: false })).toEqual(['RECEIVED (UTC)  STATE  TRIES  ID', '', '0 inquiries']);
+  });
+});

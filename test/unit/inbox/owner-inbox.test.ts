@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { OwnerInbox } from '../../../bin/inbox/owner-inbox.js';
+import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { DynamoDeliveryStore } from '../../../lambdas/delivery/delivery-store.js';
+import { inboxEmulator } from '../../support/inbox-emulator.js';
+
+/* The owner's view of the inbox against dynalite (docs/api.md §14): listing, and sending again on purpose. */
+
+const TABLE = 'owner-inbox';
+const inbox = inboxEmulator(TABLE);
+let owner: OwnerInbox;
+let deliveries: DynamoDeliveryStore;
+let accept: (id: string, receivedAt: string) => Promise<unknown>;
+beforeAll(() => {
+  owner = new OwnerInbox(inbox.client(), TABLE);
+  deliveries = new DynamoDeliveryStore(inbox.client(), TABLE);
+  const inquiries = new DynamoInquiryStore(inbox.client(), TABLE);
+  accept = (id, receivedAt) =>
+    inquiries.accept({ id, requestId: id, receivedAt: new Date(receivedAt), inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' } });
+});
+
+const NOW = new Date('2030-06-01T00:00:00.000Z');
+const seconds = NOW.getTime() / 1000;
+
+/** An inquiry stored, claimed and settled as the worker would have. */
+async function settled(id: string, state: 'failed' | 'unknown' | 'sent', eraseText = false) {
+  await accept(id, '2030-05-01T00:00:00.000Z');
+  await deliveries.claim({ id, attempts: 0 }, `attempt-${id}`, seconds, seconds + 60);
+  await deliveries.settle(
+    id,
+    `attempt-${id}`,
+    state === 'sent' ? { state, sentAt: NOW, expiresAt: seconds + 86_400, eraseText } : { state, errorName: 'SomeError' },
+  );
+}
+
+describe('OwnerInbox', () => {
+  it('lists only inquiries, newest first', async () => {
+    await accept('older', '2030-01-01T00:00:00.000Z');
+    await accept('newer', '2030-02-01T00:00:00.000Z');
+
+    const ids = (await owner.list()).map((record) => record.id);
+
+    expect(ids.indexOf('newer')).toBeLessThan(ids.indexOf('older'));
+  });
+
+  it.each(['failed', 'unknown', 'sent'] as const)('sends a %s inquiry again: pending, due now, with a fresh retry period', async (state) => {
+    await settled(`again-${state}`, state);
+    const record = (await owner.list()).find((candidate) => candidate.id === `again-${state}`)!;
+
+    expect(await owner.redeliver(record, NOW)).toEqual({ id: record.id, kind: 'queued', from: state });
+
+    expect(await inbox.itemOf(record.id)).toMatchObject({ state: 'pending', queue: 'pending', dueAt: seconds, retryFrom: seconds });
+    expect(await inbox.itemOf(record.id)).not.toHaveProperty('expiresAt');
+    expect(await deliveries.due('pending', seconds, 100)).toContainEqual(expect.objectContaining({ id: record.id }));
+  });
+
+  it('refuses what is already on its way, what has no text left, and what changed since it was listed', async () => {
+    await accept('on-its-way', '2030-05-01T00:00:00.000Z');
+    await settled('erased', 'sent', true);
+    await settled('changed', 'failed');
+    const listed = await owner.list();
+    const record = (id: string) => listed.find((candidate) => candidate.id === id)!;
+    await owner.redeliver(record('changed'), NOW);
+
+    expect(await owner.redeliver(record('on-its-way'), NOW)).toEqual({ id: 'on-its-way', kind: 'refused', reason: 'it is pending already' });
+    expect(await owner.redeliver(record('erased'), NOW)).toEqual({ id: 'erased', kind: 'refused', reason: 'its text was erased (retentionDays)' });
+    expect(await owner.redeliver(record('changed'), NOW)).toEqual({ id: 'changed', kind: 'refused', reason: 'it changed meanwhile; list the inbox again' });
+  });
+});
