@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { ROUTES } from '../../../lambdas/routes.js';
+import { METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
-import { MAX_CACHE_BEHAVIORS } from '../../../lib/front-door.js';
+import { frontDoorFunctionCode, siteIndexFor } from '../../../lib/front-door-function.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, siteFolder, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 interface CacheBehavior {
@@ -14,16 +17,20 @@ interface CacheBehavior {
   readonly OriginRequestPolicyId?: string;
   readonly ResponseHeadersPolicyId?: string;
   readonly ViewerProtocolPolicy: string;
+  readonly FunctionAssociations?: Array<{ EventType: string; FunctionARN: unknown }>;
+  readonly LambdaFunctionAssociations?: unknown;
+  readonly ForwardedValues?: unknown;
 }
 interface DistributionConfig {
   readonly CacheBehaviors: CacheBehavior[];
   readonly DefaultCacheBehavior: CacheBehavior;
-  readonly Origins: Array<{ Id: string; DomainName: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>; S3OriginConfig?: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }>;
+  readonly Origins: Array<{ Id: string; DomainName: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>; S3OriginConfig?: { OriginAccessIdentity?: string }; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }>;
   readonly Aliases?: string[];
   readonly ViewerCertificate?: Record<string, unknown>;
   readonly WebACLId?: unknown;
   readonly HttpVersion: string;
   readonly DefaultRootObject?: string;
+  readonly CustomErrorResponses?: unknown[];
 }
 
 function distributionOf(site: SiteApp): DistributionConfig {
@@ -33,39 +40,76 @@ function distributionOf(site: SiteApp): DistributionConfig {
 
 const policyId = (site: SiteApp, id: string) => site.stack.resolve(id) as string;
 
+/**
+ * What AWS's managed policies put in the cache key, and which viewer headers they send the origin,
+ * as AWS's documentation lists them (Developer Guide: "Use managed cache policies", "Use managed
+ * origin request policies"). A header in the cache key reaches the origin whatever the origin request policy says.
+ */
+const CACHE_KEY_HEADERS: ReadonlyMap<string, readonly string[]> = new Map([
+  [CachePolicy.CACHING_DISABLED.cachePolicyId, []],
+  [CachePolicy.CACHING_OPTIMIZED.cachePolicyId, []],
+  [CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS.cachePolicyId, ['host', 'origin', 'x-http-method-override', 'x-http-method', 'x-method-override']],
+]);
+const ORIGIN_REQUEST_SENDS_HOST: ReadonlyMap<string, boolean> = new Map([
+  [OriginRequestPolicy.ALL_VIEWER.originRequestPolicyId, true],
+  [OriginRequestPolicy.ALL_VIEWER_AND_CLOUDFRONT_2022.originRequestPolicyId, true],
+  [OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId, false],
+]);
+
+/** The behaviour CloudFront picks for a path: the first whose pattern matches, else the default one. */
+function behaviorFor(config: DistributionConfig, path: string): CacheBehavior {
+  return config.CacheBehaviors.find((behavior) => matchesPathPattern(behavior.PathPattern!, path)) ?? config.DefaultCacheBehavior;
+}
 
 const example = synthesizeSite();
 const minimal = synthesizeSite(MINIMAL_CONTEXT);
+const folderSite = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() });
+const existingSite = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' });
+const LAYOUTS: ReadonlyArray<[string, SiteApp]> = [
+  ['no pages', minimal],
+  ['a site folder', folderSite],
+  ['an existing site', existingSite],
+  ['a custom domain', example],
+];
+const paths = [...METHODS_BY_PATH.keys()];
 
-describe('the front door: every route of the table to the API (docs/api.md §10)', () => {
-  const config = distributionOf(example);
+describe.each(LAYOUTS)('the front door with %s: every route of the table to the API (docs/api.md §10)', (_layout, site) => {
+  const config = distributionOf(site);
   const apiOrigin = config.Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
-  const paths = [...new Set(ROUTES.map((route) => route.path))];
+  const routing = site.stack.frontDoor.routingFunction;
+  const routedByFunction = new Set(routing === undefined ? [] : serviceRouting().throughDefault);
 
-  it('has one behaviour per path of the route table, well under CloudFront’s quota', () => {
-    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern).sort()).toEqual([...paths].sort());
-    expect(config.CacheBehaviors.length + 1).toBeLessThan(MAX_CACHE_BEHAVIORS);
+  it('takes at most the Free plan’s five behaviours, one per uncached pattern of the route table', () => {
+    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern)).toEqual(serviceRouting().uncachedPatterns);
+    expect(config.CacheBehaviors.length + 1).toBeLessThanOrEqual(MAX_CACHE_BEHAVIORS);
   });
 
-  it.each(paths.map((path) => [path]))('sends %s to the API with every viewer header but Host', (path) => {
-    const behavior = config.CacheBehaviors.find((candidate) => candidate.PathPattern === path)!;
-    expect(behavior.TargetOriginId).toBe(apiOrigin.Id);
-    expect(behavior.OriginRequestPolicyId).toBe(policyId(example, OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId));
-    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-
-    const methods = new Set(ROUTES.filter((route) => route.path === path).map((route) => route.method as string));
-    const readOnly = [...methods].every((method) => method === 'GET' || method === 'HEAD');
+  it.each(paths.map((path) => [path]))('reaches the API at %s without the viewer’s Host, in its cache key or its origin request', (path) => {
+    const behavior = behaviorFor(config, path);
+    const toApi = behavior.TargetOriginId === apiOrigin.Id || (routedByFunction.has(path) && behavior === config.DefaultCacheBehavior);
+    expect(toApi).toBe(true);
+    const cachePolicy = policyId(site, behavior.CachePolicyId);
+    const originRequestPolicy = policyId(site, behavior.OriginRequestPolicyId!);
+    expect(CACHE_KEY_HEADERS.get(cachePolicy)).toEqual([]);
+    expect(ORIGIN_REQUEST_SENDS_HOST.get(originRequestPolicy)).toBe(false);
     // Every method, so that a wrong one gets the API's 405, not CloudFront's 403.
     expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
-    // POST and OPTIONS never cached; a GET-only path as long as its own Cache-Control says.
-    expect(behavior.CachePolicyId).toBe(
-      policyId(example, (readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED).cachePolicyId),
-    );
+    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('never caches a path that takes POST or OPTIONS, its GET included; the GET-only documents as long as their Cache-Control says', () => {
+    for (const [path, methods] of METHODS_BY_PATH) {
+      const behavior = behaviorFor(config, path);
+      const readOnly = methods.every((method) => method === 'GET' || method === 'HEAD');
+      const expected = readOnly && behavior === config.DefaultCacheBehavior ? CachePolicy.CACHING_OPTIMIZED : CachePolicy.CACHING_DISABLED;
+      expect({ path, policy: behavior.CachePolicyId }).toEqual({ path, policy: policyId(site, expected.cachePolicyId) });
+    }
   });
 
   it('reaches the API’s own endpoint over HTTPS with the secret header', () => {
+    expect(apiOrigin.Id).toBe(API_ORIGIN_ID);
     expect(apiOrigin.DomainName).toEqual({
-      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [example.logicalId(example.stack.api), 'ApiEndpoint'] }] }],
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [site.logicalId(site.stack.api), 'ApiEndpoint'] }] }],
     });
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     expect(apiOrigin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
@@ -74,6 +118,21 @@ describe('the front door: every route of the table to the API (docs/api.md §10)
   it('serves HTTP/2 and HTTP/3, redirecting HTTP to HTTPS', () => {
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('meets the Free plan: AWS’s managed policies only, no legacy cache settings, no Lambda@Edge, S3 through Origin Access Control', () => {
+    for (const type of ['AWS::CloudFront::CachePolicy', 'AWS::CloudFront::OriginRequestPolicy', 'AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::CloudFrontOriginAccessIdentity']) {
+      site.template.resourceCountIs(type, 0);
+    }
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ForwardedValues).toBeUndefined();
+      expect(behavior.LambdaFunctionAssociations).toBeUndefined();
+      expect(CACHE_KEY_HEADERS.has(policyId(site, behavior.CachePolicyId))).toBe(true);
+    }
+    for (const origin of config.Origins.filter((candidate) => candidate.S3OriginConfig !== undefined)) {
+      expect(origin.S3OriginConfig?.OriginAccessIdentity ?? '').toBe('');
+      expect(origin.OriginAccessControlId).toBeDefined();
+    }
   });
 });
 
@@ -118,63 +177,89 @@ describe('the deployment secrets (docs/api.md §4, §10)', () => {
 describe('the site’s pages', () => {
   it('with neither siteDir nor siteOrigin, leaves every other path to the API’s fallback', () => {
     const config = distributionOf(minimal);
-    const apiOrigin = config.Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
-    expect(config.Origins).toHaveLength(1);
-    expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: apiOrigin.Id,
-      CachePolicyId: policyId(minimal, CachePolicy.CACHING_DISABLED.cachePolicyId),
-      OriginRequestPolicyId: policyId(minimal, OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId),
-    });
+    expect(config.Origins.map((origin) => origin.Id)).toEqual([API_ORIGIN_ID]);
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(API_ORIGIN_ID);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toBeUndefined();
     minimal.template.resourceCountIs('AWS::S3::Bucket', 0);
+    minimal.template.resourceCountIs('AWS::CloudFront::Function', 0);
   });
 
-  it('with siteDir, uploads the folder to a private, encrypted, SSL-only bucket read through Origin Access Control', () => {
-    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() });
-    const config = distributionOf(site);
+  it('with siteDir, uploads the folder to a private, encrypted, SSL-only bucket read and listed through Origin Access Control', () => {
+    const config = distributionOf(folderSite);
     const s3Origin = config.Origins.find((origin) => origin.S3OriginConfig !== undefined)!;
 
+    expect(s3Origin.Id).toBe(SITE_ORIGIN_ID);
     expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: s3Origin.Id,
-      ResponseHeadersPolicyId: policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      TargetOriginId: SITE_ORIGIN_ID,
+      ResponseHeadersPolicyId: policyId(folderSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
     });
-    // CloudFront's default when absent.
-    expect(config.DefaultCacheBehavior.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    // A listing of the bucket never answers `/`.
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(s3Origin.OriginAccessControlId).toBeDefined();
-    site.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    site.template.hasResourceProperties('AWS::S3::Bucket', {
+    folderSite.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    folderSite.template.hasResourceProperties('AWS::S3::Bucket', {
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
     });
-    site.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+    folderSite.template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+          // Listing, so that S3 answers a missing page 404, not 403.
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: ['s3:GetObject', 's3:ListBucket'] }),
         ]),
       },
     });
     // The edge cache is invalidated at each deploy.
-    site.template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      DistributionId: { Ref: site.logicalId(site.stack.frontDoor.distribution) },
+    folderSite.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionId: { Ref: folderSite.logicalId(folderSite.stack.frontDoor.distribution) },
       DistributionPaths: ['/*'],
     });
-    // Still every route of the table to the API: the service's paths win over the site's files.
-    expect(config.CacheBehaviors).toHaveLength(new Set(ROUTES.map((route) => route.path)).size);
   });
 
-  it('with siteOrigin, reads the existing site over HTTPS, with security headers', () => {
-    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' });
-    const config = distributionOf(site);
+  it('with siteDir, routes the default behaviour’s requests with the function made of the route table and the folder’s index', () => {
+    const folder = siteFolder();
+    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
+    const functionId = site.logicalId(site.stack.frontDoor.routingFunction!);
+    const servicePaths = serviceRouting().throughDefault;
+    site.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: frontDoorFunctionCode({
+        serviceOrigin: API_ORIGIN_ID,
+        servicePaths,
+        site: siteIndexFor(folder, { serviceOrigin: API_ORIGIN_ID, servicePaths }),
+      }),
+    });
+    expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+  });
+
+  it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {
+    expect(distributionOf(folderSite).CustomErrorResponses).toBeUndefined();
+    const folder = siteFolder();
+    writeFileSync(join(folder, '404.html'), '<!doctype html><title>Not found</title>');
+    expect(distributionOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder })).CustomErrorResponses).toEqual([
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html' },
+    ]);
+  });
+
+  it('with siteOrigin, reads the existing site over HTTPS, with security headers, through the same function', () => {
+    const config = distributionOf(existingSite);
     const pages = config.Origins.find((origin) => origin.DomainName === 'you.github.io')!;
 
+    expect(pages.Id).toBe(SITE_ORIGIN_ID);
     expect(pages.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     expect(pages.OriginCustomHeaders).toBeUndefined();
     expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: pages.Id,
-      ResponseHeadersPolicyId: policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      TargetOriginId: SITE_ORIGIN_ID,
+      ResponseHeadersPolicyId: policyId(existingSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
     });
-    site.template.resourceCountIs('AWS::S3::Bucket', 0);
+    expect(config.DefaultRootObject).toBeUndefined();
+    existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp('"site":null'),
+    });
+    existingSite.template.resourceCountIs('AWS::S3::Bucket', 0);
   });
 });
 
