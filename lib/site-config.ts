@@ -32,6 +32,8 @@ export interface SiteConfig {
   readonly waf: boolean;
   /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
   readonly createSesIdentity: boolean;
+  /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
+  readonly secretVersion?: string;
 }
 
 export interface CustomDomain {
@@ -63,6 +65,7 @@ const CONTEXT_KEYS = [
   'siteOrigin',
   'waf',
   'createSesIdentity',
+  'secretVersion',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
 
@@ -74,6 +77,8 @@ const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
 const HOSTED_ZONE_ID_PATTERN = /^Z[A-Z0-9]{1,31}$/;
+/** Secrets Manager's VersionId: the client request token of the put, 32 to 64 characters (a UUID by default). */
+const SECRET_VERSION_PATTERN = /^[A-Za-z0-9-]{32,64}$/;
 /** CloudFront takes certificates from this region only. */
 const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
 
@@ -108,6 +113,13 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   });
   const customDomain = readCustomDomain(context);
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const secretVersion = optional(context('secretVersion'), (value) => {
+    const version = text('secretVersion', value);
+    if (!SECRET_VERSION_PATTERN.test(version)) {
+      throw new ConfigError(`secretVersion must be the VersionId put-secret-value printed, such as 0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, got ${JSON.stringify(version)}`);
+    }
+    return version;
+  });
   return {
     ownerEmail,
     senderEmail,
@@ -122,6 +134,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(sitePages === undefined ? {} : { sitePages }),
     waf: flag('waf', context('waf')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
+    ...(secretVersion === undefined ? {} : { secretVersion }),
   };
 }
 

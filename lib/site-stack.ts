@@ -52,8 +52,8 @@ export class SiteStack extends Stack {
   readonly idempotencyTable: TableV2;
   readonly mail: SiteMail;
   readonly frontDoor: FrontDoor;
-  /** The dynamic reference to the counter keys' secret: apart from the front door's, which travels with every request. */
-  private readonly counterKeySecret: string;
+  /** The deployment's secret (docs/api.md §4, §10): the front door's header, and the key the counter keys are HMACs under. */
+  readonly secret: DeploymentSecret;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -75,18 +75,18 @@ export class SiteStack extends Stack {
     this.mail = new SiteMail(this, 'Mail');
 
     const http = new SiteApi(this, 'Http');
-    this.counterKeySecret = new DeploymentSecret(this, 'CounterKey', {
-      description: 'The key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4)',
-    }).dynamicReference;
     this.api = http.api;
     this.stage = http.stage;
 
-    const originSecret = new DeploymentSecret(this, 'OriginVerify', {
-      description: 'X-Origin-Verify: what the front door tells the API with every request (docs/api.md §10)',
+    // One value for both: whoever may read one (the distribution's or a function's configuration)
+    // may read the other, so a second secret would keep nothing apart, at 0.40 USD a month.
+    this.secret = new DeploymentSecret(this, 'Deployment', {
+      description: 'X-Origin-Verify, what the front door tells the API with every request, and the key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4, §10)',
+      ...(config.secretVersion === undefined ? {} : { versionId: config.secretVersion }),
     });
     this.frontDoor = new FrontDoor(this, 'FrontDoor', {
       api: this.api,
-      originSecret: originSecret.dynamicReference,
+      originSecret: this.secret.dynamicReference,
       ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
       ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
       ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
@@ -94,7 +94,7 @@ export class SiteStack extends Stack {
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const frontDoorSettings: Record<(typeof FRONT_DOOR_SETTING_KEYS)[number], string> = {
-      ORIGIN_VERIFY_SECRET: originSecret.dynamicReference,
+      ORIGIN_VERIFY_SECRET: this.secret.dynamicReference,
     };
     this.functions = new Map(HANDLER_NAMES.map((name) => [name, this.handlerFunction(name, config, baseUrl, frontDoorSettings)]));
     http.routeTo(this.functions);
@@ -152,7 +152,7 @@ export class SiteStack extends Stack {
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
       COUNTER_TABLE: this.counterTable.tableName,
-      COUNTER_KEY_SECRET: this.counterKeySecret,
+      COUNTER_KEY_SECRET: this.secret.dynamicReference,
       IDEMPOTENCY_TABLE: this.idempotencyTable.tableName,
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
     };

@@ -72,10 +72,16 @@ describe('the deployment context', () => {
     ['hostedZoneName', 'example.org'],
     ['siteOrigin', 'http://you.github.io'],
     ['siteDir', '/nonexistent/site'],
+    ['secretVersion', 'AWSCURRENT'],
   ])('names a malformed %s', (key, value) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message.startsWith(key)).toBe(true);
+  });
+
+  it('takes the version of the secret that put-secret-value printed', () => {
+    const version = 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
+    expect(configOf({ ...MINIMAL_CONTEXT, secretVersion: version }).secretVersion).toBe(version);
   });
 
   it('names a misspelt key and the known key nearest to it', () => {
