@@ -105,10 +105,9 @@ export class SiteStack extends Stack {
 
     new SiteAlarms(this, 'Alarms', {
       ownerEmail: config.ownerEmail,
-      functions: this.functions,
-      stage: this.stage,
+      functionLogs: new Map([...this.functions].map(([name, fn]) => [name, fn.logGroup])),
+      accessLogs: http.accessLogs,
       configurationSetName: this.mail.configurationSet.configurationSetName,
-      throttledRequests: http.throttledRequests,
     });
 
     new CfnOutput(this, 'DistributionDomainName', {

@@ -353,13 +353,3 @@ describe('the flood guard (waf)', () => {
     expect(distributionOf(example).WebACLId).toBeUndefined();
   });
 });
-
-describe('the stage throttle alarm', () => {
-  it('mails the owner when the stage throttle refuses requests (a 429 no function answered)', () => {
-    example.template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: Match.stringLikeRegexp('\\$\\.status = "429".*\\$\\.integrationStatus = "-"'),
-      MetricTransformations: [Match.objectLike({ MetricName: 'ThrottledRequests', MetricValue: '1' })],
-    });
-    example.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ThrottledRequests', Threshold: 1 });
-  });
-});
