@@ -28,8 +28,10 @@ export interface SiteConfig {
   readonly customDomain?: CustomDomain;
   /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
   readonly sitePages?: SitePages;
-  /** Whether a web ACL guards the front door (docs/api.md §10). */
+  /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
+  /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
+  readonly pricingPlan: PricingPlan;
   /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
   readonly createSesIdentity: boolean;
   /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
@@ -48,6 +50,10 @@ export type SitePages =
   /** An existing https site's host name. */
   | { readonly kind: 'origin'; readonly host: string };
 
+/** How the distribution is billed (docs/api.md §10): pay-as-you-go, or CloudFront's Free flat-rate plan. */
+export const PRICING_PLANS = ['none', 'free'] as const;
+export type PricingPlan = (typeof PRICING_PLANS)[number];
+
 /** Every context key the app reads. */
 const CONTEXT_KEYS = [
   'ownerEmail',
@@ -64,6 +70,7 @@ const CONTEXT_KEYS = [
   'siteDir',
   'siteOrigin',
   'waf',
+  'pricingPlan',
   'createSesIdentity',
   'secretVersion',
 ] as const;
@@ -133,6 +140,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(customDomain === undefined ? {} : { customDomain }),
     ...(sitePages === undefined ? {} : { sitePages }),
     waf: flag('waf', context('waf')),
+    pricingPlan: readPricingPlan(context('pricingPlan')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
     ...(secretVersion === undefined ? {} : { secretVersion }),
   };
@@ -235,6 +243,15 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     return { kind: 'origin', host: new URL(origin).hostname };
   }
   return undefined;
+}
+
+function readPricingPlan(value: unknown): PricingPlan {
+  if (value === undefined) return 'none';
+  const plan = text('pricingPlan', value);
+  if (!(PRICING_PLANS as readonly string[]).includes(plan)) {
+    throw new ConfigError(`pricingPlan must be ${PRICING_PLANS.join(' or ')}, got ${JSON.stringify(plan)}`);
+  }
+  return plan as PricingPlan;
 }
 
 function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {

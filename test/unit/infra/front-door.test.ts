@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
@@ -351,5 +352,52 @@ describe('the flood guard (waf)', () => {
   it('is absent by default', () => {
     expect(example.edgeGuard).toBeUndefined();
     expect(distributionOf(example).WebACLId).toBeUndefined();
+  });
+});
+
+describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
+  const onPlan = synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, { env: EXAMPLE_ENV });
+  const plan = onPlan.pricingPlan!;
+  const edge = onPlan.edgeGuard!;
+  const planTemplate = Template.fromStack(plan);
+  const edgeTemplate = Template.fromStack(edge);
+
+  it('subscribes the distribution and the web ACL to the Free plan, in us-east-1 where PricingPlanManager answers', () => {
+    expect(plan.region).toBe('us-east-1');
+    const subscriptions = Object.values(resourcesOfType(planTemplate, 'AWS::PricingPlanManager::Subscription'));
+    expect(subscriptions).toHaveLength(1);
+    const { PlanFamily, PlanTier, ResourceArns } = subscriptions[0]!.Properties as { PlanFamily: string; PlanTier: string; ResourceArns: unknown[] };
+    expect({ PlanFamily, PlanTier }).toEqual({ PlanFamily: 'CloudFront', PlanTier: 'FREE' });
+    // Across stacks: CloudFormation reads each from the stack that makes it, at deploy.
+    const outputOf = (stack: Stack) => ({ 'Fn::GetStackOutput': { StackName: stack.stackName, Region: stack.region, OutputName: expect.any(String) } });
+    expect(ResourceArns).toEqual([
+      { 'Fn::Join': ['', [`arn:aws:cloudfront::${EXAMPLE_ENV.account}:distribution/`, outputOf(onPlan.stack)]] },
+      outputOf(edge),
+    ]);
+    expect(plan.dependencies).toEqual(expect.arrayContaining([onPlan.stack, edge]));
+  });
+
+  it('guards the distribution with a web ACL that holds a per-IP rate rule on the service’s POST paths, no managed rule group', () => {
+    expect(distributionOf(onPlan).WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: expect.any(String) },
+    });
+    const [acl] = Object.values(resourcesOfType(edgeTemplate, 'AWS::WAFv2::WebACL'));
+    const rules = acl!.Properties.Rules as Array<Record<string, any>>;
+    expect(rules.map((rule) => rule.Name)).toEqual(['ServicePostsPerIp', 'EverythingPerIp']);
+    expect(rules[0]!.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_RATE_LIMITS.servicePosts, AggregateKeyType: 'IP' });
+    expect(JSON.stringify(rules)).not.toContain('ManagedRuleGroupStatement');
+  });
+
+  it('needs the account and region, and says so in one line', () => {
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(/^pricingPlan free needs the target account and region/);
+  });
+
+  it('is not subscribed to with pricingPlan none, the default', () => {
+    for (const site of [example, synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'none', waf: true }, { env: EXAMPLE_ENV })]) {
+      expect(site.pricingPlan).toBeUndefined();
+      for (const stack of site.app.node.children.filter((child): child is Stack => child instanceof Stack)) {
+        Template.fromStack(stack).resourceCountIs('AWS::PricingPlanManager::Subscription', 0);
+      }
+    }
   });
 });

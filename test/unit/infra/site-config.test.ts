@@ -29,6 +29,7 @@ describe('the deployment context', () => {
         hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' },
       },
       waf: false,
+      pricingPlan: 'none',
       createSesIdentity: true,
     });
   });
@@ -40,6 +41,7 @@ describe('the deployment context', () => {
       siteName: 'Personal site',
       rateLimits: { ip: 5, email: 3 },
       waf: false,
+      pricingPlan: 'none',
       createSesIdentity: false,
     });
     const fromCli = configOf({
@@ -68,6 +70,7 @@ describe('the deployment context', () => {
     ['siteName', 'two\nlines'],
     ['createSesIdentity', 'yes'],
     ['waf', 'maybe'],
+    ['pricingPlan', 'FREE'],
     ['hostedZoneId', 'not-a-zone'],
     ['hostedZoneName', 'example.org'],
     ['siteOrigin', 'http://you.github.io'],
