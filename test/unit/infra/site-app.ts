@@ -1,6 +1,6 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
@@ -8,11 +8,7 @@ import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import type { SiteStack } from '../../../lib/site-stack.js';
-
-/** The feature flags `cdk synth` runs with, so the tests synthesize what the CLI would. */
-const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as {
-  context: Record<string, unknown>;
-}).context;
+import { CDK_JSON_CONTEXT } from '../../support/cdk-context.js';
 
 export const EXAMPLE_CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
 export const EXAMPLE_HOSTED_ZONE_ID = 'Z0123456789ABCDEFGHIJ';
