@@ -121,6 +121,10 @@ export class SiteStack extends Stack {
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, 'SecretArn', {
+      value: this.secret.secret.secretArn,
+      description: 'The deployment secret: put a new value here, then deploy with its version as secretVersion (README)',
+    });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {
       new CfnOutput(this, outputId, { value: urls[document] });

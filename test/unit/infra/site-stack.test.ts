@@ -370,8 +370,9 @@ describe('the SES configuration set (docs/api.md §12)', () => {
 });
 
 describe('outputs', () => {
-  it('give the API URL and each well-known URL from {base}', () => {
+  it('give the API URL, the secret to rotate, and each well-known URL from {base}', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
+    template.hasOutput('SecretArn', { Value: { Ref: site.logicalId(stack.secret.secret) } });
     const wellKnown = {
       OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
       OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',
