@@ -44,8 +44,14 @@ export const LAMBDA_FAILURE_TERMS = [
   'Invoke Error',
 ] as const;
 
-/** A request line (lambdas/http/request-log.ts) that carries one of the service's own metrics, in EMF. */
-function carriesMetric(name: MetricName): IFilterPattern {
+/**
+ * A front-door request without CloudFront-Viewer-Address (docs/api.md §10): the functions' WARN
+ * line for it carries this metric, in EMF, as a request line carries its outcome's.
+ */
+const VIEWER_ADDRESS_MISSING = 'ViewerAddressMissing';
+
+/** A log line of the functions (lambdas/http/request-log.ts) that carries one of the service's own metrics, in EMF. */
+function carriesMetric(name: MetricName | typeof VIEWER_ADDRESS_MISSING): IFilterPattern {
   return FilterPattern.numberValue(`$.${name}`, '>', 0);
 }
 
@@ -56,6 +62,8 @@ export const ALARM_SIGNALS: readonly AlarmSignal[] = [
   // The same failures where no request reached the stage, as for a function run by a schedule.
   { alarm: 'ServiceFailures', logs: 'functions', pattern: FilterPattern.anyTerm(...LAMBDA_FAILURE_TERMS) },
   { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric('UnexpectedErrors') },
+  // The front door stopped naming the client: every visitor would be counted as CloudFront's edge.
+  { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric(VIEWER_ADDRESS_MISSING) },
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('DeliveryFailures') },
   // HTTP APIs have no throttle metric, and their 4xx count mixes in the contract's own 429s: a
   // throttled request is the 429 that no integration answered.

@@ -63,6 +63,14 @@ describe('metrics', () => {
     site.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRICS_NAMESPACE, MetricName: alarm, Statistic: 'Sum', Threshold: 1 });
   }, 30_000);
 
+  it('count a line that carries ViewerAddressMissing in EMF, as the functions write for a front-door request without it, into ServiceFailures', () => {
+    const line = { level: 'WARN', message: 'CloudFront-Viewer-Address missing', ViewerAddressMissing: 1 };
+    const feeding = contactFilters()
+      .filter((filter) => filter.pattern.startsWith('{') && matchesMetricFilter(filter.pattern, line))
+      .map((filter) => filter.alarm);
+    expect(feeding).toEqual(['ServiceFailures']);
+  });
+
   it('count the Lambda platform’s failure lines into ServiceFailures, and none of the service’s own lines', () => {
     const platformLines = [
       '2030-01-01T12:00:20.020Z 3f0c1e2d-0000-4000-8000-000000000001 Task timed out after 20.02 seconds',
