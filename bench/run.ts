@@ -7,6 +7,7 @@ import { benchBundles } from './bundles.js';
 import { benchBurst } from './burst.js';
 import { benchColdStart } from './cold-start.js';
 import { benchContactLatency } from './contact-latency.js';
+import { benchCost } from './cost.js';
 import { benchLibraryImports } from './library-imports.js';
 
 type BenchSection = () => Promise<Record<string, number>>;
@@ -17,6 +18,7 @@ const sections: Record<string, BenchSection> = {
   bundles: benchBundles,
   imports: benchLibraryImports,
   burst: benchBurst,
+  cost: benchCost,
 };
 
 const chosen = process.argv.slice(2);

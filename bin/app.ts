@@ -1,8 +1,9 @@
 /**
- * The CDK app (`npm run synth`, `npm run cdk -- deploy`): the site stack (and, with `waf`, its
- * edge guard stack), configured from CDK context, checked by cdk-nag's AWS Solutions pack on
- * every synth. The code generated from the schema is brought up to date first, so that a
- * deployment never bundles a validator of other rules than those it publishes.
+ * The CDK app (`npm run synth`, `npm run cdk -- deploy`): the site stack (and, with a web ACL,
+ * its edge guard stack; on the Free plan, its subscription's stack), configured from CDK context,
+ * checked by cdk-nag's AWS Solutions pack on every synth. The code generated from the schema is
+ * brought up to date first, so that a deployment never bundles a validator of other rules than
+ * those it publishes.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';

@@ -30,10 +30,17 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
 };
 
 /**
+ * What makes Node load a `.js` file as an ES module. Lambda's Node.js runtimes run with module
+ * syntax detection off, so a `.js` file without it beside it is read as CommonJS and fails on its
+ * first `import`.
+ */
+export const ES_MODULE_PACKAGE_JSON = '{"type":"module"}';
+
+/**
  * The bundling of a handler whose folder holds modules it loads lazily (FunctionProfile's
  * lazyModules): after the handler's own bundle, each is bundled with the same options into
- * `<name>.js` beside it. Node 24 loads such a file as the ES module it is (syntax detection),
- * with no package.json to say so.
+ * `<name>.js` beside it, the specifier the handler imports, and a package.json declares every
+ * `.js` file of the asset an ES module.
  */
 export function bundlingWithLazyModules(folder: string, lazyModules: readonly string[]): BundlingOptions {
   if (lazyModules.length === 0) return LAMBDA_BUNDLING;
@@ -42,8 +49,8 @@ export function bundlingWithLazyModules(folder: string, lazyModules: readonly st
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) =>
-        lazyModules.map((name) =>
+      afterBundling: (inputDir, outputDir) => [
+        ...lazyModules.map((name) =>
           [
             `${inputDir}/node_modules/.bin/esbuild ${inputDir}/${folder}/${name}.ts`,
             `--outfile=${outputDir}/${name}.js`,
@@ -51,6 +58,8 @@ export function bundlingWithLazyModules(folder: string, lazyModules: readonly st
             '--log-level=warning',
           ].join(' '),
         ),
+        `echo '${ES_MODULE_PACKAGE_JSON}' > ${outputDir}/package.json`,
+      ],
     },
   };
 }

@@ -17,6 +17,11 @@ const WEB_ACL_METRIC = 'PersonalSiteEdge';
 export interface EdgeGuardStackProps extends StackProps {
   /** Subscribed to this stack's alarm topic: alarms notify a topic of their own region only. */
   readonly ownerEmail: string;
+  /**
+   * Whether the web ACL also blocks the addresses on AWS's IP reputation list, a managed rule
+   * group: not on the Free plan, whose web ACL holds the rate rules alone.
+   */
+  readonly reputationList: boolean;
 }
 
 /**
@@ -34,13 +39,17 @@ export class EdgeGuardStack extends Stack {
       defaultAction: { allow: {} },
       visibilityConfig: visibility(WEB_ACL_METRIC),
       rules: [
-        {
-          name: 'AwsIpReputation',
-          priority: 0,
-          overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
-          visibilityConfig: visibility('AwsIpReputation'),
-        },
+        ...(props.reputationList
+          ? [
+              {
+                name: 'AwsIpReputation',
+                priority: 0,
+                overrideAction: { none: {} },
+                statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
+                visibilityConfig: visibility('AwsIpReputation'),
+              },
+            ]
+          : []),
         rateRule('ServicePostsPerIp', 1, EDGE_RATE_LIMITS.servicePosts, servicePostsStatement()),
         rateRule('EverythingPerIp', 2, EDGE_RATE_LIMITS.everything),
       ],

@@ -5,6 +5,10 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -19,11 +23,20 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/http/origin-verify.js';
 import { METHODS_BY_PATH } from '../lambdas/routes.js';
+import { frontDoorFunctionCode, siteIndexFor } from './front-door-function.js';
 import type { CustomDomain, SitePages } from './site-config.js';
 import { SitePagesOrigin } from './site-pages-origin.js';
 
-/** CloudFront's default quota of cache behaviours per distribution. */
-export const MAX_CACHE_BEHAVIORS = 25;
+/**
+ * Cache behaviours per distribution on CloudFront's Free flat-rate plan (the default one
+ * included), the fewest of any way the distribution is billed: the front door fits it whatever
+ * the plan, so that subscribing never needs another layout.
+ */
+export const MAX_CACHE_BEHAVIORS = 5;
+
+/** The origins' ids, by which the viewer-request function picks the API for a path of the route table. */
+export const API_ORIGIN_ID = 'api';
+export const SITE_ORIGIN_ID = 'site';
 
 export interface FrontDoorProps {
   readonly api: IHttpApi;
@@ -37,52 +50,74 @@ export interface FrontDoorProps {
 
 /**
  * The stack's public face (docs/api.md §10): one CloudFront distribution that sends every path of
- * the route table to the HTTP API and every other path to the site's pages.
+ * the route table to the HTTP API and every other path to the site's pages. Only AWS's managed
+ * cache and origin request policies, none with the viewer's `Host` (API Gateway refuses a foreign
+ * one), at most five behaviours: what CloudFront's Free plan accepts.
  */
 export class FrontDoor extends Construct {
   readonly distribution: Distribution;
   /** `https://` and the domain visitors reach it at. */
   readonly origin: string;
+  /** The viewer-request function of the default behaviour, when the site has pages of its own. */
+  readonly routingFunction?: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      originId: API_ORIGIN_ID,
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
     });
-    const apiBehavior = (readOnly: boolean): BehaviorOptions => ({
-      origin: apiOrigin,
+    // Every viewer header but Host, CloudFront-Viewer-Address among CloudFront's own (docs/api.md §10),
+    // and every method, so that a wrong one gets the API's 405 with Allow (docs/api.md §1), not CloudFront's 403.
+    const toApi = {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      // Every method, so that a wrong one gets the API's 405 with Allow (docs/api.md §1), not CloudFront's 403.
       allowedMethods: AllowedMethods.ALLOW_ALL,
-      // Public documents stay at the edge as long as their own Cache-Control says, answers without
-      // one (the reserved GET) not at all; POST and OPTIONS answers never.
-      cachePolicy: readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED,
-      // Every viewer header, CloudFront-Viewer-Address among them, but Host: API Gateway refuses a foreign one.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-    });
+    } as const satisfies Partial<BehaviorOptions>;
 
-    const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages);
-    const siteBehavior: BehaviorOptions =
-      pages === undefined
-        ? // No pages of its own: the API's fallback answers every other path (404 problem).
-          apiBehavior(false)
+    const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID);
+    const routes = serviceRouting();
+    if (pages !== undefined) {
+      this.routingFunction = new CloudFrontFunction(this, 'Routing', {
+        comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/front-door-routing.js)',
+        runtime: FunctionRuntime.JS_2_0,
+        code: FunctionCode.fromInline(
+          frontDoorFunctionCode({
+            serviceOrigin: API_ORIGIN_ID,
+            servicePaths: routes.throughDefault,
+            site: pages.folder === undefined ? null : siteIndexFor(pages.folder, { serviceOrigin: API_ORIGIN_ID, servicePaths: routes.throughDefault }),
+          }),
+        ),
+      });
+    }
+    // The site's pages, and the GET-only documents of the route table: at the edge as long as
+    // their own Cache-Control says, keyed by path alone.
+    const defaultBehavior: BehaviorOptions = {
+      ...toApi,
+      origin: pages?.origin ?? apiOrigin,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      ...(this.routingFunction === undefined
+        ? {}
         : {
-            origin: pages.origin,
-            viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-            cachePolicy: CachePolicy.CACHING_OPTIMIZED,
             responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
-          };
+            functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction }],
+          }),
+    };
 
     const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Personal site: its pages and its service at one origin',
-      defaultBehavior: siteBehavior,
+      defaultBehavior,
+      // Paths that take POST or OPTIONS, and the folders they are in: never cached, their GET included.
       additionalBehaviors: Object.fromEntries(
-        [...serviceBehaviorPaths()].map(([path, methods]) => [path, apiBehavior(isReadOnly(methods))]),
+        routes.uncachedPatterns.map((pattern) => [pattern, { ...toApi, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED }]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
+      ...(pages?.notFoundPage === undefined
+        ? {}
+        : { errorResponses: [{ httpStatus: 404, responseHttpStatus: 404, responsePagePath: pages.notFoundPage }] }),
       ...(domain === undefined
         ? {}
         : {
@@ -114,7 +149,13 @@ export class FrontDoor extends Construct {
     if (props.webAclArn === undefined) {
       acknowledge(
         'AwsSolutions-CFR2',
-        'The web ACL is opt-in (context waf, about 8 USD a month; README): without it the stage throttle and the per-IP limits meet floods.',
+        'The web ACL is opt-in (context pricingPlan free, or waf at about 8 USD a month; README): without it the stage throttle and the per-IP limits meet floods.',
+      );
+    }
+    if (props.sitePages?.kind === 'folder') {
+      acknowledge(
+        'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+        'The bucket may be listed so that a missing page is a 404, not a 403; `/` serves index.html (the default root object, and the routing function), never the listing.',
       );
     }
     if (props.customDomain === undefined) {
@@ -126,16 +167,36 @@ export class FrontDoor extends Construct {
   }
 }
 
-function isReadOnly(methods: readonly string[]): boolean {
-  return methods.every((method) => method === 'GET' || method === 'HEAD');
+/** How the route table's paths reach the API. */
+export interface ServiceRouting {
+  /** Path patterns of the behaviours that send every method to the API uncached: each path that takes more than GET and HEAD, or the folder it is in. */
+  readonly uncachedPatterns: readonly string[];
+  /** The paths none of them matches, all GET-only: the default behaviour's function sends them to the API. */
+  readonly throughDefault: readonly string[];
 }
 
-/** Every path of the route table, with the methods served there: one cache behaviour each. */
-function serviceBehaviorPaths(): ReadonlyMap<string, readonly string[]> {
-  if (METHODS_BY_PATH.size >= MAX_CACHE_BEHAVIORS) {
+export function serviceRouting(methodsByPath: ReadonlyMap<string, readonly string[]> = METHODS_BY_PATH): ServiceRouting {
+  const uncachedPatterns = [
+    ...new Set(
+      [...methodsByPath]
+        .filter(([, methods]) => methods.some((method) => method !== 'GET' && method !== 'HEAD'))
+        .map(([path]) => {
+          const [first, ...rest] = path.slice(1).split('/');
+          return rest.length === 0 ? path : `/${first}/*`;
+        }),
+    ),
+  ];
+  if (uncachedPatterns.length + 1 > MAX_CACHE_BEHAVIORS) {
     throw new Error(
-      `The route table has ${METHODS_BY_PATH.size} paths, and a distribution takes ${MAX_CACHE_BEHAVIORS} cache behaviours with the default one: group paths under a pattern, or raise the quota`,
+      `The route table's paths that take POST or OPTIONS need ${uncachedPatterns.length} behaviours (${uncachedPatterns.join(', ')}), and the Free plan's ${MAX_CACHE_BEHAVIORS} include the default one: put them in fewer folders`,
     );
   }
-  return METHODS_BY_PATH;
+  const throughDefault = [...methodsByPath.keys()].filter((path) => !uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path)));
+  return { uncachedPatterns, throughDefault };
+}
+
+/** Whether CloudFront's path pattern (`*` any characters, `?` one) matches a path, as a cache behaviour does. */
+export function matchesPathPattern(pattern: string, path: string): boolean {
+  const source = [...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${source}$`).test(path);
 }

@@ -1,94 +1,137 @@
-import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Metric, Stats, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Stack } from 'aws-cdk-lib';
+import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
+import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
+import { FilterPattern, MetricFilter, type IFilterPattern, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type MetricName } from '../lambdas/http/metrics.js';
-import { SERVICE_NAME } from '../lambdas/http/service-name.js';
 import { ALARM_PERIOD as PERIOD, OwnerAlerts } from './owner-alerts.js';
-import { MAIL_METRIC_DIMENSION } from './site-mail.js';
+import { UNDELIVERED_MAIL_EVENTS } from './site-mail.js';
+
+/**
+ * The owner's alarms (docs/api.md §12). Each watches one metric of its own name in the service's
+ * namespace, without dimensions, that every signal of it feeds: an alarm costs the same whatever
+ * feeds it, and a metric that receives nothing costs nothing.
+ */
+export const SITE_ALARMS = {
+  ServiceFailures:
+    'The service failed: an answer of 5xx (a dependency failed, or a handler crashed), or a function timed out or failed to start. See the Logs outputs.',
+  InquiriesNeedAttention:
+    'An inquiry needs you: SES refused it for three days (failed), or may or may not have taken it (unknown); it is kept, never resent by itself. npm run inbox shows which; npm run redeliver sends it again.',
+  Flooding: 'The API stage throttle refused requests (429): a flood, or more visitors than it allows, kept others out.',
+} as const;
+export type SiteAlarmName = keyof typeof SITE_ALARMS;
+
+/** A kind of log line that is one occurrence of an alarm's condition, and the log groups it is written to. */
+export interface AlarmSignal {
+  readonly alarm: SiteAlarmName;
+  /** Every function's own log group, or the API's access log. */
+  readonly logs: 'functions' | 'access';
+  readonly pattern: IFilterPattern;
+}
+
+/**
+ * Lines the Lambda platform writes (text log format) when an invocation or a start fails: the
+ * timeout's own line, the REPORT and INIT_REPORT lines' status, a runtime or process that died
+ * (out of memory, a crash), a handler that threw past the runtime.
+ */
+export const LAMBDA_FAILURE_TERMS = [
+  'Task timed out',
+  'Status: timeout',
+  'Status: error',
+  'Runtime exited with error',
+  'Process exited before completing request',
+  'Invoke Error',
+] as const;
+
+/** A log line of the functions (lambdas/http/request-log.ts) that carries one of the service's own metrics, in EMF. */
+function carriesMetric(name: MetricName): IFilterPattern {
+  return FilterPattern.numberValue(`$.${name}`, '>', 0);
+}
+
+/** Which lines feed which alarm. A later signal of the same condition is one more entry here. */
+export const ALARM_SIGNALS: readonly AlarmSignal[] = [
+  // Every 5xx the stage answered: a 503 of a dependency, a 500 of a crash, and the platform's own for a failed invocation.
+  { alarm: 'ServiceFailures', logs: 'access', pattern: FilterPattern.stringValue('$.status', '=', '5*') },
+  // The same failures where no request reached the stage, as for a function run by a schedule.
+  { alarm: 'ServiceFailures', logs: 'functions', pattern: FilterPattern.anyTerm(...LAMBDA_FAILURE_TERMS) },
+  { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric('UnexpectedErrors') },
+  // The front door stopped naming the client: every visitor would be counted as CloudFront's edge.
+  { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric('ViewerAddressMissing') },
+  // The delivery worker's lines (docs/api.md §14): an inquiry given up after the retry period, or
+  // one whose send may or may not have happened.
+  { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('InquiriesUndelivered') },
+  { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('DeliveryUnknown') },
+  // HTTP APIs have no throttle metric, and their 4xx count mixes in the contract's own 429s: a
+  // throttled request is the 429 that no integration answered.
+  {
+    alarm: 'Flooding',
+    logs: 'access',
+    pattern: FilterPattern.all(FilterPattern.stringValue('$.status', '=', '429'), FilterPattern.stringValue('$.integrationStatus', '=', '-')),
+  },
+];
 
 export interface SiteAlarmsProps {
   /** Subscribed to the alarm topic (AWS mails a confirmation link first). */
   readonly ownerEmail: string;
-  /** Each handler's function, by handler name. */
-  readonly functions: ReadonlyMap<string, IFunction>;
-  readonly stage: IHttpStage;
-  /** The SES configuration set inquiries are sent with (lib/site-mail.ts). */
+  /** Each function's log group, by handler name. */
+  readonly functionLogs: ReadonlyMap<string, ILogGroup>;
+  /** The API stage's access log. */
+  readonly accessLogs: ILogGroup;
+  /** The SES configuration set inquiries are sent with (lib/site-mail.ts), whose events reach EventBridge. */
   readonly configurationSetName: string;
-  /** Requests the stage throttle refused. */
-  readonly throttledRequests: IMetric;
 }
 
-/** SES events that mean an inquiry SES accepted did not reach the owner, with what each means. */
-const UNDELIVERED_MAIL_EVENTS = {
-  Bounce: 'An inquiry bounced: the owner\'s mailbox refused it. Check the address and the mailbox.',
-  Complaint: 'An inquiry was marked as spam by the owner\'s mail provider.',
-  Reject: 'SES rejected an inquiry it had accepted (it found a virus): the visitor was told it was sent.',
-  RenderingFailure: 'SES could not render an inquiry: the visitor was told it was sent.',
-} as const;
-
 /**
- * The alarms a site owner needs, each notifying an SNS topic with the owner's e-mail subscribed:
- * a lost inquiry (the mail service failed, or may have), an inquiry SES accepted that bounced, was
- * complained about, rejected or could not be rendered, any function error, any 5xx answer of the
- * API, and any request the stage throttle refused (one client may be crowding out the others).
+ * The alarms a site owner needs (SITE_ALARMS), fed by metric filters on the logs (ALARM_SIGNALS),
+ * each notifying an SNS topic with the owner's e-mail subscribed; and a mail for each inquiry SES
+ * accepted and then could not deliver, straight from SES's events, which need no alarm.
  */
 export class SiteAlarms extends Construct {
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
     const alerts = new OwnerAlerts(this, 'Owner', { ownerEmail: props.ownerEmail });
-    const alarm = (alarmId: string, metric: IMetric, description: string) => alerts.alarm(this, alarmId, metric, description);
+    for (const [alarm, description] of Object.entries(SITE_ALARMS) as Array<[SiteAlarmName, string]>) {
+      const signals = ALARM_SIGNALS.filter((signal) => signal.alarm === alarm);
+      signals.forEach((signal, index) => {
+        const logGroups = signal.logs === 'access' ? new Map([['Access', props.accessLogs]]) : props.functionLogs;
+        for (const [name, logGroup] of logGroups) {
+          new MetricFilter(this, `${alarm}${index}${name}`, {
+            logGroup,
+            filterPattern: signal.pattern,
+            metricNamespace: METRICS_NAMESPACE,
+            metricName: alarm,
+            metricValue: '1',
+          });
+        }
+      });
+      alerts.alarm(this, alarm, alarmMetric(alarm), description);
+    }
 
-    alarm(
-      'InquiriesUndelivered',
-      serviceMetric('InquiriesUndelivered'),
-      'An inquiry could not be handed to SES for three days: it is kept in the inbox as failed (npm run inbox; npm run redeliver -- --failed).',
-    );
-    alarm(
-      'DeliveryUnknown',
-      serviceMetric('DeliveryUnknown'),
-      'SES may or may not have taken an inquiry: it is never resent by itself. Check the mailbox, then npm run redeliver -- --unknown if it never came.',
-    );
-    for (const [name, fn] of props.functions) {
-      alarm(
-        `Errors-${name}`,
-        fn.metricErrors({ period: PERIOD, statistic: Stats.SUM }),
-        `The ${name} function failed (crash, timeout or failed start).`,
-      );
-    }
-    for (const [event, description] of Object.entries(UNDELIVERED_MAIL_EVENTS)) {
-      alarm(
-        `Mail${event}`,
-        new Metric({
-          namespace: 'AWS/SES',
-          metricName: event,
-          dimensionsMap: { [MAIL_METRIC_DIMENSION]: props.configurationSetName },
-          statistic: Stats.SUM,
-          period: PERIOD,
+    new Rule(this, 'UndeliveredMail', {
+      description: 'An inquiry SES accepted bounced, was complained about or was rejected: the owner is mailed at once',
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: Object.keys(UNDELIVERED_MAIL_EVENTS),
+        detail: { mail: { tags: { 'ses:configuration-set': [props.configurationSetName] } } },
+      },
+      // The event's kind, time and SES message id: never the mail's addresses or subject. Published
+      // with a role of this stack's, so the topic's policy lets no other EventBridge rule in.
+      targets: [
+        new SnsTopic(alerts.topic, {
+          authorizeUsingRole: true,
+          message: RuleTargetInput.fromText(
+            `${Stack.of(this).stackName}: an inquiry SES accepted was not delivered (${EventField.fromPath('$.detail-type')}, ` +
+              `${EventField.fromPath('$.time')}, SES message id ${EventField.fromPath('$.detail.mail.messageId')}). ` +
+              'The visitor was told it was sent. Check the mailbox of the owner address; SES events are in CloudWatch under AWS/SES.',
+          ),
         }),
-        description,
-      );
-    }
-    alarm(
-      'Api5xx',
-      props.stage.metricServerError({ period: PERIOD, statistic: Stats.SUM }),
-      'The API answered 5xx: a dependency failed (503) or a handler crashed (500).',
-    );
-    alarm(
-      'ApiThrottled',
-      props.throttledRequests,
-      'The API stage throttle refused requests (429): a flood, or more visitors than it allows, kept others out.',
-    );
+      ],
+    });
   }
 }
 
-/** A metric the handlers' request lines carry in EMF (lambdas/http/metrics.ts), with its dimensions. */
-function serviceMetric(name: MetricName): Metric {
-  return new Metric({
-    namespace: METRICS_NAMESPACE,
-    metricName: name,
-    dimensionsMap: { service: SERVICE_NAME },
-    statistic: Stats.SUM,
-    period: PERIOD,
-  });
+/** The metric an alarm watches: the sum, over the alarm's period, of what its signals counted. */
+export function alarmMetric(alarm: SiteAlarmName): Metric {
+  return new Metric({ namespace: METRICS_NAMESPACE, metricName: alarm, statistic: Stats.SUM, period: PERIOD });
 }

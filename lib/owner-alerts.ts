@@ -34,9 +34,10 @@ export class OwnerAlerts extends Construct {
     this.topic.addSubscription(new EmailSubscription(props.ownerEmail));
   }
 
-  /** An alarm on one occurrence or more in a period, mailed when it fires and when it clears. */
+  /** An alarm named `<stack>-<id>`, on one occurrence or more in a period, mailed when it fires and when it clears. */
   alarm(scope: Construct, id: string, metric: IMetric, description: string): Alarm {
     const alarm = new Alarm(scope, id, {
+      alarmName: `${Stack.of(scope).stackName}-${id}`,
       metric,
       alarmDescription: description,
       threshold: 1,

@@ -10,12 +10,10 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Stats, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
 import { LOG_RETENTION } from './log-retention.js';
-import { ALARM_PERIOD } from './owner-alerts.js';
 
 /**
  * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:
@@ -45,8 +43,8 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export class SiteApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
-  /** Requests the stage throttle refused (429 before any function ran), per 5 minutes. */
-  readonly throttledRequests: IMetric;
+  /** The stage's access log (no client addresses), which some alarms read (lib/observability.ts). */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -55,26 +53,14 @@ export class SiteApi extends Construct {
       description: 'Personal site: contact endpoint and agent discovery documents',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: API_THROTTLE,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
+      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
-    // HTTP APIs have no throttle metric, and their 4xx count mixes in the contract's own 429s: a
-    // throttled request is the 429 that no integration answered.
-    this.throttledRequests = new MetricFilter(this, 'Throttled', {
-      logGroup: accessLogs,
-      filterPattern: FilterPattern.all(
-        FilterPattern.stringValue('$.status', '=', '429'),
-        FilterPattern.stringValue('$.integrationStatus', '=', '-'),
-      ),
-      metricNamespace: 'PersonalSite/Api',
-      metricName: 'ThrottledRequests',
-      metricValue: '1',
-    }).metric({ statistic: Stats.SUM, period: ALARM_PERIOD });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Every route is public by contract (docs/api.md §2, §5): stage throttling and per-IP limits meet abuse.',

@@ -1,33 +1,42 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { ConfigError } from '../lambdas/config.js';
 import { EdgeGuardStack } from './edge-guard-stack.js';
+import { PricingPlanStack } from './pricing-plan-stack.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteStack } from './site-stack.js';
 
-/** CloudFront's web ACLs live here, whatever region the site is in. */
+/** CloudFront's web ACLs and its pricing plans live here, whatever region the site is in. */
 const CLOUDFRONT_REGION = 'us-east-1';
 
 export interface SiteStacks {
   readonly site: SiteStack;
-  /** Only with the `waf` context. */
+  /** With the `waf` context, or the Free plan, which requires a web ACL. */
   readonly edgeGuard?: EdgeGuardStack;
+  /** With `pricingPlan` `free`. */
+  readonly pricingPlan?: PricingPlanStack;
 }
 
 /**
- * The site stack, and with `waf` the edge guard stack in us-east-1 whose web ACL the site's
- * distribution references across regions (which needs both stacks' account and region known).
+ * The site stack; with a web ACL (`waf`, or the Free plan) the edge guard stack in us-east-1,
+ * whose web ACL the site's distribution references across regions; and with the Free plan the
+ * stack of its subscription, in us-east-1 too. References across regions need every stack's
+ * account and region known.
  */
 export function addSiteStacks(app: App, config: SiteConfig, env: Environment): SiteStacks {
-  if (!config.waf) {
+  const freePlan = config.pricingPlan === 'free';
+  if (!config.waf && !freePlan) {
     return { site: new SiteStack(app, 'PersonalSite', { config, env, description: SITE_DESCRIPTION }) };
   }
   if (env.account === undefined || env.region === undefined) {
-    throw new ConfigError('waf needs the target account and region (cdk deploy finds them from your AWS credentials and profile)');
+    throw new ConfigError(
+      `${freePlan ? 'pricingPlan free' : 'waf'} needs the target account and region (cdk deploy finds them from your AWS credentials and profile)`,
+    );
   }
   const edgeGuard = new EdgeGuardStack(app, 'PersonalSiteEdge', {
     env: { account: env.account, region: CLOUDFRONT_REGION },
     crossRegionReferences: true,
     ownerEmail: config.ownerEmail,
+    reputationList: !freePlan,
     description: 'Personal site: the web ACL that guards its CloudFront distribution',
   });
   const site = new SiteStack(app, 'PersonalSite', {
@@ -37,7 +46,15 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
     webAclArn: edgeGuard.webAclArn,
     description: SITE_DESCRIPTION,
   });
-  return { site, edgeGuard };
+  if (!freePlan) return { site, edgeGuard };
+  const pricingPlan = new PricingPlanStack(app, 'PersonalSitePlan', {
+    env: { account: env.account, region: CLOUDFRONT_REGION },
+    crossRegionReferences: true,
+    distributionArn: site.frontDoor.distribution.distributionArn,
+    webAclArn: edgeGuard.webAclArn,
+    description: "Personal site: its distribution's subscription to CloudFront's Free flat-rate plan",
+  });
+  return { site, edgeGuard, pricingPlan };
 }
 
 const SITE_DESCRIPTION =

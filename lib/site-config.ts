@@ -30,12 +30,16 @@ export interface SiteConfig {
   readonly customDomain?: CustomDomain;
   /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
   readonly sitePages?: SitePages;
-  /** Whether a web ACL guards the front door (docs/api.md §10). */
+  /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
+  /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
+  readonly pricingPlan: PricingPlan;
   /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
   readonly createSesIdentity: boolean;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
+  /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
+  readonly secretVersion?: string;
 }
 
 export interface CustomDomain {
@@ -49,6 +53,10 @@ export type SitePages =
   | { readonly kind: 'folder'; readonly path: string }
   /** An existing https site's host name. */
   | { readonly kind: 'origin'; readonly host: string };
+
+/** How the distribution is billed (docs/api.md §10): pay-as-you-go, or CloudFront's Free flat-rate plan. */
+export const PRICING_PLANS = ['none', 'free'] as const;
+export type PricingPlan = (typeof PRICING_PLANS)[number];
 
 /** Every context key the app reads. */
 const CONTEXT_KEYS = [
@@ -66,8 +74,10 @@ const CONTEXT_KEYS = [
   'siteDir',
   'siteOrigin',
   'waf',
+  'pricingPlan',
   'createSesIdentity',
   'retentionDays',
+  'secretVersion',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
 
@@ -79,6 +89,8 @@ const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
 const HOSTED_ZONE_ID_PATTERN = /^Z[A-Z0-9]{1,31}$/;
+/** Secrets Manager's VersionId: the client request token of the put, 32 to 64 characters (a UUID by default). */
+const SECRET_VERSION_PATTERN = /^[A-Za-z0-9-]{32,64}$/;
 /** CloudFront takes certificates from this region only. */
 const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
 
@@ -113,6 +125,13 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   });
   const customDomain = readCustomDomain(context);
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const secretVersion = optional(context('secretVersion'), (value) => {
+    const version = text('secretVersion', value);
+    if (!SECRET_VERSION_PATTERN.test(version)) {
+      throw new ConfigError(`secretVersion must be the VersionId put-secret-value printed, such as 0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, got ${JSON.stringify(version)}`);
+    }
+    return version;
+  });
   return {
     ownerEmail,
     senderEmail,
@@ -126,8 +145,10 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(customDomain === undefined ? {} : { customDomain }),
     ...(sitePages === undefined ? {} : { sitePages }),
     waf: flag('waf', context('waf')),
+    pricingPlan: readPricingPlan(context('pricingPlan')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
+    ...(secretVersion === undefined ? {} : { secretVersion }),
   };
 }
 
@@ -228,6 +249,15 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     return { kind: 'origin', host: new URL(origin).hostname };
   }
   return undefined;
+}
+
+function readPricingPlan(value: unknown): PricingPlan {
+  if (value === undefined) return 'none';
+  const plan = text('pricingPlan', value);
+  if (!(PRICING_PLANS as readonly string[]).includes(plan)) {
+    throw new ConfigError(`pricingPlan must be ${PRICING_PLANS.join(' or ')}, got ${JSON.stringify(plan)}`);
+  }
+  return plan as PricingPlan;
 }
 
 function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {

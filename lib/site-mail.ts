@@ -1,3 +1,4 @@
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import {
   CloudWatchDimensionSource,
   ConfigurationSet,
@@ -9,7 +10,10 @@ import { Construct } from 'constructs';
 /** The CloudWatch dimension SES puts on every event metric of the set (AWS/SES namespace). */
 export const MAIL_METRIC_DIMENSION = 'ConfigurationSet';
 
-/** The sending events the owner can see in CloudWatch: every step a message can reach or fail at. */
+/**
+ * The sending events the owner can see in CloudWatch: every step a message can reach or fail at.
+ * Not a rendering failure, which only a templated send can have: the service sends none.
+ */
 const TRACKED_EVENTS = [
   EmailSendingEvent.SEND,
   EmailSendingEvent.DELIVERY,
@@ -17,13 +21,23 @@ const TRACKED_EVENTS = [
   EmailSendingEvent.COMPLAINT,
   EmailSendingEvent.REJECT,
   EmailSendingEvent.DELIVERY_DELAY,
-  EmailSendingEvent.RENDERING_FAILURE,
 ];
 
 /**
+ * The events that mean an inquiry SES accepted never reached the owner, by the detail-type SES
+ * gives them on EventBridge: each is mailed to the owner as it happens (lib/observability.ts).
+ */
+export const UNDELIVERED_MAIL_EVENTS = {
+  'Email Bounced': EmailSendingEvent.BOUNCE,
+  'Email Complaint Received': EmailSendingEvent.COMPLAINT,
+  'Email Rejected': EmailSendingEvent.REJECT,
+} as const;
+
+/**
  * The SES configuration set every inquiry is sent with (docs/api.md §12): its events reach
- * CloudWatch, so a 202 whose mail never arrived is seen; and it does not use the account's
- * suppression list, so one bounce of the owner's mailbox does not swallow every later inquiry.
+ * CloudWatch, and those of an undelivered inquiry EventBridge, so a 202 whose mail never arrived
+ * is seen; and it does not use the account's suppression list, so one bounce of the owner's
+ * mailbox does not swallow every later inquiry.
  */
 export class SiteMail extends Construct {
   readonly configurationSet: ConfigurationSet;
@@ -41,6 +55,11 @@ export class SiteMail extends Construct {
         },
       ]),
       events: TRACKED_EVENTS,
+    });
+    this.configurationSet.addEventDestination('EventBridge', {
+      // SES publishes to the account's default bus only.
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: Object.values(UNDELIVERED_MAIL_EVENTS),
     });
   }
 }

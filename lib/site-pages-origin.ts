@@ -1,10 +1,15 @@
 import { DefaultStackSynthesizer, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
-import { OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
+import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SitePages } from './site-config.js';
+
+/** What static site generators (Hugo, Jekyll, Eleventy, Astro) name the page for a missing path. */
+const NOT_FOUND_PAGE = '404.html';
 
 /**
  * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each
@@ -12,14 +17,18 @@ import type { SitePages } from './site-config.js';
  */
 export class SitePagesOrigin extends Construct {
   readonly origin: IOrigin;
-  /** What `/` serves: the folder's index.html; an existing site answers `/` itself. */
+  /** The uploaded folder, whose folders the front door's function serves as `index.html`; none for an existing site. */
+  readonly folder?: string;
+  /** The folder's own page for a path it has no file for, when it has one; an existing site answers its 404 itself. */
+  readonly notFoundPage?: string;
+  /** What `/` serves from the bucket, which may be listed: never the listing. */
   readonly defaultRootObject?: string;
   private readonly bucket?: Bucket;
 
-  constructor(scope: Construct, id: string, private readonly pages: SitePages) {
+  constructor(scope: Construct, id: string, private readonly pages: SitePages, originId: string) {
     super(scope, id);
     if (pages.kind === 'origin') {
-      this.origin = new HttpOrigin(pages.host, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+      this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
       return;
     }
     this.bucket = new Bucket(this, 'Bucket', {
@@ -33,8 +42,11 @@ export class SitePagesOrigin extends Construct {
       id: 'AwsSolutions-S1',
       reason: 'Public pages, read only by CloudFront through Origin Access Control; server access logs would only record CloudFront.',
     });
-    this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // Listing lets S3 answer a missing page 404, where it would answer 403 to a reader that may not list.
+    this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket, { originId, originAccessLevels: [AccessLevel.READ, AccessLevel.LIST] });
+    this.folder = pages.path;
     this.defaultRootObject = 'index.html';
+    if (existsSync(join(pages.path, NOT_FOUND_PAGE))) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
   }
 
   /** Uploads the folder at each deploy and invalidates the edge cache, so visitors see the new pages at once. */

@@ -48,8 +48,8 @@ export class SiteStack extends Stack {
   readonly inbox: InquiryInbox;
   readonly mail: SiteMail;
   readonly frontDoor: FrontDoor;
-  /** The dynamic reference to the counter keys' secret: apart from the front door's, which travels with every request. */
-  private readonly counterKeySecret: string;
+  /** The deployment's secret (docs/api.md §4, §10): the front door's header, and the key the counter keys are HMACs under. */
+  readonly secret: DeploymentSecret;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -64,18 +64,18 @@ export class SiteStack extends Stack {
     this.mail = new SiteMail(this, 'Mail');
 
     const http = new SiteApi(this, 'Http');
-    this.counterKeySecret = new DeploymentSecret(this, 'CounterKey', {
-      description: 'The key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4)',
-    }).dynamicReference;
     this.api = http.api;
     this.stage = http.stage;
 
-    const originSecret = new DeploymentSecret(this, 'OriginVerify', {
-      description: 'X-Origin-Verify: what the front door tells the API with every request (docs/api.md §10)',
+    // One value for both: whoever may read one (the distribution's or a function's configuration)
+    // may read the other, so a second secret would keep nothing apart, at 0.40 USD a month.
+    this.secret = new DeploymentSecret(this, 'Deployment', {
+      description: 'X-Origin-Verify, what the front door tells the API with every request, and the key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4, §10)',
+      ...(config.secretVersion === undefined ? {} : { versionId: config.secretVersion }),
     });
     this.frontDoor = new FrontDoor(this, 'FrontDoor', {
       api: this.api,
-      originSecret: originSecret.dynamicReference,
+      originSecret: this.secret.dynamicReference,
       ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
       ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
       ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
@@ -83,14 +83,14 @@ export class SiteStack extends Stack {
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const settings: Readonly<Record<SettingKey, string>> = {
-      ORIGIN_VERIFY_SECRET: originSecret.dynamicReference,
+      ORIGIN_VERIFY_SECRET: this.secret.dynamicReference,
       BASE_URL: baseUrl,
       SITE_NAME: config.siteName,
       ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
       RATE_LIMIT_IP: String(config.rateLimits.ip),
       RATE_LIMIT_EMAIL: String(config.rateLimits.email),
       COUNTER_TABLE: this.counterTable.tableName,
-      COUNTER_KEY_SECRET: this.counterKeySecret,
+      COUNTER_KEY_SECRET: this.secret.dynamicReference,
       INQUIRY_TABLE: this.inbox.table.tableName,
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
@@ -113,10 +113,9 @@ export class SiteStack extends Stack {
 
     new SiteAlarms(this, 'Alarms', {
       ownerEmail: config.ownerEmail,
-      functions: this.functions,
-      stage: this.stage,
+      functionLogs: new Map([...this.functions].map(([name, fn]) => [name, fn.logGroup])),
+      accessLogs: http.accessLogs,
       configurationSetName: this.mail.configurationSet.configurationSetName,
-      throttledRequests: http.throttledRequests,
     });
 
     new CfnOutput(this, 'DistributionDomainName', {
@@ -133,6 +132,10 @@ export class SiteStack extends Stack {
     new CfnOutput(this, INQUIRY_TABLE_OUTPUT, {
       value: this.inbox.table.tableName,
       description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',
+    });
+    new CfnOutput(this, 'SecretArn', {
+      value: this.secret.secret.secretArn,
+      description: 'The deployment secret: put a new value here, then deploy with its version as secretVersion (README)',
     });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {

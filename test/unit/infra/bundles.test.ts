@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTACT_LAZY_MODULES } from '../../../lambdas/contact/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../lambdas/routes.js';
-import { REQUIRE_BANNER } from '../../../lib/bundling.js';
+import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../lib/bundling.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../support/contact-environment.js';
-import { jsonPostEvent, lambdaContext } from '../../support/events.js';
+import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 /*
@@ -56,7 +56,6 @@ describe('the Lambda bundles', () => {
     const map = JSON.parse(readFileSync(join(directory, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: unknown };
     expect(map.sources).toContainEqual(expect.stringMatching(new RegExp(`lambdas/${name}/handler\\.ts$`)));
     expect(map.sourcesContent).toBeUndefined();
-    expect(existsSync(join(directory, 'package.json'))).toBe(false);
   });
 
   it.each(FUNCTION_NAMES.map((name) => [name]))('%s: carries its dependencies, the AWS SDK included, needing only Node', (name) => {
@@ -83,23 +82,21 @@ describe('the Lambda bundles', () => {
   });
 
   // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
-  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: loads in a fresh Node as Lambda starts it', (name) => {
-    const bundle = pathToFileURL(join(bundleDirectory(name), 'index.mjs')).href;
-    const run = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); process.stdout.write(typeof m.handler);`],
-      {
-        env: {
-          PATH: process.env.PATH,
-          NODE_OPTIONS: '--enable-source-maps',
-          ...CONTACT_ENVIRONMENT,
-          ...DELIVERY_ENVIRONMENT,
-        },
-        encoding: 'utf8',
-      },
-    );
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('function');
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: every file loads in a fresh Node as Lambda runs it, module detection off', (name) => {
+    const directory = bundleDirectory(name);
+    const modules = readdirSync(directory).filter((file) => /\.m?js$/.test(file));
+    expect(modules).toContain('index.mjs');
+    if (modules.some((file) => file.endsWith('.js'))) {
+      expect(readFileSync(join(directory, 'package.json'), 'utf8').trim()).toBe(ES_MODULE_PACKAGE_JSON);
+    }
+    for (const file of modules) {
+      const run = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, file)).href)}); process.stdout.write(typeof m);`, {
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect({ file, stderr: run.stderr, stdout: run.stdout }).toEqual({ file, stderr: '', stdout: 'object' });
+    }
+    const handler = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`);
+    expect(handler.stdout).toBe('function');
   });
 
   it('contact: bundles its lazy modules apart, so a cold start that does not need them parses none of them', () => {
@@ -123,23 +120,42 @@ describe('the Lambda bundles', () => {
   );
 
   it('contact: loads the Idempotency-Key code from beside its bundle when a request has the header', () => {
-    const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
     const event = jsonPostEvent({}, { headers: { 'idempotency-key': '"k"' }, sourceIp: '198.51.100.1' });
-    // The context's function does not survive JSON: the script gives it back.
-    const script = `const { handler } = await import(${JSON.stringify(bundle)});
-      const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(lambdaContext('r'))}, getRemainingTimeInMillis: () => 10000 });
-      process.stdout.write(JSON.stringify({ status: reply.statusCode, code: JSON.parse(reply.body).code }));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: {
-        PATH: process.env.PATH,
-        ...CONTACT_ENVIRONMENT,
-        // Nothing listens there: the idempotency store fails at once, which only its code can tell.
-        AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1',
-      },
-      encoding: 'utf8',
+    // Nothing listens there: the idempotency store fails at once, which only its code can tell.
+    const reply = invokeContactBundle(event, { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1' });
+    expect({ status: reply.statusCode, code: JSON.parse(reply.body).code }).toEqual({ status: 503, code: 'temporarily_unavailable' });
+  });
+
+  it('contact: loads the form\'s pages from beside its bundle for a no-JavaScript form post', () => {
+    const event = httpEvent({
+      method: 'POST',
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+      body: 'name=Ada',
     });
-    expect(run.stderr).toBe('');
-    // The request's log line comes first; the answer is the last line.
-    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ status: 503, code: 'temporarily_unavailable' });
+    const reply = invokeContactBundle(event);
+    expect(reply.statusCode).toBe(403);
+    expect(reply.body).toContain('The form must be sent from');
   });
 });
+
+/** Node as Lambda's Node.js runtimes run it: module syntax detection off, nothing but the environment given. */
+function runAsLambda(script: string, env: Readonly<Record<string, string>> = {}) {
+  return spawnSync(process.execPath, ['--no-experimental-detect-module', '--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, ...CONTACT_ENVIRONMENT, ...DELIVERY_ENVIRONMENT, ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** The contact bundle's answer to one event, in a fresh Node run as Lambda runs it. */
+function invokeContactBundle(event: object, env: Readonly<Record<string, string>> = {}): { statusCode: number; body: string } {
+  const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
+  // The context's function does not survive JSON: the script gives it back.
+  const script = `const { handler } = await import(${JSON.stringify(bundle)});
+    const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(lambdaContext('r'))}, getRemainingTimeInMillis: () => 10000 });
+    process.stdout.write(JSON.stringify({ statusCode: reply.statusCode, body: reply.body }));`;
+  const run = runAsLambda(script, env);
+  expect(run.stderr).toBe('');
+  // The request's log line comes first; the answer is the last line.
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { statusCode: number; body: string };
+}

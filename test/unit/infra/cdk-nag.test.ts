@@ -41,6 +41,7 @@ describe("cdk-nag's AWS Solutions pack", () => {
     ['a site folder uploaded at deploy', { ...MINIMAL_CONTEXT, siteDir: siteFolder() }, undefined],
     ['an existing site', { ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }, undefined],
     ['the web ACL, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, waf: true, siteDir: siteFolder() }, EXAMPLE_ENV],
+    ['the Free plan, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, EXAMPLE_ENV],
   ])('finds nothing unacknowledged with %s', (_title, context, env) => {
     expect(unacknowledgedFindings(undefined, context, env)).toEqual([]);
   }, 60_000);

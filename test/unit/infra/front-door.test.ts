@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { HANDLER_NAMES, ROUTES, WORKER_HANDLER } from '../../../lambdas/routes.js';
+import { HANDLER_NAMES, METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
-import { MAX_CACHE_BEHAVIORS } from '../../../lib/front-door.js';
+import { frontDoorFunctionCode, siteIndexFor } from '../../../lib/front-door-function.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, siteFolder, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 interface CacheBehavior {
@@ -14,16 +18,20 @@ interface CacheBehavior {
   readonly OriginRequestPolicyId?: string;
   readonly ResponseHeadersPolicyId?: string;
   readonly ViewerProtocolPolicy: string;
+  readonly FunctionAssociations?: Array<{ EventType: string; FunctionARN: unknown }>;
+  readonly LambdaFunctionAssociations?: unknown;
+  readonly ForwardedValues?: unknown;
 }
 interface DistributionConfig {
   readonly CacheBehaviors: CacheBehavior[];
   readonly DefaultCacheBehavior: CacheBehavior;
-  readonly Origins: Array<{ Id: string; DomainName: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>; S3OriginConfig?: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }>;
+  readonly Origins: Array<{ Id: string; DomainName: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>; S3OriginConfig?: { OriginAccessIdentity?: string }; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }>;
   readonly Aliases?: string[];
   readonly ViewerCertificate?: Record<string, unknown>;
   readonly WebACLId?: unknown;
   readonly HttpVersion: string;
   readonly DefaultRootObject?: string;
+  readonly CustomErrorResponses?: unknown[];
 }
 
 function distributionOf(site: SiteApp): DistributionConfig {
@@ -33,39 +41,76 @@ function distributionOf(site: SiteApp): DistributionConfig {
 
 const policyId = (site: SiteApp, id: string) => site.stack.resolve(id) as string;
 
+/**
+ * What AWS's managed policies put in the cache key, and which viewer headers they send the origin,
+ * as AWS's documentation lists them (Developer Guide: "Use managed cache policies", "Use managed
+ * origin request policies"). A header in the cache key reaches the origin whatever the origin request policy says.
+ */
+const CACHE_KEY_HEADERS: ReadonlyMap<string, readonly string[]> = new Map([
+  [CachePolicy.CACHING_DISABLED.cachePolicyId, []],
+  [CachePolicy.CACHING_OPTIMIZED.cachePolicyId, []],
+  [CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS.cachePolicyId, ['host', 'origin', 'x-http-method-override', 'x-http-method', 'x-method-override']],
+]);
+const ORIGIN_REQUEST_SENDS_HOST: ReadonlyMap<string, boolean> = new Map([
+  [OriginRequestPolicy.ALL_VIEWER.originRequestPolicyId, true],
+  [OriginRequestPolicy.ALL_VIEWER_AND_CLOUDFRONT_2022.originRequestPolicyId, true],
+  [OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId, false],
+]);
+
+/** The behaviour CloudFront picks for a path: the first whose pattern matches, else the default one. */
+function behaviorFor(config: DistributionConfig, path: string): CacheBehavior {
+  return config.CacheBehaviors.find((behavior) => matchesPathPattern(behavior.PathPattern!, path)) ?? config.DefaultCacheBehavior;
+}
 
 const example = synthesizeSite();
 const minimal = synthesizeSite(MINIMAL_CONTEXT);
+const folderSite = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() });
+const existingSite = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' });
+const LAYOUTS: ReadonlyArray<[string, SiteApp]> = [
+  ['no pages', minimal],
+  ['a site folder', folderSite],
+  ['an existing site', existingSite],
+  ['a custom domain', example],
+];
+const paths = [...METHODS_BY_PATH.keys()];
 
-describe('the front door: every route of the table to the API (docs/api.md §10)', () => {
-  const config = distributionOf(example);
+describe.each(LAYOUTS)('the front door with %s: every route of the table to the API (docs/api.md §10)', (_layout, site) => {
+  const config = distributionOf(site);
   const apiOrigin = config.Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
-  const paths = [...new Set(ROUTES.map((route) => route.path))];
+  const routing = site.stack.frontDoor.routingFunction;
+  const routedByFunction = new Set(routing === undefined ? [] : serviceRouting().throughDefault);
 
-  it('has one behaviour per path of the route table, well under CloudFront’s quota', () => {
-    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern).sort()).toEqual([...paths].sort());
-    expect(config.CacheBehaviors.length + 1).toBeLessThan(MAX_CACHE_BEHAVIORS);
+  it('takes at most the Free plan’s five behaviours, one per uncached pattern of the route table', () => {
+    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern)).toEqual(serviceRouting().uncachedPatterns);
+    expect(config.CacheBehaviors.length + 1).toBeLessThanOrEqual(MAX_CACHE_BEHAVIORS);
   });
 
-  it.each(paths.map((path) => [path]))('sends %s to the API with every viewer header but Host', (path) => {
-    const behavior = config.CacheBehaviors.find((candidate) => candidate.PathPattern === path)!;
-    expect(behavior.TargetOriginId).toBe(apiOrigin.Id);
-    expect(behavior.OriginRequestPolicyId).toBe(policyId(example, OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId));
-    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-
-    const methods = new Set(ROUTES.filter((route) => route.path === path).map((route) => route.method as string));
-    const readOnly = [...methods].every((method) => method === 'GET' || method === 'HEAD');
+  it.each(paths.map((path) => [path]))('reaches the API at %s without the viewer’s Host, in its cache key or its origin request', (path) => {
+    const behavior = behaviorFor(config, path);
+    const toApi = behavior.TargetOriginId === apiOrigin.Id || (routedByFunction.has(path) && behavior === config.DefaultCacheBehavior);
+    expect(toApi).toBe(true);
+    const cachePolicy = policyId(site, behavior.CachePolicyId);
+    const originRequestPolicy = policyId(site, behavior.OriginRequestPolicyId!);
+    expect(CACHE_KEY_HEADERS.get(cachePolicy)).toEqual([]);
+    expect(ORIGIN_REQUEST_SENDS_HOST.get(originRequestPolicy)).toBe(false);
     // Every method, so that a wrong one gets the API's 405, not CloudFront's 403.
     expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
-    // POST and OPTIONS never cached; a GET-only path as long as its own Cache-Control says.
-    expect(behavior.CachePolicyId).toBe(
-      policyId(example, (readOnly ? CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS : CachePolicy.CACHING_DISABLED).cachePolicyId),
-    );
+    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('never caches a path that takes POST or OPTIONS, its GET included; the GET-only documents as long as their Cache-Control says', () => {
+    for (const [path, methods] of METHODS_BY_PATH) {
+      const behavior = behaviorFor(config, path);
+      const readOnly = methods.every((method) => method === 'GET' || method === 'HEAD');
+      const expected = readOnly && behavior === config.DefaultCacheBehavior ? CachePolicy.CACHING_OPTIMIZED : CachePolicy.CACHING_DISABLED;
+      expect({ path, policy: behavior.CachePolicyId }).toEqual({ path, policy: policyId(site, expected.cachePolicyId) });
+    }
   });
 
   it('reaches the API’s own endpoint over HTTPS with the secret header', () => {
+    expect(apiOrigin.Id).toBe(API_ORIGIN_ID);
     expect(apiOrigin.DomainName).toEqual({
-      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [example.logicalId(example.stack.api), 'ApiEndpoint'] }] }],
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [site.logicalId(site.stack.api), 'ApiEndpoint'] }] }],
     });
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     expect(apiOrigin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
@@ -75,109 +120,150 @@ describe('the front door: every route of the table to the API (docs/api.md §10)
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
-});
 
-describe('the deployment secrets (docs/api.md §4, §10)', () => {
-  const secrets = resourcesOfType(example.template, 'AWS::SecretsManager::Secret');
-  const secretId = (name: string) => Object.keys(secrets).find((id) => id.startsWith(name))!;
-  const referenceTo = (id: string) => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: id }, ':SecretString:::}}']] });
-  const origin = referenceTo(secretId('OriginVerify'));
-  const counterKey = referenceTo(secretId('CounterKey'));
-  const functions = Object.values(resourcesOfType(example.template, 'AWS::Lambda::Function'));
-  const variables = (fn: TemplateResource) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-
-  it('are two, each generated by Secrets Manager at deploy, never given a value in the template', () => {
-    expect(Object.keys(secrets).sort()).toEqual([secretId('CounterKey'), secretId('OriginVerify')]);
-    for (const secret of Object.values(secrets)) {
-      expect(secret.Properties.GenerateSecretString).toBeDefined();
-      expect(secret.Properties.SecretString).toBeUndefined();
+  it('meets the Free plan: AWS’s managed policies only, no legacy cache settings, no Lambda@Edge, S3 through Origin Access Control', () => {
+    for (const type of ['AWS::CloudFront::CachePolicy', 'AWS::CloudFront::OriginRequestPolicy', 'AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::CloudFrontOriginAccessIdentity']) {
+      site.template.resourceCountIs(type, 0);
+    }
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ForwardedValues).toBeUndefined();
+      expect(behavior.LambdaFunctionAssociations).toBeUndefined();
+      expect(CACHE_KEY_HEADERS.has(policyId(site, behavior.CachePolicyId))).toBe(true);
+    }
+    for (const origin of config.Origins.filter((candidate) => candidate.S3OriginConfig !== undefined)) {
+      expect(origin.S3OriginConfig?.OriginAccessIdentity ?? '').toBe('');
+      expect(origin.OriginAccessControlId).toBeDefined();
     }
   });
+});
 
-  it('the origin secret reaches the front door’s header and every function behind the API only as a dynamic reference', () => {
-    const apiOrigin = distributionOf(example).Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
-    expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: origin }]);
-    const worker = example.template.toJSON().Resources[example.logicalId(example.stack.functions.get(WORKER_HANDLER)!)];
-    const behindApi = functions.filter((fn) => fn !== worker);
-    expect(behindApi).toHaveLength(HANDLER_NAMES.length);
-    for (const fn of behindApi) expect(variables(fn).ORIGIN_VERIFY_SECRET).toEqual(origin);
+describe('the deployment’s secret (docs/api.md §4, §10)', () => {
+  const secrets = resourcesOfType(example.template, 'AWS::SecretsManager::Secret');
+  const [secretId] = Object.keys(secrets);
+  const referenceTo = (version = '') => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, `:SecretString:::${version}}}`]] });
+  const functions = (site: SiteApp) => Object.values(resourcesOfType(site.template, 'AWS::Lambda::Function'));
+  /** The functions behind the API, which check the front door's header: all but the delivery worker. */
+  const behindApi = (site: SiteApp) =>
+    HANDLER_NAMES.map((name) => site.template.toJSON().Resources[site.logicalId(site.stack.functions.get(name)!)] as TemplateResource);
+  const variables = (fn: TemplateResource) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const apiOriginOf = (site: SiteApp) => distributionOf(site).Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
+
+  it('is one, generated by Secrets Manager at deploy, never given a value in the template', () => {
+    expect(Object.keys(secrets)).toHaveLength(1);
+    expect(secrets[secretId!]!.Properties.GenerateSecretString).toBeDefined();
+    expect(secrets[secretId!]!.Properties.SecretString).toBeUndefined();
   });
 
-  it('the counter key reaches the contact function alone, only as a dynamic reference', () => {
-    const holders = functions.filter((fn) => variables(fn).COUNTER_KEY_SECRET !== undefined);
+  it('reaches the front door’s header, every function’s origin check and the contact function’s counter keys only as a dynamic reference', () => {
+    expect(apiOriginOf(example).OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: referenceTo() }]);
+    for (const fn of behindApi(example)) expect(variables(fn).ORIGIN_VERIFY_SECRET).toEqual(referenceTo());
+    const holders = functions(example).filter((fn) => variables(fn).COUNTER_KEY_SECRET !== undefined);
     expect(holders).toHaveLength(1);
-    expect(variables(holders[0]!).COUNTER_KEY_SECRET).toEqual(counterKey);
+    expect(variables(holders[0]!).COUNTER_KEY_SECRET).toEqual(referenceTo());
   });
 
-  it('appear nowhere else in the template', () => {
+  it('appears nowhere else in the template', () => {
     const text = JSON.stringify(example.template.toJSON());
-    const uses = (reference: object) => text.split(JSON.stringify(reference)).length - 1;
-    expect(uses(origin)).toBe(1 + HANDLER_NAMES.length);
-    expect(uses(counterKey)).toBe(1);
+    expect(text.split(JSON.stringify(referenceTo())).length - 1).toBe(1 + HANDLER_NAMES.length + 1);
     expect(text).not.toMatch(/x-origin-verify"\s*,\s*"HeaderValue"\s*:\s*"/);
+  });
+
+  it('with secretVersion, is that version everywhere it is read, so that a deploy after put-secret-value updates every reader at once', () => {
+    const version = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+    const pinned = synthesizeSite({ ...EXAMPLE_CONTEXT, secretVersion: version });
+    const text = JSON.stringify(pinned.template.toJSON());
+    expect(text.split(JSON.stringify(referenceTo(version))).length - 1).toBe(1 + HANDLER_NAMES.length + 1);
+    expect(text).not.toContain(JSON.stringify(referenceTo()));
+    expect(apiOriginOf(pinned).OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: referenceTo(version) }]);
   });
 });
 
 describe('the site’s pages', () => {
   it('with neither siteDir nor siteOrigin, leaves every other path to the API’s fallback', () => {
     const config = distributionOf(minimal);
-    const apiOrigin = config.Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!;
-    expect(config.Origins).toHaveLength(1);
-    expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: apiOrigin.Id,
-      CachePolicyId: policyId(minimal, CachePolicy.CACHING_DISABLED.cachePolicyId),
-      OriginRequestPolicyId: policyId(minimal, OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId),
-    });
+    expect(config.Origins.map((origin) => origin.Id)).toEqual([API_ORIGIN_ID]);
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(API_ORIGIN_ID);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toBeUndefined();
     minimal.template.resourceCountIs('AWS::S3::Bucket', 0);
+    minimal.template.resourceCountIs('AWS::CloudFront::Function', 0);
   });
 
-  it('with siteDir, uploads the folder to a private, encrypted, SSL-only bucket read through Origin Access Control', () => {
-    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() });
-    const config = distributionOf(site);
+  it('with siteDir, uploads the folder to a private, encrypted, SSL-only bucket read and listed through Origin Access Control', () => {
+    const config = distributionOf(folderSite);
     const s3Origin = config.Origins.find((origin) => origin.S3OriginConfig !== undefined)!;
 
+    expect(s3Origin.Id).toBe(SITE_ORIGIN_ID);
     expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: s3Origin.Id,
-      ResponseHeadersPolicyId: policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      TargetOriginId: SITE_ORIGIN_ID,
+      ResponseHeadersPolicyId: policyId(folderSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
     });
-    // CloudFront's default when absent.
-    expect(config.DefaultCacheBehavior.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    // A listing of the bucket never answers `/`.
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(s3Origin.OriginAccessControlId).toBeDefined();
-    site.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    site.template.hasResourceProperties('AWS::S3::Bucket', {
+    folderSite.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    folderSite.template.hasResourceProperties('AWS::S3::Bucket', {
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
     });
-    site.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+    folderSite.template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+          // Listing, so that S3 answers a missing page 404, not 403.
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: ['s3:GetObject', 's3:ListBucket'] }),
         ]),
       },
     });
     // The edge cache is invalidated at each deploy.
-    site.template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      DistributionId: { Ref: site.logicalId(site.stack.frontDoor.distribution) },
+    folderSite.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionId: { Ref: folderSite.logicalId(folderSite.stack.frontDoor.distribution) },
       DistributionPaths: ['/*'],
     });
-    // Still every route of the table to the API: the service's paths win over the site's files.
-    expect(config.CacheBehaviors).toHaveLength(new Set(ROUTES.map((route) => route.path)).size);
   });
 
-  it('with siteOrigin, reads the existing site over HTTPS, with security headers', () => {
-    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' });
-    const config = distributionOf(site);
+  it('with siteDir, routes the default behaviour’s requests with the function made of the route table and the folder’s index', () => {
+    const folder = siteFolder();
+    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
+    const functionId = site.logicalId(site.stack.frontDoor.routingFunction!);
+    const servicePaths = serviceRouting().throughDefault;
+    site.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: frontDoorFunctionCode({
+        serviceOrigin: API_ORIGIN_ID,
+        servicePaths,
+        site: siteIndexFor(folder, { serviceOrigin: API_ORIGIN_ID, servicePaths }),
+      }),
+    });
+    expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+  });
+
+  it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {
+    expect(distributionOf(folderSite).CustomErrorResponses).toBeUndefined();
+    const folder = siteFolder();
+    writeFileSync(join(folder, '404.html'), '<!doctype html><title>Not found</title>');
+    expect(distributionOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder })).CustomErrorResponses).toEqual([
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html' },
+    ]);
+  });
+
+  it('with siteOrigin, reads the existing site over HTTPS, with security headers, through the same function', () => {
+    const config = distributionOf(existingSite);
     const pages = config.Origins.find((origin) => origin.DomainName === 'you.github.io')!;
 
+    expect(pages.Id).toBe(SITE_ORIGIN_ID);
     expect(pages.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     expect(pages.OriginCustomHeaders).toBeUndefined();
     expect(config.DefaultCacheBehavior).toMatchObject({
-      TargetOriginId: pages.Id,
-      ResponseHeadersPolicyId: policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      TargetOriginId: SITE_ORIGIN_ID,
+      ResponseHeadersPolicyId: policyId(existingSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
+      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
     });
-    site.template.resourceCountIs('AWS::S3::Bucket', 0);
+    expect(config.DefaultRootObject).toBeUndefined();
+    existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp('"site":null'),
+    });
+    existingSite.template.resourceCountIs('AWS::S3::Bucket', 0);
   });
 });
 
@@ -272,12 +358,49 @@ describe('the flood guard (waf)', () => {
   });
 });
 
-describe('the stage throttle alarm', () => {
-  it('mails the owner when the stage throttle refuses requests (a 429 no function answered)', () => {
-    example.template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: Match.stringLikeRegexp('\\$\\.status = "429".*\\$\\.integrationStatus = "-"'),
-      MetricTransformations: [Match.objectLike({ MetricName: 'ThrottledRequests', MetricValue: '1' })],
+describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
+  const onPlan = synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, { env: EXAMPLE_ENV });
+  const plan = onPlan.pricingPlan!;
+  const edge = onPlan.edgeGuard!;
+  const planTemplate = Template.fromStack(plan);
+  const edgeTemplate = Template.fromStack(edge);
+
+  it('subscribes the distribution and the web ACL to the Free plan, in us-east-1 where PricingPlanManager answers', () => {
+    expect(plan.region).toBe('us-east-1');
+    const subscriptions = Object.values(resourcesOfType(planTemplate, 'AWS::PricingPlanManager::Subscription'));
+    expect(subscriptions).toHaveLength(1);
+    const { PlanFamily, PlanTier, ResourceArns } = subscriptions[0]!.Properties as { PlanFamily: string; PlanTier: string; ResourceArns: unknown[] };
+    expect({ PlanFamily, PlanTier }).toEqual({ PlanFamily: 'CloudFront', PlanTier: 'FREE' });
+    // Across stacks: CloudFormation reads each from the stack that makes it, at deploy.
+    const outputOf = (stack: Stack) => ({ 'Fn::GetStackOutput': { StackName: stack.stackName, Region: stack.region, OutputName: expect.any(String) } });
+    expect(ResourceArns).toEqual([
+      { 'Fn::Join': ['', [`arn:aws:cloudfront::${EXAMPLE_ENV.account}:distribution/`, outputOf(onPlan.stack)]] },
+      outputOf(edge),
+    ]);
+    expect(plan.dependencies).toEqual(expect.arrayContaining([onPlan.stack, edge]));
+  });
+
+  it('guards the distribution with a web ACL that holds a per-IP rate rule on the service’s POST paths, no managed rule group', () => {
+    expect(distributionOf(onPlan).WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: expect.any(String) },
     });
-    example.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ThrottledRequests', Threshold: 1 });
+    const [acl] = Object.values(resourcesOfType(edgeTemplate, 'AWS::WAFv2::WebACL'));
+    const rules = acl!.Properties.Rules as Array<Record<string, any>>;
+    expect(rules.map((rule) => rule.Name)).toEqual(['ServicePostsPerIp', 'EverythingPerIp']);
+    expect(rules[0]!.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_RATE_LIMITS.servicePosts, AggregateKeyType: 'IP' });
+    expect(JSON.stringify(rules)).not.toContain('ManagedRuleGroupStatement');
+  });
+
+  it('needs the account and region, and says so in one line', () => {
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(/^pricingPlan free needs the target account and region/);
+  });
+
+  it('is not subscribed to with pricingPlan none, the default', () => {
+    for (const site of [example, synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'none', waf: true }, { env: EXAMPLE_ENV })]) {
+      expect(site.pricingPlan).toBeUndefined();
+      for (const stack of site.app.node.children.filter((child): child is Stack => child instanceof Stack)) {
+        Template.fromStack(stack).resourceCountIs('AWS::PricingPlanManager::Subscription', 0);
+      }
+    }
   });
 });

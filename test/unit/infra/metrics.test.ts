@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { Match } from 'aws-cdk-lib/assertions';
 import { deliverInquiry } from '../../../lambdas/delivery/deliver-inquiry.js';
 import { writeDeliveryLine } from '../../../lambdas/delivery/delivery-log.js';
 import type { Delivery } from '../../../lambdas/delivery/mailer.js';
@@ -17,12 +16,11 @@ import { handlerUnderTest, type HttpHandler } from '../../support/handler-under-
 import { jsonLines } from '../../support/json-lines.js';
 import { mockedContactClients } from '../../support/mocked-contact-clients.js';
 import { FakeDeliveryStore } from '../../support/fake-delivery-store.js';
-import { synthesizeSite } from './site-app.js';
 
 /*
- * The alarms read metrics by namespace, name and dimensions; the handlers' request lines carry them
- * in EMF. Here the two meet: each case makes a real handler produce an outcome, and the metric its
- * request line carries is the one the case names (and, for the alarmed one, what the alarm watches).
+ * Each case makes a real handler (or the delivery worker) produce an outcome, and the metric its
+ * log line carries in EMF is the one the case names. Which of those lines the alarms count is
+ * test/unit/infra/alarm-signals.test.ts.
  */
 
 const ENVIRONMENT = { ...CONTACT_ENVIRONMENT, RATE_LIMIT_IP: '1', RATE_LIMIT_EMAIL: '1' };
@@ -152,19 +150,4 @@ describe('the metric of each outcome of the delivery worker (docs/api.md §14)',
       [],
     ]);
   });
-});
-
-describe('the alarmed metrics', () => {
-  it.each(['InquiriesUndelivered', 'DeliveryUnknown'])('%s is what an alarm watches', (name) => {
-    const [metric] = counted(name);
-
-    synthesizeSite().template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: metric!.namespace,
-      MetricName: metric!.name,
-      Dimensions: [{ Name: 'service', Value: metric!.dimensions.service }],
-      Statistic: 'Sum',
-      Threshold: 1,
-      AlarmActions: Match.anyValue(),
-    });
-  }, 30_000);
 });

@@ -1,17 +1,14 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
+import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import type { SiteStack } from '../../../lib/site-stack.js';
-
-/** The feature flags `cdk synth` runs with, so the tests synthesize what the CLI would. */
-const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as {
-  context: Record<string, unknown>;
-}).context;
+import { CDK_JSON_CONTEXT } from '../../support/cdk-context.js';
 
 export const EXAMPLE_CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
 export const EXAMPLE_HOSTED_ZONE_ID = 'Z0123456789ABCDEFGHIJ';
@@ -44,8 +41,10 @@ export interface SiteApp {
   readonly app: App;
   readonly stack: SiteStack;
   readonly template: Template;
-  /** Only with the `waf` context. */
+  /** Only with the `waf` context or the Free plan. */
   readonly edgeGuard?: EdgeGuardStack;
+  /** Only with `pricingPlan` `free`. */
+  readonly pricingPlan?: PricingPlanStack;
   /** The logical id of a construct's CloudFormation resource. */
   logicalId(construct: { node: { defaultChild?: unknown } }): string;
 }
@@ -61,12 +60,13 @@ export function synthesizeSite(
   const app = new App({
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
-  const { site: stack, edgeGuard } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
+  const { site: stack, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
   let template: Template | undefined;
   return {
     app,
     stack,
     ...(edgeGuard === undefined ? {} : { edgeGuard }),
+    ...(pricingPlan === undefined ? {} : { pricingPlan }),
     // Synthesized on first use, so that a test can still add to the app (a validation plugin).
     get template() {
       return (template ??= Template.fromStack(stack));

@@ -38,6 +38,7 @@ describe('the deployment context', () => {
       },
       waf: false,
       retentionDays: 30,
+      pricingPlan: 'none',
       createSesIdentity: true,
     });
   });
@@ -50,6 +51,7 @@ describe('the deployment context', () => {
       rateLimits: { ip: 5, email: 3 },
       waf: false,
       retentionDays: 30,
+      pricingPlan: 'none',
       createSesIdentity: false,
     });
     const fromCli = configOf({
@@ -78,6 +80,7 @@ describe('the deployment context', () => {
     ['siteName', 'two\nlines'],
     ['createSesIdentity', 'yes'],
     ['waf', 'maybe'],
+    ['pricingPlan', 'FREE'],
     ['hostedZoneId', 'not-a-zone'],
     ['hostedZoneName', 'example.org'],
     ['siteOrigin', 'http://you.github.io'],
@@ -85,10 +88,16 @@ describe('the deployment context', () => {
     ['retentionDays', 366],
     ['retentionDays', -1],
     ['retentionDays', 'forever'],
+    ['secretVersion', 'AWSCURRENT'],
   ])('names a malformed %s', (key, value) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message.startsWith(key)).toBe(true);
+  });
+
+  it('takes the version of the secret that put-secret-value printed', () => {
+    const version = 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
+    expect(configOf({ ...MINIMAL_CONTEXT, secretVersion: version }).secretVersion).toBe(version);
   });
 
   it('names a misspelt key and the known key nearest to it', () => {

@@ -5,11 +5,11 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/c
 import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../../../lambdas/inbox/inquiry-record.js';
 import { DELIVERY_TIMEOUT_SECONDS, STREAM_BATCH_SIZE } from '../../../lambdas/delivery/time-budget.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
-import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { FALLBACK_HANDLER, FUNCTION_NAMES, HANDLER_NAMES, ROUTES, WORKER_HANDLER, type FunctionName } from '../../../lambdas/routes.js';
 import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
-import { MAIL_METRIC_DIMENSION } from '../../../lib/site-mail.js';
+import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
+import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
@@ -303,79 +303,89 @@ describe('permissions', () => {
   });
 });
 
-describe('alarms', () => {
+describe('alarms (docs/api.md §12)', () => {
   const topicRef = { Ref: Object.keys(resourcesOfType(template, 'AWS::SNS::Topic'))[0] };
   const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm'));
-  const notifying = { AlarmActions: [topicRef], Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' };
+  const filters = Object.values(resourcesOfType(template, 'AWS::Logs::MetricFilter'));
+  const logGroupOf = (handlerName: FunctionName) => ({ Ref: site.logicalId(stack.functions.get(handlerName)!.logGroup) });
+  const accessLogGroup = { Ref: Object.keys(resourcesOfType(template, 'AWS::Logs::LogGroup')).find((id) => id.startsWith('HttpAccessLogs')) };
 
   it('mail the owner through an SNS topic that only takes TLS and this account’s alarms', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'you@example.com', TopicArn: topicRef });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([
+        Statement: [
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
           Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish' }),
-        ]),
+        ],
       },
     });
   });
 
-  it.each(['InquiriesUndelivered', 'DeliveryUnknown'])('watch %s, which the worker counts', (metric) => {
-    expect(alarms).toContainEqual(
-      expect.objectContaining({
-        Properties: expect.objectContaining({
-          ...notifying,
-          Namespace: METRICS_NAMESPACE,
-          MetricName: metric,
-          Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
-        }),
-      }),
-    );
-  });
-
-  it.each(['Bounce', 'Complaint', 'Reject', 'RenderingFailure'])('watch SES %s events of the configuration set', (event) => {
-    expect(alarms).toContainEqual(
-      expect.objectContaining({
-        Properties: expect.objectContaining({
-          ...notifying,
-          OKActions: [topicRef],
-          Namespace: 'AWS/SES',
-          MetricName: event,
-          Dimensions: [{ Name: MAIL_METRIC_DIMENSION, Value: { Ref: site.logicalId(stack.mail.configurationSet) } }],
-        }),
-      }),
-    );
-  });
-
-  it('watch every function’s errors', () => {
-    for (const name of FUNCTION_NAMES) {
+  it('are the three of SITE_ALARMS, each on one metric of its own name in the service’s namespace, mailed when they fire and clear', () => {
+    expect(alarms.map((alarm) => alarm.Properties.AlarmName).sort()).toEqual(Object.keys(SITE_ALARMS).map((name) => `PersonalSite-${name}`).sort());
+    for (const [name, description] of Object.entries(SITE_ALARMS)) {
       expect(alarms).toContainEqual(
         expect.objectContaining({
           Properties: expect.objectContaining({
-            ...notifying,
-            Namespace: 'AWS/Lambda',
-            MetricName: 'Errors',
-            Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(name) } }],
+            AlarmName: `PersonalSite-${name}`,
+            AlarmDescription: description,
+            Namespace: METRICS_NAMESPACE,
+            MetricName: name,
+            Statistic: 'Sum',
+            Period: 300,
+            Threshold: 1,
+            ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+            TreatMissingData: 'notBreaching',
+            AlarmActions: [topicRef],
+            OKActions: [topicRef],
           }),
         }),
       );
     }
+    for (const alarm of alarms) expect(alarm.Properties.Dimensions).toBeUndefined();
   });
 
-  it('watch the API’s 5xx answers', () => {
-    expect(alarms).toContainEqual(
-      expect.objectContaining({
-        Properties: expect.objectContaining({
-          ...notifying,
-          Namespace: 'AWS/ApiGateway',
-          MetricName: '5xx',
-          Dimensions: [
-            { Name: 'ApiId', Value: { Ref: site.logicalId(stack.api) } },
-            { Name: 'Stage', Value: '$default' },
-          ],
-        }),
-      }),
+  it('are fed, signal by signal, by a metric filter on each log group the signal is written to', () => {
+    const expected = ALARM_SIGNALS.flatMap((signal) =>
+      (signal.logs === 'access' ? [accessLogGroup] : FUNCTION_NAMES.map(logGroupOf)).map((logGroup) => ({
+        LogGroupName: logGroup,
+        FilterPattern: signal.pattern.logPatternString,
+        MetricTransformations: [{ MetricNamespace: METRICS_NAMESPACE, MetricName: signal.alarm, MetricValue: '1' }],
+      })),
     );
+    expect(filters.map((filter) => filter.Properties)).toEqual(expect.arrayContaining(expected));
+    expect(filters).toHaveLength(expected.length);
+  });
+
+  it('count every 5xx of the API, and the 429s of the stage throttle, from its access log', () => {
+    const accessFilters = filters.filter((filter) => JSON.stringify(filter.Properties.LogGroupName) === JSON.stringify(accessLogGroup));
+    expect(accessFilters.map((filter) => [filter.Properties.FilterPattern, (filter.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName])).toEqual([
+      ['{ $.status = "5*" }', 'ServiceFailures'],
+      ['{ ($.status = "429") && ($.integrationStatus = "-") }', 'Flooding'],
+    ]);
+  });
+
+  it('mail the owner each inquiry SES accepted and then could not deliver, with no address or subject in the mail', () => {
+    const setRef = { Ref: site.logicalId(stack.mail.configurationSet) };
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: setRef,
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: Match.arrayEquals(['bounce', 'complaint', 'reject']),
+        EventBridgeDestination: { EventBusArn: Match.anyValue() },
+      },
+    });
+    const rule = Object.values(resourcesOfType(template, 'AWS::Events::Rule')).find((candidate) => candidate.Properties.EventPattern !== undefined);
+    expect(rule!.Properties.EventPattern).toEqual({
+      source: ['aws.ses'],
+      'detail-type': Object.keys(UNDELIVERED_MAIL_EVENTS),
+      detail: { mail: { tags: { 'ses:configuration-set': [setRef] } } },
+    });
+    const [target] = rule!.Properties.Targets as Array<{ Arn: unknown; RoleArn: unknown; InputTransformer: { InputPathsMap: Record<string, string> } }>;
+    expect(target!.Arn).toEqual(topicRef);
+    expect(target!.RoleArn).toBeDefined();
+    expect(Object.values(target!.InputTransformer.InputPathsMap).sort()).toEqual(['$.detail-type', '$.detail.mail.messageId', '$.time']);
   });
 });
 
@@ -391,7 +401,8 @@ describe('the SES configuration set (docs/api.md §12)', () => {
       ConfigurationSetName: setRef,
       EventDestination: {
         Enabled: true,
-        MatchingEventTypes: Match.arrayEquals(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay', 'renderingFailure']),
+        // A rendering failure comes of a templated send only: the service sends none.
+        MatchingEventTypes: Match.arrayEquals(['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay']),
         CloudWatchDestination: {
           DimensionConfigurations: [
             { DimensionName: MAIL_METRIC_DIMENSION, DimensionValueSource: 'messageTag', DefaultDimensionValue: setRef },
@@ -428,8 +439,9 @@ describe('outputs', () => {
     template.hasOutput('InquiryTableName', { Value: { Ref: site.logicalId(stack.inbox.table) } });
   });
 
-  it('give the API URL and each well-known URL from {base}', () => {
+  it('give the API URL, the secret to rotate, and each well-known URL from {base}', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
+    template.hasOutput('SecretArn', { Value: { Ref: site.logicalId(stack.secret.secret) } });
     const wellKnown = {
       OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
       OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',

@@ -1,0 +1,72 @@
+// The front door's viewer-request function (CloudFront Functions, runtime cloudfront-js-2.0; docs/api.md §10).
+// Plain JavaScript without import or export: lib/front-door-function.ts puts `import cf from 'cloudfront';`
+// and `var FRONT_DOOR = {...};` before it for CloudFront, and a test or local mode evaluates the same text
+// with `vm`, giving `cf` and `FRONT_DOOR` themselves.
+//
+// FRONT_DOOR.serviceOrigin  the id of the API's origin
+// FRONT_DOOR.servicePaths   the route table's paths that this behaviour serves: sent to the API as they are
+// FRONT_DOOR.site           null for an existing site (it answers its own paths), or for a folder uploaded
+//                           at deploy either { folders: [...] }, the folders that hold an index.html, or
+//                           { files: [...] }, the files without an extension, when the folders are too many
+//                           to list: relative paths, neither leading nor trailing slash
+
+// What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
+// and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
+// what the origin answers, and with it what the edge caches for everyone; CloudFront's own cannot be removed.
+var SITE_REQUEST_HEADERS = { 'accept-encoding': true, range: true, 'if-none-match': true, 'if-modified-since': true };
+var READ_ONLY_HEADERS = { host: true, via: true, 'cdn-loop': true, 'content-length': true, 'transfer-encoding': true };
+
+function handler(event) {
+  var request = event.request;
+  if (FRONT_DOOR.servicePaths.indexOf(request.uri) !== -1) {
+    cf.selectRequestOriginById(FRONT_DOOR.serviceOrigin);
+    return request;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+  }
+  var query = queryString(request.querystring);
+  keepOnlySiteRequest(request);
+  if (FRONT_DOOR.site === null) return request;
+
+  if (request.uri.charAt(request.uri.length - 1) === '/') {
+    request.uri += 'index.html';
+    return request;
+  }
+  var lastSegment = request.uri.slice(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1 && isFolder(request.uri.slice(1))) {
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
+  }
+  return request;
+}
+
+function keepOnlySiteRequest(request) {
+  request.querystring = {};
+  request.cookies = {};
+  for (var name in request.headers) {
+    if (!SITE_REQUEST_HEADERS[name] && !READ_ONLY_HEADERS[name]) delete request.headers[name];
+  }
+}
+
+/** Whether a path (percent-encoded, no leading slash) names a folder of the site. */
+function isFolder(path) {
+  var name;
+  try {
+    name = decodeURIComponent(path);
+  } catch (malformed) {
+    return false;
+  }
+  var site = FRONT_DOOR.site;
+  return site.folders ? site.folders.indexOf(name) !== -1 : site.files.indexOf(name) === -1;
+}
+
+/** The query string as the viewer sent it, `?` included, or nothing. */
+function queryString(querystring) {
+  var pairs = [];
+  for (var name in querystring) {
+    var entry = querystring[name];
+    var values = entry.multiValue ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++) pairs.push(values[i].value === '' ? name : name + '=' + values[i].value);
+  }
+  return pairs.length === 0 ? '' : '?' + pairs.join('&');
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { atRestCost, deployedTemplates, totalOf, type Template } from '../../../bench/cost.js';
+import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
+
+/*
+ * The cost at rest (bench/cost.ts): what `npm run bench -- cost` prints, from the synthesized
+ * templates and bench/price-table.ts, and what README's cost section shows.
+ */
+
+const defaultDeployment = atRestCost(deployedTemplates(MINIMAL_CONTEXT));
+
+describe('the cost at rest', () => {
+  it('of the default deployment is at most 1.00 USD a month: three alarms, one secret, and the delivery worker’s sweep every minute', () => {
+    expect(defaultDeployment).toEqual({ alarms: 0.3, secrets: 0.4, web_acl: 0, schedules: expect.closeTo(0.04, 2) });
+    expect(totalOf(defaultDeployment)).toBeLessThanOrEqual(1);
+  });
+
+  it('counts the web ACL the Free plan includes as 0, and the one of waf at its list price', () => {
+    expect(atRestCost(deployedTemplates({ ...MINIMAL_CONTEXT, pricingPlan: 'free' }, EXAMPLE_ENV))).toMatchObject({ web_acl: 0 });
+    // 5.00 for the web ACL, 1.00 for each of its three rules.
+    expect(atRestCost(deployedTemplates({ ...MINIMAL_CONTEXT, waf: true }, EXAMPLE_ENV))).toMatchObject({ web_acl: 8 });
+  });
+
+  it.each([
+    ['a site folder', { ...MINIMAL_CONTEXT, siteDir: siteFolder() }, undefined],
+    ['an existing site', { ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }, undefined],
+    ['a custom domain with its zone and an SES identity', EXAMPLE_CONTEXT, undefined],
+    ['the Free plan and a site folder', { ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, EXAMPLE_ENV],
+  ])('prices every resource of the deployment with %s', (_title, context, env) => {
+    expect(() => atRestCost(deployedTemplates(context, env))).not.toThrow();
+  });
+
+  it('stops on a resource it has no price for, naming its type', () => {
+    const template: Template = { Resources: { Cluster: { Type: 'AWS::RDS::DBCluster' } } };
+    expect(() => atRestCost([template])).toThrow('No price at rest for AWS::RDS::DBCluster: add it to bench/price-table.ts, with its source');
+  });
+
+  it('counts a function a schedule runs: each invocation a request, the function’s memory for 100 ms, its log lines and two reads', () => {
+    const template: Template = {
+      Resources: {
+        Sweep: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 256 } },
+        EveryMinute: {
+          Type: 'AWS::Events::Rule',
+          Properties: { ScheduleExpression: 'rate(1 minute)', Targets: [{ Arn: { 'Fn::GetAtt': ['Sweep', 'Arn'] } }] },
+        },
+      },
+    };
+    // 43,830 invocations: 0.0088 USD of requests, 0.0146 USD of 0.25 GB for 0.1 s each, 0.0071 USD
+    // of 350 bytes of log lines each, 0.0110 USD of two read request units each.
+    expect(atRestCost([template]).schedules).toBeCloseTo(43_830 * (0.2e-6 + 0.25 * 0.1 * 0.0000133334 + (350 / 1024 ** 3) * 0.5 + 2 * 0.125e-6), 4);
+    const cron = { ...template, Resources: { ...template.Resources, EveryMinute: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 * * * ? *)' } } } };
+    expect(() => atRestCost([cron])).toThrow('only rate(...) is priced');
+  });
+
+  it('is what README’s cost section shows, line by line', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const usd = (value: number) => value.toFixed(2);
+    expect(readme).toContain(`| CloudWatch alarms | 3 × 0.10 | ${usd(defaultDeployment.alarms)} |`);
+    expect(readme).toContain(`| Secrets Manager secret | 1 × 0.40 | ${usd(defaultDeployment.secrets)} |`);
+    expect(readme).toContain(`| AWS WAF web ACL | none | ${usd(defaultDeployment.web_acl)} |`);
+    expect(readme).toContain(`| functions run by a schedule | the delivery worker's sweep, every minute | ${usd(defaultDeployment.schedules)} |`);
+    expect(readme).toContain(`| **at rest** (\`cost.at_rest_usd_month\`) | | **${usd(totalOf(defaultDeployment))}** |`);
+  });
+});
