@@ -13,15 +13,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
+import { ensureCounterTable, ensureInquiryTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
 import { buildBundle } from './bundles.js';
 import { contactEvent } from './contact-latency.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
-const RUNS = 11;
+const RUNS = 21;
 const TABLE = 'bench-cold-counters';
+const INQUIRY_TABLE = 'bench-cold-inquiries';
 
 interface ColdTimes {
   /** Milliseconds from process start until the module was imported. */
@@ -48,9 +49,13 @@ export async function benchColdStart(): Promise<Record<string, number>> {
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
       COUNTER_TABLE: TABLE,
+      INQUIRY_TABLE: INQUIRY_TABLE,
     };
     const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY };
-    await ensureCounterTable(new DynamoDBClient({ endpoint: dynamo.url, region: env.AWS_REGION, credentials }), TABLE);
+    const setup = new DynamoDBClient({ endpoint: dynamo.url, region: env.AWS_REGION, credentials });
+    await ensureCounterTable(setup, TABLE);
+    await ensureInquiryTable(setup, INQUIRY_TABLE);
+    setup.destroy();
 
     const contactRuns: ColdTimes[] = [];
     const floorRuns: ColdTimes[] = [];

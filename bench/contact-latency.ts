@@ -1,34 +1,37 @@
 /**
  * The contact handler in-process, invoked with API Gateway v2 events against the embedded
- * emulators, interleaved with the bare SDK calls one accepted inquiry needs (two counter
- * updates in parallel, then one SendEmail). Their ratio is the handler's own overhead.
+ * emulator, interleaved with the bare SDK calls one accepted inquiry makes (two counter updates in
+ * parallel, then the inquiry's put). Their ratio is the handler's own overhead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ensureCounterTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
+import { ensureCounterTable, ensureInquiryTable, startDynamoEmulator } from '../bin/local/emulators.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
-import { bareInquiry, BENCH_MESSAGE } from './bare-inquiry.js';
+import { bareStoredInquiry, BENCH_MESSAGE } from './bare-inquiry.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
 const WARMUP = 50;
 const ROUNDS = 400;
 const TABLE = 'bench-counters';
+const INQUIRY_TABLE = 'bench-inquiries';
 
 export async function benchContactLatency(): Promise<Record<string, number>> {
   const savedEnvironment = { ...process.env };
   const dynamo = await startDynamoEmulator('127.0.0.1');
-  const ses = await startSesEmulator('127.0.0.1', 0);
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
-    AWS_ENDPOINT_URL_SESV2: ses.url,
     ...CONTACT_ENVIRONMENT,
     COUNTER_TABLE: TABLE,
+    INQUIRY_TABLE,
   });
-  await ensureCounterTable(new DynamoDBClient({}), TABLE);
+  const setup = new DynamoDBClient({});
+  await ensureCounterTable(setup, TABLE);
+  await ensureInquiryTable(setup, INQUIRY_TABLE);
+  setup.destroy();
   const { handler } = (await import('../lambdas/contact/handler.js')) as { handler: HttpHandler };
-  const bare = bareInquiry(TABLE);
+  const bare = bareStoredInquiry(TABLE, INQUIRY_TABLE);
 
   const contactTimes: number[] = [];
   const bareTimes: number[] = [];
@@ -50,7 +53,7 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
     }
   } finally {
     restoreStdout();
-    await Promise.all([dynamo.close(), ses.close()]);
+    await dynamo.close();
     // The later sections start servers of their own, which must not inherit these endpoints.
     process.env = savedEnvironment;
   }

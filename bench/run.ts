@@ -8,6 +8,7 @@ import { benchBurst } from './burst.js';
 import { benchColdStart } from './cold-start.js';
 import { benchContactLatency } from './contact-latency.js';
 import { benchCost } from './cost.js';
+import { benchDelivery } from './delivery.js';
 import { benchLibraryImports } from './library-imports.js';
 
 type BenchSection = () => Promise<Record<string, number>>;
@@ -18,6 +19,7 @@ const sections: Record<string, BenchSection> = {
   bundles: benchBundles,
   imports: benchLibraryImports,
   burst: benchBurst,
+  delivery: benchDelivery,
   cost: benchCost,
 };
 
