@@ -25,7 +25,7 @@ export const DEFAULT_SITE_NAME = 'Personal site';
 export const DEFAULT_RATE_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };
 /**
  * Limits above this are a typo, not a policy; and a counter holds the ids of the requests it
- * counted (contact/counter-store.ts): 10 000 ids of 36 characters fit one DynamoDB item (400 KB).
+ * counted (counters/counter-store.ts): 10 000 ids of 36 characters fit one DynamoDB item (400 KB).
  */
 const MAX_RATE_LIMIT = 10_000;
 

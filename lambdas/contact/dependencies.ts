@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { writeWarning } from '../http/request-log.js';
 import type { RateLimits } from '../inquiry/limits.js';
 import { keyedRateKeys } from './client-keys.js';
-import { DynamoCounterStore } from './counter-store.js';
+import { DynamoCounterStore } from '../counters/counter-store.js';
 import { DynamoInquiryStore } from './inquiry-store.js';
 import { RateLimiter } from './rate-limiter.js';
 import { storeClientOptions } from './sdk-clients.js';

@@ -1,7 +1,7 @@
 import type { RateLimits } from '../inquiry/limits.js';
 import { errorName } from '../http/error-name.js';
 import type { RateLimitScope } from '../inquiry/limits.js';
-import type { CounterSlot, CounterStore, CountResult } from './counter-store.js';
+import type { CounterSlot, CounterStore, CountResult } from '../counters/counter-store.js';
 
 /** What a visitor may still send in the current window, for the `RateLimit` header. */
 export interface RateLimitStatus {

@@ -1,5 +1,5 @@
 import type { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CounterSlot, CounterStore, CountResult } from '../../lambdas/contact/counter-store.js';
+import type { CounterSlot, CounterStore, CountResult } from '../../lambdas/counters/counter-store.js';
 
 export type StoreCall = { readonly operation: 'increment' | 'giveBack'; readonly slot: CounterSlot; readonly requestId: string };
 

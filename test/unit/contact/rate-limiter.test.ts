@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
-import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/contact/counter-store.js';
+import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/counters/counter-store.js';
 import { RateLimiter, type Admission } from '../../../lambdas/contact/rate-limiter.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE, DynamoCounterStore } from '../../../lambdas/contact/counter-store.js';
+import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE, DynamoCounterStore } from '../../../lambdas/counters/counter-store.js';
 import { awsError } from '../../support/fake-counter-store.js';
 
 const documents = mockClient(DynamoDBDocumentClient);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { ensureCounterTable, startDynamoEmulator, type RunningServer } from '../../../bin/local/emulators.js';
-import { DynamoCounterStore } from '../../../lambdas/contact/counter-store.js';
+import { DynamoCounterStore } from '../../../lambdas/counters/counter-store.js';
 
 /* The counter store's expressions against dynalite, local mode's DynamoDB: repeats change nothing. */
 
