@@ -10,7 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { budgetedClientOptions } from '../lambdas/aws/retry-strategy.js';
 import { MAIL_CALLS } from '../lambdas/aws/call-budgets.js';
-import { DynamoCounterStore } from '../lambdas/contact/counter-store.js';
+import { DynamoCounterStore } from '../lambdas/counters/counter-store.js';
 import { DynamoInquiryStore } from '../lambdas/contact/inquiry-store.js';
 import { storeClientOptions } from '../lambdas/contact/sdk-clients.js';
 import { mayResendEmail, SesMailer } from '../lambdas/delivery/mailer.js';
@@ -46,6 +46,7 @@ export function bareStoredInquiry(counterTable: string, inquiryTable: string): (
       requestId: `bare-request#${round}`,
       receivedAt: new Date(),
       inquiry: { name: 'Bench Visitor', email: `visitor${round}@example.com`, message: BENCH_MESSAGE, company: 'Bench Ltd' },
+      heldFor: [],
     });
   };
 }

@@ -10,13 +10,14 @@
  */
 import { build, type Metafile } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { FUNCTION_NAMES } from '../lambdas/routes.js';
-import { esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
+import { FUNCTION_NAMES, type FunctionName } from '../lambdas/routes.js';
+import { ES_MODULE_PACKAGE_JSON, esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
+import { functionProfile } from '../lib/function-profiles.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../test/support/contact-environment.js';
 
@@ -76,6 +77,18 @@ export async function benchBundles(): Promise<Record<string, number>> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A handler's asset as the stack assembles it: its bundle at `outfile`, and each module it loads
+ * lazily bundled beside it as `<name>.js`, with the package.json that makes those ES modules.
+ */
+export async function buildHandlerAsset(name: FunctionName, outfile: string): Promise<Metafile> {
+  const metafile = await buildBundle(join(ROOT, 'lambdas', name, 'handler.ts'), outfile);
+  const lazyModules = functionProfile(name).lazyModules;
+  for (const lazy of lazyModules) await buildBundle(join(ROOT, 'lambdas', name, `${lazy}.ts`), join(dirname(outfile), `${lazy}.js`));
+  if (lazyModules.length > 0) await writeFile(join(dirname(outfile), 'package.json'), ES_MODULE_PACKAGE_JSON);
+  return metafile;
 }
 
 /** A module bundled as the stack bundles a handler. */

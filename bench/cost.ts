@@ -57,16 +57,24 @@ function alarmMetrics(alarm: TemplateResource): number {
 const SECONDS_A_MONTH = 30.4375 * 24 * 3600;
 const RATE_UNIT_SECONDS: Readonly<Record<string, number>> = { minute: 60, minutes: 60, hour: 3600, hours: 3600, day: 86_400, days: 86_400 };
 
-/** What each function a rate schedule runs costs a month, the schedule alone running it. */
+/**
+ * Seconds between two runs of a schedule: `rate(n unit)`, or a `cron(...)` at a fixed minute and
+ * hour of every day; anything else is refused rather than priced wrong.
+ */
+export function scheduleIntervalSeconds(expression: string): number {
+  const [, count, unit] = /^rate\((\d+) (\w+)\)$/.exec(expression) ?? [];
+  const unitSeconds = unit === undefined ? undefined : RATE_UNIT_SECONDS[unit];
+  if (unitSeconds !== undefined) return Number(count) * unitSeconds;
+  if (/^cron\(\d+ \d+ \* \* \? \*\)$/.test(expression)) return 86_400;
+  throw new Error(`No cost at rest for the schedule ${expression}: only rate(...) and a daily cron(...) are priced`);
+}
+
+/** What each function a schedule runs costs a month, the schedule alone running it. */
 function scheduledInvocationCosts(template: Template): number[] {
   return Object.values(template.Resources)
     .filter((resource) => resource.Type === 'AWS::Events::Rule' && resource.Properties?.ScheduleExpression !== undefined)
     .flatMap((rule) => {
-      const expression = rule.Properties!.ScheduleExpression as string;
-      const [, count, unit] = /^rate\((\d+) (\w+)\)$/.exec(expression) ?? [];
-      const unitSeconds = unit === undefined ? undefined : RATE_UNIT_SECONDS[unit];
-      if (unitSeconds === undefined) throw new Error(`No cost at rest for the schedule ${expression}: only rate(...) is priced`);
-      const invocations = SECONDS_A_MONTH / (Number(count) * unitSeconds);
+      const invocations = SECONDS_A_MONTH / scheduleIntervalSeconds(rule.Properties!.ScheduleExpression as string);
       return ((rule.Properties!.Targets as Array<{ Arn: unknown }> | undefined) ?? []).map((target) => {
         const memoryMb = Number(targetFunction(template, target.Arn)?.Properties?.MemorySize ?? 128);
         const { requestUsd, assumedSeconds, usdPerGbSecond, logBytes, logIngestionUsdPerGb, readRequestUnits, usdPerReadRequestUnit } = SCHEDULED_INVOCATION;

@@ -1,7 +1,8 @@
 /**
- * `npm run redeliver -- <id>...`, `-- --failed`, `-- --unknown`: sends inquiries again on purpose
- * (docs/api.md §14). Each is put back to pending, due now, with a fresh retry period; the worker
- * sends it within seconds. Options to find the inbox as for `npm run inbox`.
+ * `npm run redeliver -- <id>...`, `-- --held`, `-- --failed`, `-- --unknown`: sends inquiries on
+ * purpose (docs/api.md §14, §15): a held one at once on its own, a failed, unknown or sent one
+ * again. Each is put back to pending, due now, with a fresh retry period; the worker sends it
+ * within seconds. Options to find the inbox as for `npm run inbox`.
  */
 import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
@@ -10,18 +11,23 @@ import { OwnerInbox } from './inbox/owner-inbox.js';
 
 try {
   const { values, positionals } = parseArgs({
-    options: { ...INBOX_OPTIONS, failed: { type: 'boolean', default: false }, unknown: { type: 'boolean', default: false } },
+    options: {
+      ...INBOX_OPTIONS,
+      held: { type: 'boolean', default: false },
+      failed: { type: 'boolean', default: false },
+      unknown: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
-  const states: InquiryState[] = [...(values.failed ? ['failed' as const] : []), ...(values.unknown ? ['unknown' as const] : [])];
+  const states = (['held', 'failed', 'unknown'] as const satisfies readonly InquiryState[]).filter((state) => values[state]);
   if (positionals.length === 0 && states.length === 0) {
-    throw new InboxCommandError('name the inquiries to send again: their ids, or --failed, or --unknown');
+    throw new InboxCommandError('name the inquiries to send: their ids, or --held, --failed or --unknown');
   }
   const { client, tableName } = await inboxTarget(values);
   const inbox = new OwnerInbox(client, tableName);
   const records = await inbox.list();
   const missing = positionals.filter((id) => !records.some((record) => record.id === id));
-  const chosen = records.filter((record) => positionals.includes(record.id) || states.includes(record.state));
+  const chosen = records.filter((record) => positionals.includes(record.id) || (states as readonly InquiryState[]).includes(record.state));
   for (const id of missing) console.log(`${id}  not in the inbox`);
   for (const record of chosen) {
     const redelivery = await inbox.redeliver(record);

@@ -81,6 +81,10 @@ export interface DeliverySettings {
   readonly retryUnitSeconds: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
+  /** The flood signal (docs/api.md §15): how many inquiries are mailed one by one in a UTC hour; 0 turns it off. */
+  readonly maxMailsPerHour: number;
+  /** Where the mails of each hour are counted: the rate limits' table. */
+  readonly counterTable: string;
 }
 
 export const DEFAULT_RETRY_UNIT_SECONDS = 60;
@@ -93,7 +97,37 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     inquiryTable: readInquiryTableName(env),
     retryUnitSeconds: parseWholeNumber('DELIVERY_RETRY_SECONDS', env.DELIVERY_RETRY_SECONDS ?? String(DEFAULT_RETRY_UNIT_SECONDS), 1, 3600),
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
+    maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
+    counterTable: readCounterTableName(env),
   };
+}
+
+/**
+ * The thresholds of the spam signals the contact function computes (docs/api.md §15). A signal
+ * whose threshold is 0 is off.
+ */
+export interface SpamSettings {
+  /** How many times one message may arrive in a UTC day: the next is held. */
+  readonly repeatLimit: number;
+  /** How many URLs a message may hold: one more and it is held. */
+  readonly linkLimit: number;
+  /** How many seconds a person takes at least to fill the form in: a form post sooner is held. */
+  readonly formMinSeconds: number;
+}
+
+export const DEFAULT_SPAM_THRESHOLDS = { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 } as const;
+
+export function readSpamSettings(env: Env): SpamSettings {
+  return {
+    repeatLimit: parseSpamThreshold('SPAM_REPEAT_LIMIT', env.SPAM_REPEAT_LIMIT ?? String(DEFAULT_SPAM_THRESHOLDS.repeatLimit)),
+    linkLimit: parseSpamThreshold('SPAM_LINK_LIMIT', env.SPAM_LINK_LIMIT ?? String(DEFAULT_SPAM_THRESHOLDS.linkLimit)),
+    formMinSeconds: parseSpamThreshold('FORM_MIN_SECONDS', env.FORM_MIN_SECONDS ?? String(DEFAULT_SPAM_THRESHOLDS.formMinSeconds)),
+  };
+}
+
+/** A spam threshold: 0 (the signal off) to the most a counter holds, like a rate limit. */
+export function parseSpamThreshold(key: string, value: string): number {
+  return parseWholeNumber(key, value, 0, MAX_RATE_LIMIT);
 }
 
 /** How many days a delivered inquiry's text is kept: 0 (erased once sent) to 365. */
@@ -120,7 +154,8 @@ function parseResourceName(key: string, name: string): string {
 const MIN_SECRET_LENGTH = 32;
 
 /**
- * The deployment's secret that counter keys are HMACs under (docs/api.md §4). Made at deploy time
+ * The deployment's secret that counter keys are HMACs under (docs/api.md §4), and the form's
+ * tokens signed with (§15). Made at deploy time
  * and never written anywhere but the function's settings, so its value is never in a message.
  */
 export function readCounterKeySecret(env: Env): string {

@@ -16,6 +16,12 @@ export const SETTING_GROUPS = {
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
   inquiries: ['INQUIRY_TABLE'],
+  /** The spam signals computed at acceptance (readSpamSettings, docs/api.md §15). */
+  spam: ['SPAM_REPEAT_LIMIT', 'SPAM_LINK_LIMIT', 'FORM_MIN_SECONDS'],
+  /** The deployment's secret the form's tokens are signed with (docs/api.md §15). */
+  formTokens: ['COUNTER_KEY_SECRET'],
+  /** The flood signal: the most mails an hour, counted beside the rate limits' counters. */
+  flood: ['MAX_MAILS_PER_HOUR', 'COUNTER_TABLE'],
   /** The mail, and how a delivery is retried and kept (readDeliverySettings). */
   delivery: ['CONTACT_TO', 'CONTACT_FROM', 'SITE_NAME', 'SES_CONFIGURATION_SET', 'DELIVERY_RETRY_SECONDS', 'RETENTION_DAYS'],
 } as const;
@@ -55,18 +61,18 @@ const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
 /** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  settings: ['frontDoor', 'site', 'counters', 'inquiries'],
+  settings: ['frontDoor', 'site', 'counters', 'inquiries', 'spam'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
   timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
-  // Powertools' Idempotency, about a fifth of the bundle, and the form's pages.
+  // Powertools' Idempotency, about a fifth of the bundle, the form's pages, and the list of disposable-mail domains.
   lazyModules: Object.values(CONTACT_LAZY_MODULES),
 };
 
 /** The delivery worker: nobody waits on its cold start, and SES is the slow part. */
 const DELIVERY: FunctionProfile = {
-  settings: ['inquiries', 'delivery'],
+  settings: ['inquiries', 'delivery', 'flood'],
   memorySize: 256,
   timeoutSeconds: DELIVERY_TIMEOUT_SECONDS,
   lazyModules: [],
@@ -78,7 +84,8 @@ const DELIVERY: FunctionProfile = {
  */
 const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   schema: DOCUMENT,
-  page: DOCUMENT,
+  // The form page is rendered per request, with a token signed under the deployment's secret.
+  page: { ...DOCUMENT, settings: [...DOCUMENT.settings, 'formTokens'] },
   discovery: DOCUMENT,
   contact: INQUIRIES,
   // Refusals of the reserved routes are fixed texts.

@@ -7,11 +7,14 @@ import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aw
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { STREAM_BATCH_SIZE } from '../lambdas/delivery/time-budget.js';
-import { SWEEP_EVENT } from '../lambdas/delivery/sweep-event.js';
+import { WORKER_TASKS } from '../lambdas/delivery/worker-tasks.js';
 import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../lambdas/inbox/inquiry-record.js';
 
 /** How often the sweep runs: the unit of the deployed retry delays (a minute). */
 export const SWEEP_RATE = Duration.minutes(1);
+
+/** When the digest of held inquiries goes out (docs/api.md §15): once a day, at 08:00 UTC. */
+export const DIGEST_SCHEDULE = Schedule.cron({ minute: '0', hour: '8' });
 
 /**
  * The inbox (docs/api.md §14): the table that keeps each accepted inquiry until it reaches the
@@ -60,7 +63,10 @@ export class InquiryInbox extends Construct {
     );
   }
 
-  /** Feeds the worker every write that leaves an inquiry pending, and a sweep every SWEEP_RATE; lets it move inquiries and read the queue. */
+  /**
+   * Feeds the worker every write that leaves an inquiry pending, a sweep every SWEEP_RATE and the
+   * digest once a day; lets it move inquiries and read the queues.
+   */
   feed(worker: IFunction): void {
     worker.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.table.tableArn] }));
     worker.addToRolePolicy(
@@ -80,7 +86,12 @@ export class InquiryInbox extends Construct {
     new Rule(this, 'Sweep', {
       description: 'Every minute: the delivery worker retries what is due and ends run-out claims (docs/api.md §14)',
       schedule: Schedule.rate(SWEEP_RATE),
-      targets: [new LambdaFunction(worker, { event: RuleTargetInput.fromObject(SWEEP_EVENT) })],
+      targets: [new LambdaFunction(worker, { event: RuleTargetInput.fromObject(WORKER_TASKS.sweep) })],
+    });
+    new Rule(this, 'Digest', {
+      description: 'Once a day: the delivery worker mails the owner the inquiries held as suspected spam, if any (docs/api.md §15)',
+      schedule: DIGEST_SCHEDULE,
+      targets: [new LambdaFunction(worker, { event: RuleTargetInput.fromObject(WORKER_TASKS.digest) })],
     });
   }
 }

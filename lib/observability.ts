@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
-import { FilterPattern, MetricFilter, type IFilterPattern, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, MetricFilter, type IFilterPattern, type ILogGroup, type JsonPattern } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type MetricName } from '../lambdas/http/metrics.js';
 import { ALARM_PERIOD as PERIOD, OwnerAlerts } from './owner-alerts.js';
@@ -18,7 +18,8 @@ export const SITE_ALARMS = {
     'The service failed: an answer of 5xx (a dependency failed, or a handler crashed), or a function timed out or failed to start. See the Logs outputs.',
   InquiriesNeedAttention:
     'An inquiry needs you: SES refused it for three days (failed), or may or may not have taken it (unknown); it is kept, never resent by itself. npm run inbox shows which; npm run redeliver sends it again.',
-  Flooding: 'The API stage throttle refused requests (429): a flood, or more visitors than it allows, kept others out.',
+  Flooding:
+    'A flood: the API stage throttle refused requests (429), keeping other visitors out; or more inquiries than maxMailsPerHour were to be mailed in an hour, and the rest are held for the daily digest (npm run inbox shows them).',
 } as const;
 export type SiteAlarmName = keyof typeof SITE_ALARMS;
 
@@ -45,7 +46,7 @@ export const LAMBDA_FAILURE_TERMS = [
 ] as const;
 
 /** A log line of the functions (lambdas/http/request-log.ts) that carries one of the service's own metrics, in EMF. */
-function carriesMetric(name: MetricName): IFilterPattern {
+function carriesMetric(name: MetricName): JsonPattern {
   return FilterPattern.numberValue(`$.${name}`, '>', 0);
 }
 
@@ -62,6 +63,12 @@ export const ALARM_SIGNALS: readonly AlarmSignal[] = [
   // one whose send may or may not have happened.
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('InquiriesUndelivered') },
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('DeliveryUnknown') },
+  // The delivery worker held an inquiry because the hour's mails were spent (docs/api.md §15).
+  {
+    alarm: 'Flooding',
+    logs: 'functions',
+    pattern: FilterPattern.all(carriesMetric('InquiriesHeld'), FilterPattern.stringValue('$.reason', '=', 'flood')),
+  },
   // HTTP APIs have no throttle metric, and their 4xx count mixes in the contract's own 429s: a
   // throttled request is the 429 that no integration answered.
   {

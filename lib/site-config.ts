@@ -6,12 +6,14 @@ import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_RETENTION_DAYS,
   DEFAULT_SITE_NAME,
+  DEFAULT_SPAM_THRESHOLDS,
   parseEmail,
   parseLimit,
   parseOrigin,
   parseOriginList,
   parseRetentionDays,
   parseSiteName,
+  parseSpamThreshold,
 } from '../lambdas/config.js';
 
 /** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
@@ -38,8 +40,17 @@ export interface SiteConfig {
   readonly createSesIdentity: boolean;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
+  /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
+  readonly spam: SpamThresholds;
   /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
   readonly secretVersion?: string;
+}
+
+export interface SpamThresholds {
+  readonly repeatLimit: number;
+  readonly linkLimit: number;
+  readonly formMinSeconds: number;
+  readonly maxMailsPerHour: number;
 }
 
 export interface CustomDomain {
@@ -77,6 +88,10 @@ const CONTEXT_KEYS = [
   'pricingPlan',
   'createSesIdentity',
   'retentionDays',
+  'maxMailsPerHour',
+  'spamRepeatLimit',
+  'spamLinkLimit',
+  'formMinSeconds',
   'secretVersion',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
@@ -115,6 +130,9 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     return parseEmail(key, text(key, value));
   };
 
+  const threshold = (key: 'spamRepeatLimit' | 'spamLinkLimit' | 'formMinSeconds' | 'maxMailsPerHour', fallback: number) =>
+    parseSpamThreshold(key, text(key, context(key) ?? fallback));
+
   const ownerEmail = required('ownerEmail');
   const senderEmail = required('senderEmail');
   const baseUrl = optional(context('baseUrl'), (value) => parseOrigin('baseUrl', text('baseUrl', value)));
@@ -148,6 +166,12 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     pricingPlan: readPricingPlan(context('pricingPlan')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
+    spam: {
+      repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),
+      linkLimit: threshold('spamLinkLimit', DEFAULT_SPAM_THRESHOLDS.linkLimit),
+      formMinSeconds: threshold('formMinSeconds', DEFAULT_SPAM_THRESHOLDS.formMinSeconds),
+      maxMailsPerHour: threshold('maxMailsPerHour', DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour),
+    },
     ...(secretVersion === undefined ? {} : { secretVersion }),
   };
 }

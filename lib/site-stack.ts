@@ -4,7 +4,7 @@ import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/contact/counter-store.js';
+import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
@@ -70,7 +70,7 @@ export class SiteStack extends Stack {
     // One value for both: whoever may read one (the distribution's or a function's configuration)
     // may read the other, so a second secret would keep nothing apart, at 0.40 USD a month.
     this.secret = new DeploymentSecret(this, 'Deployment', {
-      description: 'X-Origin-Verify, what the front door tells the API with every request, and the key the rate-limit counters are HMAC-SHA-256 under (docs/api.md §4, §10)',
+      description: 'X-Origin-Verify, what the front door tells the API with every request, the key the rate-limit counters are HMAC-SHA-256 under, and the form tokens are signed with (docs/api.md §4, §10, §15)',
       ...(config.secretVersion === undefined ? {} : { versionId: config.secretVersion }),
     });
     this.frontDoor = new FrontDoor(this, 'FrontDoor', {
@@ -97,6 +97,10 @@ export class SiteStack extends Stack {
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
       DELIVERY_RETRY_SECONDS: String(SWEEP_RATE.toSeconds()),
       RETENTION_DAYS: String(config.retentionDays),
+      MAX_MAILS_PER_HOUR: String(config.spam.maxMailsPerHour),
+      SPAM_REPEAT_LIMIT: String(config.spam.repeatLimit),
+      SPAM_LINK_LIMIT: String(config.spam.linkLimit),
+      FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings)]));
     http.routeTo(this.functions);
@@ -105,6 +109,8 @@ export class SiteStack extends Stack {
     this.inbox.grantAccept(contact);
     const worker = this.functions.get(WORKER_HANDLER)!;
     this.inbox.feed(worker);
+    // The flood signal counts the hour's mails beside the rate limits' counters (docs/api.md §15).
+    this.counterTable.grant(worker, 'dynamodb:UpdateItem');
     this.grantSending(worker, config);
 
     if (config.createSesIdentity) {

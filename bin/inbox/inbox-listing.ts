@@ -1,3 +1,4 @@
+import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 
 /** `2026-11-23 14:05`: to the minute, in UTC, as the owner's e-mail shows times. */
@@ -10,7 +11,9 @@ function minute(time: string | number): string {
 function remark(record: InquiryRecord): string {
   switch (record.state) {
     case 'sent':
-      return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}`;
+      return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
+    case 'held':
+      return `${(record.heldFor ?? []).map(describeHeldReason).join('; ')}; in the next digest, or now: npm run redeliver -- ${record.id}`;
     case 'pending':
       return [record.lastError, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
     case 'sending':

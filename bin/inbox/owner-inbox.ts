@@ -2,8 +2,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
 
-/** The states from which the owner may send an inquiry again: everything not already on its way. */
-const REDELIVERABLE: readonly InquiryState[] = ['failed', 'unknown', 'sent'];
+/** The states from which the owner may send an inquiry (again): everything not already on its way. */
+const REDELIVERABLE: readonly InquiryState[] = ['held', 'failed', 'unknown', 'sent'];
 
 /** What became of one request to send an inquiry again. */
 export type Redelivery =
@@ -43,8 +43,9 @@ export class OwnerInbox {
   }
 
   /**
-   * Puts an inquiry back to pending, due now, with a fresh retry period: the table's stream hands it
-   * to the worker at once (deployed, and in local mode), and the sweep would within a minute.
+   * Puts an inquiry back to pending, due now, with a fresh retry period, released from the spam
+   * signals (a held one is mailed on its own, even in a flood): the table's stream hands it to the
+   * worker at once (deployed, and in local mode), and the sweep would within a minute.
    */
   async redeliver(record: InquiryRecord, now = new Date()): Promise<Redelivery> {
     if (!REDELIVERABLE.includes(record.state)) return { id: record.id, kind: 'refused', reason: `it is ${record.state} already` };
@@ -55,11 +56,11 @@ export class OwnerInbox {
         new UpdateCommand({
           TableName: this.tableName,
           Key: { [INBOX_PARTITION_KEY]: inquiryKey(record.id) },
-          UpdateExpression: 'SET #state = :pending, #queue = :pending, #dueAt = :now, retryFrom = :now REMOVE expiresAt',
+          UpdateExpression: 'SET #state = :pending, #queue = :pending, #dueAt = :now, retryFrom = :now, released = :released REMOVE expiresAt',
           // As it was listed: a worker or another redelivery that moved it since wins.
           ConditionExpression: '#state = :listed AND attribute_exists(#text)',
           ExpressionAttributeNames: { '#state': 'state', '#queue': QUEUE_INDEX.partitionKey, '#dueAt': QUEUE_INDEX.sortKey, '#text': 'text' },
-          ExpressionAttributeValues: { ':pending': 'pending', ':now': seconds, ':listed': record.state },
+          ExpressionAttributeValues: { ':pending': 'pending', ':now': seconds, ':listed': record.state, ':released': true },
         }),
       );
       return { id: record.id, kind: 'queued', from: record.state };

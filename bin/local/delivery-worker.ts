@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { SWEEP_EVENT, type SweepEvent } from '../../lambdas/delivery/sweep-event.js';
+import { WORKER_TASKS, type WorkerTask } from '../../lambdas/delivery/worker-tasks.js';
 import { WORKER_HANDLER } from '../../lambdas/routes.js';
 import { toContext } from './api-server.js';
 
@@ -9,41 +9,52 @@ import { toContext } from './api-server.js';
  */
 const SWEEP_INTERVAL_MS = 1000;
 
-type DeliveryHandler = (event: DynamoDBStreamEvent | SweepEvent, context: ReturnType<typeof toContext>) => Promise<unknown>;
+type DeliveryHandler = (event: DynamoDBStreamEvent | WorkerTask, context: ReturnType<typeof toContext>) => Promise<unknown>;
 
 export interface LocalDeliveryWorker {
   /** Hands the worker a batch of stream records, as the event source mapping does. */
   consume(event: DynamoDBStreamEvent): Promise<unknown>;
-  /** Stops the sweeps, after the one under way. */
+  /** Stops the schedules, after the tasks under way. */
   close(): Promise<void>;
 }
 
 /**
- * The delivery worker in this process (docs/api.md §14): the very handler Lambda runs, handed the
- * stream's records by the table stream stand-in, and a sweep every second, as the schedule
- * hands it one every minute. Imported once the environment holds its settings.
+ * The delivery worker in this process (docs/api.md §14, §15): the very handler Lambda runs, handed
+ * the stream's records by the table stream stand-in, a sweep every second, as the schedule hands
+ * it one every minute, and the digest every `digestSeconds`, as the other hands it one a day.
+ * Imported once the environment holds its settings.
  */
-export async function startDeliveryWorker(): Promise<LocalDeliveryWorker> {
+export async function startDeliveryWorker({ digestSeconds }: { readonly digestSeconds: number }): Promise<LocalDeliveryWorker> {
   const { handler } = (await import(`../../lambdas/${WORKER_HANDLER}/handler.js`)) as { handler: DeliveryHandler };
-  const invoke = (event: DynamoDBStreamEvent | SweepEvent) => handler(event, toContext(WORKER_HANDLER, Date.now()));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const next = () => {
-    timer = setTimeout(() => {
-      // A sweep that fails (the table down) is tried again at the next tick, as the schedule would.
-      sweeping = invoke(SWEEP_EVENT).catch(() => undefined).finally(() => {
-        if (!stopped) next();
-      });
-    }, SWEEP_INTERVAL_MS);
-  };
-  next();
+  const invoke = (event: DynamoDBStreamEvent | WorkerTask) => handler(event, toContext(WORKER_HANDLER, Date.now()));
+  const schedules = [repeat(() => invoke(WORKER_TASKS.sweep), SWEEP_INTERVAL_MS), repeat(() => invoke(WORKER_TASKS.digest), digestSeconds * 1000)];
   return {
     consume: invoke,
     close: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await sweeping;
+      await Promise.all(schedules.map((stop) => stop()));
     },
+  };
+}
+
+/**
+ * Runs a task every `intervalMs`, one run at a time, as a schedule would; a run that fails (the
+ * table down) is tried again at the next tick. Returns what stops it, after the run under way.
+ */
+function repeat(task: () => Promise<unknown>, intervalMs: number): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const next = () => {
+    timer = setTimeout(() => {
+      running = task().catch(() => undefined).finally(() => {
+        if (!stopped) next();
+      });
+    }, intervalMs);
+  };
+  next();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
   };
 }

@@ -2,7 +2,7 @@ import { CreateTableCommand, DynamoDBClient, ResourceInUseException, type Create
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { COUNTER_PARTITION_KEY } from '../../lambdas/contact/counter-store.js';
+import { COUNTER_PARTITION_KEY } from '../../lambdas/counters/counter-store.js';
 import { INBOX_PARTITION_KEY, QUEUE_INDEX } from '../../lambdas/inbox/inquiry-record.js';
 import { localUrl } from './local-origins.js';
 

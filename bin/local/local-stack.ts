@@ -90,7 +90,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       );
     }
     const handlers = await importHandlers();
-    worker = await startDeliveryWorker();
+    worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     gate.ready(apiGatewayListener(handlers, originSecret));
 
     return {

@@ -6,6 +6,7 @@ import {
   readDeliverySettings,
   readInquiryTableName,
   readSiteSettings,
+  readSpamSettings,
   type Env,
 } from '../../lambdas/config.js';
 import { localOrigins } from './local-origins.js';
@@ -15,6 +16,8 @@ export interface LocalSettings {
   readonly port: number;
   readonly host: string;
   readonly sesPort: number;
+  /** How often the worker sends the digest of held inquiries (docs/api.md §15): deployed, once a day. */
+  readonly digestSeconds: number;
   /** Set when AWS_ENDPOINT_URL_DYNAMODB points at an outside DynamoDB: no emulator is started. */
   readonly dynamoEndpoint?: string;
   /** Set when AWS_ENDPOINT_URL_SESV2 points at an outside SES: no emulator is started. */
@@ -25,6 +28,9 @@ export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
 export const LOCAL_INQUIRY_TABLE = 'inquiries';
 /** Retry delays in units of 5 s rather than a minute, so that an outage can be watched in a minute (docs/api.md §14). */
 export const LOCAL_RETRY_UNIT_SECONDS = 5;
+
+/** A digest a minute: someone trying the spam signals out sees the digest without waiting a day. */
+export const LOCAL_DIGEST_SECONDS = 60;
 
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
@@ -38,6 +44,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
     sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
+    digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
   };
@@ -52,6 +59,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readCounterKeySecret(functionEnv);
   readInquiryTableName(functionEnv);
   readDeliverySettings(functionEnv);
+  readSpamSettings(functionEnv);
   return settings;
 }
 
@@ -82,6 +90,14 @@ function parsePort(key: string, value: string): number {
     throw new ConfigError(`${key} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`);
   }
   return port;
+}
+
+function parseDigestSeconds(key: string, value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value) || seconds < 1 || seconds > 86_400) {
+    throw new ConfigError(`${key} must be a whole number of seconds from 1 to 86400, got ${JSON.stringify(value)}`);
+  }
+  return seconds;
 }
 
 function parseHost(key: string, value: string): string {

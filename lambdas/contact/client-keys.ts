@@ -12,6 +12,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 export interface RateKeys {
   ip(clientIp: string): string;
   email(email: string): string;
+  /** A message, as the repeated-text signal counts it (docs/api.md §15). */
+  text(message: string): string;
 }
 
 export function keyedRateKeys(secret: string): RateKeys {
@@ -19,7 +21,16 @@ export function keyedRateKeys(secret: string): RateKeys {
   return {
     ip: (clientIp) => hmac(`ip:${ipIdentity(clientIp)}`),
     email: (email) => hmac(`email:${emailIdentity(email)}`),
+    text: (message) => hmac(`text:${textIdentity(message)}`),
   };
+}
+
+/**
+ * One text, however a campaign varies it cheaply: without case, with every run of white space one
+ * space, and every run of digits one `0` (an order number, a price, a phone number).
+ */
+export function textIdentity(message: string): string {
+  return message.toLowerCase().replace(/\s+/g, ' ').trim().replace(/\d+/g, '0');
 }
 
 /** `Alice+news@Example.COM` and `alice@example.com` are one correspondent. */

@@ -1,34 +1,51 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SpamSettings } from '../config.js';
+import { DynamoCounterStore } from '../counters/counter-store.js';
 import { writeWarning } from '../http/request-log.js';
+import { formTokens } from '../inquiry/form-token.js';
 import type { RateLimits } from '../inquiry/limits.js';
 import { keyedRateKeys } from './client-keys.js';
-import { DynamoCounterStore } from '../counters/counter-store.js';
 import { DynamoInquiryStore } from './inquiry-store.js';
 import { RateLimiter } from './rate-limiter.js';
 import { storeClientOptions } from './sdk-clients.js';
+import type { ThrowawayDomains } from './spam-checks.js';
 import type { ContactDependencies } from './submit-inquiry.js';
 import { validateInquiry } from './validation.js';
 
 export interface ContactSettings {
+  readonly baseUrl: string;
   readonly limits: RateLimits;
+  readonly spam: SpamSettings;
   readonly counterTable: string;
-  /** The deployment's secret the counter keys are HMACs under. */
+  /** The deployment's secret the counter keys are HMACs under, and the form's tokens are signed with. */
   readonly counterKeySecret: string;
   readonly inquiryTable: string;
+  /** The list of disposable-mail domains, loaded on first use. */
+  readonly throwawayDomains: () => Promise<ThrowawayDomains>;
 }
 
 /** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   // One client for both tables: one connection pool, one set of credentials to resolve.
   const dynamo = new DynamoDBClient(storeClientOptions());
+  const counters = new DynamoCounterStore(dynamo, settings.counterTable);
+  const keys = keyedRateKeys(settings.counterKeySecret);
   return {
     validate: validateInquiry,
-    keys: keyedRateKeys(settings.counterKeySecret),
+    keys,
     limiter: new RateLimiter({
-      store: new DynamoCounterStore(dynamo, settings.counterTable),
+      store: counters,
       limits: settings.limits,
       onGiveBackFailure: (errorName, requestId) => writeWarning('counter not given back', { errorName, requestId }),
     }),
     inquiries: new DynamoInquiryStore(dynamo, settings.inquiryTable),
+    spam: {
+      settings: settings.spam,
+      tokens: formTokens(settings.counterKeySecret, settings.baseUrl),
+      counters,
+      textKey: keys.text,
+      throwawayDomains: settings.throwawayDomains,
+      onCheckFailure: (check, errorName, requestId) => writeWarning(`spam check failed: ${check}`, { errorName, requestId }),
+    },
   };
 }

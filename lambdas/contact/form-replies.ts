@@ -42,9 +42,9 @@ export function crossSiteReply(site: SiteSettings): Reply {
  * The answer to `POST /contact` (docs/api.md §9): the status and headers the API gives the same
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
  * inquiry is a 303 to the confirmation, so that reloading it cannot send the inquiry twice.
- * Refused forms come back filled in, so that nothing the visitor wrote is lost.
+ * Refused forms come back filled in, so that nothing the visitor wrote is lost, with `formToken`.
  */
-export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestId: string, site: SiteSettings): Reply {
+export function formReply(outcome: ContactOutcome, submitted: ReadBody, formToken: string, requestId: string, site: SiteSettings): Reply {
   const api = contactReply(outcome, requestId, site.limits);
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
@@ -57,13 +57,13 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, requestI
       // Relative, so the browser stays on the origin it posted to: form-action 'self' follows redirects.
       return { ...api, statusCode: 303, headers: { ...headers, Location: PAGE_PATHS.sent }, body: '' };
     case 'invalid':
-      return page(renderFormPage({ site, values, errors: outcome.errors, notice: invalidNotice(outcome.errors, values) }));
+      return page(renderFormPage({ site, formToken, values, errors: outcome.errors, notice: invalidNotice(outcome.errors, values) }));
     case 'rate_limited': {
       const { scope, resetSeconds } = outcome.rateLimit;
-      return page(renderFormPage({ site, values, notice: rateLimitedNotice(scope, resetSeconds) }));
+      return page(renderFormPage({ site, formToken, values, notice: rateLimitedNotice(scope, resetSeconds) }));
     }
     case 'unavailable':
-      return page(renderFormPage({ site, values, notice: NOTICES.unavailable }));
+      return page(renderFormPage({ site, formToken, values, notice: NOTICES.unavailable }));
     case 'rejected': {
       const { heading, text } = REJECTION_PAGES[outcome.reason];
       return page(renderProblemPage(site, heading, text));

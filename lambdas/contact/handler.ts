@@ -1,10 +1,11 @@
 import type { Context } from 'aws-lambda';
-import { readCounterKeySecret, readCounterTableName, readInquiryTableName, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readCounterTableName, readInquiryTableName, readSiteSettings, readSpamSettings } from '../config.js';
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
 import { readOriginVerifySecret } from '../http/origin-verify.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
+import { FORM_TOKEN_HEADER, tokenToServeAgain } from '../inquiry/form-token.js';
 import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
 import { lazyModule } from '../lazy-module.js';
 import type { RouteKeyOf } from '../routes.js';
@@ -14,16 +15,23 @@ import { createContactDependencies } from './dependencies.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES, lazySpecifier } from './lazy-modules.js';
+import { writeHeldLines } from './held-log.js';
 import { readFormBody, readJsonBody, type BodyHeaders, type ReadBody } from './read-body.js';
 import { submitInquiry, type ContactOutcome } from './submit-inquiry.js';
 
 const site = readSiteSettings(process.env);
 const inquiryTable = readInquiryTableName(process.env);
 const dependencies = createContactDependencies({
+  baseUrl: site.baseUrl,
   limits: site.limits,
+  spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret: readCounterKeySecret(process.env),
   inquiryTable,
+  throwawayDomains: lazyModule(async () => {
+    const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.throwawayDomains))) as typeof import('./throwaway-domains.js');
+    return module.isThrowawayDomain;
+  }),
 });
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
@@ -61,8 +69,10 @@ async function answerPreflight(event: HttpEvent): Promise<Reply> {
  */
 async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
+  // The form's own script sends its page's token; any other JSON client sends none (docs/api.md §15).
+  const token = requestHeader(event, FORM_TOKEN_HEADER.toLowerCase());
   const submit = (inquiryId: string) => async () => {
-    const outcome = await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes), inquiryId);
+    const outcome = await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes), inquiryId, token === undefined ? undefined : { token });
     return contactReply(outcome, context.awsRequestId, site.limits);
   };
   const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
@@ -89,12 +99,23 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
     return pages.crossSiteReply(site);
   }
   const body = readFormBody(bodyHeaders(event), requestBody(event));
-  return pages.formReply(await takeInquiry(event, context, body, context.awsRequestId), body, context.awsRequestId, site);
+  const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
+  const formToken = tokenToServeAgain(dependencies.spam.tokens, body.formToken, new Date());
+  return pages.formReply(outcome, body, formToken, context.awsRequestId, site);
 }
 
-/** Checks, counts and stores one inquiry, whichever way it was posted. */
-function takeInquiry(event: HttpEvent, context: Context, body: ReadBody, inquiryId: string): Promise<ContactOutcome> {
-  return submitInquiry({ requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, originSecret), body }, dependencies);
+/** Checks, counts and stores one inquiry, whichever way it was posted; a form post brings its token. */
+async function takeInquiry(
+  event: HttpEvent,
+  context: Context,
+  body: ReadBody,
+  inquiryId: string,
+  form?: { readonly token: string | undefined },
+): Promise<ContactOutcome> {
+  const submission = { requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, originSecret), body, ...(form === undefined ? {} : { form }) };
+  const outcome = await submitInquiry(submission, dependencies);
+  if (outcome.kind === 'accepted') writeHeldLines(outcome.inquiryId, outcome.heldFor, context.awsRequestId);
+  return outcome;
 }
 
 function bodyHeaders(event: HttpEvent): BodyHeaders {

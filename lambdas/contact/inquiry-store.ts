@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { errorName } from '../http/error-name.js';
+import type { HeldReason } from '../inbox/held-reasons.js';
 import { INBOX_PARTITION_KEY, inquiryKey, inquiryText } from '../inbox/inquiry-record.js';
 import type { Inquiry } from '../inquiry/schema.js';
 
@@ -11,6 +12,8 @@ export interface NewInquiry {
   readonly requestId: string;
   readonly receivedAt: Date;
   readonly inquiry: Inquiry;
+  /** Why it looks like spam (docs/api.md §15): none, and it is mailed at once; some, and it waits for the digest. */
+  readonly heldFor: readonly HeldReason[];
 }
 
 /** Whether the inquiry is in the table: stored now, or before (a retried write, or the same keyed inquiry again). */
@@ -23,7 +26,7 @@ export interface InquiryStore {
 
 /**
  * The inquiry table: one conditional put of a pending item, which the table's stream hands the
- * delivery worker. The put never overwrites: a retry of a put whose answer was lost, or a second
+ * delivery worker, or of a held one, which waits in its queue for the daily digest. The put never overwrites: a retry of a put whose answer was lost, or a second
  * request with the same `Idempotency-Key` and body, finds the item there, which is the inquiry
  * stored; overwriting it could set an inquiry a worker is already sending back to pending.
  */
@@ -37,8 +40,9 @@ export class DynamoInquiryStore implements InquiryStore {
     this.documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
 
-  async accept({ id, requestId, receivedAt, inquiry }: NewInquiry): Promise<Acceptance> {
+  async accept({ id, requestId, receivedAt, inquiry, heldFor }: NewInquiry): Promise<Acceptance> {
     const received = Math.floor(receivedAt.getTime() / 1000);
+    const state = heldFor.length === 0 ? 'pending' : 'held';
     try {
       await this.documents.send(
         new PutCommand({
@@ -48,12 +52,13 @@ export class DynamoInquiryStore implements InquiryStore {
             id,
             requestId,
             receivedAt: receivedAt.toISOString(),
-            state: 'pending',
+            state,
             attempts: 0,
-            queue: 'pending',
+            queue: state,
             dueAt: received,
             retryFrom: received,
             text: inquiryText(inquiry),
+            ...(heldFor.length === 0 ? {} : { heldFor }),
           },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },

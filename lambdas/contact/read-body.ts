@@ -1,11 +1,15 @@
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
 import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
+import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 
 /** A body read into an object of fields, or the reason it could not be. */
 export type ReadBody =
   | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
   | { readonly kind: 'rejected'; readonly reason: RejectionReason };
+
+/** A posted form: its fields, and apart from them the token of the page it came from (docs/api.md §15). */
+export type ReadForm = ReadBody & { readonly formToken?: string };
 
 /** The request headers that say how to read its body. */
 export interface BodyHeaders {
@@ -38,8 +42,12 @@ export function readJsonBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody 
  * `invalid_type` for that field, as it would for a JSON array, and the visitor gets the form back
  * with the error beside the field. Keeping one of the values would pass on text nobody chose.
  */
-export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody {
-  return rejectUnread(headers, bytes, isFormMediaType) ?? { kind: 'fields', fields: formFields(new URLSearchParams(utf8.decode(bytes))) };
+export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadForm {
+  const rejection = rejectUnread(headers, bytes, isFormMediaType);
+  if (rejection !== undefined) return rejection;
+  const { [FORM_TOKEN_FIELD]: token, ...fields } = formFields(new URLSearchParams(utf8.decode(bytes)));
+  // Sent twice, it is no token this site gave.
+  return { kind: 'fields', fields, ...(token === undefined ? {} : { formToken: Array.isArray(token) ? token.join(',') : token }) };
 }
 
 function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean) {

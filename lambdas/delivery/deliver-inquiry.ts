@@ -1,4 +1,6 @@
+import { errorName } from '../http/error-name.js';
 import type { Settlement, DeliveryCandidate, DeliveryStore } from './delivery-store.js';
+import type { FloodGuard } from './flood-guard.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { RetrySchedule } from './retry-schedule.js';
@@ -13,6 +15,8 @@ export type DeliveryOutcome =
   | 'given_up'
   /** SES may have taken it: never resent by itself, the owner alarmed. */
   | 'unknown'
+  /** Not sent: the hour's mails are spent (the flood signal), so it waits for the digest. */
+  | 'held'
   /** Not pending and due (already claimed, or waiting for later): nothing done. */
   | 'not_claimed';
 
@@ -28,6 +32,10 @@ export interface DeliveryDependencies {
   readonly store: DeliveryStore;
   readonly mailer: Mailer;
   readonly schedule: RetrySchedule;
+  /** Whether one more inquiry may be mailed on its own this hour (docs/api.md §15). */
+  readonly floodGuard: FloodGuard;
+  /** The most inquiries mailed one by one in an hour, as the held reason tells the owner. */
+  readonly maxMailsPerHour: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
   readonly report: (report: DeliveryReport) => void;
@@ -48,7 +56,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
   const { store, mailer, schedule } = dependencies;
   const now = seconds(currentTime(dependencies));
   const attemptId = dependencies.newAttemptId();
-  const inquiry = await store.claim(candidate, attemptId, now, now + schedule.leaseSeconds);
+  const inquiry = await store.claim('pending', candidate, attemptId, now, now + schedule.leaseSeconds);
   if (inquiry === undefined) return reported(dependencies, { inquiryId: candidate.id, outcome: 'not_claimed' });
 
   const finish = async (settlement: Settlement, outcome: DeliveryOutcome, errorName?: string) => {
@@ -64,15 +72,21 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     // Its text is gone (redelivered after its retention ended): nothing to send, and the owner must know.
     return finish({ state: 'failed', errorName: 'TextErased' }, 'given_up', 'TextErased');
   }
+  // What the owner sends again on purpose is never held back.
+  const flood = inquiry.released === true ? { kind: 'mail' as const } : await floodVerdict(inquiry.id, dependencies);
+  if (flood.kind === 'unknown') {
+    // The hour's count is unknown: not sent now, tried again as after a failure of SES.
+    return finish({ state: 'pending', dueAt: now + schedule.delaySeconds(inquiry.attempts), errorName: flood.errorName }, 'retry_scheduled', flood.errorName);
+  }
+  if (flood.kind === 'hold') {
+    const detail = `more than ${dependencies.maxMailsPerHour} inquiries were to be mailed this hour (UTC)`;
+    return finish({ state: 'held', dueAt: now, heldFor: [...(inquiry.heldFor ?? []), { signal: 'flood', detail }] }, 'held');
+  }
 
   const delivery = await mailer.send(composeInquiryEmail(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }));
   switch (delivery.kind) {
-    case 'sent': {
-      const sentAt = currentTime(dependencies);
-      const keepDays = Math.max(1, dependencies.retentionDays);
-      const settlement = { state: 'sent', sentAt, expiresAt: seconds(sentAt) + keepDays * DAY_SECONDS, eraseText: dependencies.retentionDays === 0 } as const;
-      return finish(settlement, 'sent');
-    }
+    case 'sent':
+      return finish(sentSettlement(currentTime(dependencies), dependencies, false), 'sent');
     case 'not_sent': {
       const failedAt = seconds(currentTime(dependencies));
       // Retried for the whole period: only an attempt that fails after it ends the retries.
@@ -103,15 +117,32 @@ export async function sweep(dependencies: DeliveryDependencies): Promise<Deliver
   return outcomes;
 }
 
+async function floodVerdict(
+  inquiryId: string,
+  dependencies: DeliveryDependencies,
+): Promise<{ readonly kind: 'mail' | 'hold' } | { readonly kind: 'unknown'; readonly errorName: string }> {
+  try {
+    return { kind: (await dependencies.floodGuard(inquiryId, currentTime(dependencies))) ? 'mail' : 'hold' };
+  } catch (error) {
+    return { kind: 'unknown', errorName: errorName(error) };
+  }
+}
+
+/** Sent: kept for the retention period, or erased of the visitor's text at once when it is 0. */
+export function sentSettlement(sentAt: Date, dependencies: DeliveryDependencies, inDigest: boolean): Settlement {
+  const keepDays = Math.max(1, dependencies.retentionDays);
+  return { state: 'sent', sentAt, expiresAt: seconds(sentAt) + keepDays * DAY_SECONDS, eraseText: dependencies.retentionDays === 0, inDigest };
+}
+
 function reported(dependencies: DeliveryDependencies, report: DeliveryReport): DeliveryOutcome {
   dependencies.report(report);
   return report.outcome;
 }
 
-function currentTime(dependencies: DeliveryDependencies): Date {
+export function currentTime(dependencies: DeliveryDependencies): Date {
   return dependencies.now?.() ?? new Date();
 }
 
-function seconds(time: Date): number {
+export function seconds(time: Date): number {
   return Math.floor(time.getTime() / 1000);
 }

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { HeldReason } from '../inbox/held-reasons.js';
 import { INBOX_TTL_ATTRIBUTE, inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type QueueName } from '../inbox/inquiry-record.js';
 
 /** An inquiry waiting in a queue, as the sweep finds it: enough to claim it, or to end its claim. */
@@ -11,19 +12,24 @@ export interface DeliveryCandidate {
   readonly attemptId?: string;
 }
 
-/** How one attempt ends (docs/api.md §14). */
+/** How one attempt ends (docs/api.md §14, §15). */
 export type Settlement =
-  | { readonly state: 'sent'; readonly sentAt: Date; readonly expiresAt: number; readonly eraseText: boolean }
+  | { readonly state: 'sent'; readonly sentAt: Date; readonly expiresAt: number; readonly eraseText: boolean; readonly inDigest: boolean }
   | { readonly state: 'pending'; readonly dueAt: number; readonly errorName: string }
+  /** Held for the next digest: by the flood signal (its reason given), or back after a digest SES refused. */
+  | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldReason[]; readonly errorName?: string }
   | { readonly state: 'failed' | 'unknown'; readonly errorName: string };
+
+/** The queues an inquiry is claimed from: alone when pending, in the digest when held. */
+export type ClaimableQueue = Extract<QueueName, 'pending' | 'held'>;
 
 /** The inquiry table as the delivery worker moves inquiries through their states, each step a conditional write. */
 export interface DeliveryStore {
   /**
-   * Claims a pending, due inquiry for one attempt until `leaseUntil` and returns it, or undefined
-   * when it is not pending and due (someone else claimed it, or it is waiting for later).
+   * Claims a due inquiry of the queue `from` for one attempt until `leaseUntil` and returns it, or
+   * undefined when it is not in that queue and due (someone else claimed it, or it is waiting for later).
    */
-  claim(candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number): Promise<InquiryRecord | undefined>;
+  claim(from: ClaimableQueue, candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number): Promise<InquiryRecord | undefined>;
   /** Ends the attempt `attemptId`; false when that attempt no longer holds the inquiry. */
   settle(id: string, attemptId: string, settlement: Settlement): Promise<boolean>;
   /** The inquiries of a queue whose `dueAt` has come, oldest first. */
@@ -42,7 +48,7 @@ export class DynamoDeliveryStore implements DeliveryStore {
     this.documents = DynamoDBDocumentClient.from(client);
   }
 
-  async claim(candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number): Promise<InquiryRecord | undefined> {
+  async claim(from: ClaimableQueue, candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number): Promise<InquiryRecord | undefined> {
     try {
       const { Attributes } = await this.documents.send(
         new UpdateCommand({
@@ -52,10 +58,10 @@ export class DynamoDeliveryStore implements DeliveryStore {
             'SET #state = :sending, attempts = :attempts, attemptId = :attemptId, #queue = :sending, #dueAt = :leaseUntil, lastAttemptAt = :at',
           // The attempts it was seen with make the claim its own: a repeat of this very claim (the SDK
           // retrying a write whose answer was lost) passes the second branch and changes nothing.
-          ConditionExpression: '(#state = :pending AND #dueAt <= :now AND attempts = :seen) OR (#state = :sending AND attemptId = :attemptId)',
+          ConditionExpression: '(#state = :from AND #dueAt <= :now AND attempts = :seen) OR (#state = :sending AND attemptId = :attemptId)',
           ExpressionAttributeNames: NAMES,
           ExpressionAttributeValues: {
-            ':pending': 'pending',
+            ':from': from,
             ':sending': 'sending',
             ':seen': candidate.attempts,
             ':attempts': candidate.attempts + 1,
@@ -134,9 +140,25 @@ function settlementUpdate(settlement: Settlement): Update {
     case 'sent':
       return {
         // Out of every queue; kept until its retention ends, or erased of the visitor's text now.
-        expression: `SET #state = :state, sentAt = :sentAt, #expiresAt = :expiresAt REMOVE #queue, #dueAt${settlement.eraseText ? ', #text' : ''}`,
+        expression: `SET #state = :state, sentAt = :sentAt, #expiresAt = :expiresAt${settlement.inDigest ? ', sentIn = :digest' : ''} REMOVE #queue, #dueAt${settlement.eraseText ? ', #text' : ''}`,
         names: { '#expiresAt': INBOX_TTL_ATTRIBUTE, ...(settlement.eraseText ? { '#text': 'text' } : {}) },
-        values: { ':state': 'sent', ':sentAt': settlement.sentAt.toISOString(), ':expiresAt': settlement.expiresAt },
+        values: {
+          ':state': 'sent',
+          ':sentAt': settlement.sentAt.toISOString(),
+          ':expiresAt': settlement.expiresAt,
+          ...(settlement.inDigest ? { ':digest': 'digest' } : {}),
+        },
+      };
+    case 'held':
+      return {
+        expression: `SET #state = :state, #queue = :state, #dueAt = :dueAt${settlement.heldFor === undefined ? '' : ', heldFor = :heldFor'}${settlement.errorName === undefined ? '' : ', lastError = :error'}`,
+        names: {},
+        values: {
+          ':state': 'held',
+          ':dueAt': settlement.dueAt,
+          ...(settlement.heldFor === undefined ? {} : { ':heldFor': settlement.heldFor }),
+          ...(settlement.errorName === undefined ? {} : { ':error': settlement.errorName }),
+        },
       };
     case 'pending':
       return {

@@ -7,18 +7,24 @@ import { mayRepeatIdempotentCall } from '../aws/sdk-errors.js';
 import type { DeliverySettings } from '../config.js';
 import type { DeliveryDependencies } from './deliver-inquiry.js';
 import { writeDeliveryLine } from './delivery-log.js';
+import { DynamoCounterStore } from '../counters/counter-store.js';
 import { DynamoDeliveryStore } from './delivery-store.js';
+import { hourlyMailLimit } from './flood-guard.js';
 import { mayResendEmail, SesMailer } from './mailer.js';
 import { retrySchedule } from './retry-schedule.js';
 
 /** The real dependencies of the delivery worker, created once per cold start. */
 export function createDeliveryDependencies(settings: DeliverySettings): DeliveryDependencies {
+  const dynamo = new DynamoDBClient(budgetedClientOptions(STORE_CALLS, mayRepeatIdempotentCall));
   return {
     // Each state change is a conditional write that a repeat cannot apply twice (delivery-store.ts).
-    store: new DynamoDeliveryStore(new DynamoDBClient(budgetedClientOptions(STORE_CALLS, mayRepeatIdempotentCall)), settings.inquiryTable),
+    store: new DynamoDeliveryStore(dynamo, settings.inquiryTable),
     // SendEmail is repeated only when SES cannot have taken it (mailer.ts).
     mailer: new SesMailer(new SESv2Client(budgetedClientOptions(MAIL_CALLS, mayResendEmail)), settings.mail),
     schedule: retrySchedule(settings.retryUnitSeconds),
+    // The hour's mails are counted by inquiry id, as the rate limits count requests: a repeat changes nothing.
+    floodGuard: hourlyMailLimit(new DynamoCounterStore(dynamo, settings.counterTable), settings.maxMailsPerHour),
+    maxMailsPerHour: settings.maxMailsPerHour,
     retentionDays: settings.retentionDays,
     report: writeDeliveryLine,
     newAttemptId: randomUUID,

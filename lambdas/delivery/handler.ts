@@ -3,7 +3,9 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { readDeliverySettings } from '../config.js';
 import { deliverInquiry, sweep } from './deliver-inquiry.js';
 import { createDeliveryDependencies } from './dependencies.js';
-import { SWEEP_EVENT, type SweepEvent } from './sweep-event.js';
+import { writeDigestLine } from './delivery-log.js';
+import { sendDigest } from './digest.js';
+import { WORKER_TASKS, type WorkerTask } from './worker-tasks.js';
 
 const dependencies = createDeliveryDependencies(readDeliverySettings(process.env));
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
@@ -20,16 +22,23 @@ async function deliverRecord(record: DynamoDBRecord): Promise<void> {
 }
 
 /**
- * The delivery worker (docs/api.md §14): fed by the inquiry table's stream (an inquiry stored or
- * put back to pending), and every minute by a schedule that sweeps up the retries that are due
- * and the claims that ran out.
+ * The delivery worker (docs/api.md §14, §15): fed by the inquiry table's stream (an inquiry stored
+ * or put back to pending); every minute by a schedule that sweeps up the retries that are due and
+ * the claims that ran out; once a day by one that sends the digest of held inquiries.
  */
-export async function handler(event: DynamoDBStreamEvent | SweepEvent) {
+export async function handler(event: DynamoDBStreamEvent | WorkerTask) {
   if ('Records' in event) {
     // One at a time: the SES sandbox takes one message a second.
     return processPartialResponse(event, deliverRecord, processor, { processInParallel: false });
   }
-  if (event.task !== SWEEP_EVENT.task) throw new Error(`No such task: ${JSON.stringify(event)}`);
-  await sweep(dependencies);
-  return {};
+  switch (event.task) {
+    case WORKER_TASKS.sweep.task:
+      await sweep(dependencies);
+      return {};
+    case WORKER_TASKS.digest.task:
+      await sendDigest(dependencies, writeDigestLine);
+      return {};
+    default:
+      throw new Error(`No such task: ${JSON.stringify(event)}`);
+  }
 }

@@ -1,8 +1,8 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
 
-/** A plain-text e-mail to the site owner; `replyTo` is the visitor. */
+/** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
 export interface InquiryEmail {
-  readonly replyTo: string;
+  readonly replyTo?: string;
   readonly subject: string;
   readonly text: string;
 }
@@ -24,25 +24,27 @@ function readableUtc(time: Date): string {
  */
 export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt): InquiryEmail {
   const company = inquiry.company ?? '';
+  return {
+    replyTo: inquiry.email,
+    subject: `Project inquiry from ${inquiry.name}${company === '' ? '' : ` (${company})`}`,
+    text: [...inquiryLines(inquiry, receipt), ''].join('\n'),
+  };
+}
+
+/** An inquiry as the owner reads it, in its own mail or in the digest: its fields, its message, its arrival and id. */
+export function inquiryLines(inquiry: InquiryText, receipt: Receipt): string[] {
+  const company = inquiry.company ?? '';
   const projectUrl = inquiry.project_url ?? '';
-  const fields = [
+  return [
     `Name: ${inquiry.name}`,
     `E-mail: ${inquiry.email}`,
     ...(company === '' ? [] : [`Company: ${company}`]),
     ...(projectUrl === '' ? [] : [`Project URL: ${projectUrl}`]),
+    '',
+    'Message:',
+    inquiry.message,
+    '',
+    `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
+    `Inquiry id: ${receipt.id}`,
   ];
-  return {
-    replyTo: inquiry.email,
-    subject: `Project inquiry from ${inquiry.name}${company === '' ? '' : ` (${company})`}`,
-    text: [
-      ...fields,
-      '',
-      'Message:',
-      inquiry.message,
-      '',
-      `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
-      `Inquiry id: ${receipt.id}`,
-      '',
-    ].join('\n'),
-  };
 }

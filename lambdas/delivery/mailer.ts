@@ -40,7 +40,7 @@ export class SesMailer implements Mailer {
         new SendEmailCommand({
           FromEmailAddress: `${displayName(senderName)} <${senderEmail}>`,
           Destination: { ToAddresses: [ownerEmail] },
-          ReplyToAddresses: [email.replyTo],
+          ...(email.replyTo === undefined ? {} : { ReplyToAddresses: [email.replyTo] }),
           Content: {
             Simple: {
               Subject: { Data: email.subject, Charset: 'UTF-8' },

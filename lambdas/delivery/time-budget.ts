@@ -4,13 +4,28 @@ import { MAIL_CALLS, STORE_CALLS, worstCaseMs } from '../aws/call-budgets.js';
 export const STREAM_BATCH_SIZE = 5;
 /** How many inquiries one sweep takes on from each queue (claims run out, retries due). */
 export const SWEEP_LIMIT = 10;
+/**
+ * How many held inquiries one digest carries at most: a mail of a few MB at the longest messages,
+ * well under SES's limit. More wait for the next digest (docs/api.md §15).
+ */
+export const DIGEST_LIMIT = 500;
+/** How many of a digest's inquiries are claimed, or settled, at once. */
+export const DIGEST_CONCURRENCY = 25;
 
 /** One attempt at its slowest: the claim, the send, and the write that settles it. */
 const ATTEMPT_MS = 2 * worstCaseMs(STORE_CALLS) + worstCaseMs(MAIL_CALLS);
 
+/** A sweep at its slowest: it reads both queues, ends every run-out claim, and makes every due attempt. */
+const SWEEP_MS = 2 * worstCaseMs(STORE_CALLS) + SWEEP_LIMIT * (worstCaseMs(STORE_CALLS) + ATTEMPT_MS);
+
+/** A digest at its slowest: the read of the held queue, every claim, the send, and every settlement. */
+const DIGEST_MS = worstCaseMs(STORE_CALLS) + 2 * Math.ceil(DIGEST_LIMIT / DIGEST_CONCURRENCY) * worstCaseMs(STORE_CALLS) + worstCaseMs(MAIL_CALLS);
+
+/** How long a digest's claims last: past it, a digest that was never settled stopped on the way. */
+export const DIGEST_LEASE_SECONDS = Math.ceil(DIGEST_MS / 1000);
+
 /**
- * The worker's timeout: a sweep at its slowest (it reads both queues, ends every run-out claim,
- * and makes every due attempt), which outlasts a batch of stream records, and a few seconds more.
+ * The worker's timeout: its slowest task (a sweep, which outlasts a batch of stream records, or a
+ * digest), and a few seconds more.
  */
-export const DELIVERY_TIMEOUT_SECONDS =
-  Math.ceil((2 * worstCaseMs(STORE_CALLS) + SWEEP_LIMIT * (worstCaseMs(STORE_CALLS) + ATTEMPT_MS)) / 1000) + 5;
+export const DELIVERY_TIMEOUT_SECONDS = Math.ceil(Math.max(SWEEP_MS, DIGEST_MS) / 1000) + 5;

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import type { FieldError } from '../inquiry/field-errors.js';
+import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
 import { messageFor, SENT } from '../inquiry/form-messages.js';
@@ -11,6 +12,8 @@ export type PageSite = Pick<SiteSettings, 'baseUrl' | 'siteName'>;
 /** The form as first served, or served again after a refused post. */
 export interface FormPageView {
   readonly site: PageSite;
+  /** The token that tells when the form was first shown (docs/api.md §15). */
+  readonly formToken: string;
   /** What the visitor sent, to fill the form in again. */
   readonly values?: Readonly<Record<string, unknown>>;
   readonly errors?: readonly FieldError[];
@@ -38,6 +41,7 @@ export function renderFormPage(view: FormPageView): string {
 <p class="note">Every field is required unless it says “optional”.</p>
 <div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status">${escapeHtml(view.notice ?? '')}</div>
 <form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8">
+<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(view.formToken)}">
 ${fields.join('\n')}
 <div class="trap" aria-hidden="true">
 <label for="contact-trap">Leave this field empty</label>

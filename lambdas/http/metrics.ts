@@ -1,3 +1,4 @@
+import type { SpamSignal } from '../inbox/held-reasons.js';
 import type { Outcome } from './outcome.js';
 
 /** The CloudWatch namespace of the service's own metrics; the stack's alarms read it too. */
@@ -5,6 +6,8 @@ export const METRICS_NAMESPACE = 'PersonalSite';
 
 export type MetricName =
   | 'InquiriesAccepted'
+  /** Accepted, and held for the daily digest as suspected spam: one per signal (docs/api.md §15). */
+  | 'InquiriesHeld'
   /** Sent by the delivery worker (docs/api.md §14). */
   | 'InquiriesDelivered'
   | 'DeliveryRetries'
@@ -23,6 +26,8 @@ export interface OutcomeMetric {
   readonly name: MetricName;
   /** The `scope` dimension of a rate-limit refusal. */
   readonly scope?: 'ip' | 'email';
+  /** The `reason` dimension of a held inquiry: the signal it raised. */
+  readonly reason?: SpamSignal;
 }
 
 /**
@@ -70,21 +75,25 @@ export function outcomeMetricMembers(outcome: Outcome, timestampMs: number): Rea
 /**
  * The members that make a log line also a count of 1 of a metric, in CloudWatch's embedded metric
  * format (EMF), with the line's own `service` member (request-log.ts writes it on every line) and
- * `scope`, for a rate limit, as dimensions.
+ * `scope`, for a rate limit, or `reason`, for a held inquiry, as dimensions.
  */
 export function countMembers(metric: OutcomeMetric, timestampMs: number): Readonly<Record<string, unknown>> {
+  const dimensions = {
+    ...(metric.scope === undefined ? {} : { scope: metric.scope }),
+    ...(metric.reason === undefined ? {} : { reason: metric.reason }),
+  };
   return {
     _aws: {
       Timestamp: timestampMs,
       CloudWatchMetrics: [
         {
           Namespace: METRICS_NAMESPACE,
-          Dimensions: [metric.scope === undefined ? ['service'] : ['service', 'scope']],
+          Dimensions: [['service', ...Object.keys(dimensions)]],
           Metrics: [{ Name: metric.name, Unit: 'Count' }],
         },
       ],
     },
     [metric.name]: 1,
-    ...(metric.scope === undefined ? {} : { scope: metric.scope }),
+    ...dimensions,
   };
 }

@@ -1,4 +1,4 @@
-import { countMembers, outcomeMetricMembers, type MetricName } from './metrics.js';
+import { countMembers, outcomeMetricMembers, type MetricName, type OutcomeMetric } from './metrics.js';
 import type { Outcome } from './outcome.js';
 import { SERVICE_NAME } from './service-name.js';
 
@@ -41,10 +41,10 @@ export function writeWarning(message: string, details: { readonly requestId: str
   writeLogLine('WARN', message, { ...fields, ...(metric === undefined ? {} : countMembers({ name: metric }, now)) }, now);
 }
 
-/** A line of its own for an event that is not a request (the delivery worker's), with its metric if it has one. */
-export function writeEventLine(message: string, fields: Readonly<Record<string, unknown>>, metric: MetricName | null): void {
+/** A line of its own for an event beside or without a request (an inquiry held, a delivery), with its metric if it has one. */
+export function writeEventLine(message: string, fields: Readonly<Record<string, unknown>>, metric: OutcomeMetric | null): void {
   const now = Date.now();
-  writeLogLine('INFO', message, { ...fields, ...(metric === null ? {} : countMembers({ name: metric }, now)) }, now);
+  writeLogLine('INFO', message, { ...fields, ...(metric === null ? {} : countMembers(metric, now)) }, now);
 }
 
 function writeLogLine(level: 'INFO' | 'WARN', message: string, fields: Readonly<Record<string, unknown>>, now: number): void {

@@ -1,4 +1,5 @@
 import type { Inquiry } from '../inquiry/schema.js';
+import { toHeldReasons, type HeldReason } from './held-reasons.js';
 
 /**
  * An accepted inquiry as the inquiry table keeps it (docs/api.md §14): stored by the contact
@@ -9,7 +10,9 @@ import type { Inquiry } from '../inquiry/schema.js';
 export type InquiryState =
   /** Waiting for its first send, or for a retry at `dueAt`. */
   | 'pending'
-  /** A worker claimed it and is sending it; `dueAt` is when that claim runs out. */
+  /** Suspected spam (docs/api.md §15): waiting for the daily digest, or for the owner to release it. */
+  | 'held'
+  /** A worker claimed it and is sending it (alone, or in a digest); `dueAt` is when that claim runs out. */
   | 'sending'
   /** SES took it. */
   | 'sent'
@@ -37,7 +40,7 @@ export const QUEUE_INDEX = {
   /** What the sweep needs of each to claim it, or to end its claim, besides the key. */
   projected: ['attempts', 'attemptId'],
 } as const;
-export type QueueName = Extract<InquiryState, 'pending' | 'sending'>;
+export type QueueName = Extract<InquiryState, 'pending' | 'held' | 'sending'>;
 
 /** What the table's stream hands the worker: only an item that became, or stays, pending. */
 export const PENDING_STREAM_FILTER = { dynamodb: { NewImage: { state: { S: ['pending'] } } } } as const;
@@ -62,6 +65,12 @@ export interface InquiryRecord {
   readonly lastError?: string;
   readonly lastAttemptAt?: string;
   readonly sentAt?: string;
+  /** Why it was held (docs/api.md §15); kept after it is sent, for the owner's inbox. */
+  readonly heldFor?: readonly HeldReason[];
+  /** Sent again by the owner (`npm run redeliver`): no spam signal holds it back any more. */
+  readonly released?: boolean;
+  /** `digest` when it reached the owner in the daily digest of held inquiries. */
+  readonly sentIn?: 'digest';
   /** Absent once erased (retention 0, or after the retention period by TTL). */
   readonly text?: InquiryText;
 }
@@ -95,6 +104,9 @@ export function toInquiryRecord(item: Readonly<Record<string, unknown>>): Inquir
     ...optionalString('lastError'),
     ...optionalString('lastAttemptAt'),
     ...optionalString('sentAt'),
+    ...(item.heldFor === undefined ? {} : { heldFor: toHeldReasons(item.heldFor) }),
+    ...(item.released === true ? { released: true } : {}),
+    ...(item.sentIn === 'digest' ? { sentIn: 'digest' as const } : {}),
     ...(typeof item.text === 'object' && item.text !== null ? { text: item.text as InquiryText } : {}),
   };
 }

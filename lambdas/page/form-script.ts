@@ -1,4 +1,5 @@
 import { FIELD_ERROR_CODES, PATTERN_CODES } from '../inquiry/field-errors.js';
+import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { FIELD_MESSAGES, NOTICES } from '../inquiry/form-messages.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
@@ -7,6 +8,8 @@ import { PAGE_PATHS } from '../html/page-paths.js';
 const SCRIPT_SETTINGS = {
   api: PAGE_PATHS.api,
   honeypot: HONEYPOT_FIELD,
+  tokenField: FORM_TOKEN_FIELD,
+  tokenHeader: FORM_TOKEN_HEADER,
   codeOrder: FIELD_ERROR_CODES,
   patternCodes: PATTERN_CODES,
   messages: FIELD_MESSAGES,
@@ -24,7 +27,7 @@ const SCRIPT_SETTINGS = {
  * until then, or if the schema cannot be read, the form posts itself to `/contact` and the server
  * applies the same rules and answers with a page. Each inquiry it posts carries an
  * `Idempotency-Key` (docs/api.md §9), kept when the same inquiry is sent again, where the browser
- * can make one. The browser tests (test/browser) run it. Its comments are kept few: they are sent
+ * can make one, and the page's form token in a header of its own (§15). The browser tests (test/browser) run it. Its comments are kept few: they are sent
  * to every visitor.
  */
 export const FORM_SCRIPT = String.raw`'use strict';
@@ -98,8 +101,10 @@ export const FORM_SCRIPT = String.raw`'use strict';
     event.preventDefault();
     if (sending) return;
     const inquiry = {};
+    let token = '';
     new FormData(form).forEach((value, name) => {
-      inquiry[name] = value;
+      if (name === SETTINGS.tokenField) token = value;
+      else inquiry[name] = value;
     });
     const errors = [];
     for (const rule of rules) {
@@ -109,10 +114,10 @@ export const FORM_SCRIPT = String.raw`'use strict';
       if (code) errors.push({ field: rule.name, code });
     }
     if (errors.length > 0) showErrors(errors, inquiry);
-    else await send(inquiry);
+    else await send(inquiry, token);
   }
 
-  async function send(inquiry) {
+  async function send(inquiry, token) {
     sending = true;
     button.setAttribute('aria-disabled', 'true');
     clearErrors();
@@ -125,6 +130,7 @@ export const FORM_SCRIPT = String.raw`'use strict';
         keys.set(payload, crypto.randomUUID());
       }
       if (keys.has(payload)) headers['Idempotency-Key'] = keys.get(payload);
+      if (token) headers[SETTINGS.tokenHeader] = token;
       const response = await fetch(SETTINGS.api, { method: 'POST', headers, body: payload });
       const body = await response.json().catch(() => ({}));
       showAnswer(response, body, inquiry);

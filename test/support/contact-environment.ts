@@ -14,6 +14,7 @@ export const DELIVERY_ENVIRONMENT = {
   CONTACT_TO: 'owner@example.com',
   CONTACT_FROM: 'contact@example.com',
   INQUIRY_TABLE: 'inquiries',
+  COUNTER_TABLE: 'rate-limit-counters',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -1,4 +1,4 @@
-import type { DeliveryCandidate, DeliveryStore, Settlement } from '../../lambdas/delivery/delivery-store.js';
+import type { ClaimableQueue, DeliveryCandidate, DeliveryStore, Settlement } from '../../lambdas/delivery/delivery-store.js';
 import type { InquiryRecord, InquiryState, QueueName } from '../../lambdas/inbox/inquiry-record.js';
 
 /** One inquiry as the fake table holds it: the record, and the attributes of its place in a queue. */
@@ -8,8 +8,8 @@ export interface FakeItem extends InquiryRecord {
 }
 
 /**
- * An in-memory DeliveryStore with DynamoDeliveryStore's semantics: a claim takes a pending, due
- * inquiry seen with its current attempts (or repeats the very same claim), and only the claim
+ * An in-memory DeliveryStore with DynamoDeliveryStore's semantics: a claim takes a due inquiry of
+ * its queue (pending or held) seen with its current attempts (or repeats the very same claim), and only the claim
  * that holds an inquiry settles it ("sent" also after the sweep called it unknown).
  */
 export class FakeDeliveryStore implements DeliveryStore {
@@ -40,10 +40,10 @@ export class FakeDeliveryStore implements DeliveryStore {
     return this.items.get(id)?.state;
   }
 
-  async claim(candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number) {
+  async claim(from: ClaimableQueue, candidate: DeliveryCandidate, attemptId: string, now: number, leaseUntil: number) {
     const item = this.items.get(candidate.id);
     if (item === undefined) return undefined;
-    const due = item.state === 'pending' && (item.dueAt ?? 0) <= now && item.attempts === candidate.attempts;
+    const due = item.state === from && (item.dueAt ?? 0) <= now && item.attempts === candidate.attempts;
     const same = item.state === 'sending' && item.attemptId === attemptId;
     if (!due && !same) return undefined;
     const claimed: FakeItem = {
@@ -73,9 +73,20 @@ export class FakeDeliveryStore implements DeliveryStore {
           state: 'sent',
           sentAt: settlement.sentAt.toISOString(),
           expiresAt: settlement.expiresAt,
+          ...(settlement.inDigest ? { sentIn: 'digest' as const } : {}),
         });
         return true;
       }
+      case 'held':
+        this.items.set(id, {
+          ...rest,
+          state: 'held',
+          queue: 'held',
+          dueAt: settlement.dueAt,
+          ...(settlement.heldFor === undefined ? {} : { heldFor: settlement.heldFor }),
+          ...(settlement.errorName === undefined ? {} : { lastError: settlement.errorName }),
+        });
+        return true;
       case 'pending':
         this.items.set(id, { ...rest, state: 'pending', queue: 'pending', dueAt: settlement.dueAt, lastError: settlement.errorName });
         return true;

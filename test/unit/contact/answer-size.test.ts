@@ -90,7 +90,7 @@ describe('answers to a 64 KiB hostile body', () => {
     const body = readFormBody({ contentType: 'application/x-www-form-urlencoded' }, new TextEncoder().encode(sent));
     expect(body.kind).toBe('fields');
 
-    const page = formReply(invalidOutcome((body as Extract<ReadBody, { kind: 'fields' }>).fields), body, 'request-id', site);
+    const page = formReply(invalidOutcome((body as Extract<ReadBody, { kind: 'fields' }>).fields), body, 'form-token', 'request-id', site);
 
     expect(page.statusCode).toBe(422);
     expect(size(page.body)).toBeLessThanOrEqual(ANSWER_BUDGET);
@@ -108,7 +108,7 @@ describe('answers to a 64 KiB hostile body', () => {
     expect(Object.keys(fields).length).toBeGreaterThan(100);
     const body: ReadBody = { kind: 'fields', fields };
 
-    const page = formReply(invalidOutcome(fields), body, 'request-id', site).body ?? '';
+    const page = formReply(invalidOutcome(fields), body, 'form-token', 'request-id', site).body ?? '';
 
     const refilled = FORM_FIELDS.map((field) => escapeHtml(typed[field.name]));
     for (const value of refilled) expect(page).toContain(value);

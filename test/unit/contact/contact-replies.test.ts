@@ -20,7 +20,7 @@ const bodyOf = (outcome: ContactOutcome) => JSON.parse(contactReply(outcome, REQ
 const INQUIRY_ID = '7c2e1f0a-3b4d-8e5f-a6b7-c8d9e0f1a2b3';
 
 describe('contactReply: 202 for an accepted inquiry', () => {
-  const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS }, REQUEST_ID, LIMITS);
+  const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS, heldFor: [] }, REQUEST_ID, LIMITS);
 
   it('answers accepted with the inquiry’s id, and logs it as accepted', () => {
     expect(reply.statusCode).toBe(202);
@@ -80,7 +80,7 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
     ['a 415', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: { scope: 'ip', remaining: 3, resetSeconds: 1 } }, '"ip";r=3;t=1'],
     ['a 400', { kind: 'rejected', reason: 'malformed_json', rateLimit: { scope: 'ip', remaining: 0, resetSeconds: 3600 } }, '"ip";r=0;t=3600'],
     ['a 422', { kind: 'invalid', errors: ERRORS, rateLimit: { scope: 'ip', remaining: 2, resetSeconds: 59 } }, '"ip";r=2;t=59'],
-    ['a 202', { kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: { scope: 'email', remaining: 0, resetSeconds: 5 } }, '"email";r=0;t=5'],
+    ['a 202', { kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: { scope: 'email', remaining: 0, resetSeconds: 5 }, heldFor: [] }, '"email";r=0;t=5'],
   ] as const)('carries RateLimit-Policy and RateLimit on %s', (_case, outcome, rateLimit) => {
     const reply = contactReply(outcome, REQUEST_ID, LIMITS);
 
@@ -90,7 +90,7 @@ describe('contactReply: rate limit fields (docs/api.md §4)', () => {
   });
 
   it('publishes the configured limits in RateLimit-Policy', () => {
-    const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS }, REQUEST_ID, { ip: 10, email: 4, windowSeconds: 3600 });
+    const reply = contactReply({ kind: 'accepted', inquiryId: INQUIRY_ID, rateLimit: STATUS, heldFor: [] }, REQUEST_ID, { ip: 10, email: 4, windowSeconds: 3600 });
 
     expect(reply.headers['RateLimit-Policy']).toBe('"ip";q=10;w=3600, "email";q=4;w=3600');
   });

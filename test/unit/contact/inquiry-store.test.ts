@@ -18,7 +18,7 @@ const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An a
 
 describe('DynamoInquiryStore against the emulator', () => {
   it('stores a pending inquiry, in the queue from the moment it arrived, with its text and no expiry', async () => {
-    expect(await store.accept({ id: 'stored-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY })).toEqual({ kind: 'stored' });
+    expect(await store.accept({ id: 'stored-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor: [] })).toEqual({ kind: 'stored' });
 
     const received = Math.floor(RECEIVED.getTime() / 1000);
     expect(await inbox.itemOf('stored-1')).toEqual({
@@ -36,11 +36,21 @@ describe('DynamoInquiryStore against the emulator', () => {
     });
   });
 
+  it('stores a held inquiry in the held queue with its reasons: the stream hands the worker none of it', async () => {
+    const heldFor = [
+      { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' },
+      { signal: 'link_stuffing', detail: '6 links in the message, more than 5' },
+    ] as const;
+    expect(await store.accept({ id: 'held-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor })).toEqual({ kind: 'stored' });
+
+    expect(await inbox.itemOf('held-1')).toMatchObject({ state: 'held', queue: 'held', dueAt: Math.floor(RECEIVED.getTime() / 1000), heldFor });
+  });
+
   it('finds an inquiry already stored under its id (a retried put, a keyed inquiry again) and never overwrites it', async () => {
-    await store.accept({ id: 'stored-2', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY });
+    await store.accept({ id: 'stored-2', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor: [] });
     const first = await inbox.itemOf('stored-2');
 
-    expect(await store.accept({ id: 'stored-2', requestId: 'request-2', receivedAt: new Date(), inquiry: { ...INQUIRY, name: 'Eve' } })).toEqual({
+    expect(await store.accept({ id: 'stored-2', requestId: 'request-2', receivedAt: new Date(), inquiry: { ...INQUIRY, name: 'Eve' }, heldFor: [] })).toEqual({
       kind: 'stored',
     });
 
@@ -55,7 +65,7 @@ describe('DynamoInquiryStore against the emulator', () => {
       maxAttempts: 1,
     });
 
-    const acceptance = await new DynamoInquiryStore(unreachable, TABLE).accept({ id: 'lost', requestId: 'r', receivedAt: RECEIVED, inquiry: INQUIRY });
+    const acceptance = await new DynamoInquiryStore(unreachable, TABLE).accept({ id: 'lost', requestId: 'r', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor: [] });
 
     expect(acceptance).toMatchObject({ kind: 'failed', errorName: expect.any(String) });
     unreachable.destroy();

@@ -7,6 +7,7 @@ import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/sub
 import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { FakeInquiryStore } from '../../support/fake-inquiry-store.js';
+import { spamDependencies } from '../../support/spam-dependencies.js';
 
 const INQUIRY = {
   name: 'Ada Lovelace',
@@ -30,6 +31,7 @@ function service(limits: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 }) 
     keys: KEYS,
     limiter: new RateLimiter({ store, limits, now: () => NOW }),
     inquiries,
+    spam: spamDependencies(store),
     now: () => NOW,
   };
   const submit = (body: ReadBody, clientIp = SOURCE_IP, requestId = `request-${++submissions}`, inquiryId = requestId) =>
@@ -67,8 +69,9 @@ describe('submitInquiry: a valid inquiry', () => {
       kind: 'accepted',
       inquiryId: REQUEST_ID,
       rateLimit: { scope: 'email', remaining: 2, resetSeconds: RESET_SECONDS },
+      heldFor: [],
     });
-    expect([...inquiries.stored.values()]).toEqual([{ id: REQUEST_ID, requestId: REQUEST_ID, receivedAt: NOW, inquiry: INQUIRY }]);
+    expect([...inquiries.stored.values()]).toEqual([{ id: REQUEST_ID, requestId: REQUEST_ID, receivedAt: NOW, inquiry: INQUIRY, heldFor: [] }]);
   });
 
   it('is stored under the id it is given (an Idempotency-Key’s), beside the request that brought it', async () => {
@@ -80,18 +83,20 @@ describe('submitInquiry: a valid inquiry', () => {
     expect(inquiries.stored.get('keyed-inquiry-id')).toMatchObject({ id: 'keyed-inquiry-id', requestId: REQUEST_ID });
   });
 
-  it('is counted by hashed keys, never by the raw address', async () => {
+  it('is counted by hashed keys, never by the raw address or text', async () => {
     const { submit, store } = service();
 
     await submit(VALID);
 
     const ids = store.callsOf('increment').map((slot) => slot.id);
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(3);
     expect(ids.find((id) => id.startsWith('ip#'))).toContain(KEYS.ip(SOURCE_IP));
     expect(ids.find((id) => id.startsWith('email#'))).toContain(KEYS.email(INQUIRY.email));
+    expect(ids.find((id) => id.startsWith('text#'))).toContain(KEYS.text(INQUIRY.message));
     for (const id of ids) {
       expect(id).not.toContain(SOURCE_IP);
       expect(id.toLowerCase()).not.toContain('example.com');
+      expect(id.toLowerCase()).not.toContain('engine');
     }
   });
 });

@@ -1,50 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { deliverInquiry, sweep, type DeliveryReport } from '../../../lambdas/delivery/deliver-inquiry.js';
-import type { InquiryEmail } from '../../../lambdas/delivery/inquiry-email.js';
+import { deliverInquiry, sweep } from '../../../lambdas/delivery/deliver-inquiry.js';
 import type { Delivery, Mailer } from '../../../lambdas/delivery/mailer.js';
-import { retrySchedule } from '../../../lambdas/delivery/retry-schedule.js';
-import { FakeDeliveryStore } from '../../support/fake-delivery-store.js';
-
-const START = Date.UTC(2030, 0, 1, 12) / 1000;
-const UNIT = 60;
-const schedule = retrySchedule(UNIT);
-
-/** Answers each send with the next scripted delivery (then `sent`), and keeps what SES took. */
-class ScriptedMailer implements Mailer {
-  readonly taken: InquiryEmail[] = [];
-  readonly script: Delivery[] = [];
-
-  async send(email: InquiryEmail): Promise<Delivery> {
-    const delivery = this.script.shift() ?? { kind: 'sent' };
-    if (delivery.kind !== 'not_sent') this.taken.push(email);
-    return delivery;
-  }
-}
-
-function worker(options: { retentionDays?: number } = {}) {
-  const store = new FakeDeliveryStore();
-  const mailer = new ScriptedMailer();
-  const reports: DeliveryReport[] = [];
-  let now = START;
-  let attempts = 0;
-  const dependencies = {
-    store,
-    mailer,
-    schedule,
-    retentionDays: options.retentionDays ?? 30,
-    report: (report: DeliveryReport) => reports.push(report),
-    newAttemptId: () => `attempt-${++attempts}`,
-    now: () => new Date(now * 1000),
-  };
-  return {
-    store,
-    mailer,
-    reports,
-    dependencies,
-    at: (seconds: number) => (now = START + seconds),
-    deliver: (id: string) => deliverInquiry({ id, attempts: store.items.get(id)?.attempts ?? 0 }, dependencies),
-  };
-}
+import { schedule, START, UNIT, worker } from '../../support/delivery-worker.js';
 
 const sure = (errorName: string): Delivery => ({ kind: 'not_sent', errorName });
 const unsure = (errorName: string): Delivery => ({ kind: 'unknown', errorName });
@@ -252,5 +209,85 @@ describe('sweep', () => {
 
     expect(w.store.state('slow')).toBe('sent');
     expect(w.mailer.taken).toHaveLength(1);
+  });
+});
+
+describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
+  const mailAll = async (w: ReturnType<typeof worker>, count: number, prefix: string) => {
+    const outcomes = [];
+    for (let i = 0; i < count; i++) {
+      w.store.add({ id: `${prefix}-${i}` });
+      outcomes.push(await w.deliver(`${prefix}-${i}`));
+    }
+    return outcomes;
+  };
+
+  it('mails maxMailsPerHour inquiries in a UTC hour, and holds the next for the digest, its reason given', async () => {
+    const w = worker({ maxMailsPerHour: 3 });
+
+    expect(await mailAll(w, 4, 'flood')).toEqual(['sent', 'sent', 'sent', 'held']);
+
+    expect(w.mailer.taken).toHaveLength(3);
+    expect(w.store.items.get('flood-3')).toMatchObject({
+      state: 'held',
+      queue: 'held',
+      dueAt: START,
+      heldFor: [{ signal: 'flood', detail: 'more than 3 inquiries were to be mailed this hour (UTC)' }],
+    });
+    expect(w.reports.at(-1)).toEqual({ inquiryId: 'flood-3', outcome: 'held', attempt: 1 });
+  });
+
+  it('keeps the reasons an inquiry was held for before, beside the flood', async () => {
+    const w = worker({ maxMailsPerHour: 1 });
+    await mailAll(w, 1, 'first');
+    w.store.add({ id: 'again', heldFor: [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] });
+
+    expect(await w.deliver('again')).toBe('held');
+
+    expect(w.store.items.get('again')?.heldFor?.map((reason) => reason.signal)).toEqual(['too_fast', 'flood']);
+  });
+
+  it('mails again in the next UTC hour', async () => {
+    const w = worker({ maxMailsPerHour: 2 });
+    w.at(59 * 60 + 59);
+    expect(await mailAll(w, 3, 'late')).toEqual(['sent', 'sent', 'held']);
+    w.at(60 * 60);
+    expect(await mailAll(w, 1, 'next')).toEqual(['sent']);
+  });
+
+  it('counts an inquiry once however often it is tried in the hour', async () => {
+    const w = worker({ maxMailsPerHour: 2 });
+    w.store.add({ id: 'retried' });
+    w.mailer.script.push({ kind: 'not_sent', errorName: 'Throttling' });
+    expect(await w.deliver('retried')).toBe('retry_scheduled');
+    w.at(schedule.delaySeconds(1));
+    expect(await w.deliver('retried')).toBe('sent');
+
+    expect(await mailAll(w, 2, 'other')).toEqual(['sent', 'held']);
+  });
+
+  it('never holds back what the owner sends on purpose, even in a flood', async () => {
+    const w = worker({ maxMailsPerHour: 1 });
+    await mailAll(w, 1, 'first');
+    w.store.add({ id: 'released', released: true });
+
+    expect(await w.deliver('released')).toBe('sent');
+  });
+
+  it('is off at 0: every inquiry is mailed', async () => {
+    const w = worker({ maxMailsPerHour: 0 });
+    expect(await mailAll(w, 25, 'any')).toEqual(Array(25).fill('sent'));
+    expect(w.counters.calls).toEqual([]);
+  });
+
+  it('tries again later, unsent, when the hour’s count cannot be read', async () => {
+    const w = worker({ maxMailsPerHour: 3 });
+    w.counters.failIncrement = () => Object.assign(new Error('down'), { name: 'InternalServerError' });
+    w.store.add({ id: 'unsure' });
+
+    expect(await w.deliver('unsure')).toBe('retry_scheduled');
+
+    expect(w.mailer.taken).toEqual([]);
+    expect(w.store.items.get('unsure')).toMatchObject({ state: 'pending', dueAt: START + schedule.delaySeconds(1), lastError: 'InternalServerError' });
   });
 });

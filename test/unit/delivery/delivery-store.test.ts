@@ -13,7 +13,7 @@ beforeAll(() => {
   store = new DynamoDeliveryStore(inbox.client(), TABLE);
   const inquiries = new DynamoInquiryStore(inbox.client(), TABLE);
   accept = (id, receivedAt = new Date(NOW * 1000)) =>
-    inquiries.accept({ id, requestId: `request-of-${id}`, receivedAt, inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' } });
+    inquiries.accept({ id, requestId: `request-of-${id}`, receivedAt, inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' }, heldFor: [] });
 });
 
 const NOW = 1_900_000_000;
@@ -25,19 +25,19 @@ describe('DynamoDeliveryStore.claim', () => {
     const id = newId();
     await accept(id);
 
-    const claimed = await store.claim({ id, attempts: 0 }, 'attempt-a', NOW, NOW + 60);
+    const claimed = await store.claim('pending', { id, attempts: 0 }, 'attempt-a', NOW, NOW + 60);
 
     expect(claimed).toMatchObject({ id, state: 'sending', attempts: 1, attemptId: 'attempt-a', text: { name: 'Ada' } });
     expect(await inbox.itemOf(id)).toMatchObject({ state: 'sending', queue: 'sending', dueAt: NOW + 60, attempts: 1 });
-    expect(await store.claim({ id, attempts: 0 }, 'attempt-b', NOW, NOW + 60)).toBeUndefined();
+    expect(await store.claim('pending', { id, attempts: 0 }, 'attempt-b', NOW, NOW + 60)).toBeUndefined();
   });
 
   it('takes a repeat of the very same claim (a retried write) as that claim, counting the attempt once', async () => {
     const id = newId();
     await accept(id);
 
-    await store.claim({ id, attempts: 0 }, 'attempt-a', NOW, NOW + 60);
-    const repeated = await store.claim({ id, attempts: 0 }, 'attempt-a', NOW + 1, NOW + 61);
+    await store.claim('pending', { id, attempts: 0 }, 'attempt-a', NOW, NOW + 60);
+    const repeated = await store.claim('pending', { id, attempts: 0 }, 'attempt-a', NOW + 1, NOW + 61);
 
     expect(repeated).toMatchObject({ attempts: 1, attemptId: 'attempt-a' });
   });
@@ -46,9 +46,9 @@ describe('DynamoDeliveryStore.claim', () => {
     const id = newId();
     await accept(id, new Date((NOW + 30) * 1000));
 
-    expect(await store.claim({ id, attempts: 0 }, 'early', NOW, NOW + 60)).toBeUndefined();
-    expect(await store.claim({ id, attempts: 3 }, 'stale', NOW + 30, NOW + 90)).toBeUndefined();
-    expect(await store.claim({ id: 'no-such-inquiry', attempts: 0 }, 'nothing', NOW, NOW + 60)).toBeUndefined();
+    expect(await store.claim('pending', { id, attempts: 0 }, 'early', NOW, NOW + 60)).toBeUndefined();
+    expect(await store.claim('pending', { id, attempts: 3 }, 'stale', NOW + 30, NOW + 90)).toBeUndefined();
+    expect(await store.claim('pending', { id: 'no-such-inquiry', attempts: 0 }, 'nothing', NOW, NOW + 60)).toBeUndefined();
   });
 });
 
@@ -56,15 +56,15 @@ describe('DynamoDeliveryStore.settle', () => {
   async function claimed(): Promise<string> {
     const id = newId();
     await accept(id);
-    await store.claim({ id, attempts: 0 }, `claim-of-${id}`, NOW, NOW + 60);
+    await store.claim('pending', { id, attempts: 0 }, `claim-of-${id}`, NOW, NOW + 60);
     return id;
   }
 
   it('records a send out of every queue, with its expiry, keeping or erasing the text', async () => {
     const [kept, erased] = [await claimed(), await claimed()];
 
-    expect(await store.settle(kept, `claim-of-${kept}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false })).toBe(true);
-    expect(await store.settle(erased, `claim-of-${erased}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: true })).toBe(true);
+    expect(await store.settle(kept, `claim-of-${kept}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: false })).toBe(true);
+    expect(await store.settle(erased, `claim-of-${erased}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: true, inDigest: false })).toBe(true);
 
     const item = await inbox.itemOf(kept);
     expect(item).toMatchObject({ state: 'sent', sentAt: new Date(NOW * 1000).toISOString(), expiresAt: NOW + 100, text: expect.any(Object) });
@@ -99,7 +99,7 @@ describe('DynamoDeliveryStore.settle', () => {
     expect(await store.settle(id, 'another-claim', { state: 'pending', dueAt: NOW, errorName: 'x' })).toBe(false);
     expect(await store.settle(id, `claim-of-${id}`, { state: 'unknown', errorName: 'ClaimExpired' })).toBe(true);
     expect(await store.settle(id, `claim-of-${id}`, { state: 'pending', dueAt: NOW, errorName: 'x' })).toBe(false);
-    expect(await store.settle(id, `claim-of-${id}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 1, eraseText: false })).toBe(true);
+    expect(await store.settle(id, `claim-of-${id}`, { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 1, eraseText: false, inDigest: false })).toBe(true);
     expect(await inbox.itemOf(id)).toMatchObject({ state: 'sent' });
   });
 });
@@ -108,7 +108,7 @@ describe('DynamoDeliveryStore.due', () => {
   it('finds the claims that ran out, with the claim they are under', async () => {
     const id = newId();
     await accept(id);
-    await store.claim({ id, attempts: 0 }, 'stopped-worker', NOW, NOW + 60);
+    await store.claim('pending', { id, attempts: 0 }, 'stopped-worker', NOW, NOW + 60);
 
     expect(await store.due('sending', NOW + 59, 50)).not.toContainEqual(expect.objectContaining({ id }));
     expect(await store.due('sending', NOW + 60, 50)).toContainEqual({ id, attempts: 1, attemptId: 'stopped-worker' });

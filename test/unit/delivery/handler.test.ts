@@ -4,7 +4,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
-import type { SweepEvent } from '../../../lambdas/delivery/sweep-event.js';
+import type { WorkerTask } from '../../../lambdas/delivery/worker-tasks.js';
 import { inquiryKey } from '../../../lambdas/inbox/inquiry-record.js';
 import { capturedOutput } from '../../support/captured-output.js';
 import { DELIVERY_ENVIRONMENT } from '../../support/contact-environment.js';
@@ -16,11 +16,11 @@ import { jsonLines } from '../../support/json-lines.js';
 /* The delivery worker as Lambda invokes it: the inquiry table in dynalite, SES mocked. */
 
 const TABLE = 'worker-inbox';
-const inbox = inboxEmulator(TABLE);
+const inbox = inboxEmulator(TABLE, { counterTable: DELIVERY_ENVIRONMENT.COUNTER_TABLE });
 beforeAll(() => {
   process.env.AWS_ENDPOINT_URL_DYNAMODB = inbox.url();
 });
-const handler = handlerUnderTest<DynamoDBStreamEvent | SweepEvent, unknown>('delivery', {
+const handler = handlerUnderTest<DynamoDBStreamEvent | WorkerTask, unknown>('delivery', {
   ...DELIVERY_ENVIRONMENT,
   INQUIRY_TABLE: TABLE,
   SES_CONFIGURATION_SET: 'site-mail',
@@ -52,7 +52,7 @@ let ids = 0;
 /** Stores an inquiry as the contact function does, and gives the stream record of that write. */
 async function storedInquiry(): Promise<{ id: string; event: DynamoDBStreamEvent }> {
   const id = `inquiry-${++ids}`;
-  await new DynamoInquiryStore(inbox.client(), TABLE).accept({ id, requestId: `request-${id}`, receivedAt: new Date(), inquiry: INQUIRY });
+  await new DynamoInquiryStore(inbox.client(), TABLE).accept({ id, requestId: `request-${id}`, receivedAt: new Date(), inquiry: INQUIRY, heldFor: [] });
   const image = (await inbox.itemOf(id))!;
   const record = {
     eventID: `event-${id}`,

@@ -16,7 +16,7 @@ beforeAll(() => {
   deliveries = new DynamoDeliveryStore(inbox.client(), TABLE);
   const inquiries = new DynamoInquiryStore(inbox.client(), TABLE);
   accept = (id, receivedAt) =>
-    inquiries.accept({ id, requestId: id, receivedAt: new Date(receivedAt), inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' } });
+    inquiries.accept({ id, requestId: id, receivedAt: new Date(receivedAt), inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' }, heldFor: [] });
 });
 
 const NOW = new Date('2030-06-01T00:00:00.000Z');
@@ -25,11 +25,11 @@ const seconds = NOW.getTime() / 1000;
 /** An inquiry stored, claimed and settled as the worker would have. */
 async function settled(id: string, state: 'failed' | 'unknown' | 'sent', eraseText = false) {
   await accept(id, '2030-05-01T00:00:00.000Z');
-  await deliveries.claim({ id, attempts: 0 }, `attempt-${id}`, seconds, seconds + 60);
+  await deliveries.claim('pending', { id, attempts: 0 }, `attempt-${id}`, seconds, seconds + 60);
   await deliveries.settle(
     id,
     `attempt-${id}`,
-    state === 'sent' ? { state, sentAt: NOW, expiresAt: seconds + 86_400, eraseText } : { state, errorName: 'SomeError' },
+    state === 'sent' ? { state, sentAt: NOW, expiresAt: seconds + 86_400, eraseText, inDigest: false } : { state, errorName: 'SomeError' },
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { deliverInquiry, type DeliveryOutcome } from '../../../lambdas/delivery/deliver-inquiry.js';
+import { writeHeldLines } from '../../../lambdas/contact/held-log.js';
 import { writeDeliveryLine } from '../../../lambdas/delivery/delivery-log.js';
 import type { Delivery } from '../../../lambdas/delivery/mailer.js';
 import { retrySchedule } from '../../../lambdas/delivery/retry-schedule.js';
@@ -39,16 +40,24 @@ const requestLine = (outcome: Outcome) =>
 async function deliveryLine(delivery: Delivery, receivedAt = new Date()): Promise<Record<string, unknown>> {
   const store = new FakeDeliveryStore();
   store.add({ id: 'inquiry-1', receivedAt: receivedAt.toISOString() });
-  const dependencies = { store, mailer: { send: async () => delivery }, schedule: retrySchedule(60), retentionDays: 30, report: writeDeliveryLine, newAttemptId: () => 'a' };
+  const dependencies = { store, mailer: { send: async () => delivery }, schedule: retrySchedule(60), retentionDays: 30, floodGuard: async () => true, maxMailsPerHour: 20, report: writeDeliveryLine, newAttemptId: () => 'a' };
   return lineOf(() => deliverInquiry({ id: 'inquiry-1', attempts: 0 }, dependencies));
 }
 
-/** Whether a line matches a metric filter of the form `{ $.Name > 0 }`, the one an EMF metric of a line is filtered by. */
+/**
+ * Whether a line matches a JSON metric filter of the terms the alarms use, alone or joined by
+ * `&&`: `$.Name > 0` (a line's EMF metric) and `$.member = "value"` (its dimension).
+ */
 function matchesMetricFilter(pattern: string, line: Record<string, unknown>): boolean {
-  const [, member] = /^\{ \$\.(\w+) > 0 \}$/.exec(pattern) ?? [];
-  if (member === undefined) throw new Error(`not a filter on a line's metric: ${pattern}`);
-  const value = line[member];
-  return typeof value === 'number' && value > 0;
+  const terms = /^\{ (.+) \}$/.exec(pattern)?.[1]?.split(' && ').map((term) => term.replace(/^\((.*)\)$/, '$1')) ?? [];
+  if (terms.length === 0) throw new Error(`not a JSON filter: ${pattern}`);
+  return terms.every((term) => {
+    const [, counted] = /^\$\.(\w+) > 0$/.exec(term) ?? [];
+    if (counted !== undefined) return typeof line[counted] === 'number' && (line[counted] as number) > 0;
+    const [, member, value] = /^\$\.(\w+) = "([^"]*)"$/.exec(term) ?? [];
+    if (member === undefined) throw new Error(`not a term the alarms use: ${term}`);
+    return line[member] === value;
+  });
 }
 
 /** The filters on one function's log group, by the alarm they feed. */
@@ -89,6 +98,19 @@ describe('the alarms’ signals (docs/api.md §12)', () => {
     ['a send to try again', { kind: 'not_sent', errorName: 'TooManyRequestsException' }],
   ])('count the worker’s line of %s into no alarm', async (_case, delivery) => {
     expect(alarmsFed('delivery', await deliveryLine(delivery))).toEqual([]);
+  });
+
+  it('count the worker’s line of an inquiry held by the flood signal into Flooding, and the contact function’s held lines into none', async () => {
+    const store = new FakeDeliveryStore();
+    store.add({ id: 'inquiry-1', receivedAt: new Date().toISOString() });
+    const flooded = { store, mailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, schedule: retrySchedule(60), retentionDays: 30, floodGuard: async () => false, maxMailsPerHour: 20, report: writeDeliveryLine, newAttemptId: () => 'a' };
+    const line = await lineOf(() => deliverInquiry({ id: 'inquiry-1', attempts: 0 }, flooded));
+
+    expect(line).toMatchObject({ outcome: 'held', reason: 'flood', InquiriesHeld: 1 });
+    expect(alarmsFed('delivery', line)).toEqual(['Flooding']);
+    for (const signal of ['repeated_text', 'too_fast', 'throwaway_address', 'link_stuffing'] as const) {
+      expect(alarmsFed('contact', await lineOf(() => writeHeldLines('inquiry-2', [{ signal, detail: 'x' }], 'request-2')))).toEqual([]);
+    }
   });
 
   it('count a crash’s request line into ServiceFailures, and an accepted inquiry’s into none', async () => {

@@ -102,10 +102,11 @@ describe('the Lambda bundles', () => {
   it('contact: bundles its lazy modules apart, so a cold start that does not need them parses none of them', () => {
     const directory = bundleDirectory('contact');
     const main = readFileSync(join(directory, 'index.mjs'), 'utf8');
-    // Powertools' Idempotency, and the form's page of a refused cross-site post.
+    // Powertools' Idempotency, the form's page of a refused cross-site post, and the list of disposable-mail domains.
     for (const [module, marker] of [
       [CONTACT_LAZY_MODULES.rememberedAnswers, 'IdempotencyItemAlreadyExistsError'],
       [CONTACT_LAZY_MODULES.formReplies, 'The form must be sent from'],
+      [CONTACT_LAZY_MODULES.throwawayDomains, '"mailinator.com"'],
     ] as const) {
       expect(main).not.toContain(marker);
       expect(readFileSync(join(directory, `${module}.js`), 'utf8')).toContain(marker);

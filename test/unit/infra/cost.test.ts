@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { atRestCost, deployedTemplates, totalOf, type Template } from '../../../bench/cost.js';
+import { atRestCost, deployedTemplates, scheduleIntervalSeconds, totalOf, type Template } from '../../../bench/cost.js';
 import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
 
 /*
@@ -49,8 +49,14 @@ describe('the cost at rest', () => {
     // 43,830 invocations: 0.0088 USD of requests, 0.0146 USD of 0.25 GB for 0.1 s each, 0.0071 USD
     // of 350 bytes of log lines each, 0.0110 USD of two read request units each.
     expect(atRestCost([template]).schedules).toBeCloseTo(43_830 * (0.2e-6 + 0.25 * 0.1 * 0.0000133334 + (350 / 1024 ** 3) * 0.5 + 2 * 0.125e-6), 4);
-    const cron = { ...template, Resources: { ...template.Resources, EveryMinute: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 * * * ? *)' } } } };
-    expect(() => atRestCost([cron])).toThrow('only rate(...) is priced');
+  });
+
+  it('reads how often a schedule runs: a rate, or a cron at a fixed time of every day (the digest)', () => {
+    expect(scheduleIntervalSeconds('rate(1 minute)')).toBe(60);
+    expect(scheduleIntervalSeconds('rate(2 hours)')).toBe(7200);
+    expect(scheduleIntervalSeconds('cron(0 8 * * ? *)')).toBe(86_400);
+    expect(() => scheduleIntervalSeconds('cron(0 * * * ? *)')).toThrow('only rate(...) and a daily cron(...) are priced');
+    expect(() => scheduleIntervalSeconds('cron(0 8 ? * MON *)')).toThrow('only rate(...) and a daily cron(...) are priced');
   });
 
   it('is what README’s cost section shows, line by line', () => {

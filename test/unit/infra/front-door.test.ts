@@ -154,17 +154,21 @@ describe('the deployment’s secret (docs/api.md §4, §10)', () => {
     expect(secrets[secretId!]!.Properties.SecretString).toBeUndefined();
   });
 
-  it('reaches the front door’s header, every function’s origin check and the contact function’s counter keys only as a dynamic reference', () => {
+  it('reaches the front door’s header, every function’s origin check, the contact function’s counter keys and the form’s tokens only as a dynamic reference', () => {
     expect(apiOriginOf(example).OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: referenceTo() }]);
     for (const fn of behindApi(example)) expect(variables(fn).ORIGIN_VERIFY_SECRET).toEqual(referenceTo());
     const holders = functions(example).filter((fn) => variables(fn).COUNTER_KEY_SECRET !== undefined);
-    expect(holders).toHaveLength(1);
-    expect(variables(holders[0]!).COUNTER_KEY_SECRET).toEqual(referenceTo());
+    // The contact function, which reads form tokens and keys counters, and the page function, which issues tokens.
+    expect(holders.map((fn) => fn.Properties?.Description)).toEqual([
+      expect.stringMatching(/^contact handler/),
+      expect.stringMatching(/^page handler/),
+    ]);
+    for (const holder of holders) expect(variables(holder).COUNTER_KEY_SECRET).toEqual(referenceTo());
   });
 
   it('appears nowhere else in the template', () => {
     const text = JSON.stringify(example.template.toJSON());
-    expect(text.split(JSON.stringify(referenceTo())).length - 1).toBe(1 + HANDLER_NAMES.length + 1);
+    expect(text.split(JSON.stringify(referenceTo())).length - 1).toBe(1 + HANDLER_NAMES.length + 2);
     expect(text).not.toMatch(/x-origin-verify"\s*,\s*"HeaderValue"\s*:\s*"/);
   });
 
@@ -172,7 +176,7 @@ describe('the deployment’s secret (docs/api.md §4, §10)', () => {
     const version = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
     const pinned = synthesizeSite({ ...EXAMPLE_CONTEXT, secretVersion: version });
     const text = JSON.stringify(pinned.template.toJSON());
-    expect(text.split(JSON.stringify(referenceTo(version))).length - 1).toBe(1 + HANDLER_NAMES.length + 1);
+    expect(text.split(JSON.stringify(referenceTo(version))).length - 1).toBe(1 + HANDLER_NAMES.length + 2);
     expect(text).not.toContain(JSON.stringify(referenceTo()));
     expect(apiOriginOf(pinned).OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: referenceTo(version) }]);
   });

@@ -59,6 +59,19 @@ describe('the metric of each outcome the contact handler produces', () => {
     expect(await metricsOf(contact, event)).toEqual([counted(name)]);
   });
 
+  it('an inquiry held as suspected spam counts as accepted, and once as InquiriesHeld per signal it raised, by reason', async () => {
+    const stuffed = { ...INQUIRY, email: 'bot@mailinator.com', message: `Cheap: ${'https://spam.example/x '.repeat(6)}` };
+    await contact(jsonPostEvent(stuffed), lambdaContext());
+    const lines = jsonLines(output.text());
+
+    expect(lines.filter((line) => line.message === 'request').map((line) => embeddedMetrics(line))).toEqual([counted('InquiriesAccepted')]);
+    expect(lines.filter((line) => line.message === 'inquiry held').map((line) => embeddedMetrics(line))).toEqual([
+      counted('InquiriesHeld', { reason: 'throwaway_address' }),
+      counted('InquiriesHeld', { reason: 'link_stuffing' }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/mailinator|spam\.example/);
+  });
+
   it('a second POST from one IP counts as RateLimited with scope ip', async () => {
     const [, refused] = await metricsOf(contact, jsonPostEvent(INQUIRY), jsonPostEvent(INQUIRY));
 
@@ -128,7 +141,7 @@ describe('the metric of each outcome of the delivery worker (docs/api.md §14)',
     const store = new FakeDeliveryStore();
     store.add(stored);
     const mailer = { send: async () => delivery };
-    const dependencies = { store, mailer, schedule: retrySchedule(60), retentionDays: 30, report: writeDeliveryLine, newAttemptId: () => 'attempt' };
+    const dependencies = { store, mailer, schedule: retrySchedule(60), retentionDays: 30, floodGuard: async () => true, maxMailsPerHour: 20, report: writeDeliveryLine, newAttemptId: () => 'attempt' };
     await deliverInquiry({ id: stored.id, attempts: stored.attempts ?? 0 }, dependencies);
     await deliverInquiry({ id: stored.id, attempts: 0 }, { ...dependencies, store: new FakeDeliveryStore() });
     return jsonLines(output.text()).map((line) => embeddedMetrics(line));

@@ -24,6 +24,16 @@ describe('the deployment context', () => {
     expect(configOf({ ...MINIMAL_CONTEXT, retentionDays }).retentionDays).toBe(days);
   });
 
+  it.each([
+    ['maxMailsPerHour', 0, 'maxMailsPerHour', 0],
+    ['maxMailsPerHour', '10000', 'maxMailsPerHour', 10_000],
+    ['spamRepeatLimit', 1, 'repeatLimit', 1],
+    ['spamLinkLimit', '0', 'linkLimit', 0],
+    ['formMinSeconds', 10, 'formMinSeconds', 10],
+  ])('takes %s %j (0 turns the signal off)', (key, value, setting, expected) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, [key]: value }).spam).toMatchObject({ [setting]: expected });
+  });
+
   it('reads the README example, numbers and lists included', () => {
     expect(configOf({ ...EXAMPLE_CONTEXT })).toEqual({
       ownerEmail: 'you@example.com',
@@ -38,6 +48,7 @@ describe('the deployment context', () => {
       },
       waf: false,
       retentionDays: 30,
+      spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       createSesIdentity: true,
     });
@@ -51,6 +62,7 @@ describe('the deployment context', () => {
       rateLimits: { ip: 5, email: 3 },
       waf: false,
       retentionDays: 30,
+      spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       createSesIdentity: false,
     });
@@ -89,6 +101,11 @@ describe('the deployment context', () => {
     ['retentionDays', -1],
     ['retentionDays', 'forever'],
     ['secretVersion', 'AWSCURRENT'],
+    ['maxMailsPerHour', -1],
+    ['maxMailsPerHour', 10_001],
+    ['spamRepeatLimit', 'twice'],
+    ['spamLinkLimit', 2.5],
+    ['formMinSeconds', true],
   ])('names a malformed %s', (key, value) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
     expect(error).toBeInstanceOf(ConfigError);

@@ -135,15 +135,20 @@ describe('the functions', () => {
         COUNTER_KEY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
         INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
         ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
+        SPAM_REPEAT_LIMIT: '2',
+        SPAM_LINK_LIMIT: '5',
+        FORM_MIN_SECONDS: '3',
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
   });
 
-  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute and the retention', () => {
+  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention and the hour’s mails', () => {
     expect(functions[functionId(WORKER_HANDLER)]!.Properties.Environment).toEqual({
       Variables: {
         INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
+        COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
+        MAX_MAILS_PER_HOUR: '20',
         CONTACT_TO: 'you@example.com',
         CONTACT_FROM: 'contact@example.com',
         SITE_NAME: 'Ada Lovelace',
@@ -237,11 +242,11 @@ describe('permissions', () => {
     ]);
   });
 
-  it('let the worker read the inbox stream, move inquiries, read the queue, send from the sender identity with the set to the owner alone, and write its logs: nothing else', () => {
+  it('let the worker read the inbox stream, move inquiries, count the hour’s mails, read the queue, send from the sender identity with the set to the owner alone, and write its logs: nothing else', () => {
     const statements = statementsOf(WORKER_HANDLER);
     expect(statements.slice(0, 4)).toEqual([
       logWrites(WORKER_HANDLER),
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: inboxArn },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: [{ 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] }, inboxArn] },
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [inboxArn, `/index/${QUEUE_INDEX.name}`]] } },
       {
         Effect: 'Allow',
@@ -288,15 +293,17 @@ describe('permissions', () => {
     },
   );
 
-  it('let API Gateway invoke each function of the route table only from this API, and the schedule the worker only', () => {
+  it('let API Gateway invoke each function of the route table only from this API, and the schedules (sweep, digest) the worker only', () => {
     const apiId = site.logicalId(stack.api);
-    const [schedule, ...others] = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
+    const schedules = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
       (permission) => permission.Properties.Principal === 'events.amazonaws.com',
     );
-    expect(others).toEqual([]);
-    expect(schedule!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] } });
+    expect(schedules).toHaveLength(2);
+    for (const schedule of schedules) {
+      expect(schedule.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] } });
+    }
     for (const permission of Object.values(resourcesOfType(template, 'AWS::Lambda::Permission'))) {
-      if (permission === schedule) continue;
+      if (schedules.includes(permission)) continue;
       expect(permission.Properties).toMatchObject({ Principal: 'apigateway.amazonaws.com', Action: 'lambda:InvokeFunction' });
       expect(JSON.stringify(permission.Properties.SourceArn)).toContain(JSON.stringify({ Ref: apiId }));
     }
@@ -430,6 +437,14 @@ describe('the delivery worker (docs/api.md §14)', () => {
       ScheduleExpression: 'rate(1 minute)',
       State: 'ENABLED',
       Targets: [{ Arn: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] }, Id: Match.anyValue(), Input: JSON.stringify({ task: 'sweep' }) }],
+    });
+  });
+
+  it('is handed the digest of held inquiries once a day, at 08:00 UTC (docs/api.md §15)', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 8 * * ? *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] }, Id: Match.anyValue(), Input: JSON.stringify({ task: 'digest' }) }],
     });
   });
 });

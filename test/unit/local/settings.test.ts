@@ -8,7 +8,7 @@ import { configErrorOf } from '../../support/config-error.js';
 
 describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators', () => {
-    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005 });
+    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60 });
   });
 
   it('reads every local setting', () => {
@@ -18,12 +18,14 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       SES_PORT: '9005',
       AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8000',
       AWS_ENDPOINT_URL_SESV2: 'https://email.eu-west-1.amazonaws.com',
+      DIGEST_SECONDS: '5',
     });
 
     expect(settings).toEqual({
       port: 8080,
       host: '0.0.0.0',
       sesPort: 9005,
+      digestSeconds: 5,
       dynamoEndpoint: 'http://localhost:8000',
       sesEndpoint: 'https://email.eu-west-1.amazonaws.com',
     });
@@ -34,6 +36,8 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['port 65535', { PORT: '65535' }, { port: 65535 }],
     ['an IPv6 host', { HOST: '::1' }, { host: '::1' }],
     ['a host name', { HOST: 'my-laptop.local' }, { host: 'my-laptop.local' }],
+    ['a digest every second', { DIGEST_SECONDS: '1' }, { digestSeconds: 1 }],
+    ['a digest a day, as deployed', { DIGEST_SECONDS: '86400' }, { digestSeconds: 86_400 }],
   ])('accepts %s', (_title, env, expected) => {
     expect(readLocalSettings(env)).toMatchObject(expected);
   });
@@ -51,7 +55,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   });
 
   it.each([['AWS_ENDPOINT_URL_DYNAMODB'], ['AWS_ENDPOINT_URL_SESV2']])('treats an empty %s as not set', (key) => {
-    expect(readLocalSettings({ [key]: '' })).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005 });
+    expect(readLocalSettings({ [key]: '' })).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60 });
   });
 
   it.each<[string, Env, string]>([
@@ -80,6 +84,14 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['DELIVERY_RETRY_SECONDS over an hour', { DELIVERY_RETRY_SECONDS: '3601' }, 'DELIVERY_RETRY_SECONDS'],
     ['RETENTION_DAYS over a year', { RETENTION_DAYS: '366' }, 'RETENTION_DAYS'],
     ['RETENTION_DAYS negative', { RETENTION_DAYS: '-1' }, 'RETENTION_DAYS'],
+    ['DIGEST_SECONDS zero', { DIGEST_SECONDS: '0' }, 'DIGEST_SECONDS'],
+    ['DIGEST_SECONDS over a day', { DIGEST_SECONDS: '86401' }, 'DIGEST_SECONDS'],
+    ['DIGEST_SECONDS fractional', { DIGEST_SECONDS: '1.5' }, 'DIGEST_SECONDS'],
+    ['MAX_MAILS_PER_HOUR negative', { MAX_MAILS_PER_HOUR: '-1' }, 'MAX_MAILS_PER_HOUR'],
+    ['MAX_MAILS_PER_HOUR over the most a counter holds', { MAX_MAILS_PER_HOUR: '10001' }, 'MAX_MAILS_PER_HOUR'],
+    ['SPAM_REPEAT_LIMIT a word', { SPAM_REPEAT_LIMIT: 'twice' }, 'SPAM_REPEAT_LIMIT'],
+    ['SPAM_LINK_LIMIT fractional', { SPAM_LINK_LIMIT: '5.5' }, 'SPAM_LINK_LIMIT'],
+    ['FORM_MIN_SECONDS empty', { FORM_MIN_SECONDS: '' }, 'FORM_MIN_SECONDS'],
   ])('stops start-up on %s with one line naming it', (_title, env, key) => {
     const error = configErrorOf(() => readLocalSettings(env));
 

@@ -1,0 +1,55 @@
+import { deliverInquiry, type DeliveryReport } from '../../lambdas/delivery/deliver-inquiry.js';
+import { hourlyMailLimit } from '../../lambdas/delivery/flood-guard.js';
+import type { InquiryEmail } from '../../lambdas/delivery/inquiry-email.js';
+import type { Delivery, Mailer } from '../../lambdas/delivery/mailer.js';
+import { retrySchedule } from '../../lambdas/delivery/retry-schedule.js';
+import { FakeCounterStore } from './fake-counter-store.js';
+import { FakeDeliveryStore } from './fake-delivery-store.js';
+
+export const START = Date.UTC(2030, 0, 1, 12) / 1000;
+export const UNIT = 60;
+export const schedule = retrySchedule(UNIT);
+
+/** Answers each send with the next scripted delivery (then `sent`), and keeps what SES took. */
+export class ScriptedMailer implements Mailer {
+  readonly taken: InquiryEmail[] = [];
+  readonly script: Delivery[] = [];
+
+  async send(email: InquiryEmail): Promise<Delivery> {
+    const delivery = this.script.shift() ?? { kind: 'sent' };
+    if (delivery.kind !== 'not_sent') this.taken.push(email);
+    return delivery;
+  }
+}
+
+/** The delivery worker's domain code over in-memory stores and a scripted mailer, on a clock the test moves. */
+export function worker(options: { retentionDays?: number; maxMailsPerHour?: number } = {}) {
+  const store = new FakeDeliveryStore();
+  const mailer = new ScriptedMailer();
+  const counters = new FakeCounterStore();
+  const maxMailsPerHour = options.maxMailsPerHour ?? 20;
+  const reports: DeliveryReport[] = [];
+  let now = START;
+  let attempts = 0;
+  const dependencies = {
+    store,
+    mailer,
+    schedule,
+    retentionDays: options.retentionDays ?? 30,
+    floodGuard: hourlyMailLimit(counters, maxMailsPerHour),
+    maxMailsPerHour,
+    report: (report: DeliveryReport) => reports.push(report),
+    newAttemptId: () => `attempt-${++attempts}`,
+    now: () => new Date(now * 1000),
+  };
+  return {
+    store,
+    mailer,
+    counters,
+    reports,
+    dependencies,
+    at: (seconds: number) => (now = START + seconds),
+    deliver: (id: string) => deliverInquiry({ id, attempts: store.items.get(id)?.attempts ?? 0 }, dependencies),
+  };
+}
+
