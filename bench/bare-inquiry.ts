@@ -3,8 +3,9 @@
  * the same settings, and nothing else: no parsing, validation or limiter.
  * - bareInquiry: two counter updates in parallel, then one SendEmail: what a visitor waited for
  *   before inquiries were stored, kept as the cold-start floor (its bundle is built from this file).
- * - bareStoredInquiry: two counter updates in parallel, then the inquiry's put: the DynamoDB calls
- *   the contact function makes today, the warm bench's bare calls.
+ * - bareStoredInquiry: three counter updates in parallel (the two rate limits and the repeated-text
+ *   signal's), then the inquiry's put: the DynamoDB calls the contact function makes today, the
+ *   warm bench's bare calls.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -17,6 +18,14 @@ import { mayResendEmail, SesMailer } from '../lambdas/delivery/mailer.js';
 
 /** The text of every bench inquiry. */
 export const BENCH_MESSAGE = 'I would like to talk about a project: a small website with a contact form.';
+
+/**
+ * A text of its own per round, as visitors write: the same text three times in a day would be
+ * held as repeated (docs/api.md §15). In letters, since the signal counts digits as one.
+ */
+export function benchMessage(round: number): string {
+  return `${BENCH_MESSAGE} Reference ${String(round).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}.`;
+}
 
 export function bareInquiry(table: string): (round: number) => Promise<void> {
   const count = counting(new DynamoCounterStore(new DynamoDBClient(storeClientOptions()), table));
@@ -37,15 +46,17 @@ export function bareInquiry(table: string): (round: number) => Promise<void> {
 
 export function bareStoredInquiry(counterTable: string, inquiryTable: string): (round: number) => Promise<void> {
   const dynamo = new DynamoDBClient(storeClientOptions());
-  const count = counting(new DynamoCounterStore(dynamo, counterTable));
+  const counters = new DynamoCounterStore(dynamo, counterTable);
+  const count = counting(counters);
   const inquiries = new DynamoInquiryStore(dynamo, inquiryTable);
   return async (round) => {
-    await count(round);
+    const text = counters.increment({ id: `bare-text#${round}`, limit: 2, expiresAt: Math.floor(Date.now() / 1000) + 86_400 }, `bare-request#${round}`);
+    await Promise.all([count(round), text]);
     await inquiries.accept({
       id: `bare-inquiry#${round}#${Date.now()}`,
       requestId: `bare-request#${round}`,
       receivedAt: new Date(),
-      inquiry: { name: 'Bench Visitor', email: `visitor${round}@example.com`, message: BENCH_MESSAGE, company: 'Bench Ltd' },
+      inquiry: { name: 'Bench Visitor', email: `visitor${round}@example.com`, message: benchMessage(round), company: 'Bench Ltd' },
       heldFor: [],
     });
   };

@@ -1,14 +1,14 @@
 /**
  * The contact handler in-process, invoked with API Gateway v2 events against the embedded
- * emulator, interleaved with the bare SDK calls one accepted inquiry makes (two counter updates in
- * parallel, then the inquiry's put). Their ratio is the handler's own overhead.
+ * emulator, interleaved with the bare SDK calls one accepted inquiry makes (three counter updates
+ * in parallel, then the inquiry's put). Their ratio is the handler's own overhead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ensureCounterTable, ensureInquiryTable, startDynamoEmulator } from '../bin/local/emulators.js';
 import { jsonPostEvent, lambdaContext } from '../test/support/events.js';
 import type { HttpHandler } from '../test/support/handler-under-test.js';
-import { bareStoredInquiry, BENCH_MESSAGE } from './bare-inquiry.js';
+import { bareStoredInquiry, benchMessage } from './bare-inquiry.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
@@ -70,13 +70,13 @@ export async function benchContactLatency(): Promise<Record<string, number>> {
   };
 }
 
-/** A valid inquiry, from an address and an IP of its own per round (the limits count both). */
+/** A valid inquiry, from an address and an IP of its own per round (the limits count both), in a text of its own. */
 export function contactEvent(round: number): APIGatewayProxyEventV2 {
   return jsonPostEvent(
     {
       name: 'Bench Visitor',
       email: `visitor${round}@example.com`,
-      message: BENCH_MESSAGE,
+      message: benchMessage(round),
       company: 'Bench Ltd',
       project_url: 'https://example.org/project',
     },

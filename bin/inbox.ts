@@ -4,7 +4,7 @@
  * region (`--region` or AWS_REGION); `--endpoint` reads local mode's instead.
  */
 import { parseArgs } from 'node:util';
-import { INBOX_OPTIONS, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
+import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
 import { inboxListing } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 
@@ -12,6 +12,18 @@ try {
   const { values } = parseArgs({
     options: { ...INBOX_OPTIONS, text: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
   });
+  if (values.help) {
+    console.log(
+      [
+        'Usage: npm run inbox -- [--text] [--limit N] [options]',
+        'Lists the inquiries the stack keeps, newest first, with their state and why (docs/api.md §14, §15).',
+        '  --text           add what each visitor wrote',
+        '  --limit N        the N newest (default 20)',
+        ...INBOX_OPTIONS_HELP,
+      ].join('\n'),
+    );
+    process.exit(0);
+  }
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InboxCommandError(`--limit must be a whole number from 1, got ${JSON.stringify(values.limit)}`);
   const { client, tableName } = await inboxTarget(values);

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
-import { INBOX_OPTIONS, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
+import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 
 try {
@@ -19,6 +19,19 @@ try {
     },
     allowPositionals: true,
   });
+  if (values.help) {
+    console.log(
+      [
+        'Usage: npm run redeliver -- <id>... | --held | --failed | --unknown [options]',
+        'Sends inquiries on purpose (docs/api.md §14, §15): a held one at once, on its own; a failed, unknown or sent one again.',
+        '  --held           every held inquiry',
+        '  --failed         every failed inquiry',
+        '  --unknown        every inquiry whose send may or may not have happened',
+        ...INBOX_OPTIONS_HELP,
+      ].join('\n'),
+    );
+    process.exit(0);
+  }
   const states = (['held', 'failed', 'unknown'] as const satisfies readonly InquiryState[]).filter((state) => values[state]);
   if (positionals.length === 0 && states.length === 0) {
     throw new InboxCommandError('name the inquiries to send: their ids, or --held, --failed or --unknown');

@@ -19,7 +19,9 @@ function remark(record: InquiryRecord): string {
     case 'sending':
       return 'a worker is sending it';
     case 'failed':
-      return `${record.lastError ?? ''}; still failing after three days: npm run redeliver -- ${record.id}`;
+      return record.lastError === 'TextErased'
+        ? 'its text was erased before it could be sent (retentionDays): nothing left to send'
+        : `${record.lastError ?? ''}; still failing at the end of the retry period: npm run redeliver -- ${record.id}`;
     case 'unknown':
       return `${record.lastError ?? ''}; check your mailbox, then if it never came: npm run redeliver -- ${record.id}`;
   }

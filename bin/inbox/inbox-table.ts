@@ -12,7 +12,17 @@ export const INBOX_OPTIONS = {
   table: { type: 'string' },
   /** Another DynamoDB (local mode's, as `npm start` prints it): its table is local mode's unless --table says. */
   endpoint: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** The lines of `--help` that describe INBOX_OPTIONS. */
+export const INBOX_OPTIONS_HELP = [
+  '  --stack NAME     the stack whose InquiryTableName output names the table (default PersonalSite)',
+  '  --region REGION  the stack\'s region (default: AWS_REGION, or your AWS configuration\'s)',
+  '  --table NAME     the table itself, without asking the stack',
+  '  --endpoint URL   local mode\'s DynamoDB, as npm start prints it',
+  '  -h, --help       this text',
+];
 
 export interface InboxTarget {
   readonly client: DynamoDBClient;

@@ -83,9 +83,9 @@ describe('when a dependency accepts connections but never answers', () => {
     cleanups.push(hole.close);
     server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: hole.url });
 
-    const started = Date.now();
     expect((await postContact(server.apiUrl, inquiry)).status).toBe(202);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The answer came while the send still hung: the worker has not given up on it yet.
+    expect(logLines(server).filter((line) => line.message === 'delivery')).toEqual([]);
     await waitFor(() => logLines(server!).some((line) => line.message === 'delivery' && line.outcome === 'unknown'));
     expect(logLines(server).find((line) => line.outcome === 'unknown')).toMatchObject({ errorName: 'TimeoutError', DeliveryUnknown: 1 });
   }, 30_000);

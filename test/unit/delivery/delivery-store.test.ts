@@ -17,6 +17,12 @@ beforeAll(() => {
 });
 
 const NOW = 1_900_000_000;
+const HELD_INQUIRY = {
+  requestId: 'request-of-held',
+  receivedAt: new Date(NOW * 1000),
+  inquiry: { name: 'Ada', email: 'ada@mailinator.com', message: 'An analytical engine, please.' },
+};
+const inquiries = () => new DynamoInquiryStore(inbox.client(), TABLE);
 let ids = 0;
 const newId = () => `inquiry-${++ids}`;
 
@@ -49,6 +55,44 @@ describe('DynamoDeliveryStore.claim', () => {
     expect(await store.claim('pending', { id, attempts: 0 }, 'early', NOW, NOW + 60)).toBeUndefined();
     expect(await store.claim('pending', { id, attempts: 3 }, 'stale', NOW + 30, NOW + 90)).toBeUndefined();
     expect(await store.claim('pending', { id: 'no-such-inquiry', attempts: 0 }, 'nothing', NOW, NOW + 60)).toBeUndefined();
+  });
+});
+
+describe('DynamoDeliveryStore: the held queue (docs/api.md §15)', () => {
+  const TOO_FAST = { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' } as const;
+  const FLOOD = { signal: 'flood', detail: 'more than 20 inquiries were to be mailed this hour (UTC)' } as const;
+
+  it('claims a held inquiry only out of the held queue, for the digest', async () => {
+    const id = newId();
+    await inquiries().accept({ ...HELD_INQUIRY, id, heldFor: [TOO_FAST] });
+
+    expect(await store.claim('pending', { id, attempts: 0 }, 'alone', NOW, NOW + 60)).toBeUndefined();
+    expect(await store.due('held', NOW, 10)).toContainEqual({ id, attempts: 0 });
+    expect(await store.claim('held', { id, attempts: 0 }, 'digest', NOW, NOW + 600)).toMatchObject({ id, state: 'sending', heldFor: [TOO_FAST] });
+  });
+
+  it('holds a claimed inquiry for the digest with the reasons given, and marks one sent in a digest', async () => {
+    const [flooded, digested] = [newId(), newId()];
+    await accept(flooded);
+    await inquiries().accept({ ...HELD_INQUIRY, id: digested, heldFor: [TOO_FAST] });
+    await store.claim('pending', { id: flooded, attempts: 0 }, 'alone', NOW, NOW + 60);
+    await store.claim('held', { id: digested, attempts: 0 }, 'digest', NOW, NOW + 600);
+
+    expect(await store.settle(flooded, 'alone', { state: 'held', dueAt: NOW, heldFor: [FLOOD] })).toBe(true);
+    expect(await store.settle(digested, 'digest', { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: true })).toBe(true);
+
+    expect(await inbox.itemOf(flooded)).toMatchObject({ state: 'held', queue: 'held', dueAt: NOW, heldFor: [FLOOD] });
+    expect(await inbox.itemOf(digested)).toMatchObject({ state: 'sent', sentIn: 'digest', heldFor: [TOO_FAST] });
+  });
+
+  it('puts a digest SES refused back in the held queue, its reasons as they were', async () => {
+    const id = newId();
+    await inquiries().accept({ ...HELD_INQUIRY, id, heldFor: [TOO_FAST] });
+    await store.claim('held', { id, attempts: 0 }, 'digest', NOW, NOW + 600);
+
+    await store.settle(id, 'digest', { state: 'held', dueAt: NOW, errorName: 'Throttling' });
+
+    expect(await inbox.itemOf(id)).toMatchObject({ state: 'held', queue: 'held', heldFor: [TOO_FAST], lastError: 'Throttling' });
   });
 });
 

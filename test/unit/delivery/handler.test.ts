@@ -130,3 +130,35 @@ describe('the delivery worker handed a sweep', () => {
     await expect(handler({ task: 'dig' }, lambdaContext())).rejects.toThrow('No such task');
   });
 });
+
+describe('the delivery worker handed the digest (docs/api.md §15)', () => {
+  it('mails every held inquiry in one mail to the owner, without a Reply-To, and marks each sent in the digest', async () => {
+    const held = [`held-${++ids}`, `held-${++ids}`];
+    for (const id of held) {
+      await new DynamoInquiryStore(inbox.client(), TABLE).accept({
+        id,
+        requestId: `request-${id}`,
+        receivedAt: new Date(Date.now() - 1000),
+        inquiry: INQUIRY,
+        heldFor: [{ signal: 'link_stuffing', detail: '8 links in the message, more than 5' }],
+      });
+    }
+
+    expect(await handler({ task: 'digest' }, lambdaContext())).toEqual({});
+
+    const sends = ses.commandCalls(SendEmailCommand);
+    expect(sends).toHaveLength(1);
+    const input = sends[0]!.args[0].input;
+    expect(input).toMatchObject({ Destination: { ToAddresses: ['owner@example.com'] }, ConfigurationSetName: 'site-mail' });
+    expect(input.ReplyToAddresses).toBeUndefined();
+    expect(input.Content?.Simple?.Subject?.Data).toMatch(/^Digest: \d+ held inquiries, \d{4}-\d{2}-\d{2}$/);
+    for (const id of held) {
+      expect(input.Content?.Simple?.Body?.Text?.Data).toContain(`Inquiry id: ${id}`);
+      expect(await inbox.itemOf(id)).toMatchObject({ state: 'sent', sentIn: 'digest' });
+    }
+    expect(jsonLines(output.text()).filter((line) => line.message === 'digest')).toEqual([expect.objectContaining({ outcome: 'sent' })]);
+
+    expect(await handler({ task: 'digest' }, lambdaContext())).toEqual({});
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+});

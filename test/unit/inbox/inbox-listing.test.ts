@@ -29,7 +29,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
       'RECEIVED (UTC)    STATE    TRIES  ID',
       `2030-01-02 03:04  sent     1      ${BASE.id}  sent 2030-01-02 03:04`,
       '2030-01-02 03:04  pending  3      pending-one                           ECONNREFUSED; next try 2030-01-02 03:09',
-      '2030-01-02 03:04  failed   40     failed-one                            SendingPausedException; still failing after three days: npm run redeliver -- failed-one',
+      '2030-01-02 03:04  failed   40     failed-one                            SendingPausedException; still failing at the end of the retry period: npm run redeliver -- failed-one',
       '2030-01-02 03:04  unknown  1      unknown-one                           TimeoutError; check your mailbox, then if it never came: npm run redeliver -- unknown-one',
       '',
       '4 inquiries, 1 sent, 1 pending, 1 failed, 1 unknown',
@@ -51,6 +51,28 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
       '    (its text was erased once it was sent: retentionDays)',
       '',
       '2 inquiries, 2 sent',
+    ]);
+  });
+
+  it('says why a held inquiry waits and how to send it now, and which were sent in a digest; a text erased before sending is no one’s to redeliver', () => {
+    const held: InquiryRecord = {
+      ...BASE,
+      id: 'held-one',
+      state: 'held',
+      heldFor: [
+        { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' },
+        { signal: 'throwaway_address', detail: 'mailinator.com is a disposable-mail domain' },
+      ],
+    };
+    const lines = inboxListing(
+      [held, { ...held, id: 'digested', state: 'sent', sentIn: 'digest' }, { ...BASE, id: 'erased', state: 'failed', lastError: 'TextErased' }],
+      { text: false },
+    );
+
+    expect(lines.slice(1, 4)).toEqual([
+      '2030-01-02 03:04  held    1      held-one  too fast: sent 1 s after the form was shown, sooner than 3 s; throwaway address: mailinator.com is a disposable-mail domain; in the next digest, or now: npm run redeliver -- held-one',
+      '2030-01-02 03:04  sent    1      digested  sent 2030-01-02 03:04 in the digest',
+      '2030-01-02 03:04  failed  1      erased    its text was erased before it could be sent (retentionDays): nothing left to send',
     ]);
   });
 

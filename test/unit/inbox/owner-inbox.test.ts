@@ -10,15 +10,16 @@ const TABLE = 'owner-inbox';
 const inbox = inboxEmulator(TABLE);
 let owner: OwnerInbox;
 let deliveries: DynamoDeliveryStore;
+let inquiries: DynamoInquiryStore;
 let accept: (id: string, receivedAt: string) => Promise<unknown>;
 beforeAll(() => {
   owner = new OwnerInbox(inbox.client(), TABLE);
   deliveries = new DynamoDeliveryStore(inbox.client(), TABLE);
-  const inquiries = new DynamoInquiryStore(inbox.client(), TABLE);
-  accept = (id, receivedAt) =>
-    inquiries.accept({ id, requestId: id, receivedAt: new Date(receivedAt), inquiry: { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' }, heldFor: [] });
+  inquiries = new DynamoInquiryStore(inbox.client(), TABLE);
+  accept = (id, receivedAt) => inquiries.accept({ id, requestId: id, receivedAt: new Date(receivedAt), inquiry: INQUIRY, heldFor: [] });
 });
 
+const INQUIRY = { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, please.' };
 const NOW = new Date('2030-06-01T00:00:00.000Z');
 const seconds = NOW.getTime() / 1000;
 
@@ -52,6 +53,18 @@ describe('OwnerInbox', () => {
     expect(await inbox.itemOf(record.id)).toMatchObject({ state: 'pending', queue: 'pending', dueAt: seconds, retryFrom: seconds });
     expect(await inbox.itemOf(record.id)).not.toHaveProperty('expiresAt');
     expect(await deliveries.due('pending', seconds, 100)).toContainEqual(expect.objectContaining({ id: record.id }));
+  });
+
+  it('sends a held inquiry at once, released from every spam signal, its reasons kept', async () => {
+    const heldFor = [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] as const;
+    await inquiries.accept({ id: 'held-one', requestId: 'held-one', receivedAt: new Date('2030-05-01T00:00:00.000Z'), inquiry: INQUIRY, heldFor });
+    const record = (await owner.list()).find((candidate) => candidate.id === 'held-one')!;
+    expect(record).toMatchObject({ state: 'held', heldFor });
+
+    expect(await owner.redeliver(record, NOW)).toEqual({ id: 'held-one', kind: 'queued', from: 'held' });
+
+    expect(await inbox.itemOf('held-one')).toMatchObject({ state: 'pending', queue: 'pending', dueAt: seconds, released: true, heldFor });
+    expect((await owner.list()).find((candidate) => candidate.id === 'held-one')).toMatchObject({ state: 'pending', released: true });
   });
 
   it('refuses what is already on its way, what has no text left, and what changed since it was listed', async () => {
