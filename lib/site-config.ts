@@ -12,7 +12,9 @@ import {
   parseOriginList,
   parseRetentionDays,
   parseSiteName,
+  parseSitePath,
 } from '../lambdas/config.js';
+import { requireLinkFinds } from './front-door-request.js';
 
 /** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
 export interface SiteConfig {
@@ -30,6 +32,10 @@ export interface SiteConfig {
   readonly customDomain?: CustomDomain;
   /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
   readonly sitePages?: SitePages;
+  /** The owner's style sheet, which the service's pages link (docs/api.md §9): a path of the site. */
+  readonly pageStylesheet?: string;
+  /** The owner's thank-you page, where a delivered form post goes (docs/api.md §9): a path of the site. */
+  readonly formSuccessPath?: string;
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
@@ -73,6 +79,8 @@ const CONTEXT_KEYS = [
   'hostedZoneName',
   'siteDir',
   'siteOrigin',
+  'pageStylesheet',
+  'formSuccessPath',
   'waf',
   'pricingPlan',
   'createSesIdentity',
@@ -125,6 +133,9 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   });
   const customDomain = readCustomDomain(context);
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const [pageStylesheet, formSuccessPath] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
+    optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
+  );
   const secretVersion = optional(context('secretVersion'), (value) => {
     const version = text('secretVersion', value);
     if (!SECRET_VERSION_PATTERN.test(version)) {
@@ -144,6 +155,8 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     },
     ...(customDomain === undefined ? {} : { customDomain }),
     ...(sitePages === undefined ? {} : { sitePages }),
+    ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
+    ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
     createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
@@ -249,6 +262,17 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     return { kind: 'origin', host: new URL(origin).hostname };
   }
   return undefined;
+}
+
+/**
+ * A path of the site the service links or redirects to: never another origin, and, where the
+ * pages are known at synth, one that finds a page: a file of `siteDir`, or with no pages at all
+ * a page of the service. An existing site's (`siteOrigin`) cannot be looked at.
+ */
+function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string, sitePages: SitePages | undefined): string {
+  const path = parseSitePath(key, value);
+  if (sitePages?.kind !== 'origin') requireLinkFinds(key, path, sitePages === undefined ? null : { folder: sitePages.path, setting: 'siteDir' });
+  return path;
 }
 
 function readPricingPlan(value: unknown): PricingPlan {

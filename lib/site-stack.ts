@@ -89,6 +89,9 @@ export class SiteStack extends Stack {
       ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
       RATE_LIMIT_IP: String(config.rateLimits.ip),
       RATE_LIMIT_EMAIL: String(config.rateLimits.email),
+      // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
+      PAGE_STYLESHEET: config.pageStylesheet ?? '',
+      FORM_SUCCESS_PATH: config.formSuccessPath ?? '',
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: this.secret.dynamicReference,
       INQUIRY_TABLE: this.inbox.table.tableName,

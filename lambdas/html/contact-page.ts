@@ -6,7 +6,10 @@ import { messageFor, SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
 
-export type PageSite = Pick<SiteSettings, 'baseUrl' | 'siteName'>;
+export interface PageSite extends Pick<SiteSettings, 'baseUrl' | 'siteName'> {
+  /** The owner's style sheet (a path of the site), linked after the pages' own (docs/api.md §9). */
+  readonly stylesheet?: string;
+}
 
 /** The form as first served, or served again after a refused post. */
 export interface FormPageView {
@@ -126,7 +129,7 @@ function layout({ site, title, main, withScript }: Layout): string {
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${PAGE_PATHS.style}">
-<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
+${site.stylesheet === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(site.stylesheet)}">\n`}<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
 ${withScript ? `<script src="${PAGE_PATHS.script}" defer></script>\n` : ''}</head>
 <body>
 <header class="site"><a href="${escapeHtml(site.baseUrl)}/">${escapeHtml(site.siteName)}</a></header>

@@ -1,4 +1,4 @@
-import { readSiteSettings } from '../config.js';
+import { readPageStylesheet, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
@@ -9,7 +9,7 @@ import { FORM_STYLE } from './form-style.js';
 import { CACHEABLE, htmlReply } from '../html/html-reply.js';
 import { PAGE_ICON } from './page-icon.js';
 
-const site = readSiteSettings(process.env);
+const site = { ...readSiteSettings(process.env), stylesheet: readPageStylesheet(process.env) };
 
 /** Every answer is fixed per deployment: built once per cold start. */
 const ANSWERS: Readonly<Record<RouteKeyOf<'page'>, Reply>> = {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
+import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -146,6 +147,39 @@ describe('the deployment context', () => {
   });
 });
 
+describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
+  const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
+    expect(message.startsWith(`${key} must be a path of the site itself`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it.each(SITE_PATHS.map((path) => [path]))('takes %s from an existing site, whose pages synth cannot see', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: path })).toMatchObject({ [key]: path });
+  });
+
+  it.each([['/thanks/'], ['/thanks'], ['/thanks/?from=contact#top'], ['/css/site.css?v=2'], ['/about/'], ['/contact/sent'], ['/contact/form.css']])(
+    'takes %s, which siteDir or the service serves',
+    (path) => {
+      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path })).toMatchObject({ [key]: path });
+    },
+  );
+
+  it.each([['/thank-you/'], ['/css/missing.css'], ['/api/nothing'], ['/contact/nothing']])('refuses %s, a 404 of siteDir', (path) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path });
+    expect(message).toBe(`${key} ${path} is no page of siteDir (${site}): a visitor sent there would get a 404`);
+  });
+
+  it('takes only a page of the service when the stack has no pages of the site', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, [key]: '/contact/sent' })).toMatchObject({ [key]: '/contact/sent' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: '/thanks/' }).message).toBe(
+      `${key} /thanks/ is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`,
+    );
+  });
+});
+
 describe('bin/app.ts, as `cdk synth` runs it', () => {
   it('stops with one line naming the missing key and no stack trace', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
@@ -168,5 +202,18 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
+  }, 60_000);
+
+  it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' }) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Cannot synthesize: formSuccessPath must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "/\\\\evil.example"',
+    ]);
   }, 60_000);
 });
