@@ -1,7 +1,8 @@
 import type { SiteSettings } from '../config.js';
 import type { FieldError } from '../inquiry/field-errors.js';
-import { HONEYPOT_FIELD } from '../inquiry/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
+import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { messageFor, SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
@@ -40,11 +41,11 @@ export function renderFormPage(view: FormPageView): string {
 <p class="lead">Tell me about your project. Your message comes to me by e-mail, and I reply to the address you give.</p>
 <p class="note">Every field is required unless it says “optional”.</p>
 <div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status">${escapeHtml(view.notice ?? '')}</div>
-<form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8">
+<form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8" ${toolAttributes(view.site)}>
 ${fields.join('\n')}
 <div class="trap" aria-hidden="true">
 <label for="contact-trap">Leave this field empty</label>
-<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off">
+<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off" ${toolParameter(HONEYPOT_FIELD)}>
 </div>
 <button type="submit">Send inquiry</button>
 </form>
@@ -100,6 +101,7 @@ function renderField(field: FormField, value: string, error: string | undefined,
     error && 'aria-invalid="true"',
     // Without script nothing else can take the visitor to the first field to correct.
     focus && 'autofocus',
+    toolParameter(field.name),
   ].filter(Boolean);
   // The parser drops one newline right after <textarea>: this one, not the visitor's first.
   const control =
@@ -111,6 +113,22 @@ function renderField(field: FormField, value: string, error: string | undefined,
 ${field.hint ? `<p class="hint" id="${hintId}">${escapeHtml(field.hint)}</p>\n` : ''}<p class="error" id="${errorId}"${error ? '' : ' hidden'}><span class="visually-hidden">Error: </span><span class="error-text">${escapeHtml(error ?? '')}</span></p>
 ${control}
 </div>`;
+}
+
+/**
+ * The form as a tool for an agent in the visitor's browser: WebMCP's declarative API
+ * (https://github.com/webmachinelearning/webmcp/blob/main/declarative-api-explainer.md), which
+ * browsers are trialling, names the tool on the form and describes each named control; the
+ * browser derives the tool's input schema from the controls. The names and words are the
+ * published ones (the OpenAPI operation, the schema's descriptions). No `toolautosubmit`: a
+ * message sent in the visitor's name waits for the visitor to press send.
+ */
+function toolAttributes(site: PageSite): string {
+  return `toolname="${INQUIRY_TOOL_NAME}" tooldescription="${escapeHtml(inquiryToolDescription(site.siteName))}"`;
+}
+
+function toolParameter(field: ContactField): string {
+  return `toolparamdescription="${escapeHtml(INQUIRY_RULES.properties[field].description)}"`;
 }
 
 interface Layout {
