@@ -40,8 +40,8 @@ export interface SiteConfig {
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
   readonly pricingPlan: PricingPlan;
-  /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
-  readonly createSesIdentity: boolean;
+  /** The SES identity the stack creates for the sender (docs/api.md §12), from `createSesIdentity` and the domain. */
+  readonly senderIdentity: SenderIdentity;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
   /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
@@ -51,7 +51,7 @@ export interface SiteConfig {
 export interface CustomDomain {
   readonly domainName: string;
   readonly certificateArn: string;
-  readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string };
+  readonly hostedZone?: HostedZoneAttributes;
 }
 
 export type SitePages =
@@ -59,6 +59,21 @@ export type SitePages =
   | { readonly kind: 'folder'; readonly path: string }
   /** An existing https site's host name. */
   | { readonly kind: 'origin'; readonly host: string };
+
+/**
+ * The sender's SES identity, as the stack creates it: none (it exists already, or the owner makes
+ * it), the address alone (SES mails it a verification link), or the address's domain with Easy
+ * DKIM and a custom MAIL FROM, whose DNS records go in the hosted zone when the domain is in it.
+ */
+export type SenderIdentity =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'email' }
+  | { readonly kind: 'domain'; readonly domain: string; readonly hostedZone?: HostedZoneAttributes };
+
+export interface HostedZoneAttributes {
+  readonly hostedZoneId: string;
+  readonly zoneName: string;
+}
 
 /** How the distribution is billed (docs/api.md §10): pay-as-you-go, or CloudFront's Free flat-rate plan. */
 export const PRICING_PLANS = ['none', 'free'] as const;
@@ -159,7 +174,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
-    createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
+    senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
     ...(secretVersion === undefined ? {} : { secretVersion }),
   };
@@ -273,6 +288,23 @@ function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string
   const path = parseSitePath(key, value);
   if (sitePages?.kind !== 'origin') requireLinkFinds(key, path, sitePages === undefined ? null : { folder: sitePages.path, setting: 'siteDir' });
   return path;
+}
+
+/**
+ * A sender on the site's own domain (`domainName`, a parent of it such as `example.com` for
+ * `www.example.com`, or a subdomain of it) gets its domain verified, so that its mail passes DKIM
+ * and SPF aligned with its From; unless `createSesIdentity` is false, for a domain SES knows
+ * already. Any other sender gets its address verified, when `createSesIdentity` is true.
+ */
+function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
+  if (create === false) return { kind: 'none' };
+  const domain = senderEmail.slice(senderEmail.lastIndexOf('@') + 1);
+  const within = (name: string, parent: string) => name.toLowerCase() === parent || name.toLowerCase().endsWith(`.${parent}`);
+  if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain.toLowerCase()))) {
+    const zone = customDomain.hostedZone;
+    return { kind: 'domain', domain, ...(zone !== undefined && within(domain, zone.zoneName) ? { hostedZone: zone } : {}) };
+  }
+  return create === true ? { kind: 'email' } : { kind: 'none' };
 }
 
 function readPricingPlan(value: unknown): PricingPlan {

@@ -40,7 +40,7 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       pricingPlan: 'none',
-      createSesIdentity: true,
+      senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
     });
   });
 
@@ -53,15 +53,15 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       pricingPlan: 'none',
-      createSesIdentity: false,
+      senderIdentity: { kind: 'none' },
     });
     const fromCli = configOf({
-      ...EXAMPLE_CONTEXT,
+      ...MINIMAL_CONTEXT,
       rateLimitIp: '10',
       allowedOrigins: ['https://example.com'],
       createSesIdentity: 'true',
     });
-    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], createSesIdentity: true });
+    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], senderIdentity: { kind: 'email' } });
   });
 
   it.each(['ownerEmail', 'senderEmail'])('fails on a missing %s with one line naming it', (key) => {
@@ -177,6 +177,35 @@ describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (do
     expect(errorOf({ ...MINIMAL_CONTEXT, [key]: '/thanks/' }).message).toBe(
       `${key} /thanks/ is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`,
     );
+  });
+});
+
+describe('the sender’s SES identity (docs/api.md §12)', () => {
+  const domain = { domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
+  const zone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'example.com' };
+  const exampleZone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' };
+
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ['the domain, its records in the zone, for a sender on domainName', { ...domain, ...zone }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    ['the domain, its records output, without a zone', domain, { kind: 'domain', domain: 'example.com' }],
+    ['the parent domain of a site on www', { ...domain, ...zone, domainName: 'www.example.com' }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    [
+      'a subdomain of domainName, in the zone',
+      { ...domain, ...zone, senderEmail: 'contact@mail.example.com' },
+      { kind: 'domain', domain: 'mail.example.com', hostedZone: exampleZone },
+    ],
+    [
+      'the domain, its records output, when the zone is a subdomain’s',
+      { ...domain, domainName: 'site.example.com', hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'site.example.com' },
+      { kind: 'domain', domain: 'example.com' },
+    ],
+    ['none for a sender elsewhere', { ...domain, ...zone, senderEmail: 'me@example.org' }, { kind: 'none' }],
+    ['the address of a sender elsewhere, with createSesIdentity', { ...domain, senderEmail: 'me@example.org', createSesIdentity: true }, { kind: 'email' }],
+    ['the address, with createSesIdentity and no domain', { createSesIdentity: 'true' }, { kind: 'email' }],
+    ['none with createSesIdentity false, the domain being known to SES already', { ...domain, ...zone, createSesIdentity: false }, { kind: 'none' }],
+    ['none without a domain', {}, { kind: 'none' }],
+  ])('is %s', (_title, context, senderIdentity) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, ...context }).senderIdentity).toEqual(senderIdentity);
   });
 });
 
