@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   ConfigError,
   readCounterKeySecret,
   readCounterTableName,
   readDeliverySettings,
+  readFormSuccessPath,
   readInquiryTableName,
+  readPageStylesheet,
   readSiteSettings,
   type Env,
 } from '../../lambdas/config.js';
+import { frontDoorRouting } from '../../lib/front-door-function.js';
+import { requireLinkFinds } from '../../lib/front-door-request.js';
 import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -19,6 +25,8 @@ export interface LocalSettings {
   readonly dynamoEndpoint?: string;
   /** Set when AWS_ENDPOINT_URL_SESV2 points at an outside SES: no emulator is started. */
   readonly sesEndpoint?: string;
+  /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
+  readonly siteDir?: string;
 }
 
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
@@ -40,6 +48,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
+    ...optionalSiteDir(env),
   };
   if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
     throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
@@ -52,7 +61,23 @@ export function readLocalSettings(env: Env): LocalSettings {
   readCounterKeySecret(functionEnv);
   readInquiryTableName(functionEnv);
   readDeliverySettings(functionEnv);
+  checkSitePaths(functionEnv, settings.siteDir);
   return settings;
+}
+
+/**
+ * The owner's style sheet and thank-you page are paths of the site; with SITE_DIR, pages that it
+ * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
+ */
+function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
+  if (siteDir !== undefined) frontDoorRouting(siteDir, SITE_DIR);
+  const links = [
+    ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
+    ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],
+  ] as const;
+  for (const [key, link] of links) {
+    if (link !== undefined && siteDir !== undefined) requireLinkFinds(key, link, { folder: siteDir, setting: SITE_DIR });
+  }
 }
 
 /**
@@ -89,6 +114,19 @@ function parseHost(key: string, value: string): string {
     throw new ConfigError(`${key} must be a host name or IP address, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** The setting that names the site's folder, in its messages. */
+export const SITE_DIR = 'SITE_DIR';
+
+function optionalSiteDir(env: Env): Pick<LocalSettings, 'siteDir'> {
+  const value = env[SITE_DIR];
+  if (value === undefined || value === '') return {};
+  const path = resolve(value);
+  if (!existsSync(path) || !statSync(path).isDirectory()) {
+    throw new ConfigError(`${SITE_DIR} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
+  }
+  return { siteDir: path };
 }
 
 function optionalEndpoint<K extends string>(name: K, key: string, env: Env): Partial<Record<K, string>> {

@@ -1,8 +1,5 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
 import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
@@ -84,14 +81,4 @@ export interface TemplateResource {
 
 export function resourcesOfType(template: Template, type: string): Record<string, TemplateResource> {
   return template.findResources(type) as Record<string, TemplateResource>;
-}
-
-/** A folder of site pages, as `siteDir` names one: a home page, and the files given by their paths. */
-export function siteFolder(files: Readonly<Record<string, string>> = {}): string {
-  const folder = mkdtempSync(join(tmpdir(), 'site-pages-'));
-  for (const [path, text] of Object.entries({ 'index.html': '<!doctype html><title>Home</title>', ...files })) {
-    mkdirSync(dirname(join(folder, path)), { recursive: true });
-    writeFileSync(join(folder, path), text);
-  }
-  return folder;
 }

@@ -6,7 +6,8 @@ import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../support/site-path-cases.js';
-import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

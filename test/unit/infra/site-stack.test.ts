@@ -10,7 +10,8 @@ import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
-import { MINIMAL_CONTEXT, resourcesOfType, siteFolder, synthesizeSite, type TemplateResource } from './site-app.js';
+import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 
