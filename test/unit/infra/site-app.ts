@@ -22,7 +22,6 @@ export const EXAMPLE_CONTEXT: Readonly<Record<string, unknown>> = {
   certificateArn: EXAMPLE_CERTIFICATE_ARN,
   hostedZoneId: EXAMPLE_HOSTED_ZONE_ID,
   hostedZoneName: 'example.com',
-  createSesIdentity: true,
 };
 
 /** Where a deployment with `waf` goes: the edge guard needs both known. */
