@@ -211,36 +211,30 @@ describe('the sender’s SES identity (docs/api.md §12)', () => {
 });
 
 describe('bin/app.ts, as `cdk synth` runs it', () => {
-  it('stops with one line naming the missing key and no stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+  /** bin/app.ts run as the CLI runs it, which hands the app its context in CDK_CONTEXT_JSON. */
+  const synthWith = (context: Record<string, unknown>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
       cwd: ROOT,
-      // The CLI hands the app its context in this variable; here it lacks senderEmail.
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ownerEmail: 'you@example.com' }) },
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context) },
       encoding: 'utf8',
       timeout: 60_000,
     });
+
+  it('stops with one line naming the missing key and no stack trace', () => {
+    // Without senderEmail.
+    const run = synthWith({ ownerEmail: 'you@example.com' });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
   }, 60_000);
 
   it('stops with one line naming a misspelt key, as `-c ratelimitIp=50` passes it', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...MINIMAL_CONTEXT, ratelimitIp: '50' }) },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = synthWith({ ...MINIMAL_CONTEXT, ratelimitIp: '50' });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
   }, 60_000);
 
   it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' }) },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
       'Cannot synthesize: formSuccessPath must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "/\\\\evil.example"',
