@@ -1,6 +1,4 @@
 import type { Construct } from 'constructs';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   ConfigError,
   DEFAULT_RATE_LIMITS,
@@ -15,6 +13,7 @@ import {
   parseSitePath,
 } from '../lambdas/config.js';
 import { requireLinkFinds } from './front-door-request.js';
+import { parseSiteFolder } from './site-files.js';
 
 /** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
 export interface SiteConfig {
@@ -262,11 +261,7 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     throw new ConfigError('siteDir and siteOrigin are exclusive: the site\'s pages come from a folder or from an existing site, not both');
   }
   if (siteDir !== undefined) {
-    const path = resolve(text('siteDir', siteDir));
-    if (!existsSync(path) || !statSync(path).isDirectory()) {
-      throw new ConfigError(`siteDir must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
-    }
-    return { kind: 'folder', path };
+    return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
   }
   if (siteOrigin !== undefined) {
     const value = text('siteOrigin', siteOrigin);

@@ -1,5 +1,15 @@
-import { realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { ConfigError } from '../lambdas/config.js';
+
+/** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
+export function parseSiteFolder(setting: string, value: string): string {
+  const path = resolve(value);
+  if (!existsSync(path) || !statSync(path).isDirectory()) {
+    throw new ConfigError(`${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
+  }
+  return path;
+}
 
 /**
  * The file of a site's folder that the bucket uploaded from it answers for a request URI, as S3

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   ConfigError,
   readCounterKeySecret,
@@ -14,6 +12,7 @@ import {
 } from '../../lambdas/config.js';
 import { frontDoorRouting } from '../../lib/front-door-function.js';
 import { requireLinkFinds } from '../../lib/front-door-request.js';
+import { parseSiteFolder } from '../../lib/site-files.js';
 import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -29,6 +28,8 @@ export interface LocalSettings {
   readonly siteDir?: string;
 }
 
+/** The setting that names the site's folder, in its messages. */
+export const SITE_DIR = 'SITE_DIR';
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
 export const LOCAL_INQUIRY_TABLE = 'inquiries';
 /** Retry delays in units of 5 s rather than a minute, so that an outage can be watched in a minute (docs/api.md §14). */
@@ -116,17 +117,9 @@ function parseHost(key: string, value: string): string {
   return value;
 }
 
-/** The setting that names the site's folder, in its messages. */
-export const SITE_DIR = 'SITE_DIR';
-
 function optionalSiteDir(env: Env): Pick<LocalSettings, 'siteDir'> {
   const value = env[SITE_DIR];
-  if (value === undefined || value === '') return {};
-  const path = resolve(value);
-  if (!existsSync(path) || !statSync(path).isDirectory()) {
-    throw new ConfigError(`${SITE_DIR} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
-  }
-  return { siteDir: path };
+  return value === undefined || value === '' ? {} : { siteDir: parseSiteFolder(SITE_DIR, value) };
 }
 
 function optionalEndpoint<K extends string>(name: K, key: string, env: Env): Partial<Record<K, string>> {
