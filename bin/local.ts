@@ -29,6 +29,7 @@ try {
   console.log(
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
+      ...(settings.siteDir === undefined ? [] : [`Site       ${settings.siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`]),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'}; the inquiry table's stream played in front)`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,

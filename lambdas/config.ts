@@ -51,6 +51,27 @@ export function readSiteSettings(env: Env): SiteSettings {
   };
 }
 
+/**
+ * The owner's style sheet, which the service's pages link after their own (docs/api.md §9): a path
+ * of the site, or none when unset or empty.
+ */
+export function readPageStylesheet(env: Env): string | undefined {
+  return optionalSitePath(env, 'PAGE_STYLESHEET');
+}
+
+/**
+ * The owner's thank-you page, where a delivered form post is sent (docs/api.md §9): a path of the
+ * site, or none (the service's own confirmation) when unset or empty.
+ */
+export function readFormSuccessPath(env: Env): string | undefined {
+  return optionalSitePath(env, 'FORM_SUCCESS_PATH');
+}
+
+function optionalSitePath(env: Env, key: string): string | undefined {
+  const value = env[key];
+  return value === undefined || value === '' ? undefined : parseSitePath(key, value);
+}
+
 export function readMailSettings(env: Env): MailSettings {
   return {
     ownerEmail: parseEmail('CONTACT_TO', required(env, 'CONTACT_TO')),
@@ -213,6 +234,35 @@ export function parseSiteName(key: string, value: string): string {
   // as written (no text-direction control), by the rule of the visitor's own name.
   if (value.trim() === '' || [...value].length > 120 || !new RegExp(ONE_LINE_PATTERN, 'u').test(value)) {
     throw new ConfigError(`${key} must be one line of 1 to 120 printable characters, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** RFC 3986's path, query and fragment characters, percent signs included (their escapes are checked apart). */
+const SITE_PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]+$/;
+const MAX_SITE_PATH_LENGTH = 2048;
+
+/**
+ * A path of the site itself, where the service links or redirects a visitor (`/thanks/`,
+ * `/css/site.css?v=2`): never another origin. Browsers resolve `//host/…` as another host, and
+ * `/\host/…` too (a backslash is a slash in http(s) URLs), so the value starts with one slash
+ * followed by neither; it holds no `//` anywhere and no backslash, only the characters of an
+ * RFC 3986 path, query and fragment (no white space or control character), and well-formed
+ * percent-escapes, none of them an encoded slash or backslash, which a server that decodes
+ * before it redirects could turn into either.
+ */
+export function parseSitePath(key: string, value: string): string {
+  const valid =
+    value.length <= MAX_SITE_PATH_LENGTH &&
+    SITE_PATH_CHARACTERS.test(value) &&
+    value.startsWith('/') &&
+    !value.includes('//') &&
+    !/%(?![0-9A-Fa-f]{2})/.test(value) &&
+    !/%(?:2f|5c)/i.test(value);
+  if (!valid) {
+    throw new ConfigError(
+      `${key} must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../lambdas/config.js';
+import { API_ORIGIN_ID, serviceRouting } from './front-door-paths.js';
 
 /**
  * The rules of lib/front-door-routing.js: plain JavaScript, the same text at the edge, in tests and
@@ -31,11 +32,21 @@ export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
 }
 
 /**
+ * What the function is told for a site: the route table's paths that reach the API through the
+ * default behaviour, and the index of the site's folder (null for a site that answers its own
+ * paths). `setting` names the folder's setting in the error of a site too big for the function.
+ */
+export function frontDoorRouting(folder: string | null, setting = 'siteDir'): FrontDoorRouting {
+  const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault };
+  return { ...service, site: folder === null ? null : siteIndexFor(folder, service, setting) };
+}
+
+/**
  * The site index to embed for a folder: its folders if the function still fits its limit with
  * them, else its files without an extension (what else could be a folder). A site whose
  * function fits neither way stops synth with one line.
  */
-export function siteIndexFor(folder: string, routing: Omit<FrontDoorRouting, 'site'>): SiteIndex {
+export function siteIndexFor(folder: string, routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
   const entries = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   const relativePath = (entry: (typeof entries)[number]) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join(posix.sep);
   const paths = entries.map(relativePath);
@@ -45,7 +56,7 @@ export function siteIndexFor(folder: string, routing: Omit<FrontDoorRouting, 'si
   const fitting = sized.find(({ bytes }) => bytes <= MAX_FUNCTION_CODE_BYTES);
   if (fitting === undefined) {
     throw new ConfigError(
-      `siteDir has too many folders (${folders.length}) and files without an extension (${files.length}) for the front door's function: ` +
+      `${setting} has too many folders (${folders.length}) and files without an extension (${files.length}) for the front door's function: ` +
         `it would take ${Math.min(...sized.map(({ bytes }) => bytes))} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
     );
   }

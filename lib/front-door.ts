@@ -22,21 +22,10 @@ import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-r
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/http/origin-verify.js';
-import { METHODS_BY_PATH } from '../lambdas/routes.js';
-import { frontDoorFunctionCode, siteIndexFor } from './front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting } from './front-door-function.js';
+import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from './front-door-paths.js';
 import type { CustomDomain, SitePages } from './site-config.js';
 import { SitePagesOrigin } from './site-pages-origin.js';
-
-/**
- * Cache behaviours per distribution on CloudFront's Free flat-rate plan (the default one
- * included), the fewest of any way the distribution is billed: the front door fits it whatever
- * the plan, so that subscribing never needs another layout.
- */
-export const MAX_CACHE_BEHAVIORS = 5;
-
-/** The origins' ids, by which the viewer-request function picks the API for a path of the route table. */
-export const API_ORIGIN_ID = 'api';
-export const SITE_ORIGIN_ID = 'site';
 
 export interface FrontDoorProps {
   readonly api: IHttpApi;
@@ -82,13 +71,7 @@ export class FrontDoor extends Construct {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(
-          frontDoorFunctionCode({
-            serviceOrigin: API_ORIGIN_ID,
-            servicePaths: routes.throughDefault,
-            site: pages.folder === undefined ? null : siteIndexFor(pages.folder, { serviceOrigin: API_ORIGIN_ID, servicePaths: routes.throughDefault }),
-          }),
-        ),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.folder ?? null))),
       });
     }
     // The site's pages, and the GET-only documents of the route table: at the edge as long as
@@ -165,38 +148,4 @@ export class FrontDoor extends Construct {
       );
     }
   }
-}
-
-/** How the route table's paths reach the API. */
-export interface ServiceRouting {
-  /** Path patterns of the behaviours that send every method to the API uncached: each path that takes more than GET and HEAD, or the folder it is in. */
-  readonly uncachedPatterns: readonly string[];
-  /** The paths none of them matches, all GET-only: the default behaviour's function sends them to the API. */
-  readonly throughDefault: readonly string[];
-}
-
-export function serviceRouting(methodsByPath: ReadonlyMap<string, readonly string[]> = METHODS_BY_PATH): ServiceRouting {
-  const uncachedPatterns = [
-    ...new Set(
-      [...methodsByPath]
-        .filter(([, methods]) => methods.some((method) => method !== 'GET' && method !== 'HEAD'))
-        .map(([path]) => {
-          const [first, ...rest] = path.slice(1).split('/');
-          return rest.length === 0 ? path : `/${first}/*`;
-        }),
-    ),
-  ];
-  if (uncachedPatterns.length + 1 > MAX_CACHE_BEHAVIORS) {
-    throw new Error(
-      `The route table's paths that take POST or OPTIONS need ${uncachedPatterns.length} behaviours (${uncachedPatterns.join(', ')}), and the Free plan's ${MAX_CACHE_BEHAVIORS} include the default one: put them in fewer folders`,
-    );
-  }
-  const throughDefault = [...methodsByPath.keys()].filter((path) => !uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path)));
-  return { uncachedPatterns, throughDefault };
-}
-
-/** Whether CloudFront's path pattern (`*` any characters, `?` one) matches a path, as a cache behaviour does. */
-export function matchesPathPattern(pattern: string, path: string): boolean {
-  const source = [...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${source}$`).test(path);
 }

@@ -12,6 +12,10 @@ export const SETTING_GROUPS = {
   frontDoor: ['ORIGIN_VERIFY_SECRET'],
   /** The site's identity and published limits (readSiteSettings). */
   site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
+  /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
+  pages: ['PAGE_STYLESHEET'],
+  /** The owner's thank-you page, where a delivered form post goes (readFormSuccessPath). */
+  formPost: ['FORM_SUCCESS_PATH'],
   /** The rate limits' counters and the secret their keys are HMACs under. */
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
@@ -59,9 +63,12 @@ const DOCUMENT: FunctionProfile = {
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
+/** The contact page and its assets: a document in the owner's style; the form is rendered per request, with a token signed under the deployment's secret. */
+const PAGE: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'pages', 'formTokens'] };
+
 /** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  settings: ['frontDoor', 'site', 'counters', 'inquiries', 'spam'],
+  settings: ['frontDoor', 'site', 'pages', 'formPost', 'counters', 'inquiries', 'spam'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
@@ -84,8 +91,7 @@ const DELIVERY: FunctionProfile = {
  */
 const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   schema: DOCUMENT,
-  // The form page is rendered per request, with a token signed under the deployment's secret.
-  page: { ...DOCUMENT, settings: [...DOCUMENT.settings, 'formTokens'] },
+  page: PAGE,
   discovery: DOCUMENT,
   contact: INQUIRIES,
   // Refusals of the reserved routes are fixed texts.

@@ -1,6 +1,4 @@
 import type { Construct } from 'constructs';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   ConfigError,
   DEFAULT_RATE_LIMITS,
@@ -13,8 +11,11 @@ import {
   parseOriginList,
   parseRetentionDays,
   parseSiteName,
+  parseSitePath,
   parseSpamThreshold,
 } from '../lambdas/config.js';
+import { requireLinkFinds } from './front-door-request.js';
+import { parseSiteFolder } from './site-files.js';
 
 /** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
 export interface SiteConfig {
@@ -32,12 +33,16 @@ export interface SiteConfig {
   readonly customDomain?: CustomDomain;
   /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
   readonly sitePages?: SitePages;
+  /** The owner's style sheet, which the service's pages link (docs/api.md §9): a path of the site. */
+  readonly pageStylesheet?: string;
+  /** The owner's thank-you page, where a delivered form post goes (docs/api.md §9): a path of the site. */
+  readonly formSuccessPath?: string;
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
   readonly pricingPlan: PricingPlan;
-  /** Whether the stack creates the sender's SES e-mail identity (SES then mails a verification link). */
-  readonly createSesIdentity: boolean;
+  /** The SES identity the stack creates for the sender (docs/api.md §12), from `createSesIdentity` and the domain. */
+  readonly senderIdentity: SenderIdentity;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
@@ -56,7 +61,7 @@ export interface SpamThresholds {
 export interface CustomDomain {
   readonly domainName: string;
   readonly certificateArn: string;
-  readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string };
+  readonly hostedZone?: HostedZoneAttributes;
 }
 
 export type SitePages =
@@ -64,6 +69,21 @@ export type SitePages =
   | { readonly kind: 'folder'; readonly path: string }
   /** An existing https site's host name. */
   | { readonly kind: 'origin'; readonly host: string };
+
+/**
+ * The sender's SES identity, as the stack creates it: none (it exists already, or the owner makes
+ * it), the address alone (SES mails it a verification link), or the address's domain with Easy
+ * DKIM and a custom MAIL FROM, whose DNS records go in the hosted zone when the domain is in it.
+ */
+export type SenderIdentity =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'email' }
+  | { readonly kind: 'domain'; readonly domain: string; readonly hostedZone?: HostedZoneAttributes };
+
+export interface HostedZoneAttributes {
+  readonly hostedZoneId: string;
+  readonly zoneName: string;
+}
 
 /** How the distribution is billed (docs/api.md §10): pay-as-you-go, or CloudFront's Free flat-rate plan. */
 export const PRICING_PLANS = ['none', 'free'] as const;
@@ -84,6 +104,8 @@ const CONTEXT_KEYS = [
   'hostedZoneName',
   'siteDir',
   'siteOrigin',
+  'pageStylesheet',
+  'formSuccessPath',
   'waf',
   'pricingPlan',
   'createSesIdentity',
@@ -143,6 +165,9 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   });
   const customDomain = readCustomDomain(context);
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const [pageStylesheet, formSuccessPath] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
+    optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
+  );
   const secretVersion = optional(context('secretVersion'), (value) => {
     const version = text('secretVersion', value);
     if (!SECRET_VERSION_PATTERN.test(version)) {
@@ -162,9 +187,11 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     },
     ...(customDomain === undefined ? {} : { customDomain }),
     ...(sitePages === undefined ? {} : { sitePages }),
+    ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
+    ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
-    createSesIdentity: flag('createSesIdentity', context('createSesIdentity')),
+    senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
     spam: {
       repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),
@@ -258,11 +285,7 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     throw new ConfigError('siteDir and siteOrigin are exclusive: the site\'s pages come from a folder or from an existing site, not both');
   }
   if (siteDir !== undefined) {
-    const path = resolve(text('siteDir', siteDir));
-    if (!existsSync(path) || !statSync(path).isDirectory()) {
-      throw new ConfigError(`siteDir must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
-    }
-    return { kind: 'folder', path };
+    return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
   }
   if (siteOrigin !== undefined) {
     const value = text('siteOrigin', siteOrigin);
@@ -273,6 +296,34 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
     return { kind: 'origin', host: new URL(origin).hostname };
   }
   return undefined;
+}
+
+/**
+ * A path of the site the service links or redirects to: never another origin, and, where the
+ * pages are known at synth, one that finds a page: a file of `siteDir`, or with no pages at all
+ * a page of the service. An existing site's (`siteOrigin`) cannot be looked at.
+ */
+function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string, sitePages: SitePages | undefined): string {
+  const path = parseSitePath(key, value);
+  if (sitePages?.kind !== 'origin') requireLinkFinds(key, path, sitePages === undefined ? null : { folder: sitePages.path, setting: 'siteDir' });
+  return path;
+}
+
+/**
+ * A sender on the site's own domain (`domainName`, a parent of it such as `example.com` for
+ * `www.example.com`, or a subdomain of it) gets its domain verified, so that its mail passes DKIM
+ * and SPF aligned with its From; unless `createSesIdentity` is false, for a domain SES knows
+ * already. Any other sender gets its address verified, when `createSesIdentity` is true.
+ */
+function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
+  if (create === false) return { kind: 'none' };
+  const domain = senderEmail.slice(senderEmail.lastIndexOf('@') + 1);
+  const within = (name: string, parent: string) => name.toLowerCase() === parent || name.toLowerCase().endsWith(`.${parent}`);
+  if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain.toLowerCase()))) {
+    const zone = customDomain.hostedZone;
+    return { kind: 'domain', domain, ...(zone !== undefined && within(domain, zone.zoneName) ? { hostedZone: zone } : {}) };
+  }
+  return create === true ? { kind: 'email' } : { kind: 'none' };
 }
 
 function readPricingPlan(value: unknown): PricingPlan {

@@ -6,10 +6,8 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { NOT_FOUND_PAGE } from './front-door-paths.js';
 import type { SitePages } from './site-config.js';
-
-/** What static site generators (Hugo, Jekyll, Eleventy, Astro) name the page for a missing path. */
-const NOT_FOUND_PAGE = '404.html';
 
 /**
  * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each

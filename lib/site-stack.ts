@@ -2,7 +2,6 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
@@ -16,6 +15,7 @@ import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteFunction } from './site-function.js';
+import { addSenderIdentity } from './sender-identity.js';
 import { SiteMail } from './site-mail.js';
 
 export interface SiteStackProps extends StackProps {
@@ -89,6 +89,9 @@ export class SiteStack extends Stack {
       ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
       RATE_LIMIT_IP: String(config.rateLimits.ip),
       RATE_LIMIT_EMAIL: String(config.rateLimits.email),
+      // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
+      PAGE_STYLESHEET: config.pageStylesheet ?? '',
+      FORM_SUCCESS_PATH: config.formSuccessPath ?? '',
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: this.secret.dynamicReference,
       INQUIRY_TABLE: this.inbox.table.tableName,
@@ -113,9 +116,7 @@ export class SiteStack extends Stack {
     this.counterTable.grant(worker, 'dynamodb:UpdateItem');
     this.grantSending(worker, config);
 
-    if (config.createSesIdentity) {
-      new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(config.senderEmail) });
-    }
+    addSenderIdentity(this, config.senderEmail, config.senderIdentity);
 
     new SiteAlarms(this, 'Alarms', {
       ownerEmail: config.ownerEmail,

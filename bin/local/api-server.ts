@@ -18,18 +18,36 @@ const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
  */
 const LOCAL_CONCURRENCY = 16;
 
+/** An answer as the local server writes it. */
+export interface LocalAnswer {
+  readonly statusCode: number;
+  readonly headers: Readonly<Record<string, string | string[]>>;
+  readonly body?: Buffer;
+}
+
+/** API Gateway in front of the handlers: one request in, its answer out. */
+export type ApiGateway = (request: IncomingMessage) => Promise<LocalAnswer>;
+
 /**
  * Plays the front door and API Gateway (HTTP API, payload format 2.0) in front of the very handlers
- * Lambda runs: matches the route table, builds the event and the context, and writes the result.
+ * Lambda runs: matches the route table, builds the event and the context, and gives the result.
  * `originSecret` is what the handlers were given as ORIGIN_VERIFY_SECRET.
  */
-export function apiGatewayListener(handlers: HandlerSet, originSecret: string): RequestListener {
+export function apiGateway(handlers: HandlerSet, originSecret: string): ApiGateway {
   const instances = new InstancePool(LOCAL_CONCURRENCY);
+  return (request) => serve(handlers, { instances, originSecret }, request);
+}
+
+/** A listener that writes what `answer` gives each request. */
+export function answeringWith(answer: (request: IncomingMessage) => Promise<LocalAnswer>): RequestListener {
   return (request, response) => {
-    serve(handlers, { instances, originSecret }, request, response).catch((error: unknown) => {
-      // Only a broken connection gets here: the handlers answer every error themselves.
-      response.destroy(error instanceof Error ? error : undefined);
-    });
+    answer(request).then(
+      (answered) => writeAnswer(response, answered),
+      (error: unknown) => {
+        // Only a broken connection gets here: the handlers answer every error themselves.
+        response.destroy(error instanceof Error ? error : undefined);
+      },
+    );
   };
 }
 
@@ -37,17 +55,14 @@ async function serve(
   handlers: HandlerSet,
   { instances, originSecret }: { instances: InstancePool; originSecret: string },
   request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+): Promise<LocalAnswer> {
   const body = await readBody(request);
   if (body === undefined) {
-    response.writeHead(413, {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      Connection: 'close',
-    });
-    response.end('Request Entity Too Large');
-    return;
+    return {
+      statusCode: 413,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Connection: 'close' },
+      body: Buffer.from('Request Entity Too Large'),
+    };
   }
   const target = requestTarget(request.url ?? '/');
   const method = request.method ?? 'GET';
@@ -58,7 +73,7 @@ async function serve(
     const event = toEvent(request, target, body, route ? `${method} ${target.path}` : '$default', startedAt, originSecret);
     return handlers[handlerName](event, toContext(handlerName, startedAt));
   });
-  writeResult(response, result as APIGatewayProxyStructuredResultV2);
+  return lambdaAnswer(result as APIGatewayProxyStructuredResultV2);
 }
 
 /**
@@ -85,7 +100,7 @@ class InstancePool {
 }
 
 /** A request's path and query string, as the client sent them. */
-interface RequestTarget {
+export interface RequestTarget {
   readonly path: string;
   readonly query: string;
 }
@@ -99,7 +114,7 @@ const SCHEME_AND_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/[^/?]*/i;
  * neither `/./api/contact` nor `/api\contact` is `/api/contact` (a WHATWG URL would make them so).
  * An absolute-form target names its path after the authority (RFC 9112 §3.2.2).
  */
-function requestTarget(target: string): RequestTarget {
+export function requestTarget(target: string): RequestTarget {
   const pathAndQuery = target.startsWith('/') ? target : target.replace(SCHEME_AND_AUTHORITY, '');
   const queryAt = pathAndQuery.indexOf('?');
   const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
@@ -198,12 +213,18 @@ export function toContext(handlerName: FunctionName, startedAt: number): Context
   };
 }
 
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+/** What API Gateway makes of a function's result: its headers, cookies and body, the body's length. */
+function lambdaAnswer(result: APIGatewayProxyStructuredResultV2): LocalAnswer {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
   const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-  if (body !== undefined) headers['Content-Length'] = String(body.byteLength);
-  response.writeHead(result.statusCode ?? 200, headers);
-  response.end(body);
+  return { statusCode: result.statusCode ?? 200, headers, ...(body === undefined ? {} : { body }) };
+}
+
+/** Writes an answer with the length of its body; Node sends no body to a HEAD. */
+export function writeAnswer(response: ServerResponse, answer: LocalAnswer): void {
+  const headers = { ...answer.headers, ...(answer.body === undefined ? {} : { 'Content-Length': String(answer.body.byteLength) }) };
+  response.writeHead(answer.statusCode, headers);
+  response.end(answer.body);
 }

@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { ApiGate } from './api-gate.js';
-import { apiGatewayListener, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
+import { siteFrontDoor } from '../../lib/front-door-request.js';
+import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
-import { functionEnvironment, type LocalSettings } from './settings.js';
+import { functionEnvironment, SITE_DIR, type LocalSettings } from './settings.js';
+import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -91,7 +93,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     }
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
-    gate.ready(apiGatewayListener(handlers, originSecret));
+    const gateway = apiGateway(handlers, originSecret);
+    gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR)));
 
     return {
       baseUrl: process.env.BASE_URL as string,

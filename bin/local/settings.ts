@@ -4,11 +4,16 @@ import {
   readCounterKeySecret,
   readCounterTableName,
   readDeliverySettings,
+  readFormSuccessPath,
   readInquiryTableName,
+  readPageStylesheet,
   readSiteSettings,
   readSpamSettings,
   type Env,
 } from '../../lambdas/config.js';
+import { frontDoorRouting } from '../../lib/front-door-function.js';
+import { requireLinkFinds } from '../../lib/front-door-request.js';
+import { parseSiteFolder } from '../../lib/site-files.js';
 import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -22,8 +27,12 @@ export interface LocalSettings {
   readonly dynamoEndpoint?: string;
   /** Set when AWS_ENDPOINT_URL_SESV2 points at an outside SES: no emulator is started. */
   readonly sesEndpoint?: string;
+  /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
+  readonly siteDir?: string;
 }
 
+/** The setting that names the site's folder, in its messages. */
+export const SITE_DIR = 'SITE_DIR';
 export const LOCAL_COUNTER_TABLE = 'rate-limit-counters';
 export const LOCAL_INQUIRY_TABLE = 'inquiries';
 /** Retry delays in units of 5 s rather than a minute, so that an outage can be watched in a minute (docs/api.md §14). */
@@ -47,6 +56,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
+    ...optionalSiteDir(env),
   };
   if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
     throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
@@ -60,7 +70,23 @@ export function readLocalSettings(env: Env): LocalSettings {
   readInquiryTableName(functionEnv);
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
+  checkSitePaths(functionEnv, settings.siteDir);
   return settings;
+}
+
+/**
+ * The owner's style sheet and thank-you page are paths of the site; with SITE_DIR, pages that it
+ * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
+ */
+function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
+  if (siteDir !== undefined) frontDoorRouting(siteDir, SITE_DIR);
+  const links = [
+    ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
+    ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],
+  ] as const;
+  for (const [key, link] of links) {
+    if (link !== undefined && siteDir !== undefined) requireLinkFinds(key, link, { folder: siteDir, setting: SITE_DIR });
+  }
 }
 
 /**
@@ -105,6 +131,11 @@ function parseHost(key: string, value: string): string {
     throw new ConfigError(`${key} must be a host name or IP address, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+function optionalSiteDir(env: Env): Pick<LocalSettings, 'siteDir'> {
+  const value = env[SITE_DIR];
+  return value === undefined || value === '' ? {} : { siteDir: parseSiteFolder(SITE_DIR, value) };
 }
 
 function optionalEndpoint<K extends string>(name: K, key: string, env: Env): Partial<Record<K, string>> {

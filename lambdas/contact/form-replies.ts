@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
-import { renderFormPage, renderProblemPage } from '../html/contact-page.js';
+import { renderFormPage, renderProblemPage, type PageSite } from '../html/contact-page.js';
 import { invalidNotice, NOTICES, rateLimitedNotice } from '../inquiry/form-messages.js';
 import { htmlReply } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
@@ -28,23 +28,30 @@ const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text:
   },
 };
 
+/** The site as the form's answers show it: its pages in the owner's style, a delivered form sent to the owner's thank-you page. */
+export interface FormSite extends SiteSettings, PageSite {
+  /** Where a delivered form post goes (a path of the site); the service's confirmation when none. */
+  readonly successPath?: string;
+}
+
 const CROSS_SITE = {
   heading: 'The form must be sent from this site',
   text: 'This form was sent from another website, so it was not read and nothing was sent. To write to me, open the contact page on this site and send the form from there.',
 } as const;
 
 /** `POST /contact` from another site's page (docs/api.md §9): 403, nothing counted, nothing sent. */
-export function crossSiteReply(site: SiteSettings): Reply {
+export function crossSiteReply(site: FormSite): Reply {
   return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
 }
 
 /**
  * The answer to `POST /contact` (docs/api.md §9): the status and headers the API gives the same
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
- * inquiry is a 303 to the confirmation, so that reloading it cannot send the inquiry twice.
- * Refused forms come back filled in, so that nothing the visitor wrote is lost, with `formToken`.
+ * inquiry is a 303 to the confirmation (the owner's thank-you page, if set), so that reloading it
+ * cannot send the inquiry twice. Refused forms come back filled in, so that nothing the visitor
+ * wrote is lost, with `formToken`.
  */
-export function formReply(outcome: ContactOutcome, submitted: ReadBody, formToken: string, requestId: string, site: SiteSettings): Reply {
+export function formReply(outcome: ContactOutcome, submitted: ReadBody, formToken: string, requestId: string, site: FormSite): Reply {
   const api = contactReply(outcome, requestId, site.limits);
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
@@ -54,8 +61,9 @@ export function formReply(outcome: ContactOutcome, submitted: ReadBody, formToke
   });
   switch (outcome.kind) {
     case 'accepted':
-      // Relative, so the browser stays on the origin it posted to: form-action 'self' follows redirects.
-      return { ...api, statusCode: 303, headers: { ...headers, Location: PAGE_PATHS.sent }, body: '' };
+      // A path, so the browser stays on the origin it posted to (form-action 'self' follows
+      // redirects); the owner's is checked to be one (lambdas/config.ts, parseSitePath).
+      return { ...api, statusCode: 303, headers: { ...headers, Location: site.successPath ?? PAGE_PATHS.sent }, body: '' };
     case 'invalid':
       return page(renderFormPage({ site, formToken, values, errors: outcome.errors, notice: invalidNotice(outcome.errors, values) }));
     case 'rate_limited': {

@@ -1,5 +1,13 @@
 import type { Context } from 'aws-lambda';
-import { readCounterKeySecret, readCounterTableName, readInquiryTableName, readSiteSettings, readSpamSettings } from '../config.js';
+import {
+  readCounterKeySecret,
+  readCounterTableName,
+  readFormSuccessPath,
+  readInquiryTableName,
+  readPageStylesheet,
+  readSiteSettings,
+  readSpamSettings,
+} from '../config.js';
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
 import { readOriginVerifySecret } from '../http/origin-verify.js';
@@ -37,6 +45,8 @@ const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 const originSecret = readOriginVerifySecret(process.env);
+/** What the form's pages need beyond the site: the owner's style sheet and thank-you page (docs/api.md §9). */
+const formSite = { ...site, stylesheet: readPageStylesheet(process.env), successPath: readFormSuccessPath(process.env) };
 
 const rememberedAnswers = lazyModule(async () => {
   const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');
@@ -96,12 +106,12 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   // Refused before any counter is asked: a hostile page spends neither its visitors' limits nor
   // the owner's mail quota.
   if (isCrossSitePost({ origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') }, siteOrigins)) {
-    return pages.crossSiteReply(site);
+    return pages.crossSiteReply(formSite);
   }
   const body = readFormBody(bodyHeaders(event), requestBody(event));
   const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
   const formToken = tokenToServeAgain(dependencies.spam.tokens, body.formToken, new Date());
-  return pages.formReply(outcome, body, formToken, context.awsRequestId, site);
+  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite);
 }
 
 /** Checks, counts and stores one inquiry, whichever way it was posted; a form post brings its token. */

@@ -1,13 +1,17 @@
 import type { SiteSettings } from '../config.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-import { HONEYPOT_FIELD } from '../inquiry/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
+import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { messageFor, SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
 
-export type PageSite = Pick<SiteSettings, 'baseUrl' | 'siteName'>;
+export interface PageSite extends Pick<SiteSettings, 'baseUrl' | 'siteName'> {
+  /** The owner's style sheet (a path of the site), linked after the pages' own (docs/api.md §9). */
+  readonly stylesheet?: string;
+}
 
 /** The form as first served, or served again after a refused post. */
 export interface FormPageView {
@@ -40,12 +44,12 @@ export function renderFormPage(view: FormPageView): string {
 <p class="lead">Tell me about your project. Your message comes to me by e-mail, and I reply to the address you give.</p>
 <p class="note">Every field is required unless it says “optional”.</p>
 <div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status">${escapeHtml(view.notice ?? '')}</div>
-<form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8">
+<form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8" ${toolAttributes(view.site)}>
 <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(view.formToken)}">
 ${fields.join('\n')}
 <div class="trap" aria-hidden="true">
 <label for="contact-trap">Leave this field empty</label>
-<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off">
+<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off" ${toolParameter(HONEYPOT_FIELD)}>
 </div>
 <button type="submit">Send inquiry</button>
 </form>
@@ -101,6 +105,7 @@ function renderField(field: FormField, value: string, error: string | undefined,
     error && 'aria-invalid="true"',
     // Without script nothing else can take the visitor to the first field to correct.
     focus && 'autofocus',
+    toolParameter(field.name),
   ].filter(Boolean);
   // The parser drops one newline right after <textarea>: this one, not the visitor's first.
   const control =
@@ -112,6 +117,22 @@ function renderField(field: FormField, value: string, error: string | undefined,
 ${field.hint ? `<p class="hint" id="${hintId}">${escapeHtml(field.hint)}</p>\n` : ''}<p class="error" id="${errorId}"${error ? '' : ' hidden'}><span class="visually-hidden">Error: </span><span class="error-text">${escapeHtml(error ?? '')}</span></p>
 ${control}
 </div>`;
+}
+
+/**
+ * The form as a tool for an agent in the visitor's browser: WebMCP's declarative API
+ * (https://github.com/webmachinelearning/webmcp/blob/main/declarative-api-explainer.md), which
+ * browsers are trialling, names the tool on the form and describes each named control; the
+ * browser derives the tool's input schema from the controls. The names and words are the
+ * published ones (the OpenAPI operation, the schema's descriptions). No `toolautosubmit`: a
+ * message sent in the visitor's name waits for the visitor to press send.
+ */
+function toolAttributes(site: PageSite): string {
+  return `toolname="${INQUIRY_TOOL_NAME}" tooldescription="${escapeHtml(inquiryToolDescription(site.siteName))}"`;
+}
+
+function toolParameter(field: ContactField): string {
+  return `toolparamdescription="${escapeHtml(INQUIRY_RULES.properties[field].description)}"`;
 }
 
 interface Layout {
@@ -130,7 +151,7 @@ function layout({ site, title, main, withScript }: Layout): string {
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${PAGE_PATHS.style}">
-<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
+${site.stylesheet === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(site.stylesheet)}">\n`}<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
 ${withScript ? `<script src="${PAGE_PATHS.script}" defer></script>\n` : ''}</head>
 <body>
 <header class="site"><a href="${escapeHtml(site.baseUrl)}/">${escapeHtml(site.siteName)}</a></header>

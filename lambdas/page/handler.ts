@@ -1,4 +1,4 @@
-import { readCounterKeySecret, readSiteSettings } from '../config.js';
+import { readCounterKeySecret, readPageStylesheet, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
@@ -10,7 +10,7 @@ import { FORM_STYLE } from './form-style.js';
 import { CACHEABLE, htmlReply } from '../html/html-reply.js';
 import { PAGE_ICON } from './page-icon.js';
 
-const site = readSiteSettings(process.env);
+const site = { ...readSiteSettings(process.env), stylesheet: readPageStylesheet(process.env) };
 const tokens = formTokens(readCounterKeySecret(process.env), site.baseUrl);
 
 /**

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import { REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
+import { inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
@@ -8,7 +9,7 @@ export function contactDescription(site: SiteSettings) {
   const { limits } = site;
   return {
     name: 'contact',
-    description: `Send a project inquiry to the owner of ${site.siteName}; it is delivered by e-mail and answered personally.`,
+    description: inquiryToolDescription(site.siteName),
     method: 'POST',
     url: siteUrls(site.baseUrl).contactApi,
     contentType: 'application/json',

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../config.js';
 import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../inquiry/idempotency-key.js';
+import { INQUIRY_TOOL_NAME } from '../inquiry/inquiry-tool.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
 import { limitsInWords, rateLimitPolicy } from '../inquiry/limits.js';
@@ -61,7 +62,7 @@ export function openApiDocument(site: SiteSettings) {
         },
         post: {
           tags: ['contact'],
-          operationId: 'sendInquiry',
+          operationId: INQUIRY_TOOL_NAME,
           summary: 'Send the site owner a project inquiry',
           description: [
             'Stores one JSON object for the site owner, who receives it by e-mail; the `email` given becomes its Reply-To.',

@@ -23,6 +23,10 @@ describe('npm start (bin/local.ts)', () => {
     ['CONTACT_FROM', 'not an address'],
     ['ALLOWED_ORIGINS', 'https://example.com/path'],
     ['AWS_ENDPOINT_URL_DYNAMODB', 'localhost:8000'],
+    ['FORM_SUCCESS_PATH', '//evil.example'],
+    ['FORM_SUCCESS_PATH', '/\\evil.example'],
+    ['PAGE_STYLESHEET', 'https://evil.example/site.css'],
+    ['SITE_DIR', '/nonexistent/site'],
   ])('stops at once on a malformed %s with one line naming it', async (setting, value) => {
     const { code, stdout, stderr } = await runLocal({ [setting]: value });
 

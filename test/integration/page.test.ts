@@ -60,7 +60,7 @@ describe('GET /contact and its assets', () => {
     expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'; script-src 'self'; style-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.text).toContain('<form id="contact-form" method="post" action="/contact" accept-charset="utf-8">');
+    expect(response.text).toMatch(/<form id="contact-form" method="post" action="\/contact" accept-charset="utf-8" toolname="sendInquiry" tooldescription="[^"]+">/);
     const names = [...response.text.matchAll(/<(?:input|textarea) [^>]*name="([^"]+)"/g)].map((match) => match[1]);
     expect(names).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
     expect(response.text).toMatch(/<div class="trap" aria-hidden="true">[\s\S]*name="_gotcha"[^>]*tabindex="-1" autocomplete="off"/);

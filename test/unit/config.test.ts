@@ -4,11 +4,14 @@ import {
   DEFAULT_SITE_NAME,
   readCounterKeySecret,
   readCounterTableName,
+  readFormSuccessPath,
   readMailSettings,
+  readPageStylesheet,
   readSiteSettings,
   type Env,
 } from '../../lambdas/config.js';
 import { configErrorOf } from '../support/config-error.js';
+import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../support/site-path-cases.js';
 
 
 
@@ -173,5 +176,26 @@ describe('readCounterKeySecret (docs/api.md §4)', () => {
 
     expect(error.message).toContain('COUNTER_KEY_SECRET');
     if (secret) expect(error.message).not.toContain(secret.trim());
+  });
+});
+
+describe.each([
+  ['PAGE_STYLESHEET', readPageStylesheet],
+  ['FORM_SUCCESS_PATH', readFormSuccessPath],
+] as const)('%s, a path of the site (docs/api.md §7, §9)', (key, read) => {
+  it('is none when unset or empty', () => {
+    expect(read({})).toBeUndefined();
+    expect(read({ [key]: '' })).toBeUndefined();
+  });
+
+  it.each(SITE_PATHS.map((path) => [path]))('takes %s as it is', (path) => {
+    expect(read({ [key]: path })).toBe(path);
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the setting', (value) => {
+    const { message } = configErrorOf(() => read({ [key]: value }));
+    expect(message.startsWith(`${key} must be a path of the site itself, such as /thanks/`)).toBe(true);
+    expect(message).toContain(JSON.stringify(value));
+    expect(message).not.toContain('\n');
   });
 });

@@ -4,7 +4,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, siteFolder, synthesizeSite } from './site-app.js';
+import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, synthesizeSite } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 interface ValidationReport {
   readonly pluginReports: ReadonlyArray<{ readonly violations: ReadonlyArray<{ readonly ruleName: string; readonly severity: string }> }>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { atRestCost, deployedTemplates, scheduleIntervalSeconds, totalOf, type Template } from '../../../bench/cost.js';
-import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
+import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 /*
  * The cost at rest (bench/cost.ts): what `npm run bench -- cost` prints, from the synthesized

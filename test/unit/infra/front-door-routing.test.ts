@@ -13,7 +13,7 @@ import {
   type FrontDoorRouting,
   type SiteIndex,
 } from '../../../lib/front-door-function.js';
-import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../lib/front-door.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../lib/front-door-paths.js';
 
 /*
  * The front door's viewer-request function (lib/front-door-routing.js), run with vm from the very

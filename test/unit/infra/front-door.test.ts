@@ -7,8 +7,9 @@ import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk
 import { HANDLER_NAMES, METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
 import { frontDoorFunctionCode, siteIndexFor } from '../../../lib/front-door-function.js';
-import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door.js';
-import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, siteFolder, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door-paths.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 interface CacheBehavior {
   readonly PathPattern?: string;

@@ -1,8 +1,5 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
 import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
@@ -25,7 +22,6 @@ export const EXAMPLE_CONTEXT: Readonly<Record<string, unknown>> = {
   certificateArn: EXAMPLE_CERTIFICATE_ARN,
   hostedZoneId: EXAMPLE_HOSTED_ZONE_ID,
   hostedZoneName: 'example.com',
-  createSesIdentity: true,
 };
 
 /** Where a deployment with `waf` goes: the edge guard needs both known. */
@@ -84,11 +80,4 @@ export interface TemplateResource {
 
 export function resourcesOfType(template: Template, type: string): Record<string, TemplateResource> {
   return template.findResources(type) as Record<string, TemplateResource>;
-}
-
-/** A folder of site pages, as `siteDir` names one. */
-export function siteFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'site-pages-'));
-  writeFileSync(join(folder, 'index.html'), '<!doctype html><title>Home</title>');
-  return folder;
 }

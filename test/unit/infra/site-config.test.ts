@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
-import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, siteFolder } from './site-app.js';
+import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../support/site-path-cases.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -50,7 +52,7 @@ describe('the deployment context', () => {
       retentionDays: 30,
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
-      createSesIdentity: true,
+      senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
     });
   });
 
@@ -64,15 +66,15 @@ describe('the deployment context', () => {
       retentionDays: 30,
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
-      createSesIdentity: false,
+      senderIdentity: { kind: 'none' },
     });
     const fromCli = configOf({
-      ...EXAMPLE_CONTEXT,
+      ...MINIMAL_CONTEXT,
       rateLimitIp: '10',
       allowedOrigins: ['https://example.com'],
       createSesIdentity: 'true',
     });
-    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], createSesIdentity: true });
+    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], senderIdentity: { kind: 'email' } });
   });
 
   it.each(['ownerEmail', 'senderEmail'])('fails on a missing %s with one line naming it', (key) => {
@@ -163,27 +165,96 @@ describe('the deployment context', () => {
   });
 });
 
+describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
+  const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
+    expect(message.startsWith(`${key} must be a path of the site itself`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it.each(SITE_PATHS.map((path) => [path]))('takes %s from an existing site, whose pages synth cannot see', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: path })).toMatchObject({ [key]: path });
+  });
+
+  it.each([['/thanks/'], ['/thanks'], ['/thanks/?from=contact#top'], ['/css/site.css?v=2'], ['/about/'], ['/contact/sent'], ['/contact/form.css']])(
+    'takes %s, which siteDir or the service serves',
+    (path) => {
+      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path })).toMatchObject({ [key]: path });
+    },
+  );
+
+  it.each([['/thank-you/'], ['/css/missing.css'], ['/api/nothing'], ['/contact/nothing']])('refuses %s, a 404 of siteDir', (path) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path });
+    expect(message).toBe(`${key} ${path} is no page of siteDir (${site}): a visitor sent there would get a 404`);
+  });
+
+  it('takes only a page of the service when the stack has no pages of the site', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, [key]: '/contact/sent' })).toMatchObject({ [key]: '/contact/sent' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: '/thanks/' }).message).toBe(
+      `${key} /thanks/ is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`,
+    );
+  });
+});
+
+describe('the sender’s SES identity (docs/api.md §12)', () => {
+  const domain = { domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
+  const zone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'example.com' };
+  const exampleZone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' };
+
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ['the domain, its records in the zone, for a sender on domainName', { ...domain, ...zone }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    ['the domain, its records output, without a zone', domain, { kind: 'domain', domain: 'example.com' }],
+    ['the parent domain of a site on www', { ...domain, ...zone, domainName: 'www.example.com' }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    [
+      'a subdomain of domainName, in the zone',
+      { ...domain, ...zone, senderEmail: 'contact@mail.example.com' },
+      { kind: 'domain', domain: 'mail.example.com', hostedZone: exampleZone },
+    ],
+    [
+      'the domain, its records output, when the zone is a subdomain’s',
+      { ...domain, domainName: 'site.example.com', hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'site.example.com' },
+      { kind: 'domain', domain: 'example.com' },
+    ],
+    ['none for a sender elsewhere', { ...domain, ...zone, senderEmail: 'me@example.org' }, { kind: 'none' }],
+    ['the address of a sender elsewhere, with createSesIdentity', { ...domain, senderEmail: 'me@example.org', createSesIdentity: true }, { kind: 'email' }],
+    ['the address, with createSesIdentity and no domain', { createSesIdentity: 'true' }, { kind: 'email' }],
+    ['none with createSesIdentity false, the domain being known to SES already', { ...domain, ...zone, createSesIdentity: false }, { kind: 'none' }],
+    ['none without a domain', {}, { kind: 'none' }],
+  ])('is %s', (_title, context, senderIdentity) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, ...context }).senderIdentity).toEqual(senderIdentity);
+  });
+});
+
 describe('bin/app.ts, as `cdk synth` runs it', () => {
-  it('stops with one line naming the missing key and no stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
+  /** bin/app.ts run as the CLI runs it, which hands the app its context in CDK_CONTEXT_JSON. */
+  const synthWith = (context: Record<string, unknown>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
       cwd: ROOT,
-      // The CLI hands the app its context in this variable; here it lacks senderEmail.
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ownerEmail: 'you@example.com' }) },
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context) },
       encoding: 'utf8',
       timeout: 60_000,
     });
+
+  it('stops with one line naming the missing key and no stack trace', () => {
+    // Without senderEmail.
+    const run = synthWith({ ownerEmail: 'you@example.com' });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
   }, 60_000);
 
   it('stops with one line naming a misspelt key, as `-c ratelimitIp=50` passes it', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...MINIMAL_CONTEXT, ratelimitIp: '50' }) },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = synthWith({ ...MINIMAL_CONTEXT, ratelimitIp: '50' });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
+  }, 60_000);
+
+  it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
+    const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Cannot synthesize: formSuccessPath must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "/\\\\evil.example"',
+    ]);
   }, 60_000);
 });

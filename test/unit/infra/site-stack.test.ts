@@ -11,6 +11,7 @@ import { API_THROTTLE } from '../../../lib/site-api.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 
@@ -138,9 +139,26 @@ describe('the functions', () => {
         SPAM_REPEAT_LIMIT: '2',
         SPAM_LINK_LIMIT: '5',
         FORM_MIN_SECONDS: '3',
+        // Unset: the service's own look and confirmation page.
+        PAGE_STYLESHEET: '',
+        FORM_SUCCESS_PATH: '',
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
+  });
+
+  it('give the owner’s style sheet to the functions that draw pages, and the thank-you page to the one that answers the form', () => {
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'thanks/index.html': 'Thanks', 'site.css': 'body {}' }), pageStylesheet: '/site.css', formSuccessPath: '/thanks/' });
+    const variables = (name: FunctionName) =>
+      (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }).Variables;
+    expect(variables('page')).toMatchObject({ PAGE_STYLESHEET: '/site.css' });
+    expect(variables('contact')).toMatchObject({ PAGE_STYLESHEET: '/site.css', FORM_SUCCESS_PATH: '/thanks/' });
+    for (const name of FUNCTION_NAMES.filter((other) => other !== 'page' && other !== 'contact')) {
+      expect({ name, keys: Object.keys(variables(name)).filter((key) => key === 'PAGE_STYLESHEET' || key === 'FORM_SUCCESS_PATH') }).toEqual({ name, keys: [] });
+    }
+    expect(variables('page')).not.toHaveProperty('FORM_SUCCESS_PATH');
   });
 
   it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention and the hour’s mails', () => {
@@ -469,9 +487,10 @@ describe('outputs', () => {
   });
 });
 
-describe('SES identity (the README example)', () => {
-  it('create the sender’s SES identity', () => {
-    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'contact@example.com' });
+describe('SES identity (the README example; test/unit/infra/sender-identity.test.ts has the rest)', () => {
+  it('verifies the sender’s domain, on which the site is, rather than its address', () => {
+    template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
   });
 });
 

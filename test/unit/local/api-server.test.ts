@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiGatewayListener, type HandlerSet } from '../../../bin/local/api-server.js';
+import { answeringWith, apiGateway, type HandlerSet } from '../../../bin/local/api-server.js';
 import { HANDLER_NAMES, type HandlerName } from '../../../lambdas/routes.js';
 import { sendTarget } from '../../support/http-client.js';
 
@@ -23,7 +23,7 @@ let server: Server;
 let serverUrl: string;
 
 beforeAll(async () => {
-  server = createServer(apiGatewayListener(handlers, 'origin-secret'));
+  server = createServer(answeringWith(apiGateway(handlers, 'origin-secret')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

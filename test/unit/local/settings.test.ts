@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
 import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
+import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 
 
@@ -97,6 +100,52 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
 
     expect(error.message).toContain(key);
     expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
+  const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}' });
+
+  it('serves no site when unset or empty', () => {
+    expect(readLocalSettings({})).not.toHaveProperty('siteDir');
+    expect(readLocalSettings({ SITE_DIR: '' })).not.toHaveProperty('siteDir');
+  });
+
+  it('takes the folder, relative to where npm start runs, as an absolute path', () => {
+    expect(readLocalSettings({ SITE_DIR: site }).siteDir).toBe(site);
+    expect(readLocalSettings({ SITE_DIR: relative(process.cwd(), site) }).siteDir).toBe(site);
+  });
+
+  it.each([
+    ['a folder that is not there', '/nonexistent/site'],
+    ['a file', join(site, 'thanks', 'index.html')],
+  ])('stops start-up on %s with one line naming SITE_DIR', (_title, value) => {
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: value })).message).toBe(
+      `SITE_DIR must be a folder of the site's files, got ${JSON.stringify(resolve(value))}, which is none`,
+    );
+  });
+
+  it.each(['FORM_SUCCESS_PATH', 'PAGE_STYLESHEET'])('stops start-up on every open-redirect attempt as %s, with or without a site', (key) => {
+    for (const [value] of OPEN_REDIRECT_ATTEMPTS) {
+      for (const env of [{ [key]: value }, { [key]: value, SITE_DIR: site }]) {
+        expect(configErrorOf(() => readLocalSettings(env)).message).toMatch(new RegExp(`^${key} must be a path of the site itself`));
+      }
+    }
+  });
+
+  it('takes the owner’s thank-you page and style sheet where SITE_DIR has them', () => {
+    expect(() => readLocalSettings({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css?v=2' })).not.toThrow();
+  });
+
+  it('stops start-up on a path SITE_DIR has no page for, as synth does for siteDir', () => {
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thank-you/' })).message).toBe(
+      `FORM_SUCCESS_PATH /thank-you/ is no page of SITE_DIR (${site}): a visitor sent there would get a 404`,
+    );
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site, PAGE_STYLESHEET: '/site.css' })).message).toMatch(/^PAGE_STYLESHEET \/site\.css is no page of SITE_DIR/);
+  });
+
+  it('takes any path of the site without SITE_DIR, whose pages it cannot see', () => {
+    expect(() => readLocalSettings({ FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' })).not.toThrow();
   });
 });
 

@@ -1,0 +1,222 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
+import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
+import { newEmail } from '../support/fresh-clients.js';
+import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
+
+/*
+ * The owner's own form (docs/examples/contact-form.html and its script), served from the docs
+ * folder itself through SITE_DIR, as an owner previews their site: in Chromium with and without
+ * JavaScript, sent to the inbox, its field errors in the owner's markup, the no-script post sent
+ * on to the owner's thank-you page, and the service's pages in the owner's style (docs/api.md §9).
+ */
+
+const EXAMPLES = fileURLToPath(new URL('../../docs/examples/', import.meta.url));
+const describeInChromium = describeWithChromium();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+interface Visit {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly watch: PageWatch;
+}
+
+describeInChromium('the owner’s own form, from docs/examples, in Chromium', () => {
+  let server: LocalServer;
+  let browser: Browser;
+  const visits: Visit[] = [];
+  const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: 'Two lines about the engine:\nwe would like it programmed.', company: 'Analytical & Co', project_url: 'https://example.org/engine' });
+
+  const visit = async (options: BrowserContextOptions = {}, path = '/contact-form.html'): Promise<Visit> => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    const opened = { context, page, watch };
+    visits.push(opened);
+    return opened;
+  };
+  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
+    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
+  };
+  const send = (page: Page) => page.getByRole('button', { name: 'Send' }).click();
+  const status = (page: Page) => page.locator('[data-status]');
+  /** Waits until the page's status line says `text`, and checks that it says nothing else. */
+  const statusSays = async (page: Page, text: string) => {
+    await status(page).filter({ hasText: text }).waitFor();
+    expect(await status(page).textContent()).toBe(text);
+  };
+
+  beforeAll(async () => {
+    server = await startLocalServer({
+      SITE_DIR: EXAMPLES,
+      FORM_SUCCESS_PATH: '/thanks/',
+      PAGE_STYLESHEET: '/site.css',
+      SITE_NAME: 'Ada Lovelace',
+      RATE_LIMIT_IP: '1000',
+      RATE_LIMIT_EMAIL: '1',
+    });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(() => clearSentEmails(server));
+  beforeEach(() => awayFromWindowEdge(), 20_000);
+  afterEach(async () => {
+    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
+  });
+
+  it('names the inquiry’s fields as the published schema does, with its limits, and the tool for agents', async () => {
+    const { page } = await visit({ javaScriptEnabled: false });
+    const names = await page.locator('form.inquiry [name]').evaluateAll((controls) => controls.map((control) => control.getAttribute('name')));
+    expect(names).toEqual(Object.keys(INQUIRY_RULES.properties));
+    const { properties } = INQUIRY_RULES;
+    for (const [name, property] of Object.entries(properties) as Array<[string, { maxLength?: number }]>) {
+      if (name === '_gotcha') continue;
+      expect({ name, maxlength: await page.locator(`[name="${name}"]`).getAttribute('maxlength') }).toEqual({ name, maxlength: String(property.maxLength) });
+    }
+    expect(await page.locator('[name="message"]').getAttribute('minlength')).toBe(String(properties.message.minLength));
+    expect(await page.locator('form.inquiry').getAttribute('toolname')).toBe('sendInquiry');
+    expect(await page.locator('form.inquiry [name]:not([toolparamdescription])').count()).toBe(0);
+  });
+
+  it('looks as a visitor sees it, accessible, asking nothing of another origin', async () => {
+    const { page, watch } = await visit({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
+    await keepScreenshot(page, 'owner-form');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(watch.requests.filter((request) => !request.includes(server.baseUrl))).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  });
+
+  describe('with JavaScript', () => {
+    it('posts JSON to /api/contact with an Idempotency-Key, confirms in the page, and the inquiry reaches the inbox', async () => {
+      const { page, watch } = await visit();
+      const values = inquiry();
+      await fill(page, values);
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await send(page);
+      const posted = await answer;
+
+      expect(posted.url()).toBe(`${server.baseUrl}/api/contact`);
+      expect(posted.status()).toBe(202);
+      expect(await posted.request().headerValue('content-type')).toBe('application/json');
+      expect(await posted.request().headerValue('idempotency-key')).toMatch(UUID);
+      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      expect(page.url()).toBe(`${server.baseUrl}/contact-form.html`);
+      expect(await page.locator('[name="name"]').inputValue()).toBe('');
+      const [mail] = await deliveredEmails(server, 1);
+      expect(mail?.replyTo).toEqual([values.email]);
+      expect(mail?.body.text).toContain('we would like it programmed.');
+      expect(watch.errors).toEqual([]);
+    });
+
+    it('shows each field error the server finds beside its field, in the owner’s markup, and sends nothing', async () => {
+      const { page, watch } = await visit();
+      // What the browser's own checks let through and the published rules refuse.
+      await fill(page, { ...inquiry(), email: 'ada@gmail', message: ' '.repeat(24) });
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await send(page);
+      expect((await answer).status()).toBe(422);
+
+      const email = page.locator('#email-error');
+      await email.waitFor();
+      expect(await email.textContent()).toMatch(/e-mail address/);
+      expect(await page.locator('#message-error').textContent()).toMatch(/message/);
+      expect(await page.locator('.field-error:visible').evaluateAll((boxes) => boxes.map((box) => box.id))).toEqual(['email-error', 'message-error']);
+      expect(await page.locator('[aria-invalid="true"]').evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['email', 'message']);
+      expect(await page.evaluate('document.activeElement.id')).toBe('email');
+      expect(await status(page).textContent()).toBe('Please correct the fields marked below.');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+
+      // Corrected, it goes, and the errors go.
+      await fill(page, { email: newEmail(), message: 'A real message about an engine.' });
+      await send(page);
+      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      expect(await page.locator('.field-error:visible').count()).toBe(0);
+      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+    });
+
+    it('sends the same inquiry again with its key after the answer was lost: the first answer is replayed, one mail', async () => {
+      const { page } = await visit();
+      const keys: string[] = [];
+      await page.route('**/api/contact', async (route) => {
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (keys.length > 1) return route.continue();
+        await route.fetch();
+        return route.abort('connectionreset');
+      });
+      await fill(page, inquiry());
+      await send(page);
+      await statusSays(page, 'Your inquiry could not be sent: the connection failed. Please try again.');
+      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await send(page);
+      const replayed = await answer;
+      expect(replayed.status()).toBe(202);
+      expect(await replayed.headerValue('idempotency-replayed')).toBe('true');
+      expect(keys).toEqual([expect.stringMatching(UUID), keys[0]]);
+      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+    });
+
+    it('says what the server says when it refuses for a while (429)', async () => {
+      const { page } = await visit();
+      const values = inquiry();
+      await fill(page, values);
+      await send(page);
+      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      await fill(page, { ...values, message: 'A second message about the same engine.' });
+      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+      await send(page);
+      const refused = await answer;
+      expect(refused.status()).toBe(429);
+      const { detail } = (await refused.json()) as { detail: string };
+      await statusSays(page, detail);
+      expect(await status(page).getAttribute('class')).toContain('status-error');
+    });
+  });
+
+  describe('without JavaScript', () => {
+    it('posts the form to /contact and lands on the owner’s thank-you page; the inquiry reaches the inbox', async () => {
+      const { page, watch } = await visit({ javaScriptEnabled: false });
+      const values = inquiry();
+      await fill(page, values);
+      await Promise.all([page.waitForURL(`${server.baseUrl}/thanks/`), send(page)]);
+
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+      const [mail] = await deliveredEmails(server, 1);
+      expect(mail?.replyTo).toEqual([values.email]);
+      expect(watch.requests).toContain(`POST ${server.baseUrl}/contact`);
+      expect(watch.errors).toEqual([]);
+    });
+
+    it('answers a refused form with the service’s page in the owner’s style, the CSP allowing it', async () => {
+      const { page, watch } = await visit({ javaScriptEnabled: false });
+      await fill(page, { ...inquiry(), email: 'ada@gmail' });
+      const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), send(page)]);
+      await page.waitForLoadState();
+
+      expect(answer.status()).toBe(422);
+      expect(await answer.headerValue('content-security-policy')).toMatch(/(?:^|; )style-src 'self'(?:;|$)/);
+      expect(await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+        '/contact/form.css',
+        '/site.css',
+      ]);
+      // The owner's rules apply: their paper, their serif.
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/^Georgia/);
+      expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(251, 246, 236)');
+      expect(await page.locator('#contact-email-error').isVisible()).toBe(true);
+      await keepScreenshot(page, 'owner-style-refused');
+      expect(await settledEmails(server, 500)).toEqual([]);
+      // A style the CSP refused would be a console error.
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+    });
+  });
+});

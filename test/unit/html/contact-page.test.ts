@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderFormPage, renderProblemPage, renderSentPage, type PageSite } from '../../../lambdas/html/contact-page.js';
+import { escapeHtml } from '../../../lambdas/html/escape-html.js';
+import { PAGE_PATHS } from '../../../lambdas/html/page-paths.js';
+import { INQUIRY_RULES } from '../../../lambdas/inquiry/schema.js';
+
+/* The service's pages in the owner's site (docs/api.md §9): their style sheet, and the form as a tool for agents. */
+
+const SITE: PageSite = { baseUrl: 'https://example.com', siteName: 'Ada “the first” & Co' };
+const PAGES = {
+  form: (site: PageSite) => renderFormPage({ site, formToken: 'form-token' }),
+  confirmation: (site: PageSite) => renderSentPage(site),
+  error: (site: PageSite) => renderProblemPage(site, 'The form could not be read', 'Nothing was sent.'),
+};
+
+/** The tags of the head that load something, in their order. */
+const loads = (html: string) => [...html.matchAll(/<(?:link|script)\b[^>]*>/g)].map((match) => match[0]);
+
+describe.each(Object.entries(PAGES))('the %s page', (_name, render) => {
+  it('links the owner’s style sheet right after its own, so that the owner’s rules win', () => {
+    expect(loads(render({ ...SITE, stylesheet: '/css/site.css' })).slice(0, 3)).toEqual([
+      `<link rel="stylesheet" href="${PAGE_PATHS.style}">`,
+      '<link rel="stylesheet" href="/css/site.css">',
+      `<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">`,
+    ]);
+  });
+
+  it('links none without one', () => {
+    expect(loads(render(SITE)).filter((tag) => tag.includes('stylesheet'))).toEqual([`<link rel="stylesheet" href="${PAGE_PATHS.style}">`]);
+  });
+});
+
+describe('the form as a tool for an agent in the browser (WebMCP’s declarative API)', () => {
+  const html = renderFormPage({ site: SITE, formToken: 'form-token' });
+
+  it('names the tool and says what it does, on the form, which still posts to /contact', () => {
+    expect(html).toContain(
+      `<form id="contact-form" method="post" action="/contact" accept-charset="utf-8" toolname="sendInquiry" tooldescription="Send a project inquiry to the owner of ${escapeHtml(SITE.siteName)}; it is delivered by e-mail and answered personally.">`,
+    );
+    expect(html).not.toContain('toolautosubmit');
+  });
+
+  it('describes every field it sends, the honeypot included, in the published schema’s words; the form’s token is no parameter', () => {
+    const controls = [...html.matchAll(/<(?:input|textarea) [^>]*>/g)].map((match) => match[0]).filter((control) => !control.includes('type="hidden"'));
+    expect(html).toContain('<input type="hidden" name="form_token" value="form-token">');
+    const described = controls.map((control) => [/ name="([^"]+)"/.exec(control)?.[1], / toolparamdescription="([^"]+)"/.exec(control)?.[1]]);
+    expect(described).toEqual(
+      Object.entries(INQUIRY_RULES.properties).map(([name, property]) => [name, escapeHtml(property.description)]),
+    );
+  });
+});
