@@ -33,6 +33,7 @@ try {
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'}; the inquiry table's stream played in front)`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
+      `Digest     every ${settings.digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)`,
       ...stack.warnings,
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),

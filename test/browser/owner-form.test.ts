@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail } from '../support/fresh-clients.js';
-import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, deliveredEmails, type LocalServer, settledEmails, SPAM_SIGNALS_OFF, startLocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 /*
@@ -52,6 +52,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
 
   beforeAll(async () => {
     server = await startLocalServer({
+      ...SPAM_SIGNALS_OFF,
       SITE_DIR: EXAMPLES,
       FORM_SUCCESS_PATH: '/thanks/',
       PAGE_STYLESHEET: '/site.css',

@@ -9,8 +9,8 @@ import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 
 /*
- * What whoever reads the counter table learns (docs/api.md §4): keys made under each deployment's
- * secret, never an address nor a plain hash of one. Two local servers share one table, as two
+ * What whoever reads the counter table learns (docs/api.md §4, §15): keys made under each
+ * deployment's secret, never an address, a message nor a plain hash of one. Two local servers share one table, as two
  * deployments of one secret and the next would: the first makes its secret at start, the second
  * is given one.
  */
@@ -44,18 +44,23 @@ describe('the counter table (docs/api.md §4)', () => {
       expect((await postContact(server.apiUrl, inquiry, { from: client })).status).toBe(202);
     }
 
-    const items = await counterItems();
+    const all = await counterItems();
+    // Beside them, the hour's count of mails (the flood signal), once the worker has mailed one: keyed by the hour alone, it names no one.
+    const isMailCount = (item: Record<string, unknown>) => (item.pk as { S: string }).S.startsWith('mailed#');
+    for (const item of all.filter(isMailCount)) expect((item.pk as { S: string }).S).toMatch(/^mailed#\d+$/);
+    const items = all.filter((item) => !isMailCount(item));
     const ids = items.map((item) => (item.pk as { S: string }).S);
-    // The fresh secret's ip and email counters at 2, the configured secret's at 1: four counters.
-    expect(items.map((item) => (item.ids as { SS: string[] }).SS.length).sort()).toEqual([1, 1, 2, 2]);
+    // The fresh secret's ip, email and text counters at 2, the configured secret's at 1: six counters.
+    expect(items.map((item) => (item.ids as { SS: string[] }).SS.length).sort()).toEqual([1, 1, 1, 2, 2, 2]);
     const keys = keyedRateKeys(CONFIGURED_SECRET);
     expect(ids.filter((id) => id.endsWith(`#${keys.ip(client)}`))).toHaveLength(1);
     expect(ids.filter((id) => id.endsWith(`#${keys.email(EMAIL)}`))).toHaveLength(1);
+    expect(ids.filter((id) => id.endsWith(`#${keys.text(inquiry.message)}`))).toHaveLength(1);
 
     const table = JSON.stringify(items).toLowerCase();
-    for (const identity of [client, 'ada@example.com', EMAIL.toLowerCase()]) {
+    for (const identity of [client, 'ada@example.com', EMAIL.toLowerCase(), inquiry.message.toLowerCase()]) {
       expect(table).not.toContain(identity);
-      for (const plain of [identity, `ip:${identity}`, `email:${identity}`]) expect(table).not.toContain(sha256(plain));
+      for (const plain of [identity, `ip:${identity}`, `email:${identity}`, `text:${identity}`]) expect(table).not.toContain(sha256(plain));
     }
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { CONTACT_TIMEOUT_SECONDS } from '../../lambdas/contact/time-budget.js';
 import { postContact } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
-import { settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { type LocalServer, settledEmails, SPAM_SIGNALS_OFF, startLocalServer } from '../support/local-server.js';
 import { blackHole, closedPortUrl } from '../support/unreachable.js';
 
 const inquiry = {
@@ -33,7 +33,7 @@ const logLines = (local: LocalServer) => jsonLines(local.output());
 
 describe('when the mail service is unreachable (docs/api.md §14: the visitor never waits for it)', () => {
   it('accepts every inquiry at once, within the limits, and the worker logs each retry without personal data', async () => {
-    server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: await closedPortUrl() });
+    server = await startLocalServer({ ...SPAM_SIGNALS_OFF, AWS_ENDPOINT_URL_SESV2: await closedPortUrl() });
 
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) statuses.push((await postContact(server.apiUrl, inquiry, { from: '127.0.9.1' })).status);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { contactRequestSchema } from '../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../support/independent-validator.js';
 import { postContact, send, type HttpResponse } from '../support/http-client.js';
-import { deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { deliveredEmails, type LocalServer, SPAM_SIGNALS_OFF, startLocalServer } from '../support/local-server.js';
 
 /*
  * Property-based tests over the HTTP surface of POST /api/contact: whatever arrives, the answer
@@ -19,7 +19,7 @@ let isValid: (instance: unknown) => boolean;
 let delivered = 0;
 
 beforeAll(async () => {
-  server = await startLocalServer({ RATE_LIMIT_IP: '10000', RATE_LIMIT_EMAIL: '10000', CONTACT_TO: OWNER });
+  server = await startLocalServer({ ...SPAM_SIGNALS_OFF, RATE_LIMIT_IP: '10000', RATE_LIMIT_EMAIL: '10000', CONTACT_TO: OWNER });
   isValid = await independentValidator(contactRequestSchema(server.baseUrl));
 }, 30_000);
 afterAll(() => server.stop());

@@ -4,7 +4,7 @@ import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../bin/local/settin
 import { jsonLines } from '../support/json-lines.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
-import { clearSentEmails, settledEmails, startLocalServer, waitForEmails, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, type LocalServer, settledEmails, SPAM_SIGNALS_OFF, startLocalServer, waitForEmails } from '../support/local-server.js';
 
 /* `Idempotency-Key` on POST /api/contact (docs/api.md §11), through local mode and its emulators. */
 
@@ -22,7 +22,7 @@ const requestIdOf = (inquiryId: string | undefined) =>
   String(jsonLines(local.output()).find((line) => line.outcome === 'accepted' && line.inquiryId === inquiryId)?.requestId);
 
 beforeAll(async () => {
-  local = await startLocalServer();
+  local = await startLocalServer(SPAM_SIGNALS_OFF);
 }, 30_000);
 afterAll(async () => {
   await local?.stop();

@@ -5,15 +5,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { postContact } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
-import {
-  clearSentEmails,
-  deliveredEmails,
-  ownerCommand,
-  settledEmails,
-  startLocalServer,
-  waitForEmails,
-  type LocalServer,
-} from '../support/local-server.js';
+import { clearSentEmails, deliveredEmails, type LocalServer, ownerCommand, settledEmails, SPAM_SIGNALS_OFF, startLocalServer, waitForEmails } from '../support/local-server.js';
 import { scanTable } from '../support/local-tables.js';
 
 /*
@@ -30,7 +22,7 @@ let local: LocalServer;
 
 const SETTINGS = { DELIVERY_RETRY_SECONDS: '1' };
 const start = () =>
-  startLocalServer({ ...SETTINGS, AWS_ENDPOINT_URL_SESV2: mail.url, AWS_ENDPOINT_URL_DYNAMODB: store.url, SES_PORT: String(new URL(ses.url).port) });
+  startLocalServer({ ...SPAM_SIGNALS_OFF, ...SETTINGS, AWS_ENDPOINT_URL_SESV2: mail.url, AWS_ENDPOINT_URL_DYNAMODB: store.url, SES_PORT: String(new URL(ses.url).port) });
 
 beforeAll(async () => {
   [ses, dynamo] = await Promise.all([startSesEmulator('127.0.0.1', 0), startDynamoEmulator('127.0.0.1')]);

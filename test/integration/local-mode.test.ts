@@ -76,6 +76,7 @@ describe('npm start (bin/local.ts)', () => {
       const server = await startLocalServer();
       expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+/m);
       expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+/m);
+      expect(server.output()).toMatch(/^Digest\s+every 60 s, when an inquiry is held/m);
 
       expect(await server.stop(signal)).toBe(0);
     },

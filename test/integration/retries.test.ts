@@ -5,7 +5,7 @@ import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
-import { clearSentEmails, settledEmails, startLocalServer, waitForEmails, type LocalServer } from '../support/local-server.js';
+import { clearSentEmails, type LocalServer, settledEmails, SPAM_SIGNALS_OFF, startLocalServer, waitForEmails } from '../support/local-server.js';
 
 /*
  * docs/api.md §4 through local mode, with dynalite behind a fault proxy of the tests' own: every
@@ -30,7 +30,7 @@ describe('a counter store that applies every update but whose answer is late, lo
   beforeAll(async () => {
     dynamo = await startDynamoEmulator('127.0.0.1');
     proxy = await startFaultProxy(dynamo.url, { lateMs: 1200 });
-    local = await startLocalServer({ AWS_ENDPOINT_URL_DYNAMODB: proxy.url });
+    local = await startLocalServer({ ...SPAM_SIGNALS_OFF, AWS_ENDPOINT_URL_DYNAMODB: proxy.url });
   }, 30_000);
   afterAll(async () => {
     await local?.stop();

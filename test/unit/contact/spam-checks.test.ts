@@ -86,6 +86,21 @@ describe('repeated text', () => {
     expect(await signals()).toEqual([]);
     expect(dependencies.failures).toEqual(['repeated_text: ProvisionedThroughputExceededException']);
   });
+
+  it('gives back a count whose answer was lost, for an inquiry that is not stored: it may have been applied', async () => {
+    const { check, counters } = checks();
+    // The update is applied, and then its answer lost.
+    counters.failIncrement = (slot) => {
+      counters.ids.set(slot.id, new Set([...(counters.ids.get(slot.id) ?? []), `request-${requests}`]));
+      return awsError('TimeoutError');
+    };
+    const verdict = await check();
+    expect([...counters.counts.values()]).toEqual([1]);
+
+    await verdict.giveBack();
+
+    expect([...counters.counts.values()]).toEqual([0]);
+  });
 });
 
 describe('too fast: the form’s token', () => {
