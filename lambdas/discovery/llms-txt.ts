@@ -17,7 +17,7 @@ export function llmsTxt(site: SiteSettings): string {
 
 > Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.
 
-The contact endpoint takes one JSON object (name, email, message, and optionally company and project_url) as Content-Type application/json. A GET of the same URL returns its JSON Schema (draft 2020-12), the very schema the server validates with. A delivered inquiry answers 202 with an id; every error is an RFC 9457 problem details object with a machine-readable code, and a request over a limit answers 429 with Retry-After. An optional Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry safe: a repeat with the same key and body within 24 hours gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.
+The contact endpoint takes one JSON object (name, email, message, and optionally company and project_url) as Content-Type application/json. A GET of the same URL returns its JSON Schema (draft 2020-12), the very schema the server validates with. An accepted inquiry is stored, answered 202 with an id, and reaches the owner by e-mail; every error is an RFC 9457 problem details object with a machine-readable code, and a request over a limit answers 429 with Retry-After. An optional Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry safe: a repeat with the same key and body within 24 hours gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.
 
 Agent registration is reserved and not enabled. The OAuth metadata below describes where it will live (agent_auth, status "disabled"); its endpoints answer with OAuth errors and never issue a credential.
 

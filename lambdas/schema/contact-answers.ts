@@ -51,7 +51,7 @@ export function contactAnswers(limits: RateLimits) {
   return {
     202: {
       description:
-        'Accepted: the inquiry is stored, and the service delivers it to the owner by e-mail from now on, retrying until the mail service takes it. `id` is the inquiry’s id, also in the owner’s e-mail.',
+        'Accepted: the inquiry is stored, and the service delivers it to the owner by e-mail, retrying until the mail service takes it. `id` is the inquiry’s id, also in the owner’s e-mail.',
       headers: final,
       content: {
         'application/json': {

@@ -65,7 +65,7 @@ export function openApiDocument(site: SiteSettings) {
           operationId: INQUIRY_TOOL_NAME,
           summary: 'Send the site owner a project inquiry',
           description: [
-            'Stores one JSON object for the site owner, who receives it by e-mail; the `email` given becomes its Reply-To.',
+            'Stores one JSON object for the site owner, who receives it by e-mail; replies go to the `email` given.',
             'The per-IP limit is checked for every POST: over it the answer is 429, and a failing counter store answers 503. Then the first failing check answers, in this order: size (413), content coding and media type (415), JSON (400), schema (422), per-e-mail limit (429), the inquiry store (503).',
             'Every POST not refused with 429 counts against its client IP address.',
           ].join('\n\n'),

@@ -47,7 +47,7 @@ interface LiveAnswer {
  * (docs/api.md §11's idempotency answers) moves from NOT_YET_LIVE to here.
  */
 const LIVE_ANSWERS: Readonly<Record<string, LiveAnswer>> = {
-  'a delivered inquiry': { status: 202, send: () => postContact(server.apiUrl, inquiry(), { from: newClient() }) },
+  'an accepted inquiry': { status: 202, send: () => postContact(server.apiUrl, inquiry(), { from: newClient() }) },
   'an inquiry with an Idempotency-Key': {
     status: 202,
     send: () => postContact(server.apiUrl, inquiry(), { from: newClient(), headers: { 'Idempotency-Key': `"${newEmail()}"` } }),
@@ -130,8 +130,6 @@ const NOT_YET_LIVE: Readonly<Record<string, string>> = {
   request_in_progress:
     'only while the first request with the key is still being handled, a race no single request can set up; test/integration/idempotency.test.ts brings it about with concurrent duplicates',
   internal_error: 'only a defect of the service answers it',
-  delivery_unknown:
-    'only a mail service that takes the request and never answers; test/integration/retries.test.ts and faults.test.ts bring it about with one',
 };
 
 describe('GET /openapi.json through the local server', () => {

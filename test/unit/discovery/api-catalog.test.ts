@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from '../../../lambdas/discovery/api-catalog.js';
+import { spamWordsIn } from '../../support/spam-words.js';
 import { site } from './site.js';
 
 /** RFC 9264 §4.2: a `linkset` array of context objects, each an `anchor` and relations to arrays of targets. */
@@ -44,6 +45,10 @@ describe('apiCatalog', () => {
       { href: 'https://ada.example.org/openapi.json', type: 'application/vnd.oai.openapi+json;version=3.1' },
     ]);
     expect(contact?.['service-doc']).toEqual([{ href: 'https://ada.example.org/llms.txt', type: 'text/plain' }]);
+  });
+
+  it('tells agents no more of the spam signals than a 202 says: no form token, no signal, nothing held (docs/api.md §15)', () => {
+    expect(spamWordsIn(JSON.stringify(catalog))).toEqual([]);
   });
 
   it('is served as a linkset with the RFC 9727 profile, and named by a Link with rel api-catalog', () => {

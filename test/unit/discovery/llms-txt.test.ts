@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { llmsTxt } from '../../../lambdas/discovery/llms-txt.js';
 import { parseLlmsTxt } from '../../support/llms-txt-parser.js';
+import { spamWordsIn } from '../../support/spam-words.js';
 import { site } from './site.js';
 
 const LIMITS_IN_WORDS = /at most 7 POST requests per client IP address and 2 valid inquiries per e-mail address in each fixed 3600-second window/;
@@ -47,6 +48,10 @@ describe('llmsTxt', () => {
 
   it('links the human contact form', () => {
     expect(links.map((link) => link.url)).toContain('https://ada.example.org/contact');
+  });
+
+  it('tells agents no more of the spam signals than a 202 says: no form token, no signal, nothing held (docs/api.md §15)', () => {
+    expect(spamWordsIn(llmsTxt(site))).toEqual([]);
   });
 
   it('links only absolute URLs on the configured site', () => {

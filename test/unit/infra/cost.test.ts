@@ -12,7 +12,7 @@ import { siteFolder } from '../../support/site-folder.js';
 const defaultDeployment = atRestCost(deployedTemplates(MINIMAL_CONTEXT));
 
 describe('the cost at rest', () => {
-  it('of the default deployment is at most 1.00 USD a month: three alarms, one secret, and the delivery worker’s sweep every minute', () => {
+  it('of the default deployment is at most 1.00 USD a month: three alarms, one secret, and the delivery worker’s sweep every minute and digest once a day', () => {
     expect(defaultDeployment).toEqual({ alarms: 0.3, secrets: 0.4, web_acl: 0, schedules: expect.closeTo(0.04, 2) });
     expect(totalOf(defaultDeployment)).toBeLessThanOrEqual(1);
   });
@@ -66,7 +66,7 @@ describe('the cost at rest', () => {
     expect(readme).toContain(`| CloudWatch alarms | 3 × 0.10 | ${usd(defaultDeployment.alarms)} |`);
     expect(readme).toContain(`| Secrets Manager secret | 1 × 0.40 | ${usd(defaultDeployment.secrets)} |`);
     expect(readme).toContain(`| AWS WAF web ACL | none | ${usd(defaultDeployment.web_acl)} |`);
-    expect(readme).toContain(`| functions run by a schedule | the delivery worker's sweep, every minute | ${usd(defaultDeployment.schedules)} |`);
+    expect(readme).toContain(`| functions run by a schedule | the delivery worker's sweep, every minute, and its digest, once a day | ${usd(defaultDeployment.schedules)} |`);
     expect(readme).toContain(`| **at rest** (\`cost.at_rest_usd_month\`) | | **${usd(totalOf(defaultDeployment))}** |`);
   });
 });

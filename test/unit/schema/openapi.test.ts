@@ -9,6 +9,7 @@ import { ROUTES } from '../../../lambdas/routes.js';
 import { OPENAPI_CONTENT_TYPE } from '../../../lambdas/http/media-type.js';
 import { openApiDocument } from '../../../lambdas/schema/openapi.js';
 import { at, openApiContract, pointer } from '../../support/openapi-contract.js';
+import { spamWordsIn } from '../../support/spam-words.js';
 import { site } from '../discovery/site.js';
 
 type Node = Record<string, any>;
@@ -189,6 +190,10 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
     for (const key of ['', '""', 'k'.repeat(256), `"${'k'.repeat(256)}"`, 'tab\there', 'é', '"a"b"']) {
       expect({ key, valid: await verdict(key) }).toEqual({ key, valid: false });
     }
+  });
+
+  it('tells agents no more of the spam signals than a 202 says: no form token, no signal, nothing held (docs/api.md §15)', () => {
+    expect(spamWordsIn(JSON.stringify(document))).toEqual([]);
   });
 
   it('gives examples, each valid against its schema', async () => {
