@@ -13,7 +13,11 @@ function remark(record: InquiryRecord): string {
     case 'sent':
       return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
     case 'held':
-      return `${(record.heldFor ?? []).map(describeHeldReason).join('; ')}; in the next digest, or now: npm run redeliver -- ${record.id}`;
+      return [
+        ...(record.heldFor ?? []).map(describeHeldReason),
+        ...(record.lastError === undefined ? [] : [`the last digest failed: ${record.lastError}`]),
+        `in the next digest, or now: npm run redeliver -- ${record.id}`,
+      ].join('; ');
     case 'pending':
       return [record.lastError, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
     case 'sending':

@@ -85,7 +85,7 @@ function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
   switch (reading.kind) {
     case 'valid':
       return reading.ageSeconds < minSeconds
-        ? [{ signal: 'too_fast', detail: `sent ${reading.ageSeconds} s after the form was shown, sooner than ${minSeconds} s` }]
+        ? [{ signal: 'too_fast', detail: `sent ${reading.ageSeconds.toFixed(1)} s after the form was shown, sooner than ${minSeconds} s` }]
         : [];
     case 'expired':
       return [{ signal: 'too_fast', detail: 'sent more than 24 hours after the form was shown' }];

@@ -40,6 +40,8 @@ export async function sendDigest(dependencies: DeliveryDependencies, report: (re
   const settleAll = (records: readonly InquiryRecord[], settlement: Settlement) =>
     inBatches(records, (record) => store.settle(record.id, attemptId, settlement));
   await settleAll(erased, { state: 'failed', errorName: 'TextErased' });
+  // Nothing to send (its text is gone), as an inquiry mailed alone would be given up: the owner must know.
+  for (const record of erased) dependencies.report({ inquiryId: record.id, outcome: 'given_up', attempt: record.attempts, errorName: 'TextErased' });
   if (held.length === 0) return told(report, { outcome: 'empty', inquiries: 0 });
 
   const delivery = await mailer.send(composeDigestEmail(held, currentTime(dependencies)));

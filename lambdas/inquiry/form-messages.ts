@@ -65,10 +65,13 @@ export const NOTICES = {
   failed: 'Your inquiry could not be sent. Please check your connection and try again.',
 } as const;
 
-/** The confirmation, on its own page (no script) and in place of the form (script). */
+/**
+ * The confirmation, on its own page (no script) and in place of the form (script). True of every
+ * stored inquiry, one held for the daily digest too (docs/api.md §15): the page never tells which.
+ */
 export const SENT = {
-  heading: 'Thank you: your inquiry was sent',
-  text: 'It is on its way by e-mail, and the reply will come to the address you gave.',
+  heading: 'Thank you: your inquiry was received',
+  text: 'It reaches me by e-mail, and the reply will come to the address you gave.',
 } as const;
 
 const VISIBLE_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS.map((field) => field.name));

@@ -14,6 +14,7 @@ export const FORM_TOKEN_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** What a posted token says of the form it came with. */
 export type FormTokenReading =
+  /** Issued here `ageSeconds` ago (to the millisecond). */
   | { readonly kind: 'valid'; readonly ageSeconds: number }
   /** Issued here, but more than FORM_TOKEN_MAX_AGE_SECONDS ago. */
   | { readonly kind: 'expired'; readonly ageSeconds: number }
@@ -27,10 +28,10 @@ export interface FormTokens {
   read(token: string | undefined, now: Date): FormTokenReading;
 }
 
-const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
 
 /**
- * Tokens of the form `<epoch seconds>.<MAC>`: the time the form was rendered and 128 bits of an
+ * Tokens of the form `<epoch milliseconds>.<MAC>`: the time the form was rendered and 128 bits of an
  * HMAC-SHA-256 of it, under a key derived from the deployment's secret and the site's origin. The
  * time cannot be moved without the key, a token of another deployment (another secret, or another
  * origin under the same one) never reads as valid here, and the derived key is never a counter
@@ -38,20 +39,20 @@ const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
  */
 export function formTokens(secret: string, baseUrl: string): FormTokens {
   const key = createHmac('sha256', secret).update(`form-token\n${baseUrl}`).digest();
-  const mac = (seconds: string) => createHmac('sha256', key).update(seconds).digest().subarray(0, 16).toString('base64url');
+  const mac = (time: string) => createHmac('sha256', key).update(time).digest().subarray(0, 16).toString('base64url');
   return {
     issue: (now) => {
-      const seconds = String(Math.floor(now.getTime() / 1000));
-      return `${seconds}.${mac(seconds)}`;
+      const time = String(now.getTime());
+      return `${time}.${mac(time)}`;
     },
     read: (token, now) => {
       if (token === undefined || token === '') return { kind: 'missing' };
-      const [, seconds, signature] = TOKEN.exec(token) ?? [];
-      if (seconds === undefined || signature === undefined) return { kind: 'forged' };
+      const [, time, signature] = TOKEN.exec(token) ?? [];
+      if (time === undefined || signature === undefined) return { kind: 'forged' };
       // Compared as text: two spellings of one MAC in base64url would both pass as bytes.
-      if (!timingSafeEqual(Buffer.from(signature), Buffer.from(mac(seconds)))) return { kind: 'forged' };
+      if (!timingSafeEqual(Buffer.from(signature), Buffer.from(mac(time)))) return { kind: 'forged' };
       // Never negative: the clocks of two instances may differ by a little.
-      const ageSeconds = Math.max(0, Math.floor(now.getTime() / 1000) - Number(seconds));
+      const ageSeconds = Math.max(0, (now.getTime() - Number(time)) / 1000);
       return ageSeconds > FORM_TOKEN_MAX_AGE_SECONDS ? { kind: 'expired', ageSeconds } : { kind: 'valid', ageSeconds };
     },
   };

@@ -104,20 +104,20 @@ describe('repeated text', () => {
 });
 
 describe('too fast: the form’s token', () => {
-  it('holds a form sent sooner than 3 s after it was shown, and lets it through at exactly 3 s', async () => {
+  it('holds a form sent sooner than 3 s after it was shown, to the millisecond, and lets it through at exactly 3 s', async () => {
     const { signals } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
     expect(await signals({}, shownAgo(0))).toEqual(['too_fast']);
-    expect(await signals({}, shownAgo(2))).toEqual(['too_fast']);
+    expect(await signals({}, shownAgo(2.999))).toEqual(['too_fast']);
     expect(await signals({}, shownAgo(3))).toEqual([]);
   });
 
   it('holds a form posted with a forged token, or with one older than 24 hours', async () => {
     const { check } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
     const detail = async (form: { token: string | undefined }) => (await check({}, form)).reasons.map(({ signal, detail }) => `${signal}: ${detail}`);
-    expect(await detail({ token: '1893456000.AAAAAAAAAAAAAAAAAAAAAA' })).toEqual(['too_fast: posted with a form token this site never gave']);
+    expect(await detail({ token: '1893456000000.AAAAAAAAAAAAAAAAAAAAAA' })).toEqual(['too_fast: posted with a form token this site never gave']);
     expect(await detail(shownAgo(24 * 3600))).toEqual([]);
-    expect(await detail(shownAgo(24 * 3600 + 1))).toEqual(['too_fast: sent more than 24 hours after the form was shown']);
-    expect(await detail(shownAgo(1))).toEqual(['too_fast: sent 1 s after the form was shown, sooner than 3 s']);
+    expect(await detail(shownAgo(24 * 3600 + 0.001))).toEqual(['too_fast: sent more than 24 hours after the form was shown']);
+    expect(await detail(shownAgo(1.25))).toEqual(['too_fast: sent 1.3 s after the form was shown, sooner than 3 s']);
   });
 
   it('does not suspect a post for having no token: a JSON post (agents post JSON), or the owner’s own form on a static page', async () => {

@@ -108,6 +108,7 @@ describe('sendDigest', () => {
     expect(await w.digest()).toBe('sent');
 
     expect(w.store.items.get('erased')).toMatchObject({ state: 'failed', lastError: 'TextErased' });
+    expect(w.reports).toEqual([{ inquiryId: 'erased', outcome: 'given_up', attempt: 1, errorName: 'TextErased' }]);
     expect(w.mailer.taken[0]?.subject).toBe('Digest: 1 held inquiry, 2030-01-01');
   });
 

@@ -76,6 +76,16 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     ]);
   });
 
+  it('says of a held inquiry that the last digest failed, and why', () => {
+    const [, line] = inboxListing(
+      [{ ...BASE, id: 'held-one', state: 'held', lastError: 'AccountSendingPausedException', heldFor: [{ signal: 'flood', detail: 'more than 20 inquiries were to be mailed this hour (UTC)' }] }],
+      { text: false },
+    );
+    expect(line).toBe(
+      '2030-01-02 03:04  held   1      held-one  flood: more than 20 inquiries were to be mailed this hour (UTC); the last digest failed: AccountSendingPausedException; in the next digest, or now: npm run redeliver -- held-one',
+    );
+  });
+
   it('says an empty inbox is empty', () => {
     expect(inboxListing([], { text: false })).toEqual(['RECEIVED (UTC)  STATE  TRIES  ID', '', '0 inquiries']);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { deliverInquiry, type DeliveryOutcome } from '../../../lambdas/delivery/deliver-inquiry.js';
 import { writeHeldLines } from '../../../lambdas/contact/held-log.js';
-import { writeDeliveryLine } from '../../../lambdas/delivery/delivery-log.js';
+import { writeDeliveryLine, writeDigestLine } from '../../../lambdas/delivery/delivery-log.js';
+import type { DigestOutcome } from '../../../lambdas/delivery/digest.js';
 import type { Delivery } from '../../../lambdas/delivery/mailer.js';
 import { retrySchedule } from '../../../lambdas/delivery/retry-schedule.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
@@ -111,6 +112,16 @@ describe('the alarms’ signals (docs/api.md §12)', () => {
     for (const signal of ['repeated_text', 'too_fast', 'throwaway_address', 'link_stuffing'] as const) {
       expect(alarmsFed('contact', await lineOf(() => writeHeldLines('inquiry-2', [{ signal, detail: 'x' }], 'request-2')))).toEqual([]);
     }
+  });
+
+  it('count the worker’s line of a digest SES refused into InquiriesNeedAttention, and of a digest sent or empty into none', async () => {
+    const digestLine = (outcome: DigestOutcome, errorName?: string) =>
+      lineOf(() => writeDigestLine({ outcome, inquiries: outcome === 'empty' ? 0 : 3, ...(errorName === undefined ? {} : { errorName }) }));
+
+    expect(alarmsFed('delivery', await digestLine('not_sent', 'AccountSendingPausedException'))).toEqual(['InquiriesNeedAttention']);
+    expect(alarmsFed('delivery', await digestLine('unknown', 'TimeoutError'))).toEqual(['InquiriesNeedAttention']);
+    expect(alarmsFed('delivery', await digestLine('sent'))).toEqual([]);
+    expect(alarmsFed('delivery', await digestLine('empty'))).toEqual([]);
   });
 
   it('count a crash’s request line into ServiceFailures, and an accepted inquiry’s into none', async () => {
