@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_RATE_LIMITS, DEFAULT_SPAM_THRESHOLDS } from '../../lambdas/config.js';
 import { SPAM_SIGNALS } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
+import { spelt } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
@@ -35,10 +36,11 @@ interface Post {
   readonly body: { readonly name: string; readonly email: string; readonly message: string };
 }
 
-/** `a`, `b`, … `ba`: a number spelt in letters, since the repeated-text signal reads every run of digits as one. */
-const spelt = (n: number) => [...n.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
-
-/** What each kind of bot writes; the one text is varied as campaigns vary it: its number, case and spacing. */
+/**
+ * What each kind of bot writes: texts apart differ in their letters (spelt), since the repeated-text
+ * signal reads every run of digits as one; the one text is varied as campaigns vary it, in its
+ * number, case and spacing.
+ */
 const WRITE: Readonly<Record<Kind, (n: number) => Post['body']>> = {
   same_text: (n) => ({
     name: 'Rank Booster',
