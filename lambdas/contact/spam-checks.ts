@@ -59,7 +59,7 @@ export async function checkForSpam(
   const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens.read(form.token, request.now) : undefined;
   const links = settings.linkLimit > 0 ? linkCount(inquiry.message) : 0;
   const reasons: HeldReason[] = [
-    ...(repeated?.counted === false
+    ...(repeated?.repeated === true
       ? [{ signal: 'repeated_text' as const, detail: `the same text came more than ${settings.repeatLimit} times today (UTC)` }]
       : []),
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
@@ -92,32 +92,33 @@ function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
   }
 }
 
-/** Counts the text in its UTC day: counted up to the limit, refused past it (a repeat). */
+/**
+ * Counts the text in its UTC day: counted up to the limit, refused past it (a repeat). A count
+ * that failed is no repeat, but may still have been made (its answer lost), so it is given back
+ * as a counted one is, should the inquiry not be stored.
+ */
 async function countText(
   message: string,
   request: { readonly requestId: string; readonly now: Date },
   dependencies: SpamCheckDependencies,
-): Promise<{ readonly counted: boolean; readonly giveBack: () => Promise<void> } | undefined> {
+): Promise<{ readonly repeated: boolean; readonly giveBack: () => Promise<void> }> {
   const dayStart = Math.floor(request.now.getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
   const slot: CounterSlot = {
     id: `text#${dayStart}#${dependencies.textKey(message)}`,
     limit: dependencies.settings.repeatLimit,
     expiresAt: dayStart + DAY_SECONDS,
   };
+  const giveBack = async () => {
+    await dependencies.counters.giveBack(slot, request.requestId).catch((error: unknown) => {
+      dependencies.onCheckFailure('repeated_text', errorName(error), request.requestId);
+    });
+  };
   try {
     const result = await dependencies.counters.increment(slot, request.requestId);
-    return {
-      counted: result.counted,
-      giveBack: async () => {
-        if (!result.counted) return;
-        await dependencies.counters.giveBack(slot, request.requestId).catch((error: unknown) => {
-          dependencies.onCheckFailure('repeated_text', errorName(error), request.requestId);
-        });
-      },
-    };
+    return result.counted ? { repeated: false, giveBack } : { repeated: true, giveBack: async () => undefined };
   } catch (error) {
     dependencies.onCheckFailure('repeated_text', errorName(error), request.requestId);
-    return undefined;
+    return { repeated: false, giveBack };
   }
 }
 

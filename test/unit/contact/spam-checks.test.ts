@@ -86,6 +86,21 @@ describe('repeated text', () => {
     expect(await signals()).toEqual([]);
     expect(dependencies.failures).toEqual(['repeated_text: ProvisionedThroughputExceededException']);
   });
+
+  it('gives back a count whose answer was lost, for an inquiry that is not stored after all', async () => {
+    const { check, counters, dependencies } = checks();
+    // The store applied the count, but its answer never came back.
+    counters.failIncrement = (slot) => {
+      counters.ids.set(slot.id, (counters.ids.get(slot.id) ?? new Set()).add(`request-${requests}`));
+      return awsError('TimeoutError');
+    };
+    const verdict = await check();
+    expect(verdict.reasons).toEqual([]);
+    expect(dependencies.failures).toEqual(['repeated_text: TimeoutError']);
+
+    await verdict.giveBack();
+    expect([...counters.counts.values()]).toEqual([0]);
+  });
 });
 
 describe('too fast: the form’s token', () => {
