@@ -7,7 +7,7 @@ import { postContact, send, type HttpResponse } from '../support/http-client.js'
 import { jsonLines } from '../support/json-lines.js';
 import { ownerCommand, sentEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { inboxRecords } from '../support/local-tables.js';
-import { readOwnerMail, type DigestSection } from '../support/owner-mail.js';
+import { digestedIds, ownerMailWhen, reachedAll, readOwnerMail, type DigestSection } from '../support/owner-mail.js';
 
 /*
  * What unit tests cannot show of the held inquiries (docs/api.md §15): the form's token going the
@@ -54,32 +54,18 @@ async function idOf(server: LocalServer, email: string): Promise<string> {
 
 /** The digest sections of these inquiries once they have all come, each once, none mailed alone. */
 async function digested(server: LocalServer, ids: readonly string[], timeoutMs = (DIGEST_SECONDS + 8) * 1000): Promise<Map<string, DigestSection>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = readOwnerMail(await sentEmails(server));
-    const sections = mail.digests.flatMap((digest) => digest.sections).filter((section) => ids.includes(section.id));
-    if (sections.length >= ids.length || Date.now() > deadline) {
-      expect(sections.map((section) => section.id).sort()).toEqual([...ids].sort());
-      expect(mail.alone.filter((id) => ids.includes(id))).toEqual([]);
-      return new Map(sections.map((section) => [section.id, section]));
-    }
-    await sleep(100);
-  }
+  const mail = await ownerMailWhen(server, (now) => reachedAll(now, ids), timeoutMs);
+  const sections = mail.digests.flatMap((digest) => digest.sections).filter((section) => ids.includes(section.id));
+  expect(sections.map((section) => section.id).sort()).toEqual([...ids].sort());
+  expect(mail.alone.filter((id) => ids.includes(id))).toEqual([]);
+  return new Map(sections.map((section) => [section.id, section]));
 }
 
 /** Waits for the single mail of each of these inquiries; none may be in a digest. */
 async function mailedAlone(server: LocalServer, ids: readonly string[], timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = readOwnerMail(await sentEmails(server));
-    const alone = mail.alone.filter((id) => ids.includes(id));
-    if (alone.length >= ids.length || Date.now() > deadline) {
-      expect(alone.sort()).toEqual([...ids].sort());
-      expect(mail.digests.flatMap((digest) => digest.sections).filter((section) => ids.includes(section.id))).toEqual([]);
-      return;
-    }
-    await sleep(100);
-  }
+  const mail = await ownerMailWhen(server, (now) => reachedAll(now, ids), timeoutMs);
+  expect(mail.alone.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  expect(digestedIds(mail).filter((id) => ids.includes(id))).toEqual([]);
 }
 
 /** The answer as a client reads it: status, where it leads, and which headers it has (their values vary by request). */

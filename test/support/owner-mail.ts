@@ -1,4 +1,4 @@
-import type { StoredEmail } from './local-server.js';
+import { sentEmails, type LocalServer, type StoredEmail } from './local-server.js';
 
 /** One inquiry as a digest holds it (docs/api.md §15): its id, why it was held, and all of its section. */
 export interface DigestSection {
@@ -55,4 +55,20 @@ export function readOwnerMail(emails: readonly StoredEmail[]): OwnerMail {
 /** Every inquiry id the digests carry, once for each time it is carried. */
 export function digestedIds(mail: OwnerMail): string[] {
   return mail.digests.flatMap((digest) => digest.sections.map((section) => section.id));
+}
+
+/** The owner's mailbox once `done` says it holds what a test waits for, or as it is after `timeoutMs`. */
+export async function ownerMailWhen(server: Pick<LocalServer, 'mailUrl'>, done: (mail: OwnerMail) => boolean, timeoutMs: number): Promise<OwnerMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = readOwnerMail(await sentEmails(server));
+    if (done(mail) || Date.now() > deadline) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether every one of `ids` reached the owner, alone or in a digest. */
+export function reachedAll(mail: OwnerMail, ids: readonly string[]): boolean {
+  const reached = new Set([...mail.alone, ...digestedIds(mail)]);
+  return ids.every((id) => reached.has(id));
 }
