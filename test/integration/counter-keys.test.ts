@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { scanTable } from '../support/local-tables.js';
 import { createHash } from 'node:crypto';
-import { keyedRateKeys } from '../../lambdas/contact/client-keys.js';
+import { keyedRateKeys, textIdentity } from '../../lambdas/contact/client-keys.js';
 import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
 import { postContact } from '../support/http-client.js';
 import { newClient } from '../support/fresh-clients.js';
@@ -46,16 +46,23 @@ describe('the counter table (docs/api.md §4)', () => {
 
     const items = await counterItems();
     const ids = items.map((item) => (item.pk as { S: string }).S);
-    // The fresh secret's ip and email counters at 2, the configured secret's at 1: four counters.
-    expect(items.map((item) => (item.ids as { SS: string[] }).SS.length).sort()).toEqual([1, 1, 2, 2]);
+    // The fresh secret's ip, email and text counters at 2, the configured secret's at 1: six counters
+    // of requests, beside the one of the hour's mails (docs/api.md §15), which the workers fill as they send.
+    const ofRequests = items.filter((item) => !(item.pk as { S: string }).S.startsWith('mailed#'));
+    expect(ofRequests.map((item) => (item.ids as { SS: string[] }).SS.length).sort()).toEqual([1, 1, 1, 2, 2, 2]);
     const keys = keyedRateKeys(CONFIGURED_SECRET);
     expect(ids.filter((id) => id.endsWith(`#${keys.ip(client)}`))).toHaveLength(1);
     expect(ids.filter((id) => id.endsWith(`#${keys.email(EMAIL)}`))).toHaveLength(1);
+    expect(ids.filter((id) => id.endsWith(`#${keys.text(inquiry.message)}`))).toHaveLength(1);
 
     const table = JSON.stringify(items).toLowerCase();
     for (const identity of [client, 'ada@example.com', EMAIL.toLowerCase()]) {
       expect(table).not.toContain(identity);
       for (const plain of [identity, `ip:${identity}`, `email:${identity}`]) expect(table).not.toContain(sha256(plain));
     }
+    // The repeated-text counter's key (docs/api.md §15) is as keyed: neither the text nor its plain hash.
+    const text = textIdentity(inquiry.message);
+    expect(table).not.toContain(text);
+    for (const plain of [text, `text:${text}`]) expect(table).not.toContain(sha256(plain));
   });
 });
