@@ -7,6 +7,7 @@ import { postContact, type HttpResponse } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { inboxRecords } from '../support/local-tables.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
 import { digestedIds, readOwnerMail } from '../support/owner-mail.js';
 
 /*
@@ -123,6 +124,8 @@ describe('a campaign of 300 posts from 150 addresses (issue 22)', () => {
     await until(async () => digestLines(server), (lines) => lines.length > 0, (DIGEST_SECONDS + 10) * 1000, 'no digest ran');
     const posts = campaign();
     expect(new Set(posts.map((post) => post.address)).size).toBe(ADDRESSES);
+    // The repeated-text count starts afresh each UTC day: the posts, a few seconds, keep to one.
+    await awayFromWindowEdge();
     const started = Date.now();
     const answers = await sendAll(posts, server.apiUrl);
     const postingMs = Date.now() - started;
