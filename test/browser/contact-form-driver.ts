@@ -26,17 +26,25 @@ export async function visitForm(browser: Browser, url: string, options: BrowserC
   return { context, page, watch, response };
 }
 
+const LABELS: Readonly<Record<keyof FormValues, string>> = {
+  name: 'Your name',
+  email: 'Your e-mail address',
+  message: 'Your project',
+  company: 'Company or organisation (optional)',
+  project_url: 'Link to the project (optional)',
+};
+
 /** Fills in the fields by their labels, as a person (or a screen reader user) finds them. */
 export async function fillForm(page: Page, values: FormValues): Promise<void> {
-  const labels: Record<keyof FormValues, string> = {
-    name: 'Your name',
-    email: 'Your e-mail address',
-    message: 'Your project',
-    company: 'Company or organisation (optional)',
-    project_url: 'Link to the project (optional)',
-  };
   for (const [field, value] of Object.entries(values) as [keyof FormValues, string][]) {
-    await page.getByLabel(labels[field], { exact: true }).fill(value);
+    await page.getByLabel(LABELS[field], { exact: true }).fill(value);
+  }
+}
+
+/** Types the fields in key by key, `delayMs` between keys, as a person does. */
+export async function typeForm(page: Page, values: FormValues, delayMs: number): Promise<void> {
+  for (const [field, value] of Object.entries(values) as [keyof FormValues, string][]) {
+    await page.getByLabel(LABELS[field], { exact: true }).pressSequentially(value, { delay: delayMs });
   }
 }
 

@@ -21,13 +21,6 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
-/**
- * The spam signals that would hold the inquiries of tests about other rules (docs/api.md §15): one
- * text sent many times, forms posted at machine speed, more than 20 mails in an hour. Throwaway
- * addresses and links stay checked: no such test uses them.
- */
-export const SPAM_SIGNALS_OFF = { SPAM_REPEAT_LIMIT: '0', FORM_MIN_SECONDS: '0', MAX_MAILS_PER_HOUR: '0' } as const;
-
 /** A local server's process as spawned, its output gathered. */
 export interface LocalProcess {
   readonly child: ChildProcess;

@@ -1,0 +1,122 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { DEFAULT_SPAM_THRESHOLDS } from '../../lambdas/config.js';
+import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../../lambdas/inquiry/form-token.js';
+import { SENT } from '../../lambdas/inquiry/form-messages.js';
+import { describeWithChromium, launchChromium } from '../support/browser.js';
+import { newEmail, newMessage } from '../support/fresh-clients.js';
+import { ownerCommand, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { inboxRecords } from '../support/local-tables.js';
+import { ownerMailWhen, readOwnerMail } from '../support/owner-mail.js';
+import { fillForm, submitForm, typeForm, visitForm, type Visit } from './contact-form-driver.js';
+
+const describeInChromium = describeWithChromium();
+
+/*
+ * The too-fast signal as visitors meet it (docs/api.md §15): the server times the form from the
+ * moment it served the page to the moment the inquiry came, on its own clock, so every wait here
+ * is a real one. A person who takes their time is mailed at once; a script that sends the same
+ * form a second after loading it is held for the digest, and told exactly what the person is.
+ */
+
+const { formMinSeconds } = DEFAULT_SPAM_THRESHOLDS;
+const NO_SCRIPT: BrowserContextOptions = { javaScriptEnabled: false };
+
+describeInChromium('a form filled in by a person, and the same form sent by a script', () => {
+  let server: LocalServer;
+  let browser: Browser;
+  const visits: Visit[] = [];
+
+  beforeAll(async () => {
+    // No digest while the tests run: an inquiry held is still held when the owner lists it.
+    server = await startLocalServer({ DIGEST_SECONDS: '86400' });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
+  });
+
+  /** Opens the form; returns the visit and when the page was asked for. */
+  const visit = async (options: BrowserContextOptions = {}) => {
+    const requestedAt = Date.now();
+    const opened = await visitForm(browser, `${server.baseUrl}/contact`, options);
+    visits.push(opened);
+    return { ...opened, requestedAt };
+  };
+  const waitUntil = (time: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+  const inquiry = () => ({ name: 'Grace Hopper', email: newEmail(), message: newMessage() });
+
+  /** Waits up to 5 s for the single mail of an inquiry. */
+  async function expectMailedAlone(id: string): Promise<void> {
+    expect((await ownerMailWhen(server, (mail) => mail.alone.includes(id), 5000)).alone).toContain(id);
+  }
+
+  /** The owner's inbox line of an inquiry held as too fast; and no mail of it meanwhile. */
+  async function expectHeldTooFast(id: string): Promise<void> {
+    const listed = await ownerCommand('inbox', server);
+    expect(listed.stdout).toMatch(
+      new RegExp(`held\\s+0\\s+${id}\\s+too fast: sent [0-2]\\.\\d s after the form was shown, sooner than ${formMinSeconds} s; in the next digest`),
+    );
+    expect(readOwnerMail(await settledEmails(server, 0)).alone).not.toContain(id);
+  }
+
+  /** The inquiry of an e-mail address: a form's confirmation page does not name it. */
+  async function idOf(email: string): Promise<string> {
+    const record = (await inboxRecords(server.dynamoUrl)).find((candidate) => candidate.text?.email === email);
+    if (record === undefined) throw new Error(`no inquiry from ${email}`);
+    return record.id;
+  }
+
+  describe('with script', () => {
+    it('mails at once the inquiry of a visitor who took 10 s to fill the form in', async () => {
+      const { page, requestedAt } = await visit();
+      await typeForm(page, inquiry(), 40);
+      await waitUntil(requestedAt + 10_000);
+      const answer = await submitForm(page);
+
+      expect(answer.status()).toBe(202);
+      // The page's script sent its page's token, which the server judged.
+      expect(await answer.request().headerValue(FORM_TOKEN_HEADER)).toBe(await page.locator(`input[name="${FORM_TOKEN_FIELD}"]`).inputValue());
+      await page.locator('#contact-sent').waitFor();
+      expect(await page.locator('#contact-sent-heading').textContent()).toBe(SENT.heading);
+      const id = (await page.locator('#contact-reference').textContent()) ?? '';
+      await expectMailedAlone(id);
+    }, 60_000);
+
+    it('holds as too fast the same form sent by a script 1 s after loading the page, with the same confirmation', async () => {
+      const { page, requestedAt } = await visit();
+      await fillForm(page, inquiry());
+      await waitUntil(requestedAt + 1000);
+      const answer = await submitForm(page);
+
+      expect(answer.status()).toBe(202);
+      await page.locator('#contact-sent').waitFor();
+      expect(await page.locator('#contact-sent-heading').textContent()).toBe(SENT.heading);
+      await expectHeldTooFast((await page.locator('#contact-reference').textContent()) ?? '');
+    });
+  });
+
+  describe('without script', () => {
+    it(`mails the form of a person who took ${formMinSeconds + 1} s, and holds the same form sent 1 s after loading; both see the confirmation`, async () => {
+      const [person, script] = [inquiry(), inquiry()];
+      const [personVisit, scriptVisit] = await Promise.all([visit(NO_SCRIPT), visit(NO_SCRIPT)]);
+      await Promise.all([fillForm(personVisit.page, person), fillForm(scriptVisit.page, script)]);
+
+      await waitUntil(scriptVisit.requestedAt + 1000);
+      expect((await submitForm(scriptVisit.page)).status()).toBe(303);
+      await waitUntil(personVisit.requestedAt + (formMinSeconds + 1) * 1000);
+      expect((await submitForm(personVisit.page)).status()).toBe(303);
+
+      for (const { page } of [personVisit, scriptVisit]) {
+        await page.waitForURL(`${server.baseUrl}/contact/sent`);
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SENT.heading);
+      }
+      await expectMailedAlone(await idOf(person.email));
+      await expectHeldTooFast(await idOf(script.email));
+    }, 30_000);
+  });
+});
