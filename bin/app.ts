@@ -1,18 +1,20 @@
 /**
  * The CDK app (`npm run synth`, `npm run cdk -- deploy`): the site stack (and, with a web ACL,
  * its edge guard stack; on the Free plan, its subscription's stack), configured from CDK context,
- * checked by cdk-nag's AWS Solutions pack on every synth. The code generated from the schema is
- * brought up to date first, so that a deployment never bundles a validator of other rules than
- * those it publishes.
+ * checked by cdk-nag's AWS Solutions pack on every synth. The generated code is brought up to
+ * date first, so that a deployment never bundles a validator of other rules than those it
+ * publishes, nor another list of disposable-mail domains than the package's it pins.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError } from '../lambdas/config.js';
 import { refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
+import { refreshThrowawayDomains } from '../lib/throwaway-domains-code.js';
 import { addSiteStacks } from '../lib/site-app.js';
 import { readSiteConfig } from '../lib/site-config.js';
 
 refreshInquiryValidator();
+refreshThrowawayDomains();
 const app = new App();
 
 try {

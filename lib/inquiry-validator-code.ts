@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { INQUIRY_RULES } from '../lambdas/inquiry/schema.js';
+import { refreshGeneratedFile } from './generated-file.js';
 
 /** Where the contact function's validator lives; checked in, so tsc, jest and tsx need no build step. */
 export const INQUIRY_VALIDATOR_FILE = fileURLToPath(
@@ -71,11 +71,5 @@ function importRuntimeHelpers(code: string): { imports: string[]; body: string }
 
 /** Rewrites the checked-in validator when the rules changed; true when it did. */
 export function refreshInquiryValidator(): boolean {
-  const code = inquiryValidatorCode();
-  if (readFileSync(INQUIRY_VALIDATOR_FILE, { encoding: 'utf8', flag: 'a+' }) === code) return false;
-  // Renamed into place: a bundle or a test reading it meanwhile sees the old file or the new one.
-  const temporary = `${INQUIRY_VALIDATOR_FILE}.${process.pid}.tmp`;
-  writeFileSync(temporary, code);
-  renameSync(temporary, INQUIRY_VALIDATOR_FILE);
-  return true;
+  return refreshGeneratedFile(INQUIRY_VALIDATOR_FILE, inquiryValidatorCode());
 }
