@@ -27,7 +27,7 @@
       const answer = await response.json().catch(() => ({}));
       if (response.status === 202) {
         form.reset();
-        say('Thank you: your inquiry was sent, and I will reply soon.', false);
+        say('Thank you: your inquiry was received, and I will reply soon.', false);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
       } else {

@@ -24,6 +24,11 @@ export interface ContactSettings {
   readonly throwawayDomains: () => Promise<ThrowawayDomains>;
 }
 
+/** A counter that could not be given back stays one too high until its window ends: the owner should know. */
+function counterNotGivenBack(errorName: string, requestId: string): void {
+  writeWarning('counter not given back', { errorName, requestId });
+}
+
 /** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   // One client for both tables: one connection pool, one set of credentials to resolve.
@@ -36,7 +41,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
     limiter: new RateLimiter({
       store: counters,
       limits: settings.limits,
-      onGiveBackFailure: (errorName, requestId) => writeWarning('counter not given back', { errorName, requestId }),
+      onGiveBackFailure: counterNotGivenBack,
     }),
     inquiries: new DynamoInquiryStore(dynamo, settings.inquiryTable),
     spam: {
@@ -46,6 +51,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
       textKey: keys.text,
       throwawayDomains: settings.throwawayDomains,
       onCheckFailure: (check, errorName, requestId) => writeWarning(`spam check failed: ${check}`, { errorName, requestId }),
+      onGiveBackFailure: counterNotGivenBack,
     },
   };
 }

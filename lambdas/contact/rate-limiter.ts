@@ -1,7 +1,7 @@
 import type { RateLimits } from '../inquiry/limits.js';
 import { errorName } from '../http/error-name.js';
 import type { RateLimitScope } from '../inquiry/limits.js';
-import type { CounterSlot, CounterStore, CountResult } from '../counters/counter-store.js';
+import { fixedWindowSlot, fixedWindowStart, type CounterSlot, type CounterStore, type CountResult } from '../counters/counter-store.js';
 
 /** What a visitor may still send in the current window, for the `RateLimit` header. */
 export interface RateLimitStatus {
@@ -45,15 +45,10 @@ export class RateLimiter {
    */
   async admit(requestId: string, keys: { readonly ip: string; readonly email?: string }): Promise<Admission> {
     const { limits } = this.options;
-    const nowSeconds = this.now().getTime() / 1000;
-    const windowStart = Math.floor(nowSeconds / limits.windowSeconds) * limits.windowSeconds;
-    const windowEnd = windowStart + limits.windowSeconds;
-    const resetSeconds = Math.max(1, Math.ceil(windowEnd - nowSeconds));
-    const slot = (scope: RateLimitScope, key: string, limit: number): CounterSlot => ({
-      id: `${scope}#${windowStart}#${key}`,
-      limit,
-      expiresAt: windowEnd,
-    });
+    const now = this.now();
+    const windowEnd = fixedWindowStart(now, limits.windowSeconds) + limits.windowSeconds;
+    const resetSeconds = Math.max(1, Math.ceil(windowEnd - now.getTime() / 1000));
+    const slot = (scope: RateLimitScope, key: string, limit: number) => fixedWindowSlot(scope, key, limit, limits.windowSeconds, now);
 
     const ipSlot = slot('ip', keys.ip, limits.ip);
     const emailSlot = keys.email === undefined ? undefined : slot('email', keys.email, limits.email);

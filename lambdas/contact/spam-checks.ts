@@ -1,9 +1,10 @@
 import type { SpamSettings } from '../config.js';
-import type { CounterSlot, CounterStore } from '../counters/counter-store.js';
+import { fixedWindowSlot, type CounterStore } from '../counters/counter-store.js';
 import { errorName } from '../http/error-name.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
 import type { FormTokenReading, FormTokens } from '../inquiry/form-token.js';
 import type { Inquiry } from '../inquiry/schema.js';
+import { DAY_SECONDS } from '../time-units.js';
 
 /** Tells whether an e-mail domain is a disposable-mail one; loaded on first use (throwaway-domains.ts). */
 export type ThrowawayDomains = (domain: string) => boolean;
@@ -18,6 +19,8 @@ export interface SpamCheckDependencies {
   readonly throwawayDomains: () => Promise<ThrowawayDomains>;
   /** Told when a check could not be made: the inquiry is then not held for it. */
   readonly onCheckFailure: (check: 'repeated_text' | 'throwaway_address', errorName: string, requestId: string) => void;
+  /** Told when a text's count could not be given back (it then stays one too high until its day ends). */
+  readonly onGiveBackFailure: (errorName: string, requestId: string) => void;
 }
 
 /** What the checks found of one inquiry. */
@@ -28,13 +31,13 @@ export interface SpamVerdict {
   readonly giveBack: () => Promise<void>;
 }
 
-const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * Links as a person or a robot writes them: a scheme, or a `www.` host. A URL that has both is
- * one link.
+ * Links as a person or a robot writes them: each scheme, and each `www.` host that follows none
+ * (a URL that has both is one link), wherever it stands: between white space, or run together
+ * with others in BBCode or a comma-joined list.
  */
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+const LINK = /https?:\/\/|(?<!\/\/)\bwww\./gi;
 
 /**
  * The spam signals of an inquiry at acceptance (docs/api.md §15), none asking a third party: the
@@ -85,7 +88,7 @@ function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
   switch (reading.kind) {
     case 'valid':
       return reading.ageSeconds < minSeconds
-        ? [{ signal: 'too_fast', detail: `sent ${reading.ageSeconds.toFixed(1)} s after the form was shown, sooner than ${minSeconds} s` }]
+        ? [{ signal: 'too_fast', detail: `sent ${tenths(reading.ageSeconds)} s after the form was shown, sooner than ${minSeconds} s` }]
         : [];
     case 'expired':
       return [{ signal: 'too_fast', detail: 'sent more than 24 hours after the form was shown' }];
@@ -94,6 +97,11 @@ function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
     case 'forged':
       return [{ signal: 'too_fast', detail: 'posted with a form token this site never gave' }];
   }
+}
+
+/** Seconds to the tenth below: 2.96 s is 2.9, never a 3.0 that reads as the minimum itself. */
+function tenths(seconds: number): string {
+  return (Math.floor(seconds * 10) / 10).toFixed(1);
 }
 
 /**
@@ -105,15 +113,10 @@ async function countText(
   request: { readonly requestId: string; readonly now: Date },
   dependencies: SpamCheckDependencies,
 ): Promise<{ readonly repeated: boolean; readonly giveBack: () => Promise<void> }> {
-  const dayStart = Math.floor(request.now.getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
-  const slot: CounterSlot = {
-    id: `text#${dayStart}#${dependencies.textKey(message)}`,
-    limit: dependencies.settings.repeatLimit,
-    expiresAt: dayStart + DAY_SECONDS,
-  };
+  const slot = fixedWindowSlot('text', dependencies.textKey(message), dependencies.settings.repeatLimit, DAY_SECONDS, request.now);
   const giveBack = async () => {
     await dependencies.counters.giveBack(slot, request.requestId).catch((error: unknown) => {
-      dependencies.onCheckFailure('repeated_text', errorName(error), request.requestId);
+      dependencies.onGiveBackFailure(errorName(error), request.requestId);
     });
   };
   try {

@@ -9,6 +9,21 @@ export interface CounterSlot {
   readonly expiresAt: number;
 }
 
+/**
+ * The counter of a fixed window (the UTC hour, the UTC day, …) that `now` falls in: its id is the
+ * scope, the window's start in epoch seconds and, when the counter is someone's, their key;
+ * it may be forgotten when the window ends.
+ */
+export function fixedWindowSlot(scope: string, key: string | undefined, limit: number, windowSeconds: number, now: Date): CounterSlot {
+  const start = fixedWindowStart(now, windowSeconds);
+  return { id: [scope, start, ...(key === undefined ? [] : [key])].join('#'), limit, expiresAt: start + windowSeconds };
+}
+
+/** The start, in epoch seconds, of the fixed window of `windowSeconds` that `now` falls in. */
+export function fixedWindowStart(now: Date, windowSeconds: number): number {
+  return Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
+}
+
 export type CountResult = { readonly counted: true; readonly count: number } | { readonly counted: false };
 
 /**

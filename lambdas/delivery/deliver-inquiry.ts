@@ -1,10 +1,11 @@
 import { errorName } from '../http/error-name.js';
 import type { Settlement, DeliveryCandidate, DeliveryStore } from './delivery-store.js';
-import type { FloodGuard } from './flood-guard.js';
+import type { FloodGuard, FloodPlaceRelease } from './flood-guard.js';
 import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { RetrySchedule } from './retry-schedule.js';
 import { SWEEP_LIMIT } from './time-budget.js';
+import { DAY_SECONDS } from '../time-units.js';
 
 /** What became of one inquiry the worker was handed (docs/api.md §14); each is a word of its log line. */
 export type DeliveryOutcome =
@@ -17,7 +18,10 @@ export type DeliveryOutcome =
   | 'unknown'
   /** Not sent: the hour's mails are spent (the flood signal), so it waits for the digest. */
   | 'held'
-  /** Not pending and due (already claimed, or waiting for later): nothing done. */
+  /**
+   * Not pending and due (already claimed, or waiting for later): nothing done; or its claim ran out
+   * before the attempt could record what came of it (the sweep has called it unknown).
+   */
   | 'not_claimed';
 
 export interface DeliveryReport {
@@ -32,8 +36,10 @@ export interface DeliveryDependencies {
   readonly store: DeliveryStore;
   readonly mailer: Mailer;
   readonly schedule: RetrySchedule;
-  /** Whether one more inquiry may be mailed on its own this hour (docs/api.md §15). */
+  /** The places of the hour's mails (docs/api.md §15). */
   readonly floodGuard: FloodGuard;
+  /** Told when the hour's count could not be read or given back. */
+  readonly onFloodCheckFailure: (errorName: string, inquiryId: string) => void;
   /** The most inquiries mailed one by one in an hour, as the held reason tells the owner. */
   readonly maxMailsPerHour: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
@@ -43,7 +49,6 @@ export interface DeliveryDependencies {
   readonly now?: () => Date;
 }
 
-const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * One attempt at one inquiry: claim it (pending and due -> sending), hand it to SES, and record
@@ -60,10 +65,11 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
   if (inquiry === undefined) return reported(dependencies, { inquiryId: candidate.id, outcome: 'not_claimed' });
 
   const finish = async (settlement: Settlement, outcome: DeliveryOutcome, errorName?: string) => {
-    await store.settle(inquiry.id, attemptId, settlement);
+    // A claim that ran out meanwhile (the sweep called it unknown) is no longer this attempt's to settle.
+    const settled = await store.settle(inquiry.id, attemptId, settlement);
     return reported(dependencies, {
       inquiryId: inquiry.id,
-      outcome,
+      outcome: settled ? outcome : 'not_claimed',
       attempt: inquiry.attempts,
       ...(errorName === undefined ? {} : { errorName }),
     });
@@ -73,14 +79,10 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     return finish({ state: 'failed', errorName: 'TextErased' }, 'given_up', 'TextErased');
   }
   // What the owner sends again on purpose is never held back.
-  const flood = inquiry.released === true ? { kind: 'mail' as const } : await floodVerdict(inquiry.id, dependencies);
-  if (flood.kind === 'unknown') {
-    // The hour's count is unknown: not sent now, tried again as after a failure of SES.
-    return finish({ state: 'pending', dueAt: now + schedule.delaySeconds(inquiry.attempts), errorName: flood.errorName }, 'retry_scheduled', flood.errorName);
-  }
-  if (flood.kind === 'hold') {
+  const place = inquiry.released === true ? NO_FLOOD_PLACE : await floodPlace(inquiry.id, dependencies);
+  if (place === undefined) {
     const detail = `more than ${dependencies.maxMailsPerHour} inquiries were to be mailed this hour (UTC)`;
-    return finish({ state: 'held', dueAt: now, heldFor: [...(inquiry.heldFor ?? []), { signal: 'flood', detail }] }, 'held');
+    return finish({ state: 'held', dueAt: now, heldFor: [{ signal: 'flood', detail }] }, 'held');
   }
 
   const delivery = await mailer.send(composeInquiryEmail(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }));
@@ -88,6 +90,8 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     case 'sent':
       return finish(sentSettlement(currentTime(dependencies), dependencies, false), 'sent');
     case 'not_sent': {
+      // Not mailed: its place of the hour goes to the next inquiry.
+      await place().catch((error: unknown) => dependencies.onFloodCheckFailure(errorName(error), inquiry.id));
       const failedAt = seconds(currentTime(dependencies));
       // Retried for the whole period: only an attempt that fails after it ends the retries.
       return failedAt >= inquiry.retryFrom + schedule.periodSeconds
@@ -117,14 +121,19 @@ export async function sweep(dependencies: DeliveryDependencies): Promise<Deliver
   return outcomes;
 }
 
-async function floodVerdict(
-  inquiryId: string,
-  dependencies: DeliveryDependencies,
-): Promise<{ readonly kind: 'mail' | 'hold' } | { readonly kind: 'unknown'; readonly errorName: string }> {
+const NO_FLOOD_PLACE: FloodPlaceRelease = async () => undefined;
+
+/**
+ * A place among the hour's mails, or undefined when the hour is full. When the hour's count cannot
+ * be read, the inquiry is mailed all the same and the owner told: a check that fails never holds
+ * an inquiry back, as at acceptance.
+ */
+async function floodPlace(inquiryId: string, dependencies: DeliveryDependencies): Promise<FloodPlaceRelease | undefined> {
   try {
-    return { kind: (await dependencies.floodGuard(inquiryId, currentTime(dependencies))) ? 'mail' : 'hold' };
+    return await dependencies.floodGuard.take(inquiryId, currentTime(dependencies));
   } catch (error) {
-    return { kind: 'unknown', errorName: errorName(error) };
+    dependencies.onFloodCheckFailure(errorName(error), inquiryId);
+    return NO_FLOOD_PLACE;
   }
 }
 

@@ -33,3 +33,11 @@ export function writeDeliveryLine(report: DeliveryReport): void {
 export function writeDigestLine(report: DigestReport): void {
   writeEventLine('digest', { ...report }, DIGEST_METRICS[report.outcome]);
 }
+
+/**
+ * The worker's line for an hour's count of mails it could not read (the inquiry was mailed all
+ * the same) or give back: a count of `CounterStoreFailures`, as the contact function's.
+ */
+export function writeFloodCheckFailure(errorName: string, inquiryId: string): void {
+  writeEventLine('flood check failed', { inquiryId, errorName }, { name: 'CounterStoreFailures' });
+}

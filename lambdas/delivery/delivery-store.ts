@@ -137,10 +137,12 @@ interface Update {
 
 function settlementUpdate(settlement: Settlement): Update {
   switch (settlement.state) {
-    case 'sent':
+    case 'sent': {
+      // A send alone after one in a digest (a redelivery) is no longer the digest's.
+      const removed = ['#queue', '#dueAt', ...(settlement.eraseText ? ['#text'] : []), ...(settlement.inDigest ? [] : ['sentIn'])];
       return {
         // Out of every queue; kept until its retention ends, or erased of the visitor's text now.
-        expression: `SET #state = :state, sentAt = :sentAt, #expiresAt = :expiresAt${settlement.inDigest ? ', sentIn = :digest' : ''} REMOVE #queue, #dueAt${settlement.eraseText ? ', #text' : ''}`,
+        expression: `SET #state = :state, sentAt = :sentAt, #expiresAt = :expiresAt${settlement.inDigest ? ', sentIn = :digest' : ''} REMOVE ${removed.join(', ')}`,
         names: { '#expiresAt': INBOX_TTL_ATTRIBUTE, ...(settlement.eraseText ? { '#text': 'text' } : {}) },
         values: {
           ':state': 'sent',
@@ -149,9 +151,11 @@ function settlementUpdate(settlement: Settlement): Update {
           ...(settlement.inDigest ? { ':digest': 'digest' } : {}),
         },
       };
+    }
     case 'held':
       return {
-        expression: `SET #state = :state, #queue = :state, #dueAt = :dueAt${settlement.heldFor === undefined ? '' : ', heldFor = :heldFor'}${settlement.errorName === undefined ? '' : ', lastError = :error'}`,
+        // Held by the flood signal, an earlier error is no longer the news: only a refused digest's is.
+        expression: `SET #state = :state, #queue = :state, #dueAt = :dueAt${settlement.heldFor === undefined ? '' : ', heldFor = :heldFor'}${settlement.errorName === undefined ? ' REMOVE lastError' : ', lastError = :error'}`,
         names: {},
         values: {
           ':state': 'held',

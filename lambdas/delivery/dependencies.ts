@@ -6,7 +6,7 @@ import { MAIL_CALLS, STORE_CALLS } from '../aws/call-budgets.js';
 import { mayRepeatIdempotentCall } from '../aws/sdk-errors.js';
 import type { DeliverySettings } from '../config.js';
 import type { DeliveryDependencies } from './deliver-inquiry.js';
-import { writeDeliveryLine } from './delivery-log.js';
+import { writeDeliveryLine, writeFloodCheckFailure } from './delivery-log.js';
 import { DynamoCounterStore } from '../counters/counter-store.js';
 import { DynamoDeliveryStore } from './delivery-store.js';
 import { hourlyMailLimit } from './flood-guard.js';
@@ -25,6 +25,7 @@ export function createDeliveryDependencies(settings: DeliverySettings): Delivery
     // The hour's mails are counted by inquiry id, as the rate limits count requests: a repeat changes nothing.
     floodGuard: hourlyMailLimit(new DynamoCounterStore(dynamo, settings.counterTable), settings.maxMailsPerHour),
     maxMailsPerHour: settings.maxMailsPerHour,
+    onFloodCheckFailure: writeFloodCheckFailure,
     retentionDays: settings.retentionDays,
     report: writeDeliveryLine,
     newAttemptId: randomUUID,

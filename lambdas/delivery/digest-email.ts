@@ -7,7 +7,7 @@ export type HeldInquiry = InquiryRecord & { readonly text: InquiryText };
 
 /**
  * The daily digest (docs/api.md §15): every inquiry held since the last one, each in full with
- * why it was held, oldest first, and how to have one mailed on its own. No Reply-To: the owner
+ * why it was held, in the order they were held, and how to have one mailed on its own. No Reply-To: the owner
  * answers a visitor from that mail, or by writing to the address shown.
  */
 export function composeDigestEmail(held: readonly HeldInquiry[], sentAt: Date): InquiryEmail {

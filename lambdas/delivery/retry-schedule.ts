@@ -22,8 +22,11 @@ export interface RetrySchedule {
 const MAX_DELAY_UNITS = 60;
 const PERIOD_UNITS = 3 * 24 * 60;
 
-/** The longest a live worker holds a claim: the send and the write that settles it, each at its slowest. */
-const LONGEST_HOLD_SECONDS = Math.ceil((worstCaseMs(MAIL_CALLS) + worstCaseMs(STORE_CALLS)) / 1000);
+/**
+ * The longest a live worker holds a claim: the hour's count of mails (taken, and given back after
+ * a sure refusal), the send and the write that settles it, each at its slowest.
+ */
+const LONGEST_HOLD_SECONDS = Math.ceil((worstCaseMs(MAIL_CALLS) + 3 * worstCaseMs(STORE_CALLS)) / 1000);
 
 export function retrySchedule(unitSeconds: number): RetrySchedule {
   return {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DAY_SECONDS } from '../time-units.js';
 
 /** The hidden field of the no-JavaScript form that carries its token (docs/api.md §9, §15). */
 export const FORM_TOKEN_FIELD = 'form_token';
@@ -10,7 +11,7 @@ export const FORM_TOKEN_FIELD = 'form_token';
 export const FORM_TOKEN_HEADER = 'Form-Token';
 
 /** A token older than this is suspect: a page kept open a day is rare, a harvested token common. */
-export const FORM_TOKEN_MAX_AGE_SECONDS = 24 * 60 * 60;
+export const FORM_TOKEN_MAX_AGE_SECONDS = DAY_SECONDS;
 
 /** What a posted token says of the form it came with. */
 export type FormTokenReading =

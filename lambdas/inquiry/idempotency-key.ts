@@ -1,3 +1,5 @@
+import { DAY_SECONDS } from '../time-units.js';
+
 /**
  * An `Idempotency-Key` header (draft-ietf-httpapi-idempotency-key-header, docs/api.md §11): a
  * quoted (structured-field) or bare string of 1 to 255 printable ASCII characters. The key is its
@@ -9,7 +11,7 @@ export type IdempotencyKeyHeader =
   | { readonly kind: 'key'; readonly key: string };
 
 /** How long an answer to a key is remembered, from the first request: a day. */
-export const REMEMBER_SECONDS = 24 * 60 * 60;
+export const REMEMBER_SECONDS = DAY_SECONDS;
 
 /**
  * The header's values as a JSON Schema pattern, for the published documents: 1 to 255 printable

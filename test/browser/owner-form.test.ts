@@ -107,7 +107,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(posted.status()).toBe(202);
       expect(await posted.request().headerValue('content-type')).toBe('application/json');
       expect(await posted.request().headerValue('idempotency-key')).toMatch(UUID);
-      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      await statusSays(page, 'Thank you: your inquiry was received, and I will reply soon.');
       expect(page.url()).toBe(`${server.baseUrl}/contact-form.html`);
       expect(await page.locator('[name="name"]').inputValue()).toBe('');
       const [mail] = await deliveredEmails(server, 1);
@@ -139,7 +139,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       // Corrected, it goes, and the errors go.
       await fill(page, { email: newEmail(), message: newMessage() });
       await send(page);
-      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      await statusSays(page, 'Thank you: your inquiry was received, and I will reply soon.');
       expect(await page.locator('.field-error:visible').count()).toBe(0);
       expect(await deliveredEmails(server, 1)).toHaveLength(1);
     });
@@ -172,7 +172,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       const values = inquiry();
       await fill(page, values);
       await send(page);
-      await statusSays(page, 'Thank you: your inquiry was sent, and I will reply soon.');
+      await statusSays(page, 'Thank you: your inquiry was received, and I will reply soon.');
       await fill(page, { ...values, message: newMessage() });
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');
       await send(page);

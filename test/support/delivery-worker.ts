@@ -29,6 +29,7 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
   const counters = new FakeCounterStore();
   const maxMailsPerHour = options.maxMailsPerHour ?? 20;
   const reports: DeliveryReport[] = [];
+  const floodCheckFailures: string[] = [];
   let now = START;
   let attempts = 0;
   const dependencies = {
@@ -38,6 +39,7 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
     retentionDays: options.retentionDays ?? 30,
     floodGuard: hourlyMailLimit(counters, maxMailsPerHour),
     maxMailsPerHour,
+    onFloodCheckFailure: (errorName: string, inquiryId: string) => floodCheckFailures.push(`${inquiryId}: ${errorName}`),
     report: (report: DeliveryReport) => reports.push(report),
     newAttemptId: () => `attempt-${++attempts}`,
     now: () => new Date(now * 1000),
@@ -47,6 +49,7 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
     mailer,
     counters,
     reports,
+    floodCheckFailures,
     dependencies,
     at: (seconds: number) => (now = START + seconds),
     deliver: (id: string) => deliverInquiry({ id, attempts: store.items.get(id)?.attempts ?? 0 }, dependencies),

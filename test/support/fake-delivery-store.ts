@@ -67,7 +67,7 @@ export class FakeDeliveryStore implements DeliveryStore {
     const { queue: _queue, dueAt: _dueAt, ...rest } = item;
     switch (settlement.state) {
       case 'sent': {
-        const { text, ...kept } = rest;
+        const { text, sentIn: _sentIn, ...kept } = rest;
         this.items.set(id, {
           ...(settlement.eraseText ? kept : { ...kept, ...(text === undefined ? {} : { text }) }),
           state: 'sent',
@@ -77,9 +77,10 @@ export class FakeDeliveryStore implements DeliveryStore {
         });
         return true;
       }
-      case 'held':
+      case 'held': {
+        const { lastError: _lastError, ...kept } = rest;
         this.items.set(id, {
-          ...rest,
+          ...kept,
           state: 'held',
           queue: 'held',
           dueAt: settlement.dueAt,
@@ -87,6 +88,7 @@ export class FakeDeliveryStore implements DeliveryStore {
           ...(settlement.errorName === undefined ? {} : { lastError: settlement.errorName }),
         });
         return true;
+      }
       case 'pending':
         this.items.set(id, { ...rest, state: 'pending', queue: 'pending', dueAt: settlement.dueAt, lastError: settlement.errorName });
         return true;

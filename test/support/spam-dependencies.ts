@@ -19,6 +19,7 @@ export function spamDependencies(counters: CounterStore, overrides: Partial<Spam
     textKey: keyedRateKeys(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET).text,
     throwawayDomains: async () => isThrowawayDomain,
     onCheckFailure: (check, errorName) => failures.push(`${check}: ${errorName}`),
+    onGiveBackFailure: (errorName) => failures.push(`give back: ${errorName}`),
     failures,
     ...overrides,
   };

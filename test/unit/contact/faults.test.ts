@@ -90,10 +90,11 @@ describe('the counter store fails', () => {
       const [line] = logLines().filter((entry) => entry.message === 'request');
       expect(line).toMatchObject({ status: 503, outcome: 'counter_store_failed', errorName });
       expect(output()).toMatch(/"CounterStoreFailures":1/);
-      // Both counters may hold the request, and neither could be given back: the owner is told which request.
+      // The rate limits' two counters and the repeated text's may hold the request, and none could
+      // be given back: the owner is told which request.
       const warnings = logLines().filter((entry) => entry.message === 'counter not given back');
       const warning = expect.objectContaining({ level: 'WARN', errorName, requestId: line!.requestId });
-      expect(warnings).toEqual([warning, warning]);
+      expect(warnings).toEqual([warning, warning, warning]);
     },
   );
 

@@ -117,7 +117,9 @@ describe('too fast: the form’s token', () => {
     expect(await detail({ token: '1893456000000.AAAAAAAAAAAAAAAAAAAAAA' })).toEqual(['too_fast: posted with a form token this site never gave']);
     expect(await detail(shownAgo(24 * 3600))).toEqual([]);
     expect(await detail(shownAgo(24 * 3600 + 0.001))).toEqual(['too_fast: sent more than 24 hours after the form was shown']);
-    expect(await detail(shownAgo(1.25))).toEqual(['too_fast: sent 1.3 s after the form was shown, sooner than 3 s']);
+    expect(await detail(shownAgo(1.25))).toEqual(['too_fast: sent 1.2 s after the form was shown, sooner than 3 s']);
+    // Never a 3.0 that reads as the minimum itself.
+    expect(await detail(shownAgo(2.96))).toEqual(['too_fast: sent 2.9 s after the form was shown, sooner than 3 s']);
   });
 
   it('does not suspect a post for having no token: a JSON post (agents post JSON), or the owner’s own form on a static page', async () => {
@@ -171,6 +173,9 @@ describe('link stuffing', () => {
     expect(linkCount('https://a.example http://b.example www.c.example https://www.d.example HTTP://E.EXAMPLE')).toBe(5);
     expect(linkCount('no links here, not even example.com or an e-mail ada@example.com')).toBe(0);
     expect(linkCount('[url=https://a.example]x[/url] <a href="http://b.example">b</a>')).toBe(2);
+    // Run together, as BBCode chains and comma-joined lists are, each still counts.
+    expect(linkCount('[url=http://a.example]x[/url][url=http://b.example]y[/url][url=http://www.c.example]z[/url]')).toBe(3);
+    expect(linkCount('https://a.example,https://b.example,www.c.example')).toBe(3);
   });
 });
 

@@ -212,6 +212,21 @@ describe('sweep', () => {
   });
 });
 
+describe('deliverInquiry: a claim that ran out before the attempt recorded its outcome', () => {
+  it('reports the attempt as not claimed, and counts nothing for it', async () => {
+    const w = worker({ maxMailsPerHour: 1 });
+    w.store.add({ id: 'first' });
+    await w.deliver('first');
+    w.store.add({ id: 'late' });
+    const settle = w.store.settle.bind(w.store);
+    // The sweep ends the claim while the flood check runs.
+    w.store.settle = async (id, attemptId, settlement) => (id === 'late' && settlement.state === 'held' ? false : settle(id, attemptId, settlement));
+
+    expect(await w.deliver('late')).toBe('not_claimed');
+    expect(w.reports.at(-1)).toMatchObject({ inquiryId: 'late', outcome: 'not_claimed' });
+  });
+});
+
 describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
   const mailAll = async (w: ReturnType<typeof worker>, count: number, prefix: string) => {
     const outcomes = [];
@@ -237,16 +252,6 @@ describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
     expect(w.reports.at(-1)).toEqual({ inquiryId: 'flood-3', outcome: 'held', attempt: 1 });
   });
 
-  it('keeps the reasons an inquiry was held for before, beside the flood', async () => {
-    const w = worker({ maxMailsPerHour: 1 });
-    await mailAll(w, 1, 'first');
-    w.store.add({ id: 'again', heldFor: [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] });
-
-    expect(await w.deliver('again')).toBe('held');
-
-    expect(w.store.items.get('again')?.heldFor?.map((reason) => reason.signal)).toEqual(['too_fast', 'flood']);
-  });
-
   it('mails again in the next UTC hour', async () => {
     const w = worker({ maxMailsPerHour: 2 });
     w.at(59 * 60 + 59);
@@ -258,12 +263,22 @@ describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
   it('counts an inquiry once however often it is tried in the hour', async () => {
     const w = worker({ maxMailsPerHour: 2 });
     w.store.add({ id: 'retried' });
-    w.mailer.script.push({ kind: 'not_sent', errorName: 'Throttling' });
-    expect(await w.deliver('retried')).toBe('retry_scheduled');
-    w.at(schedule.delaySeconds(1));
-    expect(await w.deliver('retried')).toBe('sent');
+    w.mailer.script.push({ kind: 'unknown', errorName: 'TimeoutError' });
+    expect(await w.deliver('retried')).toBe('unknown');
+    // The owner sends it again on purpose: a second attempt in the hour, on the place it holds.
+    w.store.add({ ...w.store.items.get('retried')!, state: 'pending', queue: 'pending', dueAt: START });
 
+    expect(await w.deliver('retried')).toBe('sent');
     expect(await mailAll(w, 2, 'other')).toEqual(['sent', 'held']);
+  });
+
+  it('gives the place of a send SES surely refused to the next inquiry: only mails count', async () => {
+    const w = worker({ maxMailsPerHour: 1 });
+    w.store.add({ id: 'refused' });
+    w.mailer.script.push({ kind: 'not_sent', errorName: 'Throttling' });
+
+    expect(await w.deliver('refused')).toBe('retry_scheduled');
+    expect(await mailAll(w, 2, 'next')).toEqual(['sent', 'held']);
   });
 
   it('never holds back what the owner sends on purpose, even in a flood', async () => {
@@ -280,14 +295,14 @@ describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
     expect(w.counters.calls).toEqual([]);
   });
 
-  it('tries again later, unsent, when the hour’s count cannot be read', async () => {
+  it('mails all the same, and says so, when the hour’s count cannot be read: a failed check holds nothing back', async () => {
     const w = worker({ maxMailsPerHour: 3 });
-    w.counters.failIncrement = () => Object.assign(new Error('down'), { name: 'InternalServerError' });
+    w.counters.failIncrement = () => Object.assign(new Error('down'), { name: 'AccessDeniedException' });
     w.store.add({ id: 'unsure' });
 
-    expect(await w.deliver('unsure')).toBe('retry_scheduled');
+    expect(await w.deliver('unsure')).toBe('sent');
 
-    expect(w.mailer.taken).toEqual([]);
-    expect(w.store.items.get('unsure')).toMatchObject({ state: 'pending', dueAt: START + schedule.delaySeconds(1), lastError: 'InternalServerError' });
+    expect(w.mailer.taken).toHaveLength(1);
+    expect(w.floodCheckFailures).toEqual(['unsure: AccessDeniedException']);
   });
 });

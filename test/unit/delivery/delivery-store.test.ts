@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { OwnerInbox } from '../../../bin/inbox/owner-inbox.js';
 import { DynamoDeliveryStore } from '../../../lambdas/delivery/delivery-store.js';
+import { toInquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';
 import { inboxEmulator } from '../../support/inbox-emulator.js';
 
 /* The worker's conditional writes against dynalite's inquiry table (docs/api.md §14): each step once. */
@@ -83,6 +85,25 @@ describe('DynamoDeliveryStore: the held queue (docs/api.md §15)', () => {
 
     expect(await inbox.itemOf(flooded)).toMatchObject({ state: 'held', queue: 'held', dueAt: NOW, heldFor: [FLOOD] });
     expect(await inbox.itemOf(digested)).toMatchObject({ state: 'sent', sentIn: 'digest', heldFor: [TOO_FAST] });
+  });
+
+  it('forgets, once held by the flood, an earlier error; once sent alone after a digest, the digest', async () => {
+    const id = newId();
+    await accept(id);
+    await store.claim('pending', { id, attempts: 0 }, 'first', NOW, NOW + 60);
+    await store.settle(id, 'first', { state: 'pending', dueAt: NOW, errorName: 'Throttling' });
+    await store.claim('pending', { id, attempts: 1 }, 'second', NOW, NOW + 60);
+    await store.settle(id, 'second', { state: 'held', dueAt: NOW, heldFor: [FLOOD] });
+    expect(await inbox.itemOf(id)).not.toHaveProperty('lastError');
+
+    await store.claim('held', { id, attempts: 2 }, 'digest', NOW, NOW + 600);
+    await store.settle(id, 'digest', { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: true });
+    await new OwnerInbox(inbox.client(), TABLE).redeliver(toInquiryRecord((await inbox.itemOf(id))!), new Date(NOW * 1000));
+    await store.claim('pending', { id, attempts: 3 }, 'alone', NOW, NOW + 60);
+    await store.settle(id, 'alone', { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: false });
+
+    expect(await inbox.itemOf(id)).toMatchObject({ state: 'sent', released: true });
+    expect(await inbox.itemOf(id)).not.toHaveProperty('sentIn');
   });
 
   it('puts a digest SES refused back in the held queue, its reasons as they were', async () => {

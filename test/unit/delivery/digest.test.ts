@@ -123,6 +123,42 @@ describe('sendDigest', () => {
     expect([...w.store.items.values()].every((item) => item.state === 'sent')).toBe(true);
   });
 
+  it('mails the rest when a claim fails, and puts one whose answer was lost back in the held queue', async () => {
+    const w = digestWorker();
+    for (const id of ['a', 'lost', 'b']) w.hold(id);
+    const claim = w.store.claim.bind(w.store);
+    // The claim of `lost` is applied, and its answer lost.
+    w.store.claim = async (...args) => {
+      const claimed = await claim(...args);
+      if (args[1].id === 'lost') throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+      return claimed;
+    };
+
+    expect(await w.digest()).toBe('sent');
+
+    expect(w.mailer.taken[0]?.text.match(/Inquiry id: \S+/g)).toEqual(['Inquiry id: a', 'Inquiry id: b']);
+    expect(w.store.items.get('lost')).toMatchObject({ state: 'held', queue: 'held' });
+  });
+
+  it('settles the rest when a settlement fails, tries it once more, and says how many were left', async () => {
+    const w = digestWorker();
+    for (const id of ['a', 'flaky', 'stuck']) w.hold(id);
+    const settle = w.store.settle.bind(w.store);
+    let flakyFailed = false;
+    w.store.settle = async (id, attemptId, settlement) => {
+      if (id === 'stuck' || (id === 'flaky' && !flakyFailed)) {
+        flakyFailed ||= id === 'flaky';
+        throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+      }
+      return settle(id, attemptId, settlement);
+    };
+
+    expect(await w.digest()).toBe('sent');
+
+    expect([w.store.state('a'), w.store.state('flaky'), w.store.state('stuck')]).toEqual(['sent', 'sent', 'sending']);
+    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 3, unsettled: 1 }]);
+  });
+
   it('leaves nothing to a second run of the same schedule: two digests never share an inquiry', async () => {
     const w = digestWorker();
     for (let i = 0; i < 30; i++) w.hold(`held-${i}`);

@@ -1,0 +1,3 @@
+/** Seconds in an hour and in a day: the windows of the counters and the span of retention. */
+export const HOUR_SECONDS = 60 * 60;
+export const DAY_SECONDS = 24 * HOUR_SECONDS;
