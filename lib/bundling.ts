@@ -25,8 +25,12 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   mainFields: ['module', 'main'],
   banner: REQUIRE_BANNER,
   externalModules: [],
-  // Powertools' `@preserve` coverage hints, not licences, would otherwise close every bundle.
-  esbuildArgs: { '--legal-comments': 'none' },
+  esbuildArgs: {
+    // Powertools' `@preserve` coverage hints, not licences, would otherwise close every bundle.
+    '--legal-comments': 'none',
+    // Relative to the project's root, where NodejsFunction runs esbuild (lib/node-http-module.cjs says why).
+    '--alias': ['http', 'node:http'].map((specifier) => `${specifier}=./lib/node-http-module.cjs`),
+  },
 };
 
 /**
@@ -75,7 +79,10 @@ function lambdaBundlingFlags(): string[] {
     ...(sourcesContent === false ? ['--sources-content=false'] : []),
     `--main-fields=${mainFields?.join(',')}`,
     `--banner:js="${banner}"`,
-    ...Object.entries(esbuildArgs ?? {}).map(([flag, value]) => `${flag}=${value}`),
+    ...Object.entries(esbuildArgs ?? {}).flatMap(([flag, value]) =>
+      // esbuild's own syntax for a flag given once per value, as NodejsFunction writes it.
+      Array.isArray(value) ? value.map((item) => `${flag}:${item}`) : [`${flag}=${value}`],
+    ),
   ];
 }
 
@@ -100,6 +107,7 @@ export function esbuildOptions(outfile: string): BuildOptions {
     banner: { js: REQUIRE_BANNER },
     external: LAMBDA_BUNDLING.externalModules,
     legalComments: LAMBDA_BUNDLING.esbuildArgs?.['--legal-comments'] as BuildOptions['legalComments'],
+    alias: Object.fromEntries((LAMBDA_BUNDLING.esbuildArgs?.['--alias'] as string[]).map((entry) => entry.split('=') as [string, string])),
     metafile: true,
     logLevel: 'warning',
   };

@@ -99,6 +99,25 @@ describe('the Lambda bundles', () => {
     expect(handler.stdout).toBe('function');
   });
 
+  // Node lists each of its own modules as it loads it: undici, behind `fetch` and `WebSocket`, comes
+  // with any ES module import of `node:http` (lib/node-http-module.cjs), and nothing here uses it.
+  const loadsUndici = `process.moduleLoadList.some((module) => module.endsWith('/undici'))`;
+
+  it.each(FUNCTION_NAMES.map((name) => [name]))('%s: importing any of its files does not load undici', (name) => {
+    const directory = bundleDirectory(name);
+    for (const file of readdirSync(directory).filter((entry) => /\.m?js$/.test(entry))) {
+      const run = runAsLambda(`await import(${JSON.stringify(pathToFileURL(join(directory, file)).href)}); process.stdout.write(JSON.stringify(${loadsUndici}));`);
+      expect({ file, loadedUndici: run.stdout }).toEqual({ file, loadedUndici: 'false' });
+    }
+  });
+
+  it('contact: a request over plain HTTP, the SDK\'s other way to load node:http, does not load undici either', () => {
+    const inquiry = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A project inquiry, long enough to be valid.' };
+    // Nothing listens there: the counters fail at once, after the SDK has loaded its HTTP handler.
+    const reply = invokeContactBundle(jsonPostEvent(inquiry, { sourceIp: '198.51.100.1' }), { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1' }, loadsUndici);
+    expect({ status: reply.statusCode, loadedUndici: reply.after }).toEqual({ status: 503, loadedUndici: false });
+  });
+
   it('contact: bundles its lazy modules apart, so a cold start that does not need them parses none of them', () => {
     const directory = bundleDirectory('contact');
     const main = readFileSync(join(directory, 'index.mjs'), 'utf8');
@@ -148,15 +167,22 @@ function runAsLambda(script: string, env: Readonly<Record<string, string>> = {})
   });
 }
 
-/** The contact bundle's answer to one event, in a fresh Node run as Lambda runs it. */
-function invokeContactBundle(event: object, env: Readonly<Record<string, string>> = {}): { statusCode: number; body: string } {
+/**
+ * The contact bundle's answer to one event, in a fresh Node run as Lambda runs it, with the value
+ * of an expression evaluated there afterwards.
+ */
+function invokeContactBundle(
+  event: object,
+  env: Readonly<Record<string, string>> = {},
+  afterwards = 'undefined',
+): { statusCode: number; body: string; after: unknown } {
   const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
   // The context's function does not survive JSON: the script gives it back.
   const script = `const { handler } = await import(${JSON.stringify(bundle)});
     const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(lambdaContext('r'))}, getRemainingTimeInMillis: () => 10000 });
-    process.stdout.write(JSON.stringify({ statusCode: reply.statusCode, body: reply.body }));`;
+    process.stdout.write(JSON.stringify({ statusCode: reply.statusCode, body: reply.body, after: ${afterwards} }));`;
   const run = runAsLambda(script, env);
   expect(run.stderr).toBe('');
   // The request's log line comes first; the answer is the last line.
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { statusCode: number; body: string };
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { statusCode: number; body: string; after: unknown };
 }
