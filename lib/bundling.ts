@@ -10,6 +10,16 @@ export const REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /**
+ * Modules esbuild puts in place of others, by specifier: `node:http` without an ES module import
+ * (lib/node-http-module.cjs says why). Paths are relative to the project's root, where
+ * NodejsFunction runs esbuild and the bench builds.
+ */
+const MODULE_ALIASES: Readonly<Record<string, string>> = {
+  http: './lib/node-http-module.cjs',
+  'node:http': './lib/node-http-module.cjs',
+};
+
+/**
  * How every handler is bundled, for the stack. Nothing is external: each bundle carries the
  * AWS SDK clients it imports, tree-shaken and pinned, instead of loading the runtime's whole SDK.
  */
@@ -28,8 +38,7 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   esbuildArgs: {
     // Powertools' `@preserve` coverage hints, not licences, would otherwise close every bundle.
     '--legal-comments': 'none',
-    // Relative to the project's root, where NodejsFunction runs esbuild (lib/node-http-module.cjs says why).
-    '--alias': ['http', 'node:http'].map((specifier) => `${specifier}=./lib/node-http-module.cjs`),
+    '--alias': Object.entries(MODULE_ALIASES).map(([specifier, path]) => `${specifier}=${path}`),
   },
 };
 
@@ -107,7 +116,7 @@ export function esbuildOptions(outfile: string): BuildOptions {
     banner: { js: REQUIRE_BANNER },
     external: LAMBDA_BUNDLING.externalModules,
     legalComments: LAMBDA_BUNDLING.esbuildArgs?.['--legal-comments'] as BuildOptions['legalComments'],
-    alias: Object.fromEntries((LAMBDA_BUNDLING.esbuildArgs?.['--alias'] as string[]).map((entry) => entry.split('=') as [string, string])),
+    alias: { ...MODULE_ALIASES },
     metafile: true,
     logLevel: 'warning',
   };
