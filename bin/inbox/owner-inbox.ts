@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
+import { epochSeconds } from '../../lambdas/time-units.js';
 
 /** The states from which the owner may send an inquiry (again): everything not already on its way. */
 const REDELIVERABLE: readonly InquiryState[] = ['held', 'failed', 'unknown', 'sent'];
@@ -50,7 +51,7 @@ export class OwnerInbox {
   async redeliver(record: InquiryRecord, now = new Date()): Promise<Redelivery> {
     if (!REDELIVERABLE.includes(record.state)) return { id: record.id, kind: 'refused', reason: `it is ${record.state} already` };
     if (record.text === undefined) return { id: record.id, kind: 'refused', reason: 'its text was erased (retentionDays)' };
-    const seconds = Math.floor(now.getTime() / 1000);
+    const seconds = epochSeconds(now);
     try {
       await this.documents.send(
         new UpdateCommand({

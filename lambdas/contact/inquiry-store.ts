@@ -4,6 +4,7 @@ import { errorName } from '../http/error-name.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
 import { INBOX_PARTITION_KEY, inquiryKey, inquiryText } from '../inbox/inquiry-record.js';
 import type { Inquiry } from '../inquiry/schema.js';
+import { epochSeconds } from '../time-units.js';
 
 /** An inquiry that passed every check and limit, to be kept until it reaches the owner. */
 export interface NewInquiry {
@@ -41,7 +42,7 @@ export class DynamoInquiryStore implements InquiryStore {
   }
 
   async accept({ id, requestId, receivedAt, inquiry, heldFor }: NewInquiry): Promise<Acceptance> {
-    const received = Math.floor(receivedAt.getTime() / 1000);
+    const received = epochSeconds(receivedAt);
     const state = heldFor.length === 0 ? 'pending' : 'held';
     try {
       await this.documents.send(

@@ -31,7 +31,6 @@ export interface SpamVerdict {
   readonly giveBack: () => Promise<void>;
 }
 
-
 /**
  * Links as a person or a robot writes them: each scheme, and each `www.` host that follows none
  * (a URL that has both is one link), wherever it stands: between white space, or run together

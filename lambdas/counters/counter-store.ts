@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSeconds } from '../time-units.js';
 
 /** One counter: a (scope, key, window) with the most it may reach and when it may be forgotten. */
 export interface CounterSlot {
@@ -21,7 +22,7 @@ export function fixedWindowSlot(scope: string, key: string | undefined, limit: n
 
 /** The start, in epoch seconds, of the fixed window of `windowSeconds` that `now` falls in. */
 export function fixedWindowStart(now: Date, windowSeconds: number): number {
-  return Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
+  return Math.floor(epochSeconds(now) / windowSeconds) * windowSeconds;
 }
 
 export type CountResult = { readonly counted: true; readonly count: number } | { readonly counted: false };

@@ -5,7 +5,7 @@ import { composeInquiryEmail } from './inquiry-email.js';
 import type { Mailer } from './mailer.js';
 import type { RetrySchedule } from './retry-schedule.js';
 import { SWEEP_LIMIT } from './time-budget.js';
-import { DAY_SECONDS } from '../time-units.js';
+import { DAY_SECONDS, epochSeconds } from '../time-units.js';
 
 /** What became of one inquiry the worker was handed (docs/api.md §14); each is a word of its log line. */
 export type DeliveryOutcome =
@@ -49,7 +49,6 @@ export interface DeliveryDependencies {
   readonly now?: () => Date;
 }
 
-
 /**
  * One attempt at one inquiry: claim it (pending and due -> sending), hand it to SES, and record
  * what came of it (sent, pending again, failed, or unknown). Each step is a conditional write, so
@@ -59,7 +58,7 @@ export interface DeliveryDependencies {
  */
 export async function deliverInquiry(candidate: DeliveryCandidate, dependencies: DeliveryDependencies): Promise<DeliveryOutcome> {
   const { store, mailer, schedule } = dependencies;
-  const now = seconds(currentTime(dependencies));
+  const now = epochSeconds(currentTime(dependencies));
   const attemptId = dependencies.newAttemptId();
   const inquiry = await store.claim('pending', candidate, attemptId, now, now + schedule.leaseSeconds);
   if (inquiry === undefined) return reported(dependencies, { inquiryId: candidate.id, outcome: 'not_claimed' });
@@ -92,7 +91,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     case 'not_sent': {
       // Not mailed: its place of the hour goes to the next inquiry.
       await place().catch((error: unknown) => dependencies.onFloodCheckFailure(errorName(error), inquiry.id));
-      const failedAt = seconds(currentTime(dependencies));
+      const failedAt = epochSeconds(currentTime(dependencies));
       // Retried for the whole period: only an attempt that fails after it ends the retries.
       return failedAt >= inquiry.retryFrom + schedule.periodSeconds
         ? finish({ state: 'failed', errorName: delivery.errorName }, 'given_up', delivery.errorName)
@@ -109,7 +108,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
  */
 export async function sweep(dependencies: DeliveryDependencies): Promise<DeliveryOutcome[]> {
   const { store } = dependencies;
-  const now = seconds(currentTime(dependencies));
+  const now = epochSeconds(currentTime(dependencies));
   const outcomes: DeliveryOutcome[] = [];
   for (const stale of await store.due('sending', now, SWEEP_LIMIT)) {
     if (stale.attemptId === undefined) continue;
@@ -140,7 +139,7 @@ async function floodPlace(inquiryId: string, dependencies: DeliveryDependencies)
 /** Sent: kept for the retention period, or erased of the visitor's text at once when it is 0. */
 export function sentSettlement(sentAt: Date, dependencies: DeliveryDependencies, inDigest: boolean): Settlement {
   const keepDays = Math.max(1, dependencies.retentionDays);
-  return { state: 'sent', sentAt, expiresAt: seconds(sentAt) + keepDays * DAY_SECONDS, eraseText: dependencies.retentionDays === 0, inDigest };
+  return { state: 'sent', sentAt, expiresAt: epochSeconds(sentAt) + keepDays * DAY_SECONDS, eraseText: dependencies.retentionDays === 0, inDigest };
 }
 
 function reported(dependencies: DeliveryDependencies, report: DeliveryReport): DeliveryOutcome {
@@ -150,8 +149,4 @@ function reported(dependencies: DeliveryDependencies, report: DeliveryReport): D
 
 export function currentTime(dependencies: DeliveryDependencies): Date {
   return dependencies.now?.() ?? new Date();
-}
-
-export function seconds(time: Date): number {
-  return Math.floor(time.getTime() / 1000);
 }

@@ -1,8 +1,9 @@
 import type { InquiryRecord } from '../inbox/inquiry-record.js';
-import { currentTime, seconds, sentSettlement, type DeliveryDependencies } from './deliver-inquiry.js';
+import { currentTime, sentSettlement, type DeliveryDependencies } from './deliver-inquiry.js';
 import type { Settlement } from './delivery-store.js';
 import { composeDigestEmail, type HeldInquiry } from './digest-email.js';
 import { DIGEST_CONCURRENCY, DIGEST_LEASE_SECONDS, DIGEST_LIMIT } from './time-budget.js';
+import { epochSeconds } from '../time-units.js';
 
 /** What became of one digest; the word of its log line. */
 export type DigestOutcome =
@@ -32,7 +33,7 @@ export interface DigestReport {
  */
 export async function sendDigest(dependencies: DeliveryDependencies, report: (report: DigestReport) => void): Promise<DigestOutcome> {
   const { store, mailer } = dependencies;
-  const now = seconds(currentTime(dependencies));
+  const now = epochSeconds(currentTime(dependencies));
   const attemptId = dependencies.newAttemptId();
   const settleAll = (ids: readonly string[], settlement: Settlement) => settleEach(ids, (id) => store.settle(id, attemptId, settlement));
 
