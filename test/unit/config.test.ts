@@ -13,8 +13,6 @@ import {
 import { configErrorOf } from '../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../support/site-path-cases.js';
 
-
-
 describe('readSiteSettings (docs/api.md §7)', () => {
   it('applies the defaults: site name, CORS origins = {base}, limits 5 and 3 per hour', () => {
     expect(readSiteSettings({ BASE_URL: 'https://example.com' })).toEqual({

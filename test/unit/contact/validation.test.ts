@@ -14,7 +14,6 @@ import {
   type InquiryCase,
 } from '../inquiry/inquiry-cases.js';
 
-
 function verdictOf(body: Readonly<Record<string, unknown>>) {
   const verdict = validateInquiry(body);
   return verdict.valid ? [] : verdict.errors.map((error) => [error.field, error.code]);

@@ -7,8 +7,6 @@ import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
 import { siteFolder } from '../../support/site-folder.js';
 
-
-
 describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators', () => {
     expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60 });
