@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
+import { isConditionFailure } from '../../lambdas/aws/sdk-errors.js';
 import { epochSeconds } from '../../lambdas/time-units.js';
 
 /** The states from which the owner may send an inquiry (again): everything not already on its way. */
@@ -66,7 +67,7 @@ export class OwnerInbox {
       );
       return { id: record.id, kind: 'queued', from: record.state };
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      if (isConditionFailure(error)) {
         return { id: record.id, kind: 'refused', reason: 'it changed meanwhile; list the inbox again' };
       }
       throw error;

@@ -72,3 +72,8 @@ export function mayRepeatIdempotentCall(error: unknown): boolean {
   const status = errorAnswerStatus(error);
   return status === undefined || status >= 500 || isThrottling(error);
 }
+
+/** True when DynamoDB refused a write because its condition did not hold: an answer, not a failure. */
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

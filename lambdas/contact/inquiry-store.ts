@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '../aws/sdk-errors.js';
 import { errorName } from '../http/error-name.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
 import { INBOX_PARTITION_KEY, inquiryKey, inquiryText } from '../inbox/inquiry-record.js';
@@ -67,7 +68,7 @@ export class DynamoInquiryStore implements InquiryStore {
       );
       return { kind: 'stored' };
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return { kind: 'stored' };
+      if (isConditionFailure(error)) return { kind: 'stored' };
       return { kind: 'failed', errorName: errorName(error) };
     }
   }

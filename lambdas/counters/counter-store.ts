@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '../aws/sdk-errors.js';
 import { epochSeconds } from '../time-units.js';
 
 /** One counter: a (scope, key, window) with the most it may reach and when it may be forgotten. */
@@ -105,8 +106,4 @@ export class DynamoCounterStore implements CounterStore {
       if (!isConditionFailure(error)) throw error;
     }
   }
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '../aws/sdk-errors.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
 import { INBOX_TTL_ATTRIBUTE, inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type QueueName } from '../inbox/inquiry-record.js';
 
@@ -179,8 +180,4 @@ function settlementUpdate(settlement: Settlement): Update {
         values: { ':state': settlement.state, ':error': settlement.errorName },
       };
   }
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
