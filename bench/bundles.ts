@@ -3,9 +3,9 @@
  * clients the function imports; the contact function's floor is instead the cold-start bench's,
  * the SDK calls one inquiry needed before inquiries were stored (bench/bare-inquiry.ts: two counter
  * updates and one SendEmail), so that its ratios stay comparable from one change to the next. Size
- * is the minified .mjs (the source map aside); import time is a fresh `node` with Lambda's
- * NODE_OPTIONS importing it, timed inside that process so that Node's own start-up, common to
- * both, does not dilute the ratio; median of IMPORT_RUNS, the two bundles interleaved so that a
+ * is the minified .mjs (the source map aside); import time is a fresh `node`, started as Lambda
+ * starts it, importing it, timed inside that process so that Node's own start-up, common to both,
+ * does not dilute the ratio; median of IMPORT_RUNS, the two bundles interleaved so that a
  * busy machine slows both alike.
  */
 import { build, type Metafile } from 'esbuild';
@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { FUNCTION_NAMES, type FunctionName } from '../lambdas/routes.js';
-import { ES_MODULE_PACKAGE_JSON, esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
+import { ES_MODULE_PACKAGE_JSON, esbuildOptions } from '../lib/bundling.js';
 import { functionProfile } from '../lib/function-profiles.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../test/support/contact-environment.js';
@@ -25,12 +25,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IMPORT_RUNS = 7;
 
 /** What the handlers read at import; the values only need to pass their checks. */
-const HANDLER_ENV = {
-  ...CONTACT_ENVIRONMENT,
-  ...DELIVERY_ENVIRONMENT,
-  // As the stack sets it: Node then reads each bundle's source map at import.
-  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
-};
+const HANDLER_ENV = { ...CONTACT_ENVIRONMENT, ...DELIVERY_ENVIRONMENT };
 
 export async function benchBundles(): Promise<Record<string, number>> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-bundles-'));

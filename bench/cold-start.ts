@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureCounterTable, ensureInquiryTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
-import { LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
 import { buildBundle, buildHandlerAsset } from './bundles.js';
 import { contactEvent } from './contact-latency.js';
 import { percentile, round } from './stats.js';
@@ -46,7 +45,6 @@ export async function benchColdStart(): Promise<Record<string, number>> {
     const env = {
       ...CONTACT_ENVIRONMENT,
       PATH: process.env.PATH,
-      NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
       COUNTER_TABLE: TABLE,

@@ -2,7 +2,7 @@
  * What each library the handlers share costs at import, used as the handlers use it: alone (over
  * an empty bundle, Node's start-up aside) and on top of the contact function's SDK clients, which
  * load much of what the libraries need from Node anyway. Each is a bundle built as the stack builds
- * a handler; CPU milliseconds of a fresh `node` with Lambda's NODE_OPTIONS until the import is done
+ * a handler; CPU milliseconds of a fresh `node`, started as Lambda starts it, until the import is done
  * (wall times here swing more than these costs), as the median over RUNS of each run's difference.
  */
 import { build } from 'esbuild';
@@ -11,7 +11,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { esbuildOptions, LAMBDA_NODE_OPTIONS } from '../lib/bundling.js';
+import { esbuildOptions } from '../lib/bundling.js';
 import { percentile, round } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,7 +78,7 @@ export async function benchLibraryImports(): Promise<Record<string, number>> {
 function importCpuMs(file: string): number {
   const script = `await import(${JSON.stringify(pathToFileURL(file).href)}); const { user, system } = process.cpuUsage(); process.stdout.write(String((user + system) / 1000));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, AWS_REGION: 'us-east-1' },
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
     encoding: 'utf8',
   });
   const ms = Number(child.stdout);

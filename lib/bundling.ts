@@ -28,8 +28,8 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   target: LAMBDA_RUNTIME.name.replace(/^nodejs(\d+)\.x$/, 'node$1'),
   minify: true,
   sourceMap: true,
-  // File, line and column are all a stack trace needs: a map without the sources is a third of
-  // the size, and Node parses it on every cold start when source maps are enabled.
+  // File, line and column are all a logged crash's frames need (lambdas/http/stack-frames.ts):
+  // a map without the sources is a third of the size.
   sourcesContent: false,
   // Prefer each package's ESM build: esbuild can only tree-shake what it sees as ES modules.
   mainFields: ['module', 'main'],
@@ -94,9 +94,6 @@ function lambdaBundlingFlags(): string[] {
     ),
   ];
 }
-
-/** Set in every function's environment: stack traces then point into lambdas/*.ts, not into the bundle. */
-export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
 
 /**
  * The same build through esbuild's API, for `npm run bench` (NodejsFunction passes these as CLI

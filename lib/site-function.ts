@@ -5,7 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { bundlingWithLazyModules, LAMBDA_NODE_OPTIONS, LAMBDA_RUNTIME } from './bundling.js';
+import { bundlingWithLazyModules, LAMBDA_RUNTIME } from './bundling.js';
 import { LOG_RETENTION } from './log-retention.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +23,7 @@ export interface SiteFunctionProps {
 
 /**
  * One handler of lambdas/<name>/handler.ts as a Lambda function, with the project's defaults in
- * one place: runtime, arm64, minified ESM bundle with source maps, its own log group with a
+ * one place: runtime, arm64, minified ESM bundle with a source map, its own log group with a
  * retention, and a role that may write to that log group and nothing else until granted more.
  */
 export class SiteFunction extends NodejsFunction {
@@ -50,10 +50,9 @@ export class SiteFunction extends NodejsFunction {
       role,
       logGroup,
       bundling: bundlingWithLazyModules(`lambdas/${props.handlerName}`, props.lazyModules),
-      environment: {
-        ...props.environment,
-        NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
-      },
+      // No NODE_OPTIONS=--enable-source-maps: a logged crash's frames are mapped when it is logged
+      // (lambdas/http/stack-frames.ts), not every map parsed at every cold start.
+      environment: props.environment,
     });
   }
 }

@@ -8,6 +8,7 @@ import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } fro
 import { INTERNAL_ERROR_DETAIL, problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
 import { writeRequestLine, writeWarning } from './request-log.js';
+import { stackFrames } from './stack-frames.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type RouteHandler = (event: HttpEvent, context: Context) => Promise<Reply>;
@@ -146,17 +147,6 @@ function forbidden(requestId: string): Reply {
     NO_STORE,
     'forbidden',
   );
-}
-
-/**
- * The frames of an error's stack, without its message: a message may quote what a visitor sent,
- * over several lines.
- */
-function stackFrames(error: Error | null | undefined): string | undefined {
-  return error?.stack
-    ?.split('\n')
-    .filter((line) => /^\s+at /.test(line))
-    .join('\n');
 }
 
 /** A HEAD route is answered by its GET (docs/api.md §1): the handler sees the GET. */

@@ -90,9 +90,7 @@ describe('the Lambda bundles', () => {
       expect(readFileSync(join(directory, 'package.json'), 'utf8').trim()).toBe(ES_MODULE_PACKAGE_JSON);
     }
     for (const file of modules) {
-      const run = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, file)).href)}); process.stdout.write(typeof m);`, {
-        NODE_OPTIONS: '--enable-source-maps',
-      });
+      const run = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, file)).href)}); process.stdout.write(typeof m);`);
       expect({ file, stderr: run.stderr, stdout: run.stdout }).toEqual({ file, stderr: '', stdout: 'object' });
     }
     const handler = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`);
@@ -146,6 +144,15 @@ describe('the Lambda bundles', () => {
     expect({ status: reply.statusCode, code: JSON.parse(reply.body).code }).toEqual({ status: 503, code: 'temporarily_unavailable' });
   });
 
+  it('contact: logs a crash with its frames pointing at the sources, read from the map beside the bundle', () => {
+    // Without a route key the contract's own rules fail: an unexpected error.
+    const { routeKey: _, ...event } = jsonPostEvent({}, { sourceIp: '198.51.100.1' });
+    const reply = invokeContactBundle(event);
+    expect(reply.statusCode).toBe(500);
+    const { stack } = reply.logLines.find((line) => 'stack' in line) as { stack: string };
+    expect(stack.split('\n')[0]).toMatch(/^ {4}at \S+ \(\/.+\/lambdas\/http\/handler\.ts:\d+:\d+\)$/);
+  });
+
   it('contact: loads the form\'s pages from beside its bundle for a no-JavaScript form post', () => {
     const event = httpEvent({
       method: 'POST',
@@ -167,15 +174,19 @@ function runAsLambda(script: string, env: Readonly<Record<string, string>> = {})
   });
 }
 
+interface BundleReply {
+  readonly statusCode: number;
+  readonly body: string;
+  readonly after: unknown;
+  /** What the function logged, a JSON object a line. */
+  readonly logLines: readonly object[];
+}
+
 /**
  * The contact bundle's answer to one event, in a fresh Node run as Lambda runs it, with the value
  * of an expression evaluated there afterwards.
  */
-function invokeContactBundle(
-  event: object,
-  env: Readonly<Record<string, string>> = {},
-  afterwards = 'undefined',
-): { statusCode: number; body: string; after: unknown } {
+function invokeContactBundle(event: object, env: Readonly<Record<string, string>> = {}, afterwards = 'undefined'): BundleReply {
   const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
   // The context's function does not survive JSON: the script gives it back.
   const script = `const { handler } = await import(${JSON.stringify(bundle)});
@@ -183,6 +194,7 @@ function invokeContactBundle(
     process.stdout.write(JSON.stringify({ statusCode: reply.statusCode, body: reply.body, after: ${afterwards} }));`;
   const run = runAsLambda(script, env);
   expect(run.stderr).toBe('');
-  // The request's log line comes first; the answer is the last line.
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { statusCode: number; body: string; after: unknown };
+  // The request's log lines come first; the answer is the last line.
+  const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as object);
+  return { ...(lines.at(-1) as Omit<BundleReply, 'logLines'>), logLines: lines.slice(0, -1) };
 }
