@@ -1,4 +1,4 @@
-import { MAIL_CALLS, STORE_CALLS, worstCaseMs } from '../aws/call-budgets.js';
+import { CLAIM_HOLD_MS } from './time-budget.js';
 
 /**
  * When a sure failure of the mail service is tried again (docs/api.md §14). Delays grow twofold
@@ -22,11 +22,7 @@ export interface RetrySchedule {
 const MAX_DELAY_UNITS = 60;
 const PERIOD_UNITS = 3 * 24 * 60;
 
-/**
- * The longest a live worker holds a claim: the hour's count of mails (taken, and given back after
- * a sure refusal), the send and the write that settles it, each at its slowest.
- */
-const LONGEST_HOLD_SECONDS = Math.ceil((worstCaseMs(MAIL_CALLS) + 3 * worstCaseMs(STORE_CALLS)) / 1000);
+const LONGEST_HOLD_SECONDS = Math.ceil(CLAIM_HOLD_MS / 1000);
 
 export function retrySchedule(unitSeconds: number): RetrySchedule {
   return {

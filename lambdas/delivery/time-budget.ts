@@ -13,10 +13,13 @@ export const DIGEST_LIMIT = 500;
 export const DIGEST_CONCURRENCY = 25;
 
 /**
- * One attempt at its slowest: the claim, the hour's count of mails (taken, and given back after a
- * sure refusal), the send, and the write that settles it.
+ * The longest a live worker holds its claim on an inquiry: the hour's count of mails (taken, and
+ * given back after a sure refusal), the send, and the write that settles it, each at its slowest.
  */
-const ATTEMPT_MS = 4 * worstCaseMs(STORE_CALLS) + worstCaseMs(MAIL_CALLS);
+export const CLAIM_HOLD_MS = 3 * worstCaseMs(STORE_CALLS) + worstCaseMs(MAIL_CALLS);
+
+/** One attempt at its slowest: the claim, and all it is held for. */
+const ATTEMPT_MS = worstCaseMs(STORE_CALLS) + CLAIM_HOLD_MS;
 
 /** A sweep at its slowest: it reads both queues, ends every run-out claim, and makes every due attempt. */
 const SWEEP_MS = 2 * worstCaseMs(STORE_CALLS) + SWEEP_LIMIT * (worstCaseMs(STORE_CALLS) + ATTEMPT_MS);
