@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
  * A frame in a file, as V8 writes it: `    at name (file:///var/task/index.mjs:1:2345)`,
  * `    at file:///var/task/index.mjs:1:2345`, or `    at async file:///…` for an anonymous one.
  */
-const FILE_FRAME =
-  /^(?<at>\s+at )(?:(?<keyword>async |new )?(?<name>.+?) \(|(?<anonymousKeyword>async )?)(?<file>file:\/\/[^()]+?):(?<line>\d+):(?<column>\d+)\)?$/;
+const FILE_FRAME = /^(?<at>\s+at )(?<keyword>async |new )?(?:(?<name>.+?) \()?(?<file>file:\/\/[^()]+?):(?<line>\d+):(?<column>\d+)\)?$/;
 /** Any frame V8 writes: a location in parentheses or alone, `native`, `<anonymous>` or `index N`. */
 const ANY_FRAME = /^\s+at (?:.+ \()?(?:\S+:\d+:\d+|native|<anonymous>|index \d+)\)?$/;
 const SOURCE_MAP_COMMENT = /\/\/# sourceMappingURL=(\S+)\s*$/;
@@ -97,7 +96,7 @@ function mappedFrame(frame: string): MappedFrame | undefined {
     return {
       at: groups.at!,
       file: groups.file!,
-      keyword: groups.keyword ?? groups.anonymousKeyword ?? '',
+      keyword: groups.keyword ?? '',
       typePrefix: printed === undefined || dot < 0 ? '' : printed.slice(0, dot + 1),
       functionName: printed === undefined ? undefined : printed.slice(dot + 1),
       source: `${sourcePath(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`,
