@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../inquiry/idempotenc
 import { INQUIRY_TOOL_NAME } from '../inquiry/inquiry-tool.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
-import { limitsInWords, rateLimitPolicy } from '../inquiry/limits.js';
+import { limitsInWords, RATE_LIMIT_FIELD_PATTERN, rateLimitPolicy } from '../inquiry/limits.js';
 import { contactDescription } from './contact-description.js';
 import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
 
@@ -21,7 +21,7 @@ export function openApiDocument(site: SiteSettings) {
       description:
         'draft-ietf-httpapi-ratelimit-headers-10: of the scope with the fewest requests remaining (`ip` on a tie; the refusing scope on a 429), `r` requests remain until the window ends in `t` seconds.',
       required: true,
-      schema: { type: 'string', pattern: '^"(?:ip|email)";r=\\d+;t=\\d+$' },
+      schema: { type: 'string', pattern: RATE_LIMIT_FIELD_PATTERN },
       example: `"ip";r=${limits.ip - 1};t=1800`,
     },
     'RateLimit-Policy': {
