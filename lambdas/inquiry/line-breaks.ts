@@ -1,7 +1,7 @@
 import type { Inquiry } from './schema.js';
 
 /**
- * An accepted inquiry as the service stores, weighs and mails it (docs/api.md §2): every line
+ * An accepted inquiry as the service stores and mails it (docs/api.md §2): every line
  * break of the message a line feed. A browser posts a textarea's breaks as CRLF, and a lone CR,
  * which a terminal or a mail program may take as a return to the start of the line, would let
  * the visitor's text overwrite what the owner reads. The message is the only field whose rules

@@ -43,7 +43,7 @@ function only(excluded: string, ...also: string[]): string {
 /** RFC 5322 §3.2.3 `atext`: the characters of an unquoted local part, between its dots. */
 const ATEXT = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]";
 
-/** A DNS label of letters, digits and inner hyphens, at most 63 characters (RFC 1035 §2.3.1). */
+/** A DNS label of letters, digits and inner hyphens, at most 63 characters (RFC 1035 §2.3.1, §2.3.4). */
 const LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
 
 /**

@@ -99,19 +99,6 @@ describe('submitInquiry: a valid inquiry', () => {
     expect(inquiries.stored.get(REQUEST_ID)?.inquiry.message).toHaveLength(19);
   });
 
-  it('counts a message sent with CRLF and with LF as one text', async () => {
-    const { submit, store } = service();
-
-    await submit(fields({ ...INQUIRY, message: 'One line,\r\nand another line.' }));
-    await submit(fields({ ...INQUIRY, message: 'One line,\nand another line.' }));
-
-    const textSlots = store.callsOf('increment').filter((slot) => slot.id.startsWith('text#'));
-    expect(textSlots.map((slot) => slot.id)).toEqual([
-      expect.stringContaining(KEYS.text('One line,\nand another line.')),
-      expect.stringContaining(KEYS.text('One line,\nand another line.')),
-    ]);
-  });
-
   it('is counted by hashed keys, never by the raw address or text', async () => {
     const { submit, store } = service();
 
