@@ -179,6 +179,10 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(await shownErrors(page)).toEqual(
         Object.fromEntries(verdict.errors.map((error) => [error.field, messageFor(error, values[error.field as keyof typeof values])])),
       );
+      // An encoded word, which the owner's mail program would decode in the subject (issue 29).
+      await fillForm(page, { ...validInquiry(), company: '=?UTF-8?Q?Babbage=E2=80=AE_&_Co?=' });
+      await page.getByRole('button', { name: 'Send inquiry' }).click();
+      expect(await shownErrors(page)).toEqual({ company: FIELD_MESSAGES.company?.invalid_characters });
       expect(watch.requests.filter((request) => request.startsWith('POST '))).toEqual([]);
 
       const persian = { ...validInquiry(), name: 'نیک\u200Cنام 👩\u200D💻', company: 'שרה & Co', project_url: '' };
