@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { readSiteSettings } from '../../lambdas/config.js';
 import { validateInquiry } from '../../lambdas/contact/validation.js';
 import { contactDescription } from '../../lambdas/schema/contact-description.js';
@@ -58,16 +59,38 @@ interface PythonAnswer {
 const python = describeWithPython('jsonschema', 'install it with "sudo apt-get install python3-jsonschema", or set PYTHON to an interpreter that has it.');
 const SWEEPS = [...PATTERN_SWEEPS.values()].flat();
 
+/** The characters where the dialects could part: controls, white space, surrogates, astral ones, digits of other scripts, the patterns' own syntax. */
+const TRICKY_UNITS = [
+  'a', 'Z', '0', '\u0663', ' ', '\t', '\r', '\n', '\u000B', '\u0000', '\u001C', '\u007F', '\u0085', '\u009F', '\u00A0', '\u2028',
+  '\u202E', '\u2066', '\uFEFF', '\u3000', '\uD83D', '\uDE00', '\uDBFF', '😀', 'é', 'e\u0301', '=', '?', '@', '.', '/', '#', ':', '"', '\\', ';',
+];
+/** Strings of those characters, some after the start of what a pattern expects, from a fixed seed. */
+const PROBES = fc.sample(
+  fc.tuple(fc.constantFrom('', '', 'https://', 'a@b', 'a@b.co', '"ip";r=1;t=0', '"', '=?'), fc.string({ unit: fc.constantFrom(...TRICKY_UNITS), maxLength: 12 })).map(
+    ([start, rest]) => start + rest,
+  ),
+  { numRuns: 1500, seed: 32 },
+);
+const PATTERNS = [...PATTERN_SWEEPS.keys()];
+
 python.describe('one corpus, one verdict in Python’s jsonschema', () => {
   let answer: PythonAnswer;
+  let probeVerdicts: Readonly<Record<string, readonly boolean[]>>;
 
   beforeAll(async () => {
+    const probes = askPython<PythonAnswer>(python.python, 'jsonschema_verdicts.py', {
+      schemas: {},
+      verdicts: Object.fromEntries(PATTERNS.map((pattern) => [pattern, { type: 'string', pattern }])),
+      cases: PROBES,
+      sweeps: [],
+    });
     answer = await askPython<PythonAnswer>(python.python, 'jsonschema_verdicts.py', {
       schemas: {},
       verdicts: { requestSchema, openApiInquiry: inquirySchema },
       cases: CASES.map(({ body }) => body),
       sweeps: SWEEPS,
     });
+    probeVerdicts = (await probes).verdicts;
   }, 120_000);
 
   it('reads every case as JavaScript does: a lone surrogate as one code point, an emoji as one', () => {
@@ -86,6 +109,20 @@ python.describe('one corpus, one verdict in Python’s jsonschema', () => {
     const verdicts = { requestSchema: answer.verdicts.requestSchema[index], openApiInquiry: answer.verdicts.openApiInquiry[index] };
 
     expect(verdicts).toEqual({ requestSchema: valid, openApiInquiry: valid });
+  });
+
+  it('reads each pattern as JavaScript does, with and without u, on strings of the characters where dialects part', () => {
+    const disagreements = PATTERNS.flatMap((pattern) => {
+      const [withUnicode, withCodeUnits] = [new RegExp(pattern, 'u'), new RegExp(pattern)];
+      return PROBES.flatMap((probe, index) => {
+        const verdicts = [withUnicode.test(probe), withCodeUnits.test(probe), probeVerdicts[pattern]?.[index]];
+        return verdicts.every((verdict) => verdict === verdicts[0]) ? [] : [{ pattern, probe, verdicts }];
+      });
+    });
+
+    expect(disagreements).toEqual([]);
+    // Not vacuous: every pattern takes some probes and refuses others.
+    for (const pattern of PATTERNS) expect(new Set(probeVerdicts[pattern])).toEqual(new Set([true, false]));
   });
 
   it.each(SWEEPS.map((sweep, index) => [`${sweep.pattern.slice(0, 40)}… between ${JSON.stringify(sweep.before)} and ${JSON.stringify(sweep.after)}`, sweep, index] as const))(
