@@ -51,9 +51,18 @@ export function runCommand(command: string, args: readonly string[], input = '',
   });
 }
 
+/**
+ * JSON with every character beyond ASCII written as a `\uXXXX` escape: a lone surrogate can travel
+ * no other way in valid JSON text, and a pair then travels as two escapes, which the reader must
+ * join into one character (Python's `json` does; the interop tests check what it read).
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[^\u0000-\u007f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Runs a script of test/interop that reads JSON on its standard input and answers JSON; it must exit 0. */
 export async function askPython<T>(python: string, script: string, request: unknown): Promise<T> {
-  const { code, stdout, stderr } = await runCommand(python, [`test/interop/${script}`], JSON.stringify(request));
+  const { code, stdout, stderr } = await runCommand(python, [`test/interop/${script}`], asciiJson(request));
   if (code !== 0) throw new Error(`${python} ${script} exited ${code}: ${stderr}`);
   return JSON.parse(stdout) as T;
 }
