@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { METHODS_BY_PATH } from '../../lambdas/routes.js';
+import { siteUrls } from '../../lambdas/site-urls.js';
+import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
+import { DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
+import { fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
+import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
+import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
+
+/** What the HTTP checks talk to. */
+export interface FrontDoorTarget {
+  /** `{base}`: the site's origin. */
+  readonly base: URL;
+  /** The API's own endpoint (the `ApiUrl` output); none in local mode, which sets the secret itself. */
+  readonly apiUrl?: URL;
+}
+
+/**
+ * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
+ * page of the route table with its `HEAD`, the site's home page, a folder without its slash, a
+ * missing page, the security headers of every answer, a JSON post with an invalid body, and the
+ * API's own endpoint refusing a request that did not come through the front door.
+ */
+export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): AsyncGenerator<CheckResult> {
+  const answers: Answer[] = [];
+  const recorded: Probe = async (url, request) => {
+    const answer = await probe(url, request);
+    answers.push(answer);
+    return answer;
+  };
+  for (const [path, expected] of PUBLISHED) {
+    yield await runCheck(path, () => checkDocument(recorded, target.base, path, expected));
+  }
+  // Unknown until the home page answered as a page, or as the API's 404 of a site without pages.
+  let pages: Landing | 'none' | undefined;
+  yield await runCheck('GET /', async () => {
+    const checked = await checkHomePage(recorded, target.base);
+    pages = checked.pages;
+    return checked.result;
+  });
+  const home = pages;
+  if (home !== undefined && home !== 'none') yield await runCheck('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
+  yield await runCheck('a missing page', () => checkMissingPage(recorded, target.base, home !== 'none'));
+  yield await runCheck('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base));
+  yield checkSecurityHeaders(target.base, answers);
+  yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
+}
+
+/** A GET of a path of the route table, following redirects on the site only, then its HEAD. */
+async function checkDocument(probe: Probe, base: URL, path: string, expected: ExpectedAnswer): Promise<CheckResult> {
+  const landing = await getFollowingOnSite(probe, new URL(path, base));
+  const { answer } = landing;
+  if (landing.offSite !== undefined) {
+    return fail(path, `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, `the front door must answer ${path} itself: ${DEPLOY_AGAIN}`);
+  }
+  const found = `${answer.status} ${mediaType(answer)}`;
+  if (answer.status !== expected.status || mediaType(answer) !== expected.mediaType) {
+    const { detail, fix } = diagnose(answer);
+    return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
+  }
+  const head = await probe(answer.url, { method: 'HEAD' });
+  const difference = headDifference(answer, head);
+  const via = landing.redirects.length === 0 ? '' : ` via ${landing.redirects.map((hop) => hop.pathname).join(', ')}`;
+  if (difference !== undefined) {
+    return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_AGAIN}`);
+  }
+  return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
+}
+
+/** How a HEAD differs from its GET, or undefined when it does not. */
+function headDifference(get: Answer, head: Answer): string | undefined {
+  if (head.status !== get.status) return `answered ${head.status}`;
+  if (head.headers.get('content-type') !== get.headers.get('content-type')) return `answered ${head.headers.get('content-type') ?? 'no content type'}`;
+  const announced = head.headers.get('content-length');
+  if (announced !== null && Number(announced) !== get.bytes) return `announces ${announced} bytes where GET sent ${get.bytes}`;
+  return undefined;
+}
+
+/** The home page tells whether the front door serves pages of the owner's (siteDir or siteOrigin). */
+async function checkHomePage(probe: Probe, base: URL): Promise<{ result: CheckResult; pages?: Landing | 'none' }> {
+  const landing = await getFollowingOnSite(probe, new URL(siteUrls(base.origin).resource));
+  const { answer } = landing;
+  if (landing.offSite !== undefined) {
+    return { result: fail('GET /', `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, 'your home page must be served at {base}: with siteOrigin, turn the old host\'s own domain setting off') };
+  }
+  if (answer.status === 404 && problemCode(answer) === 'not_found') {
+    return { result: skip('your pages', 'none: neither siteDir nor siteOrigin is set, so / is the API\'s 404 (README "Your pages: three ways")'), pages: 'none' };
+  }
+  if (answer.status === 200 && mediaType(answer) === 'text/html') {
+    return { result: ok('GET /', `200 text/html, your home page (${answer.bytes} bytes)`), pages: landing };
+  }
+  const { detail, fix } = diagnose(answer);
+  return { result: fail('GET /', detail, answer.status === 403 ? `a missing index.html at the top of siteDir is S3's 403; else ${fix}` : fix) };
+}
+
+/**
+ * A folder the home page links to (`/about/`), asked for without its slash: the front door answers
+ * a redirect to the slash on the site itself (docs/api.md §10), and the folder's page.
+ */
+async function checkFolderWithoutSlash(probe: Probe, home: Landing): Promise<CheckResult> {
+  const name = 'a folder without its slash';
+  const folder = linkedFolder(home.answer);
+  if (folder === undefined) return skip(name, 'your home page links to no folder of the site (an address ending in /) to try');
+  const bare = new URL(folder);
+  bare.pathname = folder.pathname.slice(0, -1);
+  const answer = await probe(bare);
+  const target = redirectTarget(answer);
+  const path = bare.pathname;
+  if (target !== undefined && target.origin !== bare.origin) {
+    return fail(`GET ${path}`, `${answer.status} to ${target.origin}, another site`, 'visitors leave your site: with siteOrigin, that host redirects folders to its own name; serve the folder with siteDir, or link to /folder/ with its slash');
+  }
+  if (target !== undefined) {
+    const page = await probe(target);
+    if (page.status === 200 && mediaType(page) === 'text/html') return ok(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers 200 text/html`);
+    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers ${diagnose(page).detail}`, `the folder's index.html must be served: ${DEPLOY_AGAIN}`);
+  }
+  if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, '200 text/html, served without a redirect by your site\'s origin');
+  const { detail } = diagnose(answer);
+  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function knows siteDir's folders from the last deploy: ${DEPLOY_AGAIN}`);
+}
+
+/** The first link of a page to a folder of the same site (`/a/b/`), outside the service's paths. */
+export function linkedFolder(page: Answer): URL | undefined {
+  const routing = serviceRouting();
+  const isService = (path: string) =>
+    METHODS_BY_PATH.has(path) || routing.uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path) || path.startsWith(`${pattern}/`));
+  for (const [, href] of page.body.matchAll(/\bhref\s*=\s*["']([^"'#?\s]+)["']/gi)) {
+    if (!URL.canParse(href!, page.url.href)) continue;
+    const url = new URL(href!, page.url);
+    if (url.origin === page.url.origin && url.pathname.endsWith('/') && url.pathname !== '/' && !isService(url.pathname)) return url;
+  }
+  return undefined;
+}
+
+/** A path that cannot exist: the site's 404 page with status 404, never a 200 or a 403. */
+async function checkMissingPage(probe: Probe, base: URL, hasPages: boolean): Promise<CheckResult> {
+  const path = `/no-such-page-${randomUUID().slice(0, 8)}`;
+  const name = `a missing page (GET ${path})`;
+  const answer = await probe(new URL(path, base));
+  const type = mediaType(answer);
+  if (answer.status === 404 && type === 'text/html') return ok(name, '404 text/html, your 404 page');
+  if (answer.status === 404 && problemCode(answer) === 'not_found') {
+    return hasPages
+      ? warn(name, "404, the service's problem JSON instead of a page of yours", 'your pages should answer a missing page: is the front door serving your site?')
+      : ok(name, "404, the service's not_found (you have no pages)");
+  }
+  if (answer.status === 404 && type === 'application/xml') {
+    return warn(name, "404 with S3's own XML error", 'visitors see XML: add a 404.html at the top of siteDir and deploy');
+  }
+  if (answer.status === 404) return ok(name, `404 ${type}`);
+  if (answer.status >= 200 && answer.status < 400) {
+    return fail(name, `${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');
+  }
+  const { detail, fix } = diagnose(answer);
+  return fail(name, `${detail}; expected 404`, answer.status === 403 ? `S3 answers 403 for a missing file when the distribution may not list the bucket: ${DEPLOY_AGAIN}` : fix);
+}
+
+/**
+ * A JSON post that fails the schema: the contract's 422 (docs/api.md §2). It is counted like any
+ * POST from this address (docs/api.md §4), so its line says what it cost, from the answer's own
+ * RateLimit fields.
+ */
+async function checkInvalidPost(probe: Probe, base: URL): Promise<CheckResult> {
+  const name = 'POST /api/contact with an invalid body';
+  const answer = await probe(new URL(siteUrls(base.origin).contactApi), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const code = problemCode(answer);
+  if (answer.status === 422 && code === 'validation_failed') return ok(name, `422 validation_failed; ${rateLimitCost(answer)}`);
+  if (answer.status === 429 && code === 'rate_limited') {
+    return warn(name, "429 rate_limited: this address has used this hour's posts", 'run npm run verify again after the hour turns (UTC)');
+  }
+  const { detail, fix } = diagnose(answer);
+  return fail(name, `${detail}; expected 422 validation_failed`, fix);
+}
+
+/** `it counted as one of this address's 5 posts this hour (4 left)`, from `RateLimit-Policy` and `RateLimit`. */
+export function rateLimitCost(answer: Answer): string {
+  const limit = /"ip";q=(\d+)/.exec(answer.headers.get('ratelimit-policy') ?? '')?.[1];
+  const left = /^"ip";r=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1];
+  if (limit === undefined) return "it counted as one of this address's posts this hour";
+  return `it counted as one of this address's ${limit} posts this hour${left === undefined ? '' : ` (${left} left)`}`;
+}
+
+/**
+ * HSTS and nosniff on every answer with content that came from `{base}` (docs/api.md §10), over
+ * HTTPS: a browser ignores HSTS sent over plain HTTP (RFC 6797 §8.1), and local mode plays none of
+ * CloudFront's headers.
+ */
+function checkSecurityHeaders(base: URL, answers: readonly Answer[]): CheckResult {
+  const name = 'security headers';
+  if (base.protocol !== 'https:') return skip(name, 'checked over https only: local mode plays none of CloudFront\'s security headers');
+  const withContent = answers.filter((answer) => answer.url.origin === base.origin && redirectTarget(answer) === undefined);
+  const missing = (test: (answer: Answer) => boolean) => [...new Set(withContent.filter((answer) => !test(answer)).map((answer) => `${answer.method} ${answer.url.pathname}`))];
+  const noHsts = missing((answer) => /max-age=[1-9]/i.test(answer.headers.get('strict-transport-security') ?? ''));
+  const noNosniff = missing((answer) => (answer.headers.get('x-content-type-options') ?? '').toLowerCase() === 'nosniff');
+  if (noHsts.length === 0 && noNosniff.length === 0) return ok(name, `Strict-Transport-Security and X-Content-Type-Options: nosniff on all ${withContent.length} answers`);
+  const gaps = [
+    ...(noHsts.length === 0 ? [] : [`no Strict-Transport-Security on ${few(noHsts)}`]),
+    ...(noNosniff.length === 0 ? [] : [`no nosniff on ${few(noNosniff)}`]),
+  ];
+  return fail(name, gaps.join('; '), `the front door adds both with a response headers policy on every behaviour (docs/api.md §10): ${DEPLOY_AGAIN}`);
+}
+
+function few(items: readonly string[]): string {
+  return items.length <= 3 ? items.join(', ') : `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;
+}
+
+/** The API's own endpoint must refuse what did not come through the front door (docs/api.md §10). */
+async function checkApiEndpoint(probe: Probe, apiUrl: URL | undefined): Promise<CheckResult> {
+  const name = "the API's own endpoint (ApiUrl)";
+  if (apiUrl === undefined) return skip(name, 'local mode has no endpoint apart from its front door: it sets the secret on every request itself');
+  const answer = await probe(new URL('/api/contact', apiUrl));
+  if (answer.status === 403) {
+    const whose = problemCode(answer) === 'forbidden' ? "the service's forbidden" : "API Gateway's own";
+    return ok(name, `403 (${whose}) to a request without the front door's secret`);
+  }
+  if (answer.status >= 200 && answer.status < 300) {
+    return fail(
+      name,
+      `${answer.status}: it answers without the front door's secret, so anyone may step around the front door and its flood guard`,
+      `the functions refuse such requests only when they hold the secret: ${DEPLOY_AGAIN}`,
+    );
+  }
+  const { detail } = diagnose(answer);
+  return fail(name, `${detail}; expected 403`, `check the ApiUrl output, then ${DEPLOY_AGAIN}`);
+}

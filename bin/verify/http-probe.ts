@@ -1,0 +1,151 @@
+/**
+ * The requests `npm run verify` makes, bounded whatever answers them: a time limit for the whole
+ * exchange, a cap on the body, no redirect followed by itself, and no compression, so that a
+ * body's length can be compared with what `HEAD` announces.
+ */
+export type Fetch = typeof fetch;
+
+export interface Answer {
+  readonly url: URL;
+  readonly method: string;
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: string;
+  /** The body's length in bytes, as received. */
+  readonly bytes: number;
+  /** From sending the request to the body's last byte. */
+  readonly elapsedMs: number;
+}
+
+export interface ProbeRequest {
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export type Probe = (url: URL, request?: ProbeRequest) => Promise<Answer>;
+
+/** A request that got no usable answer: why, in a few words (`no answer within 10 s`, `ECONNREFUSED`). */
+export class ProbeError extends Error {
+  override readonly name = 'ProbeError';
+}
+
+export interface ProbeLimits {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+/** Every document the service publishes is a few KiB; the form page and the OpenAPI document the largest. */
+export const PROBE_LIMITS: ProbeLimits = { timeoutMs: 10_000, maxBytes: 1024 * 1024 };
+
+/** Says who is asking, so that the owner can tell these requests apart in the logs. */
+const USER_AGENT = 'personal-site-verify (npm run verify)';
+
+export function createProbe(fetchImpl: Fetch, limits: ProbeLimits = PROBE_LIMITS): Probe {
+  return async (url, request = {}) => {
+    const method = request.method ?? 'GET';
+    const started = performance.now();
+    const signal = AbortSignal.timeout(limits.timeoutMs);
+    try {
+      const response = await fetchImpl(url, {
+        method,
+        headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'identity', ...request.headers },
+        ...(request.body === undefined ? {} : { body: request.body }),
+        redirect: 'manual',
+        signal,
+      });
+      const bytes = await readCapped(response, limits.maxBytes);
+      return {
+        url,
+        method,
+        status: response.status,
+        headers: response.headers,
+        body: new TextDecoder().decode(bytes),
+        bytes: bytes.byteLength,
+        elapsedMs: performance.now() - started,
+      };
+    } catch (error) {
+      throw new ProbeError(whyNoAnswer(error, limits));
+    }
+  };
+}
+
+/** The body, up to the cap: past it, the rest is never read. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new ProbeError(`answered more than ${maxBytes / 1024} KiB: no document of the service is that large`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function whyNoAnswer(error: unknown, limits: ProbeLimits): string {
+  if (error instanceof ProbeError) return error.message;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no whole answer within ${limits.timeoutMs / 1000} s`;
+  }
+  // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's.
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code !== undefined) return `could not connect (${code})`;
+  return error instanceof Error ? `could not connect (${error.message})` : 'could not connect';
+}
+
+/** Where a GET ended after the redirects it was allowed to follow. */
+export interface Landing {
+  readonly answer: Answer;
+  /** The addresses it was sent on to, in order. */
+  readonly redirects: readonly URL[];
+  /** Set when the last answer sends the visitor to another origin: never followed. */
+  readonly offSite?: URL;
+}
+
+/** Same-origin redirects followed, at most this many: more is a loop, or near enough. */
+export const MAX_REDIRECTS = 3;
+
+/**
+ * A GET that follows redirects within the URL's own origin only (a redirect to another host is
+ * reported, never followed: nothing the checks send should reach a host the owner did not name).
+ */
+export async function getFollowingOnSite(probe: Probe, url: URL): Promise<Landing> {
+  const redirects: URL[] = [];
+  let answer = await probe(url);
+  for (;;) {
+    const location = redirectTarget(answer);
+    if (location === undefined) return { answer, redirects };
+    if (location.origin !== url.origin) return { answer, redirects, offSite: location };
+    if (redirects.length === MAX_REDIRECTS) {
+      throw new ProbeError(`redirected more than ${MAX_REDIRECTS} times (${[url, ...redirects].map((hop) => hop.pathname).join(' -> ')} -> …): a loop`);
+    }
+    redirects.push(location);
+    answer = await probe(location);
+  }
+}
+
+/** The absolute URL a 3xx answer sends to, or undefined for any other answer. */
+export function redirectTarget(answer: Answer): URL | undefined {
+  const location = answer.headers.get('location');
+  if (answer.status < 300 || answer.status > 399 || location === null) return undefined;
+  return URL.canParse(location, answer.url.href) ? new URL(location, answer.url) : undefined;
+}
+
+/** `text/html` of `text/html; charset=utf-8`: the media type without its parameters, in lower case. */
+export function mediaType(answer: Pick<Answer, 'headers'>): string {
+  return (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}

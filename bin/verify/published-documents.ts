@@ -1,0 +1,45 @@
+import { API_CATALOG_CONTENT_TYPE } from '../../lambdas/discovery/api-catalog.js';
+import { LLMS_TXT_CONTENT_TYPE } from '../../lambdas/discovery/llms-txt.js';
+import { OPENAPI_CONTENT_TYPE } from '../../lambdas/http/media-type.js';
+import { ROUTES, type Route, type RouteKeyOf } from '../../lambdas/routes.js';
+
+/** The paths the route table serves GET at, as a type. */
+type GetPath = RouteKeyOf<Route['handler']> extends infer Key ? (Key extends `GET ${infer Path}` ? Path : never) : never;
+
+/** What a GET of a path of the route table answers through the front door: its status and media type. */
+export interface ExpectedAnswer {
+  readonly status: number;
+  /** Without parameters: `text/html`, not `text/html; charset=utf-8`. */
+  readonly mediaType: string;
+  /** What it is, in a few words, for its line. */
+  readonly what: string;
+}
+
+const essence = (contentType: string) => contentType.split(';')[0]!.trim();
+
+/**
+ * Every GET path of the route table with the answer it must give, keyed by the table's own type so
+ * that a GET route added without its expectation does not compile. The media types come from the
+ * handlers' constants where they have one; the integration test that runs `npm run verify` against
+ * local mode keeps the others true to the handlers.
+ */
+const EXPECTED: Readonly<Record<GetPath, ExpectedAnswer>> = {
+  '/api/contact': { status: 200, mediaType: 'application/json', what: 'the contact schema' },
+  '/contact': { status: 200, mediaType: 'text/html', what: 'the contact form' },
+  '/contact/sent': { status: 200, mediaType: 'text/html', what: "the form's confirmation page" },
+  '/contact/form.js': { status: 200, mediaType: 'text/javascript', what: "the form's script" },
+  '/contact/form.css': { status: 200, mediaType: 'text/css', what: "the form's style" },
+  '/contact/icon.svg': { status: 200, mediaType: 'image/svg+xml', what: "the form's icon" },
+  '/.well-known/oauth-protected-resource': { status: 200, mediaType: 'application/json', what: 'RFC 9728 metadata' },
+  '/.well-known/oauth-authorization-server': { status: 200, mediaType: 'application/json', what: 'RFC 8414 metadata' },
+  '/.well-known/api-catalog': { status: 200, mediaType: essence(API_CATALOG_CONTENT_TYPE), what: 'the API catalog' },
+  '/llms.txt': { status: 200, mediaType: essence(LLMS_TXT_CONTENT_TYPE), what: 'llms.txt' },
+  '/openapi.json': { status: 200, mediaType: essence(OPENAPI_CONTENT_TYPE), what: 'the OpenAPI document' },
+  // Reserved (docs/api.md §5): its refusal, which proves the path reaches the service.
+  '/oauth/authorize': { status: 400, mediaType: 'application/json', what: "the reserved route's refusal" },
+};
+
+/** Each GET path of the route table, in the table's order, with its expected answer. */
+export const PUBLISHED: ReadonlyArray<readonly [string, ExpectedAnswer]> = ROUTES.filter((route) => route.method === 'GET').map(
+  (route) => [route.path, EXPECTED[route.path as GetPath]] as const,
+);
