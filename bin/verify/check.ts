@@ -34,7 +34,7 @@ export function exitStatus(results: readonly CheckResult[]): 0 | 1 {
 export function summary(results: readonly CheckResult[]): string {
   const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
   const [failed, warned, skipped] = [count('FAIL'), count('warn'), count('skip')];
-  const parts = [`${results.length} checks`, `${failed} failed`, `${warned} warned`, ...(skipped === 0 ? [] : [`${skipped} skipped`])];
+  const parts = [`${results.length} check${results.length === 1 ? '' : 's'}`, `${failed} failed`, `${warned} warned`, ...(skipped === 0 ? [] : [`${skipped} skipped`])];
   return `${parts.join(', ')}: ${failed === 0 ? 'your site works.' : 'see each FAIL line for what to do.'}`;
 }
 
@@ -65,8 +65,7 @@ export function couldNotCheck(name: string, error: unknown): CheckResult {
 
 /** What the owner can do about an error a check met: AWS's, or the network's. */
 export function whatToDoAbout(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : '';
+  const { name, message } = errorParts(error);
   if (name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (its DNS pointing at the distribution, which takes minutes when new; local mode running)?';
   if (/Region is missing/i.test(message)) return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
   if (/ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN/.test(message) || name === 'TimeoutError') return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
@@ -79,9 +78,16 @@ export function whatToDoAbout(error: unknown): string {
 
 /** `CredentialsProviderError: Could not load credentials from any providers`: an error in a few words. */
 export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const message = error.message.split('\n')[0] ?? '';
-  return message === '' || message === error.name ? error.name : `${error.name}: ${message}`;
+  const { name, message } = errorParts(error);
+  const first = message.split('\n')[0] ?? '';
+  return first === '' || first === name ? name : `${name}: ${first}`;
+}
+
+/** An error's name and message, read by shape: the SDK's and fetch's errors may come from another realm. */
+function errorParts(error: unknown): { name: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error) };
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return { name: typeof name === 'string' ? name : 'Error', message: typeof message === 'string' ? message : '' };
 }
 
 /**

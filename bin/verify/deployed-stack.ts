@@ -24,7 +24,8 @@ export async function readStack(cloudFormation: CloudFormationClient, name: stri
     stack = (await cloudFormation.send(new DescribeStacksCommand({ StackName: name }))).Stacks?.[0];
   } catch (error) {
     // CloudFormation's answer for a stack that is not there (nor ever was, under this name, here).
-    if (error instanceof Error && error.name === 'ValidationError' && /does not exist/.test(error.message)) return undefined;
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    if (name === 'ValidationError' && typeof message === 'string' && /does not exist/.test(message)) return undefined;
     throw error;
   }
   if (stack === undefined) return undefined;

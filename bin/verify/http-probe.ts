@@ -97,14 +97,13 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
 
 function whyNoAnswer(error: unknown, limits: ProbeLimits): string {
   if (error instanceof ProbeError) return error.message;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `no whole answer within ${limits.timeoutMs / 1000} s`;
-  }
+  // Errors of fetch may come from another realm than this module's Error: read them by shape.
+  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; cause?: unknown };
+  if (name === 'TimeoutError' || name === 'AbortError') return `no whole answer within ${limits.timeoutMs / 1000} s`;
   // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's.
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  if (code !== undefined) return `could not connect (${code})`;
-  return error instanceof Error ? `could not connect (${error.message})` : 'could not connect';
+  const code = (typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined) ?? undefined;
+  if (typeof code === 'string') return `could not connect (${code})`;
+  return typeof message === 'string' ? `could not connect (${message})` : 'could not connect';
 }
 
 /** Where a GET ended after the redirects it was allowed to follow. */

@@ -73,7 +73,7 @@ async function verifiedIdentity(ses: SESv2Client, address: string): Promise<Iden
     try {
       existing.push({ name, details: await ses.send(new GetEmailIdentityCommand({ EmailIdentity: name })) });
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'NotFoundException')) throw error;
+      if ((error as { name?: unknown }).name !== 'NotFoundException') throw error;
     }
   }
   const verified = existing.find((identity) => identity.details.VerifiedForSendingStatus === true);

@@ -26,6 +26,8 @@ export interface FakeFrontDoor {
   breakApi(answer: FakeAnswer): void;
   /** Every request the fake received, `GET /llms.txt`, in order. */
   readonly received: string[];
+  /** The bodies of the POSTs it received, in order. */
+  readonly posted: string[];
   /** Sends the checks' requests for `https://site.test` and `https://api.test` to the fake's two servers. */
   readonly fetch: Fetch;
   close(): Promise<void>;
@@ -72,9 +74,11 @@ export async function startFakeFrontDoor(): Promise<FakeFrontDoor> {
   let missingPage: FakeAnswer = (_request, response) => send(response, 404, PAGE, '<!doctype html><title>Not found</title>');
   let apiAnswer: FakeAnswer = (_request, response) => send(response, 403, PROBLEM, problem(403, 'forbidden'));
   const received: string[] = [];
-  const site = await listen((request, response) => {
+  const posted: string[] = [];
+  const site = await listen((request, response, body) => {
     const route = `${request.method} ${new URL(request.url ?? '/', 'http://fake').pathname}`;
     received.push(route);
+    if (request.method === 'POST') posted.push(body);
     const answer = broken.get(route);
     if (answer === undefined) healthyAnswer(request, response, missingPage);
     else answer(request, response);
@@ -97,6 +101,7 @@ export async function startFakeFrontDoor(): Promise<FakeFrontDoor> {
     breakMissingPages: (answer) => (missingPage = answer),
     breakApi: (answer) => (apiAnswer = answer),
     received,
+    posted,
     fetch: fakeFetch,
     close: async () => {
       await Promise.all(
@@ -109,11 +114,11 @@ export async function startFakeFrontDoor(): Promise<FakeFrontDoor> {
   };
 }
 
-function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<Server> {
+function listen(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<Server> {
   const server = createServer((request, response) => {
-    // The body is never needed: read it away so that the connection can be reused.
-    request.resume();
-    request.on('end', () => handler(request, response));
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => handler(request, response, body));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
