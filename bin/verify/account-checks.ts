@@ -30,6 +30,7 @@ export interface AccountDependencies {
   readonly readSubscription: ReadSubscription;
   /** The inbox, in the table the stack names. */
   readonly inbox: (tableName: string) => Promise<InboxReader>;
+  readonly now: () => Date;
 }
 
 /** What the later checks need of the deployment, once the stack said it. */
@@ -81,7 +82,7 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
   })());
   for (const [stack, clients] of [[site, siteClients], ...edgeStacks.map((stack) => [stack, cloudFront] as const)] as const) {
     yield* guarded(`alarm mails of ${stack.name}`, subscriptionChecks(clients.sns, stack));
-    yield* guarded(`alarms of ${stack.name}`, alarmChecks(clients.cloudWatch, stack));
+    yield* guarded(`alarms of ${stack.name}`, alarmChecks(clients.cloudWatch, stack, dependencies.now()));
   }
   for (const stack of edgeStacks) yield* guarded(`Free plan subscription (${stack.name})`, pricingPlanChecks(dependencies.readSubscription, stack));
 

@@ -1,4 +1,4 @@
-import { DescribeAlarmsCommand, type CloudWatchClient } from '@aws-sdk/client-cloudwatch';
+import { DescribeAlarmsCommand, GetMetricStatisticsCommand, type CloudWatchClient, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { paginateListSubscriptionsByTopic, type SNSClient } from '@aws-sdk/client-sns';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { DeployedStack } from './deployed-stack.js';
@@ -37,8 +37,12 @@ export async function* subscriptionChecks(sns: SNSClient, stack: DeployedStack):
   }
 }
 
-/** Each alarm of a stack in OK, or without data yet; one in ALARM names what it watches and why it fired. */
-export async function* alarmChecks(cloudWatch: CloudWatchClient, stack: DeployedStack): AsyncGenerator<CheckResult> {
+/**
+ * Each alarm of a stack in OK, or without data yet; one in ALARM names why it fired and what it
+ * watches. An alarm back in OK whose metric counted in the last hour is worth a look too: an
+ * alarm looks at five minutes, the owner's last deploy was longer ago than that.
+ */
+export async function* alarmChecks(cloudWatch: CloudWatchClient, stack: DeployedStack, now: Date): AsyncGenerator<CheckResult> {
   const names = stack.resources.get('AWS::CloudWatch::Alarm') ?? [];
   if (names.length === 0) return;
   // DescribeAlarms takes up to 100 names a call: a stack has a handful.
@@ -46,15 +50,34 @@ export async function* alarmChecks(cloudWatch: CloudWatchClient, stack: Deployed
   for (const name of names) {
     const alarm = MetricAlarms.find((candidate) => candidate.AlarmName === name);
     const label = `alarm ${name} (${stack.region})`;
+    const watches = alarm?.AlarmDescription ?? "the alarm's description in CloudWatch says what it watches";
     if (alarm === undefined) {
-      yield fail(label, 'not found in CloudWatch', `the stack lists it but CloudWatch does not: npm run cdk -- deploy --all`);
+      yield fail(label, 'not found in CloudWatch', 'the stack lists it but CloudWatch does not: npm run cdk -- deploy --all');
     } else if (alarm.StateValue === 'ALARM') {
       const since = alarm.StateUpdatedTimestamp?.toISOString().slice(0, 16).replace('T', ' ');
-      yield fail(label, `ALARM since ${since ?? 'a moment'} UTC: ${alarm.StateReason ?? ''}`.trimEnd(), alarm.AlarmDescription ?? 'the alarm\'s description in CloudWatch says what it watches');
+      yield fail(label, `ALARM since ${since ?? 'a moment'} UTC: ${alarm.StateReason ?? ''}`.trimEnd(), watches);
     } else if (alarm.StateValue === 'INSUFFICIENT_DATA') {
       yield warn(label, 'INSUFFICIENT_DATA: not evaluated yet', 'a new alarm is evaluated within minutes: run npm run verify again');
     } else {
-      yield ok(label, alarm.StateValue ?? 'OK');
+      const counted = await lastHourSum(cloudWatch, alarm, now);
+      yield counted > 0 ? warn(label, `${alarm.StateValue ?? 'OK'}, but its metric counted ${counted} in the last hour`, watches) : ok(label, alarm.StateValue ?? 'OK');
     }
   }
+}
+
+/** The sum of an alarm's metric over the hour before `now`. */
+async function lastHourSum(cloudWatch: CloudWatchClient, alarm: MetricAlarm, now: Date): Promise<number> {
+  if (alarm.MetricName === undefined || alarm.Namespace === undefined) return 0;
+  const { Datapoints = [] } = await cloudWatch.send(
+    new GetMetricStatisticsCommand({
+      Namespace: alarm.Namespace,
+      MetricName: alarm.MetricName,
+      Dimensions: alarm.Dimensions,
+      StartTime: new Date(now.getTime() - 3_600_000),
+      EndTime: now,
+      Period: 3600,
+      Statistics: ['Sum'],
+    }),
+  );
+  return Datapoints.reduce((sum, point) => sum + (point.Sum ?? 0), 0);
 }

@@ -58,6 +58,15 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
     const { detail, fix } = diagnose(answer);
     return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
   }
+  // A path that leads on within the site (an owner's own form page, say) is its end's to describe.
+  const answeredHere = landing.redirects.length === 0;
+  const cacheControl = answer.headers.get('cache-control');
+  if (answeredHere && cacheControl !== expected.cacheControl) {
+    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(cacheControl)} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
+  }
+  if (answeredHere && expected.holds !== undefined && !answer.body.includes(expected.holds)) {
+    return fail(path, `${found}, but without ${expected.holds}`, `this is not the service's ${expected.what}: ${DEPLOY_AGAIN}`);
+  }
   const head = await probe(answer.url, { method: 'HEAD' });
   const difference = headDifference(answer, head);
   const via = landing.redirects.length === 0 ? '' : ` via ${landing.redirects.map((hop) => hop.pathname).join(', ')}`;
@@ -194,7 +203,7 @@ function checkSecurityHeaders(base: URL, answers: readonly Answer[]): CheckResul
   if (base.protocol !== 'https:') return skip(name, 'checked over https only: local mode plays none of CloudFront\'s security headers');
   const withContent = answers.filter((answer) => answer.url.origin === base.origin && redirectTarget(answer) === undefined);
   const missing = (test: (answer: Answer) => boolean) => [...new Set(withContent.filter((answer) => !test(answer)).map((answer) => `${answer.method} ${answer.url.pathname}`))];
-  const noHsts = missing((answer) => /max-age=[1-9]/i.test(answer.headers.get('strict-transport-security') ?? ''));
+  const noHsts = missing((answer) => /max-age="?[1-9]/i.test(answer.headers.get('strict-transport-security') ?? ''));
   const noNosniff = missing((answer) => (answer.headers.get('x-content-type-options') ?? '').toLowerCase() === 'nosniff');
   if (noHsts.length === 0 && noNosniff.length === 0) return ok(name, `Strict-Transport-Security and X-Content-Type-Options: nosniff on all ${withContent.length} answers`);
   const gaps = [

@@ -62,7 +62,10 @@ function healthyAnswer(request: IncomingMessage, response: ServerResponse, missi
   if (request.method === 'POST' && path === '/api/contact') {
     return send(response, 422, PROBLEM, problem(422, 'validation_failed'), { 'ratelimit-policy': '"ip";q=5;w=3600, "email";q=3;w=3600', ratelimit: '"ip";r=4;t=1800' });
   }
-  if (document !== undefined) return send(response, document[1].status, document[1].mediaType, `{"path":"${path}"}`);
+  if (document !== undefined) {
+    const [, expected] = document;
+    return send(response, expected.status, expected.mediaType, `${expected.holds ?? ''}{"path":"${path}"}`, { 'cache-control': expected.cacheControl });
+  }
   if (path === '/') return send(response, 200, PAGE, '<!doctype html><title>Home</title><a href="/api/">API</a> <a href="/about/">About</a>');
   if (path === '/about') return send(response, 301, undefined, '', { location: '/about/' });
   if (path === '/about/') return send(response, 200, PAGE, '<!doctype html><title>About</title>');

@@ -1,5 +1,5 @@
 import { DescribeStacksCommand, GetTemplateCommand, ListStackResourcesCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
+import { DescribeAlarmsCommand, GetMetricStatisticsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { FilterLogEventsCommand, type FilteredLogEvent, type FilterLogEventsCommandInput } from '@aws-sdk/client-cloudwatch-logs';
 import { GetAccountCommand, GetEmailIdentityCommand, NotFoundException, type GetAccountCommandOutput, type GetEmailIdentityCommandOutput } from '@aws-sdk/client-sesv2';
 import { ListSubscriptionsByTopicCommand, type Subscription } from '@aws-sdk/client-sns';
@@ -36,6 +36,8 @@ export interface MockedAccount {
   identities: Map<string, GetEmailIdentityCommandOutput>;
   subscriptions: Map<string, Subscription[]>;
   alarms: Map<string, MetricAlarm>;
+  /** What each alarm's metric counted in the last hour, by metric name. */
+  metricSums: Map<string, number>;
   plan: PlanSubscription;
   inquiries: InquiryRecord[];
   reportLines: FilteredLogEvent[];
@@ -95,7 +97,13 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
       [SITE_TOPIC, [{ Protocol: 'email', Endpoint: OWNER, SubscriptionArn: `${SITE_TOPIC}:0b1c` }]],
       [EDGE_TOPIC, [{ Protocol: 'email', Endpoint: OWNER, SubscriptionArn: `${EDGE_TOPIC}:2d3e` }]],
     ]),
-    alarms: new Map([...SITE_ALARMS, EDGE_ALARM].map((name) => [name, { AlarmName: name, StateValue: 'OK', AlarmDescription: `${name} watches something` }])),
+    alarms: new Map(
+      [...SITE_ALARMS, EDGE_ALARM].map((name) => [
+        name,
+        { AlarmName: name, StateValue: 'OK', AlarmDescription: `${name} watches something`, Namespace: 'PersonalSite', MetricName: name.split('-')[1] },
+      ]),
+    ),
+    metricSums: new Map(),
     plan: { status: 'ACTIVE', planTier: 'FREE' },
     inquiries: [],
     reportLines: [],
@@ -167,6 +175,9 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     const mock = mockClient(client);
     mock.on(DescribeAlarmsCommand).callsFake(async ({ AlarmNames }: { AlarmNames: string[] }) => ({
       MetricAlarms: AlarmNames.flatMap((name) => (account.alarms.has(name) ? [account.alarms.get(name)!] : [])),
+    }));
+    mock.on(GetMetricStatisticsCommand).callsFake(async ({ MetricName }: { MetricName: string }) => ({
+      Datapoints: account.metricSums.has(MetricName) ? [{ Sum: account.metricSums.get(MetricName) }] : [],
     }));
     return mock;
   });

@@ -18,7 +18,13 @@ afterEach(() => account.restore());
 
 async function run(): Promise<{ results: CheckResult[]; deployment: Deployment | undefined }> {
   const results: CheckResult[] = [];
-  const checks = accountChecks({ site: account.site, cloudFront: account.cloudFront, readSubscription: account.readSubscription, inbox: account.inbox });
+  const checks = accountChecks({
+    site: account.site,
+    cloudFront: account.cloudFront,
+    readSubscription: account.readSubscription,
+    inbox: account.inbox,
+    now: () => new Date('2026-11-25T12:00:00Z'),
+  });
   for (;;) {
     const next = await checks.next();
     if (next.done === true) return { results, deployment: next.value };
@@ -181,6 +187,14 @@ describe('each state an owner meets', () => {
         detail: 'ALARM since 2026-11-25 08:30 UTC: Threshold Crossed: 1 datapoint [2.0] was greater than or equal to the threshold (1.0).',
         fix: 'The service failed: see the Logs outputs.',
       },
+    ]);
+  });
+
+  it('warns of an alarm back in OK whose metric counted in the last hour', async () => {
+    account.metricSums.set('ServiceFailures', 2);
+
+    expect(notOk((await run()).results)).toEqual([
+      { status: 'warn', name: 'alarm PersonalSite-ServiceFailures (eu-west-1)', detail: 'OK, but its metric counted 2 in the last hour', fix: 'PersonalSite-ServiceFailures watches something' },
     ]);
   });
 

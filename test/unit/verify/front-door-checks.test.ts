@@ -101,6 +101,30 @@ describe('a front door broken one way at a time', () => {
     ]);
   });
 
+  it('fails a document whose Cache-Control is not the service\'s', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 200, 'text/plain; charset=utf-8', 'x', { 'cache-control': 'max-age=86400' }));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: '/llms.txt', detail: '200 text/plain, but Cache-Control "max-age=86400" where the service sends "public, max-age=300"' }),
+    ]);
+  });
+
+  it('fails a contact page that is not the service\'s form described for agents', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, '<form></form>', { 'cache-control': 'no-store' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: '200 text/html, but without toolname="sendInquiry"' })]);
+  });
+
+  it('follows a document leading on within the site, checking its end\'s status and type', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 301, undefined, '', { location: '/contact/' }));
+    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
+    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
+
+    const results = await run();
+    expect(failures(results)).toEqual([]);
+    expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
+  });
+
   it('fails a HEAD that does not answer as its GET', async () => {
     door.breakPath('HEAD /contact/form.js', (_request, response) => send(response, 404, PAGE));
 
@@ -125,13 +149,19 @@ describe('a front door broken one way at a time', () => {
   });
 
   it('fails a page without HSTS, naming it', async () => {
-    const withoutHsts: FakeAnswer = (_request, response) => send(response, 200, PAGE, '<form></form>', { 'strict-transport-security': '' });
+    const withoutHsts: FakeAnswer = (_request, response) => send(response, 200, PAGE, 'toolname="sendInquiry"', { 'strict-transport-security': '', 'cache-control': 'no-store' });
     door.breakPath('GET /contact', withoutHsts);
     door.breakPath('HEAD /contact', withoutHsts);
 
     expect(failures(await run())).toEqual([
       { status: 'FAIL', name: 'security headers', detail: 'no Strict-Transport-Security on GET /contact, HEAD /contact', fix: expect.stringContaining('response headers policy') },
     ]);
+  });
+
+  it('counts an HSTS of max-age=0 as none: it tells the browser to forget the site (RFC 6797 §6.1.1)', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<title>Home</title>', { 'strict-transport-security': 'max-age=0' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'security headers', detail: 'no Strict-Transport-Security on GET /' })]);
   });
 
   it('fails an answer without nosniff', async () => {
