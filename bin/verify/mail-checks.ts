@@ -102,12 +102,12 @@ function* senderChecks(senderEmail: string, found: IdentityFound, region: string
     yield skip('DKIM and MAIL FROM', `${name} is an address identity: they are its domain's, which SES does not know (${MAIL_GUIDE})`);
     return;
   }
-  yield dnsRecordCheck(`DKIM ${name}`, details.DkimAttributes?.Status, 'its three CNAME records (SenderDnsRecord1-3 outputs)');
+  yield dnsRecordCheck(`DKIM ${name}`, details.DkimAttributes?.Status, 'its three CNAME records');
   const mailFrom = details.MailFromAttributes;
   if (mailFrom?.MailFromDomain === undefined) {
     yield warn(`MAIL FROM of ${name}`, 'none: mail leaves from amazonses.com, so SPF does not align with your domain', `deploy with the stack's identity, which sets bounce.${name} (${MAIL_GUIDE})`);
   } else {
-    yield dnsRecordCheck(`MAIL FROM ${mailFrom.MailFromDomain}`, mailFrom.MailFromDomainStatus, 'its MX and TXT records (SenderDnsRecord4-5 outputs)');
+    yield dnsRecordCheck(`MAIL FROM ${mailFrom.MailFromDomain}`, mailFrom.MailFromDomainStatus, 'its MX and TXT records');
   }
 }
 
@@ -125,10 +125,10 @@ function dnsRecordCheck(name: string, status: string | undefined, records: strin
     case 'PENDING':
     case 'NOT_STARTED':
     case undefined:
-      return warn(name, `${status ?? 'NOT_STARTED'}: SES has not yet found ${records}`, `create them, or wait: SES looks for them for 72 hours (${MAIL_GUIDE})`);
+      return warn(name, `${status ?? 'NOT_STARTED'}: SES has not yet found ${records}`, `wait, SES looks for 72 hours; without a hosted zone, create them first (the SenderDnsRecord outputs, ${MAIL_GUIDE})`);
     case 'TEMPORARY_FAILURE':
       return warn(name, `TEMPORARY_FAILURE: SES could not read ${records} for now`, 'SES tries again by itself: check the records are still there');
     default:
-      return fail(name, `${status}: SES gave up looking for ${records}`, `create them exactly as the outputs say, then deploy again or restart the check in the SES console (${MAIL_GUIDE})`);
+      return fail(name, `${status}: SES gave up looking for ${records}`, `create them exactly as the SenderDnsRecord outputs say (or check the hosted zone holds them), then restart the check in the SES console (${MAIL_GUIDE})`);
   }
 }
