@@ -15,7 +15,7 @@ export interface Diagnosis {
  * site's own HTML 404 page.
  */
 export function diagnose(answer: Answer): Diagnosis {
-  const type = mediaType(answer) || 'no content type';
+  const type = clip(mediaType(answer)) || 'no content type';
   const said = `${answer.status} ${type}`;
   const problem = problemCode(answer);
   if (answer.status === 403 && problem === 'forbidden') {
@@ -26,11 +26,11 @@ export function diagnose(answer: Answer): Diagnosis {
   }
   if (answer.status === 403 && apiGatewayMessage(answer) !== undefined) {
     return {
-      detail: `${said}, API Gateway's own ${JSON.stringify(apiGatewayMessage(answer))}: the request reached API Gateway with a Host of the viewer's`,
+      detail: `${said}, API Gateway's own ${JSON.stringify(clip(apiGatewayMessage(answer)!))}: the request reached API Gateway with a Host of the viewer's`,
       fix: `API Gateway refuses a foreign Host; the front door must send the API no viewer Host (AWS's managed policies, docs/api.md §10): ${DEPLOY_AGAIN}`,
     };
   }
-  const s3Code = /<Code>([A-Za-z]+)<\/Code>/.exec(answer.body)?.[1];
+  const s3Code = /<Code>([A-Za-z]{1,60})<\/Code>/.exec(answer.body)?.[1];
   if (type === 'application/xml' && s3Code !== undefined) {
     return {
       detail: `${said}, S3's ${s3Code}: the front door sent this path to your pages' bucket`,
@@ -61,11 +61,16 @@ export function diagnose(answer: Answer): Diagnosis {
   return { detail: said, fix: `the front door does not serve this path as this version of the project does: ${DEPLOY_AGAIN}` };
 }
 
+/** What a server wrote, cut to a length that fits a line: an answer chooses its own lengths. */
+export function clip(text: string, length = 60): string {
+  return text.length <= length ? text : `${text.slice(0, length)}…`;
+}
+
 /** The `code` of the service's problem JSON (docs/api.md §1), or undefined for any other answer. */
 export function problemCode(answer: Answer): string | undefined {
   if (mediaType(answer) !== 'application/problem+json') return undefined;
   const code = parsedObject(answer.body)?.code;
-  return typeof code === 'string' ? code : undefined;
+  return typeof code === 'string' ? clip(code) : undefined;
 }
 
 /** API Gateway's own error body, `{"message":"Forbidden"}`: its message. */

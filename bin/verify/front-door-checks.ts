@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
-import { DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
-import { fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
-import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
+import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
+import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
+import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
 /** What the HTTP checks talk to. */
@@ -28,21 +28,41 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     answers.push(answer);
     return answer;
   };
-  for (const [path, expected] of PUBLISHED) {
-    yield await runCheck(path, () => checkDocument(recorded, target.base, path, expected));
-  }
+  // A site that cannot be reached at all gets one line, not one time-out per check.
+  let unreachable = false;
+  const check = async (name: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
+    try {
+      return await run();
+    } catch (error) {
+      unreachable ||= error instanceof ProbeError && error.unreachable;
+      return couldNotCheck(name, error);
+    }
+  };
   // Unknown until the home page answered as a page, or as the API's 404 of a site without pages.
   let pages: Landing | 'none' | undefined;
-  yield await runCheck('GET /', async () => {
-    const checked = await checkHomePage(recorded, target.base);
-    pages = checked.pages;
-    return checked.result;
-  });
-  const home = pages;
-  if (home !== undefined && home !== 'none') yield await runCheck('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
-  yield await runCheck('a missing page', () => checkMissingPage(recorded, target.base, home !== 'none'));
-  yield await runCheck('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base));
-  yield checkSecurityHeaders(target.base, answers);
+  const steps: ReadonlyArray<() => Promise<CheckResult | undefined>> = [
+    ...PUBLISHED.map(([path, expected]) => () => check(path, () => checkDocument(recorded, target.base, path, expected))),
+    () =>
+      check('GET /', async () => {
+        const home = await checkHomePage(recorded, target.base);
+        pages = home.pages;
+        return home.result;
+      }),
+    async () => {
+      const home = pages;
+      return home === undefined || home === 'none' ? undefined : check('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
+    },
+    () => check('a missing page', () => checkMissingPage(recorded, target.base, pages !== 'none')),
+    () => check('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base)),
+  ];
+  for (const step of steps) {
+    const result = await step();
+    if (result !== undefined) yield result;
+    if (unreachable) break;
+  }
+  yield unreachable
+    ? skip('the rest of the site', `not checked: ${target.base.origin} could not be reached`)
+    : checkSecurityHeaders(target.base, answers);
   yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
 }
 
@@ -53,7 +73,7 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   if (landing.offSite !== undefined) {
     return fail(path, `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, `the front door must answer ${path} itself: ${DEPLOY_AGAIN}`);
   }
-  const found = `${answer.status} ${mediaType(answer)}`;
+  const found = `${answer.status} ${clip(mediaType(answer))}`;
   if (answer.status !== expected.status || mediaType(answer) !== expected.mediaType) {
     const { detail, fix } = diagnose(answer);
     return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
@@ -62,7 +82,7 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   const answeredHere = landing.redirects.length === 0;
   const cacheControl = answer.headers.get('cache-control');
   if (answeredHere && cacheControl !== expected.cacheControl) {
-    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(cacheControl)} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
+    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(clip(cacheControl))} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
   }
   if (answeredHere && expected.holds !== undefined && !answer.body.includes(expected.holds)) {
     return fail(path, `${found}, but without ${expected.holds}`, `this is not the service's ${expected.what}: ${DEPLOY_AGAIN}`);
@@ -79,7 +99,7 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
 /** How a HEAD differs from its GET, or undefined when it does not. */
 function headDifference(get: Answer, head: Answer): string | undefined {
   if (head.status !== get.status) return `answered ${head.status}`;
-  if (head.headers.get('content-type') !== get.headers.get('content-type')) return `answered ${head.headers.get('content-type') ?? 'no content type'}`;
+  if (head.headers.get('content-type') !== get.headers.get('content-type')) return `answered ${clip(head.headers.get('content-type') ?? 'no content type')}`;
   const announced = head.headers.get('content-length');
   if (announced !== null && Number(announced) !== get.bytes) return `announces ${announced} bytes where GET sent ${get.bytes}`;
   return undefined;
@@ -156,7 +176,7 @@ async function checkMissingPage(probe: Probe, base: URL, hasPages: boolean): Pro
   if (answer.status === 404 && type === 'application/xml') {
     return warn(name, "404 with S3's own XML error", 'visitors see XML: add a 404.html at the top of siteDir and deploy');
   }
-  if (answer.status === 404) return ok(name, `404 ${type}`);
+  if (answer.status === 404) return ok(name, `404 ${clip(type)}`);
   if (answer.status >= 200 && answer.status < 400) {
     return fail(name, `${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');
   }

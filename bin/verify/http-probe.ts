@@ -28,6 +28,14 @@ export type Probe = (url: URL, request?: ProbeRequest) => Promise<Answer>;
 /** A request that got no usable answer: why, in a few words (`no answer within 10 s`, `ECONNREFUSED`). */
 export class ProbeError extends Error {
   override readonly name = 'ProbeError';
+
+  constructor(
+    message: string,
+    /** No connection could be made at all: the host's other paths will not answer either. */
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface ProbeLimits {
@@ -65,7 +73,7 @@ export function createProbe(fetchImpl: Fetch, limits: ProbeLimits = PROBE_LIMITS
         elapsedMs: performance.now() - started,
       };
     } catch (error) {
-      throw new ProbeError(whyNoAnswer(error, limits));
+      throw whyNoAnswer(error, limits);
     }
   };
 }
@@ -95,15 +103,15 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return body;
 }
 
-function whyNoAnswer(error: unknown, limits: ProbeLimits): string {
-  if (error instanceof ProbeError) return error.message;
+function whyNoAnswer(error: unknown, limits: ProbeLimits): ProbeError {
+  if (error instanceof ProbeError) return error;
   // Errors of fetch may come from another realm than this module's Error: read them by shape.
   const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; cause?: unknown };
-  if (name === 'TimeoutError' || name === 'AbortError') return `no whole answer within ${limits.timeoutMs / 1000} s`;
+  if (name === 'TimeoutError' || name === 'AbortError') return new ProbeError(`no whole answer within ${limits.timeoutMs / 1000} s`);
   // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's.
-  const code = (typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined) ?? undefined;
-  if (typeof code === 'string') return `could not connect (${code})`;
-  return typeof message === 'string' ? `could not connect (${message})` : 'could not connect';
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  if (typeof code === 'string') return new ProbeError(`could not connect (${code})`, true);
+  return new ProbeError(typeof message === 'string' ? `could not connect (${message})` : 'could not connect', true);
 }
 
 /** Where a GET ended after the redirects it was allowed to follow. */

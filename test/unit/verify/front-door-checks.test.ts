@@ -232,6 +232,28 @@ describe('a front door broken one way at a time', () => {
     expect(failures(results)).toEqual([]);
   });
 
+  it('says once that a site cannot be reached, instead of a time-out per check', async () => {
+    const refused: typeof fetch = async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+    };
+
+    const results = await run({ base: door.base }, refused);
+
+    expect(results).toEqual([
+      expect.objectContaining({ status: 'FAIL', name: PUBLISHED[0]![0], detail: 'could not check (ProbeError: could not connect (ECONNREFUSED))' }),
+      { status: 'skip', name: 'the rest of the site', detail: 'not checked: https://site.test could not be reached' },
+      expect.objectContaining({ status: 'skip', name: "the API's own endpoint (ApiUrl)" }),
+    ]);
+  });
+
+  it('cuts what a server wrote to a length that fits a line', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', JSON.stringify({ message: 'x'.repeat(5000) })));
+
+    const line = formatResult(failures(await run())[0]!);
+    expect(line).toContain(`"${'x'.repeat(60)}…"`);
+    expect(line.length).toBeLessThan(400);
+  });
+
   it('never prints a line break or a terminal escape a server put in its answer', async () => {
     door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden\\n\\u001b[2Jok    all fine"}'));
 
