@@ -206,6 +206,20 @@ describe('a front door broken one way at a time', () => {
     expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', detail: '301 to https://elsewhere.test, another site' })]);
   });
 
+  it('fails a folder redirected anywhere but to its slash', async () => {
+    door.breakPath('GET /about', (_request, response) => send(response, 301, undefined, '', { location: '/' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', detail: '301 to /, not to /about/' })]);
+  });
+
+  it('tries no folder of the service\'s paths, /contact/ among them', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<a href="/contact/">Contact</a> <a href="/agent/x/">x</a> <a href="https://elsewhere.test/y/">y</a>'));
+
+    const results = await run();
+    expect(named(results, 'a folder without its slash')).toMatchObject({ status: 'skip' });
+    expect(door.received).not.toContain('GET /agent/x');
+  });
+
   it('fails a folder the front door does not know', async () => {
     door.breakPath('GET /about', (_request, response) => send(response, 404, PAGE, '<title>Not found</title>'));
 
