@@ -5,6 +5,9 @@ import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer,
 import { checkFolderWithoutSlash, checkHomePage, checkMissingPage } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
+/** Answers past the probe's time limit after which the site is asked nothing more. */
+const MAX_SLOW_ANSWERS = 2;
+
 /** What the HTTP checks talk to. */
 export interface FrontDoorTarget {
   /** `{base}`: the site's origin. */
@@ -26,13 +29,16 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     answers.push(answer);
     return answer;
   };
-  // A site that cannot be reached at all gets one line, not one time-out per check.
-  let unreachable = false;
+  // A site that cannot be reached, or answers too slowly twice (ten times a cold start), is not
+  // asked again: one line says so, rather than a time-out for every check.
+  let givenUp: string | undefined;
+  let slowAnswers = 0;
   const check = async (name: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
     try {
       return await run();
     } catch (error) {
-      unreachable ||= error instanceof ProbeError && error.unreachable;
+      if (error instanceof ProbeError && error.failure === 'unreachable') givenUp = 'could not be reached';
+      if (error instanceof ProbeError && error.failure === 'too slow' && ++slowAnswers === MAX_SLOW_ANSWERS) givenUp = `answered too slowly ${MAX_SLOW_ANSWERS} times`;
       return couldNotCheck(name, error);
     }
   };
@@ -56,11 +62,9 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
   for (const step of steps) {
     const result = await step();
     if (result !== undefined) yield result;
-    if (unreachable) break;
+    if (givenUp !== undefined) break;
   }
-  yield unreachable
-    ? skip('the rest of the site', `not checked: ${target.base.origin} could not be reached`)
-    : checkSecurityHeaders(target.base, answers);
+  yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
   yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
 }
 

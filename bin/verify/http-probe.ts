@@ -25,14 +25,19 @@ export interface ProbeRequest {
 
 export type Probe = (url: URL, request?: ProbeRequest) => Promise<Answer>;
 
+/**
+ * Why a request got no usable answer: no connection at all (the host's other paths will not
+ * answer either), no whole answer in time, or an answer the checks will not read.
+ */
+export type ProbeFailure = 'unreachable' | 'too slow' | 'unreadable';
+
 /** A request that got no usable answer: why, in a few words (`no answer within 10 s`, `ECONNREFUSED`). */
 export class ProbeError extends Error {
   override readonly name = 'ProbeError';
 
   constructor(
     message: string,
-    /** No connection could be made at all: the host's other paths will not answer either. */
-    readonly unreachable = false,
+    readonly failure: ProbeFailure,
   ) {
     super(message);
   }
@@ -90,7 +95,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new ProbeError(`answered more than ${maxBytes / 1024} KiB: no document of the service is that large`);
+      throw new ProbeError(`answered more than ${maxBytes / 1024} KiB: no document of the service is that large`, 'unreadable');
     }
     chunks.push(value);
   }
@@ -107,11 +112,11 @@ function whyNoAnswer(error: unknown, limits: ProbeLimits): ProbeError {
   if (error instanceof ProbeError) return error;
   // Errors of fetch may come from another realm than this module's Error: read them by shape.
   const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; cause?: unknown };
-  if (name === 'TimeoutError' || name === 'AbortError') return new ProbeError(`no whole answer within ${limits.timeoutMs / 1000} s`);
+  if (name === 'TimeoutError' || name === 'AbortError') return new ProbeError(`no whole answer within ${limits.timeoutMs / 1000} s`, 'too slow');
   // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's.
   const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  if (typeof code === 'string') return new ProbeError(`could not connect (${code})`, true);
-  return new ProbeError(typeof message === 'string' ? `could not connect (${message})` : 'could not connect', true);
+  if (typeof code === 'string') return new ProbeError(`could not connect (${code})`, 'unreachable');
+  return new ProbeError(typeof message === 'string' ? `could not connect (${message})` : 'could not connect', 'unreachable');
 }
 
 /** Where a GET ended after the redirects it was allowed to follow. */
@@ -138,7 +143,7 @@ export async function getFollowingOnSite(probe: Probe, url: URL): Promise<Landin
     if (location === undefined) return { answer, redirects };
     if (location.origin !== url.origin) return { answer, redirects, offSite: location };
     if (redirects.length === MAX_REDIRECTS) {
-      throw new ProbeError(`redirected more than ${MAX_REDIRECTS} times (${[url, ...redirects].map((hop) => hop.pathname).join(' -> ')} -> …): a loop`);
+      throw new ProbeError(`redirected more than ${MAX_REDIRECTS} times (${[url, ...redirects].map((hop) => hop.pathname).join(' -> ')} -> …): a loop`, 'unreadable');
     }
     redirects.push(location);
     answer = await probe(location);

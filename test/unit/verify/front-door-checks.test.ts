@@ -260,6 +260,21 @@ describe('a front door broken one way at a time', () => {
     ]);
   });
 
+  it('stops asking a site that answered too slowly twice', async () => {
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+
+    const results: CheckResult[] = [];
+    for await (const result of frontDoorChecks({ base: door.base }, createProbe(silent, { timeoutMs: 100, maxBytes: 1024 }))) results.push(result);
+
+    expect(results.map((result) => `${result.status} ${result.name}: ${result.detail}`)).toEqual([
+      `FAIL ${PUBLISHED[0]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
+      `FAIL ${PUBLISHED[1]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
+      'skip the rest of the site: not checked: https://site.test answered too slowly 2 times',
+      expect.stringMatching(/^skip the API's own endpoint/),
+    ]);
+  });
+
   it('cuts what a server wrote to a length that fits a line', async () => {
     door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', JSON.stringify({ message: 'x'.repeat(5000) })));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProbe, getFollowingOnSite, MAX_REDIRECTS, ProbeError } from '../../../bin/verify/http-probe.js';
+import { createProbe, getFollowingOnSite, MAX_REDIRECTS } from '../../../bin/verify/http-probe.js';
 
 /*
  * What npm run verify's requests do against a hostile or broken server (docs/verify.md): every
@@ -71,14 +71,14 @@ describe('a probe', () => {
   it('stops reading a body past its cap, at once', async () => {
     const started = performance.now();
 
-    await expect(probe(urlOf(hostile, '/huge'))).rejects.toThrow(new ProbeError('answered more than 256 KiB: no document of the service is that large'));
+    await expect(probe(urlOf(hostile, '/huge'))).rejects.toMatchObject({ message: 'answered more than 256 KiB: no document of the service is that large', failure: 'unreadable' });
     expect(performance.now() - started).toBeLessThan(400);
   });
 
   it('gives up on a server that never answers, and on one that trickles its body', async () => {
     for (const path of ['/silent', '/trickle']) {
       const started = performance.now();
-      await expect(probe(urlOf(hostile, path))).rejects.toThrow(new ProbeError('no whole answer within 0.5 s'));
+      await expect(probe(urlOf(hostile, path))).rejects.toMatchObject({ message: 'no whole answer within 0.5 s', failure: 'too slow' });
       expect(performance.now() - started).toBeLessThan(1500);
     }
   });
@@ -89,7 +89,7 @@ describe('a probe', () => {
     const url = urlOf(closed, '/');
     await new Promise((resolve) => closed.close(resolve));
 
-    await expect(probe(url)).rejects.toThrow(new ProbeError('could not connect (ECONNREFUSED)'));
+    await expect(probe(url)).rejects.toMatchObject({ message: 'could not connect (ECONNREFUSED)', failure: 'unreachable' });
   });
 
   it('asks for no compression, and names itself', async () => {
