@@ -66,7 +66,7 @@ export function couldNotCheck(name: string, error: unknown): CheckResult {
 /** What the owner can do about an error a check met: AWS's, or the network's. */
 export function whatToDoAbout(error: unknown): string {
   const { name, message } = errorParts(error);
-  if (name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (its DNS pointing at the distribution, which takes minutes when new; local mode running)?';
+  if (name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there';
   if (/Region is missing/i.test(message)) return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
   if (/ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN/.test(message) || name === 'TimeoutError') return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
   if (name === 'CredentialsProviderError') return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
