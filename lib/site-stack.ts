@@ -4,7 +4,6 @@ import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
-import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { DeploymentSecret } from './deployment-secret.js';
@@ -15,6 +14,7 @@ import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteFunction } from './site-function.js';
+import { logGroupOutput, pascalCase, SITE_OUTPUTS } from './site-outputs.js';
 import { addSenderIdentity } from './sender-identity.js';
 import { SiteMail } from './site-mail.js';
 
@@ -131,12 +131,12 @@ export class SiteStack extends Stack {
         ? `Point ${config.customDomain.domainName} here (an alias, or a CNAME for a subdomain) unless the stack made the records`
         : 'The front door: the site and the service',
     });
-    new CfnOutput(this, 'ApiUrl', {
+    new CfnOutput(this, SITE_OUTPUTS.apiUrl, {
       value: this.api.apiEndpoint,
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
-    new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
-    new CfnOutput(this, INQUIRY_TABLE_OUTPUT, {
+    new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, SITE_OUTPUTS.inquiryTable, {
       value: this.inbox.table.tableName,
       description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',
     });
@@ -149,7 +149,7 @@ export class SiteStack extends Stack {
       new CfnOutput(this, outputId, { value: urls[document] });
     }
     for (const [name, fn] of this.functions) {
-      new CfnOutput(this, `Logs${pascalCase(name)}`, {
+      new CfnOutput(this, logGroupOutput(name), {
         value: fn.logGroup.logGroupName,
         description: `Log group of the ${name} function`,
       });
@@ -217,8 +217,4 @@ function expiringTable(
     reason: `${props.lifetime}; a point-in-time backup would restore nothing of value.`,
   });
   return table;
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(?:^|[-_])([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
