@@ -8,6 +8,7 @@ import { PAGE_PATHS } from './page-paths.js';
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type Document = DefaultTreeAdapterTypes.Document;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
 
 /**
  * The largest form page the service answers in (docs/api.md §9): a page with its images inlined
@@ -39,8 +40,8 @@ export interface FilledFormPage {
 
 /** Whether a page, served at `pagePath`, holds a form that posts to the service's `/contact`. */
 export function hasInquiryForm(html: string, pagePath: string): boolean {
-  const document = parsePage(html);
-  return inquiryForm(document, documentBase(document, pagePath)) !== undefined;
+  const all = elementsOf(parsePage(html));
+  return inquiryForm(all, documentBase(all, pagePath)) !== undefined;
 }
 
 /**
@@ -51,23 +52,33 @@ export function hasInquiryForm(html: string, pagePath: string): boolean {
  * Undefined when the page holds no form that posts to `/contact`.
  */
 export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFormPage | undefined {
-  const document = parsePage(html);
-  const base = documentBase(document, refused.pagePath);
-  const form = inquiryForm(document, base);
+  // Every element in tree order, walked once: the page may be large (MAX_FORM_PAGE_BYTES).
+  const all = elementsOf(parsePage(html));
+  const base = documentBase(all, refused.pagePath);
+  const form = inquiryForm(all, base);
   if (form === undefined) return undefined;
+  const page: FormInPage = { all, form, inForm: elementsOf(form), controls: new Map() };
+  page.controls = namedControls(page);
   const edits = new Edits();
-  const controls = namedControls(document, form);
-  fillValues(edits, form, controls, refused);
-  const unplaced = markErrors(edits, document, form, controls, refused.fieldErrors);
-  const status = firstEligible(form, (element) => attribute(element, 'data-status') !== undefined, controls);
+  fillValues(edits, page, refused);
+  const unplaced = markErrors(edits, page, refused.fieldErrors);
+  const status = firstEligible(page, (element) => attribute(element, 'data-status') !== undefined);
   if (status !== undefined) {
     replaceContent(edits, status, escapeHtml(refused.summary));
     removeAttribute(edits, status, 'hidden');
   }
   addSummary(edits, form, status === undefined ? refused.summary : undefined, unplaced);
-  markTitle(edits, document);
-  resolveRelativeLinks(edits, document, base);
-  return { html: edits.applyTo(html), styleHashes: styleHashes(document) };
+  markTitle(edits, all);
+  resolveRelativeLinks(edits, all, base);
+  return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
+}
+
+/** The page's elements, its inquiry form, the form's own elements and its named controls. */
+interface FormInPage {
+  readonly all: readonly Element[];
+  readonly form: Element;
+  readonly inForm: readonly Element[];
+  controls: ReadonlyMap<string, Element>;
 }
 
 /**
@@ -83,18 +94,18 @@ function parsePage(html: string): Document {
 const SITE = 'https://site.invalid';
 
 /** The URL the page's relative links were written against: its own, or its first `<base href>`. */
-function documentBase(document: Document, pagePath: string): URL {
+function documentBase(all: readonly Element[], pagePath: string): URL {
   const page = new URL(pagePath, SITE);
   const base = attribute(
-    elementsOf(document).find((element) => isHtml(element, 'base') && attribute(element, 'href') !== undefined),
+    all.find((element) => isHtml(element, 'base') && attribute(element, 'href') !== undefined),
     'href',
   );
   return (base === undefined ? undefined : parseUrl(base, page)) ?? page;
 }
 
 /** The first form, in tree order, that posts to `/contact` of the site: the one the visitor sent. */
-function inquiryForm(document: Document, base: URL): Element | undefined {
-  return elementsOf(document).find((element) => {
+function inquiryForm(all: readonly Element[], base: URL): Element | undefined {
+  return all.find((element) => {
     if (!isHtml(element, 'form') || attribute(element, 'method')?.trim().toLowerCase() !== 'post') return false;
     const action = parseUrl(attribute(element, 'action') ?? '', base);
     return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
@@ -102,11 +113,11 @@ function inquiryForm(document: Document, base: URL): Element | undefined {
 }
 
 /** The form's controls by name, the first of each: those inside it, and those elsewhere that name it with `form=`. */
-function namedControls(document: Document, form: Element): ReadonlyMap<string, Element> {
+function namedControls({ all, form, inForm }: FormInPage): ReadonlyMap<string, Element> {
   const formId = attribute(form, 'id');
-  const inside = new Set(elementsOf(form));
+  const inside = new Set(inForm);
   const controls = new Map<string, Element>();
-  for (const element of elementsOf(document)) {
+  for (const element of all) {
     const name = attribute(element, 'name');
     if (name === undefined || !CONTROLS.has(element.tagName) || element.namespaceURI !== spec.NS.HTML || controls.has(name)) continue;
     const owner = attribute(element, 'form');
@@ -124,7 +135,7 @@ const NOT_REFILLED_TYPES: ReadonlySet<string> = new Set(['hidden', 'password', '
  * Every field the visitor typed into gets its text back, the honeypot's aside; the form token
  * is carried while it is the one to keep.
  */
-function fillValues(edits: Edits, form: Element, controls: ReadonlyMap<string, Element>, refused: RefusedForm): void {
+function fillValues(edits: Edits, { form, controls }: FormInPage, refused: RefusedForm): void {
   for (const [name, control] of controls) {
     const value = refused.values[name];
     if (typeof value !== 'string' || name === HONEYPOT_FIELD || name === FORM_TOKEN_FIELD) continue;
@@ -147,24 +158,19 @@ function fillValues(edits: Edits, form: Element, controls: ReadonlyMap<string, E
  * focus (without script nothing else can take the visitor there). Returns the messages that had
  * no such element, each with its control if it has one.
  */
-function markErrors(
-  edits: Edits,
-  document: Document,
-  form: Element,
-  controls: ReadonlyMap<string, Element>,
-  fieldErrors: RefusedForm['fieldErrors'],
-): { readonly message: string; readonly control?: Element }[] {
-  const ids = new Set(elementsOf(document).map((element) => attribute(element, 'id')));
+function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fieldErrors']): { readonly message: string; readonly control?: Element }[] {
+  const { all, controls } = page;
+  const ids = new Set(all.map((element) => attribute(element, 'id')));
   const unplaced: { message: string; control?: Element }[] = [];
   let focused = false;
   for (const { field, message } of fieldErrors) {
     // The honeypot is hidden from people: its message is for the summary, never its field.
     const control = field === HONEYPOT_FIELD ? undefined : controls.get(field);
-    const box = firstEligible(form, (element) => attribute(element, 'data-error-for') === field, controls);
+    const box = firstEligible(page, (element) => attribute(element, 'data-error-for') === field);
     if (control !== undefined && control.tagName !== 'button') {
       setAttribute(edits, control, 'aria-invalid', 'true');
       if (!focused) {
-        focusOnly(edits, document, control);
+        focusOnly(edits, all, control);
         focused = true;
       }
     }
@@ -207,15 +213,15 @@ function addSummary(
 }
 
 /** The page's title says there is an error first, as the service's own page does. */
-function markTitle(edits: Edits, document: Document): void {
-  const title = elementsOf(document).find((element) => isHtml(element, 'title'));
+function markTitle(edits: Edits, all: readonly Element[]): void {
+  const title = all.find((element) => isHtml(element, 'title'));
   const at = title?.sourceCodeLocation?.startTag?.endOffset;
   if (at !== undefined) edits.insert(at, 'Error: ');
 }
 
 /** The only control with `autofocus`: others would take the focus first. */
-function focusOnly(edits: Edits, document: Document, control: Element): void {
-  for (const element of elementsOf(document)) {
+function focusOnly(edits: Edits, all: readonly Element[], control: Element): void {
+  for (const element of all) {
     if (element !== control) removeAttribute(edits, element, 'autofocus');
   }
   if (attribute(control, 'autofocus') === undefined) setAttribute(edits, control, 'autofocus');
@@ -226,9 +232,9 @@ function focusOnly(edits: Edits, document: Document, control: Element): void {
  * `<script>` or `<textarea>`, not void), and holding none of the form's controls nor another
  * marked element, which the message would wipe out.
  */
-function firstEligible(form: Element, marked: (element: Element) => boolean, controls: ReadonlyMap<string, Element>): Element | undefined {
+function firstEligible({ inForm, controls }: FormInPage, marked: (element: Element) => boolean): Element | undefined {
   const kept = new Set(controls.values());
-  const candidate = elementsOf(form).find(marked);
+  const candidate = inForm.find(marked);
   if (candidate === undefined || candidate.namespaceURI !== spec.NS.HTML || NOT_TEXT_CONTAINERS.has(candidate.tagName)) return undefined;
   if (candidate.sourceCodeLocation?.startTag === undefined) return undefined;
   const inside = elementsOf(candidate).slice(1);
@@ -255,8 +261,8 @@ const SRCSET_ATTRIBUTES: ReadonlySet<string> = new Set(['srcset', 'imagesrcset']
  * `../about/`) would find another file: each is written as the path it meant. A `<base>` is
  * dropped once its links are resolved: the service's policy refuses one (`base-uri 'none'`).
  */
-function resolveRelativeLinks(edits: Edits, document: Document, base: URL): void {
-  for (const element of elementsOf(document)) {
+function resolveRelativeLinks(edits: Edits, all: readonly Element[], base: URL): void {
+  for (const element of all) {
     if (isHtml(element, 'base')) {
       const location = element.sourceCodeLocation;
       if (location) edits.replace(location.startOffset, location.endOffset, '');
@@ -309,8 +315,8 @@ function resolvedSrcset(value: string, base: URL): string {
 }
 
 /** `'sha256-…'` of each `<style>` element's text, which a policy needs to let the owner's own styles apply. */
-function styleHashes(document: Document): string[] {
-  const styles = elementsOf(document).filter((element) => element.tagName === 'style');
+function styleHashes(all: readonly Element[]): string[] {
+  const styles = all.filter((element) => element.tagName === 'style');
   const texts = styles.map((style) => style.childNodes.map((node) => ('value' in node ? node.value : '')).join(''));
   return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))];
 }
@@ -378,13 +384,26 @@ function removeAttribute(edits: Edits, element: Element, name: string): void {
   if (at !== undefined) edits.replace(at.startOffset, at.endOffset, '');
 }
 
-/** Replaces what an element holds, up to its end tag (or where the parser closed it). */
+/** Replaces what an element holds, up to its end tag (or where its last descendant ends, when the parser closed it). */
 function replaceContent(edits: Edits, element: Element, text: string): void {
-  const location = element.sourceCodeLocation;
-  const start = location?.startTag?.endOffset;
-  const end = location?.endTag?.startOffset ?? location?.endOffset;
-  if (start === undefined || end === undefined) return;
-  edits.replace(start, end, text, true);
+  const start = element.sourceCodeLocation?.startTag?.endOffset;
+  if (start === undefined) return;
+  edits.replace(start, Math.max(start, contentEnd(element, start)), text, true);
+}
+
+function contentEnd(element: Element, start: number): number {
+  const endTag = element.sourceCodeLocation?.endTag?.startOffset;
+  if (endTag !== undefined) return endTag;
+  let node: ChildNode | undefined = element.childNodes.at(-1);
+  while (node !== undefined) {
+    if (!('tagName' in node)) return node.sourceCodeLocation?.endOffset ?? start;
+    const location = node.sourceCodeLocation;
+    if (location?.endTag !== undefined) return location.endOffset;
+    const last: ChildNode | undefined = node.childNodes.at(-1);
+    if (last === undefined) return location?.startTag?.endOffset ?? start;
+    node = last;
+  }
+  return start;
 }
 
 /** Changes to the page's text, by offsets of the original; an element's content replaced swallows the changes inside it. */
@@ -406,7 +425,7 @@ class Edits {
     let text = '';
     let at = 0;
     for (const edit of kept) {
-      if (edit.start < at) throw new Error(`overlapping edits at ${edit.start}`);
+      if (edit.start < at || edit.end < edit.start) throw new Error(`overlapping edits at ${edit.start}`);
       text += source.slice(at, edit.start) + edit.text;
       at = edit.end;
     }

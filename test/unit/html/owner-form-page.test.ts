@@ -223,6 +223,15 @@ describe('a page without marked elements, or with elements a message cannot go i
     expect(elements(html).filter((element) => element.tagName === 'li').map(text)).toContain('Enter an e-mail address such as name@example.com.');
   });
 
+  it('replaces only what an element the parser closed held: a status ended by the next paragraph, a textarea never closed', () => {
+    const page = '<!doctype html><title>x</title><form method="post" action="/contact"><p data-status><b>old</b> text<p>Kept.</p><input name="name"><textarea name="message">old text';
+    const html = fill(page);
+    expect(text(byAttribute(html, 'data-status'))).toBe(refused().summary);
+    expect(html).toContain('<p>Kept.</p>');
+    expect(text(byName(html, 'message'))).toBe('short');
+    expect(html).toMatch(/<textarea [^>]*name="message">\nshort$/);
+  });
+
   it('never marks the honeypot, hidden from people: its message goes in the summary', () => {
     const page = MARKED;
     const html = fill(page, { fieldErrors: [{ field: '_gotcha', message: 'A hidden field that must stay empty was filled in.' }] });
