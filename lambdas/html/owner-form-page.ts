@@ -314,11 +314,17 @@ function resolvedSrcset(value: string, base: URL): string {
   return text;
 }
 
-/** `'sha256-…'` of each `<style>` element's text, which a policy needs to let the owner's own styles apply. */
+/**
+ * A page's `<style>` elements whose hashes its policy carries: a generator writes one or a few,
+ * and each hash is 54 bytes of a response header that must stay small.
+ */
+export const MAX_STYLE_HASHES = 16;
+
+/** `'sha256-…'` of each `<style>` element's text, the first MAX_STYLE_HASHES, which a policy needs to let the owner's own styles apply. */
 function styleHashes(all: readonly Element[]): string[] {
   const styles = all.filter((element) => element.tagName === 'style');
   const texts = styles.map((style) => style.childNodes.map((node) => ('value' in node ? node.value : '')).join(''));
-  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))];
+  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))].slice(0, MAX_STYLE_HASHES);
 }
 
 function uniqueId(ids: Set<string | undefined>, wanted: string): string {

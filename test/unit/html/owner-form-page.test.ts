@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { fillOwnerFormPage, hasInquiryForm, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { fillOwnerFormPage, hasInquiryForm, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
 
 /*
  * The owner's form page filled in for a refused post (docs/api.md §9). Each result is read back
@@ -327,6 +327,9 @@ describe('the rest of what the answer needs', () => {
     const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(fillOwnerFormPage(page, refused())?.styleHashes).toEqual(styles.map(hash));
     expect(fillOwnerFormPage(UNMARKED, refused())?.styleHashes).toEqual([]);
+    const many = Array.from({ length: MAX_STYLE_HASHES + 5 }, (_, n) => `p { order: ${n} }`);
+    const crowded = UNMARKED.replace('<title>', `${many.map((css) => `<style>${css}</style>`).join('')}<title>`);
+    expect(fillOwnerFormPage(crowded, refused())?.styleHashes).toEqual(many.slice(0, MAX_STYLE_HASHES).map(hash));
   });
 
   it('fills in a large page, deeply nested, without running out of stack', () => {
