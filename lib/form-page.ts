@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../lambdas/config.js';
-import { hasInquiryForm, MAX_FORM_PAGE_BYTES } from '../lambdas/html/owner-form-page.js';
+import { inquiryFormFields, MAX_FORM_PAGE_BYTES } from '../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
+import { FORM_TOKEN_FIELD } from '../lambdas/inquiry/form-token.js';
+import { CONTACT_FIELDS, INQUIRY_RULES } from '../lambdas/inquiry/schema.js';
 import { linkedSiteFile, siteFrontDoor } from './front-door-request.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -31,14 +33,15 @@ export type FormPageSite =
 /**
  * The form page a setting names, checked as a path of the site is (parseSitePath) and more: a
  * page of the site's folder, UTF-8, at most MAX_FORM_PAGE_BYTES, with a form that posts to
- * `/contact`; anything else stops synth or start-up with one line. Unset, the folder's
+ * `/contact` with the inquiry's required fields and no field it lacks; anything else stops synth
+ * or start-up with one line. Unset, the folder's
  * FOUND_FORM_PAGE is the form page when it holds such a form, and there is none otherwise.
  */
 export function findFormPage(key: string, value: string | undefined, site: FormPageSite): FormPage | undefined {
   if (value === undefined) {
     if (site.kind !== 'folder') return undefined;
     const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
-    if (file === undefined || !hasInquiryForm(readFileSync(file, 'utf8'), FOUND_FORM_PAGE)) return undefined;
+    if (file === undefined || inquiryFormFields(readFileSync(file, 'utf8'), FOUND_FORM_PAGE) === undefined) return undefined;
     return { path: FOUND_FORM_PAGE, file: checkedPage(`${FOUND_FORM_PAGE} (found with no ${key})`, file, FOUND_FORM_PAGE), source: 'found' };
   }
   const path = parseSitePath(key, value);
@@ -62,8 +65,17 @@ function checkedPage(named: string, file: string, path: string): string {
   } catch {
     throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
   }
-  if (!hasInquiryForm(html, path)) {
+  const fields = inquiryFormFields(html, path);
+  if (fields === undefined) {
     throw new ConfigError(`${named} is ${file}, which has no form that posts to ${PAGE_PATHS.form} (<form method="post" action="${PAGE_PATHS.form}">)`);
+  }
+  // A form the schema refuses whatever a visitor writes would be a road to nowhere.
+  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD]);
+  const unknown = fields.filter((field) => !known.has(field));
+  const missing = INQUIRY_RULES.required.filter((field) => !fields.includes(field));
+  if (unknown.length > 0 || missing.length > 0) {
+    const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${unknown.join(', ')})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
+    throw new ConfigError(`${named} is ${file}, whose form has ${wrong.join(' and ')}, so every post would be refused: its fields are ${CONTACT_FIELDS.join(', ')}`);
   }
   return file;
 }

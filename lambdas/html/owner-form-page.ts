@@ -38,10 +38,14 @@ export interface FilledFormPage {
   readonly styleHashes: readonly string[];
 }
 
-/** Whether a page, served at `pagePath`, holds a form that posts to the service's `/contact`. */
-export function hasInquiryForm(html: string, pagePath: string): boolean {
+/**
+ * The names of the fields of a page's form that posts to the service's `/contact` (the page served
+ * at `pagePath`), what a browser sends; undefined when the page has no such form.
+ */
+export function inquiryFormFields(html: string, pagePath: string): string[] | undefined {
   const all = elementsOf(parsePage(html));
-  return inquiryForm(all, documentBase(all, pagePath)) !== undefined;
+  const form = inquiryForm(all, documentBase(all, pagePath));
+  return form === undefined ? undefined : [...namedControls({ all, form, inForm: elementsOf(form), controls: new Map() }).keys()];
 }
 
 /**

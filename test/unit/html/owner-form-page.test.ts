@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { fillOwnerFormPage, hasInquiryForm, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { fillOwnerFormPage, inquiryFormFields, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
 
 /*
  * The owner's form page filled in for a refused post (docs/api.md §9). Each result is read back
@@ -280,14 +280,19 @@ describe('which form is the inquiry', () => {
     ['a form only in a template', '<template><form method="post" action="/contact"></form></template>'],
   ])('is none on a page with %s', (_case, body) => {
     const page = `<!doctype html><title>x</title>${body}`;
-    expect(hasInquiryForm(page, '/contact/')).toBe(false);
+    expect(inquiryFormFields(page, '/contact/')).toBeUndefined();
     expect(fillOwnerFormPage(page, refused())).toBeUndefined();
   });
 
   it('resolves the action against the page’s own path', () => {
-    expect(hasInquiryForm('<form method="post" action="../contact"></form>', '/contact/')).toBe(true);
-    expect(hasInquiryForm('<form method="post" action="contact"></form>', '/write.html')).toBe(true);
-    expect(hasInquiryForm('<form method="post" action="contact"></form>', '/contact/')).toBe(false);
+    expect(inquiryFormFields('<form method="post" action="../contact"></form>', '/contact/')).toEqual([]);
+    expect(inquiryFormFields('<form method="post" action="contact"></form>', '/write.html')).toEqual([]);
+    expect(inquiryFormFields('<form method="post" action="contact"></form>', '/contact/')).toBeUndefined();
+  });
+
+  it('names the fields a browser sends from it, those outside it that name it included', () => {
+    expect(inquiryFormFields(FORMS, '/contact/')).toEqual(['name', 'message']);
+    expect(inquiryFormFields(MARKED, '/contact/')).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
   });
 });
 

@@ -308,6 +308,17 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
   });
 
+  it.each([
+    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
+    ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
+    ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
+  ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha`,
+    );
+  });
+
   it('refuses a page that is not UTF-8, or larger than a form page may be', () => {
     const latin1 = siteFolder({ 'contact/index.html': '' });
     writeFileSync(join(latin1, 'contact/index.html'), Buffer.concat([Buffer.from(ownerFormPage()), Buffer.from([0xe9])]));
