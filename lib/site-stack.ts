@@ -7,6 +7,7 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counter
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { DeploymentSecret } from './deployment-secret.js';
+import { BUNDLED_FORM_PAGE, type FormPage } from './form-page.js';
 import { FrontDoor } from './front-door.js';
 import { functionProfile, settingKeys, type SettingKey } from './function-profiles.js';
 import { InquiryInbox, SWEEP_RATE } from './inquiry-inbox.js';
@@ -92,6 +93,9 @@ export class SiteStack extends Stack {
       // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
       PAGE_STYLESHEET: config.pageStylesheet ?? '',
       FORM_SUCCESS_PATH: config.formSuccessPath ?? '',
+      FORM_PAGE: config.formPage?.path ?? '',
+      // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
+      FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: this.secret.dynamicReference,
       INQUIRY_TABLE: this.inbox.table.tableName,
@@ -105,7 +109,7 @@ export class SiteStack extends Stack {
       SPAM_LINK_LIMIT: String(config.spam.linkLimit),
       FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
     };
-    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings)]));
+    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);
     const contact = this.functions.get('contact')!;
     this.counterTable.grant(contact, 'dynamodb:UpdateItem');
@@ -156,15 +160,17 @@ export class SiteStack extends Stack {
     }
   }
 
-  /** One function, given exactly the settings its profile names. */
-  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>): SiteFunction {
+  /** One function, given exactly the settings its profile names, and the owner's form page in its bundle if it reads that. */
+  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>, formPage: FormPage | undefined): SiteFunction {
     const profile = functionProfile(name);
+    const readsFormPage = formPage !== undefined && profile.settings.includes('formPageFile');
     return new SiteFunction(this, `${pascalCase(name)}Function`, {
       handlerName: name,
       environment: Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]])),
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
       lazyModules: profile.lazyModules,
+      bundledFiles: readsFormPage ? { [BUNDLED_FORM_PAGE]: formPage.file } : {},
     });
   }
 
