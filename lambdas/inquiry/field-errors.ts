@@ -27,7 +27,10 @@ export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export interface FieldError {
   readonly field: string;
   readonly code: FieldErrorCode;
+  /** The API's sentence: it names the JSON field and the schema's limits. */
   readonly message: string;
+  /** The sentence the service's own page shows for it, in words for a person (form-messages.ts). */
+  readonly userMessage: string;
 }
 
 /** The error code each pattern of the schema reports; the form's script maps patterns the same way. */

@@ -145,7 +145,7 @@ export function openApiDocument(site: SiteSettings) {
         },
         FieldError: {
           type: 'object',
-          required: ['field', 'code', 'message'],
+          required: ['field', 'code', 'message', 'userMessage'],
           additionalProperties: false,
           properties: {
             field: { description: 'The field as sent, an unknown one included.', type: 'string' },
@@ -155,6 +155,11 @@ export function openApiDocument(site: SiteSettings) {
               enum: [...FIELD_ERROR_CODES],
             },
             message: { description: 'One sentence for a person.', type: 'string' },
+            userMessage: {
+              description:
+                'The sentence the site’s own form shows beside the field, in words for the visitor rather than the JSON field’s name; `message` where the form has none of its own. Show it as text, never as markup.',
+              type: 'string',
+            },
           },
         },
         ContactDescription: {

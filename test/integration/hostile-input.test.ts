@@ -197,7 +197,7 @@ describe('POST /api/contact under hostile input', () => {
     const deep = `{"name":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
     const deepAnswer = await post(deep);
     expect(deepAnswer.status).toBe(422);
-    expect(deepAnswer.json()).toMatchObject({ errors: expect.arrayContaining([{ field: 'name', code: 'invalid_type', message: expect.any(String) }]) });
+    expect(deepAnswer.json()).toMatchObject({ errors: expect.arrayContaining([{ field: 'name', code: 'invalid_type', message: expect.any(String), userMessage: expect.any(String) }]) });
     const deeper = '['.repeat(40_000) + ']'.repeat(40_000);
     expect((await post(deeper)).status).toBe(413);
     const huge = JSON.stringify({ name: 'A', email: 'a@example.com', message: 'x'.repeat(70_000) });
