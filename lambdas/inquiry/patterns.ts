@@ -11,7 +11,8 @@
  *   Python code points, where a pair is one astral character and a lone surrogate one code point;
  * - `^`, and END instead of `$`, which in Python also matches before a final line feed;
  * - `(?:…)`, `|`, quantifiers, and the lookaheads `(?=…)` and `(?!…)`.
- * A unit test checks each pattern against every code point in all three dialects.
+ * test/unit/inquiry/patterns.test.ts sweeps each pattern code point by code point with and without
+ * `u`; test/interop does the same in Python, and runs the project's corpus of inquiries everywhere.
  */
 
 /** Control characters, general category Cc. */
