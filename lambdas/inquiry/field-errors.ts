@@ -58,7 +58,7 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
     case 'blank':
       return `${field} must contain at least one character that is not a space.`;
     case 'invalid_characters':
-      return `${field} contains a character that is not allowed here, such as a control character, a line separator or a text-direction control.`;
+      return `${field} contains a character that is not allowed here, such as a control character, a line separator, a text-direction control or the sequence =?.`;
     case 'invalid_email':
       return `${field} must be an e-mail address such as name@example.com.`;
     case 'invalid_url':

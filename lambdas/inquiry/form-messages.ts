@@ -18,7 +18,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
     empty: 'Enter your name.',
     blank: 'Enter your name, not only spaces.',
     too_long: `Shorten your name to ${rules.name.maxLength} characters or fewer.`,
-    invalid_characters: 'Remove the line breaks, control characters and text-direction controls from your name.',
+    invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from your name.',
   },
   email: {
     empty: 'Enter your e-mail address.',
@@ -34,7 +34,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
   },
   company: {
     too_long: `Shorten the company name to ${rules.company.maxLength} characters or fewer.`,
-    invalid_characters: 'Remove the line breaks, control characters and text-direction controls from the company name.',
+    invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from the company name.',
   },
   project_url: {
     too_long: `Shorten the link to ${rules.project_url.maxLength} characters or fewer.`,
