@@ -1,4 +1,4 @@
-import { readCounterKeySecret, readPageStylesheet, readSiteSettings } from '../config.js';
+import { readFormTokenSecret, readPageStylesheet, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
@@ -11,7 +11,7 @@ import { CACHEABLE, htmlReply } from '../html/html-reply.js';
 import { PAGE_ICON } from './page-icon.js';
 
 const site = { ...readSiteSettings(process.env), stylesheet: readPageStylesheet(process.env) };
-const tokens = formTokens(readCounterKeySecret(process.env), site.baseUrl);
+const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
 
 /**
  * Each route's answer. The form is each visitor's own: its token tells when it was shown (docs/api.md
