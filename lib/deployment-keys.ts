@@ -25,6 +25,8 @@ export interface DeploymentKeysProps {
  */
 export class DeploymentKeys extends Construct {
   readonly secret: Secret;
+  /** The custom resource's function, run at deploys only. */
+  readonly keeper: SiteFunction;
   /** The version every reader names: the custom resource's physical id. */
   readonly versionId: string;
 
@@ -44,13 +46,13 @@ export class DeploymentKeys extends Construct {
         'Read only through dynamic references, which CloudFormation resolves at deploy: a rotation between deploys would part its readers. Each value is rotated at a deploy, by a context label (README, "The secret").',
     });
 
-    const keeper = new SiteFunction(this, 'Keeper', {
+    const keeper = (this.keeper = new SiteFunction(this, 'Keeper', {
       handlerName: 'deployment-keys',
       environment: {},
       memorySize: 256,
       timeout: Duration.seconds(30),
       lazyModules: [],
-    });
+    }));
     keeper.addToRolePolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }),
     );
