@@ -3,7 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DeploymentKeysProperties } from '../lambdas/deployment-keys/key-versions.js';
-import type { DeploymentKeyField, RotatedKey } from '../lambdas/deployment-keys/keys.js';
+import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField, type RotatedKey } from '../lambdas/deployment-keys/keys.js';
 import { SiteFunction } from './site-function.js';
 
 export interface DeploymentKeysProps {
@@ -56,7 +56,11 @@ export class DeploymentKeys extends Construct {
     keeper.addToRolePolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }),
     );
-    const properties: DeploymentKeysProperties = { SecretId: this.secret.secretArn, Rotations: props.rotations };
+    const properties: DeploymentKeysProperties = {
+      SecretId: this.secret.secretArn,
+      Rotations: props.rotations,
+      PreviousOriginVerifySeconds: String(PREVIOUS_ORIGIN_VERIFY_SECONDS),
+    };
     const keys = new CustomResource(this, 'Keys', {
       serviceToken: keeper.functionArn,
       resourceType: 'Custom::DeploymentKeys',

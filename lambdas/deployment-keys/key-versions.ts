@@ -27,7 +27,12 @@ export interface DeploymentKeysProperties {
   readonly SecretId: string;
   /** Each rotated value's label: a new label replaces that value. */
   readonly Rotations?: Partial<Record<RotatedKey, string>>;
+  /** How long after a rotation the previous header stays accepted (PREVIOUS_ORIGIN_VERIFY_SECONDS), in whole seconds. */
+  readonly PreviousOriginVerifySeconds: string;
 }
+
+/** At most a day: a retired value is one an owner may want gone. */
+const MAX_PREVIOUS_SECONDS = 86_400;
 
 /**
  * The version of the secret that every reader names after this event (the custom resource's
@@ -55,7 +60,16 @@ export async function deploymentKeysVersion(event: CloudFormationCustomResourceE
   if (rotated.length === 0) return event.PhysicalResourceId;
   const base = (await store.read(secretId, event.PhysicalResourceId)) ?? (await readCurrent(store, secretId));
   const keys = parseDeploymentKeys(base.secretString) ?? firstDeploymentKeys(base.secretString);
-  return putKeys(store, secretId, rotateDeploymentKeys(keys, rotated, now), event.RequestId);
+  const previousSeconds = readPreviousSeconds(properties.PreviousOriginVerifySeconds);
+  return putKeys(store, secretId, rotateDeploymentKeys(keys, rotated, { now, previousSeconds }), event.RequestId);
+}
+
+function readPreviousSeconds(value: string | undefined): number {
+  const seconds = Number(value);
+  if (value === undefined || !/^\d+$/.test(value) || seconds > MAX_PREVIOUS_SECONDS) {
+    throw new Error(`PreviousOriginVerifySeconds must be a whole number of seconds from 0 to ${MAX_PREVIOUS_SECONDS}, got ${JSON.stringify(value)}`);
+  }
+  return seconds;
 }
 
 async function readCurrent(store: KeySecretStore, secretId: string): Promise<SecretVersion> {

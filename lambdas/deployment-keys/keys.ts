@@ -32,7 +32,8 @@ export type RotatedKey = (typeof ROTATED_KEYS)[number];
 
 /**
  * How long after a rotation the functions still accept the previous header value: an edge that
- * has not yet taken the distribution's new configuration, or a rollback, still sends it.
+ * has not yet taken the distribution's new configuration, or a rollback, still sends it. The
+ * stack passes it to the custom resource, so the template says it.
  */
 export const PREVIOUS_ORIGIN_VERIFY_SECONDS = 3600;
 
@@ -63,15 +64,16 @@ export function firstDeploymentKeys(seed: string, newValue: () => string = newKe
 /**
  * The keys after a rotation of some of them. The header's next value becomes the current one (the
  * functions accept it already), a new next one is made, and the one it replaces stays accepted for
- * PREVIOUS_ORIGIN_VERIFY_SECONDS from `now`; a value not rotated is kept as it was.
+ * `previousSeconds` from `now`; a value not rotated is kept as it was.
  */
 export function rotateDeploymentKeys(
   keys: DeploymentKeys,
   rotated: readonly RotatedKey[],
-  now: Date,
+  { now, previousSeconds }: { readonly now: Date; readonly previousSeconds: number },
   newValue: () => string = newKeyValue,
 ): DeploymentKeys {
-  const origin = rotated.includes('originVerify') ? rotatedOriginVerify(keys, now, newValue()) : keys;
+  const until = new Date(now.getTime() + previousSeconds * 1000);
+  const origin = rotated.includes('originVerify') ? rotatedOriginVerify(keys, until, newValue()) : keys;
   return {
     originVerify: origin.originVerify,
     originVerifyNext: origin.originVerifyNext,
@@ -81,8 +83,7 @@ export function rotateDeploymentKeys(
   };
 }
 
-function rotatedOriginVerify(keys: DeploymentKeys, now: Date, next: string): Pick<DeploymentKeys, 'originVerify' | 'originVerifyNext' | 'originVerifyDigests'> {
-  const until = new Date(now.getTime() + PREVIOUS_ORIGIN_VERIFY_SECONDS * 1000);
+function rotatedOriginVerify(keys: DeploymentKeys, until: Date, next: string): Pick<DeploymentKeys, 'originVerify' | 'originVerifyNext' | 'originVerifyDigests'> {
   return {
     originVerify: keys.originVerifyNext,
     originVerifyNext: next,

@@ -9,8 +9,13 @@ const COMMON = {
 } as const;
 
 /** The properties lib/deployment-keys.ts gives the custom resource, as CloudFormation passes them. */
-export function keysProperties(secretId: string, rotations: Record<string, string> = {}) {
-  return { ServiceToken: COMMON.ServiceToken, SecretId: secretId, Rotations: { originVerify: '', counterKey: '', formTokenKey: '', ...rotations } };
+export function keysProperties(secretId: string, rotations: Record<string, string> = {}, previousSeconds = '3600') {
+  return {
+    ServiceToken: COMMON.ServiceToken,
+    SecretId: secretId,
+    Rotations: { originVerify: '', counterKey: '', formTokenKey: '', ...rotations },
+    PreviousOriginVerifySeconds: previousSeconds,
+  };
 }
 
 /** A Create, Update or Delete request as CloudFormation sends it to the custom resource's function. */

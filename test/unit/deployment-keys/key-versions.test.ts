@@ -9,30 +9,32 @@ const SECRET_ID = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:Deployme
 const SEED = 'TheValueSecretsManagerGeneratedAtTheFirstDeploy1';
 const NOW = new Date('2026-12-01T10:00:00.000Z');
 
-/** A secret's versions in memory, as Secrets Manager keeps them: AWSCURRENT moves to each new one. */
+/** Secrets' versions in memory, as Secrets Manager keeps them: AWSCURRENT moves to each new one. */
 class MemorySecret implements KeySecretStore {
-  readonly versions = new Map<string, string>();
+  private readonly secrets = new Map<string, { versions: Map<string, string>; current: string }>();
   puts = 0;
-  constructor(
-    initial: string,
-    private current = 'created-with-the-secret-0000000000',
-  ) {
-    this.versions.set(current, initial);
+  constructor(initial: string) {
+    this.add(SECRET_ID, initial);
+  }
+  add(secretId: string, initial: string): void {
+    this.secrets.set(secretId, { versions: new Map([['created-with-the-secret-0000000000', initial]]), current: 'created-with-the-secret-0000000000' });
   }
   async read(secretId: string, versionId?: string) {
-    if (secretId !== SECRET_ID) throw new Error(`no secret ${secretId}`);
-    const id = versionId ?? this.current;
-    const secretString = this.versions.get(id);
+    const secret = this.secrets.get(secretId);
+    if (secret === undefined) throw new Error(`no secret ${secretId}`);
+    const id = versionId ?? secret.current;
+    const secretString = secret.versions.get(id);
     return secretString === undefined ? undefined : { versionId: id, secretString };
   }
   async put(secretId: string, secretString: string, versionId: string) {
-    if (secretId !== SECRET_ID || this.versions.has(versionId)) throw new Error('ResourceExistsException');
-    this.versions.set(versionId, secretString);
-    this.current = versionId;
+    const secret = this.secrets.get(secretId);
+    if (secret === undefined || secret.versions.has(versionId)) throw new Error('ResourceExistsException');
+    secret.versions.set(versionId, secretString);
+    secret.current = versionId;
     this.puts += 1;
   }
-  keys(versionId: string): DeploymentKeys {
-    return parseDeploymentKeys(this.versions.get(versionId)!)!;
+  keys(versionId: string, secretId = SECRET_ID): DeploymentKeys {
+    return parseDeploymentKeys(this.secrets.get(secretId)!.versions.get(versionId)!)!;
   }
 }
 
@@ -80,6 +82,45 @@ describe('the deployment keys’ custom resource', () => {
 
     expect(await deploymentKeysVersion(update(first, {}, {}), secret, NOW)).toBe(first);
     expect(secret.puts).toBe(1);
+  });
+
+  it('keeps the previous header accepted for the window the stack gives, from the rotation', async () => {
+    const secret = new MemorySecret(SEED);
+    const first = await created(secret);
+    const event = customResourceEvent({
+      type: 'Update',
+      physicalResourceId: first,
+      old: keysProperties(SECRET_ID),
+      properties: keysProperties(SECRET_ID, { originVerify: 'x' }, '600'),
+    });
+
+    const rotated = await deploymentKeysVersion(event, secret, NOW);
+
+    expect(secret.keys(rotated).originVerifyDigests).toMatch(/@2026-12-01T10:10:00\.000Z$/);
+  });
+
+  it.each(['', '-1', '1.5', '86401', 'an hour'])('refuses a window of %j, naming it, rather than rotate with a wrong one', async (seconds) => {
+    const secret = new MemorySecret(SEED);
+    const first = await created(secret);
+    const event = customResourceEvent({
+      type: 'Update',
+      physicalResourceId: first,
+      old: keysProperties(SECRET_ID),
+      properties: keysProperties(SECRET_ID, { originVerify: 'x' }, seconds),
+    });
+
+    await expect(deploymentKeysVersion(event, secret, NOW)).rejects.toThrow(/^PreviousOriginVerifySeconds must be a whole number of seconds from 0 to 86400/);
+  });
+
+  it('on an update to another secret, takes that secret’s current value as its keys’ start', async () => {
+    const secret = new MemorySecret(SEED);
+    const first = await created(secret);
+    const another = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:Another-GhIjKl';
+    secret.add(another, 'TheValueTheOtherSecretWasCreatedWith0123456789ab');
+
+    const versionId = await deploymentKeysVersion(update(first, {}, {}, another), secret, NOW);
+
+    expect(secret.keys(versionId, another).originVerify).toBe('TheValueTheOtherSecretWasCreatedWith0123456789ab');
   });
 
   it('on a new header label, rotates the header of the version it had, and no other value', async () => {

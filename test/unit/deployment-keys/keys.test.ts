@@ -17,6 +17,7 @@ const SEED = 'TheValueSecretsManagerGeneratedAtTheFirstDeploy1';
 const BASE_URL = 'https://example.com';
 const FIRST = firstDeploymentKeys(SEED);
 const ROTATED_AT = new Date('2026-12-01T10:00:00.000Z');
+const AT_ROTATION = { now: ROTATED_AT, previousSeconds: PREVIOUS_ORIGIN_VERIFY_SECONDS };
 const windowEnd = ROTATED_AT.getTime() + PREVIOUS_ORIGIN_VERIFY_SECONDS * 1000;
 
 /** What a function accepts, from the digests the stack gives it. */
@@ -62,14 +63,14 @@ describe('the header value, whoever learns it (docs/api.md §10)', () => {
   });
 
   it('is not derived from either key, nor they from it: a rotation of the header leaves both as they were', () => {
-    const rotated = rotateDeploymentKeys(FIRST, ['originVerify'], ROTATED_AT);
+    const rotated = rotateDeploymentKeys(FIRST, ['originVerify'], AT_ROTATION);
     expect(rotated.counterKey).toBe(FIRST.counterKey);
     expect(rotated.formTokenKey).toBe(FIRST.formTokenKey);
   });
 });
 
 describe('a rotation of the header', () => {
-  const rotated = rotateDeploymentKeys(FIRST, ['originVerify'], ROTATED_AT);
+  const rotated = rotateDeploymentKeys(FIRST, ['originVerify'], AT_ROTATION);
   const functions = functionsOf(rotated);
 
   it('sends the value the functions already accepted as the next one, and makes a new next one', () => {
@@ -79,7 +80,7 @@ describe('a rotation of the header', () => {
     expect(rotated.originVerifyNext).not.toBe(FIRST.originVerify);
   });
 
-  it('accepts the previous value for PREVIOUS_ORIGIN_VERIFY_SECONDS from the rotation, to the millisecond, and never after', () => {
+  it('accepts the previous value for the window it is given from the rotation, to the millisecond, and never after', () => {
     expect(functions.accepts(FIRST.originVerify, ROTATED_AT.getTime())).toBe(true);
     expect(functions.accepts(FIRST.originVerify, windowEnd - 1)).toBe(true);
     expect(functions.accepts(FIRST.originVerify, windowEnd)).toBe(false);
@@ -87,8 +88,14 @@ describe('a rotation of the header', () => {
     expect(functions.accepts(rotated.originVerifyNext, windowEnd)).toBe(true);
   });
 
+  it('with a window of 0, refuses the previous value from the rotation on', () => {
+    const atOnce = rotateDeploymentKeys(FIRST, ['originVerify'], { now: ROTATED_AT, previousSeconds: 0 });
+    expect(functionsOf(atOnce).accepts(FIRST.originVerify, ROTATED_AT.getTime() - 1)).toBe(true);
+    expect(functionsOf(atOnce).accepts(FIRST.originVerify, ROTATED_AT.getTime())).toBe(false);
+  });
+
   it('a second time, drops the value two rotations old at once: a leaked value is gone after rotating twice', () => {
-    const twice = rotateDeploymentKeys(rotated, ['originVerify'], new Date(ROTATED_AT.getTime() + 60_000));
+    const twice = rotateDeploymentKeys(rotated, ['originVerify'], { ...AT_ROTATION, now: new Date(ROTATED_AT.getTime() + 60_000) });
     expect(functionsOf(twice).accepts(FIRST.originVerify, ROTATED_AT.getTime() + 60_000)).toBe(false);
     expect(functionsOf(twice).accepts(rotated.originVerify, ROTATED_AT.getTime() + 60_000)).toBe(true);
   });
@@ -99,8 +106,8 @@ describe('a rotation of a key', () => {
     ['counterKey', 'formTokenKey'],
     ['formTokenKey', 'counterKey'],
   ] as const)('of %s replaces it alone, the header and its window included', (rotatedKey, kept) => {
-    const header = rotateDeploymentKeys(FIRST, ['originVerify'], ROTATED_AT);
-    const after = rotateDeploymentKeys(header, [rotatedKey], new Date(ROTATED_AT.getTime() + 1000));
+    const header = rotateDeploymentKeys(FIRST, ['originVerify'], AT_ROTATION);
+    const after = rotateDeploymentKeys(header, [rotatedKey], { ...AT_ROTATION, now: new Date(ROTATED_AT.getTime() + 1000) });
 
     expect(after[rotatedKey]).not.toBe(header[rotatedKey]);
     expect(after[kept]).toBe(header[kept]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import type { DeploymentKeyField } from '../../../lambdas/deployment-keys/keys.js';
+import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField } from '../../../lambdas/deployment-keys/keys.js';
 import { HANDLER_NAMES, METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
@@ -172,7 +172,10 @@ describe('the deployment’s keys (docs/api.md §4, §10, §15)', () => {
       ServiceTimeout: '300',
       SecretId: { Ref: secretId },
       Rotations: { originVerify: '', counterKey: '', formTokenKey: '' },
+      // The rotation window: the previous header is accepted an hour after a rotation, and no longer.
+      PreviousOriginVerifySeconds: String(PREVIOUS_ORIGIN_VERIFY_SECONDS),
     });
+    expect(PREVIOUS_ORIGIN_VERIFY_SECONDS).toBe(3600);
   });
 
   it('give the front door the header alone, as a dynamic reference', () => {

@@ -432,6 +432,14 @@ describe('alarms (docs/api.md §12)', () => {
     expect(filters).toHaveLength(expected.length);
   });
 
+  it('mail the owner at the first request refused without the front door’s header, from the log of every function behind the API', () => {
+    const alarm = alarms.find((candidate) => candidate.Properties.AlarmName === 'PersonalSite-ApiCalledDirectly');
+    expect(alarm?.Properties).toMatchObject({ MetricName: 'ApiCalledDirectly', Threshold: 1, AlarmActions: [topicRef] });
+    const fed = filters.filter((filter) => (filter.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'ApiCalledDirectly');
+    expect(fed.map((filter) => filter.Properties.FilterPattern)).toEqual(FUNCTION_NAMES.map(() => '{ $.ApiCalledDirectly > 0 }'));
+    expect(fed.map((filter) => filter.Properties.LogGroupName)).toEqual(expect.arrayContaining(HANDLER_NAMES.map(logGroupOf)));
+  });
+
   it('count every 5xx of the API, and the 429s of the routes’ throttles, from its access log', () => {
     const accessFilters = filters.filter((filter) => JSON.stringify(filter.Properties.LogGroupName) === JSON.stringify(accessLogGroup));
     expect(accessFilters.map((filter) => [filter.Properties.FilterPattern, (filter.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName])).toEqual([
