@@ -71,7 +71,7 @@ export class FrontDoor extends Construct {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.folder ?? null))),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null))),
       });
     }
     // The site's pages, and the GET-only documents of the route table: at the edge as long as

@@ -9,6 +9,7 @@ import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
 import { frontDoorFunctionCode, siteIndexFor } from '../../../lib/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door-paths.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
+import { siteFiles } from '../../../lib/site-files.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 interface CacheBehavior {
@@ -235,7 +236,7 @@ describe('the site’s pages', () => {
       FunctionCode: frontDoorFunctionCode({
         serviceOrigin: API_ORIGIN_ID,
         servicePaths,
-        site: siteIndexFor(folder, { serviceOrigin: API_ORIGIN_ID, servicePaths }),
+        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths }),
       }),
     });
     expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([
