@@ -4,20 +4,24 @@ import { join, posix, relative, sep } from 'node:path';
 import { sendTarget } from '../support/http-client.js';
 import { hostileSite, OUTSIDE_TEXT } from '../support/hostile-site.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { folderPages, siteFolder } from '../support/site-folder.js';
+import { OFF_SITE_FOLDER_PATHS } from '../support/site-path-cases.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../unit/infra/site-app.js';
 
 /*
  * Publish what the preview shows, nothing more (docs/api.md §10): a folder with dotfiles, links
- * out of it, loops and links inside, uploaded by synth and served by local mode, file by file.
+ * out of it, loops and links inside, uploaded by synth and served by local mode, file by file; and
+ * a site too big for the function to list its folders, whose redirects never leave it.
  */
 
 const site = hostileSite();
 let server: LocalServer;
+let many: LocalServer;
 
 beforeAll(async () => {
-  server = await startLocalServer({ SITE_DIR: site.folder });
+  [server, many] = await Promise.all([startLocalServer({ SITE_DIR: site.folder }), startLocalServer({ SITE_DIR: siteFolder(folderPages(400)) })]);
 }, 60_000);
-afterAll(() => server?.stop());
+afterAll(() => Promise.all([server?.stop(), many?.stop()]));
 
 /** Each file of the asset synth stages for the upload, by its key, with its text. */
 function uploadedFiles(): Record<string, string> {
@@ -70,5 +74,17 @@ describe('a folder with dotfiles and links of every kind', () => {
 
   it('prints at start-up what it does not serve, as synth does', () => {
     expect(server.output()).toMatch(/^SITE_DIR: not published, nor served by local mode: .*\.env.*links out of the folder/m);
+  });
+});
+
+describe('a site of 400 folders (the function lists its files instead)', () => {
+  it('still redirects a folder to its slash', async () => {
+    const response = await sendTarget(many.apiUrl, '/posts/post-number-7');
+    expect({ status: response.status, location: response.headers.location }).toEqual({ status: 301, location: '/posts/post-number-7/' });
+  });
+
+  it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('answers %s (%s) 404, never a redirect', async (target) => {
+    const response = await sendTarget(many.apiUrl, target);
+    expect({ status: response.status, location: response.headers.location }).toEqual({ status: 404, location: undefined });
   });
 });

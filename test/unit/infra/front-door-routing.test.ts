@@ -11,6 +11,7 @@ import {
   type SiteIndex,
 } from '../../../lib/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../lib/front-door-paths.js';
+import { OFF_SITE_FOLDER_PATHS } from '../../support/site-path-cases.js';
 
 /*
  * The front door's viewer-request function (lib/front-door-routing.js), run with vm from the very
@@ -124,6 +125,16 @@ describe('the routing function', () => {
   it('tells a folder from a file by the files without an extension, when the folders were too many to list', () => {
     expect(route(FILES, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
     expect(route(FILES, { uri: '/CNAME' }).result).toMatchObject({ uri: '/CNAME' });
+  });
+
+  describe.each<[string, SiteIndex]>([
+    // Whatever the index says: no folder of a site has such a path.
+    ['listed folders', { folders: OFF_SITE_FOLDER_PATHS.map(([path]) => decodeURIComponent(path.slice(1))) }],
+    ['the files without an extension', FILES],
+  ])('never redirects off the site, with %s', (_form, site) => {
+    it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came', (uri) => {
+      expect(route(site, { uri }).result).toMatchObject({ uri });
+    });
   });
 
   it('takes a malformed percent-encoding for a file, for S3 to answer', () => {
