@@ -1,12 +1,14 @@
 import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_PAGE } from './front-door-paths.js';
+import { LOG_RETENTION } from './log-retention.js';
 import type { SitePages } from './site-config.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
 
@@ -71,6 +73,8 @@ export class SitePagesOrigin extends Construct {
       distribution,
       distributionPaths: ['/*'],
       retainOnDelete: false,
+      // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
+      logGroup: new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
     });
     acknowledgeUploader(Stack.of(this), this.bucket);
   }

@@ -2,12 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { LOG_RETENTION } from '../../../lib/log-retention.js';
 import { hostileSite } from '../../support/hostile-site.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from './site-app.js';
 
 /*
  * What a deploy uploads from siteDir (docs/api.md §10): the synthesized asset of the upload holds
- * exactly the files the folder publishes (lib/site-files.ts), and synth says what it left out.
+ * exactly the files the folder publishes (lib/site-files.ts), synth says what it left out, and the
+ * upload function's logs expire like every other function's.
  */
 
 const site = hostileSite();
@@ -36,5 +38,20 @@ describe('the upload of siteDir', () => {
     const line = String(infos[0]!.entry.data);
     expect(line.split('\n')).toHaveLength(1);
     for (const path of ['.env', '.git', '.DS_Store', 'leak.txt', 'downloads', 'shadow', 'self']) expect(line).toContain(path);
+  });
+
+  it('runs in a function whose logs expire like every other function’s, not in a log group of two years', () => {
+    const functions = Object.values(resourcesOfType(template, 'AWS::Lambda::Function'));
+    const uploader = functions.find((fn) => JSON.stringify(fn.Properties.Layers ?? '').includes('AwsCliLayer'));
+    expect(uploader).toBeDefined();
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    for (const fn of functions) {
+      const logGroup = (fn.Properties.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup;
+      expect({ function: fn.Properties.Description, retention: logGroups[logGroup?.Ref ?? '']?.Properties.RetentionInDays }).toEqual({
+        function: fn.Properties.Description,
+        retention: LOG_RETENTION,
+      });
+    }
+    for (const [id, group] of Object.entries(logGroups)) expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: LOG_RETENTION });
   });
 });
