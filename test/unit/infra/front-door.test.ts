@@ -119,6 +119,13 @@ describe.each(LAYOUTS)('the front door with %s: every route of the table to the 
     expect(apiOrigin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
   });
 
+  it('adds AWS’s managed security headers (HSTS, nosniff) on every behaviour, the service’s included', () => {
+    const securityHeaders = policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId);
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect({ path: behavior.PathPattern ?? '*', policy: behavior.ResponseHeadersPolicyId }).toEqual({ path: behavior.PathPattern ?? '*', policy: securityHeaders });
+    }
+  });
+
   it('serves HTTP/2 and HTTP/3, redirecting HTTP to HTTPS', () => {
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
