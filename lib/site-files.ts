@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../lambdas/config.js';
@@ -15,11 +16,12 @@ export function parseSiteFolder(setting: string, value: string): string {
 export const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
-export type LeftOutReason = 'hidden' | 'backslash' | 'outside' | 'loop' | 'broken' | 'special';
+export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
   hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published`,
   backslash: 'a backslash in the name, which browsers read as a slash',
+  encoding: 'a name that is not UTF-8, which no URL names',
   outside: 'links out of the folder',
   loop: 'links to a folder they are in',
   broken: 'links to nothing',
@@ -58,11 +60,13 @@ export function siteFiles(folder: string): SiteFiles {
   const leftOut: LeftOut[] = [];
   // `branch`: the real folders from the root down to this one, which a link back into would loop.
   const visit = (directory: string, prefix: string, branch: ReadonlySet<string>): void => {
-    const entries = readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // Names as the disk holds them: one that is not UTF-8 has no string that opens it.
+    const entries = readdirSync(directory, { withFileTypes: true, encoding: 'buffer' }).sort((a, b) => Buffer.compare(a.name, b.name));
     for (const entry of entries) {
-      const path = `${prefix}${entry.name}`;
-      const refused = nameRefusal(entry.name, prefix === '');
-      const target = refused === undefined ? reach(root, join(directory, entry.name), entry) : { reason: refused };
+      const name = entry.name.toString();
+      const path = `${prefix}${name}`;
+      const refused = isUtf8(entry.name) ? nameRefusal(name, prefix === '') : 'encoding';
+      const target = refused === undefined ? reach(root, join(directory, name), entry) : { reason: refused };
       if ('reason' in target) {
         leftOut.push({ path, reason: target.reason });
       } else if (target.stats.isDirectory()) {
@@ -91,7 +95,7 @@ function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
 type Reached = { readonly real: string; readonly stats: Pick<Stats, 'isDirectory' | 'isFile'> } | { readonly reason: LeftOutReason };
 
 /** What an entry of a real folder is: itself, or for a link, its target inside the folder, or why it is left out. */
-function reach(root: string, path: string, entry: Dirent): Reached {
+function reach(root: string, path: string, entry: Dirent<Buffer>): Reached {
   if (!entry.isSymbolicLink()) return { real: path, stats: entry };
   let real: string;
   let stats: Stats;
@@ -131,11 +135,16 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
   const byReason = new Map<LeftOutReason, string[]>();
   for (const { path, reason } of site.leftOut) byReason.set(reason, [...(byReason.get(reason) ?? []), path]);
   const groups = [...byReason].map(([reason, paths]) => {
-    const named = paths.slice(0, NAMED_PER_REASON).join(', ');
+    const named = paths.slice(0, NAMED_PER_REASON).map(printable).join(', ');
     const more = paths.length > NAMED_PER_REASON ? ` and ${paths.length - NAMED_PER_REASON} more` : '';
     return `${named}${more} (${REASONS[reason]})`;
   });
   return `${setting}: not published, nor served by local mode: ${groups.join('; ')}`;
+}
+
+/** A path as a terminal may print it: a control character in a name (a line break, an escape) written as its code. */
+function printable(path: string): string {
+  return path.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

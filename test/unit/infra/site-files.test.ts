@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
 import { copySiteFiles, leftOutLine, siteFileAt, siteFiles } from '../../../lib/site-files.js';
@@ -45,6 +45,12 @@ describe('the files a folder publishes', () => {
     expect(siteFiles(outside).leftOut).toEqual([{ path: '.well-known', reason: 'outside' }]);
   });
 
+  it('leave out a name that is not UTF-8, which no URL can name and no string opens', () => {
+    const folder = siteFolder();
+    writeFileSync(Buffer.concat([Buffer.from(`${folder}/bad`), Buffer.from([0xff]), Buffer.from('.txt')]), 'x');
+    expect(siteFiles(folder)).toEqual({ files: new Map([['index.html', join(folder, 'index.html')]]), leftOut: [{ path: 'bad\ufffd.txt', reason: 'encoding' }] });
+  });
+
   it('are read at the folder’s real path, when the folder named is itself a link', () => {
     const alias = join(mkdtempSync(join(tmpdir(), 'alias-')), 'public');
     symlinkSync(site.folder, alias);
@@ -74,6 +80,13 @@ describe('the line synth prints', () => {
     expect(line).toContain('dangling, loop-a, loop-b (links to nothing)');
     expect(line).toContain('back\\slash.txt (a backslash in the name, which browsers read as a slash)');
     expect(line).toContain('pipe (neither a file nor a folder)');
+  });
+
+  it('stays one line, and prints no control character a name holds', () => {
+    const folder = siteFolder({ '.note\u001b[2J\nsecond line': 'x' });
+    expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
+      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line (dotfiles and dot-folders, and links to them; only .well-known/ is published)',
+    );
   });
 
   it('is none for a folder that publishes everything', () => {
