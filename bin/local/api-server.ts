@@ -61,9 +61,11 @@ async function serve(
   const route = findRoute(method, target.path);
   const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
   // A function with a limit of its own is given one byte past it, enough to refuse the body with
-  // the contract's 413 (docs/api.md §2); any other, what an invocation holds, or API Gateway's 413.
+  // the contract's 413 (docs/api.md §2); any other, what an invocation holds, or API Gateway's 413,
+  // without reading a byte of a body whose Content-Length already says it is too large.
   const ownLimit = functionProfile(handlerName).maxBodyBytes;
-  const body = await readUpTo(request, ownLimit === undefined ? MAX_INVOCATION_BODY_BYTES : ownLimit + 1);
+  const declaredTooLarge = Number(request.headers['content-length']) > MAX_INVOCATION_BODY_BYTES;
+  const body = await readUpTo(request, ownLimit !== undefined ? ownLimit + 1 : declaredTooLarge ? 0 : MAX_INVOCATION_BODY_BYTES);
   if (!body.whole && ownLimit === undefined) return INVOCATION_TOO_LARGE;
   const result = await instances.run(() => {
     const startedAt = Date.now();

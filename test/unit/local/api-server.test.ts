@@ -101,9 +101,9 @@ const INVOCATION_BODY_BYTES = (6 * 1024 * 1024 * 3) / 4;
 
 describe('the local API Gateway reads a body only as far as the function needs (docs/api.md §2, §10)', () => {
   /** The status of the answer, and the size of the body the one handler invoked was given; none when nothing was invoked. */
-  async function bodyGiven(path: string, bytes: number) {
+  async function bodyGiven(path: string, bytes: number, headers: Record<string, string> = {}) {
     seen.length = 0;
-    const answer = await send(`${serverUrl}${path}`, { method: 'POST', body: Buffer.alloc(bytes, 'x') });
+    const answer = await send(`${serverUrl}${path}`, { method: 'POST', headers, body: Buffer.alloc(bytes, 'x') });
     const [invoked] = seen;
     return {
       status: answer.status,
@@ -156,5 +156,9 @@ describe('the local API Gateway reads a body only as far as the function needs (
   it('gives any other function what an invocation holds, and past it answers API Gateway’s own 413 without invoking it', async () => {
     expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
     expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1)).toEqual({ status: 413, given: undefined });
+    // Without a Content-Length to refuse it by, as soon as the body passes it.
+    const chunked = { 'Transfer-Encoding': 'chunked' };
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES, chunked)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1, chunked)).toEqual({ status: 413, given: undefined });
   });
 });
