@@ -2,6 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../lambdas/config.js';
+import { METHODS_BY_PATH } from '../lambdas/routes.js';
+import { matchesPathPattern, serviceRouting } from './front-door-paths.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
 export function parseSiteFolder(setting: string, value: string): string {
@@ -16,7 +18,7 @@ export function parseSiteFolder(setting: string, value: string): string {
 export const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
-export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special';
+export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
   hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published`,
@@ -26,6 +28,7 @@ const REASONS: Readonly<Record<LeftOutReason, string>> = {
   loop: 'links to a folder they are in',
   broken: 'links to nothing',
   special: 'neither a file nor a folder',
+  service: 'paths the service answers itself',
 };
 
 export interface LeftOut {
@@ -53,6 +56,8 @@ export interface SiteFiles {
  * site leaves out, that points at nothing, or at a folder it is in, is left out. Following links
  * inside rather than refusing every link keeps what generators and owners do (`latest -> v2/`)
  * working, and the rule names only real paths the folder holds, so no link can reach outside it.
+ * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
+ * answer wins there, and the file would only be reached by an encoded path.
  */
 export function siteFiles(folder: string): SiteFiles {
   const root = realpathSync(folder);
@@ -75,7 +80,8 @@ export function siteFiles(folder: string): SiteFiles {
       } else if (path === WELL_KNOWN) {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
-        files.set(path, target.real);
+        if (isServicePath(`/${path}`)) leftOut.push({ path, reason: 'service' });
+        else files.set(path, target.real);
       } else {
         leftOut.push({ path, reason: 'special' });
       }
@@ -83,6 +89,11 @@ export function siteFiles(folder: string): SiteFiles {
   };
   visit(root, '', new Set([root]));
   return { files, leftOut };
+}
+
+/** Whether the front door sends a path to the service (docs/api.md §10), whose answer wins over any file. */
+function isServicePath(path: string): boolean {
+  return METHODS_BY_PATH.has(path) || serviceRouting().uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
 }
 
 /** Why a name of the folder is never published, if it is not. */

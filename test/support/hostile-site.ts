@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 /** What lies beside the site's folder, which nothing may publish. */
 export const OUTSIDE_TEXT = 'beside the site, never published';
 
+const AT_A_SERVICE_PATH = 'the site’s own file at a path the service answers';
+
 /** A site's folder as an owner's disk holds one, with everything a deploy must not publish. */
 export interface HostileSite {
   /** The site's folder (siteDir, SITE_DIR). */
@@ -18,7 +20,7 @@ export interface HostileSite {
 
 /**
  * A folder with pages, dotfiles (`.env`, `.git/config`, `.DS_Store`), `.well-known/` and its
- * lookalikes, and links of every kind: inside, out of the folder, to a folder above, in loops,
+ * lookalikes, files at the service's paths, and links of every kind: inside, out of the folder, to a folder above, in loops,
  * through other links, with `..` in their target, to what is hidden, and to nothing; and a FIFO.
  */
 export function hostileSite(): HostileSite {
@@ -40,11 +42,14 @@ export function hostileSite(): HostileSite {
     '.well-known/atproto-did': 'did:plc:example',
     '\u2024well-known/index.html': 'a one-dot leader, not a dot: a folder like any other',
     '\uff0eenv': 'a fullwidth full stop, not a dot: a file like any other',
+    'contact/index.html': 'the site’s own /contact/, which the service does not answer',
   };
   for (const [path, text] of Object.entries(pages)) write(`site/${path}`, text);
   for (const path of ['.env', '.git/config', '.DS_Store', '.drafts/index.html', '.well-known/.secret', '.Well-Known/security.txt', 'blog/.well-known/security.txt', 'back\\slash.txt']) {
     write(`site/${path}`, OUTSIDE_TEXT);
   }
+  // At paths the service answers: its answer wins, so the files are never the site's.
+  for (const path of ['llms.txt', '.well-known/api-catalog', 'api/contact', 'oauth/token.json']) write(`site/${path}`, AT_A_SERVICE_PATH);
   link('site/style.css', 'css/site.css');
   link('site/latest', 'about');
   link('site/via-link.css', 'style.css');
@@ -76,11 +81,17 @@ export function hostileSite(): HostileSite {
       'latest/index.html': pages['about/index.html']!,
       'keys/security.txt': pages['.well-known/security.txt']!,
       'keys/atproto-did': pages['.well-known/atproto-did']!,
+      // The service answers /.well-known/api-catalog, not this path.
+      'keys/api-catalog': AT_A_SERVICE_PATH,
     },
     leftOut: {
       '.DS_Store': 'hidden',
       '.Well-Known': 'hidden',
       '.drafts': 'hidden',
+      '.well-known/api-catalog': 'service',
+      'api/contact': 'service',
+      'llms.txt': 'service',
+      'oauth/token.json': 'service',
       '.env': 'hidden',
       '.git': 'hidden',
       '.well-known/.secret': 'hidden',
