@@ -91,9 +91,12 @@ export function siteFiles(folder: string): SiteFiles {
   return { files, leftOut };
 }
 
+/** The path patterns of the distribution's behaviours that send every path under them to the service. */
+const SERVICE_PATTERNS = serviceRouting().uncachedPatterns;
+
 /** Whether the front door sends a path to the service (docs/api.md §10), whose answer wins over any file. */
 function isServicePath(path: string): boolean {
-  return METHODS_BY_PATH.has(path) || serviceRouting().uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
+  return METHODS_BY_PATH.has(path) || SERVICE_PATTERNS.some((pattern) => matchesPathPattern(pattern, path));
 }
 
 /** Why a name of the folder is never published, if it is not. */
