@@ -15,7 +15,7 @@ export function parseSiteFolder(setting: string, value: string): string {
 }
 
 /** The one dot-folder a site publishes, at its top only (RFC 8615): an owner's security.txt, atproto-did. */
-export const WELL_KNOWN = '.well-known';
+const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
 export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
