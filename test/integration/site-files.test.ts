@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { sendTarget } from '../support/http-client.js';
-import { hostileSite, OUTSIDE_TEXT } from '../support/hostile-site.js';
+import { METHODS_BY_PATH } from '../../lambdas/routes.js';
+import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
+import { AT_A_SERVICE_PATH, hostileSite, OUTSIDE_TEXT } from '../support/hostile-site.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { folderPages, siteFolder } from '../support/site-folder.js';
 import { OFF_SITE_FOLDER_PATHS } from '../support/site-path-cases.js';
@@ -59,6 +61,10 @@ function everyPath(folder: string, depth = 2): string[] {
 
 const urlPath = (key: string) => `/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+/** Whether the front door sends a path to the service, by the route table: its answer there is no file of the site. */
+const answeredByService = (path: string) =>
+  METHODS_BY_PATH.has(path) || serviceRouting().uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
+
 describe('a folder with dotfiles and links of every kind', () => {
   it('is served by local mode file by file as synth uploads it, and neither holds a byte from outside', async () => {
     const uploaded = uploadedFiles();
@@ -67,10 +73,22 @@ describe('a folder with dotfiles and links of every kind', () => {
     for (const path of new Set([...everyPath(site.folder), ...Object.keys(uploaded)])) {
       const response = await sendTarget(server.apiUrl, urlPath(path));
       expect(response.text).not.toContain(OUTSIDE_TEXT);
-      if (response.status === 200) served[path] = response.text;
+      if (!answeredByService(urlPath(path))) {
+        if (response.status === 200) served[path] = response.text;
+      } else {
+        expect({ path, text: response.text }).not.toEqual({ path, text: AT_A_SERVICE_PATH });
+      }
     }
     expect(served).toEqual(uploaded);
   }, 120_000);
+
+  it.each([['/llms%2Etxt'], ['/.well-known/api%2Dcatalog'], ['/ap%69/contact'], ['/o%61uth/token.json']])(
+    'never serves the site’s own file at a path the service answers, reached by its encoding %s',
+    async (target) => {
+      const response = await sendTarget(server.apiUrl, target);
+      expect({ status: response.status, text: response.text }).toEqual({ status: 404, text: site.published['404.html'] });
+    },
+  );
 
   it('prints at start-up what it does not serve, as synth does', () => {
     expect(server.output()).toMatch(/^SITE_DIR: not published, nor served by local mode: .*\.env.*links out of the folder/m);

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 /** What lies beside the site's folder, which nothing may publish. */
 export const OUTSIDE_TEXT = 'beside the site, never published';
 
-const AT_A_SERVICE_PATH = 'the site’s own file at a path the service answers';
+/** What the site's files at the service's paths hold. */
+export const AT_A_SERVICE_PATH = 'the site’s own file at a path the service answers';
 
 /** A site's folder as an owner's disk holds one, with everything a deploy must not publish. */
 export interface HostileSite {
