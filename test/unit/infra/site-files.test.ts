@@ -83,9 +83,9 @@ describe('the line synth prints', () => {
   });
 
   it('stays one line, and prints no control character a name holds', () => {
-    const folder = siteFolder({ '.note\u001b[2J\nsecond line': 'x' });
+    const folder = siteFolder({ '.note\u001b[2J\nsecond line\u202egnp.txt': 'x' });
     expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
-      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line (dotfiles and dot-folders, and links to them; only .well-known/ is published)',
+      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line\\u202egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published)',
     );
   });
 
