@@ -3,10 +3,11 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
+import { leftOutLine, siteFiles } from '../lib/site-files.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';
-import { readLocalSettings } from './local/settings.js';
+import { readLocalSettings, SITE_DIR } from './local/settings.js';
 import { siteBannerLines } from './local/site-banner.js';
 
 try {
@@ -30,7 +31,7 @@ try {
   console.log(
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
-      ...(settings.siteDir === undefined ? [] : [`Site       ${settings.siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`]),
+      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir)),
       ...siteBannerLines(process.env, settings),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'}; the inquiry table's stream played in front)`,
@@ -44,4 +45,10 @@ try {
   if (!(error instanceof ConfigError || error instanceof ListenError)) throw error;
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
+}
+
+/** Where the site comes from, and what of it is not published, as synth says it of siteDir. */
+function siteLines(siteDir: string): string[] {
+  const leftOut = leftOutLine(SITE_DIR, siteFiles(siteDir));
+  return [`Site       ${siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`, ...(leftOut === undefined ? [] : [leftOut])];
 }

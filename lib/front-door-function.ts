@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../lambdas/config.js';
 import { API_ORIGIN_ID, serviceRouting } from './front-door-paths.js';
@@ -28,28 +28,26 @@ const CLOUDFRONT_IMPORT = "import cf from 'cloudfront';";
 
 /** The code CloudFront runs: the routing rules, with what they route embedded. */
 export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
-  return `${CLOUDFRONT_IMPORT}\n${routingScript(routing)}`;
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}`;
 }
 
 /**
  * What the function is told for a site: the route table's paths that reach the API through the
- * default behaviour, and the index of the site's folder (null for a site that answers its own
- * paths). `setting` names the folder's setting in the error of a site too big for the function.
+ * default behaviour, and the index of the site's published files (their keys, lib/site-files.ts;
+ * null for a site that answers its own paths). `setting` names the folder's setting in the error
+ * of a site too big for the function.
  */
-export function frontDoorRouting(folder: string | null, setting = 'siteDir'): FrontDoorRouting {
+export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir'): FrontDoorRouting {
   const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault };
-  return { ...service, site: folder === null ? null : siteIndexFor(folder, service, setting) };
+  return { ...service, site: paths === null ? null : siteIndexFor(paths, service, setting) };
 }
 
 /**
- * The site index to embed for a folder: its folders if the function still fits its limit with
- * them, else its files without an extension (what else could be a folder). A site whose
- * function fits neither way stops synth with one line.
+ * The site index to embed for the published files' keys: its folders if the function still fits
+ * its limit with them, else its files without an extension (what else could be a folder). A site
+ * whose function fits neither way stops synth with one line.
  */
-export function siteIndexFor(folder: string, routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
-  const entries = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const relativePath = (entry: (typeof entries)[number]) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join(posix.sep);
-  const paths = entries.map(relativePath);
+export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
   const folders = paths.filter((path) => path.endsWith('/index.html')).map((path) => posix.dirname(path));
   const files = paths.filter((path) => !posix.basename(path).includes('.'));
   const sized = [{ folders: folders.sort() }, { files: files.sort() }].map((site) => ({ site, bytes: codeBytes({ ...routing, site }) }));
@@ -74,22 +72,22 @@ export interface RoutingResult {
 }
 
 /**
- * The routing rules as a function of a viewer request event, evaluated with `vm` from the same text
- * CloudFront runs, `cf.selectRequestOriginById` recorded rather than performed.
+ * The routing rules as a function of a viewer request event, evaluated with `vm` from the text
+ * CloudFront runs (frontDoorFunctionCode's, or a synthesized template's `FunctionCode`): its
+ * import of CloudFront's helpers is given as `cf`, whose `selectRequestOriginById` is recorded
+ * rather than performed.
  */
-export function loadFrontDoorRouting(routing: FrontDoorRouting): (event: { request: EdgeMessage }) => RoutingResult {
+export function loadFrontDoorFunction(code: string): (event: { request: EdgeMessage }) => RoutingResult {
+  if (!code.startsWith(`${CLOUDFRONT_IMPORT}\n`)) throw new Error(`a front door function's code opens with ${CLOUDFRONT_IMPORT}`);
   let selectedOrigin: string | undefined;
   const cf = { selectRequestOriginById: (id: string) => void (selectedOrigin = id) };
-  const handler = runInNewContext(`${routingScript(routing)}\nhandler`, { cf }) as (event: unknown) => EdgeMessage;
+  const script = code.slice(CLOUDFRONT_IMPORT.length + 1);
+  const handler = runInNewContext(`${script}\nhandler`, { cf }) as (event: unknown) => EdgeMessage;
   return (event) => {
     selectedOrigin = undefined;
     const result = handler(event);
     return { result, ...(selectedOrigin === undefined ? {} : { selectedOrigin }) };
   };
-}
-
-function routingScript(routing: FrontDoorRouting): string {
-  return `var FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}`;
 }
 
 function codeBytes(routing: FrontDoorRouting): number {

@@ -1,8 +1,8 @@
 import { ConfigError } from '../lambdas/config.js';
 import { findRoute } from '../lambdas/routes.js';
-import { frontDoorRouting, loadFrontDoorRouting, type EdgeMessage } from './front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting, loadFrontDoorFunction, type EdgeMessage } from './front-door-function.js';
 import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from './front-door-paths.js';
-import { siteFile } from './site-files.js';
+import { siteFileAt, siteFiles } from './site-files.js';
 
 /** A viewer's request as the front door reads it: the path and the query as sent. */
 export interface ViewerRequest {
@@ -33,32 +33,33 @@ export interface SiteFrontDoor {
  * The deployed distribution in front of a folder of the site, as local mode plays it: the
  * uncached behaviours of the route table in their order, then the default behaviour's
  * viewer-request function, run from the very text CloudFront runs and told what a deploy would
- * tell it, then the bucket. The folder is read at each request, as a deploy reads it at synth, so
- * that pages a generator writes meanwhile are served as the next deploy would serve them.
- * `setting` names the folder in the error of a site too big for the function.
+ * tell it, then the bucket, which holds the files the folder publishes (lib/site-files.ts) and
+ * nothing else. The folder is read at each request, as a deploy reads it at synth, so that pages
+ * a generator writes meanwhile are served as the next deploy would serve them. `setting` names
+ * the folder in the error of a site too big for the function.
  */
 export function siteFrontDoor(folder: string, setting: string): SiteFrontDoor {
   const { uncachedPatterns } = serviceRouting();
   // Loading the function's text takes a compile: done again only when the folder's index changed.
-  let loaded: { readonly routing: string; readonly run: ReturnType<typeof loadFrontDoorRouting> } | undefined;
-  const routingFunction = () => {
-    const routing = frontDoorRouting(folder, setting);
-    const key = JSON.stringify(routing);
-    if (loaded?.routing !== key) loaded = { routing: key, run: loadFrontDoorRouting(routing) };
+  let loaded: { readonly code: string; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  const routingFunction = (paths: readonly string[]) => {
+    const code = frontDoorFunctionCode(frontDoorRouting(paths, setting));
+    if (loaded?.code !== code) loaded = { code, run: loadFrontDoorFunction(code) };
     return loaded.run;
   };
   return {
     route(request) {
       if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
-      const { result, selectedOrigin } = routingFunction()({
+      const site = siteFiles(folder);
+      const { result, selectedOrigin } = routingFunction([...site.files.keys()])({
         request: { method: request.method, uri: request.path, querystring: edgeQuery(request.query), headers: {}, cookies: {} },
       });
       if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
-      const file = siteFile(folder, String(result.uri));
+      const file = siteFileAt(site, String(result.uri));
       return file === undefined ? { kind: 'missing' } : { kind: 'file', file };
     },
-    notFoundPage: () => siteFile(folder, `/${NOT_FOUND_PAGE}`),
+    notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),
   };
 }
 

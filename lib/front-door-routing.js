@@ -56,6 +56,12 @@ function isFolder(path) {
   } catch (malformed) {
     return false;
   }
+  // No folder's path has an empty segment or a backslash, sent or encoded: redirected to itself
+  // with a slash, `//evil.example/x` or `/\evil.example/x` would send the browser to another host.
+  var segments = name.split('/');
+  for (var i = 0; i < segments.length; i++) {
+    if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;
+  }
   var site = FRONT_DOOR.site;
   return site.folders ? site.folders.indexOf(name) !== -1 : site.files.indexOf(name) === -1;
 }

@@ -40,8 +40,8 @@ export interface FrontDoorProps {
 /**
  * The stack's public face (docs/api.md §10): one CloudFront distribution that sends every path of
  * the route table to the HTTP API and every other path to the site's pages. Only AWS's managed
- * cache and origin request policies, none with the viewer's `Host` (API Gateway refuses a foreign
- * one), at most five behaviours: what CloudFront's Free plan accepts.
+ * cache, origin request and response headers policies, none with the viewer's `Host` (API Gateway
+ * refuses a foreign one), at most five behaviours: what CloudFront's Free plan accepts.
  */
 export class FrontDoor extends Construct {
   readonly distribution: Distribution;
@@ -59,10 +59,14 @@ export class FrontDoor extends Construct {
     });
     // Every viewer header but Host, CloudFront-Viewer-Address among CloudFront's own (docs/api.md §10),
     // and every method, so that a wrong one gets the API's 405 with Allow (docs/api.md §1), not CloudFront's 403.
-    const toApi = {
+    // AWS's managed security headers on every path, the service's too (HSTS, nosniff): the policy
+    // adds its other headers only to an answer without them (AWS's "Use managed response headers
+    // policies"), so the form pages' own Referrer-Policy stands.
+    const everyBehavior = {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
     } as const satisfies Partial<BehaviorOptions>;
 
     const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID);
@@ -71,21 +75,18 @@ export class FrontDoor extends Construct {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.folder ?? null))),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null))),
       });
     }
     // The site's pages, and the GET-only documents of the route table: at the edge as long as
     // their own Cache-Control says, keyed by path alone.
     const defaultBehavior: BehaviorOptions = {
-      ...toApi,
+      ...everyBehavior,
       origin: pages?.origin ?? apiOrigin,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       ...(this.routingFunction === undefined
         ? {}
-        : {
-            responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
-            functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction }],
-          }),
+        : { functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction }] }),
     };
 
     const domain = props.customDomain;
@@ -94,7 +95,7 @@ export class FrontDoor extends Construct {
       defaultBehavior,
       // Paths that take POST or OPTIONS, and the folders they are in: never cached, their GET included.
       additionalBehaviors: Object.fromEntries(
-        routes.uncachedPatterns.map((pattern) => [pattern, { ...toApi, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED }]),
+        routes.uncachedPatterns.map((pattern) => [pattern, { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED }]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),

@@ -1,6 +1,7 @@
 import { CONTACT_LAZY_MODULES } from '../lambdas/contact/lazy-modules.js';
 import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
 import { DELIVERY_TIMEOUT_SECONDS } from '../lambdas/delivery/time-budget.js';
+import { MAX_BODY_BYTES } from '../lambdas/inquiry/answer-details.js';
 import type { FunctionName } from '../lambdas/routes.js';
 
 /**
@@ -39,7 +40,7 @@ export type SettingKey = (typeof SETTING_GROUPS)[SettingGroup][number];
 
 /**
  * What one function is given: the settings it reads, its memory and its timeout. The stack deploys
- * it, and the local server plays the same memory and timeout.
+ * it, and the local server plays the same memory, timeout and body limit.
  */
 export interface FunctionProfile {
   readonly settings: readonly SettingGroup[];
@@ -51,6 +52,11 @@ export interface FunctionProfile {
    * that a cold start parses none of it.
    */
   readonly lazyModules: readonly string[];
+  /**
+   * The largest request body the function reads: past it, it refuses the request with 413
+   * without reading it (docs/api.md §2). None: whatever Lambda's invocation holds.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
@@ -85,6 +91,7 @@ const INQUIRIES: FunctionProfile = {
   // Powertools' Idempotency, about a fifth of the bundle, the form's pages, the HTML parser that
   // fills in the owner's form page, and the list of disposable-mail domains.
   lazyModules: Object.values(CONTACT_LAZY_MODULES),
+  maxBodyBytes: MAX_BODY_BYTES,
 };
 
 /** The delivery worker: nobody waits on its cold start, and SES is the slow part. */

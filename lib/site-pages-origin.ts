@@ -1,13 +1,16 @@
-import { DefaultStackSynthesizer, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { existsSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_PAGE } from './front-door-paths.js';
+import { LOG_RETENTION } from './log-retention.js';
 import type { SitePages } from './site-config.js';
+import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
 
 /**
  * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each
@@ -15,15 +18,16 @@ import type { SitePages } from './site-config.js';
  */
 export class SitePagesOrigin extends Construct {
   readonly origin: IOrigin;
-  /** The uploaded folder, whose folders the front door's function serves as `index.html`; none for an existing site. */
-  readonly folder?: string;
+  /** The keys of the files uploaded from the folder (lib/site-files.ts), whose folders the front door's function serves as `index.html`; none for an existing site. */
+  readonly paths?: readonly string[];
   /** The folder's own page for a path it has no file for, when it has one; an existing site answers its 404 itself. */
   readonly notFoundPage?: string;
   /** What `/` serves from the bucket, which may be listed: never the listing. */
   readonly defaultRootObject?: string;
   private readonly bucket?: Bucket;
+  private readonly site?: SiteFiles;
 
-  constructor(scope: Construct, id: string, private readonly pages: SitePages, originId: string) {
+  constructor(scope: Construct, id: string, pages: SitePages, originId: string) {
     super(scope, id);
     if (pages.kind === 'origin') {
       this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
@@ -42,20 +46,35 @@ export class SitePagesOrigin extends Construct {
     });
     // Listing lets S3 answer a missing page 404, where it would answer 403 to a reader that may not list.
     this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket, { originId, originAccessLevels: [AccessLevel.READ, AccessLevel.LIST] });
-    this.folder = pages.path;
+    this.site = siteFiles(pages.path);
+    this.paths = [...this.site.files.keys()];
     this.defaultRootObject = 'index.html';
-    if (existsSync(join(pages.path, NOT_FOUND_PAGE))) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
+    if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
+    // Printed by synth (and deploy) as one line, so that nothing disappears from the site silently.
+    const leftOut = leftOutLine('siteDir', this.site);
+    if (leftOut !== undefined) Annotations.of(this).addInfo(leftOut);
   }
 
-  /** Uploads the folder at each deploy and invalidates the edge cache, so visitors see the new pages at once. */
+  /**
+   * Uploads the site's files at each deploy and invalidates the edge cache, so visitors see the new
+   * pages at once. The asset is a copy of exactly the published files, made in the cloud assembly:
+   * an asset of the folder itself would hold what its links reach outside it (asset staging
+   * copies an outside link's target, and the CLI's zip follows every link) and every dotfile, and
+   * its `exclude` globs can only deny patterns, where the rule allows the files siteFiles chose.
+   */
   deployTo(distribution: IDistribution): void {
-    if (this.pages.kind !== 'folder' || this.bucket === undefined) return;
+    if (this.site === undefined || this.bucket === undefined) return;
+    const staged = join(Stage.of(this)!.assetOutdir, `site-files-${Names.uniqueId(this)}`);
+    rmSync(staged, { recursive: true, force: true });
+    copySiteFiles(this.site, staged);
     new BucketDeployment(this, 'Upload', {
-      sources: [Source.asset(this.pages.path)],
+      sources: [Source.asset(staged)],
       destinationBucket: this.bucket,
       distribution,
       distributionPaths: ['/*'],
       retainOnDelete: false,
+      // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
+      logGroup: new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
     });
     acknowledgeUploader(Stack.of(this), this.bucket);
   }

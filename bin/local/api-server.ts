@@ -9,8 +9,6 @@ import { functionProfile } from '../../lib/function-profiles.js';
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
 
-/** API Gateway's own ceiling on a request body (HTTP APIs: 10 MB). */
-const PLATFORM_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /**
  * Invocations served at once, as by that many warm function instances. They share one process and
  * its SDK clients: an inquiry holds at most two store connections at a time, so 16 stays within the
@@ -23,6 +21,8 @@ export interface LocalAnswer {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body?: Buffer;
+  /** The request's body was left unread, which ends its connection (writeAnswer). */
+  readonly bodyUnread?: boolean;
 }
 
 /** API Gateway in front of the handlers: one request in, its answer out. */
@@ -56,24 +56,24 @@ async function serve(
   { instances, originSecret }: { instances: InstancePool; originSecret: string },
   request: IncomingMessage,
 ): Promise<LocalAnswer> {
-  const body = await readBody(request);
-  if (body === undefined) {
-    return {
-      statusCode: 413,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Connection: 'close' },
-      body: Buffer.from('Request Entity Too Large'),
-    };
-  }
   const target = requestTarget(request.url ?? '/');
   const method = request.method ?? 'GET';
   const route = findRoute(method, target.path);
   const handlerName: HandlerName = route?.handler ?? FALLBACK_HANDLER;
+  // A function with a limit of its own is given one byte past it, enough to refuse the body with
+  // the contract's 413 (docs/api.md §2); any other, what an invocation holds, or API Gateway's 413,
+  // without reading a byte of a body whose Content-Length already says it is too large.
+  const ownLimit = functionProfile(handlerName).maxBodyBytes;
+  const declaredTooLarge = Number(request.headers['content-length']) > MAX_INVOCATION_BODY_BYTES;
+  const body = await readUpTo(request, ownLimit !== undefined ? ownLimit + 1 : declaredTooLarge ? 0 : MAX_INVOCATION_BODY_BYTES);
+  if (!body.whole && ownLimit === undefined) return INVOCATION_TOO_LARGE;
   const result = await instances.run(() => {
     const startedAt = Date.now();
-    const event = toEvent(request, target, body, route ? `${method} ${target.path}` : '$default', startedAt, originSecret);
+    const event = toEvent(request, target, body.bytes, route ? `${method} ${target.path}` : '$default', startedAt, originSecret);
     return handlers[handlerName](event, toContext(handlerName, startedAt));
   });
-  return lambdaAnswer(result as APIGatewayProxyStructuredResultV2);
+  const answer = lambdaAnswer(result as APIGatewayProxyStructuredResultV2);
+  return body.whole ? answer : { ...answer, bodyUnread: true };
 }
 
 /**
@@ -121,16 +121,46 @@ export function requestTarget(target: string): RequestTarget {
   return { path: path === '' ? '/' : path, query: queryAt === -1 ? '' : pathAndQuery.slice(queryAt + 1) };
 }
 
-/** The body, or undefined when it is larger than the platform accepts. */
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > PLATFORM_MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The most of a body a function is invoked with: Lambda takes an invocation payload of 6 MB
+ * (6,291,456 bytes), and the event carries the body base64-encoded, as the local one always does.
+ */
+const MAX_INVOCATION_BODY_BYTES = (6 * 1024 * 1024 * 3) / 4;
+
+/** API Gateway's answer to a body Lambda cannot be invoked with: its own 413, not the contract's. */
+const INVOCATION_TOO_LARGE: LocalAnswer = {
+  statusCode: 413,
+  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+  body: Buffer.from('Request Entity Too Large'),
+  bodyUnread: true,
+};
+
+/**
+ * A body's first `limit` bytes, and whether that was all of it: reading stops as soon as the
+ * limit is passed, so that no more of it is held, whatever its size.
+ */
+function readUpTo(request: IncomingMessage, limit: number): Promise<{ readonly bytes: Buffer; readonly whole: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (whole: boolean) => {
+      request.off('data', keep).off('end', ended);
+      resolve({ bytes: Buffer.concat(chunks, size), whole });
+    };
+    const ended = () => settle(true);
+    const keep = (chunk: Buffer) => {
+      if (size + chunk.byteLength <= limit) {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        return;
+      }
+      request.pause();
+      chunks.push(chunk.subarray(0, limit - size));
+      size = limit;
+      settle(false);
+    };
+    request.on('data', keep).on('end', ended).once('error', reject);
+  });
 }
 
 function toEvent(
@@ -225,6 +255,23 @@ function lambdaAnswer(result: APIGatewayProxyStructuredResultV2): LocalAnswer {
 /** Writes an answer with the length of its body; Node sends no body to a HEAD. */
 export function writeAnswer(response: ServerResponse, answer: LocalAnswer): void {
   const headers = { ...answer.headers, ...(answer.body === undefined ? {} : { 'Content-Length': String(answer.body.byteLength) }) };
+  if (answer.bodyUnread) closeAfterAnswer(response);
   response.writeHead(answer.statusCode, headers);
   response.end(answer.body);
+}
+
+/** How long a connection whose request body was left unread stays open after its answer. */
+const LINGER_MS = 2000;
+
+/**
+ * Ends a connection whose request body was left unread, without losing its answer: closed at
+ * once, with the client's bytes unread, it is reset, and a reset can discard the answer before the
+ * client reads it (RFC 9112 §9.6). Node closes at once after answering a client that sent
+ * `Connection: close`, so the connection is kept open, the client's bytes still unread, until
+ * LINGER_MS after the answer.
+ */
+function closeAfterAnswer(response: ServerResponse): void {
+  const socket = response.socket;
+  response.shouldKeepAlive = true;
+  response.once('finish', () => setTimeout(() => socket?.destroy(), LINGER_MS).unref());
 }

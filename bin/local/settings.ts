@@ -15,7 +15,7 @@ import { findFormPage, type FormPage } from '../../lib/form-page.js';
 import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
 import { frontDoorRouting } from '../../lib/front-door-function.js';
 import { requireLinkFinds } from '../../lib/front-door-request.js';
-import { parseSiteFolder } from '../../lib/site-files.js';
+import { parseSiteFolder, siteFiles } from '../../lib/site-files.js';
 import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -95,7 +95,7 @@ export function readLocalSettings(env: Env): LocalSettings {
  * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
  */
 function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
-  if (siteDir !== undefined) frontDoorRouting(siteDir, SITE_DIR);
+  if (siteDir !== undefined) frontDoorRouting([...siteFiles(siteDir).files.keys()], SITE_DIR);
   const links = [
     ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
     ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],

@@ -12,6 +12,8 @@ export interface LocalServer {
   readonly mailUrl: string;
   /** dynalite, or the outside DynamoDB endpoint it was given. */
   readonly dynamoUrl: string;
+  /** The server's process (`node bin/local.ts` itself), to read what it uses. */
+  readonly pid: number;
   /** Everything the server printed to stdout so far (its JSON log lines included). */
   output(): string;
   /**
@@ -102,6 +104,7 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
   const local = spawnLocal(env);
   return {
     ...(await whenReady(local)),
+    pid: local.child.pid!,
     output: local.stdout,
     stop: (signal = 'SIGTERM') => stopChild(local.child, signal),
   };

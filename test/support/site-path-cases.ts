@@ -31,3 +31,26 @@ export const OPEN_REDIRECT_ATTEMPTS: ReadonlyArray<readonly [value: string, why:
 ];
 
 export const SITE_PATHS: readonly string[] = ['/', '/thanks/', '/thanks', '/css/site.css', '/css/site.css?v=2', '/thanks/#top', '/caf%C3%A9/', '/contact/sent'];
+
+/**
+ * Request paths that are no folder of any site, whose redirect to themselves with a slash (the
+ * front door's for a folder) would send a browser to another host, with why. Most end in a segment
+ * without a dot, which the front door would otherwise take for a folder.
+ */
+export const OFF_SITE_FOLDER_PATHS: ReadonlyArray<readonly [path: string, why: string]> = [
+  ['//evil.example/x', 'a scheme-relative URL'],
+  ['//evil%2Eexample', 'a scheme-relative URL, the host’s dot encoded'],
+  ['//2130706433', 'a scheme-relative URL to 127.0.0.1 written without a dot'],
+  ['/\\evil.example/x', 'a backslash, which browsers read as a slash'],
+  ['/\\\\evil%2Eexample', 'two backslashes'],
+  ['/\\/evil.example/x', 'a backslash, then a slash'],
+  ['/%2F%2Fevil.example', 'encoded slashes'],
+  ['/%2F%2Fevil%2Eexample', 'encoded slashes and dot'],
+  ['/%2f%2fevil.example/x', 'encoded slashes, lower case'],
+  ['/%2Fevil.example/x', 'one encoded slash after the first'],
+  ['/%5Cevil%2Eexample', 'an encoded backslash'],
+  ['/%5c%5cevil.example/x', 'encoded backslashes, lower case'],
+  ['/about//evil.example/x', 'two slashes further on'],
+  ['/about/%2F%2Fevil.example/x', 'encoded slashes further on'],
+  ['/about\\evil', 'a backslash further on'],
+];

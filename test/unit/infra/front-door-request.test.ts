@@ -6,7 +6,7 @@ import { METHODS_BY_PATH } from '../../../lambdas/routes.js';
 import { MAX_FUNCTION_CODE_BYTES } from '../../../lib/front-door-function.js';
 import { linkFinds, requireLinkFinds, siteFrontDoor, type ViewerRequest } from '../../../lib/front-door-request.js';
 import { serviceRouting } from '../../../lib/front-door-paths.js';
-import { siteFile } from '../../../lib/site-files.js';
+import { siteFileAt, siteFiles } from '../../../lib/site-files.js';
 import { configErrorOf } from '../../support/config-error.js';
 
 /*
@@ -126,7 +126,7 @@ describe('which file the bucket serves', () => {
     ['/%E0%A4%A', 'a malformed escape'],
   ])('names no file for %s (%s)', (path) => {
     expect(get(path)).toEqual({ kind: 'missing' });
-    expect(siteFile(SITE, path)).toBeUndefined();
+    expect(siteFileAt(siteFiles(SITE), path)).toBeUndefined();
   });
 
   it('finds the 404 page, and none in a folder without one', () => {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { ConfigError } from '../../../lambdas/config.js';
 import { METHODS_BY_PATH } from '../../../lambdas/routes.js';
 import {
   frontDoorFunctionCode,
-  loadFrontDoorRouting,
+  loadFrontDoorFunction,
   MAX_FUNCTION_CODE_BYTES,
   siteIndexFor,
   type EdgeMessage,
@@ -14,6 +11,7 @@ import {
   type SiteIndex,
 } from '../../../lib/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../lib/front-door-paths.js';
+import { OFF_SITE_FOLDER_PATHS } from '../../support/site-path-cases.js';
 
 /*
  * The front door's viewer-request function (lib/front-door-routing.js), run with vm from the very
@@ -45,7 +43,7 @@ function viewerRequest(request: ViewerRequest): { request: EdgeMessage } {
 }
 
 function route(site: SiteIndex | null, request: ViewerRequest) {
-  return loadFrontDoorRouting({ ...serviceOnly, site })(viewerRequest(request));
+  return loadFrontDoorFunction(frontDoorFunctionCode({ ...serviceOnly, site }))(viewerRequest(request));
 }
 
 const FOLDERS: SiteIndex = { folders: ['about', 'blog/post-1', 'café'] };
@@ -129,6 +127,16 @@ describe('the routing function', () => {
     expect(route(FILES, { uri: '/CNAME' }).result).toMatchObject({ uri: '/CNAME' });
   });
 
+  describe.each<[string, SiteIndex]>([
+    // Whatever the index says: no folder of a site has such a path.
+    ['listed folders', { folders: OFF_SITE_FOLDER_PATHS.map(([path]) => decodeURIComponent(path.slice(1))) }],
+    ['the files without an extension', FILES],
+  ])('never redirects off the site, with %s', (_form, site) => {
+    it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came', (uri) => {
+      expect(route(site, { uri }).result).toMatchObject({ uri });
+    });
+  });
+
   it('takes a malformed percent-encoding for a file, for S3 to answer', () => {
     expect(route(FOLDERS, { uri: '/caf%E9%' }).result).toMatchObject({ uri: '/caf%E9%' });
   });
@@ -192,30 +200,20 @@ describe('the function’s code', () => {
 });
 
 describe('the site’s index', () => {
-  function siteFolderOf(files: readonly string[]): string {
-    const folder = mkdtempSync(join(tmpdir(), 'site-index-'));
-    for (const file of files) {
-      mkdirSync(dirname(join(folder, file)), { recursive: true });
-      writeFileSync(join(folder, file), '');
-    }
-    return folder;
-  }
-
   it('lists the folders that hold an index.html, the site’s root aside', () => {
-    const folder = siteFolderOf(['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME']);
-    expect(siteIndexFor(folder, serviceOnly)).toEqual({ folders: ['about', 'blog/post-1'] });
+    const paths = ['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME'];
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ folders: ['about', 'blog/post-1'] });
   });
 
   it('lists the files without an extension instead when the folders would not fit the function', () => {
     const pages = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-number-${index}/index.html`);
-    const folder = siteFolderOf([...pages, 'CNAME', 'docs/LICENSE']);
-    expect(siteIndexFor(folder, serviceOnly)).toEqual({ files: ['CNAME', 'docs/LICENSE'] });
+    expect(siteIndexFor([...pages, 'CNAME', 'docs/LICENSE'], serviceOnly)).toEqual({ files: ['CNAME', 'docs/LICENSE'] });
   });
 
   it('stops synth with one line when neither fits', () => {
     const names = Array.from({ length: 600 }, (_, index) => `a-rather-long-name-of-thing-number-${index}`);
-    const folder = siteFolderOf([...names.map((name) => `${name}/index.html`), ...names.map((name) => `files/${name}`)]);
-    expect(() => siteIndexFor(folder, serviceOnly)).toThrow(ConfigError);
-    expect(() => siteIndexFor(folder, serviceOnly)).toThrow(/^siteDir has too many folders \(600\) and files without an extension \(600\) for the front door's function: it would take \d+ bytes, and CloudFront takes 10240$/);
+    const paths = [...names.map((name) => `${name}/index.html`), ...names.map((name) => `files/${name}`)];
+    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(ConfigError);
+    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(/^siteDir has too many folders \(600\) and files without an extension \(600\) for the front door's function: it would take \d+ bytes, and CloudFront takes 10240$/);
   });
 });

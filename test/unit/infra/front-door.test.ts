@@ -8,10 +8,12 @@ import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField } from '../../.
 import { HANDLER_NAMES, METHODS_BY_PATH, ROUTES } from '../../../lambdas/routes.js';
 import { EDGE_RATE_LIMITS } from '../../../lib/edge-guard-stack.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
-import { frontDoorFunctionCode, siteIndexFor } from '../../../lib/front-door-function.js';
+import { frontDoorFunctionCode, loadFrontDoorFunction, siteIndexFor } from '../../../lib/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../lib/front-door-paths.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
-import { siteFolder } from '../../support/site-folder.js';
+import { siteFiles } from '../../../lib/site-files.js';
+import { folderPages, siteFolder } from '../../support/site-folder.js';
+import { OFF_SITE_FOLDER_PATHS } from '../../support/site-path-cases.js';
 
 interface CacheBehavior {
   readonly PathPattern?: string;
@@ -117,6 +119,13 @@ describe.each(LAYOUTS)('the front door with %s: every route of the table to the 
     });
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
     expect(apiOrigin.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual(['x-origin-verify']);
+  });
+
+  it('adds AWS’s managed security headers (HSTS, nosniff) on every behaviour, the service’s included', () => {
+    const securityHeaders = policyId(site, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId);
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect({ path: behavior.PathPattern ?? '*', policy: behavior.ResponseHeadersPolicyId }).toEqual({ path: behavior.PathPattern ?? '*', policy: securityHeaders });
+    }
   });
 
   it('serves HTTP/2 and HTTP/3, redirecting HTTP to HTTPS', () => {
@@ -269,12 +278,23 @@ describe('the site’s pages', () => {
       FunctionCode: frontDoorFunctionCode({
         serviceOrigin: API_ORIGIN_ID,
         servicePaths,
-        site: siteIndexFor(folder, { serviceOrigin: API_ORIGIN_ID, servicePaths }),
+        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths }),
       }),
     });
     expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
     ]);
+  });
+
+  it('with siteDir of 400 folders, whose function lists the files instead, never redirects off the site (the synthesized code, run)', () => {
+    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(folderPages(400)) });
+    const [routing] = Object.values(resourcesOfType(site.template, 'AWS::CloudFront::Function'));
+    const code = routing!.Properties.FunctionCode as string;
+    expect(code).toContain('"site":{"files":[]}');
+    const run = loadFrontDoorFunction(code);
+    const get = (uri: string) => run({ request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} } }).result;
+    expect(get('/posts/post-number-7')).toMatchObject({ statusCode: 301, headers: { location: { value: '/posts/post-number-7/' } } });
+    for (const [uri, why] of OFF_SITE_FOLDER_PATHS) expect({ why, result: get(uri) }).toEqual({ why, result: expect.objectContaining({ uri }) });
   });
 
   it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { answeringWith, apiGateway, type HandlerSet } from '../../../bin/local/api-server.js';
+import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
 import { HANDLER_NAMES, type HandlerName } from '../../../lambdas/routes.js';
-import { sendTarget } from '../../support/http-client.js';
+import { send, sendTarget } from '../../support/http-client.js';
 
 /* The local stand-in for API Gateway (payload format 2.0), in front of handlers that record what they are given. */
 
@@ -91,5 +93,72 @@ describe('the local API Gateway routes on the path as sent (docs/api.md §10)', 
       rawPath: '/api/contact',
       rawQueryString: 'x=1',
     });
+  });
+});
+
+/** What Lambda's 6 MB invocation payload holds of a body, which the event carries base64-encoded. */
+const INVOCATION_BODY_BYTES = (6 * 1024 * 1024 * 3) / 4;
+
+describe('the local API Gateway reads a body only as far as the function needs (docs/api.md §2, §10)', () => {
+  /** The status of the answer, and the size of the body the one handler invoked was given; none when nothing was invoked. */
+  async function bodyGiven(path: string, bytes: number, headers: Record<string, string> = {}) {
+    seen.length = 0;
+    const answer = await send(`${serverUrl}${path}`, { method: 'POST', headers, body: Buffer.alloc(bytes, 'x') });
+    const [invoked] = seen;
+    return {
+      status: answer.status,
+      given: invoked === undefined ? undefined : Buffer.from(invoked.event.body ?? '', 'base64').byteLength,
+    };
+  }
+
+  it.each<[number, number]>([
+    [MAX_BODY_BYTES, MAX_BODY_BYTES],
+    [MAX_BODY_BYTES + 1, MAX_BODY_BYTES + 1],
+    [MAX_BODY_BYTES + 2, MAX_BODY_BYTES + 1],
+    [9 * 1024 * 1024, MAX_BODY_BYTES + 1],
+  ])('gives the contact function a body of %i bytes as its first %i, one past its limit at most', async (sent, given) => {
+    expect(await bodyGiven('/api/contact', sent)).toMatchObject({ status: 204, given });
+  });
+
+  /** Writes raw requests on one connection; `answers` resolves to the status lines once `count` came, or the connection closed. */
+  function onOneConnection(parts: ReadonlyArray<Buffer | string>) {
+    const socket = connect(Number(new URL(serverUrl).port), '127.0.0.1');
+    let received = '';
+    const statusLines = () => received.match(/^HTTP\/1\.1 \d+/gm) ?? [];
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const answers = (count: number) =>
+      new Promise<string[]>((resolve) => {
+        const check = () => statusLines().length >= count && resolve(statusLines());
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.toString('latin1');
+          check();
+        });
+        void closed.then(() => resolve(statusLines()));
+      });
+    for (const part of parts) socket.write(part);
+    return { socket, closed, answers };
+  }
+  const post = (bytes: number) => `POST /api/contact HTTP/1.1\r\nHost: local\r\nContent-Length: ${bytes}\r\n\r\n`;
+
+  it('keeps the connection for the next request after a body it read to its end', async () => {
+    const connection = onOneConnection([post(MAX_BODY_BYTES + 1), Buffer.alloc(MAX_BODY_BYTES + 1), post(2), '{}']);
+    expect(await connection.answers(2)).toEqual(['HTTP/1.1 204', 'HTTP/1.1 204']);
+    connection.socket.destroy();
+  });
+
+  it('answers a body it did not read to its end, then closes the connection without reading the rest', async () => {
+    const connection = onOneConnection([post(9 * 1024 * 1024), Buffer.alloc(MAX_BODY_BYTES + 2)]);
+    const answers = connection.answers(2);
+    await connection.closed;
+    expect(await answers).toEqual(['HTTP/1.1 204']);
+  });
+
+  it('gives any other function what an invocation holds, and past it answers API Gateway’s own 413 without invoking it', async () => {
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1)).toEqual({ status: 413, given: undefined });
+    // Without a Content-Length to refuse it by, as soon as the body passes it.
+    const chunked = { 'Transfer-Encoding': 'chunked' };
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES, chunked)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
+    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1, chunked)).toEqual({ status: 413, given: undefined });
   });
 });
