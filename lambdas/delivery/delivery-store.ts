@@ -19,7 +19,9 @@ export type Settlement =
   | { readonly state: 'pending'; readonly dueAt: number; readonly errorName: string }
   /** Held for the next digest: by the flood signal (its reason given), or back after a digest SES refused. */
   | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldReason[]; readonly errorName?: string }
-  | { readonly state: 'failed' | 'unknown'; readonly errorName: string };
+  /** Failed: at the end of its retry period, or refused alone in a digest while SES took another mail (`refusedInDigest`). */
+  | { readonly state: 'failed'; readonly errorName: string; readonly refusedInDigest?: boolean }
+  | { readonly state: 'unknown'; readonly errorName: string };
 
 /** The queues an inquiry is claimed from: alone when pending, in the digest when held. */
 export type ClaimableQueue = Extract<QueueName, 'pending' | 'held'>;
@@ -172,8 +174,13 @@ function settlementUpdate(settlement: Settlement): Update {
         values: { ':state': 'pending', ':dueAt': settlement.dueAt, ':error': settlement.errorName },
       };
     case 'failed':
-    case 'unknown':
       // Out of every queue, and without an expiry: it stays until the owner has seen to it.
+      return {
+        expression: `SET #state = :state, lastError = :error${settlement.refusedInDigest === true ? ', failedIn = :digest REMOVE' : ' REMOVE failedIn,'} #queue, #dueAt`,
+        names: {},
+        values: { ':state': settlement.state, ':error': settlement.errorName, ...(settlement.refusedInDigest === true ? { ':digest': 'digest' } : {}) },
+      };
+    case 'unknown':
       return {
         expression: 'SET #state = :state, lastError = :error REMOVE #queue, #dueAt',
         names: {},
