@@ -12,12 +12,13 @@ export const DIGEST_CONCURRENCY = 25;
 
 /**
  * The most text (UTF-8 bytes of its subject and body) one mail of a digest holds; a digest of more
- * is several mails. SES v2 takes a message of up to 40 MB after MIME encoding (SES Developer
- * Guide, "Service quotas in Amazon SES"), and throttles the bandwidth of one over 10 MB. Encoded
- * at its worst (quoted-printable of nothing but non-ASCII bytes, worstEncodedBytes), a mail of
- * this much text is well under both.
+ * is several mails, some 17 of the longest inquiries to a mail. SES v2 takes a message of up to
+ * 40 MB after MIME encoding (SES Developer Guide, "Service quotas in Amazon SES"), and throttles
+ * the bandwidth of one over 10 MB: encoded at its worst (worstEncodedBytes), a mail of this much
+ * text is under 2 MB. Smaller mails keep each send short, and a mail whose answer never came
+ * leaves fewer inquiries unknown.
  */
-export const DIGEST_MAIL_BYTES = 1024 * 1024;
+export const DIGEST_MAIL_BYTES = 512 * 1024;
 
 /**
  * A message's size once MIME-encoded, at the worst SES could encode `textBytes` of text for mail:
@@ -30,11 +31,12 @@ export function worstEncodedBytes(textBytes: number): number {
 }
 
 /**
- * The slowest upload a send to SES is given time for: 1 MB/s (8 Mbit/s), a fortieth of the
- * bandwidth SES may throttle a sender of large messages to (40 MB/s, "Service quotas in Amazon
- * SES"), and far below what a Lambda function reaches a service of its own region at.
+ * The slowest rate a send to SES is given time for, to upload its request and for SES to read a
+ * message of that size: 1 MB/s (8 Mbit/s), a fortieth of the bandwidth SES may throttle a sender
+ * of large messages to (40 MB/s, "Service quotas in Amazon SES"), and far below what a Lambda
+ * function reaches a service of its own region at.
  */
-const SLOWEST_UPLOAD_BYTES_PER_MS = 1000;
+const SLOWEST_BYTES_PER_MS = 1000;
 
 /**
  * The largest SendEmail request of the worker: a digest mail's text as JSON (escaping at most
@@ -43,10 +45,10 @@ const SLOWEST_UPLOAD_BYTES_PER_MS = 1000;
  */
 const DIGEST_REQUEST_BYTES = 2 * DIGEST_MAIL_BYTES + 64 * 1024;
 
-/** What a send of a digest mail may spend: an inquiry's mail's budget, and the upload of its largest request on top. */
+/** What a send of a digest mail may spend: an inquiry's mail's budget, and its largest request uploaded and read on top. */
 export const DIGEST_MAIL_CALLS: CallBudget = {
   ...MAIL_CALLS,
-  requestMs: MAIL_CALLS.requestMs + Math.ceil(DIGEST_REQUEST_BYTES / SLOWEST_UPLOAD_BYTES_PER_MS),
+  requestMs: MAIL_CALLS.requestMs + 2 * Math.ceil(DIGEST_REQUEST_BYTES / SLOWEST_BYTES_PER_MS),
 };
 
 /**
@@ -54,7 +56,7 @@ export const DIGEST_MAIL_CALLS: CallBudget = {
  * refused mail (docs/api.md §15). The inquiries of the mails still to send when they are spent
  * wait for the next digest.
  */
-export const DIGEST_SENDS = 40;
+export const DIGEST_SENDS = 50;
 
 /** The least time from the start of one send of a digest to the next: the SES sandbox takes one message a second. */
 export const DIGEST_SEND_INTERVAL_MS = 1000;

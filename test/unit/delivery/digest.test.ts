@@ -336,7 +336,8 @@ describe('sendDigest: the size of its mails (docs/api.md §15)', () => {
     const ids = w.mailer.taken.flatMap(idsIn);
     expect(ids).toHaveLength(DIGEST_LIMIT);
     expect(new Set(ids).size).toBe(DIGEST_LIMIT);
-    expect(w.mailer.taken.length).toBeLessThan(DIGEST_SENDS);
+    // With sends to spare for finding what SES refuses among them.
+    expect(w.mailer.taken.length).toBeLessThanOrEqual(DIGEST_SENDS - 20);
   }, 60_000);
 
   it('keeps a mail of DIGEST_MAIL_BYTES, MIME-encoded at its worst, under the 10 MB where SES starts to throttle bandwidth, and SES v2’s 40 MB', () => {
