@@ -13,7 +13,15 @@ export default {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/integration-timeout.ts'],
+    },
+    // The published documents read by other people's tools: Python's jsonschema and
+    // openapi-spec-validator, Spectral, Redocly (test/support/interop-tools.ts).
+    { ...shared, displayName: 'interop', testMatch: ['<rootDir>/test/interop/**/*.test.ts'] },
     // Chromium against the local server (test/support/browser.ts): each test drives a whole page.
     {
       ...shared,

@@ -2,6 +2,7 @@
  * `npm run bench`: speed figures, printed as a table per section and, on the last line, one JSON
  * object with every figure (`contact.p50_ms`, …). Measured, never asserted. Sections may be named
  * to run only those (`npm run bench -- cold bundles`): the machine may be busy with other work.
+ * The figures are also kept in bench/last-figures.json, which `npm run verify` reads.
  */
 import { benchBundles } from './bundles.js';
 import { benchBurst } from './burst.js';
@@ -9,6 +10,7 @@ import { benchColdStart } from './cold-start.js';
 import { benchContactLatency } from './contact-latency.js';
 import { benchCost } from './cost.js';
 import { benchDelivery } from './delivery.js';
+import { recordFigures } from './figures-file.js';
 import { benchLibraryImports } from './library-imports.js';
 
 type BenchSection = () => Promise<Record<string, number>>;
@@ -37,4 +39,5 @@ for (const [name, run] of Object.entries(sections)) {
     figures[key] = value;
   }
 }
+recordFigures(figures, new Date());
 console.log(JSON.stringify(figures));

@@ -8,6 +8,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError } from '../lambdas/config.js';
+import { formPageLine } from '../lib/form-page.js';
 import { refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/throwaway-domains-code.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -18,7 +19,10 @@ refreshThrowawayDomains();
 const app = new App();
 
 try {
-  addSiteStacks(app, readSiteConfig(app), {
+  const config = readSiteConfig(app);
+  // A page the owner did not name is used only with a word: which one, and how to name another.
+  if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
+  addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,

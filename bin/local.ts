@@ -7,6 +7,7 @@ import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings } from './local/settings.js';
+import { siteBannerLines } from './local/site-banner.js';
 
 try {
   const settings = readLocalSettings(process.env);
@@ -33,6 +34,7 @@ try {
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
       ...(settings.siteDir === undefined ? [] : [`Site       ${settings.siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`]),
+      ...siteBannerLines(process.env, settings),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front)`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,

@@ -67,6 +67,34 @@ export function readFormSuccessPath(env: Env): string | undefined {
   return optionalSitePath(env, 'FORM_SUCCESS_PATH');
 }
 
+/**
+ * The owner's form page (docs/api.md §9): the path of the site whose form posts to `/contact`,
+ * where `GET /contact` leads and refused posts are answered; none when unset or empty.
+ */
+export function readFormPage(env: Env): string | undefined {
+  return optionalSitePath(env, 'FORM_PAGE');
+}
+
+/** The owner's form page as the contact function reads it: its path, and the file that holds its HTML. */
+export interface OwnerFormPage {
+  readonly path: string;
+  /**
+   * Deployed, `form-page.html` in the function's own bundle, copied there from `siteDir` at synth;
+   * in local mode, the file of `SITE_DIR`, read at each request. A relative path is relative to
+   * the function's code.
+   */
+  readonly file: string;
+}
+
+export function readOwnerFormPage(env: Env): OwnerFormPage | undefined {
+  const path = readFormPage(env);
+  // Read either way: the stack sets both, empty without a form page.
+  const file = env.FORM_PAGE_FILE;
+  if (path === undefined) return undefined;
+  if (file === undefined || file === '') throw new ConfigError('FORM_PAGE_FILE is required with FORM_PAGE, and not set');
+  return { path, file };
+}
+
 function optionalSitePath(env: Env, key: string): string | undefined {
   const value = env[key];
   return value === undefined || value === '' ? undefined : parseSitePath(key, value);

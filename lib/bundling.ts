@@ -53,10 +53,12 @@ export const ES_MODULE_PACKAGE_JSON = '{"type":"module"}';
  * The bundling of a handler whose folder holds modules it loads lazily (FunctionProfile's
  * lazyModules): after the handler's own bundle, each is bundled with the same options into
  * `<name>.js` beside it, the specifier the handler imports, and a package.json declares every
- * `.js` file of the asset an ES module.
+ * `.js` file of the asset an ES module. `files` are copied beside them as they are (a name in the
+ * bundle to the absolute path of its source): the asset's hash is its output's, so a change of
+ * one reaches the function at the next deploy.
  */
-export function bundlingWithLazyModules(folder: string, lazyModules: readonly string[]): BundlingOptions {
-  if (lazyModules.length === 0) return LAMBDA_BUNDLING;
+export function handlerBundling(folder: string, lazyModules: readonly string[], files: Readonly<Record<string, string>> = {}): BundlingOptions {
+  if (lazyModules.length === 0 && Object.keys(files).length === 0) return LAMBDA_BUNDLING;
   return {
     ...LAMBDA_BUNDLING,
     commandHooks: {
@@ -71,10 +73,16 @@ export function bundlingWithLazyModules(folder: string, lazyModules: readonly st
             '--log-level=warning',
           ].join(' '),
         ),
-        `echo '${ES_MODULE_PACKAGE_JSON}' > ${outputDir}/package.json`,
+        ...Object.entries(files).map(([name, source]) => `cp ${shellQuoted(source)} ${shellQuoted(`${outputDir}/${name}`)}`),
+        ...(lazyModules.length === 0 ? [] : [`echo '${ES_MODULE_PACKAGE_JSON}' > ${outputDir}/package.json`]),
       ],
     },
   };
+}
+
+/** A word for the POSIX shell the hooks run in, whatever the path holds (a site's folder may have spaces or quotes). */
+function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** LAMBDA_BUNDLING as esbuild's command-line flags, as NodejsFunction passes them. */

@@ -71,14 +71,28 @@ const MAX_REDIRECTS = 3;
  * null for a deployment without pages, where every other path is the API's 404.
  */
 export function linkFinds(door: SiteFrontDoor | null, link: string): boolean {
+  const target = linkTarget(door, link);
+  return target.kind === 'service' ? findRoute('GET', target.path) !== undefined : target.kind === 'file';
+}
+
+/** The file of the site's folder that a link to a path of the site serves after the function's redirects, if any. */
+export function linkedSiteFile(door: SiteFrontDoor, link: string): string | undefined {
+  const target = linkTarget(door, link);
+  return target.kind === 'file' ? target.file : undefined;
+}
+
+type LinkTarget = { readonly kind: 'service'; readonly path: string } | { readonly kind: 'file'; readonly file: string } | { readonly kind: 'none' };
+
+function linkTarget(door: SiteFrontDoor | null, link: string): LinkTarget {
   let [path, query] = pathAndQuery(link.slice(0, (link + '#').indexOf('#')));
   for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
     const outcome = door?.route({ method: 'GET', path, query }) ?? { kind: 'service' };
-    if (outcome.kind === 'service') return findRoute('GET', path) !== undefined;
-    if (outcome.kind !== 'answer' || outcome.status !== 301 || outcome.headers.location === undefined) return outcome.kind === 'file';
+    if (outcome.kind === 'service') return { kind: 'service', path };
+    if (outcome.kind === 'file') return outcome;
+    if (outcome.kind !== 'answer' || outcome.status !== 301 || outcome.headers.location === undefined) return { kind: 'none' };
     [path, query] = pathAndQuery(outcome.headers.location);
   }
-  return false;
+  return { kind: 'none' };
 }
 
 /**

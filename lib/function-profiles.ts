@@ -16,6 +16,10 @@ export const SETTING_GROUPS = {
   pages: ['PAGE_STYLESHEET'],
   /** The owner's thank-you page, where a delivered form post goes (readFormSuccessPath). */
   formPost: ['FORM_SUCCESS_PATH'],
+  /** The owner's form page, where `GET /contact` leads and refused posts are answered (readFormPage). */
+  formPage: ['FORM_PAGE'],
+  /** The file of the form page's HTML, in the function's own bundle (readOwnerFormPage; lib/form-page.ts). */
+  formPageFile: ['FORM_PAGE_FILE'],
   /** The rate limits' counters and the secret their keys are HMACs under. */
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
@@ -63,17 +67,22 @@ const DOCUMENT: FunctionProfile = {
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
-/** The contact page and its assets: a document in the owner's style; the form is rendered per request, with a token signed under the deployment's secret. */
-const PAGE: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'pages', 'formTokens'] };
+/**
+ * The contact page and its assets: a document in the owner's style; the form is rendered per
+ * request, with a token signed under the deployment's secret, or is the owner's own form page,
+ * which it leads to, as its confirmation leads to the owner's thank-you page.
+ */
+const PAGE: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'pages', 'formTokens', 'formPage', 'formPost'] };
 
 /** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  settings: ['frontDoor', 'site', 'pages', 'formPost', 'counters', 'inquiries', 'spam'],
+  settings: ['frontDoor', 'site', 'pages', 'formPost', 'formPage', 'formPageFile', 'counters', 'inquiries', 'spam'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.
   timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
-  // Powertools' Idempotency, about a fifth of the bundle, the form's pages, and the list of disposable-mail domains.
+  // Powertools' Idempotency, about a fifth of the bundle, the form's pages, the HTML parser that
+  // fills in the owner's form page, and the list of disposable-mail domains.
   lazyModules: Object.values(CONTACT_LAZY_MODULES),
 };
 

@@ -4,9 +4,7 @@ import { EdgeGuardStack } from './edge-guard-stack.js';
 import { PricingPlanStack } from './pricing-plan-stack.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteStack } from './site-stack.js';
-
-/** CloudFront's web ACLs and its pricing plans live here, whatever region the site is in. */
-const CLOUDFRONT_REGION = 'us-east-1';
+import { CLOUDFRONT_REGION, STACK_NAMES } from './stack-names.js';
 
 export interface SiteStacks {
   readonly site: SiteStack;
@@ -25,21 +23,21 @@ export interface SiteStacks {
 export function addSiteStacks(app: App, config: SiteConfig, env: Environment): SiteStacks {
   const freePlan = config.pricingPlan === 'free';
   if (!config.waf && !freePlan) {
-    return { site: new SiteStack(app, 'PersonalSite', { config, env, description: SITE_DESCRIPTION }) };
+    return { site: new SiteStack(app, STACK_NAMES.site, { config, env, description: SITE_DESCRIPTION }) };
   }
   if (env.account === undefined || env.region === undefined) {
     throw new ConfigError(
       `${freePlan ? 'pricingPlan free' : 'waf'} needs the target account and region (cdk deploy finds them from your AWS credentials and profile)`,
     );
   }
-  const edgeGuard = new EdgeGuardStack(app, 'PersonalSiteEdge', {
+  const edgeGuard = new EdgeGuardStack(app, STACK_NAMES.edgeGuard, {
     env: { account: env.account, region: CLOUDFRONT_REGION },
     crossRegionReferences: true,
     ownerEmail: config.ownerEmail,
     reputationList: !freePlan,
     description: 'Personal site: the web ACL that guards its CloudFront distribution',
   });
-  const site = new SiteStack(app, 'PersonalSite', {
+  const site = new SiteStack(app, STACK_NAMES.site, {
     config,
     env,
     crossRegionReferences: true,
@@ -47,7 +45,7 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
     description: SITE_DESCRIPTION,
   });
   if (!freePlan) return { site, edgeGuard };
-  const pricingPlan = new PricingPlanStack(app, 'PersonalSitePlan', {
+  const pricingPlan = new PricingPlanStack(app, STACK_NAMES.pricingPlan, {
     env: { account: env.account, region: CLOUDFRONT_REGION },
     crossRegionReferences: true,
     distributionArn: site.frontDoor.distribution.distributionArn,

@@ -14,6 +14,7 @@ import {
   parseSitePath,
   parseSpamThreshold,
 } from '../lambdas/config.js';
+import { findFormPage, type FormPage } from './form-page.js';
 import { requireLinkFinds } from './front-door-request.js';
 import { parseSiteFolder } from './site-files.js';
 
@@ -37,6 +38,8 @@ export interface SiteConfig {
   readonly pageStylesheet?: string;
   /** The owner's thank-you page, where a delivered form post goes (docs/api.md §9): a path of the site. */
   readonly formSuccessPath?: string;
+  /** The owner's form page (docs/api.md §9): named by `formPage`, or found in `siteDir`; the contact function's bundle carries it. */
+  readonly formPage?: FormPage;
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
@@ -106,6 +109,7 @@ const CONTEXT_KEYS = [
   'siteOrigin',
   'pageStylesheet',
   'formSuccessPath',
+  'formPage',
   'waf',
   'pricingPlan',
   'createSesIdentity',
@@ -168,6 +172,11 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   const [pageStylesheet, formSuccessPath] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
     optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
   );
+  const formPage = findFormPage(
+    'formPage',
+    optional(context('formPage'), (value) => text('formPage', value)),
+    sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
+  );
   const secretVersion = optional(context('secretVersion'), (value) => {
     const version = text('secretVersion', value);
     if (!SECRET_VERSION_PATTERN.test(version)) {
@@ -189,6 +198,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     ...(sitePages === undefined ? {} : { sitePages }),
     ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
+    ...(formPage === undefined ? {} : { formPage }),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),

@@ -5,7 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { bundlingWithLazyModules, LAMBDA_RUNTIME } from './bundling.js';
+import { handlerBundling, LAMBDA_RUNTIME } from './bundling.js';
 import { LOG_RETENTION } from './log-retention.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +19,8 @@ export interface SiteFunctionProps {
   readonly timeout: Duration;
   /** Modules of the handler's folder it loads only when needed, bundled apart (lib/bundling.ts). */
   readonly lazyModules: readonly string[];
+  /** Files the function reads from its own bundle, by their name there, from their absolute paths at synth. */
+  readonly bundledFiles?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -49,7 +51,7 @@ export class SiteFunction extends NodejsFunction {
       timeout: props.timeout,
       role,
       logGroup,
-      bundling: bundlingWithLazyModules(`lambdas/${props.handlerName}`, props.lazyModules),
+      bundling: handlerBundling(`lambdas/${props.handlerName}`, props.lazyModules, props.bundledFiles),
       // No NODE_OPTIONS=--enable-source-maps: a logged crash's frames are mapped when it is logged
       // (lambdas/http/stack-frames.ts), not every map parsed at every cold start.
       environment: props.environment,

@@ -4,10 +4,10 @@ import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
-import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { DeploymentSecret } from './deployment-secret.js';
+import { BUNDLED_FORM_PAGE, type FormPage } from './form-page.js';
 import { FrontDoor } from './front-door.js';
 import { functionProfile, settingKeys, type SettingKey } from './function-profiles.js';
 import { InquiryInbox, SWEEP_RATE } from './inquiry-inbox.js';
@@ -15,6 +15,7 @@ import { SiteAlarms } from './observability.js';
 import { SiteApi } from './site-api.js';
 import type { SiteConfig } from './site-config.js';
 import { SiteFunction } from './site-function.js';
+import { logGroupOutput, pascalCase, SITE_OUTPUTS } from './site-outputs.js';
 import { addSenderIdentity } from './sender-identity.js';
 import { SiteMail } from './site-mail.js';
 
@@ -92,6 +93,9 @@ export class SiteStack extends Stack {
       // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
       PAGE_STYLESHEET: config.pageStylesheet ?? '',
       FORM_SUCCESS_PATH: config.formSuccessPath ?? '',
+      FORM_PAGE: config.formPage?.path ?? '',
+      // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
+      FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: this.secret.dynamicReference,
       INQUIRY_TABLE: this.inbox.table.tableName,
@@ -105,7 +109,7 @@ export class SiteStack extends Stack {
       SPAM_LINK_LIMIT: String(config.spam.linkLimit),
       FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
     };
-    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings)]));
+    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);
     const contact = this.functions.get('contact')!;
     this.counterTable.grant(contact, 'dynamodb:UpdateItem');
@@ -131,12 +135,12 @@ export class SiteStack extends Stack {
         ? `Point ${config.customDomain.domainName} here (an alias, or a CNAME for a subdomain) unless the stack made the records`
         : 'The front door: the site and the service',
     });
-    new CfnOutput(this, 'ApiUrl', {
+    new CfnOutput(this, SITE_OUTPUTS.apiUrl, {
       value: this.api.apiEndpoint,
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
-    new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base}: the origin every published URL starts with' });
-    new CfnOutput(this, INQUIRY_TABLE_OUTPUT, {
+    new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, SITE_OUTPUTS.inquiryTable, {
       value: this.inbox.table.tableName,
       description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',
     });
@@ -149,22 +153,24 @@ export class SiteStack extends Stack {
       new CfnOutput(this, outputId, { value: urls[document] });
     }
     for (const [name, fn] of this.functions) {
-      new CfnOutput(this, `Logs${pascalCase(name)}`, {
+      new CfnOutput(this, logGroupOutput(name), {
         value: fn.logGroup.logGroupName,
         description: `Log group of the ${name} function`,
       });
     }
   }
 
-  /** One function, given exactly the settings its profile names. */
-  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>): SiteFunction {
+  /** One function, given exactly the settings its profile names, and the owner's form page in its bundle if it reads that. */
+  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>, formPage: FormPage | undefined): SiteFunction {
     const profile = functionProfile(name);
+    const readsFormPage = formPage !== undefined && profile.settings.includes('formPageFile');
     return new SiteFunction(this, `${pascalCase(name)}Function`, {
       handlerName: name,
       environment: Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]])),
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
       lazyModules: profile.lazyModules,
+      bundledFiles: readsFormPage ? { [BUNDLED_FORM_PAGE]: formPage.file } : {},
     });
   }
 
@@ -217,8 +223,4 @@ function expiringTable(
     reason: `${props.lifetime}; a point-in-time backup would restore nothing of value.`,
   });
   return table;
-}
-
-function pascalCase(name: string): string {
-  return name.replace(/(?:^|[-_])([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }

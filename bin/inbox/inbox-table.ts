@@ -4,11 +4,12 @@ import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
 import { errorName } from '../../lambdas/http/error-name.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
+import { STACK_NAMES } from '../../lib/stack-names.js';
 
 /** Where the owner's commands find the inbox: the options both `npm run inbox` and `npm run redeliver` take. */
 export const INBOX_OPTIONS = {
   /** The stack whose output names the table (with the owner's AWS credentials and region). */
-  stack: { type: 'string', default: 'PersonalSite' },
+  stack: { type: 'string', default: STACK_NAMES.site },
   region: { type: 'string' },
   /** The table itself, instead of asking the stack. */
   table: { type: 'string' },

@@ -65,7 +65,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
 
-    const environment = functionEnvironment(process.env, { host: settings.host, port: api.port });
+    const environment = functionEnvironment(process.env, { ...settings, port: api.port });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
     // the worker what the stack's event source mapping would.
     stream = await startTableStream({

@@ -11,6 +11,7 @@ import {
   readSpamSettings,
   type Env,
 } from '../../lambdas/config.js';
+import { findFormPage, type FormPage } from '../../lib/form-page.js';
 import { frontDoorRouting } from '../../lib/front-door-function.js';
 import { requireLinkFinds } from '../../lib/front-door-request.js';
 import { parseSiteFolder } from '../../lib/site-files.js';
@@ -29,6 +30,8 @@ export interface LocalSettings {
   readonly sesEndpoint?: string;
   /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
   readonly siteDir?: string;
+  /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads from SITE_DIR at each request. */
+  readonly formPage?: FormPage;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -49,6 +52,12 @@ const LOCAL_COUNTER_KEY_SECRET = randomBytes(32).toString('base64url');
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
 export function readLocalSettings(env: Env): LocalSettings {
+  const siteDir = optionalSiteDir(env);
+  const formPage = findFormPage(
+    'FORM_PAGE',
+    env.FORM_PAGE === '' ? undefined : env.FORM_PAGE,
+    siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR },
+  );
   const settings: LocalSettings = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -56,7 +65,8 @@ export function readLocalSettings(env: Env): LocalSettings {
     digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
-    ...optionalSiteDir(env),
+    ...siteDir,
+    ...(formPage === undefined ? {} : { formPage }),
   };
   if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
     throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
@@ -93,9 +103,10 @@ function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
  * The environment the handlers read, as the stack would set it, with local defaults. The site's
  * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
- * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is.
+ * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
+ * start-up found, its file SITE_DIR's own, read at each request, whatever the environment says.
  */
-export function functionEnvironment(env: Env, { host, port }: Pick<LocalSettings, 'host' | 'port'>): Record<string, string | undefined> {
+export function functionEnvironment(env: Env, { host, port, formPage }: Pick<LocalSettings, 'host' | 'port' | 'formPage'>): Record<string, string | undefined> {
   const baseUrl = env.BASE_URL ?? `http://localhost:${port}`;
   return {
     ...env,
@@ -107,6 +118,8 @@ export function functionEnvironment(env: Env, { host, port }: Pick<LocalSettings
     COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
     INQUIRY_TABLE: env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE,
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
+    FORM_PAGE: formPage?.path ?? '',
+    FORM_PAGE_FILE: formPage?.file ?? '',
   };
 }
 

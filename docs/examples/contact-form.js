@@ -1,7 +1,8 @@
 // Sends the inquiry form of this page as JSON to /api/contact and shows the answer in the page's own
-// markup: each field error in the element whose data-error-for names the field, everything else in the
-// [data-status] element. No dependencies. Without this script the form still works: the browser posts it
-// to /contact, and the service answers with its own pages (docs/api.md §9).
+// markup: each field error in the element whose data-error-for names the field, in the words the service's
+// own form uses (its userMessage), everything else in the [data-status] element. No dependencies. Without
+// this script the form still works: the browser posts it to /contact, and the service answers with this
+// very page filled in when it is the site's form page, else with its own pages (docs/api.md §9).
 (() => {
   'use strict';
   const form = document.querySelector('form.inquiry');
@@ -47,11 +48,13 @@
     for (const error of errors) {
       const box = form.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`);
       const control = form.elements.namedItem(error.field);
+      // userMessage is for people ("Write at least 20 characters about your project."), message names the JSON field.
+      const sentence = error.userMessage || error.message;
       if (!box || !control) {
-        elsewhere.push(error.message);
+        elsewhere.push(sentence);
         continue;
       }
-      box.textContent = error.message;
+      box.textContent = sentence;
       box.hidden = false;
       control.setAttribute('aria-invalid', 'true');
       first = first || control;

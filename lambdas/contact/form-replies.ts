@@ -1,12 +1,16 @@
 import type { SiteSettings } from '../config.js';
+import { errorName } from '../http/error-name.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
+import { writeWarning } from '../http/request-log.js';
 import { renderFormPage, renderProblemPage, type PageSite } from '../html/contact-page.js';
+import type { FilledFormPage, RefusedForm } from '../html/owner-form-page.js';
+import type { FieldError } from '../inquiry/field-errors.js';
 import { invalidNotice, NOTICES, rateLimitedNotice } from '../inquiry/form-messages.js';
-import { htmlReply } from '../html/html-reply.js';
+import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
-import type { ReadBody } from './read-body.js';
+import type { ReadForm } from './read-body.js';
 import type { ContactOutcome } from './submit-inquiry.js';
 
 const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
@@ -28,19 +32,37 @@ const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text:
   },
 };
 
-/** The site as the form's answers show it: its pages in the owner's style, a delivered form sent to the owner's thank-you page. */
+/**
+ * The site as the form's answers show it: its pages in the owner's style, a delivered form sent
+ * to the owner's thank-you page, a refused one answered in the owner's own form page.
+ */
 export interface FormSite extends SiteSettings, PageSite {
   /** Where a delivered form post goes (a path of the site); the service's confirmation when none. */
   readonly successPath?: string;
+  /** The owner's form page (docs/api.md §9); the service's own form when none. */
+  readonly formPage?: OwnerFormPageSource;
+}
+
+/** Where the owner's form page comes from: read and filled in only for a refused post. */
+export interface OwnerFormPageSource {
+  /** The page filled in; undefined when it holds no form that posts to `/contact`. Throws when it cannot be read. */
+  fill(refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined>;
 }
 
 const CROSS_SITE = {
   heading: 'The form must be sent from this site',
   text: 'This form was sent from another website, so it was not read and nothing was sent. To write to me, open the contact page on this site and send the form from there.',
+  /** On the owner's form page, which the visitor now has before them at the site's own origin. */
+  onFormPage: 'This form was sent from another website, so it was not read and nothing was sent. To write to me, send it again from this page.',
 } as const;
 
-/** `POST /contact` from another site's page (docs/api.md §9): 403, nothing counted, nothing sent. */
-export function crossSiteReply(site: FormSite): Reply {
+/**
+ * `POST /contact` from another site's page (docs/api.md §9): 403, nothing counted, nothing sent;
+ * the owner's form page as it is, saying so, when there is one.
+ */
+export async function crossSiteReply(site: FormSite, requestId: string): Promise<Reply> {
+  const owned = await ownerPage(site, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage }, requestId);
+  if (owned !== undefined) return htmlReply(403, owned.html, { ...NO_STORE }, 'cross_site_refused', ownerPagePolicy(owned.styleHashes));
   return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
 }
 
@@ -51,30 +73,64 @@ export function crossSiteReply(site: FormSite): Reply {
  * cannot send the inquiry twice. Refused forms come back filled in, so that nothing the visitor
  * wrote is lost, with `formToken`.
  */
-export function formReply(outcome: ContactOutcome, submitted: ReadBody, formToken: string, requestId: string, site: FormSite): Reply {
+export async function formReply(outcome: ContactOutcome, submitted: ReadForm, formToken: string, requestId: string, site: FormSite): Promise<Reply> {
   const api = contactReply(outcome, requestId, site.limits);
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
-  const page = (html: string): Reply => ({
-    ...htmlReply(api.statusCode, html, headers, api.outcome ?? 'served'),
+  const page = (html: string, policy = CONTENT_SECURITY_POLICY): Reply => ({
+    ...htmlReply(api.statusCode, html, headers, api.outcome ?? 'served', policy),
     ...(api.errorName === undefined ? {} : { errorName: api.errorName }),
   });
+  /** The form again: the owner's page when there is one to use, else the service's. */
+  const formAgain = async (notice: string, errors: readonly FieldError[] = []): Promise<Reply> => {
+    const owned = await ownerPage(
+      site,
+      {
+        values,
+        fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
+        // Each message has a place of its own there, or the summary the page gets (owner-form-page.ts).
+        summary: errors.length > 0 ? NOTICES.invalid : notice,
+        // The owner's page is static: it carries the token it was posted with, while valid, and no new one.
+        ...(submitted.formToken === formToken ? { formToken } : {}),
+      },
+      requestId,
+    );
+    if (owned !== undefined) return page(owned.html, ownerPagePolicy(owned.styleHashes));
+    return page(renderFormPage({ site, formToken, values, errors, notice }));
+  };
   switch (outcome.kind) {
     case 'accepted':
       // A path, so the browser stays on the origin it posted to (form-action 'self' follows
       // redirects); the owner's is checked to be one (lambdas/config.ts, parseSitePath).
       return { ...api, statusCode: 303, headers: { ...headers, Location: site.successPath ?? PAGE_PATHS.sent }, body: '' };
     case 'invalid':
-      return page(renderFormPage({ site, formToken, values, errors: outcome.errors, notice: invalidNotice(outcome.errors, values) }));
+      return formAgain(invalidNotice(outcome.errors), outcome.errors);
     case 'rate_limited': {
       const { scope, resetSeconds } = outcome.rateLimit;
-      return page(renderFormPage({ site, formToken, values, notice: rateLimitedNotice(scope, resetSeconds) }));
+      return formAgain(rateLimitedNotice(scope, resetSeconds));
     }
     case 'unavailable':
-      return page(renderFormPage({ site, formToken, values, notice: NOTICES.unavailable }));
+      return formAgain(NOTICES.unavailable);
     case 'rejected': {
       const { heading, text } = REJECTION_PAGES[outcome.reason];
       return page(renderProblemPage(site, heading, text));
     }
+  }
+}
+
+/**
+ * The owner's form page filled in, or undefined to answer with the service's own: when there is
+ * none, or it can no longer be used (local mode reads it at each request, and an edit may have
+ * taken its form away), which a warning line tells the owner.
+ */
+async function ownerPage(site: FormSite, refused: Omit<RefusedForm, 'pagePath'>, requestId: string): Promise<FilledFormPage | undefined> {
+  if (site.formPage === undefined) return undefined;
+  try {
+    const filled = await site.formPage.fill(refused);
+    if (filled === undefined) writeWarning("The form page holds no form that posts to /contact: answered with the service's own", { requestId });
+    return filled;
+  } catch (error) {
+    writeWarning("The form page could not be used: answered with the service's own", { requestId, errorName: errorName(error) });
+    return undefined;
   }
 }

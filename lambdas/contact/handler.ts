@@ -4,6 +4,7 @@ import {
   readCounterTableName,
   readFormSuccessPath,
   readInquiryTableName,
+  readOwnerFormPage,
   readPageStylesheet,
   readSiteSettings,
   readSpamSettings,
@@ -24,6 +25,7 @@ import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES, lazySpecifier } from './lazy-modules.js';
 import { writeHeldLines } from './held-log.js';
+import type { FormSite } from './form-replies.js';
 import { readFormBody, readJsonBody, type BodyHeaders, type ReadBody } from './read-body.js';
 import { submitInquiry, type ContactOutcome } from './submit-inquiry.js';
 
@@ -45,8 +47,17 @@ const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
 const originSecret = readOriginVerifySecret(process.env);
-/** What the form's pages need beyond the site: the owner's style sheet and thank-you page (docs/api.md §9). */
-const formSite = { ...site, stylesheet: readPageStylesheet(process.env), successPath: readFormSuccessPath(process.env) };
+const formPage = readOwnerFormPage(process.env);
+const filledFormPage = lazyModule(
+  () => import(lazySpecifier(CONTACT_LAZY_MODULES.filledFormPage)) as Promise<typeof import('./filled-form-page.js')>,
+);
+/** What the form's pages need beyond the site: the owner's style sheet, thank-you page and form page (docs/api.md §9). */
+const formSite: FormSite = {
+  ...site,
+  stylesheet: readPageStylesheet(process.env),
+  successPath: readFormSuccessPath(process.env),
+  ...(formPage === undefined ? {} : { formPage: { fill: async (refused) => (await filledFormPage()).fillFormPage(formPage, refused) } }),
+};
 
 const rememberedAnswers = lazyModule(async () => {
   const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');
@@ -106,7 +117,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   // Refused before any counter is asked: a hostile page spends neither its visitors' limits nor
   // the owner's mail quota.
   if (isCrossSitePost({ origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') }, siteOrigins)) {
-    return pages.crossSiteReply(formSite);
+    return pages.crossSiteReply(formSite, context.awsRequestId);
   }
   const body = readFormBody(bodyHeaders(event), requestBody(event));
   const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });

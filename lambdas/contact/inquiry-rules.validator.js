@@ -1,12 +1,12 @@
 // Generated from INQUIRY_RULES (lambdas/inquiry/schema.ts) by lib/inquiry-validator-code.ts: do not edit.
 import func1Module from "ajv/dist/runtime/ucs2length.js";
 export const validate = /* @__PURE__ */ (() => {
-const pattern4 = new RegExp("\\S", "u");
-const pattern5 = new RegExp("^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$", "u");
-const pattern6 = new RegExp("^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$", "u");
-const pattern8 = new RegExp("^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$", "u");
-const pattern10 = new RegExp("^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$", "u");
-const pattern11 = new RegExp("^[^\\p{Cc}\\p{Cs}]*$", "u");
+const pattern4 = new RegExp("[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]", "u");
+const pattern5 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029=\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|=(?!\\?))*(?![\\s\\S])", "u");
+const pattern6 = new RegExp("^(?=[^@]{1,64}@)[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+(?![\\s\\S])", "u");
+const pattern8 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[\\u0009\\u000A\\u000D])*(?![\\s\\S])", "u");
+const pattern10 = new RegExp("^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*)?)?(?![\\s\\S])", "u");
+const pattern11 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*(?![\\s\\S])", "u");
 const func1 = func1Module.default;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -66,7 +66,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"}};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,7 +78,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$"}};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029=\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|=(?!\\?))*(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -135,7 +135,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern6.test(data1)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"}};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^(?=[^@]{1,64}@)[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -160,7 +160,7 @@ if(data.message !== undefined){
 let data2 = data.message;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err12 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/0/pattern",keyword:"pattern",params:{pattern: "\\S"}};
+const err12 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -172,7 +172,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern8.test(data2)){
-const err13 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$"}};
+const err13 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[\\u0009\\u000A\\u000D])*(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -229,7 +229,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!pattern5.test(data3)){
-const err18 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$"}};
+const err18 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029=\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|=(?!\\?))*(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -254,7 +254,7 @@ if(data.project_url !== undefined){
 let data4 = data.project_url;
 if(typeof data4 === "string"){
 if(!pattern10.test(data4)){
-const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$"}};
+const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*)?)?(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -266,7 +266,7 @@ errors++;
 }
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
-const err21 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"}};
+const err21 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err21];
 }

@@ -8,6 +8,8 @@ export const CONTACT_LAZY_MODULES = {
   rememberedAnswers: 'remembered-answers',
   /** The pages of the no-JavaScript form: for a form post. */
   formReplies: 'form-replies',
+  /** The owner's form page and the HTML parser that fills it in: for a form post that is refused. */
+  filledFormPage: 'filled-form-page',
   /** The list of disposable-mail domains: for a valid inquiry's spam checks, loaded while the counters are asked. */
   throwawayDomains: 'throwaway-domains',
 } as const;

@@ -1,6 +1,7 @@
 import type { HeldReason } from '../inbox/held-reasons.js';
 import type { RejectionReason } from '../inquiry/answer-details.js';
 import type { FieldError } from '../inquiry/field-errors.js';
+import { withLineFeeds } from '../inquiry/line-breaks.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import type { RateKeys } from './client-keys.js';
 import type { InquiryStore } from './inquiry-store.js';
@@ -104,5 +105,5 @@ export async function submitInquiry(
 function checkLocally(body: ReadBody, validate: InquiryValidator): LocalVerdict {
   if (body.kind === 'rejected') return body;
   const result = validate(body.fields);
-  return result.valid ? { kind: 'valid', inquiry: result.inquiry } : { kind: 'invalid', errors: result.errors };
+  return result.valid ? { kind: 'valid', inquiry: withLineFeeds(result.inquiry) } : { kind: 'invalid', errors: result.errors };
 }

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { FIELD_ERROR_CODES, fieldErrorMessage, PATTERN_CODES, type FieldError, type FieldErrorCode } from '../inquiry/field-errors.js';
+import { messageFor } from '../inquiry/form-messages.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, type Inquiry } from '../inquiry/schema.js';
 import { validate } from './inquiry-rules.validator.js';
 
@@ -46,7 +47,8 @@ function toFieldErrors(
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
       const listed = listedName(field);
-      return { field: listed, code, message: fieldErrorMessage(listed, code) };
+      const error = { field: listed, code, message: fieldErrorMessage(listed, code) };
+      return { ...error, userMessage: messageFor(error, body[field]) };
     });
   // Two long names cut to the same prefix are listed once, as every field is.
   return errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);

@@ -4,7 +4,7 @@ import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
 import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
-import { messageFor, SENT } from '../inquiry/form-messages.js';
+import { SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
 
@@ -32,7 +32,7 @@ export function renderFormPage(view: FormPageView): string {
   const fields = FORM_FIELDS.map((field) => {
     const error = errors.get(field.name);
     const value = view.values?.[field.name];
-    return renderField(field, typeof value === 'string' ? value : '', error && messageFor(error, value), field.name === firstInvalid);
+    return renderField(field, typeof value === 'string' ? value : '', error?.userMessage, field.name === firstInvalid);
   });
   const failed = view.notice !== undefined || errors.size > 0;
   return layout({

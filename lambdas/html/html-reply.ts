@@ -7,16 +7,34 @@ import { PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
  * can embed it; nobody else can overlay it). `'self'` covers the page, its assets and the API,
  * which the service serves from one origin.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
+const PAGE_DIRECTIVES = {
+  'default-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'connect-src': "'self'",
+  'img-src': "'self'",
+  'form-action': "'self'",
+  'base-uri': "'none'",
+  'frame-ancestors': "'self'",
+} as const;
+
+export const CONTENT_SECURITY_POLICY = policyOf(PAGE_DIRECTIVES);
+
+/**
+ * The policy of the owner's form page answering a refused post (docs/api.md §9): the pages' own,
+ * and the page's own `<style>` elements by their hashes and the site's fonts, without which the
+ * owner's page would lose its look. Nothing a visitor sent is ever markup there, so the hashes
+ * only ever allow what the owner wrote; inline scripts and `style` attributes stay refused.
+ */
+export function ownerPagePolicy(styleHashes: readonly string[]): string {
+  return policyOf({ ...PAGE_DIRECTIVES, 'style-src': ["'self'", ...styleHashes].join(' '), 'font-src': "'self'" });
+}
+
+function policyOf(directives: Readonly<Record<string, string>>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources}`)
+    .join('; ');
+}
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
@@ -34,6 +52,6 @@ const PAGE_HEADERS = {
 /** The form's pages and assets change only with a deployment: cached like the public documents. */
 export const CACHEABLE = { 'Cache-Control': PUBLIC_DOCUMENT['Cache-Control'] } as const;
 
-export function htmlReply(statusCode: number, html: string, headers: Record<string, string>, outcome: Outcome): Reply {
-  return { statusCode, headers: { ...headers, ...PAGE_HEADERS }, body: html, outcome };
+export function htmlReply(statusCode: number, html: string, headers: Record<string, string>, outcome: Outcome, policy = CONTENT_SECURITY_POLICY): Reply {
+  return { statusCode, headers: { ...headers, ...PAGE_HEADERS, 'Content-Security-Policy': policy }, body: html, outcome };
 }

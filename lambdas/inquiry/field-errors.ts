@@ -27,7 +27,10 @@ export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export interface FieldError {
   readonly field: string;
   readonly code: FieldErrorCode;
+  /** The API's sentence: it names the JSON field and the schema's limits. */
   readonly message: string;
+  /** The sentence the service's own page shows for it, in words for a person (form-messages.ts). */
+  readonly userMessage: string;
 }
 
 /** The error code each pattern of the schema reports; the form's script maps patterns the same way. */
@@ -55,7 +58,7 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
     case 'blank':
       return `${field} must contain at least one character that is not a space.`;
     case 'invalid_characters':
-      return `${field} contains a character that is not allowed here, such as a control character, a line separator or a text-direction control.`;
+      return `${field} contains a character that is not allowed here, such as a control character, a line separator, a text-direction control or the sequence =?.`;
     case 'invalid_email':
       return `${field} must be an e-mail address such as name@example.com.`;
     case 'invalid_url':

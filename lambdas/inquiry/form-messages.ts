@@ -18,7 +18,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
     empty: 'Enter your name.',
     blank: 'Enter your name, not only spaces.',
     too_long: `Shorten your name to ${rules.name.maxLength} characters or fewer.`,
-    invalid_characters: 'Remove the line breaks, control characters and text-direction controls from your name.',
+    invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from your name.',
   },
   email: {
     empty: 'Enter your e-mail address.',
@@ -34,7 +34,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
   },
   company: {
     too_long: `Shorten the company name to ${rules.company.maxLength} characters or fewer.`,
-    invalid_characters: 'Remove the line breaks, control characters and text-direction controls from the company name.',
+    invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from the company name.',
   },
   project_url: {
     too_long: `Shorten the link to ${rules.project_url.maxLength} characters or fewer.`,
@@ -47,7 +47,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
 };
 
 /** The sentence for one field error; the server's own message for anything the table lacks. */
-export function messageFor(error: FieldError, value: unknown): string {
+export function messageFor(error: Omit<FieldError, 'userMessage'>, value: unknown): string {
   const messages = FIELD_MESSAGES[error.field];
   const empty = isRequiredField(error.field) && (value === undefined || value === '');
   return (empty ? messages?.empty : undefined) ?? messages?.[error.code] ?? error.message;
@@ -77,9 +77,9 @@ export const SENT = {
 const VISIBLE_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS.map((field) => field.name));
 
 /** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones. */
-export function invalidNotice(errors: readonly FieldError[], values: Readonly<Record<string, unknown>>): string {
+export function invalidNotice(errors: readonly FieldError[]): string {
   const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field));
-  return unplaced.length > 0 ? unplaced.map((error) => messageFor(error, values[error.field])).join(' ') : NOTICES.invalid;
+  return unplaced.length > 0 ? unplaced.map((error) => error.userMessage).join(' ') : NOTICES.invalid;
 }
 
 export function rateLimitedNotice(scope: RateLimitScope, seconds: number): string {

@@ -1,4 +1,5 @@
 import { DAY_SECONDS } from '../time-units.js';
+import { END } from './patterns.js';
 
 /**
  * An `Idempotency-Key` header (draft-ietf-httpapi-idempotency-key-header, docs/api.md §11): a
@@ -17,9 +18,10 @@ export const REMEMBER_SECONDS = DAY_SECONDS;
  * The header's values as a JSON Schema pattern, for the published documents: 1 to 255 printable
  * ASCII characters in double quotes (`\"` and `\\` escaped), or bare, neither starting with a
  * quote nor starting or ending with a space (HTTP trims those). readIdempotencyKey accepts
- * every value it matches, and a property test of both keeps them in step.
+ * every value it matches, and a property test of both keeps them in step. In the subset of
+ * patterns.ts, as every published pattern.
  */
-export const IDEMPOTENCY_KEY_PATTERN = '^(?:"(?:[ !#-\\[\\]-~]|\\\\["\\\\]){1,255}"|[!#-~](?:[ -~]{0,253}[!-~])?)$';
+export const IDEMPOTENCY_KEY_PATTERN = `^(?:"(?:[ !#-\\[\\]-~]|\\\\["\\\\]){1,255}"|[!#-~](?:[ -~]{0,253}[!-~])?)${END}`;
 
 const QUOTED = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
 const BARE = /^[\x20-\x7e]+$/;

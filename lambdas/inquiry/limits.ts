@@ -1,3 +1,5 @@
+import { END } from './patterns.js';
+
 /** What a rate limit counts by (docs/api.md §4). */
 export type RateLimitScope = 'ip' | 'email';
 
@@ -12,6 +14,9 @@ export interface RateLimits {
 export function rateLimitPolicy(limits: RateLimits): string {
   return `"ip";q=${limits.ip};w=${limits.windowSeconds}, "email";q=${limits.email};w=${limits.windowSeconds}`;
 }
+
+/** The `RateLimit` field's values (contact-replies.ts writes them), as the OpenAPI document publishes them. */
+export const RATE_LIMIT_FIELD_PATTERN = `^"(?:ip|email)";r=[0-9]+;t=[0-9]+${END}`;
 
 /** The configured limits in one phrase, as llms.txt and the OpenAPI description state them. */
 export function limitsInWords(limits: RateLimits): string {

@@ -104,8 +104,13 @@ export function contactAnswers(limits: RateLimits) {
           detail: ANSWER_DETAILS.validation_failed,
           extensions: {
             errors: [
-              { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.' },
-              { field: 'phone', code: 'unknown_field', message: 'phone is not a field of this form.' },
+              {
+                field: 'email',
+                code: 'invalid_email',
+                message: 'email must be an e-mail address such as name@example.com.',
+                userMessage: 'Enter an e-mail address such as name@example.com.',
+              },
+              { field: 'phone', code: 'unknown_field', message: 'phone is not a field of this form.', userMessage: 'phone is not a field of this form.' },
             ],
           },
         },

@@ -3,11 +3,15 @@ import { IDEMPOTENCY_KEY_PATTERN, REMEMBER_SECONDS } from '../inquiry/idempotenc
 import { INQUIRY_TOOL_NAME } from '../inquiry/inquiry-tool.js';
 import { contactRequestSchema } from '../inquiry/schema.js';
 import { FIELD_ERROR_CODES } from '../inquiry/field-errors.js';
-import { limitsInWords, rateLimitPolicy } from '../inquiry/limits.js';
+import { limitsInWords, RATE_LIMIT_FIELD_PATTERN, rateLimitPolicy } from '../inquiry/limits.js';
 import { contactDescription } from './contact-description.js';
 import { contactAnswers, EXAMPLE_REQUEST_ID } from './contact-answers.js';
+import { siteUrls } from '../site-urls.js';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The license of this description and of the code that serves it: the project's (package.json). */
+export const OPENAPI_LICENSE = { name: 'MIT', identifier: 'MIT' } as const;
 
 /**
  * `GET /openapi.json` (docs/api.md §13): an OpenAPI 3.1 description of the public HTTP APIs, built
@@ -21,7 +25,7 @@ export function openApiDocument(site: SiteSettings) {
       description:
         'draft-ietf-httpapi-ratelimit-headers-10: of the scope with the fewest requests remaining (`ip` on a tie; the refusing scope on a 429), `r` requests remain until the window ends in `t` seconds.',
       required: true,
-      schema: { type: 'string', pattern: '^"(?:ip|email)";r=\\d+;t=\\d+$' },
+      schema: { type: 'string', pattern: RATE_LIMIT_FIELD_PATTERN },
       example: `"ip";r=${limits.ip - 1};t=1800`,
     },
     'RateLimit-Policy': {
@@ -42,8 +46,12 @@ export function openApiDocument(site: SiteSettings) {
         `Limits: ${limitsInWords(limits)}.`,
         'Every error is an RFC 9457 problem details object with a machine-readable `code` and the `requestId`.',
       ].join('\n\n'),
+      contact: { name: site.siteName, url: siteUrls(site.baseUrl).contactForm },
+      license: OPENAPI_LICENSE,
     },
     servers: [{ url: site.baseUrl }],
+    // No operation needs a credential (docs/api.md §2, §5): said, not left for a tool to guess.
+    security: [],
     tags: [{ name: 'contact', description: 'A project inquiry for the site owner.' }],
     paths: {
       '/api/contact': {
@@ -57,6 +65,15 @@ export function openApiDocument(site: SiteSettings) {
               description: 'The description of the contact endpoint.',
               // No example: it would hold a second schema resource with the request schema's `$id`.
               content: { 'application/json': { schema: schema('ContactDescription') } },
+            },
+            429: {
+              description:
+                'Too many requests, refused before the service answers: by API Gateway’s stage throttle, with its own body (`{"message":"Too Many Requests"}`), or by a rate rule of the front door’s web ACL, with no body. No `Retry-After`: wait a few seconds.',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string', examples: ['Too Many Requests'] } } },
+                },
+              },
             },
           },
         },
@@ -128,7 +145,7 @@ export function openApiDocument(site: SiteSettings) {
         },
         FieldError: {
           type: 'object',
-          required: ['field', 'code', 'message'],
+          required: ['field', 'code', 'message', 'userMessage'],
           additionalProperties: false,
           properties: {
             field: { description: 'The field as sent, an unknown one included.', type: 'string' },
@@ -138,6 +155,11 @@ export function openApiDocument(site: SiteSettings) {
               enum: [...FIELD_ERROR_CODES],
             },
             message: { description: 'One sentence for a person.', type: 'string' },
+            userMessage: {
+              description:
+                'The sentence the site’s own form shows beside the field, in words for the visitor rather than the JSON field’s name; `message` where the form has none of its own. Show it as text, never as markup.',
+              type: 'string',
+            },
           },
         },
         ContactDescription: {

@@ -180,6 +180,10 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(await shownErrors(page)).toEqual(
         Object.fromEntries(verdict.errors.map((error) => [error.field, messageFor(error, values[error.field as keyof typeof values])])),
       );
+      // An encoded word, which the owner's mail program would decode in the subject (issue 29).
+      await fillForm(page, { ...validInquiry(), company: '=?UTF-8?Q?Babbage=E2=80=AE_&_Co?=' });
+      await page.getByRole('button', { name: 'Send inquiry' }).click();
+      expect(await shownErrors(page)).toEqual({ company: FIELD_MESSAGES.company?.invalid_characters });
       expect(watch.requests.filter((request) => request.startsWith('POST '))).toEqual([]);
 
       const persian = { ...validInquiry(), name: 'نیک\u200Cنام 👩\u200D💻', company: 'שרה & Co', project_url: '' };
@@ -404,8 +408,9 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       const emails = await deliveredEmails(server, 1);
       expect(emails).toHaveLength(1);
       expect(emails[0]?.replyTo).toEqual([inquiry.email]);
-      // Form posts turn line breaks into CR LF: each is one line break of the quoted message.
+      // A form post turns line breaks into CR LF, which the service keeps as LF (docs/api.md §2): each one line of the quoted message.
       expect(emails[0]?.body.text).toContain(`Message:\n${quoted(inquiry.message ?? '')}\n`);
+      expect(emails[0]?.body.text).not.toContain('\r');
       await keepScreenshot(page, 'no-script-sent');
       expect(watch.errors).toEqual([]);
       expect(foreignRequests(watch, pageOrigin)).toEqual([]);

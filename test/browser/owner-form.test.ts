@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
 import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
@@ -128,7 +129,8 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       const email = page.locator('#email-error');
       await email.waitFor();
       expect(await email.textContent()).toMatch(/e-mail address/);
-      expect(await page.locator('#message-error').textContent()).toMatch(/message/);
+      // The sentence the service's own form shows (userMessage), not the API's, which names the JSON field.
+      expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.blank);
       expect(await page.locator('.field-error:visible').evaluateAll((boxes) => boxes.map((box) => box.id))).toEqual(['email-error', 'message-error']);
       expect(await page.locator('[aria-invalid="true"]').evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['email', 'message']);
       expect(await page.evaluate('document.activeElement.id')).toBe('email');

@@ -50,6 +50,17 @@ describe('POST /api/contact through the local server', () => {
     expect(text).toContain(`Inquiry id: ${body.id}`);
   });
 
+  it('mails a message with lone CRs and CRLFs with line feeds only', async () => {
+    const message = `${newMessage()}\r\nsecond line,\rthird line that a CR would let overwrite the second.`;
+    const response = await postContact(server.apiUrl, { ...inquiry, email: newEmail(), message }, { from: newClient() });
+
+    expect(response.status).toBe(202);
+    const [email] = await deliveredEmails(server, 1);
+    const text = email?.body.text ?? '';
+    expect(text).not.toContain('\r');
+    expect(text).toMatch(/second line,\n(?:> )?third line/);
+  });
+
   it('delivers nothing for any invalid request', async () => {
     const client = newClient();
     const invalid: Array<[number, unknown, Record<string, string>?]> = [

@@ -84,19 +84,19 @@ describe('answers to a 64 KiB hostile body', () => {
     expect(size(answer.body)).toBeLessThanOrEqual(ANSWER_BUDGET);
   });
 
-  it.each(hostileBodies(asForm))('%s: a form page of at most 16 KiB', (_title, fields) => {
+  it.each(hostileBodies(asForm))('%s: a form page of at most 16 KiB', async (_title, fields) => {
     const sent = asForm.encode(fields);
     expect(size(sent)).toBeGreaterThan(48 * 1024);
     const body = readFormBody({ contentType: 'application/x-www-form-urlencoded' }, new TextEncoder().encode(sent));
     expect(body.kind).toBe('fields');
 
-    const page = formReply(invalidOutcome((body as Extract<ReadBody, { kind: 'fields' }>).fields), body, 'form-token', 'request-id', site);
+    const page = await formReply(invalidOutcome((body as Extract<ReadBody, { kind: 'fields' }>).fields), body, 'form-token', 'request-id', site);
 
     expect(page.statusCode).toBe(422);
     expect(size(page.body)).toBeLessThanOrEqual(ANSWER_BUDGET);
   });
 
-  it('fills in every visible field, however long, beyond the 16 KiB of the page', () => {
+  it('fills in every visible field, however long, beyond the 16 KiB of the page', async () => {
     const typed = {
       name: '<Ada> & “Co” '.repeat(300),
       email: 'a'.repeat(3000),
@@ -108,7 +108,7 @@ describe('answers to a 64 KiB hostile body', () => {
     expect(Object.keys(fields).length).toBeGreaterThan(100);
     const body: ReadBody = { kind: 'fields', fields };
 
-    const page = formReply(invalidOutcome(fields), body, 'form-token', 'request-id', site).body ?? '';
+    const page = (await formReply(invalidOutcome(fields), body, 'form-token', 'request-id', site)).body ?? '';
 
     const refilled = FORM_FIELDS.map((field) => escapeHtml(typed[field.name]));
     for (const value of refilled) expect(page).toContain(value);

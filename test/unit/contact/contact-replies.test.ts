@@ -11,8 +11,8 @@ const STATUS: RateLimitStatus = { scope: 'email', remaining: 2, resetSeconds: 27
 const POLICY = '"ip";q=5;w=3600, "email";q=3;w=3600';
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 const ERRORS: FieldError[] = [
-  { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.' },
-  { field: 'extra', code: 'unknown_field', message: 'extra is not a field of this form.' },
+  { field: 'email', code: 'invalid_email', message: 'email must be an e-mail address such as name@example.com.', userMessage: 'Enter an e-mail address such as name@example.com.' },
+  { field: 'extra', code: 'unknown_field', message: 'extra is not a field of this form.', userMessage: 'extra is not a field of this form.' },
 ];
 
 const bodyOf = (outcome: ContactOutcome) => JSON.parse(contactReply(outcome, REQUEST_ID, LIMITS).body ?? '') as Record<string, unknown>;

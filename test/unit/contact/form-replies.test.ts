@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { crossSiteReply, formReply, type FormSite } from '../../../lambdas/contact/form-replies.js';
 import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
-import type { ReadBody } from '../../../lambdas/contact/read-body.js';
+import type { ReadForm } from '../../../lambdas/contact/read-body.js';
 import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
+import { CONTENT_SECURITY_POLICY } from '../../../lambdas/html/html-reply.js';
+import type { FilledFormPage } from '../../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../../lambdas/html/page-paths.js';
+import { NOTICES, rateLimitedNotice } from '../../../lambdas/inquiry/form-messages.js';
+import { capturedOutput } from '../../support/captured-output.js';
 
 /* The answers to `POST /contact` in the owner's site (docs/api.md §9): their thank-you page, their look. */
 
@@ -14,10 +18,10 @@ const SITE: FormSite = {
   limits: { ip: 5, email: 3, windowSeconds: 3600 },
 };
 const STATUS: RateLimitStatus = { scope: 'ip', remaining: 4, resetSeconds: 1200 };
-const SUBMITTED: ReadBody = { kind: 'fields', fields: { name: 'Ada', email: 'ada@example', message: 'short' } };
+const SUBMITTED: ReadForm = { kind: 'fields', fields: { name: 'Ada', email: 'ada@example', message: 'short' } };
 const ACCEPTED: ContactOutcome = { kind: 'accepted', inquiryId: 'inquiry-id', rateLimit: STATUS, heldFor: [] };
 const PAGES: ReadonlyArray<[string, ContactOutcome]> = [
-  ['field errors', { kind: 'invalid', errors: [{ field: 'email', code: 'invalid_email', message: 'email must be an e-mail address.' }], rateLimit: STATUS }],
+  ['field errors', { kind: 'invalid', errors: [{ field: 'email', code: 'invalid_email', message: 'email must be an e-mail address.', userMessage: 'Enter an e-mail address such as name@example.com.' }], rateLimit: STATUS }],
   ['a limit', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0 } }],
   ['a failure', { kind: 'unavailable', dependency: 'inquiry_store', errorName: 'InternalServerError' }],
   ['a body it could not read', { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }],
@@ -26,32 +30,123 @@ const PAGES: ReadonlyArray<[string, ContactOutcome]> = [
 const stylesheets = (html: string | undefined) => [...(html ?? '').matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((match) => match[1]);
 
 describe('a delivered form', () => {
-  it('is a 303 to the service’s confirmation page when the owner has none', () => {
-    const reply = formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', SITE);
+  it('is a 303 to the service’s confirmation page when the owner has none', async () => {
+    const reply = await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', SITE);
     expect(reply.statusCode).toBe(303);
     expect(reply.headers.Location).toBe(PAGE_PATHS.sent);
     expect(reply.body).toBe('');
   });
 
-  it('is a 303 to the owner’s thank-you page, as set, with the same headers', () => {
-    const reply = formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', { ...SITE, successPath: '/thanks/?from=contact' });
+  it('is a 303 to the owner’s thank-you page, as set, with the same headers', async () => {
+    const reply = await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', { ...SITE, successPath: '/thanks/?from=contact' });
     expect(reply.statusCode).toBe(303);
-    expect(reply.headers).toEqual({ ...formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', SITE).headers, Location: '/thanks/?from=contact' });
+    expect(reply.headers).toEqual({ ...(await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', SITE)).headers, Location: '/thanks/?from=contact' });
   });
 });
 
 describe('the pages of a refused form', () => {
-  it.each(PAGES)('link the owner’s style sheet after the service’s own (%s)', (_title, outcome) => {
-    const page = formReply(outcome, SUBMITTED, 'form-token', 'request-id', { ...SITE, stylesheet: '/css/site.css?v=2&x=1' });
+  it.each(PAGES)('link the owner’s style sheet after the service’s own (%s)', async (_title, outcome) => {
+    const page = await formReply(outcome, SUBMITTED, 'form-token', 'request-id', { ...SITE, stylesheet: '/css/site.css?v=2&x=1' });
     expect(stylesheets(page.body)).toEqual([PAGE_PATHS.style, '/css/site.css?v=2&amp;x=1']);
     expect(page.headers['Content-Security-Policy']).toContain("style-src 'self';");
   });
 
-  it.each(PAGES)('link the service’s style sheet alone when the owner has none (%s)', (_title, outcome) => {
-    expect(stylesheets(formReply(outcome, SUBMITTED, 'form-token', 'request-id', SITE).body)).toEqual([PAGE_PATHS.style]);
+  it.each(PAGES)('link the service’s style sheet alone when the owner has none (%s)', async (_title, outcome) => {
+    expect(stylesheets((await formReply(outcome, SUBMITTED, 'form-token', 'request-id', SITE)).body)).toEqual([PAGE_PATHS.style]);
   });
 
-  it('include the cross-site refusal', () => {
-    expect(stylesheets(crossSiteReply({ ...SITE, stylesheet: '/site.css' }).body)).toEqual([PAGE_PATHS.style, '/site.css']);
+  it('include the cross-site refusal', async () => {
+    expect(stylesheets((await crossSiteReply({ ...SITE, stylesheet: '/site.css' }, 'request-id')).body)).toEqual([PAGE_PATHS.style, '/site.css']);
+  });
+});
+
+describe('the owner’s form page (docs/api.md §9)', () => {
+  const output = capturedOutput();
+  const OWNER_PAGE = '<!doctype html><title>Hire me</title><style>p{}</style><form method="post" action="/contact"><p data-status></p><input name="name"></form>';
+  /** A form page source as the handler builds one, recording what it was asked to fill in. */
+  const formPage = (fill: (refused: unknown) => Promise<FilledFormPage | undefined>) => {
+    const asked: unknown[] = [];
+    return {
+      asked,
+      site: {
+        ...SITE,
+        stylesheet: '/css/site.css',
+        formPage: {
+          fill: (refused: unknown) => {
+            asked.push(refused);
+            return fill(refused);
+          },
+        },
+      } satisfies FormSite,
+    };
+  };
+  const filled: FilledFormPage = { html: OWNER_PAGE, styleHashes: ["'sha256-abc='"] };
+  const INVALID: ContactOutcome = {
+    kind: 'invalid',
+    errors: [{ field: 'email', code: 'invalid_email', message: 'email must be an e-mail address.', userMessage: 'Enter an e-mail address such as name@example.com.' }],
+    rateLimit: STATUS,
+  };
+
+  it('answers a refused post with it, the owner’s styles allowed by their hashes and the site’s fonts, the status and headers the API gives', async () => {
+    const { site, asked } = formPage(async () => filled);
+    const reply = await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site);
+    expect(reply.statusCode).toBe(422);
+    expect(reply.body).toBe(OWNER_PAGE);
+    expect(reply.headers['Content-Security-Policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self' 'sha256-abc='; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'; font-src 'self'",
+    );
+    expect(reply.headers).toMatchObject({ 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8', RateLimit: expect.any(String) });
+    expect(asked).toEqual([
+      {
+        values: SUBMITTED.kind === 'fields' ? SUBMITTED.fields : {},
+        fieldErrors: [{ field: 'email', message: 'Enter an e-mail address such as name@example.com.' }],
+        summary: NOTICES.invalid,
+      },
+    ]);
+  });
+
+  it.each<[string, ContactOutcome, number, string]>([
+    ['a limit', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0, resetSeconds: 1834 } }, 429, rateLimitedNotice('ip', 1834)],
+    ['a failure', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, NOTICES.unavailable],
+  ])('says %s in it, with no field errors', async (_case, outcome, status, summary) => {
+    const { site, asked } = formPage(async () => filled);
+    expect((await formReply(outcome, SUBMITTED, 'form-token', 'request-id', site)).statusCode).toBe(status);
+    expect(asked).toEqual([expect.objectContaining({ fieldErrors: [], summary })]);
+  });
+
+  it('refuses a cross-site post in it, 403, nothing of the post read', async () => {
+    const { site, asked } = formPage(async () => filled);
+    const reply = await crossSiteReply(site, 'request-id');
+    expect(reply.statusCode).toBe(403);
+    expect(reply.body).toBe(OWNER_PAGE);
+    expect(asked).toEqual([{ values: {}, fieldErrors: [], summary: expect.stringMatching(/^This form was sent from another website.*send it again from this page\.$/) }]);
+  });
+
+  it('carries the token the form was posted with while it is valid, and never a new one: the owner’s page is static', async () => {
+    const { site, asked } = formPage(async () => filled);
+    await formReply(INVALID, { ...SUBMITTED, formToken: 'posted-token' }, 'posted-token', 'request-id', site);
+    await formReply(INVALID, { ...SUBMITTED, formToken: 'expired-token' }, 'new-token', 'request-id', site);
+    await formReply(INVALID, SUBMITTED, 'new-token', 'request-id', site);
+    expect(asked.map((refused) => (refused as { formToken?: string }).formToken)).toEqual(['posted-token', undefined, undefined]);
+  });
+
+  it('keeps the service’s pages for a body it could not read, and for a delivered form', async () => {
+    const { site, asked } = formPage(async () => filled);
+    expect((await formReply(PAGES[3]![1], SUBMITTED, 'form-token', 'request-id', site)).body).toContain('The form could not be read');
+    expect((await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', site)).statusCode).toBe(303);
+    expect(asked).toEqual([]);
+  });
+
+  it.each<[string, () => Promise<FilledFormPage | undefined>, RegExp]>([
+    ['holds no form that posts to /contact', async () => undefined, /holds no form that posts to \/contact/],
+    ['cannot be read', async () => Promise.reject(Object.assign(new Error('gone'), { name: 'ENOENT' })), /could not be used/],
+  ])('falls back to the service’s own form when the page %s, and says so in a warning line', async (_case, fill, warning) => {
+    const { site } = formPage(fill);
+    const reply = await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site);
+    expect(reply.statusCode).toBe(422);
+    expect(reply.body).toContain('id="contact-form"');
+    expect(reply.headers['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
+    const lines = output.text().trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([expect.objectContaining({ level: 'WARN', message: expect.stringMatching(warning), requestId: 'request-id' })]);
   });
 });

@@ -249,8 +249,8 @@ describe('contact handler: refused requests', () => {
     const response = await invoke(jsonPostEvent({ name: '', email: 'ada@example.com', message: 'x'.repeat(20), extra: 1 }));
 
     expect(response.body?.errors).toEqual([
-      { field: 'name', code: 'too_short', message: expect.any(String) },
-      { field: 'extra', code: 'unknown_field', message: expect.any(String) },
+      { field: 'name', code: 'too_short', message: expect.any(String), userMessage: 'Enter your name.' },
+      { field: 'extra', code: 'unknown_field', message: expect.any(String), userMessage: expect.any(String) },
     ]);
   });
 
@@ -266,8 +266,8 @@ describe('contact handler: refused requests', () => {
     expect(responses.map((response) => response.status)).toEqual([400, 422, 422]);
     expect(responses[0]?.raw).not.toContain(marker);
     expect(responses[1]?.raw).not.toContain(marker);
-    // An unknown field is named by its key in `errors`; its value is never quoted.
-    expect(responses[2]?.raw.split(marker)).toHaveLength(3);
+    // An unknown field is named by its key in `errors` (its field and both sentences); its value is never quoted.
+    expect(responses[2]?.raw.split(marker)).toHaveLength(4);
   });
 
   it('answers 429 with Retry-After and the scope when the IP is over its limit', async () => {

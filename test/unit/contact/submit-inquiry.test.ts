@@ -83,6 +83,22 @@ describe('submitInquiry: a valid inquiry', () => {
     expect(inquiries.stored.get('keyed-inquiry-id')).toMatchObject({ id: 'keyed-inquiry-id', requestId: REQUEST_ID });
   });
 
+  it('is stored with every line break a line feed: CRLF and a lone CR alike', async () => {
+    const { submit, inquiries } = service();
+
+    await submit(fields({ ...INQUIRY, message: 'First line,\r\nsecond line,\rthird line,\n\r\nend\r' }), SOURCE_IP, REQUEST_ID);
+
+    expect(inquiries.stored.get(REQUEST_ID)?.inquiry).toEqual({ ...INQUIRY, message: 'First line,\nsecond line,\nthird line,\n\nend\n' });
+  });
+
+  it('is judged as sent: a message of 20 characters with CRLF passes, though stored shorter', async () => {
+    const { submit, inquiries } = service();
+    const message = `${'a'.repeat(9)}\r\n${'b'.repeat(9)}`;
+
+    expect((await submit(fields({ ...INQUIRY, message }), SOURCE_IP, REQUEST_ID)).kind).toBe('accepted');
+    expect(inquiries.stored.get(REQUEST_ID)?.inquiry.message).toHaveLength(19);
+  });
+
   it('is counted by hashed keys, never by the raw address or text', async () => {
     const { submit, store } = service();
 

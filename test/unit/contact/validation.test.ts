@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { FIELD_MESSAGES } from '../../../lambdas/inquiry/form-messages.js';
 import { CONTACT_FIELDS } from '../../../lambdas/inquiry/schema.js';
 import { validateInquiry } from '../../../lambdas/contact/validation.js';
 import {
@@ -72,8 +73,23 @@ describe('validateInquiry: the answer it gives', () => {
     for (const error of errors) {
       expect(error.message).toMatch(/^\S.*\.$/);
       expect(error.message.startsWith(`${error.field} `)).toBe(true);
-      expect(Object.keys(error).sort()).toEqual(['code', 'field', 'message']);
+      expect(Object.keys(error).sort()).toEqual(['code', 'field', 'message', 'userMessage']);
     }
+  });
+
+  it('gives every error the sentence the service’s page shows beside its field, in words for a person', () => {
+    const verdict = validateInquiry({ name: '', email: 'ada@example', message: 'short', company: 7, _gotcha: 'x', phone: '1' });
+    const errors = verdict.valid ? [] : verdict.errors;
+    expect(errors.map(({ field, userMessage }) => [field, userMessage])).toEqual([
+      // Empty, a required field asks for itself, whichever rule the empty value broke first.
+      ['name', FIELD_MESSAGES.name?.empty],
+      ['email', FIELD_MESSAGES.email?.invalid_email],
+      ['message', FIELD_MESSAGES.message?.too_short],
+      // Where the page has no sentence of its own, the API's.
+      ['company', 'company must be a string.'],
+      ['_gotcha', FIELD_MESSAGES._gotcha?.honeypot],
+      ['phone', 'phone is not a field of this form.'],
+    ]);
   });
 
   it('states the limit a length error is about', () => {
@@ -125,7 +141,7 @@ describe('createInquiryValidator: answers bounded whatever was sent (docs/api.md
     const [long, emoji, exact] = unknownOf({ ['x'.repeat(5000)]: 1, ['😀'.repeat(65)]: 2, ['y'.repeat(64)]: 3 });
 
     const cut = `${'x'.repeat(64)}…`;
-    expect(long).toEqual({ field: cut, code: 'unknown_field', message: `${cut} is not a field of this form.` });
+    expect(long).toEqual({ field: cut, code: 'unknown_field', message: `${cut} is not a field of this form.`, userMessage: `${cut} is not a field of this form.` });
     expect(emoji?.field).toBe(`${'😀'.repeat(64)}…`);
     expect(exact?.field).toBe('y'.repeat(64));
   });

@@ -7,18 +7,23 @@ import { pathToFileURL } from 'node:url';
 import { CONTACT_LAZY_MODULES } from '../../../lambdas/contact/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../lambdas/routes.js';
 import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../lib/bundling.js';
+import { BUNDLED_FORM_PAGE } from '../../../lib/form-page.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';
-import { synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
+import { ownerFormPage } from '../../support/form-pages.js';
+import { siteFolder } from '../../support/site-folder.js';
+import { EXAMPLE_CONTEXT, synthesizeSite, type SiteApp, type TemplateResource } from './site-app.js';
 
 /*
  * The one test that bundles for real, as `cdk synth` does: local esbuild, no Docker. Slow
  * (seconds per handler), so every assertion on the bundles lives here.
  */
 
+/** The site's folder, with the owner's form page that synth finds at /contact/ and copies into the contact function's bundle. */
+const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
 let site: SiteApp;
 beforeAll(() => {
-  site = synthesizeSite(undefined, { bundle: true });
+  site = synthesizeSite({ ...EXAMPLE_CONTEXT, siteDir }, { bundle: true });
   site.app.synth();
 }, 180_000);
 
@@ -124,10 +129,33 @@ describe('the Lambda bundles', () => {
       [CONTACT_LAZY_MODULES.rememberedAnswers, 'IdempotencyItemAlreadyExistsError'],
       [CONTACT_LAZY_MODULES.formReplies, 'The form must be sent from'],
       [CONTACT_LAZY_MODULES.throwawayDomains, 'mailinator.com'],
+      // parse5, which fills in the owner's form page: for a refused form post only, not for every form post.
+      [CONTACT_LAZY_MODULES.filledFormPage, PARSE5_MARKER],
     ] as const) {
       expect(main).not.toContain(marker);
       expect(readFileSync(join(directory, `${module}.js`), 'utf8')).toContain(marker);
     }
+    expect(readFileSync(join(directory, `${CONTACT_LAZY_MODULES.formReplies}.js`), 'utf8')).not.toContain(PARSE5_MARKER);
+  });
+
+  it('contact: carries the owner’s form page from siteDir, byte for byte, beside its code; no other function does', () => {
+    expect(readFileSync(join(bundleDirectory('contact'), BUNDLED_FORM_PAGE), 'utf8')).toBe(readFileSync(join(siteDir, 'contact/index.html'), 'utf8'));
+    for (const name of FUNCTION_NAMES.filter((other) => other !== 'contact')) {
+      expect({ name, files: readdirSync(bundleDirectory(name)).filter((file) => file.endsWith('.html')) }).toEqual({ name, files: [] });
+    }
+  });
+
+  it('contact: answers a refused form post in the owner’s page, read from beside its bundle with the settings the stack gives it', () => {
+    const event = httpEvent({
+      method: 'POST',
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+      body: 'name=Ada',
+    });
+    const reply = invokeContactBundle(event, formPageSettings());
+    expect(reply.statusCode).toBe(403);
+    expect(reply.body).toContain('<title>Error: Hire me</title>');
+    expect(reply.body).toMatch(/<p data-status role="status">This form was sent from another website[^<]*<\/p>/);
   });
 
   it.each(FUNCTION_NAMES.filter((name) => SDK_CLIENTS[name] === undefined).map((name) => [name]))(
@@ -165,6 +193,16 @@ describe('the Lambda bundles', () => {
     expect(reply.body).toContain('The form must be sent from');
   });
 });
+
+/** A string of parse5's own (an error code of its tokenizer), which a minified bundle keeps. */
+const PARSE5_MARKER = 'missing-whitespace-between-attributes';
+
+/** The contact function's form page settings, as the synthesized template gives them. */
+function formPageSettings(): Record<string, string> {
+  const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get('contact')!)] as TemplateResource;
+  const { FORM_PAGE, FORM_PAGE_FILE } = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
+  return { FORM_PAGE: FORM_PAGE ?? '', FORM_PAGE_FILE: FORM_PAGE_FILE ?? '' };
+}
 
 /** Node as Lambda's Node.js runtimes run it: module syntax detection off, nothing but the environment given. */
 function runAsLambda(script: string, env: Readonly<Record<string, string>> = {}) {

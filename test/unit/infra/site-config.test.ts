@@ -1,12 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
+import { MAX_FORM_PAGE_BYTES } from '../../../lambdas/html/owner-form-page.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
+import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -250,6 +254,15 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
   }, 60_000);
 
+  it('says in one line which form page it found, and synthesizes', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
+      `Form page  /contact/  ${join(siteDir, 'contact/index.html')}  (found, its form posting to /contact; formPage names another)`,
+    ]);
+  }, 90_000);
+
   it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
     expect(run.status).toBe(1);
@@ -257,4 +270,67 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
       'Cannot synthesize: formSuccessPath must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "/\\\\evil.example"',
     ]);
   }, 60_000);
+});
+
+describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
+  const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
+
+  it('is found at /contact/ when unset, its form posting to /contact', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
+  });
+
+  it.each([
+    ['no /contact/ page', siteFolder({ 'about/index.html': 'About' })],
+    ['a /contact/ page without a form, the owner writing their address instead', siteFolder({ 'contact/index.html': '<p>Write to ada@example.com</p>' })],
+    ['a /contact/ page whose form posts elsewhere', siteFolder({ 'contact/index.html': ownerFormPage({ action: 'https://forms.example/ada' }) })],
+  ])('is none when unset and the site has %s', (_case, folder) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toBeUndefined();
+  });
+
+  it('is none without siteDir, and none with siteOrigin, whose pages cannot be read from here', () => {
+    expect(configOf(MINIMAL_CONTEXT).formPage).toBeUndefined();
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).formPage).toBeUndefined();
+  });
+
+  it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting' });
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: value }).message).toMatch(/^formPage must be a path of the site itself/);
+  });
+
+  it.each([
+    ['/hire-me/', `formPage /hire-me/ is no page of siteDir (${site}): a visitor sent there would get a 404`],
+    ['/contact', `formPage /contact is no page of siteDir (${site}): a visitor sent there would get a 404`],
+    ['/about/', `formPage /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
+  ])('refuses %s with one line', (path, message) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
+  });
+
+  it.each([
+    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
+    ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
+    ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
+  ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha`,
+    );
+  });
+
+  it('refuses a page that is not UTF-8, or larger than a form page may be', () => {
+    const latin1 = siteFolder({ 'contact/index.html': '' });
+    writeFileSync(join(latin1, 'contact/index.html'), Buffer.concat([Buffer.from(ownerFormPage()), Buffer.from([0xe9])]));
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: latin1 }).message).toMatch(/^\/contact\/ \(found with no formPage\) is .*, which is not UTF-8 text/);
+    const huge = siteFolder({ 'contact/index.html': `${ownerFormPage()}<!--${'x'.repeat(MAX_FORM_PAGE_BYTES)}-->` });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: huge, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .* bytes: a form page may have 1048576 at most$/);
+  });
+
+  it('refuses one with siteOrigin, saying why, and one without any pages', () => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/' }).message).toBe(
+      'formPage needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at /contact',
+    );
+    expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
+  });
 });

@@ -1,16 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { join } from 'node:path';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/counters/counter-store.js';
 import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../../../lambdas/inbox/inquiry-record.js';
 import { DELIVERY_TIMEOUT_SECONDS, STREAM_BATCH_SIZE } from '../../../lambdas/delivery/time-budget.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { FALLBACK_HANDLER, FUNCTION_NAMES, HANDLER_NAMES, ROUTES, WORKER_HANDLER, type FunctionName } from '../../../lambdas/routes.js';
-import { LAMBDA_RUNTIME } from '../../../lib/bundling.js';
+import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/bundling.js';
+import { BUNDLED_FORM_PAGE } from '../../../lib/form-page.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
@@ -142,22 +145,43 @@ describe('the functions', () => {
         // Unset: the service's own look and confirmation page.
         PAGE_STYLESHEET: '',
         FORM_SUCCESS_PATH: '',
+        // Unset: the service's own form.
+        FORM_PAGE: '',
+        FORM_PAGE_FILE: '',
       },
     });
   });
 
-  it('give the owner’s style sheet to the functions that draw pages, and the thank-you page to the one that answers the form', () => {
+  it('give the owner’s form page, found in siteDir at synth, to the page function (its path) and to the contact function (its path, and its copy in the bundle)', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'thanks/index.html': 'Thanks' });
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/' });
+    const variables = (name: FunctionName) =>
+      (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }).Variables;
+    expect(variables('page')).toMatchObject({ FORM_PAGE: '/contact/', FORM_SUCCESS_PATH: '/thanks/' });
+    expect(variables('page')).not.toHaveProperty('FORM_PAGE_FILE');
+    expect(variables('contact')).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: BUNDLED_FORM_PAGE });
+    for (const name of FUNCTION_NAMES.filter((other) => other !== 'page' && other !== 'contact')) {
+      expect({ name, keys: Object.keys(variables(name)).filter((key) => key.startsWith('FORM_PAGE')) }).toEqual({ name, keys: [] });
+    }
+    // What the bundling runs after esbuild: the page copied from siteDir beside the contact function's code.
+    const hooks = handlerBundling('lambdas/contact', [], { [BUNDLED_FORM_PAGE]: join(siteDir, 'contact/index.html') }).commandHooks;
+    expect(hooks?.afterBundling('/in', '/out')).toEqual([`cp '${join(siteDir, 'contact/index.html')}' '/out/${BUNDLED_FORM_PAGE}'`]);
+    expect(handlerBundling('lambdas/x', [], { 'a.html': "/it's here/a.html" }).commandHooks?.afterBundling('/in', '/out')).toEqual([`cp '/it'\\''s here/a.html' '/out/a.html'`]);
+  });
+
+  it('give the owner’s style sheet to the functions that draw pages, and the thank-you page to the one that answers the form and the one whose confirmation leads there', () => {
     const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'thanks/index.html': 'Thanks', 'site.css': 'body {}' }), pageStylesheet: '/site.css', formSuccessPath: '/thanks/' });
     const variables = (name: FunctionName) =>
       (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as {
         Variables: Record<string, unknown>;
       }).Variables;
-    expect(variables('page')).toMatchObject({ PAGE_STYLESHEET: '/site.css' });
+    expect(variables('page')).toMatchObject({ PAGE_STYLESHEET: '/site.css', FORM_SUCCESS_PATH: '/thanks/' });
     expect(variables('contact')).toMatchObject({ PAGE_STYLESHEET: '/site.css', FORM_SUCCESS_PATH: '/thanks/' });
     for (const name of FUNCTION_NAMES.filter((other) => other !== 'page' && other !== 'contact')) {
       expect({ name, keys: Object.keys(variables(name)).filter((key) => key === 'PAGE_STYLESHEET' || key === 'FORM_SUCCESS_PATH') }).toEqual({ name, keys: [] });
     }
-    expect(variables('page')).not.toHaveProperty('FORM_SUCCESS_PATH');
   });
 
   it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention and the hour’s mails', () => {

@@ -52,13 +52,42 @@ export const NAMES_OF_THE_WORLD: ReadonlyArray<readonly [title: string, name: st
   ['a word joiner', 'Ada\u2060Lovelace'],
 ];
 
+/**
+ * Names made of the letters `c`, `p`, `C`, `{` and `}`: a pattern written `[^\p{Cc}]` means "none of
+ * the letters p{Cc}" to a regex engine without the `u` flag, which refused them all.
+ */
+export const NAMES_WITH_C_AND_P = ['Alice Carter', 'Pablo Picasso', 'Cc Cs', 'p{Cc}', '{curly}'];
+
+/** RFC 2047 encoded words, which a mail program decodes in a subject line into whatever they encode. */
+export const ENCODED_WORDS = [
+  '=?utf-8?b?QWRhCkJjYzogeEBleGFtcGxlLmNvbQ==?=',
+  '=?UTF-8?Q?Ada=0ABcc:_x@example.com?=',
+  '=?iso-8859-1?q?Ada?=',
+  '=?utf-8*en?B?QWRh?=',
+  'Ada =?utf-8?q?=E2=80=AE?= Lovelace',
+];
+
+/** One-line values with `=` or `?` that start no encoded word. */
+export const NEAR_ENCODED_WORDS = ['Ada=', 'Ada?=', '= ?', 'x=y', 'Who? =)', '?= ?'];
+
 /** `count` code points, each `unit`. */
 const hex = (character: string): string => (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 
 const codePoints = (count: number, unit = 'a'): string => unit.repeat(count);
 
-/** An address of exactly `length` characters: a long local part at example.com. */
-const emailOfLength = (length: number): string => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+/** The longest local part an address may have (RFC 5321 §4.5.3.1.1). */
+const LONGEST_LOCAL_PART = 'a'.repeat(64);
+
+/** An address of exactly `length` characters: the longest local part, at a domain of 63-character labels. */
+const emailOfLength = (length: number): string => {
+  let domain = 'com';
+  while (LONGEST_LOCAL_PART.length + 1 + domain.length < length) {
+    const room = length - LONGEST_LOCAL_PART.length - 1 - domain.length - 1;
+    if (room < 1) throw new Error(`No address of ${length} characters is built this way`);
+    domain = `${'b'.repeat(Math.min(63, room))}.${domain}`;
+  }
+  return `${LONGEST_LOCAL_PART}@${domain}`;
+};
 
 /** An https URL of exactly `length` code points, padded with `unit` in its path. */
 const urlOfLength = (length: number, unit = 'a'): string =>
@@ -129,6 +158,23 @@ export const NAME_CASES: readonly InquiryCase[] = [
   invalid('name of a lone low surrogate', { name: '\uDC00' }, ['name', 'invalid_characters']),
   invalid('name ending in half an emoji', { name: 'Ada\uD83D' }, ['name', 'invalid_characters']),
   invalid('name with an emoji\u2019s halves swapped', { name: 'Ada\uDE00\uD83D' }, ['name', 'invalid_characters']),
+  invalid('name starting with a lone low surrogate', { name: '\uDE00Ada' }, ['name', 'invalid_characters']),
+  invalid('name of 119 emoji and a lone high surrogate (120 characters)', { name: `${codePoints(119, EMOJI)}\uD83D` }, [
+    'name',
+    'invalid_characters',
+  ]),
+  invalid('name of 120 emoji and a lone high surrogate (too_long first)', { name: `${codePoints(120, EMOJI)}\uD83D` }, ['name', 'too_long']),
+  ...NAMES_WITH_C_AND_P.map((name) => valid(`name ${JSON.stringify(name)} (the letters of \\p{Cc} without the u flag)`, { name })),
+  valid('name of 60 é in NFD (120 code points)', { name: codePoints(60, 'e\u0301') }),
+  invalid('name of 61 é in NFD (122 code points: never normalised)', { name: codePoints(61, 'e\u0301') }, ['name', 'too_long']),
+  valid('name of 120 é in NFC', { name: codePoints(120, '\u00E9') }),
+  ...ENCODED_WORDS.map((word) => invalid(`name ${word}`, { name: word }, ['name', 'invalid_characters'])),
+  invalid('name with =? alone', { name: 'Ada =? Lovelace' }, ['name', 'invalid_characters']),
+  invalid('name of a NEL alone (white space to Python\u2019s \\s, not to ECMAScript\u2019s)', { name: '\u0085' }, ['name', 'invalid_characters']),
+  invalid('name of U+001C alone (white space to Python\u2019s \\s, not to ECMAScript\u2019s)', { name: '\u001C' }, ['name', 'invalid_characters']),
+  invalid('name of U+FEFF alone (white space to ECMAScript\u2019s \\s, not to Python\u2019s)', { name: '\uFEFF' }, ['name', 'blank']),
+  invalid('name with an encoded word split by spaces', { name: 'Ada =?utf-8?q?Bcc: ?= x' }, ['name', 'invalid_characters']),
+  ...NEAR_ENCODED_WORDS.map((name) => valid(`name ${JSON.stringify(name)} (no =?)`, { name })),
   ...NAMES_OF_THE_WORLD.map(([title, name]) => valid(`name in ${title}`, { name })),
   ...BIDI_CONTROLS.map((control) =>
     invalid(`name with the bidi control U+${hex(control)}`, { name: `Ada${control}ecalevoL` }, ['name', 'invalid_characters']),
@@ -179,6 +225,22 @@ export const EMAIL_CASES: readonly InquiryCase[] = [
   ]),
   invalid('email with CR in the local part', { email: 'ada\r@example.com' }, ['email', 'invalid_email']),
   invalid('email with a lone surrogate', { email: 'ada\uD800@example.com' }, ['email', 'invalid_email']),
+  valid('email with a dot inside the local part', { email: 'a.b@x.com' }),
+  valid('email with an apostrophe', { email: "o'brien@x.com" }),
+  valid('email with a 64-character local part', { email: `${LONGEST_LOCAL_PART}@x.com` }),
+  valid('email with a 64-character local part of dotted words', { email: `${'abcdefg.'.repeat(7)}abcdefg@x.com` }),
+  invalid('email with a 65-character local part', { email: `a${LONGEST_LOCAL_PART}@x.com` }, ['email', 'invalid_email']),
+  invalid('email with a 200-character local part', { email: `${'a'.repeat(200)}@x.com` }, ['email', 'invalid_email']),
+  invalid('email with a 65-character local part of dotted words', { email: `${'abcdefg.'.repeat(8)}a@x.com` }, ['email', 'invalid_email']),
+  valid('email with =? in the local part (atext; never decoded in an address)', { email: '=?utf-8?q?x?=@x.com' }),
+  invalid('email with a leading dot', { email: '.a@x.com' }, ['email', 'invalid_email']),
+  invalid('email with a trailing dot in the local part', { email: 'a.@x.com' }, ['email', 'invalid_email']),
+  invalid('email with two dots in a row', { email: 'a..b@x.com' }, ['email', 'invalid_email']),
+  invalid('email of a dot for a local part', { email: '.@x.com' }, ['email', 'invalid_email']),
+  invalid('email with a 64-character local part and a trailing LF', { email: `${LONGEST_LOCAL_PART}@x.com\n` }, [
+    'email',
+    'invalid_email',
+  ]),
 ];
 
 export const MESSAGE_CASES: readonly InquiryCase[] = [
@@ -194,6 +256,17 @@ export const MESSAGE_CASES: readonly InquiryCase[] = [
   valid('message of 5000 emoji (10000 UTF-16 units)', { message: codePoints(5000, EMOJI) }),
   invalid('message of 5001 emoji', { message: codePoints(5001, EMOJI) }, ['message', 'too_long']),
   valid('message with tab, CR and LF', { message: 'First line,\r\nsecond line\n\tindented.' }),
+  valid('message with lone CRs', { message: 'First line,\rsecond line,\r\rthird line.' }),
+  valid('message with CRLF right before an emoji', { message: `${codePoints(20)}\r\n${EMOJI}` }),
+  invalid('message with an emoji split by a CR', { message: `${codePoints(20)}\uD83D\r\uDE00` }, ['message', 'invalid_characters']),
+  invalid('message with an emoji split by CRLF', { message: `${codePoints(20)}\uD83D\r\n\uDE00` }, ['message', 'invalid_characters']),
+  invalid('message ending in a lone high surrogate after a CR', { message: `${codePoints(20)}\r\uD83D` }, ['message', 'invalid_characters']),
+  invalid('message of 20 line separators U+2028 (white space to ECMAScript, so blank)', { message: codePoints(20, '\u2028') }, ['message', 'blank']),
+  valid('message with encoded words (only one-line fields refuse them)', { message: `${ENCODED_WORDS[0]} and more text` }),
+  invalid('message with U+2028 right after the C1 block (allowed) and a NEL (not)', { message: `${codePoints(20)}\u2028\u0085` }, [
+    'message',
+    'invalid_characters',
+  ]),
   valid('message of spaces around text', { message: `${codePoints(19, ' ')}x` }),
   invalid('message of 20 spaces', { message: codePoints(20, ' ') }, ['message', 'blank']),
   invalid('message of 25 line breaks', { message: codePoints(25, '\n') }, ['message', 'blank']),
@@ -229,6 +302,11 @@ export const COMPANY_CASES: readonly InquiryCase[] = [
   invalid('company with a tab', { company: 'Babbage\t& Co' }, ['company', 'invalid_characters']),
   invalid('company with U+009F', { company: 'Babbage\u009F' }, ['company', 'invalid_characters']),
   invalid('company of a lone surrogate', { company: '\uDBFF' }, ['company', 'invalid_characters']),
+  invalid('company ending in a lone high surrogate', { company: 'Babbage\uD83D' }, ['company', 'invalid_characters']),
+  ...ENCODED_WORDS.map((word) => invalid(`company ${word}`, { company: word }, ['company', 'invalid_characters'])),
+  ...NEAR_ENCODED_WORDS.map((company) => valid(`company ${JSON.stringify(company)} (no =?)`, { company })),
+  ...NAMES_WITH_C_AND_P.map((company) => valid(`company ${JSON.stringify(company)}`, { company })),
+  valid('name ending in = and company starting with ? (the subject holds " (" between them, no =?)', { name: 'Ada =', company: '?utf-8?q?x?=' }),
   ...NAMES_OF_THE_WORLD.map(([title, company]) => valid(`company in ${title}`, { company })),
   ...[...BIDI_CONTROLS, ...SEPARATORS].map((control) =>
     invalid(`company with U+${hex(control)}`, { company: `Babbage${control} & Co` }, ['company', 'invalid_characters']),

@@ -5,6 +5,7 @@ import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, readLoca
 import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
+import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 describe('readLocalSettings (docs/api.md §7, local mode)', () => {
@@ -147,6 +148,36 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
   });
 });
 
+describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §7, §9)', () => {
+  const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
+
+  it('is found at /contact/ when unset, and handed to the functions with its file in SITE_DIR', () => {
+    const settings = readLocalSettings({ SITE_DIR: site });
+    expect(settings.formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
+    expect(functionEnvironment({}, { ...settings, port: 3000 })).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: join(site, 'contact/index.html') });
+  });
+
+  it('is the page FORM_PAGE names, whatever FORM_PAGE_FILE the environment says', () => {
+    const settings = readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/write/', FORM_PAGE_FILE: '/etc/passwd' });
+    expect(settings.formPage).toEqual({ path: '/write/', file: join(site, 'write/index.html'), source: 'setting' });
+    expect(functionEnvironment({ FORM_PAGE_FILE: '/etc/passwd' }, { ...settings, port: 3000 }).FORM_PAGE_FILE).toBe(join(site, 'write/index.html'));
+  });
+
+  it('is none without SITE_DIR, or with a site that has no /contact/ posting to /contact', () => {
+    expect(readLocalSettings({}).formPage).toBeUndefined();
+    expect(readLocalSettings({ SITE_DIR: siteFolder({ 'contact/index.html': 'Write to ada@example.com' }) }).formPage).toBeUndefined();
+  });
+
+  it.each([
+    [{ FORM_PAGE: '/contact/' }, "FORM_PAGE /contact/ needs SITE_DIR, the site's folder, to read the page from"],
+    [{ SITE_DIR: site, FORM_PAGE: '/hire-me/' }, `FORM_PAGE /hire-me/ is no page of SITE_DIR (${site}): a visitor sent there would get a 404`],
+    [{ SITE_DIR: site, FORM_PAGE: '/about/' }, `FORM_PAGE /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
+    [{ SITE_DIR: site, FORM_PAGE: '//evil.example' }, expect.stringMatching(/^FORM_PAGE must be a path of the site itself/)],
+  ])('stops start-up with one line on %j', (env, message) => {
+    expect(configErrorOf(() => readLocalSettings(env)).message).toEqual(message);
+  });
+});
+
 describe('functionEnvironment: what the handlers read in local mode', () => {
   const served = { host: '127.0.0.1', port: 3000 };
 
@@ -160,6 +191,8 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
       INQUIRY_TABLE: LOCAL_INQUIRY_TABLE,
       DELIVERY_RETRY_SECONDS: '5',
+      FORM_PAGE: '',
+      FORM_PAGE_FILE: '',
     });
   });
 
@@ -204,7 +237,8 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       RATE_LIMIT_IP: '9',
     };
 
-    expect(functionEnvironment(env, served)).toEqual(env);
+    // The form page is the one start-up found, none here.
+    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { validate } from '@hyperjump/json-schema/openapi-3-1';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { readSiteSettings } from '../../../lambdas/config.js';
@@ -100,9 +101,24 @@ describe('openApiDocument (docs/api.md §13: GET {base}/openapi.json)', () => {
     expect(document.info.title).toBe("Ada's workshop: public HTTP APIs on this site");
     expect(document.info.description).toContain('No API key required');
     expect(document.info.description).toMatch(/at most 7 POST requests per client IP address and 2 valid inquiries per e-mail address/);
-    expect(document.security).toBeUndefined();
+    // An empty list of requirements: the OpenAPI way to say that no operation needs one.
+    expect(document.security).toEqual([]);
     expect(document.components.securitySchemes).toBeUndefined();
     expect(document.servers).toEqual([{ url: 'https://ada.example.org' }]);
+  });
+
+  it('names its license, the project’s, and the contact form as the way to reach the owner', () => {
+    const project = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { license: string };
+
+    expect(document.info.license).toEqual({ name: project.license, identifier: project.license });
+    expect(document.info.contact).toEqual({ name: "Ada's workshop", url: 'https://ada.example.org/contact' });
+  });
+
+  it('gives GET /api/contact its one 4XX answer: the throttle’s 429, which the service never writes', async () => {
+    const responses = contact.get.responses as Record<string, Node>;
+
+    expect(Object.keys(responses)).toEqual(['200', '429']);
+    expect(await contract.violations(pointer('paths', '/api/contact', 'get', 'responses', 429, 'content', 'application/json', 'schema'), { message: 'Too Many Requests' })).toEqual([]);
   });
 
   it('describes only routes of the route table, and every GET and POST of /api/contact', () => {

@@ -1,0 +1,99 @@
+/**
+ * One line of `npm run verify`: what was checked, and how it went. A failure says what to do; a
+ * warning is worth knowing but breaks nothing; a skip says why the check could not apply.
+ */
+export type CheckStatus = 'ok' | 'warn' | 'FAIL' | 'skip';
+
+export interface CheckResult {
+  readonly status: CheckStatus;
+  /** What was checked: `GET /llms.txt`, `sender identity example.com`, … */
+  readonly name: string;
+  /** What was found, on one line. */
+  readonly detail: string;
+  /** For a failure or a warning: what the owner should do. */
+  readonly fix?: string;
+}
+
+export const ok = (name: string, detail: string): CheckResult => ({ status: 'ok', name, detail });
+export const skip = (name: string, detail: string): CheckResult => ({ status: 'skip', name, detail });
+export const warn = (name: string, detail: string, fix: string): CheckResult => ({ status: 'warn', name, detail, fix });
+export const fail = (name: string, detail: string, fix: string): CheckResult => ({ status: 'FAIL', name, detail, fix });
+
+/** The line printed for a result: never more than one, whatever a server or an error put in it. */
+export function formatResult(result: CheckResult): string {
+  const fix = result.fix === undefined ? '' : ` -> ${result.fix}`;
+  return oneLine(`${result.status.padEnd(4)}  ${result.name}: ${result.detail}${fix}`);
+}
+
+/** Exit status 1 when any check failed. */
+export function exitStatus(results: readonly CheckResult[]): 0 | 1 {
+  return results.some((result) => result.status === 'FAIL') ? 1 : 0;
+}
+
+/** The closing line: how many checks, how many failed or warned. */
+export function summary(results: readonly CheckResult[]): string {
+  const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
+  const [failed, warned, skipped] = [count('FAIL'), count('warn'), count('skip')];
+  const parts = [`${results.length} check${results.length === 1 ? '' : 's'}`, `${failed} failed`, `${warned} warned`, ...(skipped === 0 ? [] : [`${skipped} skipped`])];
+  return `${parts.join(', ')}: ${failed === 0 ? 'your site works.' : 'see each FAIL line for what to do.'}`;
+}
+
+/**
+ * Runs one check; whatever it throws becomes its FAIL line, never a stack trace: an error's name
+ * and the first line of its message, and what to do about it.
+ */
+export async function runCheck(name: string, check: () => Promise<CheckResult>): Promise<CheckResult> {
+  try {
+    return await check();
+  } catch (error) {
+    return couldNotCheck(name, error);
+  }
+}
+
+/** The lines of a group of checks, ended by one FAIL line if the group throws part-way. */
+export async function* guarded(name: string, checks: AsyncIterable<CheckResult>): AsyncGenerator<CheckResult> {
+  try {
+    yield* checks;
+  } catch (error) {
+    yield couldNotCheck(name, error);
+  }
+}
+
+export function couldNotCheck(name: string, error: unknown): CheckResult {
+  return fail(name, `could not check (${describeError(error)})`, whatToDoAbout(error));
+}
+
+/** What the owner can do about an error a check met: AWS's, or the network's. */
+export function whatToDoAbout(error: unknown): string {
+  const { name, message } = errorParts(error);
+  if (name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there';
+  if (/Region is missing/i.test(message)) return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
+  if (/ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN/.test(message) || name === 'TimeoutError') return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
+  if (name === 'CredentialsProviderError') return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
+  if (/Expired|InvalidClientTokenId|UnrecognizedClient|SignatureDoesNotMatch/.test(name)) return 'your AWS credentials were refused or expired: aws sso login, or aws configure';
+  if (/AccessDenied|Unauthorized|Forbidden/.test(name)) return 'your AWS identity may not read this: use one with read rights on the stack\'s resources (docs/verify.md lists the actions)';
+  if (/Throttl|TooManyRequests/.test(name)) return 'AWS throttled the check: run npm run verify again in a minute';
+  return 'run npm run verify again; if it fails the same way, the message names what broke';
+}
+
+/** `CredentialsProviderError: Could not load credentials from any providers`: an error in a few words. */
+export function describeError(error: unknown): string {
+  const { name, message } = errorParts(error);
+  const first = message.split('\n')[0] ?? '';
+  return first === '' || first === name ? name : `${name}: ${first}`;
+}
+
+/** An error's name and message, read by shape: the SDK's and fetch's errors may come from another realm. */
+function errorParts(error: unknown): { name: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error) };
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return { name: typeof name === 'string' ? name : 'Error', message: typeof message === 'string' ? message : '' };
+}
+
+/**
+ * Control characters (a terminal's escapes, line breaks) and bidirectional overrides out of what
+ * a server or an error wrote: a hostile answer cannot rewrite the lines around its own.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ');
+}

@@ -1,0 +1,181 @@
+import { siteUrls } from '../../lambdas/site-urls.js';
+import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
+import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
+import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
+import { checkFolderWithoutSlash, checkHomePage, checkMissingPage } from './site-page-checks.js';
+import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
+
+/** Answers past the probe's time limit after which the site is asked nothing more. */
+const MAX_SLOW_ANSWERS = 2;
+
+/** What the HTTP checks talk to. */
+export interface FrontDoorTarget {
+  /** `{base}`: the site's origin. */
+  readonly base: URL;
+  /** The API's own endpoint (the `ApiUrl` output); none in local mode, which sets the secret itself. */
+  readonly apiUrl?: URL;
+}
+
+/**
+ * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
+ * page of the route table with its `HEAD`, the site's home page, a folder without its slash, a
+ * missing page, the security headers of every answer, a JSON post with an invalid body, and the
+ * API's own endpoint refusing a request that did not come through the front door.
+ */
+export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): AsyncGenerator<CheckResult> {
+  const answers: Answer[] = [];
+  const recorded: Probe = async (url, request) => {
+    const answer = await probe(url, request);
+    answers.push(answer);
+    return answer;
+  };
+  // A site that cannot be reached, or answers too slowly twice (ten times a cold start), is not
+  // asked again: one line says so, rather than a time-out for every check.
+  let givenUp: string | undefined;
+  let slowAnswers = 0;
+  const check = async (name: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ProbeError && error.failure === 'unreachable') givenUp = 'could not be reached';
+      if (error instanceof ProbeError && error.failure === 'too slow' && ++slowAnswers === MAX_SLOW_ANSWERS) givenUp = `answered too slowly ${MAX_SLOW_ANSWERS} times`;
+      return couldNotCheck(name, error);
+    }
+  };
+  // Unknown until the home page answered as a page, or as the API's 404 of a site without pages.
+  let pages: Landing | 'none' | undefined;
+  const steps: ReadonlyArray<() => Promise<CheckResult | undefined>> = [
+    ...PUBLISHED.map(([path, expected]) => () => check(path, () => checkDocument(recorded, target.base, path, expected))),
+    () =>
+      check('GET /', async () => {
+        const home = await checkHomePage(recorded, target.base);
+        pages = home.pages;
+        return home.result;
+      }),
+    async () => {
+      const home = pages;
+      return home === undefined || home === 'none' ? undefined : check('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
+    },
+    () => check('a missing page', () => checkMissingPage(recorded, target.base, pages !== 'none')),
+    () => check('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base)),
+  ];
+  for (const step of steps) {
+    const result = await step();
+    if (result !== undefined) yield result;
+    if (givenUp !== undefined) break;
+  }
+  yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
+  yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
+}
+
+/** A GET of a path of the route table, following redirects on the site only, then its HEAD. */
+async function checkDocument(probe: Probe, base: URL, path: string, expected: ExpectedAnswer): Promise<CheckResult> {
+  const landing = await getFollowingOnSite(probe, new URL(path, base));
+  const { answer } = landing;
+  if (landing.offSite !== undefined) {
+    return fail(path, `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, `the front door must answer ${path} itself: ${DEPLOY_AGAIN}`);
+  }
+  const found = `${answer.status} ${clip(mediaType(answer))}`;
+  if (answer.status !== expected.status || mediaType(answer) !== expected.mediaType) {
+    const { detail, fix } = diagnose(answer);
+    return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
+  }
+  // A path that leads on within the site (an owner's own form page, say) is its end's to describe.
+  const answeredHere = landing.redirects.length === 0;
+  const cacheControl = answer.headers.get('cache-control');
+  if (answeredHere && cacheControl !== expected.cacheControl) {
+    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(clip(cacheControl))} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
+  }
+  if (answeredHere && expected.holds !== undefined && !answer.body.includes(expected.holds)) {
+    return fail(path, `${found}, but without ${expected.holds}`, `this is not the service's ${expected.what}: ${DEPLOY_AGAIN}`);
+  }
+  const head = await probe(answer.url, { method: 'HEAD' });
+  const difference = headDifference(answer, head);
+  const via = landing.redirects.length === 0 ? '' : ` via ${landing.redirects.map((hop) => hop.pathname).join(', ')}`;
+  if (difference !== undefined) {
+    return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_AGAIN}`);
+  }
+  return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
+}
+
+/** How a HEAD differs from its GET, or undefined when it does not. */
+function headDifference(get: Answer, head: Answer): string | undefined {
+  if (head.status !== get.status) return `answered ${head.status}`;
+  if (head.headers.get('content-type') !== get.headers.get('content-type')) return `answered ${clip(head.headers.get('content-type') ?? 'no content type')}`;
+  const announced = head.headers.get('content-length');
+  if (announced !== null && Number(announced) !== get.bytes) return `announces ${announced} bytes where GET sent ${get.bytes}`;
+  return undefined;
+}
+
+/**
+ * A JSON post that fails the schema: the contract's 422 (docs/api.md §2). It is counted like any
+ * POST from this address (docs/api.md §4), so its line says what it cost, from the answer's own
+ * RateLimit fields.
+ */
+async function checkInvalidPost(probe: Probe, base: URL): Promise<CheckResult> {
+  const name = 'POST /api/contact with an invalid body';
+  const answer = await probe(new URL(siteUrls(base.origin).contactApi), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const code = problemCode(answer);
+  if (answer.status === 422 && code === 'validation_failed') return ok(name, `422 validation_failed; ${rateLimitCost(answer)}`);
+  if (answer.status === 429 && code === 'rate_limited') {
+    return warn(name, "429 rate_limited: this address has used this hour's posts", 'run npm run verify again after the hour turns (UTC)');
+  }
+  const { detail, fix } = diagnose(answer);
+  return fail(name, `${detail}; expected 422 validation_failed`, fix);
+}
+
+/** `it counted as one of this address's 5 posts this hour (4 left)`, from `RateLimit-Policy` and `RateLimit`. */
+export function rateLimitCost(answer: Answer): string {
+  const limit = /"ip";q=(\d+)/.exec(answer.headers.get('ratelimit-policy') ?? '')?.[1];
+  const left = /^"ip";r=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1];
+  if (limit === undefined) return "it counted as one of this address's posts this hour";
+  return `it counted as one of this address's ${limit} posts this hour${left === undefined ? '' : ` (${left} left)`}`;
+}
+
+/**
+ * HSTS and nosniff on every answer with content that came from `{base}` (docs/api.md §10), over
+ * HTTPS: a browser ignores HSTS sent over plain HTTP (RFC 6797 §8.1), and local mode plays none of
+ * CloudFront's headers.
+ */
+function checkSecurityHeaders(base: URL, answers: readonly Answer[]): CheckResult {
+  const name = 'security headers';
+  if (base.protocol !== 'https:') return skip(name, 'checked over https only: local mode plays none of CloudFront\'s security headers');
+  const withContent = answers.filter((answer) => answer.url.origin === base.origin && redirectTarget(answer) === undefined);
+  const missing = (test: (answer: Answer) => boolean) => [...new Set(withContent.filter((answer) => !test(answer)).map((answer) => `${answer.method} ${answer.url.pathname}`))];
+  const noHsts = missing((answer) => /max-age="?[1-9]/i.test(answer.headers.get('strict-transport-security') ?? ''));
+  const noNosniff = missing((answer) => (answer.headers.get('x-content-type-options') ?? '').toLowerCase() === 'nosniff');
+  if (noHsts.length === 0 && noNosniff.length === 0) return ok(name, `Strict-Transport-Security and X-Content-Type-Options: nosniff on all ${withContent.length} answers`);
+  const gaps = [
+    ...(noHsts.length === 0 ? [] : [`no Strict-Transport-Security on ${few(noHsts)}`]),
+    ...(noNosniff.length === 0 ? [] : [`no nosniff on ${few(noNosniff)}`]),
+  ];
+  return fail(name, gaps.join('; '), `the front door adds both with a response headers policy on every behaviour (docs/api.md §10): ${DEPLOY_AGAIN}`);
+}
+
+function few(items: readonly string[]): string {
+  return items.length <= 3 ? items.join(', ') : `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;
+}
+
+/** The API's own endpoint must refuse what did not come through the front door (docs/api.md §10). */
+async function checkApiEndpoint(probe: Probe, apiUrl: URL | undefined): Promise<CheckResult> {
+  const name = "the API's own endpoint (ApiUrl)";
+  if (apiUrl === undefined) return skip(name, 'local mode has no endpoint apart from its front door: it sets the secret on every request itself');
+  const answer = await probe(new URL('/api/contact', apiUrl));
+  if (answer.status === 403) {
+    const whose = problemCode(answer) === 'forbidden' ? "the service's forbidden" : "API Gateway's own";
+    return ok(name, `403 (${whose}) to a request without the front door's secret`);
+  }
+  if (answer.status >= 200 && answer.status < 300) {
+    return fail(
+      name,
+      `${answer.status}: it answers without the front door's secret, so anyone may step around the front door and its flood guard`,
+      `the functions refuse such requests only when they hold the secret: ${DEPLOY_AGAIN}`,
+    );
+  }
+  const { detail } = diagnose(answer);
+  return fail(name, `${detail}; expected 403`, `check the ApiUrl output, then ${DEPLOY_AGAIN}`);
+}

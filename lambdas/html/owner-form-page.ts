@@ -1,0 +1,444 @@
+import { createHash } from 'node:crypto';
+import { html as spec, parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
+import { HONEYPOT_FIELD } from '../inquiry/schema.js';
+import { escapeHtml } from './escape-html.js';
+import { PAGE_PATHS } from './page-paths.js';
+
+type Element = DefaultTreeAdapterTypes.Element;
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+type Document = DefaultTreeAdapterTypes.Document;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
+
+/**
+ * The largest form page the service answers in (docs/api.md §9): a page with its images inlined
+ * may be large, and a page of megabytes would cost each refused post its parse; an answer must
+ * also stay well under Lambda's 6 MB.
+ */
+export const MAX_FORM_PAGE_BYTES = 1024 * 1024;
+
+/** A refused post, as the owner's page shows it. */
+export interface RefusedForm {
+  /** The form page's own path: the page was written for it, and its relative links are resolved against it. */
+  readonly pagePath: string;
+  /** What the visitor sent, to fill the form in again. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** Each field's sentence for a person, in the order of the errors. */
+  readonly fieldErrors: readonly { readonly field: string; readonly message: string }[];
+  /** One sentence: why nothing was sent. */
+  readonly summary: string;
+  /** The form token to post again (docs/api.md §15), when there is one to keep. */
+  readonly formToken?: string;
+}
+
+/** The owner's page filled in, and the hashes of its own `<style>` elements, which its policy allows. */
+export interface FilledFormPage {
+  readonly html: string;
+  /** CSP hash sources (`'sha256-…'`), one per `<style>` element of the page. */
+  readonly styleHashes: readonly string[];
+}
+
+/**
+ * The names of the fields of a page's form that posts to the service's `/contact` (the page served
+ * at `pagePath`), what a browser sends; undefined when the page has no such form.
+ */
+export function inquiryFormFields(html: string, pagePath: string): string[] | undefined {
+  const all = elementsOf(parsePage(html));
+  const form = inquiryForm(all, documentBase(all, pagePath));
+  return form === undefined ? undefined : [...namedControls({ all, form, inForm: elementsOf(form), controls: new Map() }).keys()];
+}
+
+/**
+ * The owner's form page answering a refused post (docs/api.md §9), as text spliced into the
+ * owner's own: a real HTML parser (parse5, the HTML standard's algorithm) finds where each change
+ * goes, and everything else stays byte for byte as the owner wrote it. Each value and message is
+ * escaped as the service's own pages escape them, so nothing a visitor sent is ever markup.
+ * Undefined when the page holds no form that posts to `/contact`.
+ */
+export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFormPage | undefined {
+  // Every element in tree order, walked once: the page may be large (MAX_FORM_PAGE_BYTES).
+  const all = elementsOf(parsePage(html));
+  const base = documentBase(all, refused.pagePath);
+  const form = inquiryForm(all, base);
+  if (form === undefined) return undefined;
+  const page: FormInPage = { all, form, inForm: elementsOf(form), controls: new Map() };
+  page.controls = namedControls(page);
+  const edits = new Edits();
+  fillValues(edits, page, refused);
+  const unplaced = markErrors(edits, page, refused.fieldErrors);
+  const status = firstEligible(page, (element) => attribute(element, 'data-status') !== undefined);
+  if (status !== undefined) {
+    replaceContent(edits, status, escapeHtml(refused.summary));
+    removeAttribute(edits, status, 'hidden');
+  }
+  addSummary(edits, form, status === undefined ? refused.summary : undefined, unplaced);
+  markTitle(edits, all);
+  resolveRelativeLinks(edits, all, base);
+  return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
+}
+
+/** The page's elements, its inquiry form, the form's own elements and its named controls. */
+interface FormInPage {
+  readonly all: readonly Element[];
+  readonly form: Element;
+  readonly inForm: readonly Element[];
+  controls: ReadonlyMap<string, Element>;
+}
+
+/**
+ * Parsed as a browser without scripting parses it, so that a form inside `<noscript>` is found:
+ * the page answers a post made without JavaScript. A `<template>`'s content is a fragment of its
+ * own, which no walk below enters: it is inert until a script uses it.
+ */
+function parsePage(html: string): Document {
+  return parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
+}
+
+/** A placeholder origin: only paths of the site matter, and the page is the service's origin. */
+const SITE = 'https://site.invalid';
+
+/** The URL the page's relative links were written against: its own, or its first `<base href>`. */
+function documentBase(all: readonly Element[], pagePath: string): URL {
+  const page = new URL(pagePath, SITE);
+  const base = attribute(
+    all.find((element) => isHtml(element, 'base') && attribute(element, 'href') !== undefined),
+    'href',
+  );
+  return (base === undefined ? undefined : parseUrl(base, page)) ?? page;
+}
+
+/** The first form, in tree order, that posts to `/contact` of the site: the one the visitor sent. */
+function inquiryForm(all: readonly Element[], base: URL): Element | undefined {
+  return all.find((element) => {
+    if (!isHtml(element, 'form') || attribute(element, 'method')?.trim().toLowerCase() !== 'post') return false;
+    const action = parseUrl(attribute(element, 'action') ?? '', base);
+    return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
+  });
+}
+
+/** The form's controls by name, the first of each: those inside it, and those elsewhere that name it with `form=`. */
+function namedControls({ all, form, inForm }: FormInPage): ReadonlyMap<string, Element> {
+  const formId = attribute(form, 'id');
+  const inside = new Set(inForm);
+  const controls = new Map<string, Element>();
+  for (const element of all) {
+    const name = attribute(element, 'name');
+    if (name === undefined || !CONTROLS.has(element.tagName) || element.namespaceURI !== spec.NS.HTML || controls.has(name)) continue;
+    const owner = attribute(element, 'form');
+    if (owner === undefined ? inside.has(element) : owner === formId) controls.set(name, element);
+  }
+  return controls;
+}
+
+const CONTROLS: ReadonlySet<string> = new Set(['input', 'textarea', 'select', 'button']);
+
+/** Input types that never show what was typed again: they hold the page's own values, a secret, or a choice. */
+const NOT_REFILLED_TYPES: ReadonlySet<string> = new Set(['hidden', 'password', 'checkbox', 'radio', 'file', 'submit', 'image', 'reset', 'button']);
+
+/**
+ * Every field the visitor typed into gets its text back, the honeypot's aside; the form token
+ * is carried while it is the one to keep.
+ */
+function fillValues(edits: Edits, { form, controls }: FormInPage, refused: RefusedForm): void {
+  for (const [name, control] of controls) {
+    const value = refused.values[name];
+    if (typeof value !== 'string' || name === HONEYPOT_FIELD || name === FORM_TOKEN_FIELD) continue;
+    if (control.tagName === 'textarea') {
+      // The parser drops one newline right after <textarea>: this one, not the visitor's first.
+      replaceContent(edits, control, `\n${escapeHtml(value)}`);
+    } else if (control.tagName === 'input' && !NOT_REFILLED_TYPES.has(attribute(control, 'type')?.trim().toLowerCase() ?? 'text')) {
+      setAttribute(edits, control, 'value', value);
+    }
+  }
+  if (refused.formToken === undefined) return;
+  const token = controls.get(FORM_TOKEN_FIELD);
+  if (token !== undefined && token.tagName === 'input') setAttribute(edits, token, 'value', refused.formToken);
+  else edits.insert(startTagEnd(form), `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(refused.formToken)}">`);
+}
+
+/**
+ * Each message goes in the element of the form that `data-error-for` marks for its field, shown;
+ * its control is marked invalid and described by it, and the first invalid control takes the
+ * focus (without script nothing else can take the visitor there). Returns the messages that had
+ * no such element, each with its control if it has one.
+ */
+function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fieldErrors']): { readonly message: string; readonly control?: Element }[] {
+  const { all, controls } = page;
+  const ids = new Set(all.map((element) => attribute(element, 'id')));
+  const unplaced: { message: string; control?: Element }[] = [];
+  let focused = false;
+  for (const { field, message } of fieldErrors) {
+    // The honeypot is hidden from people: its message is for the summary, never its field.
+    const control = field === HONEYPOT_FIELD ? undefined : controls.get(field);
+    const box = firstEligible(page, (element) => attribute(element, 'data-error-for') === field);
+    if (control !== undefined && control.tagName !== 'button') {
+      setAttribute(edits, control, 'aria-invalid', 'true');
+      if (!focused) {
+        focusOnly(edits, all, control);
+        focused = true;
+      }
+    }
+    if (box === undefined || control === undefined) {
+      unplaced.push({ message, ...(control === undefined ? {} : { control }) });
+      continue;
+    }
+    replaceContent(edits, box, escapeHtml(message));
+    removeAttribute(edits, box, 'hidden');
+    let id = attribute(box, 'id');
+    if (id === undefined) {
+      id = uniqueId(ids, `${field}-error`);
+      setAttribute(edits, box, 'id', id);
+    }
+    const describedBy = (attribute(control, 'aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    if (!describedBy.includes(id)) setAttribute(edits, control, 'aria-describedby', [...describedBy, id].join(' '));
+  }
+  return unplaced;
+}
+
+/**
+ * What no marked element holds, at the top of the form: the page's summary when it has no
+ * `data-status` element, and each message without its own element, linked to its field.
+ */
+function addSummary(
+  edits: Edits,
+  form: Element,
+  summary: string | undefined,
+  unplaced: ReturnType<typeof markErrors>,
+): void {
+  if (summary === undefined && unplaced.length === 0) return;
+  const items = unplaced.map(({ message, control }) => {
+    const id = attribute(control, 'id');
+    return `<li>${id === undefined ? escapeHtml(message) : `<a href="#${escapeHtml(id)}">${escapeHtml(message)}</a>`}</li>`;
+  });
+  edits.insert(
+    startTagEnd(form),
+    `<div role="alert" data-form-summary>${summary === undefined ? '' : `<p>${escapeHtml(summary)}</p>`}${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
+  );
+}
+
+/** The page's title says there is an error first, as the service's own page does. */
+function markTitle(edits: Edits, all: readonly Element[]): void {
+  const title = all.find((element) => isHtml(element, 'title'));
+  const at = title?.sourceCodeLocation?.startTag?.endOffset;
+  if (at !== undefined) edits.insert(at, 'Error: ');
+}
+
+/** The only control with `autofocus`: others would take the focus first. */
+function focusOnly(edits: Edits, all: readonly Element[], control: Element): void {
+  for (const element of all) {
+    if (element !== control) removeAttribute(edits, element, 'autofocus');
+  }
+  if (attribute(control, 'autofocus') === undefined) setAttribute(edits, control, 'autofocus');
+}
+
+/**
+ * Elements whose text a message may replace: shown as text (not a control, not raw text such as
+ * `<script>` or `<textarea>`, not void), and holding none of the form's controls nor another
+ * marked element, which the message would wipe out.
+ */
+function firstEligible({ inForm, controls }: FormInPage, marked: (element: Element) => boolean): Element | undefined {
+  const kept = new Set(controls.values());
+  const candidate = inForm.find(marked);
+  if (candidate === undefined || candidate.namespaceURI !== spec.NS.HTML || NOT_TEXT_CONTAINERS.has(candidate.tagName)) return undefined;
+  if (candidate.sourceCodeLocation?.startTag === undefined) return undefined;
+  const inside = elementsOf(candidate).slice(1);
+  const wipes = inside.some((element) => kept.has(element) || attribute(element, 'data-error-for') !== undefined || attribute(element, 'data-status') !== undefined);
+  return wipes ? undefined : candidate;
+}
+
+const NOT_TEXT_CONTAINERS: ReadonlySet<string> = new Set([
+  // Void elements.
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+  // Raw text and escapable raw text, and what holds no text of its own.
+  'script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template',
+  // Controls.
+  'select', 'option', 'optgroup', 'datalist', 'button',
+]);
+
+/** Attributes whose value is one URL, on any element. */
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'action', 'formaction', 'poster', 'xlink:href']);
+/** Attributes whose value is a list of image candidates. */
+const SRCSET_ATTRIBUTES: ReadonlySet<string> = new Set(['srcset', 'imagesrcset']);
+
+/**
+ * The answer is shown at `/contact`, not at the page's own path, so a relative link (`site.css`,
+ * `../about/`) would find another file: each is written as the path it meant. A `<base>` is
+ * dropped once its links are resolved: the service's policy refuses one (`base-uri 'none'`).
+ */
+function resolveRelativeLinks(edits: Edits, all: readonly Element[], base: URL): void {
+  for (const element of all) {
+    if (isHtml(element, 'base')) {
+      const location = element.sourceCodeLocation;
+      if (location) edits.replace(location.startOffset, location.endOffset, '');
+      continue;
+    }
+    for (const attr of element.attrs) {
+      const name = attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name;
+      const objectData = name === 'data' && isHtml(element, 'object');
+      const resolved = URL_ATTRIBUTES.has(name) || objectData ? resolvedLink(attr.value, base) : SRCSET_ATTRIBUTES.has(name) ? resolvedSrcset(attr.value, base) : undefined;
+      if (resolved !== undefined && resolved !== attr.value) setAttribute(edits, element, name, resolved);
+    }
+  }
+}
+
+/** A relative reference by path (`a/b`, `../c`, `?q`) as the path it names; anything else stays as written. */
+function resolvedLink(value: string, base: URL): string | undefined {
+  // What the URL parser strips itself: C0 controls and spaces at either end.
+  const link = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (link === '' || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(link) || /^[/\\#]/.test(link)) return undefined;
+  const url = parseUrl(link, base);
+  if (url === undefined) return undefined;
+  return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
+/**
+ * `srcset`'s candidates, each URL resolved as a link, split as the HTML standard's parser splits
+ * them: a URL runs to white space (commas at its end close the candidate), then its descriptors
+ * run to the next comma outside parentheses.
+ */
+function resolvedSrcset(value: string, base: URL): string {
+  let text = '';
+  let at = 0;
+  while (at < value.length) {
+    const lead = /^[\s,]*/.exec(value.slice(at))?.[0] ?? '';
+    const token = /^\S*/.exec(value.slice(at + lead.length))?.[0] ?? '';
+    const commas = /,*$/.exec(token)?.[0] ?? '';
+    const url = token.slice(0, token.length - commas.length);
+    text += lead + (resolvedLink(url, base) ?? url) + commas;
+    at += lead.length + token.length;
+    if (commas !== '') continue;
+    let depth = 0;
+    const descriptors = at;
+    for (; at < value.length && (value[at] !== ',' || depth > 0); at++) {
+      if (value[at] === '(') depth++;
+      else if (value[at] === ')') depth = Math.max(0, depth - 1);
+    }
+    text += value.slice(descriptors, at);
+  }
+  return text;
+}
+
+/**
+ * A page's `<style>` elements whose hashes its policy carries: a generator writes one or a few,
+ * and each hash is 54 bytes of a response header that must stay small.
+ */
+export const MAX_STYLE_HASHES = 16;
+
+/** `'sha256-…'` of each `<style>` element's text, the first MAX_STYLE_HASHES, which a policy needs to let the owner's own styles apply. */
+function styleHashes(all: readonly Element[]): string[] {
+  const styles = all.filter((element) => element.tagName === 'style');
+  const texts = styles.map((style) => style.childNodes.map((node) => ('value' in node ? node.value : '')).join(''));
+  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))].slice(0, MAX_STYLE_HASHES);
+}
+
+function uniqueId(ids: Set<string | undefined>, wanted: string): string {
+  let id = wanted;
+  for (let n = 2; ids.has(id); n++) id = `${wanted}-${n}`;
+  ids.add(id);
+  return id;
+}
+
+function parseUrl(value: string, base: URL): URL | undefined {
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every element under a node, in tree order; iterative, so that no nesting depth can overflow the stack. */
+function elementsOf(root: ParentNode): Element[] {
+  const found: Element[] = [];
+  const stack: ParentNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as ParentNode;
+    if ('tagName' in node) found.push(node);
+    for (let index = node.childNodes.length - 1; index >= 0; index--) {
+      const child = node.childNodes[index];
+      if (child !== undefined && 'childNodes' in child) stack.push(child);
+    }
+  }
+  return found;
+}
+
+function isHtml(element: Element, tagName: string): boolean {
+  return element.tagName === tagName && element.namespaceURI === spec.NS.HTML;
+}
+
+function attribute(element: Element | undefined, name: string): string | undefined {
+  return element?.attrs.find((attr) => (attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name) === name)?.value;
+}
+
+function startTagEnd(element: Element): number {
+  const end = element.sourceCodeLocation?.startTag?.endOffset;
+  if (end === undefined) throw new Error(`<${element.tagName}> has no start tag in the page`);
+  return end;
+}
+
+/** Sets an attribute in the source (a boolean one without a value): its own text replaced, or a new one right after the tag's name. */
+function setAttribute(edits: Edits, element: Element, name: string, value?: string): void {
+  const text = value === undefined ? name : `${name}="${escapeHtml(value)}"`;
+  const at = element.sourceCodeLocation?.attrs?.[name];
+  if (at !== undefined) {
+    edits.replace(at.startOffset, at.endOffset, text);
+    return;
+  }
+  const start = element.sourceCodeLocation?.startTag?.startOffset;
+  if (start === undefined) return;
+  // After `<` and the name: inserting before the tag's end could land inside an unquoted value (`<input name=x/>`).
+  edits.insert(start + 1 + element.tagName.length, ` ${text}`);
+}
+
+function removeAttribute(edits: Edits, element: Element, name: string): void {
+  const at = element.sourceCodeLocation?.attrs?.[name];
+  if (at !== undefined) edits.replace(at.startOffset, at.endOffset, '');
+}
+
+/** Replaces what an element holds, up to its end tag (or where its last descendant ends, when the parser closed it). */
+function replaceContent(edits: Edits, element: Element, text: string): void {
+  const start = element.sourceCodeLocation?.startTag?.endOffset;
+  if (start === undefined) return;
+  edits.replace(start, Math.max(start, contentEnd(element, start)), text, true);
+}
+
+function contentEnd(element: Element, start: number): number {
+  const endTag = element.sourceCodeLocation?.endTag?.startOffset;
+  if (endTag !== undefined) return endTag;
+  let node: ChildNode | undefined = element.childNodes.at(-1);
+  while (node !== undefined) {
+    if (!('tagName' in node)) return node.sourceCodeLocation?.endOffset ?? start;
+    const location = node.sourceCodeLocation;
+    if (location?.endTag !== undefined) return location.endOffset;
+    const last: ChildNode | undefined = node.childNodes.at(-1);
+    if (last === undefined) return location?.startTag?.endOffset ?? start;
+    node = last;
+  }
+  return start;
+}
+
+/** Changes to the page's text, by offsets of the original; an element's content replaced swallows the changes inside it. */
+class Edits {
+  private readonly list: { start: number; end: number; text: string; content: boolean; order: number }[] = [];
+
+  insert(at: number, text: string): void {
+    this.replace(at, at, text);
+  }
+
+  replace(start: number, end: number, text: string, content = false): void {
+    this.list.push({ start, end, text, content, order: this.list.length });
+  }
+
+  applyTo(source: string): string {
+    const contents = this.list.filter((edit) => edit.content);
+    const kept = this.list.filter((edit) => !contents.some((outer) => outer !== edit && outer.start < edit.end && edit.start < outer.end));
+    kept.sort((a, b) => a.start - b.start || a.end - b.end || a.order - b.order);
+    let text = '';
+    let at = 0;
+    for (const edit of kept) {
+      if (edit.start < at || edit.end < edit.start) throw new Error(`overlapping edits at ${edit.start}`);
+      text += source.slice(at, edit.start) + edit.text;
+      at = edit.end;
+    }
+    return text + source.slice(at);
+  }
+}

@@ -1,0 +1,25 @@
+import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
+import type { FunctionName } from '../lambdas/routes.js';
+
+/**
+ * The site stack's outputs that the owner's commands read (`npm run inbox`, `npm run verify`), by
+ * their output ids: one list for the stack that makes them and the commands that read them,
+ * without loading the CDK.
+ */
+export const SITE_OUTPUTS = {
+  /** `{base}`: the origin every published URL starts with. */
+  baseUrl: 'BaseUrl',
+  /** The API's own endpoint, which answers 403 to whatever did not come through the front door. */
+  apiUrl: 'ApiUrl',
+  /** The inbox's table. */
+  inquiryTable: INQUIRY_TABLE_OUTPUT,
+} as const;
+
+/** The output naming a function's log group: `LogsContact`, `LogsDelivery`, … */
+export function logGroupOutput(name: FunctionName): string {
+  return `Logs${pascalCase(name)}`;
+}
+
+export function pascalCase(name: string): string {
+  return name.replace(/(?:^|[-_])([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { FIELD_MESSAGES, NOTICES } from '../../lambdas/inquiry/form-messages.js';
+import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
+import { newEmail, newMessage } from '../support/fresh-clients.js';
+import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
+import { buildEleventySite } from '../support/static-site.js';
+
+/*
+ * The owner's own form page (docs/api.md §9), as a new owner makes one: an Eleventy site with a
+ * home page, an about page, a blog post, its own style sheet, thank-you page and contact page at
+ * /contact/ whose form posts to /contact, previewed with SITE_DIR, in Chromium with and without
+ * JavaScript. The visitor never leaves the owner's pages.
+ */
+
+const examples = (file: string) => readFileSync(new URL(`../../docs/examples/${file}`, import.meta.url), 'utf8');
+
+const CONTACT_PAGE = `---
+layout: page.njk
+title: Hire me
+permalink: /contact/
+script: true
+---
+<h1>Hire me</h1>
+<p>Tell me what you are building; I answer every message myself.</p>
+<form class="inquiry" method="post" action="/contact" accept-charset="utf-8">
+  <p class="status" role="status" data-status></p>
+  <label for="name">Your name</label>
+  <input id="name" name="name" autocomplete="name" required maxlength="120">
+  <p class="field-error" id="name-error" data-error-for="name" hidden></p>
+  <label for="email">Where I can reach you</label>
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254">
+  <p class="field-error" id="email-error" data-error-for="email" hidden></p>
+  <label for="message">About your project</label>
+  <textarea id="message" name="message" rows="6" required maxlength="5000"></textarea>
+  <p class="field-error" id="message-error" data-error-for="message" hidden></p>
+  <label for="company">Company <span class="optional">(optional)</span></label>
+  <input id="company" name="company" autocomplete="organization" maxlength="120">
+  <label for="project_url">Link <span class="optional">(optional)</span></label>
+  <input id="project_url" name="project_url" type="url" maxlength="2048">
+  <div class="trap" aria-hidden="true"><label for="gotcha">Leave this field empty</label><input id="gotcha" name="_gotcha" tabindex="-1" autocomplete="off"></div>
+  <button type="submit">Send</button>
+</form>
+`;
+
+const SOURCES = {
+  'eleventy.config.mjs': "export default function (config) { config.addPassthroughCopy({ 'src/static': '/' }); }\n",
+  'src/_includes/page.njk': `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }} – Ada Lovelace</title>
+<link rel="stylesheet" href="/css/site.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+{% if script %}<script src="/contact-form.js" defer></script>{% endif %}
+</head>
+<body>
+<header class="masthead"><a href="/">Ada Lovelace</a>
+<nav aria-label="Site"><a href="/">Home</a> <a href="/about/">About</a> <a href="/blog/first-post/">Blog</a> <a href="/contact/">Hire me</a></nav></header>
+<main>
+{{ content | safe }}
+</main>
+<footer><p>© Ada Lovelace, analytical engines since 1843</p></footer>
+</body>
+</html>
+`,
+  'src/index.md': '---\nlayout: page.njk\ntitle: Home\n---\n# Ada’s workshop\n',
+  'src/about.md': '---\nlayout: page.njk\ntitle: About\n---\n# About\n',
+  'src/blog/first-post.md': '---\nlayout: page.njk\ntitle: First post\n---\n# A first post\n',
+  'src/thanks.md': '---\nlayout: page.njk\ntitle: Thank you\n---\n# Thank you: I will write back soon\n',
+  'src/contact.njk': CONTACT_PAGE,
+  'src/static/css/site.css': `${examples('site.css')}nav a { margin-right: 0.75rem; }\nfooter { margin-top: 3rem; color: #6b5d50; font-size: 0.9rem; }\n[data-form-summary] { color: var(--error); }\n`,
+  'src/static/contact-form.js': examples('contact-form.js'),
+  'src/static/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#8a3b12"/></svg>\n',
+};
+
+interface Visit {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly watch: PageWatch;
+}
+
+const describeInChromium = describeWithChromium();
+
+describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromium', () => {
+  let server: LocalServer;
+  let browser: Browser;
+  const visits: Visit[] = [];
+
+  const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<Visit> => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(`${server.baseUrl}${path}`);
+    const opened = { context, page, watch };
+    visits.push(opened);
+    return opened;
+  };
+  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
+    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
+  };
+  /** Sends the form and waits for its POST's answer and the page it leads to. */
+  const send = async (page: Page) => {
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send' }).click()]);
+    await page.waitForLoadState();
+    return answer;
+  };
+  // Quotes and markup, which must come back as typed.
+  const tooShort = () => ({ name: 'Ada "the Enchantress" <Lovelace>', email: newEmail(), message: 'An engine, soon?', company: 'Analytical & Co' });
+
+  beforeAll(async () => {
+    const site = await buildEleventySite(SOURCES);
+    server = await startLocalServer({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/', SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
+    browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(() => clearSentEmails(server));
+  beforeEach(() => awayFromWindowEdge(), 20_000);
+  afterEach(async () => {
+    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
+  });
+
+  it('is where /contact leads: one contact page, the owner’s', async () => {
+    const { page, watch } = await visit({}, '/contact');
+    expect(page.url()).toBe(`${server.baseUrl}/contact/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Hire me');
+    expect(await page.getByRole('navigation', { name: 'Site' }).getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Blog', 'Hire me']);
+    expect(watch.errors).toEqual([]);
+  });
+
+  describe('without JavaScript', () => {
+    it('answers a short message in the owner’s page: their navigation and look, the values kept, the message beside its field', async () => {
+      const { page, watch } = await visit({ javaScriptEnabled: false, viewport: { width: 760, height: 1000 }, colorScheme: 'light' });
+      const values = tooShort();
+      await fill(page, values);
+      const answer = await send(page);
+
+      expect(answer.status()).toBe(422);
+      expect(page.url()).toBe(`${server.baseUrl}/contact`);
+      expect(await page.title()).toBe('Error: Hire me – Ada Lovelace');
+      expect(await page.getByRole('navigation', { name: 'Site' }).getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Blog', 'Hire me']);
+      expect(await page.locator('footer').textContent()).toContain('analytical engines since 1843');
+      for (const [name, value] of Object.entries(values)) expect({ name, value: await page.locator(`[name="${name}"]`).inputValue() }).toEqual({ name, value });
+
+      const message = page.locator('#message');
+      expect(await page.locator('#message-error').isVisible()).toBe(true);
+      expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+      expect(await message.getAttribute('aria-invalid')).toBe('true');
+      expect(await message.getAttribute('aria-describedby')).toBe('message-error');
+      expect(await page.evaluate('document.activeElement.id')).toBe('message');
+      expect(await page.locator('.field-error:visible').evaluateAll((boxes) => boxes.map((box) => box.id))).toEqual(['message-error']);
+      expect(await page.locator('[data-status]').textContent()).toBe(NOTICES.invalid);
+      // The owner's style sheet applies: their paper, their serif.
+      expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(251, 246, 236)');
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/^Georgia/);
+      expect(answer.headers()['content-security-policy']).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
+      // A style or script the policy refused would be a console error.
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+      expect(await settledEmails(server, 500)).toEqual([]);
+      await keepScreenshot(page, 'owner-form-page-refused');
+
+      // Corrected there, it goes, and lands on the owner's thank-you page.
+      await fill(page, { message: newMessage() });
+      expect((await send(page)).status()).toBe(303);
+      expect(page.url()).toBe(`${server.baseUrl}/thanks/`);
+      const [mail] = await deliveredEmails(server, 1);
+      expect(mail?.replyTo).toEqual([values.email]);
+    });
+  });
+
+  it('answers the same in the owner’s page, accessible, when the page’s script fails to load (axe-core needs a page that runs it)', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.route('**/contact-form.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    const watch = watchPage(page);
+    visits.push({ context, page, watch });
+    await page.goto(`${server.baseUrl}/contact/`);
+    await fill(page, tooShort());
+    const answer = await send(page);
+
+    expect(answer.status()).toBe(422);
+    expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  describe('with JavaScript', () => {
+    it('shows the sentence for a person that the API gives beside its own, in the owner’s markup', async () => {
+      const { page, watch } = await visit();
+      await fill(page, tooShort());
+      const answer = await send(page);
+
+      expect(answer.status()).toBe(422);
+      expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
+      const box = page.locator('#message-error');
+      await box.filter({ hasText: FIELD_MESSAGES.message?.too_short ?? '' }).waitFor();
+      expect(await box.textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+      expect(page.url()).toBe(`${server.baseUrl}/contact/`);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+    });
+  });
+});

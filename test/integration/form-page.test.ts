@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { ownerPagePolicy } from '../../lambdas/html/html-reply.js';
+import { ownerFormPage } from '../support/form-pages.js';
+import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
+import { postContact, send, sendTarget } from '../support/http-client.js';
+import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { siteFolder } from '../support/site-folder.js';
+
+/*
+ * The owner's form page in local mode (docs/api.md §9): found in SITE_DIR, where /contact leads,
+ * answering refused no-JavaScript posts, read from SITE_DIR at each request.
+ */
+
+const PAGE = 'contact/index.html';
+let site: string;
+let server: LocalServer;
+
+beforeAll(async () => {
+  site = siteFolder({ [PAGE]: ownerFormPage(), 'thanks/index.html': 'Thanks', 'about/index.html': 'About', 'css/site.css': 'body {}' });
+  server = await startLocalServer({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/', RATE_LIMIT_IP: '3' });
+}, 60_000);
+afterAll(() => server?.stop());
+
+/** A form post as a browser without JavaScript sends it from the site's own page. */
+const postForm = (fields: Record<string, string>, options: { from?: string; origin?: string } = {}) =>
+  send(`${server.apiUrl}/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: options.origin ?? server.baseUrl },
+    body: new URLSearchParams(fields).toString(),
+    from: options.from ?? newClient(),
+  });
+const shortMessage = () => ({ name: 'Ada <Lovelace>', email: newEmail(), message: 'Too short' });
+
+const elements = (html: string) => {
+  const found: DefaultTreeAdapterTypes.Element[] = [];
+  const walk = (node: DefaultTreeAdapterTypes.ParentNode) =>
+    node.childNodes.forEach((child) => {
+      if ('tagName' in child) {
+        found.push(child);
+        walk(child);
+      }
+    });
+  walk(parse(html));
+  return found;
+};
+const attr = (element: DefaultTreeAdapterTypes.Element | undefined, name: string) => element?.attrs.find((a) => a.name === name)?.value;
+const textOf = (html: string, id: string) => {
+  const element = elements(html).find((candidate) => attr(candidate, 'id') === id);
+  return element?.childNodes.map((node) => ('value' in node ? node.value : '')).join('');
+};
+
+describe('the form page found in SITE_DIR', () => {
+  it('is said in the banner, with what else start-up picked up and where each came from', () => {
+    const output = server.output();
+    expect(output).toContain(`Form page  /contact/  ${join(site, PAGE)}  (found, its form posting to /contact; FORM_PAGE names another)`);
+    expect(output).toMatch(/^Site name  Personal site {2}\(the default; SITE_NAME names yours\)$/m);
+    expect(output).toMatch(/^Thank-you  \/thanks\/ {2}\(FORM_SUCCESS_PATH\)$/m);
+    expect(output).toMatch(/^Style {6}none: the service's pages in their own style {2}\(PAGE_STYLESHEET names yours\)$/m);
+  });
+
+  it('is where /contact leads, and the service’s confirmation leads to the owner’s thank-you page: one contact page', async () => {
+    for (const [target, location] of [['/contact', '/contact/'], ['/contact/sent', '/thanks/']] as const) {
+      const response = await sendTarget(server.apiUrl, target);
+      expect({ target, status: response.status, location: response.headers.location }).toEqual({ target, status: 302, location });
+    }
+    const page = await sendTarget(server.apiUrl, '/contact/');
+    expect(page.status).toBe(200);
+    expect(page.text).toBe(ownerFormPage());
+  });
+});
+
+describe('a refused no-JavaScript post, answered in the owner’s page', () => {
+  it('422: the owner’s page with the values, each message in its element, with the service’s policy and the API’s headers', async () => {
+    const sent = shortMessage();
+    const response = await postForm(sent);
+    expect(response.status).toBe(422);
+    expect(response.headers['content-security-policy']).toBe(ownerPagePolicy([]));
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.ratelimit).toMatch(/^"ip";r=\d+;t=\d+$/);
+    expect(response.text).toContain('<nav><a href="/">Home</a> <a href="/about/">About</a></nav>');
+    expect(attr(elements(response.text).find((element) => attr(element, 'name') === 'name'), 'value')).toBe(sent.name);
+    expect(textOf(response.text, 'message-error')).toBe('Write at least 20 characters about your project.');
+    expect(textOf(response.text, 'email-error')).toBe('');
+  });
+
+  it('429: the owner’s page, saying how long to wait, the values kept', async () => {
+    const from = newClient();
+    for (let sent = 0; sent < 3; sent++) await postForm(shortMessage(), { from });
+    const message = newMessage();
+    const response = await postForm({ ...shortMessage(), message }, { from });
+    expect(response.status).toBe(429);
+    expect(response.text).toContain(`>\n${message}</textarea>`);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    expect(response.text).toMatch(/<p data-status role="status">Too many inquiries have been sent from your network recently, so this one was not sent\. Please try again in \d+ minutes?\.<\/p>/);
+    expect(response.text).toContain('<title>Error: Hire me</title>');
+  });
+
+  it('403 from another site: the owner’s page saying so, nothing counted', async () => {
+    const response = await postForm(shortMessage(), { origin: 'https://elsewhere.example' });
+    expect(response.status).toBe(403);
+    expect(response.headers.ratelimit).toBeUndefined();
+    expect(response.text).toMatch(/<p data-status role="status">This form was sent from another website/);
+  });
+
+  it('gives a JSON client the same sentences, beside the API’s', async () => {
+    const response = await postContact(server.apiUrl, { name: 'Ada', email: newEmail(), message: 'Too short' }, { from: newClient() });
+    expect(response.status).toBe(422);
+    expect(response.json<{ errors: unknown[] }>().errors).toEqual([
+      { field: 'message', code: 'too_short', message: 'message must be at least 20 characters long.', userMessage: 'Write at least 20 characters about your project.' },
+    ]);
+  });
+});
+
+describe('the page read from SITE_DIR at each request, as a generator’s watch mode rewrites it', () => {
+  afterAll(() => writeFileSync(join(site, PAGE), ownerFormPage()));
+
+  it('answers with the page as it is now', async () => {
+    writeFileSync(join(site, PAGE), ownerFormPage({ title: 'Write to me' }));
+    const response = await postForm(shortMessage());
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('<h1>Write to me</h1>');
+  });
+
+  it('falls back to the service’s own form, with a warning line, once the page no longer posts to /contact', async () => {
+    writeFileSync(join(site, PAGE), ownerFormPage({ action: '/elsewhere' }));
+    const response = await postForm(shortMessage());
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('id="contact-form"');
+    expect(server.output()).toMatch(/"level":"WARN","message":"The form page holds no form that posts to \/contact: answered with the service's own"/);
+    expect(readFileSync(join(site, PAGE), 'utf8')).toContain('/elsewhere');
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PUBLISHED } from '../../bin/verify/published-documents.js';
+import { send, startFakeFrontDoor, type FakeFrontDoor } from '../support/fake-front-door.js';
+import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { siteFolder } from '../support/site-folder.js';
+
+/*
+ * `npm run verify -- --url …` as the owner runs it (docs/verify.md): against local mode with a site
+ * folder every HTTP check passes, and --send-test reaches the SES emulator's mailbox; against a front
+ * door of the test's own that answers /llms.txt 403, the line names it and the exit status is 1.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function runVerify(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'verify', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+const checkLines = (stdout: string) => stdout.split('\n').filter((line) => /^(ok|warn|FAIL|skip) {2}/.test(line));
+
+describe('npm run verify against local mode', () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    const site = siteFolder({
+      'index.html': '<!doctype html><title>Home</title><a href="/contact">Write to me</a> <a href="/notes/">Notes</a>',
+      'notes/index.html': '<!doctype html><title>Notes</title>',
+      '404.html': '<!doctype html><title>Not found</title>',
+    });
+    server = await startLocalServer({ SITE_DIR: site });
+  }, 30_000);
+  afterAll(() => server?.stop());
+
+  it('passes every HTTP check, sends a marked test inquiry to the mailbox, and exits 0', async () => {
+    const { code, stdout, stderr } = await runVerify(['--url', server.apiUrl, '--endpoint', server.dynamoUrl, '--send-test']);
+
+    expect(stderr).toBe('');
+    const lines = checkLines(stdout);
+    expect(lines.filter((line) => !/^(ok|skip) /.test(line))).toEqual([]);
+    for (const [path] of PUBLISHED) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ok {4}${path.replaceAll('.', '\\.')}: `)));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ok {4}GET \/: 200 text\/html/),
+        'ok    GET /notes: 301 to /notes/, which answers 200 text/html',
+        expect.stringMatching(/^ok {4}a missing page \(GET \/no-such-page-\w+\): 404 text\/html, your 404 page$/),
+        expect.stringMatching(/^ok {4}POST \/api\/contact with an invalid body: 422 validation_failed; it counted as one of this address's 5 posts this hour \(4 left\)$/),
+        expect.stringMatching(/^skip {2}security headers: checked over https only/),
+        expect.stringMatching(/^ok {4}inbox: /),
+        expect.stringMatching(/^ok {4}test inquiry \(--send-test\): [0-9a-f-]{36} sent /),
+      ]),
+    );
+    expect(stdout).toMatch(/\n\d+ checks, 0 failed, 0 warned, 2 skipped: your site works\.\n$/);
+    expect(code).toBe(0);
+
+    const mark = /look for "(mark [a-z]{8})"/.exec(stdout)?.[1];
+    expect((await sentEmails(server)).filter((mail) => mail.body.text?.includes(mark!))).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('npm run verify against a broken front door', () => {
+  let door: FakeFrontDoor;
+  beforeAll(async () => {
+    door = await startFakeFrontDoor();
+  });
+  afterAll(() => door?.close());
+
+  it('names the document answered 403, says what to do, and exits 1', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden"}'));
+
+    const { code, stdout, stderr } = await runVerify(['--url', door.localUrl]);
+
+    expect(stderr).toBe('');
+    expect(checkLines(stdout).filter((line) => line.startsWith('FAIL'))).toEqual([
+      expect.stringMatching(/^FAIL {2}\/llms\.txt: 403 application\/json, API Gateway's own "Forbidden": .* -> .*npm run cdk -- deploy --all$/),
+    ]);
+    expect(code).toBe(1);
+  }, 60_000);
+
+  it('says a wrong command line in one line, exit 1', async () => {
+    const { code, stdout, stderr } = await runVerify(['--url', `${door.localUrl}/contact`]);
+
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`npm run verify stopped: --url must be the site's origin, such as http://localhost:3000 or https://example.com, got "${door.localUrl}/contact"\n`);
+    expect(code).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,27 @@
+/**
+ * The owner's form page of a site (docs/api.md §9): a page whose form posts to `/contact`, with
+ * the elements where messages go, as docs/examples/ teaches. `action` changes where it posts.
+ */
+export function ownerFormPage({ title = 'Hire me', action = '/contact' }: { title?: string; action?: string } = {}): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/css/site.css"></head>
+<body>
+<nav><a href="/">Home</a> <a href="/about/">About</a></nav>
+<main>
+<h1>${title}</h1>
+<form method="post" action="${action}">
+<p data-status role="status"></p>
+<label for="name">Your name</label> <input id="name" name="name" required>
+<p id="name-error" data-error-for="name" hidden></p>
+<label for="email">Your e-mail</label> <input id="email" name="email" type="email" required>
+<p id="email-error" data-error-for="email" hidden></p>
+<label for="message">Your project</label> <textarea id="message" name="message" required></textarea>
+<p id="message-error" data-error-for="message" hidden></p>
+<button type="submit">Send</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}

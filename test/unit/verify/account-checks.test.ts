@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { accountChecks, type Deployment } from '../../../bin/verify/account-checks.js';
+import { exitStatus, type CheckResult } from '../../../bin/verify/check.js';
+import type { InquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';
+import { domainIdentity, EDGE_TOPIC, mockedAccount, OWNER, SITE_TOPIC, type MockedAccount } from '../../support/mocked-account.js';
+
+/*
+ * npm run verify's account checks (docs/verify.md) against a mocked account (aws-sdk-client-mock):
+ * a healthy Free-plan deployment passes each; each state an owner meets on a fresh deployment
+ * fails or warns on its own line, with what to do.
+ */
+
+let account: MockedAccount;
+beforeEach(() => {
+  account = mockedAccount();
+});
+afterEach(() => account.restore());
+
+async function run(): Promise<{ results: CheckResult[]; deployment: Deployment | undefined }> {
+  const results: CheckResult[] = [];
+  const checks = accountChecks({
+    site: account.site,
+    cloudFront: account.cloudFront,
+    readSubscription: account.readSubscription,
+    inbox: account.inbox,
+    now: () => new Date('2026-11-25T12:00:00Z'),
+  });
+  for (;;) {
+    const next = await checks.next();
+    if (next.done === true) return { results, deployment: next.value };
+    results.push(next.value);
+  }
+}
+const notOk = (results: readonly CheckResult[]) => results.filter((result) => result.status !== 'ok' && result.status !== 'skip');
+
+const inquiry = (id: string, state: InquiryRecord['state'], lastError?: string): InquiryRecord => ({
+  id,
+  requestId: id,
+  receivedAt: '2026-11-24T09:12:00.000Z',
+  state,
+  attempts: 3,
+  retryFrom: 0,
+  ...(lastError === undefined ? {} : { lastError }),
+});
+
+describe('a healthy deployment on the Free plan', () => {
+  it('passes every account check, one line each, and says where the site is', async () => {
+    account.inquiries = [inquiry('a', 'sent'), inquiry('b', 'held')];
+
+    const { results, deployment } = await run();
+
+    expect(notOk(results)).toEqual([]);
+    expect(results.map((result) => `${result.status} ${result.name}`)).toEqual([
+      'ok stack PersonalSite (eu-west-1)',
+      'ok stack PersonalSiteEdge (us-east-1)',
+      'ok stack PersonalSitePlan (us-east-1)',
+      'ok SES sending (eu-west-1)',
+      'ok sender identity example.com',
+      'ok DKIM example.com',
+      'ok MAIL FROM bounce.example.com',
+      "skip owner's address",
+      'ok alarm mails of PersonalSite (eu-west-1)',
+      'ok alarm PersonalSite-ServiceFailures (eu-west-1)',
+      'ok alarm PersonalSite-InquiriesNeedAttention (eu-west-1)',
+      'ok alarm PersonalSite-Flooding (eu-west-1)',
+      'ok alarm mails of PersonalSiteEdge (us-east-1)',
+      'ok alarm PersonalSiteEdge-EdgeBlocked (us-east-1)',
+      'ok Free plan subscription (PersonalSitePlan)',
+      'ok inbox',
+    ]);
+    expect(results.find((result) => result.name === 'inbox')?.detail).toBe('2 inquiries: 1 sent, 1 held');
+    expect(deployment).toMatchObject({ base: new URL('https://site.test'), apiUrl: new URL('https://api.test'), contactLogGroup: '/aws/lambda/PersonalSite-ContactFunction' });
+  });
+});
+
+describe('each state an owner meets', () => {
+  it('fails a sender identity SES has not verified yet, saying to create its records', async () => {
+    account.identities.set('example.com', domainIdentity({ VerifiedForSendingStatus: false, VerificationStatus: 'PENDING', DkimAttributes: { Status: 'PENDING' }, MailFromAttributes: { MailFromDomain: 'bounce.example.com', MailFromDomainStatus: 'PENDING', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' } }));
+
+    const { results } = await run();
+
+    expect(notOk(results)).toEqual([
+      { status: 'FAIL', name: 'sender identity example.com', detail: `PENDING: SES sends nothing from contact@example.com yet`, fix: expect.stringContaining('SenderDnsRecord') },
+      expect.objectContaining({ status: 'warn', name: 'DKIM example.com', detail: expect.stringMatching(/^PENDING/) }),
+      expect.objectContaining({ status: 'warn', name: 'MAIL FROM bounce.example.com', detail: expect.stringMatching(/^PENDING/) }),
+    ]);
+    expect(exitStatus(results)).toBe(1);
+  });
+
+  it('fails DKIM that SES gave up on', async () => {
+    account.identities.set('example.com', domainIdentity({ DkimAttributes: { Status: 'FAILED' } }));
+
+    expect(notOk((await run()).results)).toEqual([
+      { status: 'FAIL', name: 'DKIM example.com', detail: expect.stringMatching(/^FAILED: SES gave up/), fix: expect.stringContaining('outputs') },
+    ]);
+  });
+
+  it('fails the sandbox when the owner\'s address may not receive, and passes it once verified', async () => {
+    account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: false };
+    account.identities.delete(OWNER);
+
+    const { results } = await run();
+    expect(results.find((result) => result.name === 'SES sending (eu-west-1)')).toMatchObject({ status: 'ok', detail: expect.stringContaining('in the sandbox') });
+    expect(notOk(results)).toEqual([{ status: 'FAIL', name: `owner's address ${OWNER}`, detail: expect.stringContaining('not verified'), fix: expect.stringContaining('production access') }]);
+
+    account.identities.set(OWNER, { $metadata: {}, IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true });
+    expect(notOk((await run()).results)).toEqual([]);
+  });
+
+  it('passes the sandbox for an owner whose whole domain is verified', async () => {
+    account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: false };
+    account.identities.delete(OWNER);
+    account.identities.set('example.net', domainIdentity());
+
+    expect(notOk((await run()).results)).toEqual([]);
+  });
+
+  it('fails sending paused', async () => {
+    account.sesAccount = { ...account.sesAccount, SendingEnabled: false, EnforcementStatus: 'SHUTDOWN' };
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'SES sending (eu-west-1)', detail: expect.stringMatching(/^paused/) })]);
+  });
+
+  it('fails a sender SES does not know at all', async () => {
+    account.identities.delete('example.com');
+
+    expect(notOk((await run()).results)).toEqual([
+      expect.objectContaining({ status: 'FAIL', name: 'sender identity contact@example.com', fix: expect.stringContaining('createSesIdentity') }),
+    ]);
+  });
+
+  it('fails an alarm subscription still pending confirmation, in either region, with the command to subscribe again', async () => {
+    account.subscriptions.set(EDGE_TOPIC, [{ Protocol: 'email', Endpoint: OWNER, SubscriptionArn: 'PendingConfirmation' }]);
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'alarm mails of PersonalSiteEdge (us-east-1)',
+        detail: `not confirmed by ${OWNER}: until then its alarms reach no one`,
+        fix: expect.stringContaining(`aws sns subscribe --region us-east-1 --topic-arn ${EDGE_TOPIC}`),
+      },
+    ]);
+  });
+
+  it('fails a topic no one is subscribed to', async () => {
+    account.subscriptions.set(SITE_TOPIC, []);
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'alarm mails of PersonalSite (eu-west-1)' })]);
+  });
+
+  it('fails a Free plan subscription AWS refused, with its reason', async () => {
+    account.plan = { status: 'FAILED', planTier: 'FREE', statusReason: 'The account is on the free account plan' };
+
+    expect(notOk((await run()).results)).toEqual([
+      expect.objectContaining({ status: 'FAIL', name: 'Free plan subscription (PersonalSitePlan)', detail: expect.stringContaining('The account is on the free account plan') }),
+    ]);
+  });
+
+  it('warns of a Free plan whose cancellation is scheduled', async () => {
+    account.plan = { status: 'ACTIVE', planTier: 'FREE', scheduledChange: { changeType: 'CANCELLATION', effectiveDate: '2026-12-01T00:00:00Z' } };
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', detail: 'ACTIVE, tier FREE, cancellation scheduled for 2026-12-01' })]);
+  });
+
+  it('checks no plan nor edge when the owner chose neither', async () => {
+    account.edgeStack = undefined;
+    account.planStack = undefined;
+
+    const { results } = await run();
+    expect(notOk(results)).toEqual([]);
+    expect(results.map((result) => result.name).filter((name) => /Edge|Plan|plan/.test(name))).toEqual([]);
+  });
+
+  it('fails an alarm in ALARM with the reason it fired and what it watches', async () => {
+    account.alarms.set('PersonalSite-ServiceFailures', {
+      AlarmName: 'PersonalSite-ServiceFailures',
+      StateValue: 'ALARM',
+      StateReason: 'Threshold Crossed: 1 datapoint [2.0] was greater than or equal to the threshold (1.0).',
+      StateUpdatedTimestamp: new Date('2026-11-25T08:30:00Z'),
+      AlarmDescription: 'The service failed: see the Logs outputs.',
+    });
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'alarm PersonalSite-ServiceFailures (eu-west-1)',
+        detail: 'ALARM since 2026-11-25 08:30 UTC: Threshold Crossed: 1 datapoint [2.0] was greater than or equal to the threshold (1.0).',
+        fix: 'The service failed: see the Logs outputs.',
+      },
+    ]);
+  });
+
+  it('warns of an alarm back in OK whose metric counted in the last hour', async () => {
+    account.metricSums.set('ServiceFailures', 2);
+
+    expect(notOk((await run()).results)).toEqual([
+      { status: 'warn', name: 'alarm PersonalSite-ServiceFailures (eu-west-1)', detail: 'OK, but its metric counted 2 in the last hour', fix: 'PersonalSite-ServiceFailures watches something' },
+    ]);
+  });
+
+  it('fails an inbox with a failed or unknown inquiry, naming each, and warns of one retried', async () => {
+    account.inquiries = [inquiry('9f1d', 'failed', 'MessageRejected'), inquiry('5d0c', 'unknown', 'TimeoutError'), inquiry('0b6f', 'sent')];
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'inbox',
+        detail: '2 inquiries need you: 9f1d failed (MessageRejected), 5d0c unknown (TimeoutError)',
+        fix: expect.stringContaining('npm run redeliver -- <id>'),
+      },
+    ]);
+
+    account.inquiries = [inquiry('7c41', 'pending', 'TooManyRequestsException')];
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', name: 'inbox', detail: '1 pending, retried after TooManyRequestsException' })]);
+  });
+
+  it('fails a stack whose last deploy was rolled back', async () => {
+    account.siteStack = { ...account.siteStack, StackStatus: 'UPDATE_ROLLBACK_COMPLETE' };
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'stack PersonalSite (eu-west-1)', fix: expect.stringContaining('Events') })]);
+  });
+
+  it('fails a stack deployed without the outputs the checks read, and checks the site no further', async () => {
+    account.siteStack = { ...account.siteStack, Outputs: [] };
+
+    const { results, deployment } = await run();
+    expect(results[0]).toMatchObject({ status: 'FAIL', detail: expect.stringContaining('without the outputs BaseUrl, ApiUrl, InquiryTableName, LogsContact') });
+    expect(deployment).toBeUndefined();
+  });
+
+  it('says in one line that there are no credentials, and stops', async () => {
+    account.firstCallError = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
+
+    const { results, deployment } = await run();
+    expect(results).toEqual([
+      {
+        status: 'FAIL',
+        name: 'stack PersonalSite',
+        detail: 'could not check (CredentialsProviderError: Could not load credentials from any providers)',
+        fix: expect.stringContaining('aws sso login'),
+      },
+    ]);
+    expect(deployment).toBeUndefined();
+  });
+
+  it('says in one line that the stack is not in the region, and how to name another', async () => {
+    account.firstCallError = Object.assign(new Error('Stack with id PersonalSite does not exist'), { name: 'ValidationError' });
+
+    expect((await run()).results).toEqual([{ status: 'FAIL', name: 'stack PersonalSite', detail: 'not in eu-west-1', fix: expect.stringContaining('--region') }]);
+  });
+
+  it('turns a refused call into the FAIL line of its group, and goes on with the others', async () => {
+    account.sesError = Object.assign(new Error('User is not authorized to perform: ses:GetAccount'), { name: 'AccessDeniedException' });
+
+    const { results } = await run();
+
+    expect(notOk(results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'SES',
+        detail: 'could not check (AccessDeniedException: User is not authorized to perform: ses:GetAccount)',
+        fix: expect.stringContaining('docs/verify.md lists the actions'),
+      },
+    ]);
+    expect(results.map((result) => result.name)).toContain('inbox');
+  });
+});

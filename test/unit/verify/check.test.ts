@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { couldNotCheck, exitStatus, fail, formatResult, ok, skip, summary, warn } from '../../../bin/verify/check.js';
+
+/* The lines of npm run verify (docs/verify.md): one per check, a failure with what to do, exit 1 on any failure. */
+
+describe('formatResult', () => {
+  it('prints the status, the check, what was found and what to do, on one line', () => {
+    expect(formatResult(ok('GET /llms.txt', '200 text/plain'))).toBe('ok    GET /llms.txt: 200 text/plain');
+    expect(formatResult(fail('inbox', '1 inquiry needs you', 'npm run inbox'))).toBe('FAIL  inbox: 1 inquiry needs you -> npm run inbox');
+  });
+
+  it('never lets a line break, an escape or a bidirectional override through', () => {
+    expect(formatResult(fail('x', 'a\nFAIL  y\r\u001b[2K\u202eb', 'c\u2028d'))).toBe('FAIL  x: a FAIL  y [2K b -> c d');
+  });
+});
+
+describe('exitStatus and summary', () => {
+  it('is 1 when any check failed, 0 when the worst is a warning', () => {
+    expect(exitStatus([ok('a', ''), warn('b', '', ''), skip('c', '')])).toBe(0);
+    expect(exitStatus([ok('a', ''), fail('b', '', '')])).toBe(1);
+    expect(summary([ok('a', ''), warn('b', '', ''), skip('c', '')])).toBe('3 checks, 0 failed, 1 warned, 1 skipped: your site works.');
+    expect(summary([fail('b', '', '')])).toBe('1 check, 1 failed, 0 warned: see each FAIL line for what to do.');
+  });
+});
+
+describe('couldNotCheck', () => {
+  it.each([
+    ['CredentialsProviderError', 'Could not load credentials from any providers', /aws configure, or aws sso login/],
+    ['ExpiredTokenException', 'The security token included in the request is expired', /refused or expired/],
+    ['AccessDeniedException', 'User is not authorized', /docs\/verify\.md lists the actions/],
+    ['Error', 'Region is missing', /--region <region>/],
+    ['Error', 'getaddrinfo ENOTFOUND cloudformation.eu-west-1.amazonaws.com', /could not reach AWS/],
+    ['ProbeError', 'no whole answer within 10 s', /is the site reachable/],
+  ])('says what to do about %s', (name, message, fix) => {
+    const error = Object.assign(new Error(message), { name });
+    expect(couldNotCheck('x', error)).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (${name}: ${message})`, fix: expect.stringMatching(fix) });
+  });
+
+  it('keeps the first line of a message only', () => {
+    expect(couldNotCheck('x', new Error('first\n    at secret (/home/x.js:1:1)')).detail).toBe('could not check (Error: first)');
+  });
+});

@@ -1,0 +1,293 @@
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { ServerResponse } from 'node:http';
+import { exitStatus, formatResult, type CheckResult } from '../../../bin/verify/check.js';
+import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
+import { createProbe } from '../../../bin/verify/http-probe.js';
+import { PUBLISHED } from '../../../bin/verify/published-documents.js';
+import { METHODS_BY_PATH } from '../../../lambdas/routes.js';
+import { PAGE, PROBLEM, send, startFakeFrontDoor, type FakeAnswer, type FakeFrontDoor } from '../../support/fake-front-door.js';
+
+/*
+ * npm run verify's HTTP checks (docs/verify.md) against a front door of the test's own: healthy,
+ * every check passes; broken one way at a time, the check that meets it fails, says what broke
+ * and what to do, and the run's exit status is 1.
+ */
+
+let door: FakeFrontDoor;
+beforeEach(async () => {
+  await door?.close();
+  door = await startFakeFrontDoor();
+});
+afterAll(() => door?.close());
+
+async function run(target: { base: URL; apiUrl?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for await (const result of frontDoorChecks(target, createProbe(fetchImpl))) results.push(result);
+  return results;
+}
+const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === 'FAIL');
+const named = (results: readonly CheckResult[], name: string) => results.find((result) => result.name === name);
+
+describe('a healthy front door', () => {
+  it('passes every check, one line each, exit status 0', async () => {
+    const results = await run();
+
+    expect(failures(results)).toEqual([]);
+    expect(results.map((result) => result.status)).not.toContain('warn');
+    expect(exitStatus(results)).toBe(0);
+    expect(results.map((result) => result.name)).toEqual([
+      ...PUBLISHED.map(([path]) => path),
+      'GET /',
+      'GET /about',
+      expect.stringMatching(/^a missing page \(GET \/no-such-page-[0-9a-f]{8}\)$/),
+      'POST /api/contact with an invalid body',
+      'security headers',
+      "the API's own endpoint (ApiUrl)",
+    ]);
+  });
+
+  it('asks for every GET path of the route table, with its HEAD', async () => {
+    await run();
+
+    const gets = [...METHODS_BY_PATH].filter(([, methods]) => methods.includes('GET')).map(([path]) => path);
+    for (const path of gets) expect(door.received).toEqual(expect.arrayContaining([`GET ${path}`, `HEAD ${path}`]));
+  });
+
+  it('posts once, and says what the post cost from the answer\'s own RateLimit fields', async () => {
+    const results = await run();
+
+    expect(door.received.filter((route) => route.startsWith('POST'))).toEqual(['POST /api/contact']);
+    expect(named(results, 'POST /api/contact with an invalid body')?.detail).toBe(
+      "422 validation_failed; it counted as one of this address's 5 posts this hour (4 left)",
+    );
+  });
+
+  it('tries the first folder the home page links, outside the service\'s paths', async () => {
+    await run();
+
+    expect(door.received).toEqual(expect.arrayContaining(['GET /about', 'GET /about/']));
+    expect(door.received).not.toContain('GET /api');
+  });
+});
+
+describe('a front door broken one way at a time', () => {
+  it('names a 403 on /llms.txt as the Host reaching API Gateway', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden"}'));
+
+    const results = await run();
+
+    expect(failures(results)).toEqual([
+      {
+        status: 'FAIL',
+        name: '/llms.txt',
+        detail: expect.stringContaining("403 application/json, API Gateway's own \"Forbidden\""),
+        fix: expect.stringContaining('npm run cdk -- deploy --all'),
+      },
+    ]);
+    expect(exitStatus(results)).toBe(1);
+  });
+
+  it('names the front door\'s secret when the service itself answers forbidden', async () => {
+    door.breakPath('GET /openapi.json', (_request, response) => send(response, 403, PROBLEM, '{"code":"forbidden"}'));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/openapi.json', fix: expect.stringContaining('X-Origin-Verify') })]);
+  });
+
+  it('fails a document answered by the site instead of the service', async () => {
+    door.breakPath('GET /.well-known/api-catalog', (_request, response) => send(response, 404, PAGE, '<title>Not found</title>'));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: '/.well-known/api-catalog', detail: expect.stringContaining("your site's 404 page answered") }),
+    ]);
+  });
+
+  it('fails a document whose Cache-Control is not the service\'s', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 200, 'text/plain; charset=utf-8', 'x', { 'cache-control': 'max-age=86400' }));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: '/llms.txt', detail: '200 text/plain, but Cache-Control "max-age=86400" where the service sends "public, max-age=300"' }),
+    ]);
+  });
+
+  it('fails a contact page that is not the service\'s form described for agents', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, '<form></form>', { 'cache-control': 'no-store' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: '200 text/html, but without toolname="sendInquiry"' })]);
+  });
+
+  it('follows a document leading on within the site, checking its end\'s status and type', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 301, undefined, '', { location: '/contact/' }));
+    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
+    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
+
+    const results = await run();
+    expect(failures(results)).toEqual([]);
+    expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
+  });
+
+  it('fails a HEAD that does not answer as its GET', async () => {
+    door.breakPath('HEAD /contact/form.js', (_request, response) => send(response, 404, PAGE));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact/form.js', detail: expect.stringContaining('but HEAD answered 404') })]);
+  });
+
+  it.each<[string, (response: ServerResponse) => void]>([
+    ["S3's 403 (the distribution may not list the bucket)", (response) => send(response, 403, 'application/xml', '<Error><Code>AccessDenied</Code></Error>')],
+    ['a 200 (a soft 404)', (response) => send(response, 200, PAGE, '<title>Home</title>')],
+  ])('fails a missing page answered with %s', async (_case, answer) => {
+    door.breakMissingPages((_request, response) => answer(response));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: expect.stringMatching(/^a missing page/) })]);
+  });
+
+  it("warns of a missing page answered by S3's own XML 404: the site has no 404.html", async () => {
+    door.breakMissingPages((_request, response) => send(response, 404, 'application/xml', '<Error><Code>NoSuchKey</Code></Error>'));
+
+    const results = await run();
+    expect(results.find((result) => result.name.startsWith('a missing page'))).toMatchObject({ status: 'warn', fix: expect.stringContaining('404.html') });
+    expect(exitStatus(results)).toBe(0);
+  });
+
+  it('fails a page without HSTS, naming it', async () => {
+    const withoutHsts: FakeAnswer = (_request, response) => send(response, 200, PAGE, 'toolname="sendInquiry"', { 'strict-transport-security': '', 'cache-control': 'no-store' });
+    door.breakPath('GET /contact', withoutHsts);
+    door.breakPath('HEAD /contact', withoutHsts);
+
+    expect(failures(await run())).toEqual([
+      { status: 'FAIL', name: 'security headers', detail: 'no Strict-Transport-Security on GET /contact, HEAD /contact', fix: expect.stringContaining('response headers policy') },
+    ]);
+  });
+
+  it('counts an HSTS of max-age=0 as none: it tells the browser to forget the site (RFC 6797 §6.1.1)', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<title>Home</title>', { 'strict-transport-security': 'max-age=0' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'security headers', detail: 'no Strict-Transport-Security on GET /' })]);
+  });
+
+  it('fails an answer without nosniff', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<title>Home</title>', { 'x-content-type-options': '' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'security headers', detail: 'no nosniff on GET /' })]);
+  });
+
+  it('fails an API endpoint that answers without the secret', async () => {
+    door.breakApi((_request, response) => send(response, 200, 'application/json', '{}'));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: "the API's own endpoint (ApiUrl)", detail: expect.stringContaining("answers without the front door's secret") }),
+    ]);
+  });
+
+  it('accepts API Gateway\'s own 403 from the endpoint as a refusal too', async () => {
+    door.breakApi((_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden"}'));
+
+    expect(named(await run(), "the API's own endpoint (ApiUrl)")).toMatchObject({ status: 'ok', detail: expect.stringContaining("API Gateway's own") });
+  });
+
+  it('fails an invalid post that is not refused 422', async () => {
+    door.breakPath('POST /api/contact', (_request, response) => send(response, 500, PROBLEM, '{"code":"internal_error"}'));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: 'POST /api/contact with an invalid body', detail: expect.stringContaining('500 application/problem+json (internal_error): the service failed') }),
+    ]);
+  });
+
+  it('warns, without failing, when this address has used the hour\'s posts', async () => {
+    door.breakPath('POST /api/contact', (_request, response) => send(response, 429, PROBLEM, '{"code":"rate_limited"}'));
+
+    const results = await run();
+    expect(named(results, 'POST /api/contact with an invalid body')).toMatchObject({ status: 'warn' });
+    expect(exitStatus(results)).toBe(0);
+  });
+
+  it('fails a folder whose redirect leaves the site, and never follows it', async () => {
+    door.breakPath('GET /about', (_request, response) => send(response, 301, undefined, '', { location: 'https://elsewhere.test/about/' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', detail: '301 to https://elsewhere.test, another site' })]);
+  });
+
+  it('fails a folder redirected anywhere but to its slash', async () => {
+    door.breakPath('GET /about', (_request, response) => send(response, 301, undefined, '', { location: '/' }));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', detail: '301 to /, not to /about/' })]);
+  });
+
+  it('tries no folder of the service\'s paths, /contact/ among them', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<a href="/contact/">Contact</a> <a href="/agent/x/">x</a> <a href="https://elsewhere.test/y/">y</a>'));
+
+    const results = await run();
+    expect(named(results, 'a folder without its slash')).toMatchObject({ status: 'skip' });
+    expect(door.received).not.toContain('GET /agent/x');
+  });
+
+  it('fails a folder the front door does not know', async () => {
+    door.breakPath('GET /about', (_request, response) => send(response, 404, PAGE, '<title>Not found</title>'));
+
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', fix: expect.stringContaining('siteDir') })]);
+  });
+
+  it('skips the pages\' checks for a site without pages, where / is the API\'s 404', async () => {
+    door.breakPath('GET /', (_request, response) => send(response, 404, PROBLEM, '{"code":"not_found"}'));
+    door.breakMissingPages((_request, response) => send(response, 404, PROBLEM, '{"code":"not_found"}'));
+
+    const results = await run();
+
+    expect(failures(results)).toEqual([]);
+    expect(named(results, 'your pages')).toMatchObject({ status: 'skip' });
+    expect(results.map((result) => result.name)).not.toContain('GET /about');
+    expect(results.find((result) => result.name.startsWith('a missing page'))).toMatchObject({ status: 'ok', detail: expect.stringContaining('you have no pages') });
+  });
+
+  it('skips the security headers over plain HTTP and the endpoint without ApiUrl, as in local mode', async () => {
+    const results = await run({ base: new URL(door.localUrl) }, fetch);
+
+    expect(named(results, 'security headers')).toMatchObject({ status: 'skip' });
+    expect(named(results, "the API's own endpoint (ApiUrl)")).toMatchObject({ status: 'skip' });
+    expect(failures(results)).toEqual([]);
+  });
+
+  it('says once that a site cannot be reached, instead of a time-out per check', async () => {
+    const refused: typeof fetch = async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+    };
+
+    const results = await run({ base: door.base }, refused);
+
+    expect(results).toEqual([
+      expect.objectContaining({ status: 'FAIL', name: PUBLISHED[0]![0], detail: 'could not check (ProbeError: could not connect (ECONNREFUSED))' }),
+      { status: 'skip', name: 'the rest of the site', detail: 'not checked: https://site.test could not be reached' },
+      expect.objectContaining({ status: 'skip', name: "the API's own endpoint (ApiUrl)" }),
+    ]);
+  });
+
+  it('stops asking a site that answered too slowly twice', async () => {
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+
+    const results: CheckResult[] = [];
+    for await (const result of frontDoorChecks({ base: door.base }, createProbe(silent, { timeoutMs: 100, maxBytes: 1024 }))) results.push(result);
+
+    expect(results.map((result) => `${result.status} ${result.name}: ${result.detail}`)).toEqual([
+      `FAIL ${PUBLISHED[0]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
+      `FAIL ${PUBLISHED[1]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
+      'skip the rest of the site: not checked: https://site.test answered too slowly 2 times',
+      expect.stringMatching(/^skip the API's own endpoint/),
+    ]);
+  });
+
+  it('cuts what a server wrote to a length that fits a line', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', JSON.stringify({ message: 'x'.repeat(5000) })));
+
+    const line = formatResult(failures(await run())[0]!);
+    expect(line).toContain(`"${'x'.repeat(60)}…"`);
+    expect(line.length).toBeLessThan(400);
+  });
+
+  it('never prints a line break or a terminal escape a server put in its answer', async () => {
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden\\n\\u001b[2Jok    all fine"}'));
+
+    const line = formatResult(failures(await run())[0]!);
+    expect(line).not.toMatch(/[\n\u001b]/);
+    expect(line.startsWith('FAIL  /llms.txt: ')).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { exitStatus, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
+import { verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
+import { send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
+import { mockedAccount, reportLine, type MockedAccount } from '../../support/mocked-account.js';
+
+/*
+ * A whole `npm run verify` of a deployment (docs/verify.md): the mocked account of a fresh
+ * Free-plan deployment whose BaseUrl and ApiUrl are the fake front door's, every part in order.
+ */
+
+let account: MockedAccount;
+let door: FakeFrontDoor;
+beforeEach(async () => {
+  door = await startFakeFrontDoor();
+  account = mockedAccount(door.base.origin, door.apiUrl.origin);
+});
+afterEach(async () => {
+  account.restore();
+  await door.close();
+});
+
+function environment(): VerifyEnvironment {
+  return {
+    fetch: door.fetch,
+    site: account.site,
+    cloudFront: account.cloudFront,
+    readSubscription: account.readSubscription,
+    inbox: () => account.inbox(),
+    benchFigures: { 'cold.contact.floor_ms': { value: 151, measuredAt: '2026-11-24T08:00:00.000Z' } },
+    now: () => new Date('2026-11-25T12:00:00Z'),
+    sleep: async () => undefined,
+  };
+}
+
+async function report(options = { sendTest: false, help: false }): Promise<{ lines: string[]; results: CheckResult[] }> {
+  const lines: string[] = [];
+  const results: CheckResult[] = [];
+  for await (const line of verify(options, environment())) {
+    if ('section' in line) {
+      lines.push(line.section);
+    } else {
+      results.push(line);
+      lines.push(formatResult(line));
+    }
+  }
+  return { lines, results };
+}
+
+describe('npm run verify of a deployment', () => {
+  it('checks the account, then the site at BaseUrl, then the deployed figures: all ok on a healthy one', async () => {
+    account.reportLines = [reportLine(95, 180), reportLine(21), reportLine(19), reportLine(25)];
+
+    const { lines, results } = await report();
+
+    expect(exitStatus(results)).toBe(0);
+    expect(lines[0]).toBe('Account');
+    expect(lines).toContain(`Site at ${door.base.origin}`);
+    expect(lines.slice(-4)).toEqual([
+      'Deployed figures',
+      'ok    cold start of the contact function: init 180 ms + first request 95 ms, 275 ms in all (median of 1 in 7 days, slowest 275 ms); local bench: floor 151 ms (npm run bench -- cold, 2026-11-24)',
+      'ok    warm requests of the contact function: median 21 ms (3 in 7 days); local bench: none on this machine yet (npm run bench -- contact)',
+      expect.stringMatching(/^ok {4}API latency through the front door: GET \/api\/contact median \d+ ms/),
+    ]);
+    expect(summary(results)).toMatch(/^\d+ checks, 0 failed, 0 warned, 1 skipped: your site works\.$/);
+  });
+
+  it('goes on to the site when an account check fails, and exits 1', async () => {
+    account.subscriptions.clear();
+    door.breakPath('GET /llms.txt', (_request, response) => send(response, 403, 'application/json', '{"message":"Forbidden"}'));
+
+    const { results } = await report();
+
+    expect(results.filter((result) => result.status === 'FAIL').map((result) => result.name)).toEqual([
+      'alarm mails of PersonalSite (eu-west-1)',
+      'alarm mails of PersonalSiteEdge (us-east-1)',
+      '/llms.txt',
+    ]);
+    expect(exitStatus(results)).toBe(1);
+  });
+
+  it('checks no site when the stack cannot be read', async () => {
+    account.firstCallError = Object.assign(new Error('The security token included in the request is expired'), { name: 'ExpiredTokenException' });
+
+    const { lines, results } = await report();
+
+    expect(lines).toEqual([
+      'Account',
+      expect.stringMatching(/^FAIL  stack PersonalSite: could not check \(ExpiredTokenException: .*\) -> your AWS credentials were refused or expired: aws sso login/),
+      'skip  the site: not checked: the site stack did not say where it is',
+    ]);
+    expect(door.received).toEqual([]);
+    expect(exitStatus(results)).toBe(1);
+  });
+
+  it('sends a test inquiry only when asked', async () => {
+    await report();
+    expect(door.received.filter((route) => route.startsWith('POST'))).toEqual(['POST /api/contact']);
+  });
+});
