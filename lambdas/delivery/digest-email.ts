@@ -63,8 +63,8 @@ export function composeDigestEmail(held: readonly HeldInquiry[], total: number, 
 /**
  * The held inquiries of a digest shared out into mails of at most DIGEST_MAIL_BYTES, in order:
  * each inquiry counted at its section's size with its heading at the longest a digest writes, and
- * the mail's opening at its longest too. An inquiry is never cut: one larger than a mail (no
- * accepted inquiry is: at most some 35 KB) would go alone, still bounded by DynamoDB's 400 KB items.
+ * the mail's opening at its longest too. An inquiry is never cut: one larger than a mail (none the
+ * contact function accepts is: at most some 35 KB) would go in a mail of its own.
  */
 export function digestMails(held: readonly HeldInquiry[], sentAt: Date): HeldInquiry[][] {
   const openingBytes = Math.max(

@@ -67,14 +67,24 @@ function expandedTabs(line: string): string {
   return expanded;
 }
 
+/**
+ * Combining marks past the eighth on one character: written scripts stack a few (Vietnamese two,
+ * Hebrew with points and cantillation four or five); dozens ("Zalgo" text) paint over the lines
+ * above and below, the service's among them.
+ */
+const PILED_MARKS = /(?<=\p{M}{8})\p{M}/gu;
+
 /** One line of text for a terminal: tabs as spaces, every other control character, line break and bidi control as an escape. */
 export function terminalText(text: string): string {
   return expandedTabs(text.replace(TERMINAL_CONTROLS, escaped));
 }
 
-/** One line of text for a mail: tabs as spaces, every other control character and line break as an escape. */
+/**
+ * One line of text for a mail: tabs as spaces, every other control character and line break as an
+ * escape, and so is every combining mark past the eighth on a character.
+ */
 export function mailText(text: string): string {
-  return expandedTabs(text.replace(MAIL_CONTROLS, escaped));
+  return expandedTabs(text.replace(MAIL_CONTROLS, escaped).replace(PILED_MARKS, escaped));
 }
 
 /**

@@ -37,6 +37,11 @@ describe('terminalText', () => {
 });
 
 describe('mailText', () => {
+  it('shows the combining marks past the eighth on one character as escapes, and keeps those of written scripts', () => {
+    expect(mailText(`a${'\u0337'.repeat(12)}b`)).toBe(`a${'\u0337'.repeat(8)}${'\\u0337'.repeat(4)}b`);
+    expect(mailText('tiếng Việt, בְּרֵאשִׁ֖ית')).toBe('tiếng Việt, בְּרֵאשִׁ֖ית');
+  });
+
   it('shows controls as escapes, a tab as spaces, and keeps bidi controls, which end with their line', () => {
     expect(mailText('\u001b[31m\u0085\u2028 \u202Etxet\t!')).toBe('\\u001B[31m\\u0085\\u2028 \u202Etxet     !');
   });
