@@ -17,9 +17,9 @@ export interface DeliveryCandidate {
 export type Settlement =
   | { readonly state: 'sent'; readonly sentAt: Date; readonly expiresAt: number; readonly eraseText: boolean; readonly inDigest: boolean }
   | { readonly state: 'pending'; readonly dueAt: number; readonly errorName: string }
-  /** Held for the next digest: by the flood signal (its reason given), or back after a digest SES refused. */
+  /** Held for the next digest: by the flood signal (its reason given), or back after a digest that did not send it. */
   | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldReason[]; readonly errorName?: string }
-  /** Failed: at the end of its retry period, or refused alone in a digest while SES took another mail (`refusedInDigest`). */
+  /** Given up: at the end of its retry period, or refused alone in a digest (`refusedInDigest`, docs/api.md §15). */
   | { readonly state: 'failed'; readonly errorName: string; readonly refusedInDigest?: boolean }
   | { readonly state: 'unknown'; readonly errorName: string };
 

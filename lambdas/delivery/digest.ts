@@ -68,14 +68,15 @@ export async function sendDigest(dependencies: DeliveryDependencies, report: (re
   const waiting = [...run.unsent, ...run.refusedAlone.filter((refusal) => !failed.includes(refusal)).map(({ inquiry }) => inquiry)];
 
   const errorName = run.errorName ?? 'Unknown';
+  const refusals = new Map(failed.map((refusal) => [refusal.inquiry.id, refusal]));
   const unsettled =
     (await settleAll(ids(run.sent), sentSettlement(currentTime(dependencies), dependencies, true))) +
     (await settleAll(ids(run.unknown), { state: 'unknown', errorName })) +
     (await settleAll(ids(waiting), { state: 'held', dueAt: now, errorName })) +
     (await settleEach(
-      failed.map(({ inquiry }) => inquiry.id),
+      [...refusals.keys()],
       async (id) => {
-        const { inquiry, errorName: refusedWith } = failed.find((refusal) => refusal.inquiry.id === id)!;
+        const { inquiry, errorName: refusedWith } = refusals.get(id)!;
         const given = await store.settle(id, attemptId, { state: 'failed', errorName: refusedWith, refusedInDigest: true });
         // Given up, as an inquiry mailed alone is after its retry period: the owner must know.
         if (given) dependencies.report({ inquiryId: id, outcome: 'given_up', attempt: inquiry.attempts, errorName: refusedWith });

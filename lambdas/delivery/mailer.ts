@@ -76,7 +76,7 @@ export class SesMailer implements Mailer {
   }
 }
 
-/** What an error answer of SES that is neither throttling nor a failure of SES's own refused. */
+/** What SES refused, read from an error answer that is neither throttling nor a failure of its own. */
 function refusalOf(error: unknown, email: InquiryEmail): Refusal {
   const name = errorName(error);
   const message = error instanceof Error ? error.message.toLowerCase() : '';

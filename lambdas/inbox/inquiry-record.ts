@@ -16,7 +16,7 @@ export type InquiryState =
   | 'sending'
   /** SES took it. */
   | 'sent'
-  /** SES refused it for sure until the retry period ended: the owner is alarmed. */
+  /** SES refused it for sure until the retry period ended, or alone in a digest: the owner is alarmed. */
   | 'failed'
   /** SES may have taken it or not: never resent by itself, the owner is alarmed. */
   | 'unknown';
@@ -71,7 +71,7 @@ export interface InquiryRecord {
   readonly released?: boolean;
   /** `digest` when it reached the owner in the daily digest of held inquiries. */
   readonly sentIn?: 'digest';
-  /** `digest` when it failed there: SES refused it alone while it took another mail (docs/api.md §15). */
+  /** `digest` when it failed there: SES refused it in a mail of its own (docs/api.md §15). */
   readonly failedIn?: 'digest';
   /** Absent once erased (retention 0, or after the retention period by TTL). */
   readonly text?: InquiryText;
