@@ -58,6 +58,16 @@ export const AT_REST_PRICES: Readonly<Record<string, AtRestPrice>> = {
   'AWS::S3::Bucket': { usdPerMonth: PER_USE_ONLY, basis: 'the pages: 0.023 USD per GB-month, and per request', source: 'https://aws.amazon.com/s3/pricing/' },
   'AWS::S3::BucketPolicy': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/s3/pricing/' },
   'Custom::CDKBucketDeployment': { usdPerMonth: PER_USE_ONLY, basis: 'runs at deploy only', source: LAMBDA },
+  'Custom::DeploymentKeys': {
+    usdPerMonth: PER_USE_ONLY,
+    basis: "the keeper of the deployment's keys runs at deploy only; its Secrets Manager calls are 0.05 USD per 10,000",
+    source: LAMBDA,
+  },
+  'AWS::Budgets::Budget': {
+    usdPerMonth: PER_USE_ONLY,
+    basis: 'a budget whose alerts are e-mails or SNS is free; only budgets with actions cost, past the first two',
+    source: 'https://aws.amazon.com/aws-cost-management/aws-budgets/pricing/',
+  },
   'AWS::SNS::Topic': { usdPerMonth: PER_USE_ONLY, basis: 'per notification; the first 1,000 e-mails a month free', source: 'https://aws.amazon.com/sns/pricing/' },
   'AWS::SNS::Subscription': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/sns/pricing/' },
   'AWS::SNS::TopicPolicy': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/sns/pricing/' },

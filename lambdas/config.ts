@@ -203,16 +203,23 @@ function parseResourceName(key: string, name: string): string {
 const MIN_SECRET_LENGTH = 32;
 
 /**
- * The deployment's secret that counter keys are HMACs under (docs/api.md §4), and the form's
- * tokens signed with (§15). Made at deploy time
- * and never written anywhere but the function's settings, so its value is never in a message.
+ * The deployment's key that counter keys are HMACs under (docs/api.md §4). Made at deploy time,
+ * apart from the front door's header and the form tokens' key (docs/api.md §10), and never
+ * written anywhere but the function's settings, so its value is never in a message.
  */
 export function readCounterKeySecret(env: Env): string {
-  const secret = required(env, 'COUNTER_KEY_SECRET');
+  return readKeySecret(env, 'COUNTER_KEY_SECRET');
+}
+
+/** The deployment's key the form's tokens are signed with (docs/api.md §15), made like the counters' key and apart from it. */
+export function readFormTokenSecret(env: Env): string {
+  return readKeySecret(env, 'FORM_TOKEN_SECRET');
+}
+
+function readKeySecret(env: Env, key: string): string {
+  const secret = required(env, key);
   if (secret.length < MIN_SECRET_LENGTH || /[\p{Cc}\s]/u.test(secret)) {
-    throw new ConfigError(
-      `COUNTER_KEY_SECRET must be at least ${MIN_SECRET_LENGTH} characters without spaces or control characters (its value is not shown)`,
-    );
+    throw new ConfigError(`${key} must be at least ${MIN_SECRET_LENGTH} characters without spaces or control characters (its value is not shown)`);
   }
   return secret;
 }

@@ -132,7 +132,7 @@ export class FrontDoor extends Construct {
     if (props.webAclArn === undefined) {
       acknowledge(
         'AwsSolutions-CFR2',
-        'The web ACL is opt-in (context pricingPlan free, or waf at about 8 USD a month; README): without it the stage throttle and the per-IP limits meet floods.',
+        'The web ACL is opt-in (context pricingPlan free, or waf at about 9 USD a month; README): without it each route\'s throttle and the per-IP limits meet floods.',
       );
     }
     if (props.sitePages?.kind === 'folder') {

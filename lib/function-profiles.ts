@@ -5,11 +5,12 @@ import type { FunctionName } from '../lambdas/routes.js';
 
 /**
  * The environment variables of each group of settings (lambdas/config.ts and
- * lambdas/http/origin-verify.ts read them): a function is given exactly the groups it reads.
+ * lambdas/http/origin-verify.ts read them): a function is given exactly the groups it reads, so
+ * that each of the deployment's keys reaches only the functions that use it (docs/api.md §10).
  */
 export const SETTING_GROUPS = {
-  /** The front door's secret: every function behind the API refuses what did not come through it. */
-  frontDoor: ['ORIGIN_VERIFY_SECRET'],
+  /** What the functions hold of the front door's header (its digests): every function behind the API refuses what did not come through it. */
+  frontDoor: ['ORIGIN_VERIFY_DIGESTS'],
   /** The site's identity and published limits (readSiteSettings). */
   site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
   /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
@@ -20,14 +21,14 @@ export const SETTING_GROUPS = {
   formPage: ['FORM_PAGE'],
   /** The file of the form page's HTML, in the function's own bundle (readOwnerFormPage; lib/form-page.ts). */
   formPageFile: ['FORM_PAGE_FILE'],
-  /** The rate limits' counters and the secret their keys are HMACs under. */
+  /** The rate limits' counters and the key their keys are HMACs under. */
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
   inquiries: ['INQUIRY_TABLE'],
   /** The spam signals computed at acceptance (readSpamSettings, docs/api.md §15). */
   spam: ['SPAM_REPEAT_LIMIT', 'SPAM_LINK_LIMIT', 'FORM_MIN_SECONDS'],
-  /** The deployment's secret the form's tokens are signed with (docs/api.md §15). */
-  formTokens: ['COUNTER_KEY_SECRET'],
+  /** The deployment's key the form's tokens are signed with (docs/api.md §15): a value of its own. */
+  formTokens: ['FORM_TOKEN_SECRET'],
   /** The flood signal: the most mails an hour, counted beside the rate limits' counters. */
   flood: ['MAX_MAILS_PER_HOUR', 'COUNTER_TABLE'],
   /** The mail, and how a delivery is retried and kept (readDeliverySettings). */
@@ -69,14 +70,14 @@ const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
 /**
  * The contact page and its assets: a document in the owner's style; the form is rendered per
- * request, with a token signed under the deployment's secret, or is the owner's own form page,
+ * request, with a token signed under the form tokens' key, or is the owner's own form page,
  * which it leads to, as its confirmation leads to the owner's thank-you page.
  */
 const PAGE: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'pages', 'formTokens', 'formPage', 'formPost'] };
 
 /** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  settings: ['frontDoor', 'site', 'pages', 'formPost', 'formPage', 'formPageFile', 'counters', 'inquiries', 'spam'],
+  settings: ['frontDoor', 'site', 'pages', 'formPost', 'formPage', 'formPageFile', 'counters', 'formTokens', 'inquiries', 'spam'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.

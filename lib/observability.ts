@@ -19,7 +19,9 @@ export const SITE_ALARMS = {
   InquiriesNeedAttention:
     'An inquiry needs you: SES refused it for three days, or alone in the daily digest while it took the others (failed), or may or may not have taken it (unknown); it is kept, never resent by itself. Or SES refused or could not take some of the digest (they stay held, for the next one). npm run inbox shows which; npm run redeliver sends one.',
   Flooding:
-    'A flood: the API stage throttle refused requests (429), keeping other visitors out; or more inquiries than maxMailsPerHour were to be mailed in an hour, and the rest are held for the daily digest (npm run inbox shows them).',
+    'A flood: a route\'s throttle refused requests (429), keeping other visitors of that route out; or more inquiries than maxMailsPerHour were to be mailed in an hour, and the rest are held for the daily digest (npm run inbox shows them).',
+  ApiCalledDirectly:
+    'A request reached the API without the front door\'s header and was refused (403): someone calls the API\'s own endpoint (the ApiUrl output), which spends its routes\' throttles and is paid per request whatever the plan. Once is a probe (npm run verify makes one, and so does README\'s smoke test); if it goes on, move the API to a new host (README, The API\'s own endpoint). After a rotation of the header, an edge still sending a retired value is refused the same way.',
 } as const;
 export type SiteAlarmName = keyof typeof SITE_ALARMS;
 
@@ -59,6 +61,8 @@ export const ALARM_SIGNALS: readonly AlarmSignal[] = [
   { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric('UnexpectedErrors') },
   // The front door stopped naming the client: every visitor would be counted as CloudFront's edge.
   { alarm: 'ServiceFailures', logs: 'functions', pattern: carriesMetric('ViewerAddressMissing') },
+  // A request refused for want of the front door's header (docs/api.md §10).
+  { alarm: 'ApiCalledDirectly', logs: 'functions', pattern: carriesMetric('ApiCalledDirectly') },
   // The delivery worker's lines (docs/api.md §14): an inquiry given up after the retry period, or
   // one whose send may or may not have happened.
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('InquiriesUndelivered') },

@@ -12,14 +12,21 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { createHash } from 'node:crypto';
 import { FALLBACK_HANDLER, ROUTES } from '../lambdas/routes.js';
 import { LOG_RETENTION } from './log-retention.js';
 
 /**
- * Flood guard for the whole API, in front of the per-IP limits the contact function enforces:
- * far above what a personal site sees, far below what would run up a bill.
+ * Flood guard of each route (the stage's default route settings, which every route takes as a
+ * token bucket of its own: docs/api.md §10), in front of the per-IP limits the contact function
+ * enforces: far above what a personal site sees on one route, far below what would run up a bill.
  */
 export const API_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
+export interface SiteApiProps {
+  /** The host's label (docs/api.md §10): a new label makes a new API, at a new execute-api host. */
+  readonly hostRotation: string;
+}
 
 // No client IP, user agent or query string: nothing that identifies a visitor.
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
@@ -46,10 +53,12 @@ export class SiteApi extends Construct {
   /** The stage's access log (no client addresses), which some alarms read (lib/observability.ts). */
   readonly accessLogs: LogGroup;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: SiteApiProps) {
     super(scope, id);
-    // Created without routes, so that the functions can read its endpoint as their {base}.
-    this.api = new HttpApi(this, 'Api', {
+    // Created without routes, so that the functions can read its endpoint as their {base}. A new
+    // construct id is a new logical id: CloudFormation makes a new API (its id, the host, is
+    // AWS's random choice), moves the stage, routes and permissions to it, then deletes the old one.
+    this.api = new HttpApi(this, apiConstructId(props.hostRotation), {
       description: 'Personal site: contact endpoint and agent discovery documents',
       createDefaultStage: false,
     });
@@ -63,7 +72,7 @@ export class SiteApi extends Construct {
     });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: 'Every route is public by contract (docs/api.md §2, §5): stage throttling and per-IP limits meet abuse.',
+      reason: 'Every route is public by contract (docs/api.md §2, §5): each route\'s throttle and the per-IP limits meet abuse.',
     });
   }
 
@@ -90,4 +99,9 @@ export class SiteApi extends Construct {
       integration: integrationOf(FALLBACK_HANDLER),
     });
   }
+}
+
+/** `Api` for the first host; for a label, `Api` and 8 hex digits of its hash, so that any two labels make two APIs. */
+function apiConstructId(hostRotation: string): string {
+  return hostRotation === '' ? 'Api' : `Api${createHash('sha256').update(hostRotation).digest('hex').slice(0, 8)}`;
 }

@@ -1,5 +1,6 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { ConfigError } from '../lambdas/config.js';
+import { BudgetStack } from './budget-stack.js';
 import { EdgeGuardStack } from './edge-guard-stack.js';
 import { PricingPlanStack } from './pricing-plan-stack.js';
 import type { SiteConfig } from './site-config.js';
@@ -8,6 +9,8 @@ import { CLOUDFRONT_REGION, STACK_NAMES } from './stack-names.js';
 
 export interface SiteStacks {
   readonly site: SiteStack;
+  /** The spending alarm, in us-east-1 whatever the site's region. */
+  readonly budget: BudgetStack;
   /** With the `waf` context, or the Free plan, which requires a web ACL. */
   readonly edgeGuard?: EdgeGuardStack;
   /** With `pricingPlan` `free`. */
@@ -15,15 +18,21 @@ export interface SiteStacks {
 }
 
 /**
- * The site stack; with a web ACL (`waf`, or the Free plan) the edge guard stack in us-east-1,
- * whose web ACL the site's distribution references across regions; and with the Free plan the
- * stack of its subscription, in us-east-1 too. References across regions need every stack's
- * account and region known.
+ * The site stack and the budget's stack in us-east-1; with a web ACL (`waf`, or the Free plan) the
+ * edge guard stack in us-east-1, whose web ACL the site's distribution references across regions;
+ * and with the Free plan the stack of its subscription, in us-east-1 too. References across
+ * regions need every stack's account and region known; the budget references nothing.
  */
 export function addSiteStacks(app: App, config: SiteConfig, env: Environment): SiteStacks {
   const freePlan = config.pricingPlan === 'free';
+  const budget = new BudgetStack(app, STACK_NAMES.budget, {
+    env: { ...(env.account === undefined ? {} : { account: env.account }), region: CLOUDFRONT_REGION },
+    ownerEmail: config.ownerEmail,
+    monthlyBudgetUsd: config.monthlyBudgetUsd,
+    description: "Personal site: the account's monthly cost budget, which mails the owner past monthlyBudgetUsd",
+  });
   if (!config.waf && !freePlan) {
-    return { site: new SiteStack(app, STACK_NAMES.site, { config, env, description: SITE_DESCRIPTION }) };
+    return { site: new SiteStack(app, STACK_NAMES.site, { config, env, description: SITE_DESCRIPTION }), budget };
   }
   if (env.account === undefined || env.region === undefined) {
     throw new ConfigError(
@@ -34,7 +43,7 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
     env: { account: env.account, region: CLOUDFRONT_REGION },
     crossRegionReferences: true,
     ownerEmail: config.ownerEmail,
-    reputationList: !freePlan,
+    freePlan,
     description: 'Personal site: the web ACL that guards its CloudFront distribution',
   });
   const site = new SiteStack(app, STACK_NAMES.site, {
@@ -44,7 +53,7 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
     webAclArn: edgeGuard.webAclArn,
     description: SITE_DESCRIPTION,
   });
-  if (!freePlan) return { site, edgeGuard };
+  if (!freePlan) return { site, budget, edgeGuard };
   const pricingPlan = new PricingPlanStack(app, STACK_NAMES.pricingPlan, {
     env: { account: env.account, region: CLOUDFRONT_REGION },
     crossRegionReferences: true,
@@ -52,7 +61,7 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
     webAclArn: edgeGuard.webAclArn,
     description: "Personal site: its distribution's subscription to CloudFront's Free flat-rate plan",
   });
-  return { site, edgeGuard, pricingPlan };
+  return { site, budget, edgeGuard, pricingPlan };
 }
 
 const SITE_DESCRIPTION =

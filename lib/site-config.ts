@@ -15,6 +15,7 @@ import {
   parseSpamThreshold,
 } from '../lambdas/config.js';
 import { findFormPage, type FormPage } from './form-page.js';
+import { ROTATED_KEYS, type RotatedKey } from '../lambdas/deployment-keys/keys.js';
 import { requireLinkFinds } from './front-door-request.js';
 import { parseSiteFolder } from './site-files.js';
 
@@ -50,8 +51,12 @@ export interface SiteConfig {
   readonly retentionDays: number;
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
   readonly spam: SpamThresholds;
-  /** The version of the deployment's secret every consumer reads, once the owner has put one (README). */
-  readonly secretVersion?: string;
+  /** Each of the deployment's keys' rotation label (docs/api.md §10): a new label replaces that value at the next deploy. */
+  readonly keyRotations: Readonly<Record<RotatedKey, string>>;
+  /** The API's host label (docs/api.md §10): a new label moves the API to a new execute-api host. */
+  readonly apiHostRotation: string;
+  /** The month's cost, actual or forecast, past which AWS Budgets mails the owner (docs/api.md §12). */
+  readonly monthlyBudgetUsd: number;
 }
 
 export interface SpamThresholds {
@@ -118,7 +123,11 @@ const CONTEXT_KEYS = [
   'spamRepeatLimit',
   'spamLinkLimit',
   'formMinSeconds',
-  'secretVersion',
+  'originVerifyRotation',
+  'counterKeyRotation',
+  'formTokenKeyRotation',
+  'apiHostRotation',
+  'monthlyBudgetUsd',
 ] as const;
 type ContextKey = (typeof CONTEXT_KEYS)[number];
 
@@ -130,8 +139,23 @@ const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
 const HOSTED_ZONE_ID_PATTERN = /^Z[A-Z0-9]{1,31}$/;
-/** Secrets Manager's VersionId: the client request token of the put, 32 to 64 characters (a UUID by default). */
-const SECRET_VERSION_PATTERN = /^[A-Za-z0-9-]{32,64}$/;
+/** A rotation label: a date, a number, a word. */
+const ROTATION_LABEL_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** The context key of each rotated value's label. */
+const KEY_ROTATION_CONTEXT = {
+  originVerify: 'originVerifyRotation',
+  counterKey: 'counterKeyRotation',
+  formTokenKey: 'formTokenKeyRotation',
+} as const satisfies Record<RotatedKey, ContextKey>;
+export const DEFAULT_MONTHLY_BUDGET_USD = 5;
+/** Whole dollars and cents; below 1 USD the deployment's own cost at rest would mail the owner every month. */
+const BUDGET_PATTERN = /^\d{1,6}(?:\.\d{1,2})?$/;
+const MIN_BUDGET_USD = 1;
+const MAX_BUDGET_USD = 100_000;
+/** Keys the app no longer reads, and what replaced them: named rather than taken for a misspelling. */
+const RETIRED_KEYS: Readonly<Record<string, string>> = {
+  secretVersion: 'the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+};
 /** CloudFront takes certificates from this region only. */
 const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
 
@@ -177,13 +201,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     optional(context('formPage'), (value) => text('formPage', value)),
     sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
   );
-  const secretVersion = optional(context('secretVersion'), (value) => {
-    const version = text('secretVersion', value);
-    if (!SECRET_VERSION_PATTERN.test(version)) {
-      throw new ConfigError(`secretVersion must be the VersionId put-secret-value printed, such as 0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0, got ${JSON.stringify(version)}`);
-    }
-    return version;
-  });
+  const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
   return {
     ownerEmail,
     senderEmail,
@@ -209,8 +227,28 @@ export function readSiteConfig(scope: Construct): SiteConfig {
       formMinSeconds: threshold('formMinSeconds', DEFAULT_SPAM_THRESHOLDS.formMinSeconds),
       maxMailsPerHour: threshold('maxMailsPerHour', DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour),
     },
-    ...(secretVersion === undefined ? {} : { secretVersion }),
+    keyRotations: Object.fromEntries(ROTATED_KEYS.map((key) => [key, label(KEY_ROTATION_CONTEXT[key])])) as Record<RotatedKey, string>,
+    apiHostRotation: label('apiHostRotation'),
+    monthlyBudgetUsd: readBudget(context('monthlyBudgetUsd')),
   };
+}
+
+function readRotationLabel(key: ContextKey, value: string): string {
+  if (!ROTATION_LABEL_PATTERN.test(value)) {
+    throw new ConfigError(`${key} must be a label of 1 to 64 letters, digits, dots, dashes or underscores, such as 2026-12-01, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function readBudget(value: unknown): number {
+  if (value === undefined) return DEFAULT_MONTHLY_BUDGET_USD;
+  const amount = text('monthlyBudgetUsd', value);
+  if (!BUDGET_PATTERN.test(amount) || Number(amount) < MIN_BUDGET_USD || Number(amount) > MAX_BUDGET_USD) {
+    throw new ConfigError(
+      `monthlyBudgetUsd must be an amount in US dollars from ${MIN_BUDGET_USD} to ${MAX_BUDGET_USD}, with at most two decimals, such as 5 or 12.50, got ${JSON.stringify(amount)}`,
+    );
+  }
+  return Number(amount);
 }
 
 /**
@@ -220,6 +258,8 @@ export function readSiteConfig(scope: Construct): SiteConfig {
 function rejectUnknownKeys(keys: readonly string[]): void {
   const unknown = keys.find((key) => !/[@:]/.test(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
+  const retired = RETIRED_KEYS[unknown];
+  if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
   throw new ConfigError(`Unknown CDK context "${unknown}": did you mean "${nearestKey(unknown)}"?`);
 }
 

@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
-import { DeploymentSecret } from './deployment-secret.js';
+import { DeploymentKeys } from './deployment-keys.js';
 import { BUNDLED_FORM_PAGE, type FormPage } from './form-page.js';
 import { FrontDoor } from './front-door.js';
 import { functionProfile, settingKeys, type SettingKey } from './function-profiles.js';
@@ -49,8 +49,8 @@ export class SiteStack extends Stack {
   readonly inbox: InquiryInbox;
   readonly mail: SiteMail;
   readonly frontDoor: FrontDoor;
-  /** The deployment's secret (docs/api.md §4, §10): the front door's header, and the key the counter keys are HMACs under. */
-  readonly secret: DeploymentSecret;
+  /** The deployment's keys (docs/api.md §10): the front door's header, the counters' key and the form tokens' key, apart. */
+  readonly keys: DeploymentKeys;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -64,19 +64,14 @@ export class SiteStack extends Stack {
     this.inbox = new InquiryInbox(this, 'Inbox');
     this.mail = new SiteMail(this, 'Mail');
 
-    const http = new SiteApi(this, 'Http');
+    const http = new SiteApi(this, 'Http', { hostRotation: config.apiHostRotation });
     this.api = http.api;
     this.stage = http.stage;
 
-    // One value for both: whoever may read one (the distribution's or a function's configuration)
-    // may read the other, so a second secret would keep nothing apart, at 0.40 USD a month.
-    this.secret = new DeploymentSecret(this, 'Deployment', {
-      description: 'X-Origin-Verify, what the front door tells the API with every request, the key the rate-limit counters are HMAC-SHA-256 under, and the form tokens are signed with (docs/api.md §4, §10, §15)',
-      ...(config.secretVersion === undefined ? {} : { versionId: config.secretVersion }),
-    });
+    this.keys = new DeploymentKeys(this, 'Deployment', { rotations: config.keyRotations });
     this.frontDoor = new FrontDoor(this, 'FrontDoor', {
       api: this.api,
-      originSecret: this.secret.dynamicReference,
+      originSecret: this.keys.reference('originVerify'),
       ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
       ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
       ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
@@ -84,7 +79,7 @@ export class SiteStack extends Stack {
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const settings: Readonly<Record<SettingKey, string>> = {
-      ORIGIN_VERIFY_SECRET: this.secret.dynamicReference,
+      ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,
       SITE_NAME: config.siteName,
       ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
@@ -97,7 +92,8 @@ export class SiteStack extends Stack {
       // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
       FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,
       COUNTER_TABLE: this.counterTable.tableName,
-      COUNTER_KEY_SECRET: this.secret.dynamicReference,
+      COUNTER_KEY_SECRET: this.keys.reference('counterKey'),
+      FORM_TOKEN_SECRET: this.keys.reference('formTokenKey'),
       INQUIRY_TABLE: this.inbox.table.tableName,
       CONTACT_TO: config.ownerEmail,
       CONTACT_FROM: config.senderEmail,
@@ -145,8 +141,8 @@ export class SiteStack extends Stack {
       description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',
     });
     new CfnOutput(this, 'SecretArn', {
-      value: this.secret.secret.secretArn,
-      description: 'The deployment secret: put a new value here, then deploy with its version as secretVersion (README)',
+      value: this.keys.secret.secretArn,
+      description: "The deployment's keys, each replaced by a context label of its own (README, The secret)",
     });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {

@@ -9,7 +9,9 @@ export const STACK_NAMES = {
   edgeGuard: 'PersonalSiteEdge',
   /** The Free plan's subscription. */
   pricingPlan: 'PersonalSitePlan',
+  /** The spending alarm: the account's monthly cost budget. */
+  budget: 'PersonalSiteBudget',
 } as const;
 
-/** CloudFront's web ACLs and its pricing plans live here, whatever region the site is in. */
+/** CloudFront's web ACLs and its pricing plans live here, whatever region the site is in; and the budget. */
 export const CLOUDFRONT_REGION = 'us-east-1';

@@ -31,7 +31,7 @@ export type ApiGateway = (request: IncomingMessage) => Promise<LocalAnswer>;
 /**
  * Plays the front door and API Gateway (HTTP API, payload format 2.0) in front of the very handlers
  * Lambda runs: matches the route table, builds the event and the context, and gives the result.
- * `originSecret` is what the handlers were given as ORIGIN_VERIFY_SECRET.
+ * `originSecret` is the header the local front door sends, whose digest the handlers were given as ORIGIN_VERIFY_DIGESTS.
  */
 export function apiGateway(handlers: HandlerSet, originSecret: string): ApiGateway {
   const instances = new InstancePool(LOCAL_CONCURRENCY);

@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomBytes } from 'node:crypto';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { ApiGate } from './api-gate.js';
@@ -7,7 +6,8 @@ import { siteFrontDoor } from '../../lib/front-door-request.js';
 import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
-import { functionEnvironment, LOCAL_INQUIRY_TABLE, SITE_DIR, type LocalSettings } from './settings.js';
+import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
+import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
@@ -77,10 +77,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       consume: (event) => worker?.consume(event) ?? Promise.resolve(),
     });
 
-    // Made at each start, as a deployment makes its own: the local server plays the front door.
-    const originSecret = randomBytes(32).toString('base64url');
+    // The local server plays the front door, with the header of this start's keys; the handlers
+    // hold only its digests, whatever the environment says.
     Object.assign(process.env, environment, {
-      ORIGIN_VERIFY_SECRET: originSecret,
+      [ORIGIN_VERIFY_DIGESTS]: LOCAL_KEYS.originVerifyDigests,
       AWS_ENDPOINT_URL_DYNAMODB: stream.url,
       AWS_ENDPOINT_URL_SESV2: ses,
       // The emulators accept any credentials; the SDK only needs some, and a region.
@@ -102,7 +102,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     }
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
-    const gateway = apiGateway(handlers, originSecret);
+    const gateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
     gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR)));
 
     return {

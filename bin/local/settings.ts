@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import {
   ConfigError,
   readCounterKeySecret,
   readCounterTableName,
   readDeliverySettings,
   readFormSuccessPath,
+  readFormTokenSecret,
   readInquiryTableName,
   readPageStylesheet,
   readSiteSettings,
@@ -12,6 +12,7 @@ import {
   type Env,
 } from '../../lambdas/config.js';
 import { findFormPage, type FormPage } from '../../lib/form-page.js';
+import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
 import { frontDoorRouting } from '../../lib/front-door-function.js';
 import { requireLinkFinds } from '../../lib/front-door-request.js';
 import { parseSiteFolder } from '../../lib/site-files.js';
@@ -47,8 +48,12 @@ export const LOCAL_DIGEST_SECONDS = 60;
 /** Local mode's example addresses: mail only ever reaches the emulator. */
 const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
 
-/** Made afresh at each start, as a deployment makes its own: no counter key outlives the process. */
-const LOCAL_COUNTER_KEY_SECRET = randomBytes(32).toString('base64url');
+/**
+ * Made afresh at each start, as a deployment makes its own and in the same shape: the header the
+ * local front door sends, apart from the counters' and the form tokens' keys, and the handlers
+ * given only its digest. No key outlives the process.
+ */
+export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
 export function readLocalSettings(env: Env): LocalSettings {
@@ -77,6 +82,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readSiteSettings(functionEnv);
   readCounterTableName(functionEnv);
   readCounterKeySecret(functionEnv);
+  readFormTokenSecret(functionEnv);
   readInquiryTableName(functionEnv);
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
@@ -115,7 +121,8 @@ export function functionEnvironment(env: Env, { host, port, formPage }: Pick<Loc
     BASE_URL: baseUrl,
     ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? [...new Set([baseUrl, ...localOrigins(host, port)])].join(','),
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
-    COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_COUNTER_KEY_SECRET,
+    COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_KEYS.counterKey,
+    FORM_TOKEN_SECRET: env.FORM_TOKEN_SECRET ?? LOCAL_KEYS.formTokenKey,
     INQUIRY_TABLE: env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE,
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
     FORM_PAGE: formPage?.path ?? '',

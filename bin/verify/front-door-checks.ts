@@ -167,7 +167,8 @@ async function checkApiEndpoint(probe: Probe, apiUrl: URL | undefined): Promise<
   const answer = await probe(new URL('/api/contact', apiUrl));
   if (answer.status === 403) {
     const whose = problemCode(answer) === 'forbidden' ? "the service's forbidden" : "API Gateway's own";
-    return ok(name, `403 (${whose}) to a request without the front door's secret`);
+    // The probe is what the ApiCalledDirectly alarm watches for: the owner should not take its mail for an attack.
+    return ok(name, `403 (${whose}) to a request without the front door's secret; the ApiCalledDirectly alarm counts this one and may mail you`);
   }
   if (answer.status >= 200 && answer.status < 300) {
     return fail(

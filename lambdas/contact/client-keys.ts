@@ -4,10 +4,11 @@ import { isIPv4, isIPv6 } from 'node:net';
 /**
  * The counter keys of one deployment. A key names the identity a rate limit counts: an IPv4
  * address, an IPv6 /64 prefix (one subscriber's network), or an e-mail address without case or
- * `+tag`. Only its HMAC-SHA-256 under the deployment's secret is stored (docs/api.md §4): a plain
+ * `+tag`. Only its HMAC-SHA-256 under the deployment's counter key is stored (docs/api.md §4): a plain
  * hash of all 2^32 IPv4 addresses takes minutes to compute, and a known e-mail address one hash
- * to test, so whoever reads the table could recover both. A new secret gives new keys, so
- * rotating it only starts the open windows afresh.
+ * to test, so whoever reads the table could recover both. The counter key is a value of its own,
+ * never the front door's header (docs/api.md §10). A new key gives new counter keys, so rotating
+ * it only starts the open windows afresh.
  */
 export interface RateKeys {
   ip(clientIp: string): string;

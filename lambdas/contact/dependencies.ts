@@ -17,8 +17,10 @@ export interface ContactSettings {
   readonly limits: RateLimits;
   readonly spam: SpamSettings;
   readonly counterTable: string;
-  /** The deployment's secret the counter keys are HMACs under, and the form's tokens are signed with. */
+  /** The deployment's key the counter keys are HMACs under (docs/api.md §4). */
   readonly counterKeySecret: string;
+  /** The deployment's key the form's tokens are signed with (docs/api.md §15). */
+  readonly formTokenSecret: string;
   readonly inquiryTable: string;
   /** The list of disposable-mail domains, loaded on first use. */
   readonly throwawayDomains: () => Promise<ThrowawayDomains>;
@@ -46,7 +48,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
     inquiries: new DynamoInquiryStore(dynamo, settings.inquiryTable),
     spam: {
       settings: settings.spam,
-      tokens: formTokens(settings.counterKeySecret, settings.baseUrl),
+      tokens: formTokens(settings.formTokenSecret, settings.baseUrl),
       counters,
       textKey: keys.text,
       throwawayDomains: settings.throwawayDomains,

@@ -3,6 +3,7 @@ import {
   readCounterKeySecret,
   readCounterTableName,
   readFormSuccessPath,
+  readFormTokenSecret,
   readInquiryTableName,
   readOwnerFormPage,
   readPageStylesheet,
@@ -11,7 +12,7 @@ import {
 } from '../config.js';
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
-import { readOriginVerifySecret } from '../http/origin-verify.js';
+import { readOriginVerifier } from '../http/origin-verify.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
 import { FORM_TOKEN_HEADER, tokenToServeAgain } from '../inquiry/form-token.js';
@@ -37,6 +38,7 @@ const dependencies = createContactDependencies({
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret: readCounterKeySecret(process.env),
+  formTokenSecret: readFormTokenSecret(process.env),
   inquiryTable,
   throwawayDomains: lazyModule(async () => {
     const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.throwawayDomains))) as typeof import('./throwaway-domains.js');
@@ -46,7 +48,7 @@ const dependencies = createContactDependencies({
 const cors = corsForOrigins(site.allowedOrigins);
 /** The origins whose pages may post the form: the site itself and the origins allowed to use the API. */
 const siteOrigins: ReadonlySet<string> = new Set([site.baseUrl, ...site.allowedOrigins]);
-const originSecret = readOriginVerifySecret(process.env);
+const frontDoor = readOriginVerifier(process.env);
 const formPage = readOwnerFormPage(process.env);
 const filledFormPage = lazyModule(
   () => import(lazySpecifier(CONTACT_LAZY_MODULES.filledFormPage)) as Promise<typeof import('./filled-form-page.js')>,
@@ -133,7 +135,7 @@ async function takeInquiry(
   inquiryId: string,
   form?: { readonly token: string | undefined },
 ): Promise<ContactOutcome> {
-  const submission = { requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, originSecret), body, ...(form === undefined ? {} : { form }) };
+  const submission = { requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, frontDoor), body, ...(form === undefined ? {} : { form }) };
   const outcome = await submitInquiry(submission, dependencies);
   if (outcome.kind === 'accepted') writeHeldLines(outcome.inquiryId, outcome.heldFor, context.awsRequestId);
   return outcome;

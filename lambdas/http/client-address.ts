@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { matchesOriginSecret, ORIGIN_VERIFY_HEADER } from './origin-verify.js';
+import { ORIGIN_VERIFY_HEADER, type OriginVerifier } from './origin-verify.js';
 import type { HttpEvent } from './handler.js';
 
 /** Where CloudFront names the viewer: its address and port (docs/api.md §4). */
@@ -10,9 +10,9 @@ export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
  * request that carries the front door's secret; otherwise the address the platform saw.
  * `X-Forwarded-For` is never read: its first entry is whatever the client wrote.
  */
-export function clientAddress(event: HttpEvent, originSecret: string | undefined): string {
+export function clientAddress(event: HttpEvent, frontDoor: OriginVerifier | undefined): string {
   const sourceIp = event.requestContext.http.sourceIp;
-  if (originSecret === undefined || !matchesOriginSecret(originSecret, event.headers?.[ORIGIN_VERIFY_HEADER])) {
+  if (frontDoor === undefined || !frontDoor.accepts(event.headers?.[ORIGIN_VERIFY_HEADER])) {
     return sourceIp;
   }
   const viewer = event.headers?.[VIEWER_ADDRESS_HEADER];

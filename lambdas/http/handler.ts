@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { EARLY_TIMEOUT_MS } from './early-timeout.js';
 import { VIEWER_ADDRESS_HEADER } from './client-address.js';
 import { errorName } from './error-name.js';
-import { matchesOriginSecret, ORIGIN_VERIFY_HEADER, readOriginVerifySecret } from './origin-verify.js';
+import { ORIGIN_VERIFY_HEADER, readOriginVerifier, type OriginVerifier } from './origin-verify.js';
 import { INTERNAL_ERROR_DETAIL, problemReply, unavailableReply } from './problem.js';
 import { NO_STORE, type Reply } from './reply.js';
 import { writeRequestLine, writeWarning } from './request-log.js';
@@ -30,7 +30,7 @@ export function httpHandler(handle: RouteHandler, options: { cors?: CorsPolicy }
   // (a TimeoutError, turned into a 503 below) this long before Lambda would kill the request.
   const stack = middy<HttpEvent, APIGatewayProxyStructuredResultV2>(handle, { timeoutEarlyInMillis: EARLY_TIMEOUT_MS });
   if (options.cors !== undefined) stack.use(options.cors.middleware);
-  return stack.use(contractRules(readOriginVerifySecret(process.env)));
+  return stack.use(contractRules(readOriginVerifier(process.env)));
 }
 
 /** The answer's headers a page of an allowed origin may read: the limits, the wait, a replay. */
@@ -63,7 +63,7 @@ export function corsForOrigins(origins: readonly string[]): CorsPolicy {
 
 type HttpRequest = middy.Request<HttpEvent, APIGatewayProxyStructuredResultV2>;
 
-function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
+function contractRules(frontDoor: OriginVerifier | undefined): MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> {
   const startedAt = new WeakMap<object, number>();
   const received = new WeakMap<object, HttpEvent>();
   const finish = (request: HttpRequest, stack?: string) => {
@@ -93,8 +93,8 @@ function contractRules(originSecret: string | undefined): MiddlewareObj<HttpEven
     before: (request) => {
       startedAt.set(request, performance.now());
       received.set(request, request.event);
-      if (originSecret !== undefined) {
-        if (!matchesOriginSecret(originSecret, requestHeader(request.event, ORIGIN_VERIFY_HEADER))) {
+      if (frontDoor !== undefined) {
+        if (!frontDoor.accepts(requestHeader(request.event, ORIGIN_VERIFY_HEADER))) {
           request.response = forbidden(request.context.awsRequestId);
           finish(request);
           return request.response;

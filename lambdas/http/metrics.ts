@@ -20,7 +20,9 @@ export type MetricName =
   | 'InquiryStoreFailures'
   | 'UnexpectedErrors'
   /** A request through the front door that did not name its viewer (docs/api.md §10). */
-  | 'ViewerAddressMissing';
+  | 'ViewerAddressMissing'
+  /** A request without the front door's header, refused 403: the API's own endpoint called (docs/api.md §10). */
+  | 'ApiCalledDirectly';
 
 export interface OutcomeMetric {
   readonly name: MetricName;
@@ -58,7 +60,8 @@ const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
   // A 503: the API's 5xx alarm sees it.
   idempotency_store_failed: null,
   registration_refused: null,
-  forbidden: null,
+  // The owner should know that someone calls the API's own endpoint: it has an alarm of its own.
+  forbidden: { name: 'ApiCalledDirectly' },
   not_found: null,
   method_not_allowed: null,
   // A 503: the API's 5xx alarm sees it.

@@ -33,10 +33,11 @@ const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
 
 /**
  * Tokens of the form `<epoch milliseconds>.<MAC>`: the time the form was rendered and 128 bits of an
- * HMAC-SHA-256 of it, under a key derived from the deployment's secret and the site's origin. The
- * time cannot be moved without the key, a token of another deployment (another secret, or another
- * origin under the same one) never reads as valid here, and the derived key is never a counter
- * key. The token holds no state: the same token may be posted again until it expires.
+ * HMAC-SHA-256 of it, under a key derived from the deployment's form-token key (a value of its own,
+ * neither the front door's header nor the counters' key: docs/api.md §10) and the site's origin.
+ * The time cannot be moved without the key, and a token of another deployment (another key, or
+ * another origin under the same one) never reads as valid here. The token holds no state: the
+ * same token may be posted again until it expires.
  */
 export function formTokens(secret: string, baseUrl: string): FormTokens {
   const key = createHmac('sha256', secret).update(`form-token\n${baseUrl}`).digest();

@@ -1,4 +1,4 @@
-import { readCounterKeySecret, readFormPage, readFormSuccessPath, readPageStylesheet, readSiteSettings } from '../config.js';
+import { readFormPage, readFormSuccessPath, readFormTokenSecret, readPageStylesheet, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { NO_STORE, type Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
@@ -12,7 +12,7 @@ import { PAGE_PATHS } from '../html/page-paths.js';
 import { PAGE_ICON } from './page-icon.js';
 
 const site = { ...readSiteSettings(process.env), stylesheet: readPageStylesheet(process.env) };
-const tokens = formTokens(readCounterKeySecret(process.env), site.baseUrl);
+const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
 const formPage = readFormPage(process.env);
 const successPath = readFormSuccessPath(process.env);
 

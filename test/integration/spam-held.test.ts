@@ -76,9 +76,9 @@ describe('the form token through local mode', () => {
   let server: LocalServer;
   let another: LocalServer;
   beforeAll(async () => {
-    server = await startLocalServer({ DIGEST_SECONDS: String(DIGEST_SECONDS), COUNTER_KEY_SECRET: secretOfOurs });
-    // Another deployment of the same site: the same {base}, another secret.
-    another = await startLocalServer({ BASE_URL: server.baseUrl, COUNTER_KEY_SECRET: secret() });
+    server = await startLocalServer({ DIGEST_SECONDS: String(DIGEST_SECONDS), FORM_TOKEN_SECRET: secretOfOurs });
+    // Another deployment of the same site: the same {base}, another form tokens' key.
+    another = await startLocalServer({ BASE_URL: server.baseUrl, FORM_TOKEN_SECRET: secret() });
   }, 60_000);
   afterAll(async () => {
     await another?.stop();

@@ -3,6 +3,7 @@ export const CONTACT_ENVIRONMENT = {
   BASE_URL: 'https://example.com',
   COUNTER_TABLE: 'rate-limit-counters',
   COUNTER_KEY_SECRET: 'a-test-secret-of-at-least-32-characters',
+  FORM_TOKEN_SECRET: 'a-test-form-token-key-of-32-characters',
   INQUIRY_TABLE: 'inquiries',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'test',

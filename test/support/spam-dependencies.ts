@@ -7,7 +7,7 @@ import { formTokens } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_ENVIRONMENT } from './contact-environment.js';
 
 /** The tokens of the test deployment (CONTACT_ENVIRONMENT's secret and origin). */
-export const TEST_FORM_TOKENS = formTokens(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET, CONTACT_ENVIRONMENT.BASE_URL);
+export const TEST_FORM_TOKENS = formTokens(CONTACT_ENVIRONMENT.FORM_TOKEN_SECRET, CONTACT_ENVIRONMENT.BASE_URL);
 
 /** The spam checks as the contact function makes them, over the given counter store, with the default thresholds and the real list. */
 export function spamDependencies(counters: CounterStore, overrides: Partial<SpamCheckDependencies> = {}): SpamCheckDependencies & { readonly failures: string[] } {

@@ -3,6 +3,7 @@ import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_SITE_NAME,
   readCounterKeySecret,
+  readFormTokenSecret,
   readCounterTableName,
   readFormSuccessPath,
   readMailSettings,
@@ -155,11 +156,14 @@ describe('readCounterTableName', () => {
   });
 });
 
-describe('readCounterKeySecret (docs/api.md §4)', () => {
+describe.each([
+  ['COUNTER_KEY_SECRET', readCounterKeySecret, 'docs/api.md §4'],
+  ['FORM_TOKEN_SECRET', readFormTokenSecret, 'docs/api.md §15'],
+] as const)('%s, a key of its own (%s)', (key, read, _section) => {
   it.each([['32 characters', 'a'.repeat(32)], ['a generated password', 'pA$$w0rd!#%&()*+,-./:;<=>?@[]^_`{|}~0123456789']])(
     'accepts %s',
     (_title, secret) => {
-      expect(readCounterKeySecret({ COUNTER_KEY_SECRET: secret })).toBe(secret);
+      expect(read({ [key]: secret })).toBe(secret);
     },
   );
 
@@ -169,11 +173,16 @@ describe('readCounterKeySecret (docs/api.md §4)', () => {
     ['of 31 characters', 'a'.repeat(31)],
     ['with a space', `${'a'.repeat(32)} b`],
     ['with a line break', `${'a'.repeat(32)}\n`],
-  ])('refuses a secret %s with a ConfigError that names the setting, never the value', (_title, secret) => {
-    const error = configErrorOf(() => readCounterKeySecret({ COUNTER_KEY_SECRET: secret }));
+  ])('refuses a key %s with a ConfigError that names the setting, never the value', (_title, secret) => {
+    const error = configErrorOf(() => read({ [key]: secret }));
 
-    expect(error.message).toContain('COUNTER_KEY_SECRET');
+    expect(error.message).toContain(key);
     if (secret) expect(error.message).not.toContain(secret.trim());
+  });
+
+  it('reads only its own variable: the other key never stands in for it', () => {
+    const other = key === 'COUNTER_KEY_SECRET' ? 'FORM_TOKEN_SECRET' : 'COUNTER_KEY_SECRET';
+    expect(configErrorOf(() => read({ [other]: 'a'.repeat(32) })).message).toBe(`${key} is required but not set`);
   });
 });
 

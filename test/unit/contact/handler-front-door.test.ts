@@ -3,16 +3,16 @@ import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';
+import { FRONT_DOOR_DIGESTS, FRONT_DOOR_HEADER as SECRET } from '../../support/front-door-header.js';
 import { mockedContactClients } from '../../support/mocked-contact-clients.js';
 
-/* The contact Lambda behind the front door: ORIGIN_VERIFY_SECRET set, as the stack sets it. */
+/* The contact Lambda behind the front door: ORIGIN_VERIFY_DIGESTS set, as the stack sets it. */
 
-const SECRET = 'front-door-secret-of-this-deployment';
 const EDGE = '130.176.0.1';
 const { documents, counters } = mockedContactClients();
 const handler = handlerUnderTest('contact', {
   ...CONTACT_ENVIRONMENT,
-  ORIGIN_VERIFY_SECRET: SECRET,
+  ORIGIN_VERIFY_DIGESTS: FRONT_DOOR_DIGESTS,
 });
 const keys = keyedRateKeys(CONTACT_ENVIRONMENT.COUNTER_KEY_SECRET);
 const INQUIRY = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'An analytical engine, please.' };

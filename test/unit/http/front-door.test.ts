@@ -1,21 +1,22 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { httpHandler, type HttpEvent } from '../../../lambdas/http/handler.js';
+import { formatAcceptedOriginValues, originValueDigest } from '../../../lambdas/http/origin-verify.js';
 import type { Reply } from '../../../lambdas/http/reply.js';
 import { httpEvent, lambdaContext } from '../../support/events.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
 import { SERVICE_NAME } from '../../../lambdas/http/service-name.js';
 import { capturedOutput } from '../../support/captured-output.js';
 import { embeddedMetrics } from '../../support/emf.js';
+import { FRONT_DOOR_DIGESTS, FRONT_DOOR_HEADER as SECRET } from '../../support/front-door-header.js';
 import { jsonLines } from '../../support/json-lines.js';
 
-const SECRET = 'front-door-secret-of-this-deployment';
-const savedSecret = process.env.ORIGIN_VERIFY_SECRET;
+const savedDigests = process.env.ORIGIN_VERIFY_DIGESTS;
 /** The request log lines, read rather than printed among the results. */
 const output = capturedOutput();
 afterEach(() => {
-  if (savedSecret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
-  else process.env.ORIGIN_VERIFY_SECRET = savedSecret;
+  if (savedDigests === undefined) delete process.env.ORIGIN_VERIFY_DIGESTS;
+  else process.env.ORIGIN_VERIFY_DIGESTS = savedDigests;
 });
 
 const DOCUMENT: Reply = {
@@ -25,10 +26,10 @@ const DOCUMENT: Reply = {
   outcome: 'served',
 };
 
-/** A wrapped handler that records the events it is given; the wrapper reads the secret when made. */
-function recordingHandler(secret: string | undefined) {
-  if (secret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
-  else process.env.ORIGIN_VERIFY_SECRET = secret;
+/** A wrapped handler that records the events it is given; the wrapper reads the header's digests when made. */
+function recordingHandler(digests: string | undefined) {
+  if (digests === undefined) delete process.env.ORIGIN_VERIFY_DIGESTS;
+  else process.env.ORIGIN_VERIFY_DIGESTS = digests;
   const seen: HttpEvent[] = [];
   const wrapped = httpHandler(async (event) => {
     seen.push(event);
@@ -42,7 +43,7 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
     ['no secret header', {}],
     ['a wrong secret', { 'x-origin-verify': 'guess' }],
   ])('answers a request with %s 403 forbidden, before the handler runs', async (_title, headers: Record<string, string>) => {
-    const { seen, invoke } = recordingHandler(SECRET);
+    const { seen, invoke } = recordingHandler(FRONT_DOOR_DIGESTS);
 
     const response = await invoke(httpEvent({ method: 'POST', headers: { ...headers, 'cloudfront-viewer-address': '192.0.2.1:1' } }));
 
@@ -54,11 +55,16 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(JSON.parse(response.body ?? '')).toMatchObject({ status: 403, title: 'Forbidden', code: 'forbidden' });
-    expect(output.text()).toMatch(/"status":403,"outcome":"forbidden"/);
+    const [line] = jsonLines(output.text());
+    expect(line).toMatchObject({ status: 403, outcome: 'forbidden' });
+    // Counted, so that the owner learns someone calls the API's own endpoint (ApiCalledDirectly, docs/api.md §12).
+    expect(embeddedMetrics(line!)).toEqual([
+      { namespace: METRICS_NAMESPACE, name: 'ApiCalledDirectly', unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME } },
+    ]);
   });
 
   it('lets a request with the secret through, and says nothing more when it names its viewer', async () => {
-    const { seen, invoke } = recordingHandler(SECRET);
+    const { seen, invoke } = recordingHandler(FRONT_DOOR_DIGESTS);
 
     const response = await invoke(
       httpEvent({ method: 'GET', path: '/llms.txt', headers: { 'x-origin-verify': SECRET, 'cloudfront-viewer-address': '192.0.2.1:1' } }),
@@ -73,7 +79,7 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
     ['without', {}],
     ['with an empty', { 'cloudfront-viewer-address': '' }],
   ])('serves a front-door request %s CloudFront-Viewer-Address, and warns and counts it, without any address', async (_title, viewer) => {
-    const { seen, invoke } = recordingHandler(SECRET);
+    const { seen, invoke } = recordingHandler(FRONT_DOOR_DIGESTS);
 
     const response = await invoke(httpEvent({ method: 'POST', sourceIp: '198.51.100.77', headers: { 'x-origin-verify': SECRET, ...viewer } }));
 
@@ -85,6 +91,18 @@ describe('the shared wrapper behind the front door (docs/api.md §10)', () => {
       { namespace: METRICS_NAMESPACE, name: 'ViewerAddressMissing', unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME } },
     ]);
     expect(output.text()).not.toContain('198.51.100.77');
+  });
+
+  it('refuses the previous value once its window has passed, and lets it through within it', async () => {
+    const retired = 'the-value-the-front-door-sent-before-its-rotation';
+    const at = (untilMs: number) =>
+      recordingHandler(
+        formatAcceptedOriginValues([{ digestHex: originValueDigest(SECRET) }, { digestHex: originValueDigest(retired), until: new Date(untilMs) }]),
+      );
+    const request = () => httpEvent({ method: 'GET', path: '/llms.txt', headers: { 'x-origin-verify': retired, 'cloudfront-viewer-address': '192.0.2.1:1' } });
+
+    expect((await at(Date.now() + 60_000).invoke(request())).statusCode).toBe(200);
+    expect((await at(Date.now() - 1).invoke(request())).statusCode).toBe(403);
   });
 
   it('asks for no secret when none is configured', async () => {

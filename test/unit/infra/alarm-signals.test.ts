@@ -80,7 +80,7 @@ function alarmsFed(name: FunctionName, line: Record<string, unknown>): string[] 
 }
 
 describe('the alarms’ signals (docs/api.md §12)', () => {
-  it.each(['ServiceFailures', 'InquiriesNeedAttention', 'Flooding'])('%s is an alarm on its own metric, one occurrence enough', (alarm) => {
+  it.each(['ServiceFailures', 'InquiriesNeedAttention', 'Flooding', 'ApiCalledDirectly'])('%s is an alarm on its own metric, one occurrence enough', (alarm) => {
     site.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRICS_NAMESPACE, MetricName: alarm, Statistic: 'Sum', Threshold: 1 });
   });
 
@@ -134,6 +134,14 @@ describe('the alarms’ signals (docs/api.md §12)', () => {
 
     expect(alarmsFed('contact', line)).toEqual(['ServiceFailures']);
   });
+
+  it.each(['fallback', 'contact', 'page'] as const)(
+    'count the %s function’s line for a request refused without the front door’s header into ApiCalledDirectly, and no other refusal’s',
+    async (name) => {
+      expect(alarmsFed(name, await requestLine('forbidden'))).toEqual(['ApiCalledDirectly']);
+      expect(alarmsFed(name, await requestLine('cross_site_refused'))).toEqual([]);
+    },
+  );
 
   it('count the Lambda platform’s failure lines into ServiceFailures, and none of the service’s own lines', async () => {
     const platformLines = [

@@ -28,7 +28,11 @@ beforeAll(() => {
 }, 180_000);
 
 function bundleDirectory(handlerName: FunctionName): string {
-  const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get(handlerName)!)] as TemplateResource;
+  return assetDirectory(site.stack.functions.get(handlerName)!);
+}
+
+function assetDirectory(construct: { node: { defaultChild?: unknown } }): string {
+  const fn = site.template.toJSON().Resources[site.logicalId(construct)] as TemplateResource;
   const key = (fn.Properties.Code as { S3Key: string }).S3Key;
   return join(site.app.outdir, `asset.${key.replace(/\.zip$/, '')}`);
 }
@@ -44,7 +48,7 @@ function staticImports(code: string): string[] {
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 // Each SDK client names its service's protocol target in the bundle.
-const SDK_MARKERS = { dynamodb: 'DynamoDB_20120810', sesv2: 'SimpleEmailService_v2' };
+const SDK_MARKERS = { dynamodb: 'DynamoDB_20120810', sesv2: 'SimpleEmailService_v2', secretsmanager: 'secretsmanager' };
 /** The SDK clients each function uses: the contact function stores, only the worker mails. */
 const SDK_CLIENTS: Readonly<Partial<Record<FunctionName, ReadonlyArray<keyof typeof SDK_MARKERS>>>> = {
   contact: ['dynamodb'],
@@ -112,6 +116,15 @@ describe('the Lambda bundles', () => {
       const run = runAsLambda(`await import(${JSON.stringify(pathToFileURL(join(directory, file)).href)}); process.stdout.write(JSON.stringify(${loadsUndici}));`);
       expect({ file, loadedUndici: run.stdout }).toEqual({ file, loadedUndici: 'false' });
     }
+  });
+
+  it('the keeper of the deployment’s keys: loads in a fresh Node as Lambda runs it, holding the Secrets Manager client alone', () => {
+    const directory = assetDirectory(site.stack.keys.keeper);
+    const code = readFileSync(join(directory, 'index.mjs'), 'utf8');
+    expect(staticImports(code).filter((specifier) => !BUILTINS.has(specifier))).toEqual([]);
+    expect(Object.entries(SDK_MARKERS).filter(([, marker]) => code.includes(marker)).map(([client]) => client)).toEqual(['secretsmanager']);
+    const handler = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`);
+    expect(handler).toMatchObject({ stdout: 'function', stderr: '' });
   });
 
   it('contact: a request over plain HTTP, the SDK\'s other way to load node:http, does not load undici either', () => {

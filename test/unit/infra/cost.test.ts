@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { atRestCost, deployedTemplates, scheduleIntervalSeconds, totalOf, type Template } from '../../../bench/cost.js';
+import { AT_REST_PRICES } from '../../../bench/price-table.js';
 import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT } from './site-app.js';
 import { siteFolder } from '../../support/site-folder.js';
 
@@ -12,15 +13,15 @@ import { siteFolder } from '../../support/site-folder.js';
 const defaultDeployment = atRestCost(deployedTemplates(MINIMAL_CONTEXT));
 
 describe('the cost at rest', () => {
-  it('of the default deployment is at most 1.00 USD a month: three alarms, one secret, and the delivery worker’s sweep every minute and digest once a day', () => {
-    expect(defaultDeployment).toEqual({ alarms: 0.3, secrets: 0.4, web_acl: 0, schedules: expect.closeTo(0.04, 2) });
+  it('of the default deployment is at most 1.00 USD a month: four alarms, one secret holding every key, a free budget, and the delivery worker’s sweep every minute and digest once a day', () => {
+    expect(defaultDeployment).toEqual({ alarms: 0.4, secrets: 0.4, web_acl: 0, schedules: expect.closeTo(0.04, 2) });
     expect(totalOf(defaultDeployment)).toBeLessThanOrEqual(1);
   });
 
   it('counts the web ACL the Free plan includes as 0, and the one of waf at its list price', () => {
     expect(atRestCost(deployedTemplates({ ...MINIMAL_CONTEXT, pricingPlan: 'free' }, EXAMPLE_ENV))).toMatchObject({ web_acl: 0 });
-    // 5.00 for the web ACL, 1.00 for each of its three rules.
-    expect(atRestCost(deployedTemplates({ ...MINIMAL_CONTEXT, waf: true }, EXAMPLE_ENV))).toMatchObject({ web_acl: 8 });
+    // 5.00 for the web ACL, 1.00 for each of its four rules.
+    expect(atRestCost(deployedTemplates({ ...MINIMAL_CONTEXT, waf: true }, EXAMPLE_ENV))).toMatchObject({ web_acl: 9 });
   });
 
   it.each([
@@ -63,7 +64,8 @@ describe('the cost at rest', () => {
   it('is what README’s cost section shows, line by line', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const usd = (value: number) => value.toFixed(2);
-    expect(readme).toContain(`| CloudWatch alarms | 3 × 0.10 | ${usd(defaultDeployment.alarms)} |`);
+    expect(readme).toContain(`| CloudWatch alarms | 4 × 0.10 | ${usd(defaultDeployment.alarms)} |`);
+    expect(readme).toContain(`| AWS Budgets cost budget | 1, mailing you | ${usd(AT_REST_PRICES['AWS::Budgets::Budget']!.usdPerMonth)} |`);
     expect(readme).toContain(`| Secrets Manager secret | 1 × 0.40 | ${usd(defaultDeployment.secrets)} |`);
     expect(readme).toContain(`| AWS WAF web ACL | none | ${usd(defaultDeployment.web_acl)} |`);
     expect(readme).toContain(`| functions run by a schedule | the delivery worker's sweep, every minute, and its digest, once a day | ${usd(defaultDeployment.schedules)} |`);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { firstDeploymentKeys } from '../../../lambdas/deployment-keys/keys.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../lambdas/routes.js';
 import { SETTING_GROUPS } from '../../../lib/function-profiles.js';
 import { synthesizeSite } from './site-app.js';
@@ -14,6 +15,8 @@ const SETTING_KEYS: readonly string[] = [...new Set(Object.values(SETTING_GROUPS
 const LAMBDA_PROVIDED = { AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'under-test' };
 /** What a deploy-time token (a table name, a dynamic reference to a secret) stands for here: as long as a secret. */
 const TOKEN_STAND_IN = 'resolved-at-deploy-as-long-as-a-generated-secret';
+/** What a token resolves to where the setting has a shape of its own: the header's digests, as the keeper writes them. */
+const SHAPED_STAND_INS: Readonly<Record<string, string>> = { ORIGIN_VERIFY_DIGESTS: firstDeploymentKeys(TOKEN_STAND_IN).originVerifyDigests };
 
 const { stack } = synthesizeSite();
 const savedEnvironment = process.env;
@@ -25,7 +28,7 @@ function stackEnvironment(handlerName: FunctionName): Record<string, string> {
   const fn = stack.functions.get(handlerName)!;
   const resolved = stack.resolve((fn.node.defaultChild as CfnFunction).environment) as { variables?: Record<string, unknown> };
   return Object.fromEntries(
-    Object.entries(resolved.variables ?? {}).map(([key, value]) => [key, typeof value === 'string' ? value : TOKEN_STAND_IN]),
+    Object.entries(resolved.variables ?? {}).map(([key, value]) => [key, typeof value === 'string' ? value : (SHAPED_STAND_INS[key] ?? TOKEN_STAND_IN)]),
   );
 }
 

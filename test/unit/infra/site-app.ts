@@ -1,5 +1,6 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { BudgetStack } from '../../../lib/budget-stack.js';
 import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
 import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
@@ -37,6 +38,8 @@ export interface SiteApp {
   readonly app: App;
   readonly stack: SiteStack;
   readonly template: Template;
+  /** The spending alarm's stack, in us-east-1. */
+  readonly budget: BudgetStack;
   /** Only with the `waf` context or the Free plan. */
   readonly edgeGuard?: EdgeGuardStack;
   /** Only with `pricingPlan` `free`. */
@@ -56,11 +59,12 @@ export function synthesizeSite(
   const app = new App({
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
-  const { site: stack, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
+  const { site: stack, budget, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
   let template: Template | undefined;
   return {
     app,
     stack,
+    budget,
     ...(edgeGuard === undefined ? {} : { edgeGuard }),
     ...(pricingPlan === undefined ? {} : { pricingPlan }),
     // Synthesized on first use, so that a test can still add to the app (a validation plugin).

@@ -57,6 +57,9 @@ describe('the deployment context', () => {
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
+      keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
+      apiHostRotation: '',
+      monthlyBudgetUsd: 5,
     });
   });
 
@@ -71,6 +74,9 @@ describe('the deployment context', () => {
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'none' },
+      keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
+      apiHostRotation: '',
+      monthlyBudgetUsd: 5,
     });
     const fromCli = configOf({
       ...MINIMAL_CONTEXT,
@@ -106,7 +112,16 @@ describe('the deployment context', () => {
     ['retentionDays', 366],
     ['retentionDays', -1],
     ['retentionDays', 'forever'],
-    ['secretVersion', 'AWSCURRENT'],
+    ['originVerifyRotation', 'two words'],
+    ['counterKeyRotation', 'a'.repeat(65)],
+    ['formTokenKeyRotation', 'x/y'],
+    ['apiHostRotation', 'new host'],
+    ['monthlyBudgetUsd', 0],
+    ['monthlyBudgetUsd', 0.99],
+    ['monthlyBudgetUsd', 100_000.01],
+    ['monthlyBudgetUsd', '5 USD'],
+    ['monthlyBudgetUsd', 5.123],
+    ['monthlyBudgetUsd', '-5'],
     ['maxMailsPerHour', -1],
     ['maxMailsPerHour', 10_001],
     ['spamRepeatLimit', 'twice'],
@@ -118,9 +133,22 @@ describe('the deployment context', () => {
     expect(error.message.startsWith(key)).toBe(true);
   });
 
-  it('takes the version of the secret that put-secret-value printed', () => {
-    const version = 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
-    expect(configOf({ ...MINIMAL_CONTEXT, secretVersion: version }).secretVersion).toBe(version);
+  it('takes a label for each value of the deployment’s keys and for the API’s host: a date, a number, a word', () => {
+    const config = configOf({ ...MINIMAL_CONTEXT, originVerifyRotation: '2026-12-01', counterKeyRotation: 2, formTokenKeyRotation: 'leak_3.b', apiHostRotation: 'moved' });
+    expect(config.keyRotations).toEqual({ originVerify: '2026-12-01', counterKey: '2', formTokenKey: 'leak_3.b' });
+    expect(config.apiHostRotation).toBe('moved');
+  });
+
+  it('takes a monthly budget in dollars and cents, from 1 to 100 000', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: '12.50' }).monthlyBudgetUsd).toBe(12.5);
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 1 }).monthlyBudgetUsd).toBe(1);
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 100_000 }).monthlyBudgetUsd).toBe(100_000);
+  });
+
+  it('names secretVersion, which it no longer reads, and what replaced it', () => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, secretVersion: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0' }).message).toBe(
+      'CDK context "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+    );
   });
 
   it('names a misspelt key and the known key nearest to it', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { join } from 'node:path';
@@ -63,12 +64,36 @@ describe('the HTTP API', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent(), ProtocolType: 'HTTP' });
   });
 
-  it('throttles the default stage as a flood guard', () => {
+  it('throttles each route as a flood guard: the stage’s default route settings, a token bucket per route, as README says', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
     });
+    const routes = Object.keys(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).length;
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(
+      `Each route of the API (${routes} today, \`$default\` included) has its own\n  bucket of ${API_THROTTLE.rateLimit} requests a second, burst ${API_THROTTLE.burstLimit}`,
+    );
+  });
+
+  it('moves to a new execute-api host when apiHostRotation is given a new label: a new API, its stage, routes and the front door’s origin with it', () => {
+    const apiIds = (site: typeof moved) => Object.keys(resourcesOfType(site.template, 'AWS::ApiGatewayV2::Api'));
+    const moved = synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '2026-12-01' });
+    const movedAgain = synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '20261201' });
+    const first = synthesizeSite(MINIMAL_CONTEXT);
+
+    const [firstId, movedId, movedAgainId] = [apiIds(first), apiIds(moved), apiIds(movedAgain)].map((ids) => {
+      expect(ids).toHaveLength(1);
+      return ids[0]!;
+    });
+    expect(new Set([firstId, movedId, movedAgainId]).size).toBe(3);
+    for (const stage of Object.values(resourcesOfType(moved.template, 'AWS::ApiGatewayV2::Stage'))) expect(stage.Properties.ApiId).toEqual({ Ref: movedId });
+    for (const route of Object.values(resourcesOfType(moved.template, 'AWS::ApiGatewayV2::Route'))) expect(route.Properties.ApiId).toEqual({ Ref: movedId });
+    expect(JSON.stringify(resourcesOfType(moved.template, 'AWS::CloudFront::Distribution'))).toContain(JSON.stringify({ 'Fn::GetAtt': [movedId, 'ApiEndpoint'] }));
+    // The access log stays: its history is the owner's, wherever the API is.
+    const logGroupIds = (site: typeof moved) => Object.keys(resourcesOfType(site.template, 'AWS::Logs::LogGroup')).sort();
+    expect(logGroupIds(moved)).toEqual(logGroupIds(first));
   });
 
   it('keeps an access log without client IPs', () => {
@@ -80,11 +105,23 @@ describe('the HTTP API', () => {
   });
 });
 
+/** The dynamic reference to one field of the deployment's keys, at the version the custom resource names. */
+function keyReference(field: string) {
+  return {
+    'Fn::Join': [
+      '',
+      ['{{resolve:secretsmanager:', { Ref: site.logicalId(stack.keys.secret) }, `:SecretString:${field}::`, { Ref: keysResourceId }, '}}'],
+    ],
+  };
+}
+const keysResourceId = Object.keys(resourcesOfType(template, 'Custom::DeploymentKeys'))[0]!;
+const keeperId = Object.keys(resourcesOfType(template, 'AWS::Lambda::Function')).find((id) => id.startsWith('DeploymentKeeper'))!;
+
 describe('the functions', () => {
   const functions = resourcesOfType(template, 'AWS::Lambda::Function');
 
-  it('are one per handler of the route table, and the delivery worker', () => {
-    expect(Object.keys(functions).sort()).toEqual(FUNCTION_NAMES.map(functionId).sort());
+  it('are one per handler of the route table, the delivery worker, and the keeper of the deployment’s keys, run at deploy only', () => {
+    expect(Object.keys(functions).sort()).toEqual([...FUNCTION_NAMES.map(functionId), keeperId].sort());
   });
 
   it('run the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
@@ -136,9 +173,10 @@ describe('the functions', () => {
         RATE_LIMIT_IP: '5',
         RATE_LIMIT_EMAIL: '3',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
-        COUNTER_KEY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
+        COUNTER_KEY_SECRET: keyReference('counterKey'),
+        FORM_TOKEN_SECRET: keyReference('formTokenKey'),
         INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
-        ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.any(String) }, ':SecretString:::}}']] },
+        ORIGIN_VERIFY_DIGESTS: keyReference('originVerifyDigests'),
         SPAM_REPEAT_LIMIT: '2',
         SPAM_LINK_LIMIT: '5',
         FORM_MIN_SECONDS: '3',
@@ -333,6 +371,19 @@ describe('permissions', () => {
     },
   );
 
+  it('let the keeper of the deployment’s keys read and put versions of its secret, and write its logs: nothing else', () => {
+    const fn = template.toJSON().Resources[keeperId] as TemplateResource;
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleId })))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement);
+    const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
+      { Effect: 'Allow', Action: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], Resource: { Ref: site.logicalId(stack.keys.secret) } },
+    ]);
+  });
+
   it('let API Gateway invoke each function of the route table only from this API, and the schedules (sweep, digest) the worker only', () => {
     const apiId = site.logicalId(stack.api);
     const schedules = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
@@ -369,7 +420,7 @@ describe('alarms (docs/api.md §12)', () => {
     });
   });
 
-  it('are the three of SITE_ALARMS, each on one metric of its own name in the service’s namespace, mailed when they fire and clear', () => {
+  it('are the four of SITE_ALARMS, each on one metric of its own name in the service’s namespace, mailed when they fire and clear', () => {
     expect(alarms.map((alarm) => alarm.Properties.AlarmName).sort()).toEqual(Object.keys(SITE_ALARMS).map((name) => `PersonalSite-${name}`).sort());
     for (const [name, description] of Object.entries(SITE_ALARMS)) {
       expect(alarms).toContainEqual(
@@ -405,7 +456,15 @@ describe('alarms (docs/api.md §12)', () => {
     expect(filters).toHaveLength(expected.length);
   });
 
-  it('count every 5xx of the API, and the 429s of the stage throttle, from its access log', () => {
+  it('mail the owner at the first request refused without the front door’s header, from the log of every function behind the API', () => {
+    const alarm = alarms.find((candidate) => candidate.Properties.AlarmName === 'PersonalSite-ApiCalledDirectly');
+    expect(alarm?.Properties).toMatchObject({ MetricName: 'ApiCalledDirectly', Threshold: 1, AlarmActions: [topicRef] });
+    const fed = filters.filter((filter) => (filter.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'ApiCalledDirectly');
+    expect(fed.map((filter) => filter.Properties.FilterPattern)).toEqual(FUNCTION_NAMES.map(() => '{ $.ApiCalledDirectly > 0 }'));
+    expect(fed.map((filter) => filter.Properties.LogGroupName)).toEqual(expect.arrayContaining(HANDLER_NAMES.map(logGroupOf)));
+  });
+
+  it('count every 5xx of the API, and the 429s of the routes’ throttles, from its access log', () => {
     const accessFilters = filters.filter((filter) => JSON.stringify(filter.Properties.LogGroupName) === JSON.stringify(accessLogGroup));
     expect(accessFilters.map((filter) => [filter.Properties.FilterPattern, (filter.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName])).toEqual([
       ['{ $.status = "5*" }', 'ServiceFailures'],
@@ -496,7 +555,7 @@ describe('outputs', () => {
 
   it('give the API URL, the secret to rotate, and each well-known URL from {base}', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [site.logicalId(stack.api), 'ApiEndpoint'] } });
-    template.hasOutput('SecretArn', { Value: { Ref: site.logicalId(stack.secret.secret) } });
+    template.hasOutput('SecretArn', { Value: { Ref: site.logicalId(stack.keys.secret) } });
     const wellKnown = {
       OAuthProtectedResourceUrl: '/.well-known/oauth-protected-resource',
       OAuthAuthorizationServerUrl: '/.well-known/oauth-authorization-server',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, readLocalSettings } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings } from '../../../bin/local/settings.js';
+import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
@@ -189,6 +190,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://[::1]:3000',
       COUNTER_TABLE: LOCAL_COUNTER_TABLE,
       COUNTER_KEY_SECRET: expect.stringMatching(/^[\w-]{43}$/),
+      FORM_TOKEN_SECRET: expect.stringMatching(/^[\w-]{43}$/),
       INQUIRY_TABLE: LOCAL_INQUIRY_TABLE,
       DELIVERY_RETRY_SECONDS: '5',
       FORM_PAGE: '',
@@ -196,11 +198,19 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
     });
   });
 
-  it('makes one counter key secret per start, unless one is configured', () => {
-    const secret = functionEnvironment({}, served).COUNTER_KEY_SECRET;
+  it.each(['COUNTER_KEY_SECRET', 'FORM_TOKEN_SECRET'] as const)('makes one %s per start, unless one is configured', (key) => {
+    const secret = functionEnvironment({}, served)[key];
 
-    expect(functionEnvironment({}, { ...served, port: 3001 }).COUNTER_KEY_SECRET).toBe(secret);
-    expect(functionEnvironment({ COUNTER_KEY_SECRET: 'x'.repeat(32) }, served).COUNTER_KEY_SECRET).toBe('x'.repeat(32));
+    expect(functionEnvironment({}, { ...served, port: 3001 })[key]).toBe(secret);
+    expect(functionEnvironment({ [key]: 'x'.repeat(32) }, served)[key]).toBe('x'.repeat(32));
+  });
+
+  it('makes the keys in a deployment’s shape: the header apart from both keys, the handlers given only its digests', () => {
+    const { COUNTER_KEY_SECRET, FORM_TOKEN_SECRET } = functionEnvironment({}, served);
+
+    expect(new Set([LOCAL_KEYS.originVerify, COUNTER_KEY_SECRET, FORM_TOKEN_SECRET]).size).toBe(3);
+    expect(readOriginVerifier({ ORIGIN_VERIFY_DIGESTS: LOCAL_KEYS.originVerifyDigests })?.accepts(LOCAL_KEYS.originVerify)).toBe(true);
+    expect(LOCAL_KEYS.originVerifyDigests).not.toContain(LOCAL_KEYS.originVerify);
   });
 
   it('derives {base} from the port it serves on', () => {
@@ -232,6 +242,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       ALLOWED_ORIGINS: 'https://www.example.com',
       COUNTER_TABLE: 'my-counters',
       COUNTER_KEY_SECRET: 'a-configured-secret-of-32-characters',
+      FORM_TOKEN_SECRET: 'a-configured-token-key-of-32-characters',
       INQUIRY_TABLE: 'my-inquiries',
       DELIVERY_RETRY_SECONDS: '60',
       RATE_LIMIT_IP: '9',

@@ -1,0 +1,43 @@
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+
+const COMMON = {
+  ServiceToken: 'arn:aws:lambda:eu-west-1:123456789012:function:keeper',
+  ResponseURL: 'https://cloudformation-custom-resource-response-euwest1.s3.amazonaws.com/signed?X-Amz-Signature=abc',
+  StackId: 'arn:aws:cloudformation:eu-west-1:123456789012:stack/PersonalSite/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
+  LogicalResourceId: 'DeploymentKeysE0105110',
+  ResourceType: 'Custom::DeploymentKeys',
+} as const;
+
+/** The properties lib/deployment-keys.ts gives the custom resource, as CloudFormation passes them. */
+export function keysProperties(secretId: string, rotations: Record<string, string> = {}, previousSeconds = '3600') {
+  return {
+    ServiceToken: COMMON.ServiceToken,
+    SecretId: secretId,
+    Rotations: { originVerify: '', counterKey: '', formTokenKey: '', ...rotations },
+    PreviousOriginVerifySeconds: previousSeconds,
+  };
+}
+
+/** A Create, Update or Delete request as CloudFormation sends it to the custom resource's function. */
+export function customResourceEvent(
+  request:
+    | { readonly type: 'Create'; readonly properties: Record<string, unknown> }
+    | { readonly type: 'Update'; readonly physicalResourceId: string; readonly properties: Record<string, unknown>; readonly old: Record<string, unknown> }
+    | { readonly type: 'Delete'; readonly physicalResourceId: string; readonly properties: Record<string, unknown> },
+  requestId = crypto.randomUUID(),
+): CloudFormationCustomResourceEvent {
+  const base = { ...COMMON, RequestId: requestId, ResourceProperties: request.properties as CloudFormationCustomResourceEvent['ResourceProperties'] };
+  switch (request.type) {
+    case 'Create':
+      return { ...base, RequestType: 'Create' };
+    case 'Update':
+      return {
+        ...base,
+        RequestType: 'Update',
+        PhysicalResourceId: request.physicalResourceId,
+        OldResourceProperties: request.old as CloudFormationCustomResourceEvent['ResourceProperties'],
+      };
+    case 'Delete':
+      return { ...base, RequestType: 'Delete', PhysicalResourceId: request.physicalResourceId };
+  }
+}
