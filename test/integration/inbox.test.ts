@@ -122,7 +122,7 @@ describe('SES answering after the worker stopped waiting', () => {
     const listed = await ownerCommand('inbox', local);
     expect(listed.stdout).toMatch(new RegExp(`unknown\\s+1\\s+${id}\\s+TimeoutError; check your mailbox`));
     expect(listed.stdout).not.toContain('Grace Hopper');
-    expect((await ownerCommand('inbox', local, ['--text'])).stdout).toContain('From: Grace Hopper');
+    expect((await ownerCommand('inbox', local, ['--text'])).stdout).toContain('    Name:\n    > Grace Hopper\n');
 
     const redelivered = await ownerCommand('redeliver', local, ['--unknown']);
     expect(redelivered).toMatchObject({ code: 0, stdout: expect.stringContaining(`${id}  unknown -> pending`) });
