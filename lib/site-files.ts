@@ -166,16 +166,19 @@ function printable(path: string): string {
 
 /**
  * The file the bucket answers for a request URI, as S3 does (docs/api.md §10): the object whose key
- * is the URI percent-decoded, without its leading slash. A key no site holds (an empty, `.` or
+ * is the URI percent-decoded, without its leading slash, with that key. A key no site holds (an empty, `.` or
  * `..` segment, a backslash, a dotfile) names nothing, so `/../x`, `/%2e%2e/x` and `//x` are
  * missing pages, never files elsewhere.
  */
-export function siteFileAt(site: SiteFiles, uri: string): string | undefined {
+export function siteFileAt(site: SiteFiles, uri: string): { readonly key: string; readonly file: string } | undefined {
   if (!uri.startsWith('/')) return undefined;
+  let key: string;
   try {
-    return site.files.get(decodeURIComponent(uri.slice(1)));
+    key = decodeURIComponent(uri.slice(1));
   } catch {
     // A malformed escape: no key has such a name.
     return undefined;
   }
+  const file = site.files.get(key);
+  return file === undefined ? undefined : { key, file };
 }

@@ -90,7 +90,7 @@ describe('what the function answers at the edge', () => {
     mkdirSync(join(SITE, 'later'));
     writeFileSync(join(SITE, 'later', 'index.html'), 'later');
     expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
-    expect(get('/later/')).toEqual({ kind: 'file', file: join(SITE, 'later', 'index.html') });
+    expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html') });
   });
 
   it('stops with one line naming the setting when the folder is too big for the function', () => {
@@ -101,16 +101,16 @@ describe('what the function answers at the edge', () => {
 });
 
 describe('which file the bucket serves', () => {
-  it.each<[string, string]>([
-    ['/', 'index.html'],
-    ['/about/', 'about/index.html'],
-    ['/blog/first-post/', 'blog/first-post/index.html'],
-    ['/caf%C3%A9/', 'café/index.html'],
-    ['/css/site.css', 'css/site.css'],
-    ['/a%20file.txt', 'a file.txt'],
-    ['/style.css', 'css/site.css'],
-  ])('serves %s from %s', (path, file) => {
-    expect(get(path)).toEqual({ kind: 'file', file: join(SITE, file) });
+  it.each<[string, string, string]>([
+    ['/', 'index.html', 'index.html'],
+    ['/about/', 'about/index.html', 'about/index.html'],
+    ['/blog/first-post/', 'blog/first-post/index.html', 'blog/first-post/index.html'],
+    ['/caf%C3%A9/', 'café/index.html', 'café/index.html'],
+    ['/css/site.css', 'css/site.css', 'css/site.css'],
+    ['/a%20file.txt', 'a file.txt', 'a file.txt'],
+    ['/style.css', 'style.css', 'css/site.css'],
+  ])('serves %s: the key %s, from %s', (path, key, file) => {
+    expect(get(path)).toEqual({ kind: 'file', key, file: join(SITE, file) });
   });
 
   it.each([['/missing/'], ['/missing.html'], ['/about/missing.html'], ['/css/'], ['/index.html/x/']])('has no file for %s', (path) => {
