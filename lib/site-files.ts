@@ -160,7 +160,7 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
  * A path as a terminal may print it: a control character in a name (a line break, an escape, a
  * bidirectional override that would show the line in another order) written as its code.
  */
-function printable(path: string): string {
+export function printable(path: string): string {
   return path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
