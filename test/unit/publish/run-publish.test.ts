@@ -353,5 +353,5 @@ describe('the front door after a publish', () => {
     expect(served.uri).toBe('/blog/new-post/index.html');
     expect(deployment.bucket.get(decodeURIComponent(String(served.uri).slice(1)))?.body.toString()).toBe('<title>New</title>');
     expect(deployment.invalidations).toEqual([['/blog/new-post/', '/blog/new-post/index.html']]);
-  }, 60_000);
+  }, 120_000);
 });
