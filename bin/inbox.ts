@@ -1,17 +1,21 @@
 /**
  * `npm run inbox`: the inquiries the stack keeps (docs/api.md §14), newest first, with their state
  * and why; `--text` adds what each visitor wrote. With the owner's AWS credentials, in the stack's
- * region (`--region` or AWS_REGION); `--endpoint` reads local mode's instead.
+ * region (`--region` or AWS_REGION); `--endpoint` reads local mode's instead. A failure is one line
+ * on stderr that says what to check, and exit status 1.
  */
 import { parseArgs } from 'node:util';
-import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
 import { inboxListing } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 
+let options: InboxOptions | undefined;
 try {
   const { values } = parseArgs({
     options: { ...INBOX_OPTIONS, text: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
   });
+  options = values;
   if (values.help) {
     console.log(
       [
@@ -28,11 +32,13 @@ try {
   if (!Number.isInteger(limit) || limit < 1) throw new InboxCommandError(`--limit must be a whole number from 1, got ${JSON.stringify(values.limit)}`);
   const { client, tableName } = await inboxTarget(values);
   const records = await new OwnerInbox(client, tableName).list();
-  console.log(inboxListing(records.slice(0, limit), { text: values.text }).join('\n'));
+  const listing = inboxListing(records.slice(0, limit), { text: values.text, redeliverCommand: (id) => ownerCommandLine('redeliver', values, id) });
+  console.log(listing.map(terminalText).join('\n'));
   if (records.length > limit) console.log(`(the ${limit} newest of ${records.length}: --limit ${records.length} shows all)`);
   client.destroy();
 } catch (error) {
-  if (!(error instanceof InboxCommandError || (error instanceof TypeError && 'code' in error))) throw error;
-  console.error(`Cannot read the inbox: ${error.message}`);
+  const failure = inboxFailure(error, options);
+  if (failure === undefined) throw error;
+  console.error(`Cannot read the inbox: ${terminalText(failure)}`);
   process.exit(1);
 }

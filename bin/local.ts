@@ -26,7 +26,10 @@ try {
     stopping = true;
     console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most)...`);
     stack.close().then(
-      () => process.exit(0),
+      (line) => {
+        console.log(line);
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
@@ -40,7 +43,7 @@ try {
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir)),
       ...siteBannerLines(process.env, settings),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
-      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory'}; the inquiry table's stream played in front)`,
+      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front)`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
       `Digest     every ${settings.digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)`,
       ...stack.warnings,

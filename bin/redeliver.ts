@@ -1,14 +1,18 @@
 /**
  * `npm run redeliver -- <id>...`, `-- --held`, `-- --failed`, `-- --unknown`: sends inquiries on
- * purpose (docs/api.md §14, §15): a held one at once on its own, a failed, unknown or sent one
- * again. Each is put back to pending, due now, with a fresh retry period; the worker sends it
- * within seconds. Options to find the inbox as for `npm run inbox`.
+ * purpose (docs/api.md §14, §15): a held one at once on its own, a failed or unknown one again, a
+ * sent one once more only with `--again`. Each is put back to pending, due now, with a fresh retry
+ * period; the worker sends it within seconds. Options to find the inbox as for `npm run inbox`; a
+ * failure is one line on stderr that says what to check, and exit status 1.
  */
 import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
-import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxTarget } from './inbox/inbox-table.js';
-import { OwnerInbox } from './inbox/owner-inbox.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
+import { minute } from './inbox/inbox-listing.js';
+import { OwnerInbox, type Redelivery } from './inbox/owner-inbox.js';
 
+let options: InboxOptions | undefined;
 try {
   const { values, positionals } = parseArgs({
     options: {
@@ -16,17 +20,20 @@ try {
       held: { type: 'boolean', default: false },
       failed: { type: 'boolean', default: false },
       unknown: { type: 'boolean', default: false },
+      again: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
+  options = values;
   if (values.help) {
     console.log(
       [
-        'Usage: npm run redeliver -- <id>... | --held | --failed | --unknown [options]',
-        'Sends inquiries on purpose (docs/api.md §14, §15): a held one at once, on its own; a failed, unknown or sent one again.',
+        'Usage: npm run redeliver -- <id>... | --held | --failed | --unknown [--again] [options]',
+        'Sends inquiries on purpose (docs/api.md §14, §15): a held one at once, on its own; a failed or unknown one again.',
         '  --held           every held inquiry',
         '  --failed         every failed inquiry',
         '  --unknown        every inquiry whose send may or may not have happened',
+        '  --again          also send once more those that were sent already (alone or in a digest)',
         ...INBOX_OPTIONS_HELP,
       ].join('\n'),
     );
@@ -41,16 +48,32 @@ try {
   const records = await inbox.list();
   const missing = positionals.filter((id) => !records.some((record) => record.id === id));
   const chosen = records.filter((record) => positionals.includes(record.id) || (states as readonly InquiryState[]).includes(record.state));
-  for (const id of missing) console.log(`${id}  not in the inbox`);
+  for (const id of missing) console.log(terminalText(`${id}  not in the inbox`));
   for (const record of chosen) {
-    const redelivery = await inbox.redeliver(record);
-    console.log(redelivery.kind === 'queued' ? `${record.id}  ${redelivery.from} -> pending: sent within seconds` : `${record.id}  not sent: ${redelivery.reason}`);
+    const redelivery = await inbox.redeliver(record, { again: values.again });
+    console.log(terminalText(`${record.id}  ${outcome(redelivery, values)}`));
   }
   if (chosen.length === 0 && missing.length === 0) console.log('Nothing to send again.');
   client.destroy();
   if (missing.length > 0) process.exitCode = 1;
 } catch (error) {
-  if (!(error instanceof InboxCommandError || (error instanceof TypeError && 'code' in error))) throw error;
-  console.error(`Cannot send again: ${error.message}`);
+  const failure = inboxFailure(error, options);
+  if (failure === undefined) throw error;
+  console.error(`Cannot send again: ${terminalText(failure)}`);
   process.exit(1);
+}
+
+/** What became of one inquiry, as its line says it. */
+function outcome(redelivery: Redelivery, target: InboxOptions): string {
+  switch (redelivery.kind) {
+    case 'queued':
+      return `${redelivery.from} -> pending: sent within seconds`;
+    case 'already_sent': {
+      const when = redelivery.sentAt === undefined ? '' : ` ${minute(redelivery.sentAt)}`;
+      const how = redelivery.sentIn === 'digest' ? ' in the digest' : '';
+      return `not sent: it was sent${when}${how} already; to send it once more: ${ownerCommandLine('redeliver', target, '--again', redelivery.id)}`;
+    }
+    case 'refused':
+      return `not sent: ${redelivery.reason}`;
+  }
 }

@@ -17,7 +17,7 @@ export const SITE_ALARMS = {
   ServiceFailures:
     'The service failed: an answer of 5xx (a dependency failed, or a handler crashed), or a function timed out or failed to start. See the Logs outputs.',
   InquiriesNeedAttention:
-    'An inquiry needs you: SES refused it for three days (failed), or may or may not have taken it (unknown); it is kept, never resent by itself. Or SES refused the daily digest of held inquiries (they stay held, for the next one). npm run inbox shows which; npm run redeliver sends one.',
+    'An inquiry needs you: SES refused it for three days, or alone in the daily digest while it took the others (failed), or may or may not have taken it (unknown); it is kept, never resent by itself. Or SES refused or could not take some of the digest (they stay held, for the next one). npm run inbox shows which; npm run redeliver sends one.',
   Flooding:
     'A flood: a route\'s throttle refused requests (429), keeping other visitors of that route out; or more inquiries than maxMailsPerHour were to be mailed in an hour, and the rest are held for the daily digest (npm run inbox shows them).',
   ApiCalledDirectly:
@@ -67,7 +67,7 @@ export const ALARM_SIGNALS: readonly AlarmSignal[] = [
   // one whose send may or may not have happened.
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('InquiriesUndelivered') },
   { alarm: 'InquiriesNeedAttention', logs: 'functions', pattern: carriesMetric('DeliveryUnknown') },
-  // A digest SES refused (docs/api.md §15): its held inquiries wait a day more, and are never given up.
+  // A digest some of whose inquiries SES refused or could not take (docs/api.md §15): they wait a day more.
   {
     alarm: 'InquiriesNeedAttention',
     logs: 'functions',

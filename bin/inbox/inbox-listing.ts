@@ -1,14 +1,22 @@
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
+import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
 
 /** `2026-11-23 14:05`: to the minute, in UTC, as the owner's e-mail shows times. */
-function minute(time: string | number): string {
+export function minute(time: string | number): string {
   const date = typeof time === 'number' ? new Date(time * 1000) : new Date(time);
-  return date.toISOString().slice(0, 16).replace('T', ' ');
+  return Number.isNaN(date.getTime()) ? String(time) : date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export interface ListingOptions {
+  /** Add what each visitor wrote. */
+  readonly text: boolean;
+  /** The command that sends an inquiry now, as the owner can paste it (with the options this listing was read with). */
+  readonly redeliverCommand: (id: string) => string;
 }
 
 /** What the owner should know of an inquiry beside its state: when it went, why it has not, when it is tried again. */
-function remark(record: InquiryRecord): string {
+function remark(record: InquiryRecord, redeliver: (id: string) => string): string {
   switch (record.state) {
     case 'sent':
       return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
@@ -16,27 +24,36 @@ function remark(record: InquiryRecord): string {
       return [
         ...(record.heldFor ?? []).map(describeHeldReason),
         ...(record.lastError === undefined ? [] : [`the last digest failed: ${record.lastError}`]),
-        `in the next digest, or now: npm run redeliver -- ${record.id}`,
+        `in the next digest, or now: ${redeliver(record.id)}`,
       ].join('; ');
     case 'pending':
       return [record.lastError, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
     case 'sending':
       return 'a worker is sending it';
     case 'failed':
-      return record.lastError === 'TextErased'
-        ? 'its text was erased before it could be sent (retentionDays): nothing left to send'
-        : `${record.lastError ?? ''}; still failing at the end of the retry period: npm run redeliver -- ${record.id}`;
+      if (record.lastError === 'TextErased') return 'its text was erased before it could be sent (retentionDays): nothing left to send';
+      return record.failedIn === 'digest'
+        ? `${record.lastError ?? ''}; SES refused it alone in the digest and took the others: --text shows what it holds; alone: ${redeliver(record.id)}`
+        : `${record.lastError ?? ''}; still failing at the end of the retry period: ${redeliver(record.id)}`;
     case 'unknown':
-      return `${record.lastError ?? ''}; check your mailbox, then if it never came: npm run redeliver -- ${record.id}`;
+      return `${record.lastError ?? ''}; check your mailbox, then if it never came: ${redeliver(record.id)}`;
+    default:
+      return '';
   }
 }
 
+/** How a terminal listing quotes the visitor's text: indented 4, lines of 80 at most, every control shown as an escape. */
+const TERMINAL_QUOTING: QuoteOptions = { width: 76, visible: terminalText };
+
 /**
  * The owner's inbox as a table of lines (`npm run inbox`, docs/api.md §14): one an inquiry,
- * newest first, with its state and why; the visitor's text only when asked for.
+ * newest first, with its state and why; the visitor's text only when asked for. Whatever the
+ * table holds, no line carries a control character: each is shown as an escape.
  */
-export function inboxListing(records: readonly InquiryRecord[], options: { readonly text: boolean }): string[] {
-  const rows = records.map((record) => [minute(record.receivedAt), record.state, String(record.attempts), record.id, remark(record)]);
+export function inboxListing(records: readonly InquiryRecord[], options: ListingOptions): string[] {
+  const rows = records.map((record) =>
+    [minute(record.receivedAt), record.state, String(record.attempts), record.id, remark(record, options.redeliverCommand)].map(terminalText),
+  );
   const header = ['RECEIVED (UTC)', 'STATE', 'TRIES', 'ID', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) =>
@@ -50,19 +67,14 @@ export function inboxListing(records: readonly InquiryRecord[], options: { reado
     if (options.text) lines.push(...inquiryText(record));
   }
   const counts = new Map<string, number>();
-  for (const record of records) counts.set(record.state, (counts.get(record.state) ?? 0) + 1);
+  for (const record of records) counts.set(terminalText(record.state), (counts.get(terminalText(record.state)) ?? 0) + 1);
   if (lines.at(-1) !== '') lines.push('');
   lines.push(`${records.length} inquir${records.length === 1 ? 'y' : 'ies'}${[...counts].map(([state, count]) => `, ${count} ${state}`).join('')}`);
   return lines;
 }
 
+/** What the visitor wrote, as the mail shows it: each field labelled, each line of theirs quoted. */
 function inquiryText(record: InquiryRecord): string[] {
   if (record.text === undefined) return ['    (its text was erased once it was sent: retentionDays)', ''];
-  const { name, email, company, project_url: projectUrl, message } = record.text;
-  return [
-    `    From: ${name} <${email}>${company === undefined ? '' : `, ${company}`}`,
-    ...(projectUrl === undefined ? [] : [`    Project: ${projectUrl}`]),
-    ...message.split(/\r?\n/).map((text) => `    > ${text}`),
-    '',
-  ];
+  return [...visitorFields(record.text, TERMINAL_QUOTING).map((text) => (text === '' ? '' : `    ${text}`)), ''];
 }

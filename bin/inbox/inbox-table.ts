@@ -1,5 +1,7 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
+import { errorName } from '../../lambdas/http/error-name.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -25,6 +27,33 @@ export const INBOX_OPTIONS_HELP = [
   '  -h, --help       this text',
 ];
 
+/** The options that find the inbox, as parsed. */
+export interface InboxOptions {
+  readonly stack: string;
+  readonly region?: string;
+  readonly table?: string;
+  readonly endpoint?: string;
+}
+
+/** A word of a command line as a POSIX shell reads it back: quoted unless it is plain. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * An owner's command to paste, with the options that found this inbox (`--endpoint` in local
+ * mode, and any `--table`, `--stack` or `--region` the owner gave), then `args`.
+ */
+export function ownerCommandLine(command: 'inbox' | 'redeliver', options: InboxOptions, ...args: string[]): string {
+  const given = [
+    ...(options.endpoint === undefined ? [] : ['--endpoint', options.endpoint]),
+    ...(options.stack === INBOX_OPTIONS.stack.default ? [] : ['--stack', options.stack]),
+    ...(options.region === undefined ? [] : ['--region', options.region]),
+    ...(options.table === undefined ? [] : ['--table', options.table]),
+  ];
+  return `npm run ${command} -- ${[...given, ...args].map(shellWord).join(' ')}`;
+}
+
 export interface InboxTarget {
   readonly client: DynamoDBClient;
   readonly tableName: string;
@@ -34,7 +63,7 @@ export interface InboxTarget {
 export class InboxCommandError extends Error {}
 
 /** The client and the table the options name; the table is asked of the stack when not given. */
-export async function inboxTarget(options: { stack: string; region?: string; table?: string; endpoint?: string }): Promise<InboxTarget> {
+export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
   if (options.endpoint !== undefined) {
     const client = new DynamoDBClient({
       endpoint: options.endpoint,
@@ -54,11 +83,47 @@ export async function inboxTarget(options: { stack: string; region?: string; tab
     if (tableName === undefined) throw new InboxCommandError(`the stack ${options.stack} has no ${INQUIRY_TABLE_OUTPUT} output: deploy it first`);
     return { client, tableName };
   } catch (error) {
-    if (error instanceof InboxCommandError) throw error;
+    if (error instanceof InboxCommandError || isMissingSetup(error)) throw error;
     throw new InboxCommandError(
-      `could not read the stack ${options.stack} (${(error as Error).name}): check your AWS credentials, and --region or AWS_REGION`,
+      `could not read the stack ${options.stack} (${errorName(error)}): check --stack, your AWS credentials, and --region or AWS_REGION; for local mode, --endpoint as npm start prints it`,
     );
   } finally {
     cloudFormation.destroy();
   }
+}
+
+/** No credentials, or no region, found: the same answer whichever call met it first. */
+function isMissingSetup(error: unknown): boolean {
+  return errorName(error) === 'CredentialsProviderError' || (error instanceof Error && /region is missing/i.test(error.message));
+}
+
+/**
+ * What went wrong reading or changing the inbox, in one line that says what to check; undefined
+ * for an error that is none of the owner's to fix (a bug), which keeps its stack trace.
+ */
+export function inboxFailure(error: unknown, options: InboxOptions | undefined): string | undefined {
+  if (error instanceof InboxCommandError) return error.message;
+  // node:util's parseArgs: an unknown option, or a value missing.
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message} (--help lists the options)`;
+  const where = options?.endpoint === undefined ? `in ${options?.region ?? 'your AWS configuration’s region'}` : `at ${options.endpoint}`;
+  const localMode = 'for local mode, add --endpoint with the DynamoDB URL npm start prints';
+  if (errorName(error) === 'CredentialsProviderError') {
+    return `no AWS credentials found: sign in (aws sso login, aws configure, or AWS_PROFILE) to read the deployed inbox; ${localMode}`;
+  }
+  if (isMissingSetup(error)) return `no AWS region: give --region or set AWS_REGION to the stack's region; ${localMode}`;
+  if (neverConnected(error)) {
+    return options?.endpoint === undefined
+      ? `could not reach DynamoDB ${where} (${errorName(error)}): check your network and --region`
+      : `nothing answers ${where} (${errorName(error)}): is npm start running, and is that the DynamoDB URL it printed? Check --endpoint`;
+  }
+  if (errorName(error) === 'ResourceNotFoundException') {
+    const table = options?.table ?? (options?.endpoint === undefined ? 'named by the stack' : LOCAL_INQUIRY_TABLE);
+    return `no table ${table} ${where}: check --table${options?.endpoint === undefined ? ', --stack and --region' : ' (local mode’s is inquiries) and --endpoint'}`;
+  }
+  const metadata = (error as { $metadata?: { httpStatusCode?: number; requestId?: string } }).$metadata;
+  if (metadata !== undefined && (metadata.requestId === undefined || error instanceof SyntaxError)) {
+    return `what answers ${where} is not DynamoDB (HTTP ${metadata.httpStatusCode ?? '?'}): check --endpoint, the DynamoDB URL npm start prints`;
+  }
+  if (metadata !== undefined) return `DynamoDB ${where} refused: ${errorName(error)}: check your AWS credentials' rights on the table, and --table`;
+  return undefined;
 }

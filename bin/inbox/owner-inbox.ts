@@ -1,17 +1,24 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
 import { isConditionFailure } from '../../lambdas/aws/sdk-errors.js';
 import { epochSeconds } from '../../lambdas/time-units.js';
 
-/** The states from which the owner may send an inquiry (again): everything not already on its way. */
+/** The states from which the owner may send an inquiry (again): everything not already on its way; `sent` only with `again`. */
 const REDELIVERABLE: readonly InquiryState[] = ['held', 'failed', 'unknown', 'sent'];
 
 /** What became of one request to send an inquiry again. */
 export type Redelivery =
   | { readonly id: string; readonly kind: 'queued'; readonly from: InquiryState }
+  /** Sent already, alone or in the digest (`sentIn`): sent once more only when asked to again. */
+  | { readonly id: string; readonly kind: 'already_sent'; readonly sentAt?: string; readonly sentIn?: 'digest' }
   /** Not in the table, already pending or being sent, or its text erased: nothing to send. */
   | { readonly id: string; readonly kind: 'refused'; readonly reason: string };
+
+export interface RedeliveryOptions {
+  /** Send an inquiry that was sent already once more (`--again`). */
+  readonly again: boolean;
+}
 
 /**
  * The inquiry table as its owner reads it (docs/api.md §14): every inquiry with its state, and
@@ -44,13 +51,25 @@ export class OwnerInbox {
     return records.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
   }
 
+  /** One inquiry as the table holds it now, or undefined when it is not there. */
+  async get(id: string): Promise<InquiryRecord | undefined> {
+    const { Item } = await this.documents.send(
+      new GetCommand({ TableName: this.tableName, Key: { [INBOX_PARTITION_KEY]: inquiryKey(id) }, ConsistentRead: true }),
+    );
+    return Item === undefined ? undefined : toInquiryRecord(Item);
+  }
+
   /**
    * Puts an inquiry back to pending, due now, with a fresh retry period, released from the spam
    * signals (a held one is mailed on its own, even in a flood): the table's stream hands it to the
-   * worker at once (deployed, and in local mode), and the sweep would within a minute.
+   * worker at once (deployed, and in local mode), and the sweep would within a minute. One that
+   * was sent already is sent again only when `again` says so. The write holds only while the
+   * inquiry is as it was listed: a digest that mailed a held inquiry since, or a worker or another
+   * redelivery that moved it, wins, and the answer says what it is now.
    */
-  async redeliver(record: InquiryRecord, now = new Date()): Promise<Redelivery> {
+  async redeliver(record: InquiryRecord, { again }: RedeliveryOptions, now = new Date()): Promise<Redelivery> {
     if (!REDELIVERABLE.includes(record.state)) return { id: record.id, kind: 'refused', reason: `it is ${record.state} already` };
+    if (record.state === 'sent' && !again) return alreadySent(record);
     if (record.text === undefined) return { id: record.id, kind: 'refused', reason: 'its text was erased (retentionDays)' };
     const seconds = epochSeconds(now);
     try {
@@ -59,7 +78,6 @@ export class OwnerInbox {
           TableName: this.tableName,
           Key: { [INBOX_PARTITION_KEY]: inquiryKey(record.id) },
           UpdateExpression: 'SET #state = :pending, #queue = :pending, #dueAt = :now, retryFrom = :now, released = :released REMOVE expiresAt',
-          // As it was listed: a worker or another redelivery that moved it since wins.
           ConditionExpression: '#state = :listed AND attribute_exists(#text)',
           ExpressionAttributeNames: { '#state': 'state', '#queue': QUEUE_INDEX.partitionKey, '#dueAt': QUEUE_INDEX.sortKey, '#text': 'text' },
           ExpressionAttributeValues: { ':pending': 'pending', ':now': seconds, ':listed': record.state, ':released': true },
@@ -67,10 +85,19 @@ export class OwnerInbox {
       );
       return { id: record.id, kind: 'queued', from: record.state };
     } catch (error) {
-      if (isConditionFailure(error)) {
-        return { id: record.id, kind: 'refused', reason: 'it changed meanwhile; list the inbox again' };
-      }
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.get(record.id);
+      if (current?.state === 'sent') return alreadySent(current);
+      return { id: record.id, kind: 'refused', reason: `it changed meanwhile${current === undefined ? '' : `: it is ${current.state} now`}; list the inbox again` };
     }
   }
+}
+
+function alreadySent(record: InquiryRecord): Redelivery {
+  return {
+    id: record.id,
+    kind: 'already_sent',
+    ...(record.sentAt === undefined ? {} : { sentAt: record.sentAt }),
+    ...(record.sentIn === undefined ? {} : { sentIn: record.sentIn }),
+  };
 }

@@ -7,7 +7,8 @@ import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } fr
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
-import { functionEnvironment, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
+import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
+import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
 
@@ -27,8 +28,11 @@ export interface LocalStack {
   readonly dynamoUrl: string;
   /** Problems that local mode works around, for the console. */
   readonly warnings: readonly string[];
-  /** Answers the requests in flight (for a few seconds at most), then stops every server. */
-  close(): Promise<void>;
+  /**
+   * Answers the requests in flight (for a few seconds at most), then stops every server; says what
+   * the in-memory tables held unsent when they went (docs/api.md §7).
+   */
+  close(): Promise<string>;
 }
 
 /**
@@ -43,17 +47,22 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   let stream: TableStream | undefined;
   // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
   // reach an emulator that is already gone.
-  const closeAll = async () => {
+  let inMemoryTables: string | undefined;
+  const closeAll = async (): Promise<string> => {
     await (api === undefined ? undefined : gate.stop());
     await worker?.close();
     await stream?.close();
+    // Counted once nothing moves any more, just before the tables go.
+    const dropped = inMemoryTables === undefined ? 'outside' : await countUnsent(inMemoryTables);
     await Promise.all(emulators.map((emulator) => emulator.close()));
+    return stopLine(dropped);
   };
   try {
     // Listening first: a request that comes while the rest starts is held, never left hanging.
     await listen(gate.server, settings.host, settings.port, 'PORT');
     api = running(gate.server, settings.host);
     const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
+    if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
 
     const environment = functionEnvironment(process.env, { ...settings, port: api.port });
@@ -107,6 +116,18 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   } catch (error) {
     await closeAll();
     throw error;
+  }
+}
+
+/** The inquiries of local mode's in-memory table not yet sent, by state; `uncounted` if the table cannot be read. */
+async function countUnsent(endpoint: string): Promise<Awaited<ReturnType<typeof unsentInquiries>> | 'uncounted'> {
+  const client = new DynamoDBClient({ ...SETUP_CLIENT, endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    return await unsentInquiries(client, process.env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE);
+  } catch {
+    return 'uncounted';
+  } finally {
+    client.destroy();
   }
 }
 

@@ -1,3 +1,4 @@
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { awsFailure, describeError, errorParts } from '../aws-failure.js';
 
 /**
@@ -87,9 +88,10 @@ export function whatToDoAbout(error: unknown): string {
 }
 
 /**
- * Control characters (a terminal's escapes, line breaks) and bidirectional overrides out of what
- * a server or an error wrote: a hostile answer cannot rewrite the lines around its own.
+ * What a server or an error wrote, made safe for one line of the owner's terminal as every owner
+ * command makes stored text safe (terminalText): a line break, a terminal's escape or a bidi
+ * control shows as its escape, so a hostile answer cannot rewrite the lines around its own.
  */
 export function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ');
+  return terminalText(text);
 }

@@ -30,11 +30,18 @@ export interface DeliveryReport {
   /** The attempt's number, from 1; none when nothing was claimed. */
   readonly attempt?: number;
   readonly errorName?: string;
+  /** Sent without the visitor as Reply-To, which SES refused (`errorName`): the address is in the mail's text. */
+  readonly withoutReplyTo?: true;
 }
 
 export interface DeliveryDependencies {
   readonly store: DeliveryStore;
+  /** Sends an inquiry's own mail. */
   readonly mailer: Mailer;
+  /** Sends a mail of the digest: a larger one, given time to upload it (time-budget.ts). */
+  readonly digestMailer: Mailer;
+  /** Waits that many milliseconds (none when 0 or less): between the sends of a digest. */
+  readonly wait: (ms: number) => Promise<void>;
   readonly schedule: RetrySchedule;
   /** The places of the hour's mails (docs/api.md §15). */
   readonly floodGuard: FloodGuard;
@@ -63,7 +70,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
   const inquiry = await store.claim('pending', candidate, attemptId, now, now + schedule.leaseSeconds);
   if (inquiry === undefined) return reported(dependencies, { inquiryId: candidate.id, outcome: 'not_claimed' });
 
-  const finish = async (settlement: Settlement, outcome: DeliveryOutcome, errorName?: string) => {
+  const finish = async (settlement: Settlement, outcome: DeliveryOutcome, errorName?: string, detail: Pick<DeliveryReport, 'withoutReplyTo'> = {}) => {
     // A claim that ran out meanwhile (the sweep called it unknown) is no longer this attempt's to settle.
     const settled = await store.settle(inquiry.id, attemptId, settlement);
     return reported(dependencies, {
@@ -71,6 +78,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
       outcome: settled ? outcome : 'not_claimed',
       attempt: inquiry.attempts,
       ...(errorName === undefined ? {} : { errorName }),
+      ...detail,
     });
   };
   if (inquiry.text === undefined) {
@@ -84,10 +92,17 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     return finish({ state: 'held', dueAt: now, heldFor: [{ signal: 'flood', detail }] }, 'held');
   }
 
-  const delivery = await mailer.send(composeInquiryEmail(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }));
+  const receipt = { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) };
+  let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt));
+  let replyToRefused: string | undefined;
+  if (delivery.kind === 'not_sent' && delivery.refusal === 'reply_to') {
+    // Better without a Reply-To than not at all: the address stays in the mail's text.
+    replyToRefused = delivery.errorName;
+    delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { replyToRefused }));
+  }
   switch (delivery.kind) {
     case 'sent':
-      return finish(sentSettlement(currentTime(dependencies), dependencies, false), 'sent');
+      return finish(sentSettlement(currentTime(dependencies), dependencies, false), 'sent', replyToRefused, replyToRefused === undefined ? {} : { withoutReplyTo: true });
     case 'not_sent': {
       // Not mailed: its place of the hour goes to the next inquiry.
       await place().catch((error: unknown) => dependencies.onFloodCheckFailure(errorName(error), inquiry.id));

@@ -17,9 +17,11 @@ export interface DeliveryCandidate {
 export type Settlement =
   | { readonly state: 'sent'; readonly sentAt: Date; readonly expiresAt: number; readonly eraseText: boolean; readonly inDigest: boolean }
   | { readonly state: 'pending'; readonly dueAt: number; readonly errorName: string }
-  /** Held for the next digest: by the flood signal (its reason given), or back after a digest SES refused. */
+  /** Held for the next digest: by the flood signal (its reason given), or back after a digest that did not send it. */
   | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldReason[]; readonly errorName?: string }
-  | { readonly state: 'failed' | 'unknown'; readonly errorName: string };
+  /** Given up: at the end of its retry period, or refused alone in a digest (`refusedInDigest`, docs/api.md §15). */
+  | { readonly state: 'failed'; readonly errorName: string; readonly refusedInDigest?: boolean }
+  | { readonly state: 'unknown'; readonly errorName: string };
 
 /** The queues an inquiry is claimed from: alone when pending, in the digest when held. */
 export type ClaimableQueue = Extract<QueueName, 'pending' | 'held'>;
@@ -172,8 +174,13 @@ function settlementUpdate(settlement: Settlement): Update {
         values: { ':state': 'pending', ':dueAt': settlement.dueAt, ':error': settlement.errorName },
       };
     case 'failed':
-    case 'unknown':
       // Out of every queue, and without an expiry: it stays until the owner has seen to it.
+      return {
+        expression: `SET #state = :state, lastError = :error${settlement.refusedInDigest === true ? ', failedIn = :digest REMOVE' : ' REMOVE failedIn,'} #queue, #dueAt`,
+        names: {},
+        values: { ':state': settlement.state, ':error': settlement.errorName, ...(settlement.refusedInDigest === true ? { ':digest': 'digest' } : {}) },
+      };
+    case 'unknown':
       return {
         expression: 'SET #state = :state, lastError = :error REMOVE #queue, #dueAt',
         names: {},

@@ -1,31 +1,91 @@
 import { describeHeldReason } from '../inbox/held-reasons.js';
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
+import { mailText } from '../inbox/visitor-text.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
+import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
 
 /** A held inquiry as the digest holds it: its text, and why it was held. */
 export type HeldInquiry = InquiryRecord & { readonly text: InquiryText };
 
-/**
- * The daily digest (docs/api.md §15): every inquiry held since the last one, each in full with
- * why it was held, in the order they were held, and how to have one mailed on its own. No Reply-To: the owner
- * answers a visitor from that mail, or by writing to the address shown.
- */
-export function composeDigestEmail(held: readonly HeldInquiry[], sentAt: Date): InquiryEmail {
-  const count = held.length === 1 ? '1 held inquiry' : `${held.length} held inquiries`;
-  const sections = held.map((inquiry, index) => [
-    `=== ${index + 1} of ${held.length} ===`,
-    `Held: ${(inquiry.heldFor ?? []).map(describeHeldReason).join('; ') || 'no reason recorded'}`,
-    '',
-    ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }),
-    '',
-  ]);
+/** Each inquiry's section, once composed: a digest measures it, composes it, and may compose it again in half a mail. */
+const sections = new WeakMap<HeldInquiry, string>();
+
+/** The text of one inquiry in a digest mail, but its number: why it was held, then its own mail's lines. */
+function sectionText(inquiry: HeldInquiry): string {
+  let text = sections.get(inquiry);
+  if (text === undefined) {
+    text = [
+      `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
+      '',
+      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }),
+      '',
+    ].join('\n');
+    sections.set(inquiry, text);
+  }
+  return text;
+}
+
+const sectionHeading = (number: number, count: number) => `=== ${number} of ${count} ===`;
+
+/** `12 held inquiries`, `1 held inquiry`. */
+const heldCount = (count: number) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`);
+
+/** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
+function opening(shown: number, total: number, sentAt: Date): { subject: string; lines: string[] } {
+  const count = shown === total ? heldCount(total) : `${shown} of ${heldCount(total)}`;
   return {
     subject: `Digest: ${count}, ${sentAt.toISOString().slice(0, 10)}`,
-    text: [
-      `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`,
+    lines: [
+      shown === total
+        ? `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`
+        : `${count} since the last digest, the others in other mails: each looked like spam, so it was kept for the digest instead of being mailed on its own.`,
+      'Every line the visitor wrote starts with "> "; every other line is this service\'s.',
       'To have one mailed to you on its own, with the visitor as Reply-To: npm run redeliver -- <inquiry id>',
       '',
-      ...sections.flat(),
-    ].join('\n'),
+    ],
   };
+}
+
+/**
+ * A mail of the daily digest (docs/api.md §15): `held`, in the order they were held, each in full
+ * with why it was held, among the `total` inquiries of the day's digest, and how to have one
+ * mailed on its own. No Reply-To: the owner answers a visitor from that mail, or by writing to the
+ * address shown.
+ */
+export function composeDigestEmail(held: readonly HeldInquiry[], total: number, sentAt: Date): InquiryEmail {
+  const { subject, lines } = opening(held.length, total, sentAt);
+  return {
+    subject,
+    text: [...lines, ...held.flatMap((inquiry, index) => [sectionHeading(index + 1, held.length), sectionText(inquiry)])].join('\n'),
+  };
+}
+
+/**
+ * The held inquiries of a digest shared out into mails of at most DIGEST_MAIL_BYTES, in order:
+ * each inquiry counted at its section's size with its heading at the longest a digest writes, and
+ * the mail's opening at its longest too. An inquiry is never cut: one larger than a mail (none the
+ * contact function accepts is: at most some 35 KB) would go in a mail of its own.
+ */
+export function digestMails(held: readonly HeldInquiry[], sentAt: Date): HeldInquiry[][] {
+  const openingBytes = Math.max(
+    ...[opening(DIGEST_LIMIT, DIGEST_LIMIT, sentAt), opening(DIGEST_LIMIT - 1, DIGEST_LIMIT, sentAt)].map(
+      ({ subject, lines }) => Buffer.byteLength(subject) + Buffer.byteLength(`${lines.join('\n')}\n`),
+    ),
+  );
+  const headingBytes = Buffer.byteLength(`${sectionHeading(DIGEST_LIMIT, DIGEST_LIMIT)}\n`);
+  const mails: HeldInquiry[][] = [];
+  let mail: HeldInquiry[] = [];
+  let used = openingBytes;
+  for (const inquiry of held) {
+    const bytes = headingBytes + Buffer.byteLength(`${sectionText(inquiry)}\n`);
+    if (mail.length > 0 && used + bytes > DIGEST_MAIL_BYTES) {
+      mails.push(mail);
+      mail = [];
+      used = openingBytes;
+    }
+    mail.push(inquiry);
+    used += bytes;
+  }
+  if (mail.length > 0) mails.push(mail);
+  return mails;
 }

@@ -1,24 +1,34 @@
 import type { InquiryRecord } from '../inbox/inquiry-record.js';
 import { currentTime, sentSettlement, type DeliveryDependencies } from './deliver-inquiry.js';
 import type { Settlement } from './delivery-store.js';
-import { composeDigestEmail, type HeldInquiry } from './digest-email.js';
-import { DIGEST_CONCURRENCY, DIGEST_LEASE_SECONDS, DIGEST_LIMIT } from './time-budget.js';
+import { composeDigestEmail, digestMails, type HeldInquiry } from './digest-email.js';
+import { DIGEST_CONCURRENCY, DIGEST_LEASE_SECONDS, DIGEST_LIMIT, DIGEST_SEND_INTERVAL_MS, DIGEST_SENDS } from './time-budget.js';
 import { epochSeconds } from '../time-units.js';
 
 /** What became of one digest; the word of its log line. */
 export type DigestOutcome =
   /** Nothing was held: no mail. */
   | 'empty'
+  /** Every inquiry it carried was mailed, but those SES refused alone, which are failed. */
   | 'sent'
-  /** SES surely did not take it: its inquiries wait for the next digest. */
+  /** SES surely did not take some: they wait for the next digest. */
   | 'not_sent'
-  /** SES may have taken it: its inquiries are unknown, never resent by themselves, the owner alarmed. */
+  /** SES may have taken some: they are unknown, never resent by themselves, the owner alarmed. */
   | 'unknown';
 
 export interface DigestReport {
   readonly outcome: DigestOutcome;
   /** How many held inquiries it carried. */
   readonly inquiries: number;
+  /** How many mails SES took. */
+  readonly mails?: number;
+  /** How many SES refused alone while it took another mail: failed, each on a delivery line of its own. */
+  readonly failed?: number;
+  /** How many wait for the next digest. */
+  readonly held?: number;
+  /** How many SES may or may not have taken. */
+  readonly unknown?: number;
+  /** The error of the last send that failed. */
   readonly errorName?: string;
   /** How many of them could not be settled: the sweep calls them unknown once the lease runs out. */
   readonly unsettled?: number;
@@ -27,12 +37,13 @@ export interface DigestReport {
 /**
  * The daily digest of held inquiries (docs/api.md §15). Each is claimed out of the held queue as
  * an inquiry is for its own mail (held -> sending), so one that the owner released meanwhile, or
- * that a second run of the schedule took, is in one mail only; all are then settled by what SES
- * made of the one mail. A write that fails leaves no other inquiry unsettled; one that stays
- * failed, or a worker that stops on the way, leaves claims that the sweep ends as unknown.
+ * that a second run of the schedule took, is in one mail only. They go in mails of a bounded size
+ * (mailDigest), then each is settled by what SES made of its mail. A write that fails leaves no
+ * other inquiry unsettled; one that stays failed, or a worker that stops on the way, leaves claims
+ * that the sweep ends as unknown.
  */
 export async function sendDigest(dependencies: DeliveryDependencies, report: (report: DigestReport) => void): Promise<DigestOutcome> {
-  const { store, mailer } = dependencies;
+  const { store } = dependencies;
   const now = epochSeconds(currentTime(dependencies));
   const attemptId = dependencies.newAttemptId();
   const settleAll = (ids: readonly string[], settlement: Settlement) => settleEach(ids, (id) => store.settle(id, attemptId, settlement));
@@ -49,21 +60,96 @@ export async function sendDigest(dependencies: DeliveryDependencies, report: (re
   for (const record of erased) dependencies.report({ inquiryId: record.id, outcome: 'given_up', attempt: record.attempts, errorName: 'TextErased' });
   if (held.length === 0) return told(report, { outcome: 'empty', inquiries: 0 });
 
-  const delivery = await mailer.send(composeDigestEmail(held, currentTime(dependencies)));
-  const settlement: Settlement =
-    delivery.kind === 'sent'
-      ? sentSettlement(currentTime(dependencies), dependencies, true)
-      : delivery.kind === 'not_sent'
-        ? { state: 'held', dueAt: now, errorName: delivery.errorName }
-        : { state: 'unknown', errorName: delivery.errorName };
-  // What could not be settled stays claimed until its lease runs out, when the sweep calls it unknown.
-  const unsettled = await settleAll(ids(held), settlement);
+  const run = await mailDigest(held, dependencies);
+  const retriesOver = (inquiry: HeldInquiry) => now >= inquiry.retryFrom + dependencies.schedule.periodSeconds;
+  // Refused alone: for its content if SES took another mail meanwhile, or once its retry period is
+  // over (as an inquiry mailed alone is given up); otherwise, as likely the account, it waits.
+  const failed = run.refusedAlone.filter(({ inquiry }) => run.mails > 0 || retriesOver(inquiry));
+  const waiting = [...run.unsent, ...run.refusedAlone.filter((refusal) => !failed.includes(refusal)).map(({ inquiry }) => inquiry)];
+
+  const errorName = run.errorName ?? 'Unknown';
+  const refusals = new Map(failed.map((refusal) => [refusal.inquiry.id, refusal]));
+  const unsettled =
+    (await settleAll(ids(run.sent), sentSettlement(currentTime(dependencies), dependencies, true))) +
+    (await settleAll(ids(run.unknown), { state: 'unknown', errorName })) +
+    (await settleAll(ids(waiting), { state: 'held', dueAt: now, errorName })) +
+    (await settleEach(
+      [...refusals.keys()],
+      async (id) => {
+        const { inquiry, errorName: refusedWith } = refusals.get(id)!;
+        const given = await store.settle(id, attemptId, { state: 'failed', errorName: refusedWith, refusedInDigest: true });
+        // Given up, as an inquiry mailed alone is after its retry period: the owner must know.
+        if (given) dependencies.report({ inquiryId: id, outcome: 'given_up', attempt: inquiry.attempts, errorName: refusedWith });
+        return given;
+      },
+    ));
+  const outcome: DigestOutcome = run.unknown.length > 0 ? 'unknown' : waiting.length > 0 ? 'not_sent' : 'sent';
   return told(report, {
-    outcome: delivery.kind,
+    outcome,
     inquiries: held.length,
-    ...(delivery.kind === 'sent' ? {} : { errorName: delivery.errorName }),
+    mails: run.mails,
+    ...(failed.length === 0 ? {} : { failed: failed.length }),
+    ...(waiting.length === 0 ? {} : { held: waiting.length }),
+    ...(run.unknown.length === 0 ? {} : { unknown: run.unknown.length }),
+    ...(run.errorName === undefined ? {} : { errorName: run.errorName }),
     ...(unsettled === 0 ? {} : { unsettled }),
   });
+}
+
+/** What SES made of a digest's mails, inquiry by inquiry. */
+interface DigestRun {
+  /** How many mails SES took. */
+  mails: number;
+  readonly sent: HeldInquiry[];
+  /** In a mail whose outcome is unknown. */
+  readonly unknown: HeldInquiry[];
+  /** In no mail SES took: SES could not be asked, refused the account, or the sends were spent. */
+  readonly unsent: HeldInquiry[];
+  /** Each in a mail of its own that SES refused. */
+  readonly refusedAlone: Array<{ readonly inquiry: HeldInquiry; readonly errorName: string }>;
+  /** The error of the last send that failed. */
+  errorName?: string;
+}
+
+/**
+ * Sends a digest's inquiries in mails of at most DIGEST_MAIL_BYTES (digestMails), one a second at
+ * most. A mail SES refuses for its content is halved, and each half sent, until the inquiries SES
+ * refuses stand alone: the others reach the owner in this digest, at most DIGEST_SENDS sends in
+ * all. Anything else that stops a mail stops the digest: SES throttling, failing or out of reach,
+ * the account refused, or an answer that never came (that mail's inquiries are unknown); what is
+ * left waits for the next digest.
+ */
+async function mailDigest(held: readonly HeldInquiry[], dependencies: DeliveryDependencies): Promise<DigestRun> {
+  const sentAt = currentTime(dependencies);
+  const run: DigestRun = { mails: 0, sent: [], unknown: [], unsent: [], refusedAlone: [] };
+  const queue = digestMails(held, sentAt);
+  let sends = 0;
+  let stopped = false;
+  let lastStart: number | undefined;
+  for (let mail = queue.shift(); mail !== undefined; mail = queue.shift()) {
+    if (stopped || sends === DIGEST_SENDS) {
+      run.unsent.push(...mail);
+      continue;
+    }
+    if (lastStart !== undefined) await dependencies.wait(lastStart + DIGEST_SEND_INTERVAL_MS - Date.now());
+    lastStart = Date.now();
+    sends++;
+    const delivery = await dependencies.digestMailer.send(composeDigestEmail(mail, held.length, sentAt));
+    if (delivery.kind === 'sent') {
+      run.mails++;
+      run.sent.push(...mail);
+      continue;
+    }
+    run.errorName = delivery.errorName;
+    if (delivery.kind === 'not_sent' && delivery.refusal === 'content') {
+      if (mail.length === 1) run.refusedAlone.push({ inquiry: mail[0]!, errorName: delivery.errorName });
+      else queue.unshift(mail.slice(0, Math.ceil(mail.length / 2)), mail.slice(Math.ceil(mail.length / 2)));
+      continue;
+    }
+    stopped = true;
+    (delivery.kind === 'unknown' ? run.unknown : run.unsent).push(...mail);
+  }
+  return run;
 }
 
 /** Settles each id, and once more those whose write failed; how many are left unsettled. */

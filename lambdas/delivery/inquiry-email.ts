@@ -1,4 +1,5 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
+import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
 export interface InquiryEmail {
@@ -13,36 +14,57 @@ export interface Receipt {
   readonly receivedAt: Date;
 }
 
+/**
+ * The longest line of a mail (RFC 5322 §2.1.1 asks for at most 78 characters): a line the
+ * visitor wrote is cut to fit, so that a mail client shows each piece with its `> ` rather than
+ * wrapping it into a line of the visitor's own that starts where the service's lines do.
+ */
+export const MAIL_LINE_WIDTH = 78;
+
+/** How a mail quotes the visitor's text: lines of MAIL_LINE_WIDTH, controls made visible but bidi controls kept. */
+const MAIL_QUOTING: QuoteOptions = { width: MAIL_LINE_WIDTH, visible: mailText };
+
 /** `2026-11-23 14:05 UTC`: the time as a person reads it, beside the exact ISO form (docs/api.md §12). */
 function readableUtc(time: Date): string {
   return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+export interface InquiryEmailOptions {
+  /**
+   * The error SES refused the visitor's address as a Reply-To with: the mail goes without one, and
+   * says so (docs/api.md §14).
+   */
+  readonly replyToRefused?: string;
+}
+
 /**
- * The owner's copy of an inquiry: every submitted field labelled, the message verbatim, then
- * when it arrived and its id, which also stands in the visitor's answer and the owner's inbox.
+ * The owner's copy of an inquiry (docs/api.md §2): every submitted field labelled, each value the
+ * visitor's quoted, then when it arrived and its id, which also stands in the visitor's answer and
+ * the owner's inbox.
  */
-export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt): InquiryEmail {
+export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, options: InquiryEmailOptions = {}): InquiryEmail {
   const company = inquiry.company ?? '';
+  const refused = options.replyToRefused;
   return {
-    replyTo: inquiry.email,
+    ...(refused === undefined ? { replyTo: inquiry.email } : {}),
     subject: `Project inquiry from ${inquiry.name}${company === '' ? '' : ` (${company})`}`,
-    text: [...inquiryLines(inquiry, receipt), ''].join('\n'),
+    text: [
+      ...(refused === undefined
+        ? []
+        : [`No Reply-To: SES refused the visitor's address as one (${mailText(refused)}). To answer, write to it yourself.`, '']),
+      ...inquiryLines(inquiry, receipt),
+      '',
+    ].join('\n'),
   };
 }
 
-/** An inquiry as the owner reads it, in its own mail or in the digest: its fields, its message, its arrival and id. */
+/**
+ * An inquiry as the owner reads it, in its own mail or in the digest: its fields and its message,
+ * every line of them the visitor's and marked so; then its arrival and id, the service's.
+ */
 export function inquiryLines(inquiry: InquiryText, receipt: Receipt): string[] {
-  const company = inquiry.company ?? '';
-  const projectUrl = inquiry.project_url ?? '';
   return [
-    `Name: ${inquiry.name}`,
-    `E-mail: ${inquiry.email}`,
-    ...(company === '' ? [] : [`Company: ${company}`]),
-    ...(projectUrl === '' ? [] : [`Project URL: ${projectUrl}`]),
-    '',
-    'Message:',
-    inquiry.message,
+    ...visitorFields(inquiry, MAIL_QUOTING),
     '',
     `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
     `Inquiry id: ${receipt.id}`,

@@ -5,12 +5,29 @@ import { errorName } from '../http/error-name.js';
 import type { InquiryEmail } from './inquiry-email.js';
 
 /**
+ * What SES refused, when it answered that it will not take a message and a retry of the same
+ * message would only be refused again (docs/api.md §14, §15):
+ * - `reply_to`: the visitor's address as Reply-To (a `BadRequestException`, the SES v2 answer to an
+ *   invalid parameter, of a message with a Reply-To, or any 400 that names that address): of what
+ *   the worker sends, only that address is the visitor's;
+ * - `content`: the message itself (`MessageRejected`, "the message can't be sent because it
+ *   contains invalid content", which SES's virus scan answers; or a `BadRequestException` of a
+ *   message without a Reply-To). SES answers `MessageRejected` to an unverified identity too: a
+ *   refusal of one message proves nothing until another message is taken;
+ * - `account`: every message, until the owner acts (sending paused or suspended, an identity or
+ *   the configuration set missing, any other 4xx that is not throttling).
+ */
+export type Refusal = 'reply_to' | 'content' | 'account';
+
+/**
  * What became of a message: taken by the mail service, surely not taken, or unknown (the request
- * may have reached the service and been acted on; its answer never came).
+ * may have reached the service and been acted on; its answer never came). A message surely not
+ * taken was `refused` when SES answered so; without a refusal, SES could not be asked, or answered
+ * that it is busy or failing, and the same message may pass later.
  */
 export type Delivery =
   | { readonly kind: 'sent' }
-  | { readonly kind: 'not_sent'; readonly errorName: string }
+  | { readonly kind: 'not_sent'; readonly errorName: string; readonly refusal?: Refusal }
   | { readonly kind: 'unknown'; readonly errorName: string };
 
 /** Hands an inquiry to the mail service, at most once. */
@@ -52,10 +69,21 @@ export class SesMailer implements Mailer {
       );
       return { kind: 'sent' };
     } catch (error) {
-      const sure = neverConnected(error) || errorAnswerStatus(error) !== undefined;
-      return { kind: sure ? 'not_sent' : 'unknown', errorName: errorName(error) };
+      if (!neverConnected(error) && errorAnswerStatus(error) === undefined) return { kind: 'unknown', errorName: errorName(error) };
+      const refusal = requestNotTaken(error) ? undefined : refusalOf(error, email);
+      return { kind: 'not_sent', errorName: errorName(error), ...(refusal === undefined ? {} : { refusal }) };
     }
   }
+}
+
+/** What SES refused, read from an error answer that is neither throttling nor a failure of its own. */
+function refusalOf(error: unknown, email: InquiryEmail): Refusal {
+  const name = errorName(error);
+  const message = error instanceof Error ? error.message.toLowerCase() : '';
+  if (email.replyTo !== undefined) {
+    if (name === 'BadRequestException' || (errorAnswerStatus(error) === 400 && message.includes(email.replyTo.toLowerCase()))) return 'reply_to';
+  }
+  return name === 'MessageRejected' || name === 'BadRequestException' ? 'content' : 'account';
 }
 
 /**

@@ -16,7 +16,7 @@ export type InquiryState =
   | 'sending'
   /** SES took it. */
   | 'sent'
-  /** SES refused it for sure until the retry period ended: the owner is alarmed. */
+  /** SES refused it for sure until the retry period ended, or alone in a digest: the owner is alarmed. */
   | 'failed'
   /** SES may have taken it or not: never resent by itself, the owner is alarmed. */
   | 'unknown';
@@ -71,6 +71,8 @@ export interface InquiryRecord {
   readonly released?: boolean;
   /** `digest` when it reached the owner in the daily digest of held inquiries. */
   readonly sentIn?: 'digest';
+  /** `digest` when it failed there: SES refused it in a mail of its own (docs/api.md §15). */
+  readonly failedIn?: 'digest';
   /** Absent once erased (retention 0, or after the retention period by TTL). */
   readonly text?: InquiryText;
 }
@@ -107,6 +109,7 @@ export function toInquiryRecord(item: Readonly<Record<string, unknown>>): Inquir
     ...(item.heldFor === undefined ? {} : { heldFor: toHeldReasons(item.heldFor) }),
     ...(item.released === true ? { released: true } : {}),
     ...(item.sentIn === 'digest' ? { sentIn: 'digest' as const } : {}),
+    ...(item.failedIn === 'digest' ? { failedIn: 'digest' as const } : {}),
     ...(typeof item.text === 'object' && item.text !== null ? { text: item.text as InquiryText } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { postContact } from '../support/http-client.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { newEmail } from '../support/fresh-clients.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
+import { quoted } from '../support/owner-mail.js';
 import {
   fillForm,
   focusedElement,
@@ -212,7 +213,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(emails).toHaveLength(1);
       expect(emails[0]?.subject).toBe(`Project inquiry from ${inquiry.name} (${inquiry.company})`);
       expect(emails[0]?.replyTo).toEqual([inquiry.email]);
-      expect(emails[0]?.body.text).toContain(`Message:\n${inquiry.message}\n`);
+      expect(emails[0]?.body.text).toContain(`Message:\n${quoted(inquiry.message ?? '')}\n`);
       expect(emails[0]?.body.text).toContain(`Inquiry id: ${reference}`);
 
       await keepScreenshot(page, 'script-sent');
@@ -407,8 +408,8 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       const emails = await deliveredEmails(server, 1);
       expect(emails).toHaveLength(1);
       expect(emails[0]?.replyTo).toEqual([inquiry.email]);
-      // A form post turns line breaks into CR LF, which the service keeps as LF (docs/api.md §2).
-      expect(emails[0]?.body.text).toContain(inquiry.message);
+      // A form post turns line breaks into CR LF, which the service keeps as LF (docs/api.md §2): each one line of the quoted message.
+      expect(emails[0]?.body.text).toContain(`Message:\n${quoted(inquiry.message ?? '')}\n`);
       expect(emails[0]?.body.text).not.toContain('\r');
       await keepScreenshot(page, 'no-script-sent');
       expect(watch.errors).toEqual([]);

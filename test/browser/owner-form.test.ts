@@ -7,6 +7,7 @@ import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibil
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, type LocalServer, settledEmails, startLocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
+import { quoted } from '../support/owner-mail.js';
 
 /*
  * The owner's own form (docs/examples/contact-form.html and its script), served from the docs
@@ -113,7 +114,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await page.locator('[name="name"]').inputValue()).toBe('');
       const [mail] = await deliveredEmails(server, 1);
       expect(mail?.replyTo).toEqual([values.email]);
-      expect(mail?.body.text).toContain(`Message:\n${values.message}`);
+      expect(mail?.body.text).toContain(`Message:\n${quoted(values.message)}`);
       expect(watch.errors).toEqual([]);
     });
 

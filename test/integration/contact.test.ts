@@ -3,6 +3,7 @@ import { postContact, send } from '../support/http-client.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
+import { quoted } from '../support/owner-mail.js';
 
 /** Sent more than twice, it takes a text of its own each time: the same text a third time would be held for the digest (docs/api.md §15). */
 const inquiry = {
@@ -43,11 +44,8 @@ describe('POST /api/contact through the local server', () => {
     expect(email?.replyTo).toEqual(['Ada+site@Example.com']);
     expect(email?.subject).toBe('Project inquiry from Ada Lovelace (Babbage & Co)');
     const text = email?.body.text ?? '';
-    expect(text).toContain('Name: Ada Lovelace');
-    expect(text).toContain('E-mail: Ada+site@Example.com');
-    expect(text).toContain('Company: Babbage & Co');
-    expect(text).toContain('Project URL: https://example.org/engine?x=1');
-    expect(text).toContain(`Message:\n${inquiry.message}\n`);
+    expect(text).toContain('Name:\n> Ada Lovelace\nE-mail:\n> Ada+site@Example.com\nCompany:\n> Babbage & Co\nProject URL:\n> https://example.org/engine?x=1\n');
+    expect(text).toContain(`Message:\n${quoted(inquiry.message)}\n`);
     expect(text).toMatch(/Received: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\)/);
     expect(text).toContain(`Inquiry id: ${body.id}`);
   });

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
-import { sendTarget } from '../support/http-client.js';
+import { startDynamoEmulator } from '../../bin/local/emulators.js';
+import { postContact, sendTarget } from '../support/http-client.js';
 import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
@@ -83,9 +84,38 @@ describe('npm start (bin/local.ts)', () => {
       expect(server.output()).toMatch(/^Digest\s+every 60 s, when an inquiry is held/m);
 
       expect(await server.stop(signal)).toBe(0);
+      expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent \(AWS_ENDPOINT_URL_DYNAMODB, pointed at a DynamoDB that outlives npm start, keeps them\)\.$/m);
     },
     30_000,
   );
+
+  it('says, as it stops, how many inquiries not yet sent the in-memory tables take with them, held ones named', async () => {
+    const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${await closedPort()}`, DIGEST_SECONDS: '86400' });
+    const links = Array.from({ length: 8 }, (_, n) => `https://example.org/${n}`).join(' ');
+    const posts = [
+      { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, if you have the time.' },
+      { name: 'Bob', email: 'bob@example.com', message: `Links for you, many of them: ${links}` },
+    ];
+    for (const [index, body] of posts.entries()) expect((await postContact(server.apiUrl, body, { from: `127.0.44.${index + 1}` })).status).toBe(202);
+    // The first attempt at the pending one has failed (SES unreachable): it waits for its retry.
+    await until(() => server.output().includes('"outcome":"retry_scheduled"'));
+
+    expect(await server.stop('SIGINT')).toBe(0);
+
+    expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone, with 2 inquiries not yet sent \((1 pending, 1 held|1 held, 1 pending)\); AWS_ENDPOINT_URL_DYNAMODB/m);
+    expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them;/m);
+  }, 30_000);
+
+  it('says the inquiries stay when the tables are an outside DynamoDB', async () => {
+    const dynamo = await startDynamoEmulator('127.0.0.1');
+    try {
+      const server = await startLocalServer({ AWS_ENDPOINT_URL_DYNAMODB: dynamo.url });
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(server.output()).toMatch(/^Stopped\. The inquiries stay in the DynamoDB of AWS_ENDPOINT_URL_DYNAMODB\.$/m);
+    } finally {
+      await dynamo.close();
+    }
+  }, 30_000);
 });
 
 /** One GET that ends in a status, or in the error that refused it; `hung` if neither comes in time. */

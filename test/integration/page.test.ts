@@ -7,6 +7,7 @@ import { postContact, send, type HttpRequest } from '../support/http-client.js';
 import { newClient, newEmail } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
+import { quoted } from '../support/owner-mail.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const ALLOWED_ORIGIN = 'https://www.owner.example.com';
@@ -114,7 +115,7 @@ describe('POST /contact (the form, without script)', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]?.replyTo).toEqual([email]);
     expect(emails[0]?.subject).toBe('Project inquiry from Ada Lovelace');
-    expect(emails[0]?.body.text).toContain(`Message:\n${inquiry.message}\n`);
+    expect(emails[0]?.body.text).toContain(`Message:\n${quoted(inquiry.message)}\n`);
   });
 
   it('accepts the media type with charset=UTF-8, in any case', async () => {

@@ -8,7 +8,7 @@ import { jsonLines } from '../support/json-lines.js';
 import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { inboxRecords } from '../support/local-tables.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
-import { digestedIds, readOwnerMail } from '../support/owner-mail.js';
+import { digestedIds, quoted, readOwnerMail } from '../support/owner-mail.js';
 
 /*
  * The campaign of issue 22 through local mode, with the shipped thresholds: many machines post the
@@ -188,8 +188,8 @@ describe('a campaign of 300 posts from 150 addresses (issue 22)', () => {
     for (const section of mail.digests.flatMap((digest) => digest.sections)) {
       const body = bodyOf.get(section.id)!;
       expect(section.held).toMatch(heldLines[signals(recordOf.get(section.id)!).join()]!);
-      expect(section.text).toContain(`E-mail: ${body.email}\n`);
-      expect(section.text).toContain(`Message:\n${body.message}\n`);
+      expect(section.text).toContain(`E-mail:\n${quoted(body.email)}\n`);
+      expect(section.text).toContain(`Message:\n${quoted(body.message)}\n`);
     }
 
     const figures = {

@@ -7,7 +7,7 @@ import { postContact, send, type HttpResponse } from '../support/http-client.js'
 import { jsonLines } from '../support/json-lines.js';
 import { ownerCommand, sentEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { inboxRecords } from '../support/local-tables.js';
-import { digestedIds, ownerMailWhen, reachedAll, readOwnerMail, type DigestSection } from '../support/owner-mail.js';
+import { digestedIds, ownerMailWhen, reachedAll, quoted, readOwnerMail, type DigestSection } from '../support/owner-mail.js';
 
 /*
  * What unit tests cannot show of the held inquiries (docs/api.md §15): the form's token going the
@@ -101,7 +101,7 @@ describe('the form token through local mode', () => {
     const digest = readOwnerMail(await sentEmails(server)).digests.find((candidate) => candidate.sections.some((one) => one.id === id));
     expect(digest?.subject).toBe(`Digest: 1 held inquiry, ${new Date().toISOString().slice(0, 10)}`);
     expect(section.held).toBe(`link stuffing: 8 links in the message, more than ${linkLimit}`);
-    expect(section.text).toContain(`Message:\n${held.message}\n`);
+    expect(section.text).toContain(`Message:\n${quoted(held.message)}\n`);
   }, 30_000);
 
   it(`holds a form posted within a second of its page as too fast, and mails one posted ${formMinSeconds} s after; both answered alike`, async () => {
@@ -178,11 +178,13 @@ describe('held inquiries in the owner’s commands', () => {
 
     const listed = await ownerCommand('inbox', server);
     expect(listed.code).toBe(0);
+    // The command it gives is the one to paste: local mode's --endpoint included.
+    const redeliver = `npm run redeliver -- --endpoint ${server.dynamoUrl}`;
     expect(listed.stdout).toMatch(
-      new RegExp(`held\\s+0\\s+${linksId}\\s+link stuffing: 8 links in the message, more than ${linkLimit}; in the next digest, or now: npm run redeliver -- ${linksId}\\n`),
+      new RegExp(`held\\s+0\\s+${linksId}\\s+link stuffing: 8 links in the message, more than ${linkLimit}; in the next digest, or now: ${redeliver} ${linksId}\\n`),
     );
     expect(listed.stdout).toMatch(
-      new RegExp(`held\\s+0\\s+${throwawayId}\\s+throwaway address: mailinator\\.com is a disposable-mail domain; in the next digest, or now: npm run redeliver -- ${throwawayId}\\n`),
+      new RegExp(`held\\s+0\\s+${throwawayId}\\s+throwaway address: mailinator\\.com is a disposable-mail domain; in the next digest, or now: ${redeliver} ${throwawayId}\\n`),
     );
     expect(await settledEmails(server, 500)).toEqual([]);
 
@@ -191,11 +193,21 @@ describe('held inquiries in the owner’s commands', () => {
     await mailedAlone(server, [linksId], 5000);
     const [mail] = await sentEmails(server);
     expect(mail?.replyTo).toEqual([links.email]);
-    expect(mail?.body.text).toContain(`Message:\n${links.message}\n`);
+    expect(mail?.body.text).toContain(`Message:\n${quoted(links.message)}\n`);
     expect((await ownerCommand('inbox', server)).stdout).toMatch(new RegExp(`sent\\s+1\\s+${linksId}\\s+sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\n`));
 
     expect(await ownerCommand('redeliver', server, ['--held'])).toMatchObject({ code: 0, stdout: `${throwawayId}  held -> pending: sent within seconds\n` });
     await mailedAlone(server, ids, 5000);
     expect(await settledEmails(server, 500)).toHaveLength(2);
+
+    // Sent already: only --again sends it once more.
+    const again = await ownerCommand('redeliver', server, [linksId]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      new RegExp(`^${linksId}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d already; to send it once more: npm run redeliver -- --endpoint ${server.dynamoUrl} --again ${linksId}\\n$`),
+    );
+    expect(await settledEmails(server, 1000)).toHaveLength(2);
+    expect(await ownerCommand('redeliver', server, ['--again', linksId])).toMatchObject({ code: 0, stdout: `${linksId}  sent -> pending: sent within seconds\n` });
+    expect((await ownerMailWhen(server, (mail) => mail.alone.length === 3, 5000)).alone.filter((id) => id === linksId)).toHaveLength(2);
   }, 60_000);
 });

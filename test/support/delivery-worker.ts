@@ -10,13 +10,19 @@ export const START = Date.UTC(2030, 0, 1, 12) / 1000;
 export const UNIT = 60;
 export const schedule = retrySchedule(UNIT);
 
-/** Answers each send with the next scripted delivery (then `sent`), and keeps what SES took. */
+/**
+ * Answers each send as `answer` says of its mail, or else with the next scripted delivery (then
+ * `sent`); keeps every mail it was handed, and those SES took.
+ */
 export class ScriptedMailer implements Mailer {
+  readonly handed: InquiryEmail[] = [];
   readonly taken: InquiryEmail[] = [];
   readonly script: Delivery[] = [];
+  answer: ((email: InquiryEmail) => Delivery | undefined) | undefined;
 
   async send(email: InquiryEmail): Promise<Delivery> {
-    const delivery = this.script.shift() ?? { kind: 'sent' };
+    this.handed.push(email);
+    const delivery = this.answer?.(email) ?? this.script.shift() ?? { kind: 'sent' };
     if (delivery.kind !== 'not_sent') this.taken.push(email);
     return delivery;
   }
@@ -32,9 +38,14 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
   const floodCheckFailures: string[] = [];
   let now = START;
   let attempts = 0;
+  const waits: number[] = [];
   const dependencies = {
     store,
     mailer,
+    digestMailer: mailer,
+    wait: async (ms: number) => {
+      waits.push(ms);
+    },
     schedule,
     retentionDays: options.retentionDays ?? 30,
     floodGuard: hourlyMailLimit(counters, maxMailsPerHour),
@@ -50,6 +61,8 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
     counters,
     reports,
     floodCheckFailures,
+    /** How long the digest asked to wait before each send but its first. */
+    waits,
     dependencies,
     at: (seconds: number) => (now = START + seconds),
     deliver: (id: string) => deliverInquiry({ id, attempts: store.items.get(id)?.attempts ?? 0 }, dependencies),

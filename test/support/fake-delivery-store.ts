@@ -92,8 +92,13 @@ export class FakeDeliveryStore implements DeliveryStore {
       case 'pending':
         this.items.set(id, { ...rest, state: 'pending', queue: 'pending', dueAt: settlement.dueAt, lastError: settlement.errorName });
         return true;
-      default:
-        this.items.set(id, { ...rest, state: settlement.state, lastError: settlement.errorName });
+      case 'failed': {
+        const { failedIn: _failedIn, ...kept } = rest;
+        this.items.set(id, { ...kept, state: 'failed', lastError: settlement.errorName, ...(settlement.refusedInDigest === true ? { failedIn: 'digest' as const } : {}) });
+        return true;
+      }
+      case 'unknown':
+        this.items.set(id, { ...rest, state: 'unknown', lastError: settlement.errorName });
         return true;
     }
   }

@@ -183,9 +183,16 @@ export function ownerCommand(
   server: Pick<LocalServer, 'dynamoUrl'>,
   args: readonly string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = gathered(
-    spawn('npm', ['run', '--silent', command, '--', '--endpoint', server.dynamoUrl, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
+  return runOwnerCommand(command, ['--endpoint', server.dynamoUrl, ...args]);
+}
+
+/** One of the owner's npm commands with exactly these arguments, and `env` in place of the test's environment when given. */
+export function runOwnerCommand(
+  command: 'inbox' | 'redeliver',
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = gathered(spawn('npm', ['run', '--silent', command, '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) }));
   return new Promise((resolve) => {
     child.child.once('exit', (code) => resolve({ code, stdout: child.stdout(), stderr: child.stderr() }));
   });

@@ -10,7 +10,7 @@ export interface DigestSection {
 
 export interface Digest {
   readonly subject: string;
-  /** How many held inquiries the subject says it carries. */
+  /** How many held inquiries the subject says it carries (a digest of several mails: this mail). */
   readonly count: number;
   readonly sections: readonly DigestSection[];
 }
@@ -22,7 +22,7 @@ export interface OwnerMail {
   readonly digests: readonly Digest[];
 }
 
-const DIGEST_SUBJECT = /^Digest: (\d+) held inquir(?:y|ies), \d{4}-\d\d-\d\d$/;
+const DIGEST_SUBJECT = /^Digest: (\d+)(?: of \d+)? held inquir(?:y|ies), \d{4}-\d\d-\d\d$/;
 const INQUIRY_ID = /^Inquiry id: (\S+)$/m;
 
 /** Sorts the mailbox into single mails and digests; a mail that is neither, or a digest that does not add up, throws. */
@@ -71,4 +71,28 @@ export async function ownerMailWhen(server: Pick<LocalServer, 'mailUrl'>, done: 
 export function reachedAll(mail: OwnerMail, ids: readonly string[]): boolean {
   const reached = new Set([...mail.alone, ...digestedIds(mail)]);
   return ids.every((id) => reached.has(id));
+}
+
+/**
+ * A text of printable ASCII, tabs and line breaks as the owner's mail quotes it (docs/api.md §2):
+ * each line marked `> ` (an empty one `>`), its tabs as spaces to the next multiple of 8, and cut
+ * into pieces of at most 76 characters after the last space that fits.
+ */
+export function quoted(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => {
+      let rest = '';
+      for (const character of line) rest += character === '\t' ? ' '.repeat(8 - (rest.length % 8)) : character;
+      const pieces: string[] = [];
+      while (rest.length > 76) {
+        const space = rest.lastIndexOf(' ', 75);
+        const cut = space > 0 ? space + 1 : 76;
+        pieces.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      return [...pieces, rest];
+    })
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
 }

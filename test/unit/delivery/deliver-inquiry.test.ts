@@ -128,6 +128,51 @@ describe('deliverInquiry: one attempt (docs/api.md §14)', () => {
   });
 });
 
+describe('deliverInquiry: a Reply-To SES refuses (docs/api.md §14)', () => {
+  const refused: Delivery = { kind: 'not_sent', errorName: 'BadRequestException', refusal: 'reply_to' };
+
+  it('sends the inquiry at once without one, saying so in the mail, the address still in its text', async () => {
+    const w = worker();
+    w.store.add({ id: 'odd-address', text: { name: 'Ada', email: 'a..b@example.com', message: 'An analytical engine, please.' } });
+    w.mailer.script.push(refused);
+
+    expect(await w.deliver('odd-address')).toBe('sent');
+
+    expect(w.mailer.handed.map((mail) => mail.replyTo)).toEqual(['a..b@example.com', undefined]);
+    const [mail] = w.mailer.taken;
+    expect(mail).not.toHaveProperty('replyTo');
+    expect(mail?.text).toMatch(/^No Reply-To: SES refused the visitor's address as one \(BadRequestException\)/);
+    expect(mail?.text).toContain('E-mail:\n> a..b@example.com\n');
+    expect(w.store.items.get('odd-address')).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(w.reports).toEqual([{ inquiryId: 'odd-address', outcome: 'sent', attempt: 1, errorName: 'BadRequestException', withoutReplyTo: true }]);
+  });
+
+  it.each<[string, Delivery, string]>([
+    ['refused again', sure('MessageRejected'), 'retry_scheduled'],
+    ['of an outcome unknown', unsure('TimeoutError'), 'unknown'],
+  ])('settles the attempt by the second send when it is %s, and tries the Reply-To again next time', async (_case, second, outcome) => {
+    const w = worker();
+    w.store.add({ id: 'twice' });
+    w.mailer.script.push(refused, second);
+
+    expect(await w.deliver('twice')).toBe(outcome);
+
+    expect(w.mailer.handed).toHaveLength(2);
+    expect(w.store.items.get('twice')).toMatchObject({ lastError: (second as { errorName: string }).errorName });
+  });
+
+  it('sends nothing twice for any other refusal: the content, the account, throttling', async () => {
+    for (const refusal of ['content', 'account', undefined] as const) {
+      const w = worker();
+      w.store.add({ id: 'once' });
+      w.mailer.script.push({ kind: 'not_sent', errorName: 'Refused', ...(refusal === undefined ? {} : { refusal }) });
+
+      expect(await w.deliver('once')).toBe('retry_scheduled');
+      expect(w.mailer.handed).toHaveLength(1);
+    }
+  });
+});
+
 describe('deliverInquiry: retried until it can be delivered', () => {
   it('tries again at growing delays, capped at an hour, for at least three days, then gives up', async () => {
     const w = worker();

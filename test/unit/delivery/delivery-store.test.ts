@@ -98,7 +98,7 @@ describe('DynamoDeliveryStore: the held queue (docs/api.md §15)', () => {
 
     await store.claim('held', { id, attempts: 2 }, 'digest', NOW, NOW + 600);
     await store.settle(id, 'digest', { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: true });
-    await new OwnerInbox(inbox.client(), TABLE).redeliver(toInquiryRecord((await inbox.itemOf(id))!), new Date(NOW * 1000));
+    await new OwnerInbox(inbox.client(), TABLE).redeliver(toInquiryRecord((await inbox.itemOf(id))!), { again: true }, new Date(NOW * 1000));
     await store.claim('pending', { id, attempts: 3 }, 'alone', NOW, NOW + 60);
     await store.settle(id, 'alone', { state: 'sent', sentAt: new Date(NOW * 1000), expiresAt: NOW + 100, eraseText: false, inDigest: false });
 
@@ -114,6 +114,21 @@ describe('DynamoDeliveryStore: the held queue (docs/api.md §15)', () => {
     await store.settle(id, 'digest', { state: 'held', dueAt: NOW, errorName: 'Throttling' });
 
     expect(await inbox.itemOf(id)).toMatchObject({ state: 'held', queue: 'held', heldFor: [TOO_FAST], lastError: 'Throttling' });
+  });
+
+  it('marks one SES refused alone in the digest failed there, and a later failure of it alone no longer so', async () => {
+    const id = newId();
+    await inquiries().accept({ ...HELD_INQUIRY, id, heldFor: [TOO_FAST] });
+    await store.claim('held', { id, attempts: 0 }, 'digest', NOW, NOW + 600);
+
+    await store.settle(id, 'digest', { state: 'failed', errorName: 'MessageRejected', refusedInDigest: true });
+
+    expect(await inbox.itemOf(id)).toMatchObject({ state: 'failed', lastError: 'MessageRejected', failedIn: 'digest', text: expect.any(Object) });
+    expect(toInquiryRecord((await inbox.itemOf(id))!)).toMatchObject({ failedIn: 'digest' });
+    await new OwnerInbox(inbox.client(), TABLE).redeliver(toInquiryRecord((await inbox.itemOf(id))!), { again: false }, new Date(NOW * 1000));
+    await store.claim('pending', { id, attempts: 1 }, 'alone', NOW, NOW + 60);
+    await store.settle(id, 'alone', { state: 'failed', errorName: 'MessageRejected' });
+    expect(await inbox.itemOf(id)).not.toHaveProperty('failedIn');
   });
 });
 

@@ -1,21 +1,45 @@
 import { describe, expect, it } from '@jest/globals';
 import { sendDigest, type DigestReport } from '../../../lambdas/delivery/digest.js';
-import { DIGEST_LIMIT } from '../../../lambdas/delivery/time-budget.js';
+import type { InquiryEmail } from '../../../lambdas/delivery/inquiry-email.js';
+import type { Delivery } from '../../../lambdas/delivery/mailer.js';
+import { DIGEST_LIMIT, DIGEST_MAIL_BYTES, DIGEST_SEND_INTERVAL_MS, DIGEST_SENDS, worstEncodedBytes } from '../../../lambdas/delivery/time-budget.js';
 import type { HeldReason } from '../../../lambdas/inbox/held-reasons.js';
-import { START, worker } from '../../support/delivery-worker.js';
+import type { InquiryText } from '../../../lambdas/inbox/inquiry-record.js';
+import { START, schedule, worker } from '../../support/delivery-worker.js';
 
 /* The daily digest of held inquiries (docs/api.md §15), over the in-memory store and a scripted mailer. */
 
 const TOO_FAST: HeldReason = { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' };
 const LINKS: HeldReason = { signal: 'link_stuffing', detail: '8 links in the message, more than 5' };
+/** SES's answer to a message its virus scan refuses. */
+const REJECTED: Delivery = { kind: 'not_sent', errorName: 'MessageRejected', refusal: 'content' };
+const POISON = 'POISON-PILL';
 
 function digestWorker() {
   const w = worker();
   const digests: DigestReport[] = [];
-  const hold = (id: string, heldFor: readonly HeldReason[] = [TOO_FAST], receivedAt = '2030-01-01T11:00:00.000Z') =>
-    w.store.add({ id, state: 'held', queue: 'held', heldFor, receivedAt, dueAt: Math.floor(Date.parse(receivedAt) / 1000) });
+  const hold = (id: string, heldFor: readonly HeldReason[] = [TOO_FAST], receivedAt = '2030-01-01T11:00:00.000Z', text?: InquiryText) =>
+    w.store.add({
+      id,
+      state: 'held',
+      queue: 'held',
+      heldFor,
+      receivedAt,
+      dueAt: Math.floor(Date.parse(receivedAt) / 1000),
+      ...(text === undefined ? {} : { text }),
+    });
   return { ...w, digests, hold, digest: () => sendDigest(w.dependencies, (report) => digests.push(report)) };
 }
+
+/** The inquiry ids a mail carries, in order. */
+const idsIn = (mail: InquiryEmail | undefined) => [...(mail?.text ?? '').matchAll(/^Inquiry id: (\S+)$/gm)].map((match) => match[1]);
+
+/** SES refusing every mail that holds the poison, as its virus scan would. */
+function refusingPoison(w: ReturnType<typeof digestWorker>) {
+  w.mailer.answer = (email) => (email.text.includes(POISON) ? REJECTED : undefined);
+}
+
+const poisoned = (id: string): InquiryText => ({ name: 'Mallory', email: 'mallory@example.com', message: `A message, ${id}, that carries ${POISON} in it.` });
 
 describe('sendDigest', () => {
   it('sends nothing when nothing is held', async () => {
@@ -41,11 +65,10 @@ describe('sendDigest', () => {
     expect(mail?.subject).toBe('Digest: 2 held inquiries, 2030-01-01');
     const text = mail?.text ?? '';
     expect(text).toContain('npm run redeliver -- <inquiry id>');
-    expect(text.indexOf('Inquiry id: older')).toBeLessThan(text.indexOf('Inquiry id: newer'));
-    expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5');
-    expect(text).toContain('Message:\nAn analytical engine, if you please.');
-    expect(text.match(/Inquiry id: /g)).toHaveLength(2);
-    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2 }]);
+    expect(idsIn(mail)).toEqual(['older', 'newer']);
+    expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5\n');
+    expect(text).toContain('Message:\n> An analytical engine, if you please.\n');
+    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
   });
 
   it('marks each sent in the digest, kept for the retention period with its reasons; the next digest is empty', async () => {
@@ -68,12 +91,11 @@ describe('sendDigest', () => {
 
     await w.digest();
 
-    expect(w.mailer.taken[0]?.text).not.toContain('Inquiry id: released');
-    expect(w.mailer.taken[0]?.text).toContain('Inquiry id: kept');
+    expect(idsIn(w.mailer.taken[0])).toEqual(['kept']);
     expect(w.store.state('released')).toBe('pending');
   });
 
-  it('puts everything back in the held queue when SES surely did not take the digest', async () => {
+  it('puts everything back in the held queue when SES could not be asked, or throttled', async () => {
     const w = digestWorker();
     w.hold('one');
     w.mailer.script.push({ kind: 'not_sent', errorName: 'TooManyRequestsException' });
@@ -81,6 +103,7 @@ describe('sendDigest', () => {
     expect(await w.digest()).toBe('not_sent');
 
     expect(w.store.items.get('one')).toMatchObject({ state: 'held', queue: 'held', heldFor: [TOO_FAST], lastError: 'TooManyRequestsException' });
+    expect(w.digests).toEqual([{ outcome: 'not_sent', inquiries: 1, mails: 0, held: 1, errorName: 'TooManyRequestsException' }]);
     expect(await w.digest()).toBe('sent');
     expect(w.mailer.taken).toHaveLength(1);
   });
@@ -94,7 +117,7 @@ describe('sendDigest', () => {
     expect(await w.digest()).toBe('unknown');
 
     expect([w.store.state('one'), w.store.state('two')]).toEqual(['unknown', 'unknown']);
-    expect(w.digests).toEqual([{ outcome: 'unknown', inquiries: 2, errorName: 'TimeoutError' }]);
+    expect(w.digests).toEqual([{ outcome: 'unknown', inquiries: 2, mails: 0, unknown: 2, errorName: 'TimeoutError' }]);
     expect(await w.digest()).toBe('empty');
   });
 
@@ -136,7 +159,7 @@ describe('sendDigest', () => {
 
     expect(await w.digest()).toBe('sent');
 
-    expect(w.mailer.taken[0]?.text.match(/Inquiry id: \S+/g)).toEqual(['Inquiry id: a', 'Inquiry id: b']);
+    expect(idsIn(w.mailer.taken[0])).toEqual(['a', 'b']);
     expect(w.store.items.get('lost')).toMatchObject({ state: 'held', queue: 'held' });
   });
 
@@ -156,7 +179,7 @@ describe('sendDigest', () => {
     expect(await w.digest()).toBe('sent');
 
     expect([w.store.state('a'), w.store.state('flaky'), w.store.state('stuck')]).toEqual(['sent', 'sent', 'sending']);
-    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 3, unsettled: 1 }]);
+    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 3, mails: 1, unsettled: 1 }]);
   });
 
   it('leaves nothing to a second run of the same schedule: two digests never share an inquiry', async () => {
@@ -165,8 +188,163 @@ describe('sendDigest', () => {
 
     await Promise.all([w.digest(), w.digest()]);
 
-    const ids = w.mailer.taken.flatMap((mail) => mail.text.match(/Inquiry id: \S+/g) ?? []);
+    const ids = w.mailer.taken.flatMap(idsIn);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
+  });
+});
+
+describe('sendDigest: one inquiry SES will never take (docs/api.md §15)', () => {
+  it('mails the others in this digest, halving the refused mail, and gives up the one SES refuses alone', async () => {
+    const w = digestWorker();
+    for (const id of ['a', 'b', 'c']) w.hold(id);
+    w.hold('poison', [LINKS], '2030-01-01T11:00:00.000Z', poisoned('poison'));
+    refusingPoison(w);
+
+    expect(await w.digest()).toBe('sent');
+
+    // [a b c poison] refused; [a b] taken; [c poison] refused; [c] taken; [poison] refused alone.
+    expect(w.mailer.handed.map(idsIn)).toEqual([['a', 'b', 'c', 'poison'], ['a', 'b'], ['c', 'poison'], ['c'], ['poison']]);
+    expect(w.mailer.taken.map(idsIn)).toEqual([['a', 'b'], ['c']]);
+    expect(w.mailer.taken.map((mail) => mail.subject)).toEqual(['Digest: 2 of 4 held inquiries, 2030-01-01', 'Digest: 1 of 4 held inquiries, 2030-01-01']);
+    expect(['a', 'b', 'c'].map((id) => w.store.items.get(id))).toEqual(['a', 'b', 'c'].map(() => expect.objectContaining({ state: 'sent', sentIn: 'digest' })));
+    expect(w.store.items.get('poison')).toMatchObject({ state: 'failed', lastError: 'MessageRejected', failedIn: 'digest', text: poisoned('poison') });
+    expect(w.store.items.get('poison')).not.toHaveProperty('queue');
+    expect(w.reports).toEqual([{ inquiryId: 'poison', outcome: 'given_up', attempt: 1, errorName: 'MessageRejected' }]);
+    expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 4, mails: 2, failed: 1, errorName: 'MessageRejected' }]);
+    expect(await w.digest()).toBe('empty');
+  });
+
+  it('waits at least a second between sends, as the SES sandbox takes one message a second', async () => {
+    const w = digestWorker();
+    for (const id of ['a', 'b', 'c']) w.hold(id);
+    w.hold('poison', [LINKS], '2030-01-01T11:00:00.000Z', poisoned('poison'));
+    refusingPoison(w);
+
+    await w.digest();
+
+    expect(w.waits).toHaveLength(w.mailer.handed.length - 1);
+    for (const wait of w.waits) {
+      expect(wait).toBeGreaterThan(DIGEST_SEND_INTERVAL_MS - 100);
+      expect(wait).toBeLessThanOrEqual(DIGEST_SEND_INTERVAL_MS);
+    }
+  });
+
+  it('finds several among many, each alone, and mails every other', async () => {
+    const w = digestWorker();
+    const ids = Array.from({ length: 60 }, (_, i) => `held-${String(i).padStart(2, '0')}`);
+    const poisons = new Set(['held-07', 'held-08', 'held-41']);
+    for (const id of ids) w.hold(id, [TOO_FAST], '2030-01-01T11:00:00.000Z', poisons.has(id) ? poisoned(id) : undefined);
+    refusingPoison(w);
+
+    expect(await w.digest()).toBe('sent');
+
+    expect(w.mailer.taken.flatMap(idsIn).sort()).toEqual(ids.filter((id) => !poisons.has(id)));
+    expect(ids.filter((id) => w.store.state(id) === 'failed')).toEqual([...poisons]);
+    expect(w.mailer.handed.length).toBeLessThanOrEqual(DIGEST_SENDS);
+  });
+
+  it('fails nothing while SES takes no mail at all (an unverified identity is MessageRejected too): all wait', async () => {
+    const w = digestWorker();
+    for (const id of ['a', 'b', 'c']) w.hold(id);
+    w.mailer.answer = () => REJECTED;
+
+    expect(await w.digest()).toBe('not_sent');
+
+    expect(['a', 'b', 'c'].map((id) => w.store.items.get(id))).toEqual(
+      ['a', 'b', 'c'].map(() => expect.objectContaining({ state: 'held', queue: 'held', lastError: 'MessageRejected' })),
+    );
+    expect(w.reports).toEqual([]);
+    expect(w.digests).toEqual([{ outcome: 'not_sent', inquiries: 3, mails: 0, held: 3, errorName: 'MessageRejected' }]);
+  });
+
+  it('gives up one refused alone with no other mail once its retry period is over, as an inquiry mailed alone is', async () => {
+    const w = digestWorker();
+    w.hold('poison', [LINKS], '2030-01-01T11:00:00.000Z', poisoned('poison'));
+    w.store.items.set('poison', { ...w.store.items.get('poison')!, retryFrom: START - schedule.periodSeconds });
+    w.hold('young', [LINKS], '2030-01-01T11:00:00.000Z', poisoned('young'));
+    refusingPoison(w);
+
+    expect(await w.digest()).toBe('not_sent');
+
+    expect(w.store.items.get('poison')).toMatchObject({ state: 'failed', lastError: 'MessageRejected', failedIn: 'digest' });
+    expect(w.store.items.get('young')).toMatchObject({ state: 'held', lastError: 'MessageRejected' });
+  });
+
+  it('stops at a refusal of the account, or at an answer that never came; what is left waits, nothing is failed', async () => {
+    const paused = digestWorker();
+    paused.hold('one');
+    paused.mailer.answer = () => ({ kind: 'not_sent', errorName: 'SendingPausedException', refusal: 'account' });
+
+    expect(await paused.digest()).toBe('not_sent');
+    expect(paused.mailer.handed).toHaveLength(1);
+    expect(paused.store.items.get('one')).toMatchObject({ state: 'held', lastError: 'SendingPausedException' });
+
+    const late = digestWorker();
+    for (const id of ['a', 'b', 'c']) late.hold(id);
+    late.hold('poison', [LINKS], '2030-01-01T11:00:00.000Z', poisoned('poison'));
+    late.mailer.script.push(REJECTED, { kind: 'unknown', errorName: 'TimeoutError' });
+
+    expect(await late.digest()).toBe('unknown');
+    expect(late.mailer.handed.map(idsIn)).toEqual([['a', 'b', 'c', 'poison'], ['a', 'b']]);
+    expect(['a', 'b', 'c', 'poison'].map((id) => late.store.state(id))).toEqual(['unknown', 'unknown', 'held', 'held']);
+    expect(late.digests).toEqual([{ outcome: 'unknown', inquiries: 4, mails: 0, held: 2, unknown: 2, errorName: 'TimeoutError' }]);
+  });
+
+  it('makes at most DIGEST_SENDS sends; the inquiries of the mails still to send wait for the next digest', async () => {
+    const w = digestWorker();
+    const ids = Array.from({ length: 200 }, (_, i) => `held-${String(i).padStart(3, '0')}`);
+    // Every fourth one poisoned: far more than one digest can find.
+    for (const [index, id] of ids.entries()) w.hold(id, [TOO_FAST], '2030-01-01T11:00:00.000Z', index % 4 === 0 ? poisoned(id) : undefined);
+    refusingPoison(w);
+
+    expect(await w.digest()).toBe('not_sent');
+
+    expect(w.mailer.handed).toHaveLength(DIGEST_SENDS);
+    const states = ids.map((id) => w.store.state(id));
+    expect(states.filter((state) => state === 'sending')).toEqual([]);
+    expect(states.filter((state) => state === 'held').length).toBeGreaterThan(0);
+    // Nothing sent twice, and each sent one is in the store as sent.
+    const sent = w.mailer.taken.flatMap(idsIn);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent.sort()).toEqual(ids.filter((id) => w.store.state(id) === 'sent'));
+  });
+});
+
+describe('sendDigest: the size of its mails (docs/api.md §15)', () => {
+  /** 4-byte characters that take one column each, so that a line holds as many bytes as it can. */
+  const WIDEST_BYTES = '\u{10000}';
+  const maximal = (n: number): InquiryText => ({
+    name: WIDEST_BYTES.repeat(120),
+    email: `${String(n).padStart(64, 'a')}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}`,
+    message: WIDEST_BYTES.repeat(5000),
+    company: WIDEST_BYTES.repeat(120),
+    project_url: `https://${WIDEST_BYTES.repeat(2040)}`,
+  });
+
+  it(`mails ${DIGEST_LIMIT} maximal inquiries of 4-byte characters in mails of at most DIGEST_MAIL_BYTES, each one once`, async () => {
+    const w = digestWorker();
+    for (let i = 0; i < DIGEST_LIMIT; i++) w.hold(`held-${String(i).padStart(3, '0')}`, [TOO_FAST], '2030-01-01T11:00:00.000Z', maximal(i));
+
+    expect(await w.digest()).toBe('sent');
+
+    const sizes = w.mailer.taken.map((mail) => Buffer.byteLength(mail.subject) + Buffer.byteLength(mail.text));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(DIGEST_MAIL_BYTES);
+    // Packed, not scattered: each mail but the last is nearly full.
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(14 * 1024 * 1024);
+    expect(w.mailer.taken.length).toBeLessThanOrEqual(Math.ceil(sizes.reduce((sum, size) => sum + size, 0) / (DIGEST_MAIL_BYTES * 0.95)));
+    const ids = w.mailer.taken.flatMap(idsIn);
+    expect(ids).toHaveLength(DIGEST_LIMIT);
+    expect(new Set(ids).size).toBe(DIGEST_LIMIT);
+    // With sends to spare for finding what SES refuses among them.
+    expect(w.mailer.taken.length).toBeLessThanOrEqual(DIGEST_SENDS - 20);
+  }, 60_000);
+
+  it('keeps a mail of DIGEST_MAIL_BYTES, MIME-encoded at its worst, under the 10 MB where SES starts to throttle bandwidth, and SES v2’s 40 MB', () => {
+    expect(worstEncodedBytes(DIGEST_MAIL_BYTES)).toBeLessThan(10 * 1000 * 1000);
+    // Quoted-printable of non-ASCII bytes: "=XX" per byte, 25 bytes to a 76-character line and its soft break.
+    const encoded = Buffer.alloc(DIGEST_MAIL_BYTES, 0xf0).toString('hex').toUpperCase().replace(/(..)/g, '=$1');
+    const lines = encoded.match(/.{1,75}/g) ?? [];
+    expect(lines.join('=\r\n').length).toBeLessThanOrEqual(worstEncodedBytes(DIGEST_MAIL_BYTES));
   });
 });

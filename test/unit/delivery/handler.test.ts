@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
@@ -84,6 +84,26 @@ describe('the delivery worker handed the stream (docs/api.md §14)', () => {
     });
     expect(send?.args[0].input.Content?.Simple?.Body?.Text?.Data).toContain(`Inquiry id: ${id}`);
     expect(await inbox.itemOf(id)).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('sends an inquiry whose Reply-To SES refuses (400 BadRequestException) without one, rather than not at all', async () => {
+    ses.on(SendEmailCommand).callsFake((input: { ReplyToAddresses?: string[] }) => {
+      if (input.ReplyToAddresses !== undefined) {
+        throw new SESv2ServiceException({ name: 'BadRequestException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Illegal address' });
+      }
+      return { MessageId: 'message-2' };
+    });
+    const { id, event } = await storedInquiry();
+
+    expect(await handler(event, lambdaContext())).toEqual({ batchItemFailures: [] });
+
+    const sends = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
+    expect(sends.map((input) => input.ReplyToAddresses)).toEqual([['grace@example.com'], undefined]);
+    expect(sends[1]?.Content?.Simple?.Body?.Text?.Data).toMatch(/^No Reply-To: SES refused the visitor's address as one \(BadRequestException\)[^]*\nE-mail:\n> grace@example\.com\n/);
+    expect(await inbox.itemOf(id)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(jsonLines(output.text()).filter((line) => line.message === 'delivery')).toEqual([
+      expect.objectContaining({ inquiryId: id, outcome: 'sent', errorName: 'BadRequestException', withoutReplyTo: true, InquiriesDelivered: 1 }),
+    ]);
   });
 
   it('sends nothing when the same record comes again', async () => {

@@ -49,14 +49,34 @@ describe('SesMailer (docs/api.md §2: SES v2 SendEmail, Simple content)', () => 
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.ConfigurationSetName).toBe('site-mail');
   });
 
-  it('answers not_sent when SES refuses the message (an error answer)', async () => {
-    const rejection = new SESv2ServiceException({ name: 'MessageRejected', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Email address is not verified.' });
+  const answer = (name: string, status: number, message = name) =>
+    new SESv2ServiceException({ name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status }, message });
+
+  it.each<[string, SESv2ServiceException, typeof email | Omit<typeof email, 'replyTo'>, string | undefined]>([
+    ['its content (the virus scan, or an identity not verified)', answer('MessageRejected', 400, 'Email address is not verified.'), email, 'content'],
+    ['the Reply-To: an invalid parameter of a mail that has one', answer('BadRequestException', 400, 'Missing final \'@domain\''), email, 'reply_to'],
+    ['the Reply-To: any 400 that names its address', answer('InvalidParameterValue', 400, 'Illegal address: ada+site@example.com'), email, 'reply_to'],
+    ['the content: an invalid parameter of a mail without a Reply-To', answer('BadRequestException', 400), { subject: email.subject, text: email.text }, 'content'],
+    ['the account: sending paused', answer('SendingPausedException', 400), email, 'account'],
+    ['the account: the configuration set missing', answer('NotFoundException', 404), email, 'account'],
+    ['nothing: throttling, to try again', answer('TooManyRequestsException', 429), email, undefined],
+    ['nothing: a failure of SES, to try again', answer('InternalFailure', 500), email, undefined],
+  ])('answers not_sent when SES refuses %s', async (_title, rejection, mail, refusal) => {
     ses.on(SendEmailCommand).rejects(rejection);
 
-    await expect(new SesMailer(new SESv2Client({ region: 'eu-west-1' }), settings).send(email)).resolves.toEqual({
+    await expect(new SesMailer(new SESv2Client({ region: 'eu-west-1' }), settings).send(mail)).resolves.toEqual({
       kind: 'not_sent',
-      errorName: 'MessageRejected',
+      errorName: rejection.name,
+      ...(refusal === undefined ? {} : { refusal }),
     });
+  });
+
+  it('sends no Reply-To for a mail without one', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
+
+    await new SesMailer(new SESv2Client({ region: 'eu-west-1' }), settings).send({ subject: email.subject, text: email.text });
+
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input).not.toHaveProperty('ReplyToAddresses');
   });
 
   it('answers not_sent when no connection could be opened', async () => {

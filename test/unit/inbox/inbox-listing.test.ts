@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { inboxListing } from '../../../bin/inbox/inbox-listing.js';
+import { ownerCommandLine } from '../../../bin/inbox/inbox-table.js';
 import type { InquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';
 
 const BASE: InquiryRecord = {
@@ -13,6 +15,10 @@ const BASE: InquiryRecord = {
   text: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'First line.\r\nSecond line.', company: 'Babbage & Co' },
 };
 
+const redeliverCommand = (id: string) => `npm run redeliver -- ${id}`;
+const PLAIN = { text: false, redeliverCommand };
+const WITH_TEXT = { text: true, redeliverCommand };
+
 describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
   it('lists each inquiry on one line, with its state and why, never its text unless asked', () => {
     const lines = inboxListing(
@@ -22,7 +28,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
         { ...BASE, id: 'failed-one', state: 'failed', attempts: 40, lastError: 'SendingPausedException' },
         { ...BASE, id: 'unknown-one', state: 'unknown', lastError: 'TimeoutError' },
       ],
-      { text: false },
+      PLAIN,
     );
 
     expect(lines).toEqual([
@@ -37,13 +43,20 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     expect(lines.join('\n')).not.toMatch(/Ada|Babbage|line/);
   });
 
-  it('adds what the visitor wrote when asked, or that it was erased', () => {
+  it('adds what the visitor wrote when asked, each field labelled and each of its lines quoted, or that it was erased', () => {
     const { text: _erased, ...withoutText } = BASE;
 
-    expect(inboxListing([BASE, { ...withoutText, id: 'erased' }], { text: true })).toEqual([
+    expect(inboxListing([BASE, { ...withoutText, id: 'erased' }], WITH_TEXT)).toEqual([
       'RECEIVED (UTC)    STATE  TRIES  ID',
       `2030-01-02 03:04  sent   1      ${BASE.id}  sent 2030-01-02 03:04`,
-      '    From: Ada Lovelace <ada@example.com>, Babbage & Co',
+      '    Name:',
+      '    > Ada Lovelace',
+      '    E-mail:',
+      '    > ada@example.com',
+      '    Company:',
+      '    > Babbage & Co',
+      '',
+      '    Message:',
       '    > First line.',
       '    > Second line.',
       '',
@@ -66,7 +79,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     };
     const lines = inboxListing(
       [held, { ...held, id: 'digested', state: 'sent', sentIn: 'digest' }, { ...BASE, id: 'erased', state: 'failed', lastError: 'TextErased' }],
-      { text: false },
+      PLAIN,
     );
 
     expect(lines.slice(1, 4)).toEqual([
@@ -79,7 +92,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
   it('says of a held inquiry that the last digest failed, and why', () => {
     const [, line] = inboxListing(
       [{ ...BASE, id: 'held-one', state: 'held', lastError: 'AccountSendingPausedException', heldFor: [{ signal: 'flood', detail: 'more than 20 inquiries were to be mailed this hour (UTC)' }] }],
-      { text: false },
+      PLAIN,
     );
     expect(line).toBe(
       '2030-01-02 03:04  held   1      held-one  flood: more than 20 inquiries were to be mailed this hour (UTC); the last digest failed: AccountSendingPausedException; in the next digest, or now: npm run redeliver -- held-one',
@@ -87,6 +100,59 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
   });
 
   it('says an empty inbox is empty', () => {
-    expect(inboxListing([], { text: false })).toEqual(['RECEIVED (UTC)  STATE  TRIES  ID', '', '0 inquiries']);
+    expect(inboxListing([], PLAIN)).toEqual(['RECEIVED (UTC)  STATE  TRIES  ID', '', '0 inquiries']);
+  });
+  it('names the options it was read with in the command it gives, so that it can be pasted as it is', () => {
+    const local = { stack: 'PersonalSite', endpoint: 'http://127.0.0.1:45678' };
+    const [, line] = inboxListing([{ ...BASE, id: 'unknown-one', state: 'unknown', lastError: 'TimeoutError' }], {
+      text: false,
+      redeliverCommand: (id) => ownerCommandLine('redeliver', local, id),
+    });
+
+    expect(line).toMatch(/npm run redeliver -- --endpoint http:\/\/127\.0\.0\.1:45678 unknown-one$/);
+    expect(ownerCommandLine('redeliver', { stack: 'Other', region: 'eu-west-1', table: "it's" }, '--again', 'x')).toBe(
+      "npm run redeliver -- --stack Other --region eu-west-1 --table 'it'\\''s' --again x",
+    );
+  });
+
+  it('says of an inquiry SES refused alone in the digest that the others went, and how to read it', () => {
+    const [, line] = inboxListing([{ ...BASE, id: 'poison', state: 'failed', lastError: 'MessageRejected', failedIn: 'digest' }], PLAIN);
+
+    expect(line).toBe(
+      '2030-01-02 03:04  failed  1      poison  MessageRejected; SES refused it alone in the digest and took the others: --text shows what it holds; alone: npm run redeliver -- poison',
+    );
+  });
+
+  it('writes no control character to the terminal, whatever the table holds: each is an escape, a lone CR a new quoted line', () => {
+    const lines = inboxListing(
+      [
+        {
+          ...BASE,
+          id: 'id\u001b[2J',
+          lastError: 'Error\u0007',
+          sentAt: 'not a time',
+          text: { name: 'Ada\u202E\u001b]0;title\u0007', email: 'a@example.com', company: '\u009b31m', message: 'over\rwritten\u0085next\u2028line\tand a tab\u007f' },
+        },
+      ],
+      WITH_TEXT,
+    );
+
+    expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u);
+    expect(lines).toContain('    > Ada\\u202E\\u001B]0;title\\u0007');
+    expect(lines).toContain('    > \\u009B31m');
+    expect(lines.slice(lines.indexOf('    Message:') + 1, -2)).toEqual(['    > over', '    > written', '    > next', '    > line    and a tab\\u007F']);
+  });
+
+  it('never lets a stored text start a line of its own or reach the terminal’s control, by property', () => {
+    const anything = fc.string({ unit: 'binary', maxLength: 300 });
+    fc.assert(
+      fc.property(anything, anything, anything, anything, (name, company, message, id) => {
+        const lines = inboxListing([{ ...BASE, id, state: 'held', text: { name, email: 'a@example.com', company, message } }], WITH_TEXT);
+        expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\p{Cs}\p{Bidi_Control}\u2028\u2029]/u);
+        const text = lines.slice(2, -2);
+        for (const line of text) expect(line === '' || /^    (?:> |>$|Name:$|E-mail:$|Company:$|Message:$)/.test(line)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -10,7 +10,7 @@ describe('formatResult', () => {
   });
 
   it('never lets a line break, an escape or a bidirectional override through', () => {
-    expect(formatResult(fail('x', 'a\nFAIL  y\r\u001b[2K\u202eb', 'c\u2028d'))).toBe('FAIL  x: a FAIL  y [2K b -> c d');
+    expect(formatResult(fail('x', 'a\nFAIL  y\r\u001b[2K\u202eb', 'c\u2028d'))).toBe('FAIL  x: a\\u000AFAIL  y\\u000D\\u001B[2K\\u202Eb -> c\\u2028d');
   });
 });
 

@@ -1,0 +1,152 @@
+/**
+ * A visitor's text as the owner reads it, in a mail or on a terminal (docs/api.md §2, §14, §15):
+ * whatever is stored, accepted under today's rules or older ones, none of it can act on the
+ * reader's screen, and every line of it is marked as the visitor's, so that it cannot pass for a
+ * line of the service.
+ */
+import type { InquiryText } from './inquiry-record.js';
+
+/**
+ * Every line break of Unicode's line breaking rules (UAX #14, its mandatory breaks): CR LF, LF,
+ * CR alone, VT, FF, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR. A mail client or a terminal may
+ * start a new line at any of them, so each starts a new quoted line.
+ */
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/u;
+
+/** The lines of a text, split at every kind of line break: no line holds one. */
+export function textLines(text: string): string[] {
+  return text.split(LINE_BREAK);
+}
+
+/**
+ * Characters that act on a screen instead of showing: C0 and C1 controls and DEL (`\p{Cc}`), an
+ * unpaired surrogate (`\p{Cs}`), the line and paragraph separators, and, on a terminal, the bidi
+ * controls and marks (`\p{Bidi_Control}`: U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069).
+ */
+const TERMINAL_CONTROLS = /(?!\t)[\p{Cc}\p{Cs}\p{Bidi_Control}\u2028\u2029]/gu;
+/**
+ * In a mail, bidi controls stay: each line is a paragraph of its own for the bidi algorithm (a
+ * line feed ends every embedding and override), so they reorder no more than their line, after its `> `.
+ */
+const MAIL_CONTROLS = /(?!\t)[\p{Cc}\p{Cs}\u2028\u2029]/gu;
+
+/** `\u001B`: a character as an escape that shows what it was and does nothing. */
+function escaped(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * East Asian wide and fullwidth characters and emoji, which take two columns of a terminal or a
+ * monospaced mail (as wcwidth counts them; the blocks of UAX #11's Wide and Fullwidth classes).
+ */
+const WIDE =
+  /^(?:[\u1100-\u115F\u231A\u231B\u2329\u232A\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uA960-\uA97F\uAC00-\uD7A3\uF900-\uFAFF\uFE10-\uFE19\uFE30-\uFE6F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]|\p{Extended_Pictographic})/u;
+
+/** A character that takes no column: a format character alone (a bidi control, a zero-width space or joiner). */
+const INVISIBLE = /^\p{Cf}+$/u;
+
+/** How many columns a character (a grapheme cluster) takes: two when wide, none when invisible, one otherwise. */
+function columns(character: string): number {
+  return WIDE.test(character) ? 2 : INVISIBLE.test(character) ? 0 : 1;
+}
+
+const TAB_STOP = 8;
+
+/** Tabs as the spaces up to the next tab stop, counted from the start of the line, as a terminal shows them. */
+function expandedTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let column = 0;
+  let expanded = '';
+  for (const { segment } of graphemes.segment(line)) {
+    const text = segment === '\t' ? ' '.repeat(TAB_STOP - (column % TAB_STOP)) : segment;
+    column += segment === '\t' ? text.length : columns(segment);
+    expanded += text;
+  }
+  return expanded;
+}
+
+/**
+ * Combining marks past the eighth on one character: written scripts stack a few (Vietnamese two,
+ * Hebrew with points and cantillation four or five); dozens ("Zalgo" text) paint over the lines
+ * above and below, the service's among them.
+ */
+const PILED_MARKS = /(?<=\p{M}{8})\p{M}/gu;
+
+/** One line of text for a terminal: tabs as spaces, every other control character, line break and bidi control as an escape. */
+export function terminalText(text: string): string {
+  return expandedTabs(text.replace(TERMINAL_CONTROLS, escaped));
+}
+
+/**
+ * One line of text for a mail: tabs as spaces, every other control character and line break as an
+ * escape, and so is every combining mark past the eighth on a character.
+ */
+export function mailText(text: string): string {
+  return expandedTabs(text.replace(MAIL_CONTROLS, escaped).replace(PILED_MARKS, escaped));
+}
+
+/**
+ * A line cut into pieces of at most `width` columns, each after the last white space that fits,
+ * or at `width` when a piece has none, never inside a character (a grapheme cluster): joined
+ * again, the pieces are the line.
+ */
+export function wrappedLine(line: string, width: number): string[] {
+  const characters = [...graphemes.segment(line)].map(({ segment }) => segment);
+  const pieces: string[] = [];
+  let piece: string[] = [];
+  let used = 0;
+  for (const character of characters) {
+    const wide = columns(character);
+    if (used + wide > width && piece.length > 0) {
+      // The last white space that fits ends the piece, so that the next one starts with a word.
+      const space = piece.findLastIndex((candidate) => /^\s$/u.test(candidate));
+      const cut = space > 0 ? space + 1 : piece.length;
+      pieces.push(piece.slice(0, cut).join(''));
+      piece = piece.slice(cut);
+      used = piece.reduce((sum, kept) => sum + columns(kept), 0);
+    }
+    piece.push(character);
+    used += wide;
+  }
+  pieces.push(piece.join(''));
+  return pieces;
+}
+
+/** How a quoted line reads: `> ` then the visitor's text, or `>` alone for an empty line. */
+function quote(text: string): string {
+  return text === '' ? '>' : `> ${text}`;
+}
+
+export interface QuoteOptions {
+  /** The longest line, `> ` included. */
+  readonly width: number;
+  /** How a line of the visitor's shows its controls: mailText or terminalText. */
+  readonly visible: (line: string) => string;
+}
+
+/**
+ * A visitor's text as lines that each start with `> `: split at every line break, each line's
+ * controls made visible, and each cut to `width` so that no mail client or terminal wraps it into
+ * a line that starts with the visitor's text instead of the mark.
+ */
+export function quotedLines(text: string, { width, visible }: QuoteOptions): string[] {
+  return textLines(text).flatMap((line) => wrappedLine(visible(line), width - 2).map(quote));
+}
+
+/**
+ * What a visitor sent, as the owner reads it in a mail or on a terminal: each field's label, the
+ * service's, on a line of its own, and its value quoted beneath; the optional fields only when given.
+ */
+export function visitorFields(inquiry: InquiryText, options: QuoteOptions): string[] {
+  const field = (label: string, value: string | undefined) => (value === undefined || value === '' ? [] : [`${label}:`, ...quotedLines(value, options)]);
+  return [
+    ...field('Name', inquiry.name),
+    ...field('E-mail', inquiry.email),
+    ...field('Company', inquiry.company),
+    ...field('Project URL', inquiry.project_url),
+    '',
+    ...field('Message', inquiry.message),
+  ];
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureInquiryTable, startDynamoEmulator, startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
+import { LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { inquiryKey, INBOX_PARTITION_KEY } from '../../lambdas/inbox/inquiry-record.js';
+import { runOwnerCommand } from '../support/local-server.js';
+import { closedPortUrl } from '../support/unreachable.js';
+
+/*
+ * The owner's commands when the inbox cannot be read (docs/api.md §14): one line on stderr that
+ * says what to check, exit status 1, no stack trace, whatever stands in the way.
+ */
+
+let dynamo: RunningServer;
+let ses: RunningServer;
+let page: Server;
+let pageUrl: string;
+beforeAll(async () => {
+  [dynamo, ses] = await Promise.all([startDynamoEmulator('127.0.0.1'), startSesEmulator('127.0.0.1', 0)]);
+  page = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><p>A page.</p>'));
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+}, 30_000);
+afterAll(async () => {
+  page?.close();
+  await Promise.all([dynamo?.close(), ses?.close()]);
+});
+
+/** An environment with no AWS credentials anywhere the SDK looks, and no instance metadata to ask. */
+function withoutCredentials(): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'no-aws-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, AWS_EC2_METADATA_DISABLED: 'true', AWS_CONFIG_FILE: join(home, 'config'), AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials') };
+  for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_WEB_IDENTITY_TOKEN_FILE']) delete env[name];
+  return env;
+}
+
+/** What a failing command must look like: exit 1, nothing on stdout, one line on stderr. */
+function expectOneLine(result: { code: number | null; stdout: string; stderr: string }, prefix: string, pattern: RegExp) {
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^${prefix}: `));
+  expect(lines[0]).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+const COMMANDS = [
+  ['inbox', 'Cannot read the inbox', []],
+  ['redeliver', 'Cannot send again', ['--held']],
+] as const;
+
+describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
+  it('names the endpoint nothing answers at (ECONNREFUSED) and asks whether npm start runs', async () => {
+    const endpoint = await closedPortUrl();
+
+    const result = await runOwnerCommand(command, ['--endpoint', endpoint, ...args]);
+
+    expectOneLine(result, prefix, new RegExp(`nothing answers at ${endpoint} \\(ECONNREFUSED\\): is npm start running.*--endpoint`));
+  }, 30_000);
+
+  it('names the table that is not there', async () => {
+    const result = await runOwnerCommand(command, ['--endpoint', dynamo.url, '--table', 'no-such-table', ...args]);
+
+    expectOneLine(result, prefix, new RegExp(`no table no-such-table at ${dynamo.url}: check --table`));
+  }, 30_000);
+
+  it.each([
+    ['the SES emulator', () => ses.url],
+    ['a web page', () => pageUrl],
+  ])('says that %s is not DynamoDB', async (_what, endpoint) => {
+    const result = await runOwnerCommand(command, ['--endpoint', endpoint(), ...args]);
+
+    expectOneLine(result, prefix, new RegExp(`what answers at ${endpoint()} is not DynamoDB \\(HTTP \\d+\\): check --endpoint`));
+  }, 30_000);
+
+  it.each([
+    ['with the table named', ['--table', 'inquiries']],
+    ['asking the stack for the table', []],
+  ])('says that no AWS credentials were found, and how local mode needs none (%s)', async (_case, target) => {
+    const result = await runOwnerCommand(command, ['--region', 'eu-west-1', ...target, ...args], withoutCredentials());
+
+    expectOneLine(result, prefix, /no AWS credentials found: sign in .*; for local mode, add --endpoint/);
+  }, 30_000);
+
+  it('names an option it does not know', async () => {
+    const result = await runOwnerCommand(command, ['--endpiont', dynamo.url]);
+
+    expectOneLine(result, prefix, /Unknown option '--endpiont'.*--help/);
+  }, 30_000);
+});
+
+describe('npm run inbox -- --text on what older rules let in', () => {
+  it('writes no control character to the terminal: escapes, and a lone CR as a new quoted line', async () => {
+    const client = new DynamoDBClient({ endpoint: dynamo.url, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      await ensureInquiryTable(client, LOCAL_INQUIRY_TABLE);
+      // As an inquiry accepted before line breaks were normalised and controls refused might be stored.
+      await DynamoDBDocumentClient.from(client).send(
+        new PutCommand({
+          TableName: LOCAL_INQUIRY_TABLE,
+          Item: {
+            [INBOX_PARTITION_KEY]: inquiryKey('old-one'),
+            id: 'old-one',
+            requestId: 'old-one',
+            receivedAt: '2026-01-02T03:04:05.000Z',
+            state: 'failed',
+            attempts: 3,
+            retryFrom: 0,
+            lastError: 'Message\u001b[2JRejected',
+            text: { name: 'Mallory\u202E\u001b]0;pwned\u0007', email: 'm@example.com', message: 'Harmless line.\r\u001b[1A\u001b[2KINQUIRY SENT\u009b31m\u0085next' },
+          },
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+
+    const result = await runOwnerCommand('inbox', ['--endpoint', dynamo.url, '--text']);
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u);
+    expect(result.stdout).toContain('    > Mallory\\u202E\\u001B]0;pwned\\u0007\n');
+    expect(result.stdout).toContain('    Message:\n    > Harmless line.\n    > \\u001B[1A\\u001B[2KINQUIRY SENT\\u009B31m\n    > next\n');
+    expect(result.stdout).toMatch(/failed\s+3\s+old-one\s+Message\\u001B\[2JRejected; still failing/);
+  }, 30_000);
+});
