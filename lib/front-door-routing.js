@@ -33,8 +33,7 @@ function handler(event) {
     request.uri += 'index.html';
     return request;
   }
-  var lastSegment = request.uri.slice(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1 && isFolder(request.uri.slice(1))) {
+  if (isFolder(request.uri.slice(1))) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   return request;
@@ -48,7 +47,10 @@ function keepOnlySiteRequest(request) {
   }
 }
 
-/** Whether a path (percent-encoded, no leading slash) names a folder of the site. */
+/**
+ * Whether a path (percent-encoded, no leading slash) names a folder of the site: its last segment,
+ * decoded as S3 decodes a key, has no extension and is not one of the site's files.
+ */
 function isFolder(path) {
   var name;
   try {
@@ -62,6 +64,7 @@ function isFolder(path) {
   for (var i = 0; i < segments.length; i++) {
     if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;
   }
+  if (segments[segments.length - 1].indexOf('.') !== -1) return false;
   return FRONT_DOOR.site.files.indexOf(name) === -1;
 }
 

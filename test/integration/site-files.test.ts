@@ -85,7 +85,9 @@ describe('a folder with dotfiles and links of every kind', () => {
   it.each([['/llms%2Etxt'], ['/.well-known/api%2Dcatalog'], ['/ap%69/contact'], ['/o%61uth/token.json']])(
     'never serves the site’s own file at a path the service answers, reached by its encoding %s',
     async (target) => {
-      const response = await sendTarget(server.apiUrl, target);
+      const first = await sendTarget(server.apiUrl, target);
+      // Without an extension, a path the site does not hold is taken for a folder (docs/api.md §10): its slash is missing too.
+      const response = first.status === 301 && first.headers.location === `${target}/` ? await sendTarget(server.apiUrl, `${target}/`) : first;
       expect({ status: response.status, text: response.text }).toEqual({ status: 404, text: site.published['404.html'] });
     },
   );

@@ -105,6 +105,7 @@ describe('the routing function', () => {
     ['/CNAME', '/CNAME', 'a file without an extension'],
     ['/blog/feed', '/blog/feed', 'a file without an extension in a folder'],
     ['/about.html', '/about.html', 'a page of a flat site'],
+    ['/about%2Ehtml', '/about%2Ehtml', 'a file whose extension is percent-encoded, as S3 decodes its key'],
   ])('serves %s from %s (%s)', (uri, served) => {
     const { result, selectedOrigin } = route(SITE, { uri });
     expect(selectedOrigin).toBeUndefined();
