@@ -1,9 +1,10 @@
 /**
  * The CDK app (`npm run synth`, `npm run cdk -- deploy`): the site stack (and, with a web ACL,
- * its edge guard stack; on the Free plan, its subscription's stack), configured from CDK context,
- * checked by cdk-nag's AWS Solutions pack on every synth. The generated code is brought up to
- * date first, so that a deployment never bundles a validator of other rules than those it
- * publishes, nor another list of disposable-mail domains than the package's it pins.
+ * its edge guard stack; on the Free plan, its subscription's stack), configured from the owner's
+ * settings file and CDK context, checked by cdk-nag's AWS Solutions pack on every synth. The
+ * generated code is brought up to date first, so that a deployment never bundles a validator of
+ * other rules than those it publishes, nor another list of disposable-mail domains than the
+ * package's it pins.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -11,14 +12,19 @@ import { ConfigError } from '../lambdas/config.js';
 import { formPageLine } from '../lib/form-page.js';
 import { refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/throwaway-domains-code.js';
+import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings-file.js';
 import { addSiteStacks } from '../lib/site-app.js';
 import { readSiteConfig } from '../lib/site-config.js';
 
 refreshInquiryValidator();
 refreshThrowawayDomains();
-const app = new App();
 
 try {
+  // The settings file's keys are the app's defaults: the context the CLI hands over (cdk.json's,
+  // and -c options) wins over them, as App sets its `context` before the CLI's.
+  const app = new App({ context: readSettingsFile().settings });
+  const inCdkJson = settingsInCdkJson();
+  if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
   const config = readSiteConfig(app);
   // A page the owner did not name is used only with a word: which one, and how to name another.
   if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
@@ -27,10 +33,10 @@ try {
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
   });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // One line naming the key, not a stack trace.
   console.error(`Cannot synthesize: ${error.message}`);
   process.exit(1);
 }
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

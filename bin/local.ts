@@ -3,14 +3,19 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
+import { readSettingsFile } from '../lib/settings-file.js';
 import { leftOutLine, siteFiles } from '../lib/site-files.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';
-import { readLocalSettings, SITE_DIR } from './local/settings.js';
+import { readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { siteBannerLines } from './local/site-banner.js';
 
 try {
+  // The handlers read process.env, as in Lambda: the settings file's shared keys go there.
+  const file = readSettingsFile();
+  const fromFile = settingsFileVariables(process.env, file);
+  Object.assign(process.env, fromFile.variables);
   const settings = readLocalSettings(process.env);
   const stack = await startLocalStack(settings);
   let stopping = false;
@@ -34,6 +39,7 @@ try {
   console.log(
     [
       `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
+      ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir)),
       ...siteBannerLines(process.env, settings),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,

@@ -17,8 +17,14 @@ export interface FrontDoorRouting {
   readonly site: SiteIndex | null;
 }
 
-/** How the function tells a folder of the site from a file: the folders, or when they are too many, the files that could pass for one. */
-export type SiteIndex = { readonly folders: readonly string[] } | { readonly files: readonly string[] };
+/**
+ * How the function tells a folder of the site from a file: the files without an extension, the
+ * only files that could pass for a folder. Any other such path is a folder, so that a folder
+ * published after synth (`npm run publish`) is served at once, with or without its slash.
+ */
+export interface SiteIndex {
+  readonly files: readonly string[];
+}
 
 /** CloudFront Functions' limit on a function's code. */
 export const MAX_FUNCTION_CODE_BYTES = 10 * 1024;
@@ -43,22 +49,39 @@ export function frontDoorRouting(paths: readonly string[] | null, setting = 'sit
 }
 
 /**
- * The site index to embed for the published files' keys: its folders if the function still fits
- * its limit with them, else its files without an extension (what else could be a folder). A site
- * whose function fits neither way stops synth with one line.
+ * The site index to embed for the published files' keys: its files without an extension. A site
+ * whose function would not fit CloudFront's limit with them stops synth with one line.
  */
 export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
-  const folders = paths.filter((path) => path.endsWith('/index.html')).map((path) => posix.dirname(path));
-  const files = paths.filter((path) => !posix.basename(path).includes('.'));
-  const sized = [{ folders: folders.sort() }, { files: files.sort() }].map((site) => ({ site, bytes: codeBytes({ ...routing, site }) }));
-  const fitting = sized.find(({ bytes }) => bytes <= MAX_FUNCTION_CODE_BYTES);
-  if (fitting === undefined) {
+  const site = { files: paths.filter(isExtensionless).sort() };
+  const bytes = codeBytes({ ...routing, site });
+  if (bytes > MAX_FUNCTION_CODE_BYTES) {
     throw new ConfigError(
-      `${setting} has too many folders (${folders.length}) and files without an extension (${files.length}) for the front door's function: ` +
-        `it would take ${Math.min(...sized.map(({ bytes }) => bytes))} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
+      `${setting} has too many files without an extension (${site.files.length}) for the front door's function: ` +
+        `it would take ${bytes} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
     );
   }
-  return fitting.site;
+  return site;
+}
+
+/** Whether a key of the site names a file the function could take for a folder: no `.` in its last segment. */
+export function isExtensionless(path: string): boolean {
+  return !posix.basename(path).includes('.');
+}
+
+/**
+ * What a deployed function was told, read back from its code (as CloudFront's GetFunction returns
+ * it): what frontDoorFunctionCode wrote on its second line. Undefined for code it did not write.
+ */
+export function readFrontDoorRouting(code: string): FrontDoorRouting | undefined {
+  const [first, second] = code.split('\n', 2);
+  const declared = /^var FRONT_DOOR = (.*);$/.exec(second ?? '')?.[1];
+  if (first !== CLOUDFRONT_IMPORT || declared === undefined) return undefined;
+  try {
+    return JSON.parse(declared) as FrontDoorRouting;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A CloudFront Functions request or response object, as far as the routing rules read or write it. */

@@ -18,8 +18,8 @@ export type FrontDoorOutcome =
   | { readonly kind: 'service' }
   /** Answered at the edge by the function: a folder's redirect, a 405 to a method pages do not take. */
   | { readonly kind: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>> }
-  /** A file of the site's folder. */
-  | { readonly kind: 'file'; readonly file: string }
+  /** A file of the site's folder: its key (its name in the bucket) and the file on disk. */
+  | { readonly kind: 'file'; readonly key: string; readonly file: string }
   /** No file for it: the distribution's 404. */
   | { readonly kind: 'missing' };
 
@@ -56,8 +56,8 @@ export function siteFrontDoor(folder: string, setting: string): SiteFrontDoor {
       });
       if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
-      const file = siteFileAt(site, String(result.uri));
-      return file === undefined ? { kind: 'missing' } : { kind: 'file', file };
+      const found = siteFileAt(site, String(result.uri));
+      return found === undefined ? { kind: 'missing' } : { kind: 'file', ...found };
     },
     notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),
   };
@@ -82,7 +82,7 @@ export function linkedSiteFile(door: SiteFrontDoor, link: string): string | unde
   return target.kind === 'file' ? target.file : undefined;
 }
 
-type LinkTarget = { readonly kind: 'service'; readonly path: string } | { readonly kind: 'file'; readonly file: string } | { readonly kind: 'none' };
+type LinkTarget = { readonly kind: 'service'; readonly path: string } | { readonly kind: 'file'; readonly key: string; readonly file: string } | { readonly kind: 'none' };
 
 function linkTarget(door: SiteFrontDoor | null, link: string): LinkTarget {
   let [path, query] = pathAndQuery(link.slice(0, (link + '#').indexOf('#')));

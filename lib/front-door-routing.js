@@ -6,9 +6,9 @@
 // FRONT_DOOR.serviceOrigin  the id of the API's origin
 // FRONT_DOOR.servicePaths   the route table's paths that this behaviour serves: sent to the API as they are
 // FRONT_DOOR.site           null for an existing site (it answers its own paths), or for a folder uploaded
-//                           at deploy either { folders: [...] }, the folders that hold an index.html, or
-//                           { files: [...] }, the files without an extension, when the folders are too many
-//                           to list: relative paths, neither leading nor trailing slash
+//                           at deploy { files: [...] }, its files without an extension (relative paths,
+//                           neither leading nor trailing slash): any other path without one is a folder, so
+//                           that a folder published after the deploy needs no new list
 
 // What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
 // and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
@@ -33,8 +33,7 @@ function handler(event) {
     request.uri += 'index.html';
     return request;
   }
-  var lastSegment = request.uri.slice(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1 && isFolder(request.uri.slice(1))) {
+  if (isFolder(request.uri.slice(1))) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   return request;
@@ -48,7 +47,10 @@ function keepOnlySiteRequest(request) {
   }
 }
 
-/** Whether a path (percent-encoded, no leading slash) names a folder of the site. */
+/**
+ * Whether a path (percent-encoded, no leading slash) names a folder of the site: its last segment,
+ * decoded as S3 decodes a key, has no extension and is not one of the site's files.
+ */
 function isFolder(path) {
   var name;
   try {
@@ -62,8 +64,8 @@ function isFolder(path) {
   for (var i = 0; i < segments.length; i++) {
     if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;
   }
-  var site = FRONT_DOOR.site;
-  return site.folders ? site.folders.indexOf(name) !== -1 : site.files.indexOf(name) === -1;
+  if (segments[segments.length - 1].indexOf('.') !== -1) return false;
+  return FRONT_DOOR.site.files.indexOf(name) === -1;
 }
 
 /** The query string as the viewer sent it, `?` included, or nothing. */

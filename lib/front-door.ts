@@ -49,6 +49,8 @@ export class FrontDoor extends Construct {
   readonly origin: string;
   /** The viewer-request function of the default behaviour, when the site has pages of its own. */
   readonly routingFunction?: CloudFrontFunction;
+  /** Where the site's own pages come from, when it has any. */
+  readonly pages?: SitePagesOrigin;
 
   constructor(scope: Construct, id: string, props: FrontDoorProps) {
     super(scope, id);
@@ -70,6 +72,7 @@ export class FrontDoor extends Construct {
     } as const satisfies Partial<BehaviorOptions>;
 
     const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID);
+    this.pages = pages;
     const routes = serviceRouting();
     if (pages !== undefined) {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {

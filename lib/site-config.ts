@@ -17,9 +17,10 @@ import {
 import { findFormPage, type FormPage } from './form-page.js';
 import { ROTATED_KEYS, type RotatedKey } from '../lambdas/deployment-keys/keys.js';
 import { requireLinkFinds } from './front-door-request.js';
+import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 import { parseSiteFolder } from './site-files.js';
 
-/** A deployment's settings, read from CDK context (cdk.json or `-c key=value`) and checked. */
+/** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings-file.ts) and checked. */
 export interface SiteConfig {
   /** Receives the inquiries and the alarm notifications. */
   readonly ownerEmail: string;
@@ -97,8 +98,8 @@ export interface HostedZoneAttributes {
 export const PRICING_PLANS = ['none', 'free'] as const;
 export type PricingPlan = (typeof PRICING_PLANS)[number];
 
-/** Every context key the app reads. */
-const CONTEXT_KEYS = [
+/** Every context key the app reads: the owner's settings. */
+export const CONTEXT_KEYS = [
   'ownerEmail',
   'senderEmail',
   'siteName',
@@ -129,7 +130,7 @@ const CONTEXT_KEYS = [
   'apiHostRotation',
   'monthlyBudgetUsd',
 ] as const;
-type ContextKey = (typeof CONTEXT_KEYS)[number];
+export type ContextKey = (typeof CONTEXT_KEYS)[number];
 
 const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
   ownerEmail: 'the address that receives inquiries and alarms',
@@ -164,9 +165,14 @@ const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
  * whose message is one line naming the key.
  */
 export function readSiteConfig(scope: Construct): SiteConfig {
-  rejectUnknownKeys(Object.keys(scope.node.getAllContext()));
+  return siteConfigOf(scope.node.getAllContext());
+}
+
+/** The same, of the settings as a record: for the owner's commands, which build no CDK app (`npm run publish`). */
+export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteConfig {
+  rejectUnknownKeys(Object.keys(settings));
   const context = (key: ContextKey): unknown => {
-    const value: unknown = scope.node.tryGetContext(key);
+    const value: unknown = settings[key];
     return value === '' ? undefined : value;
   };
   const required = (key: 'ownerEmail' | 'senderEmail') => {
@@ -174,7 +180,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
     if (value === undefined) {
       throw new ConfigError(
         `Missing CDK context "${key}" (${REQUIRED_HINT[key]}): ` +
-          `pass -c ${key}=you@example.com or set it under "context" in cdk.json`,
+          `set it in ${SETTINGS_FILE} (start from a copy of ${SETTINGS_EXAMPLE_FILE}), or pass -c ${key}=you@example.com`,
       );
     }
     return parseEmail(key, text(key, value));
@@ -186,7 +192,7 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   const ownerEmail = required('ownerEmail');
   const senderEmail = required('senderEmail');
   const baseUrl = optional(context('baseUrl'), (value) => parseOrigin('baseUrl', text('baseUrl', value)));
-  // A list in cdk.json, or comma-separated as ALLOWED_ORIGINS is.
+  // A JSON list, or comma-separated as ALLOWED_ORIGINS is.
   const allowedOrigins = optional(context('allowedOrigins'), (value) => {
     const items = Array.isArray(value) ? value : [value];
     return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
@@ -255,7 +261,7 @@ function readBudget(value: unknown): number {
  * A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed.
  * Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings).
  */
-function rejectUnknownKeys(keys: readonly string[]): void {
+export function rejectUnknownKeys(keys: readonly string[]): void {
   const unknown = keys.find((key) => !/[@:]/.test(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
   const retired = RETIRED_KEYS[unknown];
@@ -389,7 +395,7 @@ function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefine
   return value === undefined ? undefined : parse(value);
 }
 
-/** `-c key=value` arrives as a string, cdk.json may hold numbers: both are read as text. */
+/** `-c key=value` arrives as a string, a JSON file may hold numbers: both are read as text. */
 function text(key: ContextKey, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -160,22 +160,25 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
  * A path as a terminal may print it: a control character in a name (a line break, an escape, a
  * bidirectional override that would show the line in another order) written as its code.
  */
-function printable(path: string): string {
+export function printable(path: string): string {
   return path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
  * The file the bucket answers for a request URI, as S3 does (docs/api.md §10): the object whose key
- * is the URI percent-decoded, without its leading slash. A key no site holds (an empty, `.` or
+ * is the URI percent-decoded, without its leading slash, with that key. A key no site holds (an empty, `.` or
  * `..` segment, a backslash, a dotfile) names nothing, so `/../x`, `/%2e%2e/x` and `//x` are
  * missing pages, never files elsewhere.
  */
-export function siteFileAt(site: SiteFiles, uri: string): string | undefined {
+export function siteFileAt(site: SiteFiles, uri: string): { readonly key: string; readonly file: string } | undefined {
   if (!uri.startsWith('/')) return undefined;
+  let key: string;
   try {
-    return site.files.get(decodeURIComponent(uri.slice(1)));
+    key = decodeURIComponent(uri.slice(1));
   } catch {
     // A malformed escape: no key has such a name.
     return undefined;
   }
+  const file = site.files.get(key);
+  return file === undefined ? undefined : { key, file };
 }

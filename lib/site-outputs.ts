@@ -2,7 +2,7 @@ import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
 import type { FunctionName } from '../lambdas/routes.js';
 
 /**
- * The site stack's outputs that the owner's commands read (`npm run inbox`, `npm run verify`), by
+ * The site stack's outputs that the owner's commands read (`npm run inbox`, `verify`, `publish`), by
  * their output ids: one list for the stack that makes them and the commands that read them,
  * without loading the CDK.
  */
@@ -13,6 +13,14 @@ export const SITE_OUTPUTS = {
   apiUrl: 'ApiUrl',
   /** The inbox's table. */
   inquiryTable: INQUIRY_TABLE_OUTPUT,
+  /** The distribution, whose edge cache `npm run publish` invalidates. */
+  distributionId: 'DistributionId',
+  /** With siteDir: the bucket of the site's files, which `npm run publish` updates. */
+  siteBucket: 'SiteBucketName',
+  /** What the deployment was built from (lib/settings-digest.ts), which `npm run publish` compares with the settings now. */
+  settingsDigest: 'SettingsDigest',
+  /** The form page the contact function's bundle holds, by its digest, or `none`. */
+  formPageDigest: 'FormPageDigest',
 } as const;
 
 /** The output naming a function's log group: `LogsContact`, `LogsDelivery`, … */

@@ -24,7 +24,8 @@ export class SitePagesOrigin extends Construct {
   readonly notFoundPage?: string;
   /** What `/` serves from the bucket, which may be listed: never the listing. */
   readonly defaultRootObject?: string;
-  private readonly bucket?: Bucket;
+  /** The bucket the folder is uploaded to, which `npm run publish` updates; none for an existing site. */
+  readonly bucket?: Bucket;
   private readonly site?: SiteFiles;
 
   constructor(scope: Construct, id: string, pages: SitePages, originId: string) {

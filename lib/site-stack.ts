@@ -17,6 +17,7 @@ import type { SiteConfig } from './site-config.js';
 import { SiteFunction } from './site-function.js';
 import { logGroupOutput, pascalCase, SITE_OUTPUTS } from './site-outputs.js';
 import { addSenderIdentity } from './sender-identity.js';
+import { formPageDigest, settingsDigest } from './settings-digest.js';
 import { SiteMail } from './site-mail.js';
 
 export interface SiteStackProps extends StackProps {
@@ -136,6 +137,22 @@ export class SiteStack extends Stack {
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
     new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, SITE_OUTPUTS.distributionId, {
+      value: this.frontDoor.distribution.distributionId,
+      description: 'The front door, whose edge cache npm run publish invalidates',
+    });
+    const siteBucket = this.frontDoor.pages?.bucket;
+    if (siteBucket !== undefined) {
+      new CfnOutput(this, SITE_OUTPUTS.siteBucket, { value: siteBucket.bucketName, description: "siteDir's files, which npm run publish updates" });
+    }
+    new CfnOutput(this, SITE_OUTPUTS.settingsDigest, {
+      value: settingsDigest(config),
+      description: 'The settings this deployment was built from, which npm run publish compares with yours',
+    });
+    new CfnOutput(this, SITE_OUTPUTS.formPageDigest, {
+      value: formPageDigest(config.formPage),
+      description: "The form page the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
+    });
     new CfnOutput(this, SITE_OUTPUTS.inquiryTable, {
       value: this.inbox.table.tableName,
       description: 'The inbox: every accepted inquiry until it is delivered (npm run inbox reads it)',

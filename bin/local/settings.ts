@@ -15,6 +15,8 @@ import { findFormPage, type FormPage } from '../../lib/form-page.js';
 import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
 import { frontDoorRouting } from '../../lib/front-door-function.js';
 import { requireLinkFinds } from '../../lib/front-door-request.js';
+import type { SettingsFile } from '../../lib/settings-file.js';
+import { rejectUnknownKeys } from '../../lib/site-config.js';
 import { parseSiteFolder, siteFiles } from '../../lib/site-files.js';
 import { localOrigins } from './local-origins.js';
 
@@ -54,6 +56,38 @@ const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact
  * given only its digest. No key outlives the process.
  */
 export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
+
+/**
+ * The settings file's keys that `npm start` shares with a deployment, by the variable each sets:
+ * what the pages visitors see are made of, so that the preview is the deployment's without
+ * repeating them. The others (addresses, limits, the domain) are a deployment's: local mode keeps
+ * its own defaults, and its mail never leaves the emulator.
+ */
+export const SHARED_SETTINGS = {
+  siteDir: SITE_DIR,
+  siteName: 'SITE_NAME',
+  formPage: 'FORM_PAGE',
+  formSuccessPath: 'FORM_SUCCESS_PATH',
+  pageStylesheet: 'PAGE_STYLESHEET',
+} as const;
+
+/**
+ * The variables the settings file sets for local mode: each shared key it holds whose variable
+ * the environment does not set (a variable that is set wins, an empty one too, which turns a
+ * setting off). Its keys are checked as synth checks them, so a misspelling stops start-up too.
+ */
+export function settingsFileVariables(env: Env, file: SettingsFile): { readonly variables: Record<string, string>; readonly keys: string[] } {
+  rejectUnknownKeys(Object.keys(file.settings));
+  const shared = Object.entries(SHARED_SETTINGS).filter(([key, variable]) => file.settings[key] !== undefined && env[variable] === undefined);
+  const variables = Object.fromEntries(
+    shared.map(([key, variable]) => {
+      const value = file.settings[key];
+      if (typeof value !== 'string' && typeof value !== 'number') throw new ConfigError(`${key} in ${file.path} must be a string, got ${JSON.stringify(value)}`);
+      return [variable, String(value)];
+    }),
+  );
+  return { variables, keys: shared.map(([key]) => key) };
+}
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
 export function readLocalSettings(env: Env): LocalSettings {

@@ -1,11 +1,9 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { lookup } from 'mime-types';
 import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/front-door-request.js';
+import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
+import { uploadContentType } from '../../lib/upload-content-type.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
-
-/** What S3 stores for a file whose name tells no type, as the upload's `aws s3 sync` leaves it. */
-const UNKNOWN_TYPE = 'binary/octet-stream';
 
 /**
  * Local mode with SITE_DIR: the deployed distribution in front of the API and the site's folder
@@ -34,7 +32,7 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
         return { statusCode: outcome.status, headers: outcome.headers, body: Buffer.alloc(0) };
       case 'file':
         drain(request);
-        return fileAnswer(200, outcome.file);
+        return fileAnswer(200, outcome.key, outcome.file);
       case 'missing':
         drain(request);
         return (await notFoundPage(door)) ?? plainAnswer(404, 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.');
@@ -44,12 +42,12 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
 
 async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefined> {
   const page = door.notFoundPage();
-  return page === undefined ? undefined : fileAnswer(404, page);
+  return page === undefined ? undefined : fileAnswer(404, NOT_FOUND_PAGE, page);
 }
 
-/** A file of the site with the type its extension names (mime-db, as the upload guesses it from the name too). */
-async function fileAnswer(statusCode: number, file: string): Promise<LocalAnswer> {
-  return { statusCode, headers: { 'Content-Type': lookup(file) || UNKNOWN_TYPE }, body: await readFile(file) };
+/** A file of the site with the type the upload gives its key (lib/upload-content-type.ts). */
+async function fileAnswer(statusCode: number, key: string, file: string): Promise<LocalAnswer> {
+  return { statusCode, headers: { 'Content-Type': uploadContentType(key) }, body: await readFile(file) };
 }
 
 function plainAnswer(statusCode: number, text: string): LocalAnswer {

@@ -4,7 +4,7 @@ import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
-import { STACK_NAMES } from '../../lib/stack-names.js';
+import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
 import { alarmChecks, subscriptionChecks } from './alarm-checks.js';
 import { DEPLOY_AGAIN } from './answer-diagnosis.js';
 import { couldNotCheck, fail, guarded, ok, runCheck, warn, type CheckResult } from './check.js';
@@ -65,12 +65,16 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
     return undefined;
   }
   yield stackCheck(site, REQUIRED_OUTPUTS);
+  // The budget's stack is made by every deploy; the edge guard's and the plan's only when chosen.
   const edgeStacks: DeployedStack[] = [];
-  for (const name of [STACK_NAMES.edgeGuard, STACK_NAMES.pricingPlan]) {
+  for (const name of [STACK_NAMES.budget, STACK_NAMES.edgeGuard, STACK_NAMES.pricingPlan]) {
     try {
       const stack = await readStack(cloudFront.cloudFormation, name);
-      if (stack === undefined) continue;
-      edgeStacks.push(stack);
+      if (stack === undefined) {
+        if (name === STACK_NAMES.budget) yield missingBudgetStack();
+        continue;
+      }
+      if (name !== STACK_NAMES.budget) edgeStacks.push(stack);
       yield stackCheck(stack, []);
     } catch (error) {
       yield couldNotCheck(`stack ${name}`, error);
@@ -96,6 +100,15 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
     return undefined;
   }
   return { base: new URL(base), apiUrl: new URL(apiUrl), contactLogGroup, inbox };
+}
+
+/** The spending alarm's stack is missing: every deploy of this version makes it, in us-east-1. */
+function missingBudgetStack(): CheckResult {
+  return fail(
+    `stack ${STACK_NAMES.budget}`,
+    `not in ${CLOUDFRONT_REGION}: no budget mails you when the month's cost passes monthlyBudgetUsd`,
+    `${DEPLOY_AGAIN}, which makes it (bootstrap us-east-1 first if it never was: npm run cdk -- bootstrap aws://<account>/${CLOUDFRONT_REGION})`,
+  );
 }
 
 /** A stack's state after its last deploy, and the outputs the checks read. */

@@ -1,4 +1,5 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
+import { awsFailure, describeError, errorParts } from '../aws-failure.js';
 
 /**
  * One line of `npm run verify`: what was checked, and how it went. A failure says what to do; a
@@ -67,29 +68,23 @@ export function couldNotCheck(name: string, error: unknown): CheckResult {
 
 /** What the owner can do about an error a check met: AWS's, or the network's. */
 export function whatToDoAbout(error: unknown): string {
-  const { name, message } = errorParts(error);
-  if (name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there';
-  if (/Region is missing/i.test(message)) return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
-  if (/ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN/.test(message) || name === 'TimeoutError') return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
-  if (name === 'CredentialsProviderError') return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
-  if (/Expired|InvalidClientTokenId|UnrecognizedClient|SignatureDoesNotMatch/.test(name)) return 'your AWS credentials were refused or expired: aws sso login, or aws configure';
-  if (/AccessDenied|Unauthorized|Forbidden/.test(name)) return 'your AWS identity may not read this: use one with read rights on the stack\'s resources (docs/verify.md lists the actions)';
-  if (/Throttl|TooManyRequests/.test(name)) return 'AWS throttled the check: run npm run verify again in a minute';
-  return 'run npm run verify again; if it fails the same way, the message names what broke';
-}
-
-/** `CredentialsProviderError: Could not load credentials from any providers`: an error in a few words. */
-export function describeError(error: unknown): string {
-  const { name, message } = errorParts(error);
-  const first = message.split('\n')[0] ?? '';
-  return first === '' || first === name ? name : `${name}: ${first}`;
-}
-
-/** An error's name and message, read by shape: the SDK's and fetch's errors may come from another realm. */
-function errorParts(error: unknown): { name: string; message: string } {
-  if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error) };
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  return { name: typeof name === 'string' ? name : 'Error', message: typeof message === 'string' ? message : '' };
+  if (errorParts(error).name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there';
+  switch (awsFailure(error)) {
+    case 'no region':
+      return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
+    case 'unreachable':
+      return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
+    case 'no credentials':
+      return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
+    case 'refused credentials':
+      return 'your AWS credentials were refused or expired: aws sso login, or aws configure';
+    case 'access denied':
+      return 'your AWS identity may not read this: use one with read rights on the stack\'s resources (docs/verify.md lists the actions)';
+    case 'throttled':
+      return 'AWS throttled the check: run npm run verify again in a minute';
+    case undefined:
+      return 'run npm run verify again; if it fails the same way, the message names what broke';
+  }
 }
 
 /**

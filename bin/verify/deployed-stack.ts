@@ -10,6 +10,8 @@ import type { SettingKey } from '../../lib/function-profiles.js';
 export interface DeployedStack {
   readonly name: string;
   readonly region: string;
+  /** The account it is in, from its id. */
+  readonly account?: string;
   readonly status: string;
   readonly statusReason?: string;
   readonly outputs: ReadonlyMap<string, string>;
@@ -39,11 +41,18 @@ export async function readStack(cloudFormation: CloudFormationClient, name: stri
   return {
     name,
     region: await cloudFormation.config.region(),
+    ...accountOf(stack.StackId),
     status: stack.StackStatus ?? 'UNKNOWN',
     ...(stack.StackStatusReason === undefined ? {} : { statusReason: stack.StackStatusReason }),
     outputs: new Map((stack.Outputs ?? []).flatMap((output) => (output.OutputKey && output.OutputValue ? [[output.OutputKey, output.OutputValue]] : []))),
     resources,
   };
+}
+
+/** The account of a stack id, `arn:aws:cloudformation:eu-west-1:123456789012:stack/PersonalSite/…`. */
+function accountOf(stackId: string | undefined): { account?: string } {
+  const account = /^arn:[^:]+:cloudformation:[^:]*:(\d{12}):/.exec(stackId ?? '')?.[1];
+  return account === undefined ? {} : { account };
 }
 
 /** What the deployment was configured with that the account checks need (docs/api.md §7). */

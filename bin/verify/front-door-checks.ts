@@ -2,7 +2,7 @@ import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
-import { checkFolderWithoutSlash, checkHomePage, checkMissingPage } from './site-page-checks.js';
+import { checkDotfiles, checkFolderWithoutSlash, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
 /** Answers past the probe's time limit after which the site is asked nothing more. */
@@ -19,7 +19,7 @@ export interface FrontDoorTarget {
 /**
  * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
  * page of the route table with its `HEAD`, the site's home page, a folder without its slash, a
- * missing page, the security headers of every answer, a JSON post with an invalid body, and the
+ * missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
  * API's own endpoint refusing a request that did not come through the front door.
  */
 export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): AsyncGenerator<CheckResult> {
@@ -57,6 +57,8 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
       return home === undefined || home === 'none' ? undefined : check('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
     },
     () => check('a missing page', () => checkMissingPage(recorded, target.base, pages !== 'none')),
+    () => check('dotfiles', () => checkDotfiles(recorded, target.base)),
+    () => check('GET //evil.example/x', () => checkNoRedirectOffSite(recorded, target.base)),
     () => check('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base)),
   ];
   for (const step of steps) {

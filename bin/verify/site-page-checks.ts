@@ -8,7 +8,8 @@ import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landin
 
 /*
  * The owner's pages at `{base}` as the front door serves them (docs/api.md §10): the home page, a
- * folder without its slash, a page that does not exist.
+ * folder without its slash, a page that does not exist, the dotfiles a folder may hold, and a
+ * path that reads as another host's.
  */
 
 /** The home page tells whether the front door serves pages of the owner's (siteDir or siteOrigin). */
@@ -54,7 +55,7 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
   }
   if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, '200 text/html, served without a redirect by your site\'s origin');
   const { detail } = diagnose(answer);
-  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function knows siteDir's folders from the last deploy: ${DEPLOY_AGAIN}`);
+  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy listed it as a file: ${DEPLOY_AGAIN}`);
 }
 
 /** The first link of a page to a folder of the same site (`/a/b/`), outside the service's paths. */
@@ -71,25 +72,93 @@ export function linkedFolder(page: Answer): URL | undefined {
   return undefined;
 }
 
-/** A path that cannot exist: the site's 404 page with status 404, never a 200 or a 403. */
+/**
+ * A path that cannot exist: the site's 404 page with status 404, never a 200 or a 403. Without an
+ * extension it may first be redirected to its slash, as a folder published later would be
+ * (docs/api.md §10): what counts is where a visitor lands, on the site.
+ */
 export async function checkMissingPage(probe: Probe, base: URL, hasPages: boolean): Promise<CheckResult> {
   const path = `/no-such-page-${randomUUID().slice(0, 8)}`;
   const name = `a missing page (GET ${path})`;
-  const answer = await probe(new URL(path, base));
+  const landing = await getFollowingOnSite(probe, new URL(path, base));
+  const { answer } = landing;
+  if (landing.offSite !== undefined) {
+    return fail(name, `${answer.status} to ${landing.offSite.origin}, another site`, 'a missing page must answer on your site: your site\'s origin decides it (siteOrigin)');
+  }
+  const via = landing.redirects.length === 0 ? '' : `via ${landing.redirects.map((hop) => hop.pathname).join(', ')}, `;
   const type = mediaType(answer);
-  if (answer.status === 404 && type === 'text/html') return ok(name, '404 text/html, your 404 page');
+  if (answer.status === 404 && type === 'text/html') return ok(name, `${via}404 text/html, your 404 page`);
   if (answer.status === 404 && problemCode(answer) === 'not_found') {
     return hasPages
-      ? warn(name, "404, the service's problem JSON instead of a page of yours", 'your pages should answer a missing page: is the front door serving your site?')
-      : ok(name, "404, the service's not_found (you have no pages)");
+      ? warn(name, `${via}404, the service's problem JSON instead of a page of yours`, 'your pages should answer a missing page: is the front door serving your site?')
+      : ok(name, `${via}404, the service's not_found (you have no pages)`);
   }
   if (answer.status === 404 && type === 'application/xml') {
-    return warn(name, "404 with S3's own XML error", 'visitors see XML: add a 404.html at the top of siteDir and deploy');
+    return warn(name, `${via}404 with S3's own XML error`, 'visitors see XML: add a 404.html at the top of siteDir and deploy');
   }
-  if (answer.status === 404) return ok(name, `404 ${clip(type)}`);
+  if (answer.status === 404) return ok(name, `${via}404 ${clip(type)}`);
   if (answer.status >= 200 && answer.status < 400) {
-    return fail(name, `${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');
+    return fail(name, `${via}${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');
   }
   const { detail, fix } = diagnose(answer);
-  return fail(name, `${detail}; expected 404`, answer.status === 403 ? `S3 answers 403 for a missing file when the distribution may not list the bucket: ${DEPLOY_AGAIN}` : fix);
+  return fail(name, `${via}${detail}; expected 404`, answer.status === 403 ? `S3 answers 403 for a missing file when the distribution may not list the bucket: ${DEPLOY_AGAIN}` : fix);
+}
+
+/** Files a site's folder may hold that no deploy or publish ever uploads (docs/api.md §10, "What siteDir publishes"). */
+export const DOTFILE_PATHS = ['/.env', '/.git/config'] as const;
+
+/**
+ * Each dotfile path finds nothing: what the owner's folder holds of them stays on their disk. A
+ * site that answers every path 200 (a soft 404, which the missing page's line fails) answers a
+ * dotfile that is not there the same way: such an answer says nothing of the dotfile.
+ */
+export async function checkDotfiles(probe: Probe, base: URL): Promise<CheckResult> {
+  const name = `dotfiles (GET ${DOTFILE_PATHS.join(', ')})`;
+  const absent = (await getFollowingOnSite(probe, new URL(`/.no-such-file-${randomUUID().slice(0, 8)}`, base))).answer;
+  const found: Array<{ readonly served: boolean; readonly detail: string }> = [];
+  let likeAbsent = 0;
+  for (const path of DOTFILE_PATHS) {
+    const { answer, offSite } = await getFollowingOnSite(probe, new URL(path, base));
+    if (answer.status === 404) continue;
+    if (answer.status === absent.status && answer.body === absent.body) {
+      likeAbsent += 1;
+      continue;
+    }
+    const served = offSite === undefined && answer.status >= 200 && answer.status < 300;
+    found.push({ served, detail: served ? `${path} answers ${answer.status} (${answer.bytes} bytes)` : `${path} answers ${diagnose(answer).detail}` });
+  }
+  if (found.length === 0) {
+    return likeAbsent === 0
+      ? ok(name, '404 for each: no dotfile is published')
+      : skip(name, `answered ${absent.status} as a path that is surely missing is: a soft 404 hides whether a dotfile is there (see the missing page's line)`);
+  }
+  const detail = found.map((each) => each.detail).join('; ');
+  if (found.some((each) => each.served)) {
+    return fail(
+      name,
+      `${detail}: anyone can read it`,
+      'with siteDir, npm run publish deletes from the bucket what the folder no longer publishes, dotfiles among them; with siteOrigin, delete it on that host',
+    );
+  }
+  return warn(name, detail, 'a dotfile should be a missing page like any other, a 404');
+}
+
+/**
+ * `//evil.example/x`, which a browser reads as another host's address: the front door never
+ * answers it with a redirect there (docs/api.md §10, "No redirect leaves the site").
+ */
+export async function checkNoRedirectOffSite(probe: Probe, base: URL): Promise<CheckResult> {
+  const url = new URL(base);
+  url.pathname = '//evil.example/x';
+  const name = 'GET //evil.example/x';
+  const answer = await probe(url);
+  const target = redirectTarget(answer);
+  if (target !== undefined && target.origin !== base.origin) {
+    return fail(
+      name,
+      `${answer.status} to ${target.origin}: a redirect off your site, which a phishing mail can borrow your domain for`,
+      `the front door never redirects a path with an empty segment: ${DEPLOY_AGAIN}; with siteOrigin, that host's own redirect answers`,
+    );
+  }
+  return ok(name, target === undefined ? `${answer.status}, no redirect` : `${answer.status} to ${target.pathname}, on your site`);
 }

@@ -2,10 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { startDynamoEmulator } from '../../bin/local/emulators.js';
 import { postContact, sendTarget } from '../support/http-client.js';
 import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
+import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
@@ -129,6 +133,22 @@ function probe(port: number, timeoutMs: number): Promise<number | string> {
     request.end();
   });
 }
+
+describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
+  it('previews the site the file names, as a deployment would publish it, and says which settings it took from the file', async () => {
+    const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': 'thanks' });
+    const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(settings, JSON.stringify({ siteDir: site, formSuccessPath: '/thanks/', ownerEmail: 'ada@example.com' }));
+    const server = await startLocalServer({ SITE_SETTINGS: settings });
+    try {
+      expect((await sendTarget(server.apiUrl, '/')).text).toBe('<title>Ada’s site</title>');
+      expect(server.output()).toContain(`Settings   ${settings}: siteDir, formSuccessPath  (an environment variable that is set wins)`);
+      expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(FORM_SUCCESS_PATH\)$/m);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
 
 describe('npm start never leaves a request waiting', () => {
   it('answers or refuses every request sent from the moment it is spawned, none hangs', async () => {

@@ -13,7 +13,7 @@ import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../unit/infra/
 /*
  * Publish what the preview shows, nothing more (docs/api.md §10): a folder with dotfiles, links
  * out of it, loops and links inside, uploaded by synth and served by local mode, file by file; and
- * a site too big for the function to list its folders, whose redirects never leave it.
+ * a site of many folders, whose redirects never leave it.
  */
 
 const site = hostileSite();
@@ -85,7 +85,9 @@ describe('a folder with dotfiles and links of every kind', () => {
   it.each([['/llms%2Etxt'], ['/.well-known/api%2Dcatalog'], ['/ap%69/contact'], ['/o%61uth/token.json']])(
     'never serves the site’s own file at a path the service answers, reached by its encoding %s',
     async (target) => {
-      const response = await sendTarget(server.apiUrl, target);
+      const first = await sendTarget(server.apiUrl, target);
+      // Without an extension, a path the site does not hold is taken for a folder (docs/api.md §10): its slash is missing too.
+      const response = first.status === 301 && first.headers.location === `${target}/` ? await sendTarget(server.apiUrl, `${target}/`) : first;
       expect({ status: response.status, text: response.text }).toEqual({ status: 404, text: site.published['404.html'] });
     },
   );
@@ -95,7 +97,7 @@ describe('a folder with dotfiles and links of every kind', () => {
   });
 });
 
-describe('a site of 400 folders (the function lists its files instead)', () => {
+describe('a site of 400 folders', () => {
   it('still redirects a folder to its slash', async () => {
     const response = await sendTarget(many.apiUrl, '/posts/post-number-7');
     expect({ status: response.status, location: response.headers.location }).toEqual({ status: 301, location: '/posts/post-number-7/' });

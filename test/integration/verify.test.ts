@@ -31,6 +31,8 @@ describe('npm run verify against local mode', () => {
       'index.html': '<!doctype html><title>Home</title><a href="/contact">Write to me</a> <a href="/notes/">Notes</a>',
       'notes/index.html': '<!doctype html><title>Notes</title>',
       '404.html': '<!doctype html><title>Not found</title>',
+      // Beside the site as an owner's folder may hold it: never served.
+      '.env': 'SECRET=1',
     });
     server = await startLocalServer({ SITE_DIR: site });
   }, 30_000);
@@ -47,7 +49,9 @@ describe('npm run verify against local mode', () => {
       expect.arrayContaining([
         expect.stringMatching(/^ok {4}GET \/: 200 text\/html/),
         'ok    GET /notes: 301 to /notes/, which answers 200 text/html',
-        expect.stringMatching(/^ok {4}a missing page \(GET \/no-such-page-\w+\): 404 text\/html, your 404 page$/),
+        expect.stringMatching(/^ok {4}a missing page \(GET \/no-such-page-(\w+)\): via \/no-such-page-\1\/, 404 text\/html, your 404 page$/),
+        'ok    dotfiles (GET /.env, /.git/config): 404 for each: no dotfile is published',
+        'ok    GET //evil.example/x: 404, no redirect',
         expect.stringMatching(/^ok {4}POST \/api\/contact with an invalid body: 422 validation_failed; it counted as one of this address's 5 posts this hour \(4 left\)$/),
         expect.stringMatching(/^skip {2}security headers: checked over https only/),
         expect.stringMatching(/^ok {4}inbox: /),

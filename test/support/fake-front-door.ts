@@ -56,8 +56,11 @@ export const PROBLEM = 'application/problem+json; charset=utf-8';
 
 const problem = (status: number, code: string) => JSON.stringify({ type: 'about:blank', status, code, detail: 'x', requestId: 'r' });
 
+/** The path as sent: `//evil.example/x` too, which a URL parser would read as another host's. */
+const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!;
+
 function healthyAnswer(request: IncomingMessage, response: ServerResponse, missingPage: FakeAnswer): void {
-  const path = new URL(request.url ?? '/', 'http://fake').pathname;
+  const path = pathOf(request);
   const document = PUBLISHED.find(([published]) => published === path);
   if (request.method === 'POST' && path === '/api/contact') {
     return send(response, 422, PROBLEM, problem(422, 'validation_failed'), { 'ratelimit-policy': '"ip";q=5;w=3600, "email";q=3;w=3600', ratelimit: '"ip";r=4;t=1800' });
@@ -79,7 +82,7 @@ export async function startFakeFrontDoor(): Promise<FakeFrontDoor> {
   const received: string[] = [];
   const posted: string[] = [];
   const site = await listen((request, response, body) => {
-    const route = `${request.method} ${new URL(request.url ?? '/', 'http://fake').pathname}`;
+    const route = `${request.method} ${pathOf(request)}`;
     received.push(route);
     if (request.method === 'POST') posted.push(body);
     const answer = broken.get(route);

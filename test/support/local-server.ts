@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NO_SETTINGS_FILE } from './settings-file.js';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,7 +39,7 @@ export function spawnLocal(env: Record<string, string> = {}): LocalProcess {
   return gathered(
     spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
+      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -52,7 +53,7 @@ export function spawnNpmStart(env: Record<string, string> = {}): LocalProcess {
   return gathered(
     spawn('npm', ['start'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', SES_PORT: '0', ...env },
+      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     }),

@@ -31,6 +31,8 @@ export interface MockedAccount {
   siteStack: Stack;
   edgeStack: Stack | undefined;
   planStack: Stack | undefined;
+  /** The spending alarm's stack (lib/budget-stack.ts), which every deploy makes. */
+  budgetStack: Stack | undefined;
   sesAccount: GetAccountCommandOutput;
   /** By identity name; a name not here is SES's NotFoundException. */
   identities: Map<string, GetEmailIdentityCommandOutput>;
@@ -88,6 +90,7 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     }),
     edgeStack: stack(STACK_NAMES.edgeGuard),
     planStack: stack(STACK_NAMES.pricingPlan),
+    budgetStack: stack(STACK_NAMES.budget),
     sesAccount: { $metadata: {}, SendingEnabled: true, ProductionAccessEnabled: true, EnforcementStatus: 'HEALTHY' },
     identities: new Map([
       ['example.com', domainIdentity()],
@@ -139,7 +142,7 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
 
   const edgeCloudFormation = mockClient(cloudFront.cloudFormation);
   edgeCloudFormation.on(DescribeStacksCommand).callsFake(async ({ StackName }: { StackName: string }) => {
-    const found = StackName === STACK_NAMES.edgeGuard ? account.edgeStack : StackName === STACK_NAMES.pricingPlan ? account.planStack : undefined;
+    const found = { [STACK_NAMES.edgeGuard]: account.edgeStack, [STACK_NAMES.pricingPlan]: account.planStack, [STACK_NAMES.budget]: account.budgetStack }[StackName];
     if (found === undefined) throw noSuchStack(StackName);
     return { Stacks: [found] };
   });
@@ -147,6 +150,11 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     StackResourceSummaries: [
       { ResourceType: 'AWS::SNS::Topic', PhysicalResourceId: EDGE_TOPIC, LogicalResourceId: 'Topic', ResourceStatus: 'CREATE_COMPLETE', LastUpdatedTimestamp: new Date() },
       { ResourceType: 'AWS::CloudWatch::Alarm', PhysicalResourceId: EDGE_ALARM, LogicalResourceId: 'EdgeBlocked', ResourceStatus: 'CREATE_COMPLETE', LastUpdatedTimestamp: new Date() },
+    ],
+  });
+  edgeCloudFormation.on(ListStackResourcesCommand, { StackName: STACK_NAMES.budget }).resolves({
+    StackResourceSummaries: [
+      { ResourceType: 'AWS::Budgets::Budget', PhysicalResourceId: 'PersonalSite-monthly', LogicalResourceId: 'Budget', ResourceStatus: 'CREATE_COMPLETE', LastUpdatedTimestamp: new Date() },
     ],
   });
   edgeCloudFormation.on(ListStackResourcesCommand, { StackName: STACK_NAMES.pricingPlan }).resolves({

@@ -12,7 +12,7 @@ export function siteFolder(files: Readonly<Record<string, string>> = {}): string
   return folder;
 }
 
-/** The pages of a site of `count` folders (`posts/post-number-<n>/index.html`): past a few hundred, too many for the front door's function to list. */
+/** The pages of a site of `count` folders (`posts/post-number-<n>/index.html`). */
 export function folderPages(count: number): Record<string, string> {
   return Object.fromEntries(Array.from({ length: count }, (_, index) => [`posts/post-number-${index}/index.html`, `post ${index}`]));
 }

@@ -79,34 +79,41 @@ describe('what the function answers at the edge', () => {
     expect(door.route({ method: 'POST', path: '/about/', query: '' })).toEqual({ kind: 'answer', status: 405, headers: { allow: 'GET, HEAD' } });
   });
 
-  it('reads the folder at each request, as the next deploy would: a folder made meanwhile redirects', () => {
-    expect(get('/later')).toEqual({ kind: 'missing' });
+  it('takes a path without an extension that is no file for a folder: a missing page redirects to its slash, which finds nothing', () => {
+    expect(get('/missing')).toEqual({ kind: 'answer', status: 301, headers: { location: '/missing/' } });
+    expect(get('/missing/')).toEqual({ kind: 'missing' });
+  });
+
+  it('reads the folder at each request, as the bucket after a publish: a folder made meanwhile is served at once', () => {
+    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
+    expect(get('/later/')).toEqual({ kind: 'missing' });
     mkdirSync(join(SITE, 'later'));
     writeFileSync(join(SITE, 'later', 'index.html'), 'later');
-    expect(get('/later')).toMatchObject({ kind: 'answer', status: 301 });
+    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
+    expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html') });
   });
 
   it('stops with one line naming the setting when the folder is too big for the function', () => {
-    const crowded = folderOf(Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`page-${i}/index.html`, 'x']).concat(Array.from({ length: 1200 }, (_, i) => [`file-${i}`, 'x']))));
+    const crowded = folderOf(Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`file-${i}`, 'x'])));
     const error = configErrorOf(() => siteFrontDoor(crowded, 'SITE_DIR').route({ method: 'GET', path: '/', query: '' }));
-    expect(error.message).toMatch(new RegExp(`^SITE_DIR has too many folders \\(1200\\) and files without an extension \\(1200\\).*CloudFront takes ${MAX_FUNCTION_CODE_BYTES}$`));
+    expect(error.message).toMatch(new RegExp(`^SITE_DIR has too many files without an extension \\(1200\\).*CloudFront takes ${MAX_FUNCTION_CODE_BYTES}$`));
   });
 });
 
 describe('which file the bucket serves', () => {
-  it.each<[string, string]>([
-    ['/', 'index.html'],
-    ['/about/', 'about/index.html'],
-    ['/blog/first-post/', 'blog/first-post/index.html'],
-    ['/caf%C3%A9/', 'café/index.html'],
-    ['/css/site.css', 'css/site.css'],
-    ['/a%20file.txt', 'a file.txt'],
-    ['/style.css', 'css/site.css'],
-  ])('serves %s from %s', (path, file) => {
-    expect(get(path)).toEqual({ kind: 'file', file: join(SITE, file) });
+  it.each<[string, string, string]>([
+    ['/', 'index.html', 'index.html'],
+    ['/about/', 'about/index.html', 'about/index.html'],
+    ['/blog/first-post/', 'blog/first-post/index.html', 'blog/first-post/index.html'],
+    ['/caf%C3%A9/', 'café/index.html', 'café/index.html'],
+    ['/css/site.css', 'css/site.css', 'css/site.css'],
+    ['/a%20file.txt', 'a file.txt', 'a file.txt'],
+    ['/style.css', 'style.css', 'css/site.css'],
+  ])('serves %s: the key %s, from %s', (path, key, file) => {
+    expect(get(path)).toEqual({ kind: 'file', key, file: join(SITE, file) });
   });
 
-  it.each([['/missing'], ['/missing/'], ['/about/missing.html'], ['/css'], ['/index.html/x']])('has no file for %s', (path) => {
+  it.each([['/missing/'], ['/missing.html'], ['/about/missing.html'], ['/css/'], ['/index.html/x/']])('has no file for %s', (path) => {
     expect(get(path)).toEqual({ kind: 'missing' });
   });
 
@@ -140,7 +147,7 @@ describe('whether a link finds a page', () => {
     expect(linkFinds(door, link)).toBe(true);
   });
 
-  it.each([['/missing/'], ['/api/nothing'], ['/contact/nothing'], ['/../secret.txt']])('finds nothing at %s', (link) => {
+  it.each([['/missing/'], ['/missing'], ['/api/nothing'], ['/contact/nothing'], ['/../secret.txt']])('finds nothing at %s', (link) => {
     expect(linkFinds(door, link)).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import {
   frontDoorFunctionCode,
   loadFrontDoorFunction,
   MAX_FUNCTION_CODE_BYTES,
+  readFrontDoorRouting,
   siteIndexFor,
   type EdgeMessage,
   type FrontDoorRouting,
@@ -46,8 +47,8 @@ function route(site: SiteIndex | null, request: ViewerRequest) {
   return loadFrontDoorFunction(frontDoorFunctionCode({ ...serviceOnly, site }))(viewerRequest(request));
 }
 
-const FOLDERS: SiteIndex = { folders: ['about', 'blog/post-1', 'café'] };
-const FILES: SiteIndex = { files: ['CNAME', 'LICENSE'] };
+/** A site whose files without an extension are these: every other such path is a folder. */
+const SITE: SiteIndex = { files: ['CNAME', 'LICENSE', 'blog/feed'] };
 
 describe('the route table at the front door', () => {
   it('sends every path that takes POST or OPTIONS, with its folder, to an uncached behaviour, within the Free plan’s behaviours', () => {
@@ -88,7 +89,7 @@ describe('the routing function', () => {
   it.each(routes.throughDefault.map((path) => [path]))('sends %s to the API untouched, whatever the method', (path) => {
     for (const method of ['GET', 'HEAD', 'POST', 'PUT']) {
       const request = { method, uri: path, querystring: { a: { value: '1' } }, headers: { origin: 'https://example.com' }, cookies: { c: '1' } };
-      const { result, selectedOrigin } = route(FOLDERS, request);
+      const { result, selectedOrigin } = route(SITE, request);
       expect(selectedOrigin).toBe(API_ORIGIN_ID);
       expect(result).toEqual(viewerRequest(request).request);
     }
@@ -100,11 +101,13 @@ describe('the routing function', () => {
     ['/blog/post-1/', '/blog/post-1/index.html', 'a folder in a folder'],
     ['/missing/', '/missing/index.html', 'a missing folder, which S3 answers 404'],
     ['/style.css', '/style.css', 'a file'],
-    ['/missing', '/missing', 'a missing file, which S3 answers 404'],
+    ['/missing.html', '/missing.html', 'a missing file, which S3 answers 404'],
     ['/CNAME', '/CNAME', 'a file without an extension'],
+    ['/blog/feed', '/blog/feed', 'a file without an extension in a folder'],
     ['/about.html', '/about.html', 'a page of a flat site'],
+    ['/about%2Ehtml', '/about%2Ehtml', 'a file whose extension is percent-encoded, as S3 decodes its key'],
   ])('serves %s from %s (%s)', (uri, served) => {
-    const { result, selectedOrigin } = route(FOLDERS, { uri });
+    const { result, selectedOrigin } = route(SITE, { uri });
     expect(selectedOrigin).toBeUndefined();
     expect(result.uri).toBe(served);
   });
@@ -113,36 +116,39 @@ describe('the routing function', () => {
     ['a folder without its slash', { uri: '/about' }, '/about/'],
     ['a folder in a folder', { uri: '/blog/post-1' }, '/blog/post-1/'],
     ['a folder whose name is percent-encoded', { uri: '/caf%C3%A9' }, '/caf%C3%A9/'],
+    ['a folder published after synth, which no list names', { uri: '/blog/new-post' }, '/blog/new-post/'],
+    ['a missing page without an extension, whose folder the bucket then answers 404', { uri: '/missing' }, '/missing/'],
     ['a folder with a query', { uri: '/about', querystring: { utm: { value: 'x' }, flag: { value: '' }, t: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] } } }, '/about/?utm=x&flag&t=1&t=2'],
   ])('redirects %s to its slash', (_title, request, location) => {
-    expect(route(FOLDERS, request).result).toEqual({
+    expect(route(SITE, request).result).toEqual({
       statusCode: 301,
       statusDescription: 'Moved Permanently',
       headers: { location: { value: location } },
     });
   });
 
-  it('tells a folder from a file by the files without an extension, when the folders were too many to list', () => {
-    expect(route(FILES, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
-    expect(route(FILES, { uri: '/CNAME' }).result).toMatchObject({ uri: '/CNAME' });
+  it('tells a folder from a file by the files without an extension alone: a file it lists is served, any other such path is a folder', () => {
+    expect(route(SITE, { uri: '/LICENSE' }).result).toMatchObject({ uri: '/LICENSE' });
+    expect(route(SITE, { uri: '/LICENSE/' }).result).toMatchObject({ uri: '/LICENSE/index.html' });
+    expect(route({ files: [] }, { uri: '/LICENSE' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/LICENSE/' } } });
   });
 
   describe.each<[string, SiteIndex]>([
-    // Whatever the index says: no folder of a site has such a path.
-    ['listed folders', { folders: OFF_SITE_FOLDER_PATHS.map(([path]) => decodeURIComponent(path.slice(1))) }],
-    ['the files without an extension', FILES],
-  ])('never redirects off the site, with %s', (_form, site) => {
+    // Whatever the index holds: no folder of a site has such a path.
+    ['a site of a few files without an extension', SITE],
+    ['a site with none', { files: [] }],
+  ])('never redirects off the site, for %s', (_form, site) => {
     it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came', (uri) => {
       expect(route(site, { uri }).result).toMatchObject({ uri });
     });
   });
 
   it('takes a malformed percent-encoding for a file, for S3 to answer', () => {
-    expect(route(FOLDERS, { uri: '/caf%E9%' }).result).toMatchObject({ uri: '/caf%E9%' });
+    expect(route(SITE, { uri: '/caf%E9%' }).result).toMatchObject({ uri: '/caf%E9%' });
   });
 
   it('sends the site only the encodings, a byte range and validators: no cookie, credential or query string', () => {
-    const { result } = route(FOLDERS, {
+    const { result } = route(SITE, {
       uri: '/about/',
       querystring: { 'response-content-type': { value: 'text/html' } },
       headers: {
@@ -172,7 +178,7 @@ describe('the routing function', () => {
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('answers %s to a page 405, allowing GET and HEAD', (method) => {
-    expect(route(FOLDERS, { method, uri: '/about/' }).result).toEqual({
+    expect(route(SITE, { method, uri: '/about/' }).result).toEqual({
       statusCode: 405,
       statusDescription: 'Method Not Allowed',
       headers: { allow: { value: 'GET, HEAD' } },
@@ -189,7 +195,7 @@ describe('the routing function', () => {
 });
 
 describe('the function’s code', () => {
-  const routing: FrontDoorRouting = { ...serviceOnly, site: FOLDERS };
+  const routing: FrontDoorRouting = { ...serviceOnly, site: SITE };
 
   it('imports CloudFront’s helpers on its first line, as origin selection requires, and fits CloudFront’s limit', () => {
     const code = frontDoorFunctionCode(routing);
@@ -200,20 +206,35 @@ describe('the function’s code', () => {
 });
 
 describe('the site’s index', () => {
-  it('lists the folders that hold an index.html, the site’s root aside', () => {
-    const paths = ['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME'];
-    expect(siteIndexFor(paths, serviceOnly)).toEqual({ folders: ['about', 'blog/post-1'] });
+  it('lists the files without an extension, at any depth', () => {
+    const paths = ['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME', 'docs/LICENSE', '.well-known/atproto-did'];
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['.well-known/atproto-did', 'CNAME', 'docs/LICENSE'] });
   });
 
-  it('lists the files without an extension instead when the folders would not fit the function', () => {
-    const pages = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-number-${index}/index.html`);
-    expect(siteIndexFor([...pages, 'CNAME', 'docs/LICENSE'], serviceOnly)).toEqual({ files: ['CNAME', 'docs/LICENSE'] });
+  it('lists no folder, however many the site has: the function fits whatever folders are published later', () => {
+    const pages = Array.from({ length: 5000 }, (_, index) => `posts/a-rather-long-title-of-post-number-${index}/index.html`);
+    expect(siteIndexFor([...pages, 'CNAME'], serviceOnly)).toEqual({ files: ['CNAME'] });
   });
 
-  it('stops synth with one line when neither fits', () => {
-    const names = Array.from({ length: 600 }, (_, index) => `a-rather-long-name-of-thing-number-${index}`);
-    const paths = [...names.map((name) => `${name}/index.html`), ...names.map((name) => `files/${name}`)];
+  it('stops synth with one line when the files without an extension do not fit', () => {
+    const paths = Array.from({ length: 600 }, (_, index) => `files/a-rather-long-name-of-thing-number-${index}`);
     expect(() => siteIndexFor(paths, serviceOnly)).toThrow(ConfigError);
-    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(/^siteDir has too many folders \(600\) and files without an extension \(600\) for the front door's function: it would take \d+ bytes, and CloudFront takes 10240$/);
+    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(/^siteDir has too many files without an extension \(600\) for the front door's function: it would take \d+ bytes, and CloudFront takes 10240$/);
+  });
+});
+
+describe('the deployed function read back', () => {
+  it('gives what the function was told, from the very code CloudFront runs', () => {
+    const routing: FrontDoorRouting = { ...serviceOnly, site: SITE };
+    expect(readFrontDoorRouting(frontDoorFunctionCode(routing))).toEqual(routing);
+    expect(readFrontDoorRouting(frontDoorFunctionCode({ ...serviceOnly, site: null }))).toEqual({ ...serviceOnly, site: null });
+  });
+
+  it.each([
+    ['code of another function', 'function handler(event) { return event.request; }'],
+    ['a second line that is no declaration', "import cf from 'cloudfront';\nvar OTHER = {};\n"],
+    ['a declaration that is no JSON', "import cf from 'cloudfront';\nvar FRONT_DOOR = {site:1};\n"],
+  ])('gives nothing for %s', (_what, code) => {
+    expect(readFrontDoorRouting(code)).toBeUndefined();
   });
 });

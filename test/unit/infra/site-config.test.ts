@@ -1,19 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError } from '../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../lambdas/html/owner-form-page.js';
+import { moveSettingsLine } from '../../../lib/settings-file.js';
 import { readSiteConfig } from '../../../lib/site-config.js';
+import { CDK_JSON_CONTEXT } from '../../support/cdk-context.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from './site-app.js';
 import { ownerFormPage } from '../../support/form-pages.js';
+import { NO_SETTINGS_FILE } from '../../support/settings-file.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** tsx's loader by its path, so that the app runs from a project folder without node_modules too. */
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 function configOf(context: Record<string, unknown>) {
   return readSiteConfig(new App({ context }));
@@ -260,14 +266,47 @@ describe('the sender’s SES identity (docs/api.md §12)', () => {
 });
 
 describe('bin/app.ts, as `cdk synth` runs it', () => {
-  /** bin/app.ts run as the CLI runs it, which hands the app its context in CDK_CONTEXT_JSON. */
-  const synthWith = (context: Record<string, unknown>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'bin/app.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context) },
+  /**
+   * bin/app.ts run as the CLI runs it, in the project folder `cwd`, which hands the app its context
+   * (cdk.json's and -c options) in CDK_CONTEXT_JSON; with the settings file `env` names, else none.
+   */
+  const synthWith = (context: Record<string, unknown>, options: { env?: Record<string, string>; cwd?: string } = {}) =>
+    spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin/app.ts')], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...NO_SETTINGS_FILE, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context), ...options.env },
       encoding: 'utf8',
       timeout: 60_000,
     });
+  const settingsFile = (settings: Record<string, unknown>) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(path, JSON.stringify(settings));
+    return { SITE_SETTINGS: path };
+  };
+  const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+
+  it('reads the owner’s settings file, under the context the CLI hands over (cdk.json, -c)', () => {
+    const env = settingsFile({ ...MINIMAL_CONTEXT, rateLimitIp: 'five' });
+    const fromFile = synthWith(NO_BUNDLING, { env });
+    expect(fromFile.status).toBe(1);
+    expect(fromFile.stderr.trim().split('\n')).toEqual(['Cannot synthesize: rateLimitIp must be a whole number from 1 to 10000, got "five"']);
+    // `-c rateLimitIp=7` wins over the file's value.
+    expect(synthWith({ ...NO_BUNDLING, rateLimitIp: '7' }, { env }).status).toBe(0);
+  }, 90_000);
+
+  it('stops with one line naming a misspelt key of the settings file, as of any context', () => {
+    const run = synthWith(NO_BUNDLING, { env: settingsFile({ ...MINIMAL_CONTEXT, sitedir: '../site' }) });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "sitedir": did you mean "siteDir"?']);
+  }, 60_000);
+
+  it('reads an owner’s settings still in cdk.json, and says in one line to move them', () => {
+    const project = mkdtempSync(join(tmpdir(), 'project-'));
+    const context = { ...CDK_JSON_CONTEXT, ...MINIMAL_CONTEXT };
+    writeFileSync(join(project, 'cdk.json'), JSON.stringify({ app: 'npx tsx bin/app.ts', context }));
+    const run = synthWith({ ...context, ...NO_BUNDLING }, { cwd: project, env: { SITE_SETTINGS: '' } });
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([moveSettingsLine(['ownerEmail', 'senderEmail'])]);
+  }, 90_000);
 
   it('stops with one line naming the missing key and no stack trace', () => {
     // Without senderEmail.

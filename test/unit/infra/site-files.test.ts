@@ -103,7 +103,7 @@ describe('the file the bucket answers for a request', () => {
     ['/%2Ewell-known/atproto-did', '.well-known/atproto-did'],
     ['/%E2%80%A4well-known/index.html', '\u2024well-known/index.html'],
   ])('is the published file %s names', (uri, key) => {
-    expect(siteFileAt(files, uri)).toBe(files.files.get(key));
+    expect(siteFileAt(files, uri)).toEqual({ key, file: files.files.get(key) });
   });
 
   it.each([

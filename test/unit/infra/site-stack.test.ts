@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -11,6 +12,9 @@ import { FALLBACK_HANDLER, FUNCTION_NAMES, HANDLER_NAMES, ROUTES, WORKER_HANDLER
 import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/bundling.js';
 import { BUNDLED_FORM_PAGE } from '../../../lib/form-page.js';
 import { API_THROTTLE } from '../../../lib/site-api.js';
+import { NO_FORM_PAGE, settingsDigest } from '../../../lib/settings-digest.js';
+import { readSiteConfig } from '../../../lib/site-config.js';
+import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
@@ -566,6 +570,23 @@ describe('outputs', () => {
     for (const [id, path] of Object.entries(wellKnown)) {
       template.hasOutput(id, { Value: `https://example.com${path}` });
     }
+  });
+});
+
+describe('outputs npm run publish reads', () => {
+  it('name the distribution, the settings and the form page the deployment was built from; without siteDir, no bucket', () => {
+    template.hasOutput(SITE_OUTPUTS.distributionId, { Value: { Ref: site.logicalId(stack.frontDoor.distribution) } });
+    template.hasOutput(SITE_OUTPUTS.settingsDigest, { Value: settingsDigest(readSiteConfig(site.app)) });
+    template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: NO_FORM_PAGE });
+    expect(template.findOutputs(SITE_OUTPUTS.siteBucket)).toEqual({});
+  });
+
+  it('with siteDir, name its bucket, and give the form page by the SHA-256 of its bytes', () => {
+    const page = ownerFormPage();
+    const folder = siteFolder({ 'contact/index.html': page });
+    const withSite = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
+    withSite.template.hasOutput(SITE_OUTPUTS.siteBucket, { Value: { Ref: withSite.logicalId(withSite.stack.frontDoor.pages!.bucket!) } });
+    withSite.template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: createHash('sha256').update(page).digest('hex') });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
@@ -262,5 +262,40 @@ describe('localUrl: where this machine reaches the server (the address the banne
     ['::', 'http://[::1]:3000'],
   ])('for HOST %s is %s', (host, url) => {
     expect(localUrl(host, 3000)).toBe(url);
+  });
+});
+
+describe('the settings file in local mode (docs/api.md §7)', () => {
+  const file = (settings: Record<string, unknown>) => ({ path: '/home/ada/personal-site/site-settings.json', settings });
+
+  it('gives npm start what the pages are made of, as the variables a deployment would set, and nothing of a deployment alone', () => {
+    const settings = {
+      siteDir: '../site/_site',
+      siteName: 'Ada Lovelace',
+      formPage: '/hire-me/',
+      formSuccessPath: '/thanks/',
+      pageStylesheet: '/css/site.css',
+      ownerEmail: 'ada@example.com',
+      rateLimitIp: 50,
+      domainName: 'example.com',
+    };
+    expect(settingsFileVariables({}, file(settings))).toEqual({
+      variables: { SITE_DIR: '../site/_site', SITE_NAME: 'Ada Lovelace', FORM_PAGE: '/hire-me/', FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' },
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet'],
+    });
+  });
+
+  it('lets a variable that is set win, an empty one too, which turns the setting off', () => {
+    expect(settingsFileVariables({ SITE_DIR: '', SITE_NAME: 'From the shell' }, file({ siteDir: '../site', siteName: 'From the file', pageStylesheet: '/a.css' }))).toEqual({
+      variables: { PAGE_STYLESHEET: '/a.css' },
+      keys: ['pageStylesheet'],
+    });
+  });
+
+  it('stops with one line on a misspelt key, as synth would, and on a value that is no text', () => {
+    expect(configErrorOf(() => settingsFileVariables({}, file({ sitedir: '../site' }))).message).toBe('Unknown CDK context "sitedir": did you mean "siteDir"?');
+    expect(configErrorOf(() => settingsFileVariables({}, file({ siteName: ['Ada'] }))).message).toBe(
+      'siteName in /home/ada/personal-site/site-settings.json must be a string, got ["Ada"]',
+    );
   });
 });

@@ -52,6 +52,7 @@ describe('a healthy deployment on the Free plan', () => {
     expect(notOk(results)).toEqual([]);
     expect(results.map((result) => `${result.status} ${result.name}`)).toEqual([
       'ok stack PersonalSite (eu-west-1)',
+      'ok stack PersonalSiteBudget (us-east-1)',
       'ok stack PersonalSiteEdge (us-east-1)',
       'ok stack PersonalSitePlan (us-east-1)',
       'ok SES sending (eu-west-1)',
@@ -160,6 +161,25 @@ describe('each state an owner meets', () => {
     account.plan = { status: 'ACTIVE', planTier: 'FREE', scheduledChange: { changeType: 'CANCELLATION', effectiveDate: '2026-12-01T00:00:00Z' } };
 
     expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', detail: 'ACTIVE, tier FREE, cancellation scheduled for 2026-12-01' })]);
+  });
+
+  it('fails a missing budget stack, which every deploy makes, saying how to make it', async () => {
+    account.budgetStack = undefined;
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'stack PersonalSiteBudget',
+        detail: "not in us-east-1: no budget mails you when the month's cost passes monthlyBudgetUsd",
+        fix: 'npm run cdk -- deploy --all, which makes it (bootstrap us-east-1 first if it never was: npm run cdk -- bootstrap aws://<account>/us-east-1)',
+      },
+    ]);
+  });
+
+  it('fails a budget stack whose last deploy was rolled back, as it fails the others', async () => {
+    account.budgetStack = { ...account.budgetStack!, StackStatus: 'UPDATE_ROLLBACK_COMPLETE', StackStatusReason: 'Budget limit too low' };
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'stack PersonalSiteBudget (us-east-1)', detail: expect.stringContaining('Budget limit too low') })]);
   });
 
   it('checks no plan nor edge when the owner chose neither', async () => {

@@ -40,6 +40,8 @@ describe('a healthy front door', () => {
       'GET /',
       'GET /about',
       expect.stringMatching(/^a missing page \(GET \/no-such-page-[0-9a-f]{8}\)$/),
+      'dotfiles (GET /.env, /.git/config)',
+      'GET //evil.example/x',
       'POST /api/contact with an invalid body',
       'security headers',
       "the API's own endpoint (ApiUrl)",
@@ -137,7 +139,10 @@ describe('a front door broken one way at a time', () => {
   ])('fails a missing page answered with %s', async (_case, answer) => {
     door.breakMissingPages((_request, response) => answer(response));
 
-    expect(failures(await run())).toEqual([expect.objectContaining({ name: expect.stringMatching(/^a missing page/) })]);
+    const results = await run();
+    expect(failures(results)).toEqual([expect.objectContaining({ name: expect.stringMatching(/^a missing page/) })]);
+    // The same answer for a dotfile says nothing of it: no second failure for one fault.
+    expect(named(results, 'dotfiles (GET /.env, /.git/config)')?.status).toBe('skip');
   });
 
   it("warns of a missing page answered by S3's own XML 404: the site has no 404.html", async () => {
@@ -218,6 +223,48 @@ describe('a front door broken one way at a time', () => {
     const results = await run();
     expect(named(results, 'a folder without its slash')).toMatchObject({ status: 'skip' });
     expect(door.received).not.toContain('GET /agent/x');
+  });
+
+  it.each([['/.env'], ['/.git/config']])('fails a dotfile the site serves, %s, as no deploy or publish would', async (path) => {
+    door.breakPath(`GET ${path}`, (_request, response) => send(response, 200, 'application/octet-stream', 'SECRET=1'));
+
+    expect(failures(await run())).toEqual([
+      {
+        status: 'FAIL',
+        name: 'dotfiles (GET /.env, /.git/config)',
+        detail: `${path} answers 200 (8 bytes): anyone can read it`,
+        fix: expect.stringContaining('npm run publish deletes from the bucket what the folder no longer publishes'),
+      },
+    ]);
+  });
+
+  it('warns of a dotfile answered otherwise than a missing page', async () => {
+    door.breakPath('GET /.env', (_request, response) => send(response, 403, 'application/xml', '<Error><Code>AccessDenied</Code></Error>'));
+
+    expect(named(await run(), 'dotfiles (GET /.env, /.git/config)')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^\/\.env answers 403 application\/xml/) });
+  });
+
+  it('fails a path that reads as another host’s, answered with a redirect to it', async () => {
+    door.breakPath('GET //evil.example/x', (_request, response) => send(response, 301, undefined, '', { location: '//evil.example/x/' }));
+
+    const results = await run();
+
+    expect(failures(results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'GET //evil.example/x',
+        detail: '301 to https://evil.example: a redirect off your site, which a phishing mail can borrow your domain for',
+        fix: expect.stringContaining('npm run cdk -- deploy --all'),
+      },
+    ]);
+    expect(door.received).toContain('GET //evil.example/x');
+    expect(door.received).not.toContain('GET //evil.example/x/');
+  });
+
+  it('takes a redirect of such a path onto the site for no harm', async () => {
+    door.breakPath('GET //evil.example/x', (_request, response) => send(response, 301, undefined, '', { location: '/evil.example/x/' }));
+
+    expect(named(await run(), 'GET //evil.example/x')).toMatchObject({ status: 'ok', detail: '301 to /evil.example/x/, on your site' });
   });
 
   it('fails a folder the front door does not know', async () => {

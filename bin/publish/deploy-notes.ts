@@ -1,0 +1,67 @@
+import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
+import { isExtensionless } from '../../lib/front-door-function.js';
+import { printable } from '../../lib/site-files.js';
+import type { DeployedSite } from './deployed-site.js';
+
+/** The site and its settings now, as `npm run publish` compares them with the deployment. */
+export interface SiteNow {
+  /** lib/settings-digest.ts's, of the settings the deployment reads. */
+  readonly settingsDigest: string;
+  readonly formPageDigest: string;
+  /** The form page's path of the site, when there is one. */
+  readonly formPagePath?: string;
+  /** The keys the folder publishes. */
+  readonly keys: readonly string[];
+}
+
+const DEPLOY = 'npm run cdk -- deploy --all';
+
+/**
+ * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
+ * page (the contact function's bundle holds its copy), a file without an extension the front
+ * door's function does not know (it takes such a path for a folder), or a 404.html that came or
+ * went (the distribution's error page). One line each; none when the deployment is up to date.
+ */
+export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
+  const notes: string[] = [];
+  if (deployed.settingsDigest === undefined || deployed.formPageDigest === undefined) {
+    notes.push(`the deployment predates these checks: deploy once (${DEPLOY}) so that npm run publish can tell when a setting or the form page changed`);
+  } else {
+    if (deployed.settingsDigest !== now.settingsDigest) {
+      notes.push(`your settings differ from those deployed (a -c option of the deploy counts too): a setting takes effect at the next ${DEPLOY}`);
+    }
+    if (deployed.formPageDigest !== now.formPageDigest) {
+      notes.push(
+        now.formPagePath === undefined
+          ? `the deployed form page is gone from siteDir: /contact keeps leading to it until ${DEPLOY}`
+          : `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`,
+      );
+    }
+  }
+  const files = now.keys.filter(isExtensionless);
+  if (deployed.functionFiles === undefined) {
+    notes.push(`the front door's function is not this project's (or could not be read): ${DEPLOY} puts it back`);
+  } else {
+    const known = new Set(deployed.functionFiles);
+    const unknown = files.filter((key) => !known.has(key));
+    if (unknown.length > 0) {
+      notes.push(
+        `${few(unknown)}: new file${unknown.length === 1 ? '' : 's'} without an extension, which the front door takes for a folder ` +
+          `(/${printable(unknown[0]!)} redirects to /${printable(unknown[0]!)}/) until ${DEPLOY}`,
+      );
+    }
+    const nowFolders = deployed.functionFiles.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
+    if (nowFolders.length > 0) {
+      notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY}`);
+    }
+  }
+  const notFoundPage = now.keys.includes(NOT_FOUND_PAGE);
+  if (notFoundPage && !deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is new: a missing page answers S3's own 404 until ${DEPLOY}`);
+  if (!notFoundPage && deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is gone: a missing page answers CloudFront's error until ${DEPLOY}`);
+  return notes;
+}
+
+function few(keys: readonly string[]): string {
+  const named = keys.slice(0, 3).map(printable).join(', ');
+  return keys.length > 3 ? `${named} and ${keys.length - 3} more` : named;
+}

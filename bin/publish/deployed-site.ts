@@ -1,0 +1,74 @@
+import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
+import { readFrontDoorRouting } from '../../lib/front-door-function.js';
+import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
+import { readStack } from '../verify/deployed-stack.js';
+import { PublishError } from './publish-error.js';
+
+/** What `npm run publish` needs of the deployment, and what it compares with the site now (docs/api.md §10). */
+export interface DeployedSite {
+  readonly stack: string;
+  readonly region: string;
+  /** The account the stack is in: S3 refuses a call whose bucket another account owns. */
+  readonly account?: string;
+  /** `{base}`, which the owner sees the publish is for. */
+  readonly baseUrl?: string;
+  readonly bucket: string;
+  readonly distributionId: string;
+  /** The digests synth recorded (lib/settings-digest.ts); none from a deployment made before them. */
+  readonly settingsDigest?: string;
+  readonly formPageDigest?: string;
+  /** The files without an extension the front door's function was told of; none when its code is not this project's. */
+  readonly functionFiles?: readonly string[];
+  /** Whether the distribution answers a missing page with the site's 404.html. */
+  readonly notFoundPage: boolean;
+}
+
+const DEPLOY = 'npm run cdk -- deploy --all';
+
+/**
+ * The deployment as its stack's outputs and its distribution say it: the bucket and the
+ * distribution to update, the digests to compare, and the front door's function as CloudFront
+ * runs it, whose list of files is the one that decides what a folder is.
+ */
+export async function readDeployedSite(clients: { cloudFormation: CloudFormationClient; cloudFront: CloudFrontClient }, stackName: string): Promise<DeployedSite> {
+  const stack = await readStack(clients.cloudFormation, stackName);
+  if (stack === undefined) {
+    const region = await clients.cloudFormation.config.region();
+    throw new PublishError(`there is no stack ${stackName} in ${region} for these AWS credentials: deploy it first (${DEPLOY}), or name its account's credentials and its region (--region, or AWS_REGION)`);
+  }
+  const output = (key: string) => stack.outputs.get(key);
+  const distributionId = output(SITE_OUTPUTS.distributionId);
+  const bucket = output(SITE_OUTPUTS.siteBucket);
+  if (distributionId === undefined) {
+    throw new PublishError(`the stack ${stackName} has no ${SITE_OUTPUTS.distributionId} output: it was deployed by an earlier version of the project, so deploy once (${DEPLOY})`);
+  }
+  if (bucket === undefined) {
+    throw new PublishError(`the stack ${stackName} serves no siteDir (it has no ${SITE_OUTPUTS.siteBucket} output): set siteDir and deploy (${DEPLOY}); npm run publish then keeps it up to date`);
+  }
+  const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
+  const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;
+  const functionFiles = functionArn === undefined ? undefined : await readFunctionFiles(clients.cloudFront, functionArn);
+  const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
+  return {
+    stack: stackName,
+    region: stack.region,
+    ...optional('account', stack.account),
+    ...optional('baseUrl', output(SITE_OUTPUTS.baseUrl)),
+    bucket,
+    distributionId,
+    ...optional('settingsDigest', output(SITE_OUTPUTS.settingsDigest)),
+    ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
+    ...(functionFiles === undefined ? {} : { functionFiles }),
+    notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),
+  };
+}
+
+/** The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for its list of files. */
+async function readFunctionFiles(cloudFront: CloudFrontClient, functionArn: string): Promise<readonly string[] | undefined> {
+  const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
+  const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
+  const routing = FunctionCode === undefined ? undefined : readFrontDoorRouting(new TextDecoder().decode(FunctionCode));
+  return routing?.site?.files;
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STACK_NAMES } from '../../lib/stack-names.js';
+
+/** A stack of the cloud assembly synth wrote: its name, its region when synth knew it, and its template. */
+export interface SynthesizedStack {
+  readonly name: string;
+  readonly region?: string;
+  readonly template: Template;
+}
+
+interface Template {
+  readonly Resources?: Readonly<Record<string, { readonly Type: string; readonly Properties?: Record<string, unknown> }>>;
+  readonly Outputs?: Readonly<Record<string, { readonly Value: unknown }>>;
+}
+
+/** The stacks of the cloud assembly in `outdir` (cdk.out), as its manifest lists them. */
+export function readAssembly(outdir: string): SynthesizedStack[] {
+  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
+    artifacts?: Record<string, { type: string; environment?: string; displayName?: string; properties?: { templateFile?: string; stackName?: string } }>;
+  };
+  return Object.entries(manifest.artifacts ?? {}).flatMap(([id, artifact]) => {
+    const templateFile = artifact.properties?.templateFile;
+    if (artifact.type !== 'aws:cloudformation:stack' || templateFile === undefined) return [];
+    const region = /^aws:\/\/[^/]+\/(.+)$/.exec(artifact.environment ?? '')?.[1];
+    return [
+      {
+        name: artifact.properties?.stackName ?? id,
+        ...(region === undefined || region === 'unknown-region' ? {} : { region }),
+        template: JSON.parse(readFileSync(join(outdir, templateFile), 'utf8')) as Template,
+      },
+    ];
+  });
+}
+
+const DEPLOY = 'npm run cdk -- deploy --all';
+
+/**
+ * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
+ * (README, "First deploy"): deploy; the DNS records known now (the MAIL FROM's MX and SPF), and
+ * those known only once deployed (DKIM's CNAMEs, the domain's record for the distribution), which
+ * the stack's outputs give; the mails to answer; then `npm run verify`.
+ */
+export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
+  const site = stacks.find((stack) => stack.name === STACK_NAMES.site);
+  const summary = `Synthesized ${stacks.map((stack) => `${stack.name} (${stack.region ?? 'the region you deploy to'})`).join(', ')} into ${outdir}; cdk-nag's AWS Solutions checks passed.`;
+  if (site === undefined) return [summary];
+  const region = site.region;
+  const records = Object.entries(site.template.Outputs ?? {})
+    .filter(([id]) => /^SenderDnsRecord\d+$/.test(id))
+    .map(([id, output]) => ({ id, text: rendered(output.Value, region) }));
+  const knownRecords = records.flatMap(({ text }) => (text === undefined ? [] : [text]));
+  const laterRecords = records.filter(({ text }) => text === undefined).map(({ id }) => id);
+  const resources = Object.values(stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})));
+  const ofType = (type: string) => resources.filter((resource) => resource.Type === type).map((resource) => resource.Properties ?? {});
+  const aliases = ofType('AWS::CloudFront::Distribution').flatMap((properties) => ((properties.DistributionConfig as { Aliases?: string[] } | undefined)?.Aliases ?? []));
+  const madeRecords = new Set(ofType('AWS::Route53::RecordSet').map((properties) => String(properties.Name).replace(/\.$/, '')));
+  const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
+  const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
+  const senderAddresses = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity)).filter((identity) => identity.includes('@'));
+
+  const steps = [
+    `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
+    ...(knownRecords.length === 0
+      ? []
+      : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
+    ...(laterRecords.length === 0 && unpointed.length === 0
+      ? []
+      : [
+          `After the deploy, from its outputs: ${[
+            ...(laterRecords.length === 0 ? [] : [`the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
+            ...unpointed.map((alias) => `${alias} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)`),
+          ].join(', and ')}`,
+        ]),
+    ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
+    ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
+    'In SES\'s sandbox (a new account is in it), verify the owner\'s address too, or ask AWS for production access',
+    'Check it all: npm run verify',
+  ];
+  return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+}
+
+/**
+ * An output's value as text, when synth knew it: a string, or a join of strings and the stack's
+ * region. Undefined for what only a deploy knows (an attribute of a resource).
+ */
+function rendered(value: unknown, region: string | undefined): string | undefined {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] } | null)?.['Fn::Join'];
+  if (join === undefined) {
+    const ref = (value as { Ref?: unknown } | null)?.Ref;
+    return ref === 'AWS::Region' ? (region ?? '<the region you deploy to>') : undefined;
+  }
+  const parts = join[1].map((part) => rendered(part, region));
+  return parts.every((part) => part !== undefined) ? parts.join(join[0]) : undefined;
+}

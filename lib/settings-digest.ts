@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FormPage } from './form-page.js';
+import type { SiteConfig } from './site-config.js';
+
+/**
+ * What a deployment was built from, as `npm run publish` compares it with the settings now
+ * (docs/api.md §10): synth records both digests as outputs of the site stack. A change of either
+ * needs a deploy, which publishing files cannot stand in for.
+ */
+
+/** The form page's digest when there is none. */
+export const NO_FORM_PAGE = 'none';
+
+/**
+ * The settings, in a form that does not depend on this machine: the site's folder by its kind,
+ * not its path (the files it holds are what publish uploads), and the form page by its path (its
+ * bytes have a digest of their own).
+ */
+export function settingsDigest(config: SiteConfig): string {
+  const { sitePages, formPage, ...settings } = config;
+  const comparable = {
+    ...settings,
+    ...(sitePages === undefined ? {} : { sitePages: sitePages.kind === 'folder' ? { kind: 'folder' } : sitePages }),
+    ...(formPage === undefined ? {} : { formPage: formPage.path }),
+  };
+  return sha256(canonicalJson(comparable));
+}
+
+/** The bytes of the form page that synth copies into the contact function's bundle. */
+export function formPageDigest(formPage: FormPage | undefined): string {
+  return formPage === undefined ? NO_FORM_PAGE : sha256(readFileSync(formPage.file));
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** JSON whose objects' keys are sorted: the same settings give the same text whatever order they were read in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

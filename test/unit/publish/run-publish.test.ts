@@ -1,0 +1,357 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { UPLOAD_PART_BYTES } from '../../../bin/publish/object-etag.js';
+import { PublishError } from '../../../bin/publish/publish-error.js';
+import { publish, type PublishRequest } from '../../../bin/publish/run-publish.js';
+import { loadFrontDoorFunction } from '../../../lib/front-door-function.js';
+import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
+import { UNKNOWN_CONTENT_TYPE } from '../../../lib/upload-content-type.js';
+import { ACCOUNT, BUCKET, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
+import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../infra/site-app.js';
+
+/*
+ * npm run publish (docs/api.md §10) against a mocked deployment (aws-sdk-client-mock): siteDir's
+ * files into the bucket by the rule synth uses, the gone ones deleted, the edge cache invalidated
+ * for what changed, a line for each change a deploy must make, and --dry-run changing nothing.
+ */
+
+let deployment: MockedDeployment;
+afterEach(() => deployment?.restore());
+
+/** A site folder of the test's own, beside a file that is not the site's. */
+function siteFolder(files: Readonly<Record<string, string | Buffer>>): string {
+  const root = mkdtempSync(join(tmpdir(), 'publish-'));
+  const site = join(root, 'site');
+  mkdirSync(site);
+  writeFileSync(join(root, 'secret.txt'), 'not of the site');
+  write(site, files);
+  return site;
+}
+
+function write(site: string, files: Readonly<Record<string, string | Buffer>>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(site, path)), { recursive: true });
+    writeFileSync(join(site, path), content);
+  }
+}
+
+const SITE = {
+  'index.html': '<title>Home</title>',
+  '404.html': '<title>Not found</title>',
+  'about/index.html': '<title>About</title>',
+  'css/site.css': 'main {}',
+  'images/logo.svg': '<svg/>',
+  CNAME: 'example.com',
+};
+
+/** The settings as they were deployed, unless a test says otherwise. */
+const NOW = { settingsDigest: 'settings-digest', formPageDigest: 'none' } as const;
+
+async function run(folder: string, options: Partial<PublishRequest> = {}): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+  return lines;
+}
+
+async function failure(folder: string, options: Partial<PublishRequest> = {}): Promise<{ error: PublishError; lines: string[] }> {
+  const lines: string[] = [];
+  try {
+    for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+  } catch (error) {
+    if (!(error instanceof PublishError)) throw error;
+    return { error, lines };
+  }
+  throw new Error('the publish did not fail');
+}
+
+const bucketText = () => Object.fromEntries([...deployment.bucket].map(([key, object]) => [key, object.body.toString()]));
+const s3Commands = () => deployment.s3Calls.map((call) => call.command);
+
+describe('a first publish to an empty bucket', () => {
+  it('uploads every file the folder publishes, with the deploy upload’s types, and invalidates their paths', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder(SITE);
+
+    const lines = await run(folder);
+
+    expect(bucketText()).toEqual(SITE);
+    expect(Object.fromEntries([...deployment.bucket].map(([key, object]) => [key, object.contentType]))).toEqual({
+      'index.html': 'text/html',
+      '404.html': 'text/html',
+      'about/index.html': 'text/html',
+      'css/site.css': 'text/css',
+      'images/logo.svg': 'image/svg+xml',
+      CNAME: UNKNOWN_CONTENT_TYPE,
+    });
+    expect(deployment.invalidations).toEqual([['/404.html', '/CNAME', '/about/', '/about/index.html', '/css/site.css', '/images/logo.svg', '/', '/index.html']]);
+    expect(lines[0]).toBe(`Publishing ${folder} to https://example.com (stack PersonalSite in eu-west-1, bucket ${BUCKET})`);
+    expect(lines).toContain('  upload      about/index.html  (new, text/html, 20 B)');
+    expect(lines.at(-1)).toBe('Published: 6 uploaded, 0 deleted, 0 unchanged; invalidation I1 of 8 paths under way, usually done within a minute or two.');
+  });
+
+  it('names the stack’s account as the bucket’s owner on every S3 call: a bucket of another account is refused', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    await run(siteFolder(SITE));
+
+    expect(deployment.s3Calls.length).toBeGreaterThan(0);
+    for (const call of deployment.s3Calls) expect({ command: call.command, owner: call.input.ExpectedBucketOwner }).toEqual({ command: call.command, owner: ACCOUNT });
+  });
+});
+
+describe('a publish after a change', () => {
+  async function published(files: Readonly<Record<string, string | Buffer>> = SITE): Promise<string> {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(files) });
+    const folder = siteFolder(files);
+    await run(folder);
+    deployment.invalidations.length = 0;
+    deployment.s3Calls.length = 0;
+    return folder;
+  }
+
+  it('finds nothing to do when nothing changed: no upload, no invalidation', async () => {
+    const folder = await published();
+
+    const lines = await run(folder);
+
+    expect(lines.at(-1)).toBe("Nothing to publish: the bucket holds siteDir's 6 files as they are.");
+    expect(s3Commands()).toEqual(['ListObjectsV2']);
+    expect(deployment.invalidations).toEqual([]);
+  });
+
+  it('uploads a changed page and a new folder, deletes a file that is gone, and invalidates each path a visitor reaches them at', async () => {
+    const folder = await published();
+    write(folder, { 'index.html': '<title>Home, again</title>', 'blog/new-post/index.html': '<title>New</title>' });
+    rmSync(join(folder, 'images/logo.svg'));
+
+    const lines = await run(folder);
+
+    expect(bucketText()).toEqual({ ...SITE, 'index.html': '<title>Home, again</title>', 'blog/new-post/index.html': '<title>New</title>', 'images/logo.svg': undefined });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  upload      blog/new-post/index.html  (new, text/html, 18 B)',
+        '  upload      index.html  (changed, text/html, 26 B)',
+        '  delete      images/logo.svg',
+        '  invalidate  /blog/new-post/ /blog/new-post/index.html / /index.html /images/logo.svg',
+      ]),
+    );
+    expect(deployment.invalidations).toEqual([['/blog/new-post/', '/blog/new-post/index.html', '/', '/index.html', '/images/logo.svg']]);
+    expect(lines.filter((line) => line.startsWith('deploy needed'))).toEqual([]);
+  });
+
+  it('uploads a file whose bytes changed but not its size', async () => {
+    const folder = await published();
+    write(folder, { 'css/site.css': 'body{}\n' });
+
+    await run(folder);
+
+    expect(deployment.bucket.get('css/site.css')?.body.toString()).toBe('body{}\n');
+    expect(deployment.invalidations).toEqual([['/css/site.css']]);
+  });
+
+  it('invalidates everything with one path past the paths it lists, a wildcard counting as one', async () => {
+    const folder = await published();
+    write(folder, Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`posts/${index}/index.html`, `post ${index}`])));
+
+    await run(folder);
+
+    expect(deployment.invalidations).toEqual([['/*']]);
+  });
+});
+
+describe('the file rule of synth (lib/site-files.ts)', () => {
+  it('never uploads a dotfile, a link out of the folder, or a file at a path the service answers, and deletes one an older deploy left', async () => {
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'llms.txt'] });
+    const folder = siteFolder({
+      'index.html': 'home',
+      '.env': 'SECRET=1',
+      '.git/config': '[core]',
+      'drafts/.DS_Store': 'x',
+      '.well-known/security.txt': 'Contact: mailto:security@example.com',
+      'llms.txt': 'the site’s own, hidden by the service’s',
+    });
+    symlinkSync(join(folder, '..', 'secret.txt'), join(folder, 'leak.txt'));
+    symlinkSync('/etc', join(folder, 'etc'));
+    deployment.bucket.set('llms.txt', { body: Buffer.from('old'), etag: s3Etag(Buffer.from('old')) });
+
+    const lines = await run(folder);
+
+    expect([...deployment.bucket.keys()].sort()).toEqual(['.well-known/security.txt', 'index.html']);
+    expect(lines[0]).toMatch(/^siteDir: not published, nor served by local mode: .*\.env.*links out of the folder/);
+    expect(lines).toContain('  delete      llms.txt');
+  });
+
+  it('refuses a folder that publishes nothing, which would empty the bucket', async () => {
+    deployment = mockedDeployment();
+    const { error } = await failure(siteFolder({ '.env': 'x' }));
+    expect(error.message).toMatch(/publishes no file: build the site first/);
+    expect(deployment.s3Calls).toEqual([]);
+  });
+});
+
+describe('--dry-run', () => {
+  it('lists what it would upload, delete and invalidate, and changes nothing', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.bucket.set('old.html', { body: Buffer.from('old'), etag: s3Etag(Buffer.from('old')) });
+    const folder = siteFolder(SITE);
+
+    const lines = await run(folder, { dryRun: true });
+
+    expect(lines[0]).toBe(`Would publish ${folder} to https://example.com (stack PersonalSite in eu-west-1, bucket ${BUCKET})`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  upload      index.html  (new, text/html, 19 B)',
+        '  delete      old.html',
+        '  invalidate  /404.html /CNAME /about/ /about/index.html /css/site.css /images/logo.svg / /index.html /old.html',
+      ]),
+    );
+    expect(lines.at(-1)).toBe('Dry run, nothing changed: 6 to upload, 1 to delete, 0 unchanged, 9 paths to invalidate.');
+    expect(s3Commands()).toEqual(['ListObjectsV2']);
+    expect([...deployment.bucket.keys()]).toEqual(['old.html']);
+    expect(deployment.invalidations).toEqual([]);
+  });
+});
+
+describe('what needs a deploy', () => {
+  const notes = (lines: readonly string[]) => lines.filter((line) => line.startsWith('deploy needed: '));
+
+  it('says nothing when the deployment is as the settings and the folder are', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    expect(notes(await run(siteFolder(SITE), { dryRun: true }))).toEqual([]);
+  });
+
+  it('says a setting changed since the deploy', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    expect(notes(await run(siteFolder(SITE), { now: { ...NOW, settingsDigest: 'other' } }))).toEqual([
+      'deploy needed: your settings differ from those deployed (a -c option of the deploy counts too): a setting takes effect at the next npm run cdk -- deploy --all',
+    ]);
+  });
+
+  it('says the form page changed, which the contact function holds its own copy of', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), formPageDigest: 'a'.repeat(64) });
+    expect(notes(await run(siteFolder(SITE), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/' } }))).toEqual([
+      'deploy needed: the form page /contact/ changed since the deploy: /contact answers with the deployed one until npm run cdk -- deploy --all',
+    ]);
+  });
+
+  it('says a new file without an extension is taken for a folder until a deploy, yet publishes it', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder({ ...SITE, 'blog/feed': '<rss/>' });
+    const lines = await run(folder);
+    expect(notes(lines)).toEqual([
+      'deploy needed: blog/feed: new file without an extension, which the front door takes for a folder (/blog/feed redirects to /blog/feed/) until npm run cdk -- deploy --all',
+    ]);
+    expect(deployment.bucket.has('blog/feed')).toBe(true);
+  });
+
+  it.each<[string, readonly string[], Record<string, string>, string]>([
+    ['added', ['index.html'], { 'index.html': 'home', '404.html': 'gone' }, "404.html is new: a missing page answers S3's own 404 until npm run cdk -- deploy --all"],
+    ['removed', ['index.html', '404.html'], { 'index.html': 'home' }, "404.html is gone: a missing page answers CloudFront's error until npm run cdk -- deploy --all"],
+  ])('says a 404.html %s needs the distribution changed', async (_what, deployedKeys, files, note) => {
+    deployment = mockedDeployment({ deployedKeys });
+    expect(notes(await run(siteFolder(files), { dryRun: true }))).toEqual([`deploy needed: ${note}`]);
+  });
+
+  it('says a deployment made before these checks, or a function of another project, needs one deploy', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    delete deployment.outputs[SITE_OUTPUTS.settingsDigest];
+    deployment.functionCode = 'function handler(event) { return event.request; }';
+    expect(notes(await run(siteFolder(SITE), { dryRun: true }))).toEqual([
+      "deploy needed: the deployment predates these checks: deploy once (npm run cdk -- deploy --all) so that npm run publish can tell when a setting or the form page changed",
+      "deploy needed: the front door's function is not this project's (or could not be read): npm run cdk -- deploy --all puts it back",
+    ]);
+  });
+});
+
+describe('names and sizes a site may hold', () => {
+  it('uploads names with spaces, accents, # ? % and ~ under their own keys, and invalidates them encoded as CloudFront asks', async () => {
+    const files = { 'a b#c?d%e.html': '1', 'café/index.html': '2', 'ada~lovelace/index.html': '3', 'über uns.pdf': '4' };
+    deployment = mockedDeployment({ deployedKeys: Object.keys(files) });
+
+    await run(siteFolder(files));
+
+    expect([...deployment.bucket.keys()].sort()).toEqual(Object.keys(files).sort());
+    expect(deployment.invalidations[0]!.sort()).toEqual(
+      // A `~` is sent as it is by browsers, encoded by AWS's rules: invalidated up to it, with a wildcard.
+      ['/a%20b%23c%3Fd%25e.html', '/caf%C3%A9/', '/caf%C3%A9/index.html', '/ada*', '/%C3%BCber%20uns.pdf'].sort(),
+    );
+  });
+
+  it('uploads a file of more than one part in parts of the size aws s3 sync uses, and finds it unchanged the next time', async () => {
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'video/talk.mp4'] });
+    const big = Buffer.alloc(2 * UPLOAD_PART_BYTES + 1000, 7);
+    const folder = siteFolder({ 'index.html': 'home', 'video/talk.mp4': big });
+
+    await run(folder);
+
+    expect(deployment.bucket.get('video/talk.mp4')).toMatchObject({ partBytes: UPLOAD_PART_BYTES, contentType: 'video/mp4', etag: s3Etag(big, UPLOAD_PART_BYTES) });
+    expect(deployment.bucket.get('video/talk.mp4')?.body.equals(big)).toBe(true);
+    deployment.s3Calls.length = 0;
+    expect((await run(folder)).at(-1)).toBe("Nothing to publish: the bucket holds siteDir's 2 files as they are.");
+  }, 30_000);
+
+  it('finds unchanged a file the deploy uploaded in parts, from its multipart ETag', async () => {
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'talk.mp4'] });
+    const big = Buffer.alloc(UPLOAD_PART_BYTES + 1, 3);
+    const folder = siteFolder({ 'index.html': 'home', 'talk.mp4': big });
+    deployment.bucket.set('index.html', { body: Buffer.from('home'), etag: s3Etag(Buffer.from('home')) });
+    deployment.bucket.set('talk.mp4', { body: big, etag: s3Etag(big, UPLOAD_PART_BYTES) });
+
+    expect((await run(folder)).at(-1)).toBe("Nothing to publish: the bucket holds siteDir's 2 files as they are.");
+  });
+});
+
+describe('a publish that cannot be made', () => {
+  it('says in one line that the stack is not where the credentials point, and changes nothing', async () => {
+    deployment = mockedDeployment();
+    deployment.noStack = true;
+    const { error } = await failure(siteFolder(SITE));
+    expect(error.message).toBe(
+      'there is no stack PersonalSite in eu-west-1 for these AWS credentials: deploy it first (npm run cdk -- deploy --all), or name its account\'s credentials and its region (--region, or AWS_REGION)',
+    );
+    expect(deployment.s3Calls).toEqual([]);
+  });
+
+  it('says a deployment without siteDir has no bucket to publish to', async () => {
+    deployment = mockedDeployment();
+    delete deployment.outputs[SITE_OUTPUTS.siteBucket];
+    expect((await failure(siteFolder(SITE))).error.message).toMatch(/^the stack PersonalSite serves no siteDir \(it has no SiteBucketName output\): set siteDir and deploy/);
+  });
+
+  it('stops at a refused upload, invalidates what it changed before it, and says a second publish makes the rest', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.failUpload = 'images/logo.svg';
+
+    const { error } = await failure(siteFolder(SITE));
+
+    expect(error.message).toMatch(/^AccessDenied: Access Denied: \d of 6 changes made, invalidation I1 of those under way; run npm run publish again, which makes the rest$/);
+    expect(deployment.bucket.has('images/logo.svg')).toBe(false);
+    expect(deployment.invalidations).toHaveLength(1);
+    expect(deployment.invalidations[0]).not.toContain('/images/logo.svg');
+  });
+});
+
+describe('the front door after a publish', () => {
+  it('serves a folder published after synth, with or without its slash, by the function synth made, with no deploy', async () => {
+    const folder = siteFolder(SITE);
+    const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
+    const [routing] = Object.values(resourcesOfType(synthesized.template, 'AWS::CloudFront::Function'));
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.functionCode = routing!.Properties.FunctionCode as string;
+    // The bucket as the deploy left it.
+    for (const [key, text] of Object.entries(SITE)) deployment.bucket.set(key, { body: Buffer.from(text), etag: s3Etag(Buffer.from(text)) });
+    write(folder, { 'blog/new-post/index.html': '<title>New</title>' });
+
+    const lines = await run(folder);
+
+    expect(lines.filter((line) => line.startsWith('deploy needed'))).toEqual([]);
+    const edge = loadFrontDoorFunction(deployment.functionCode);
+    const get = (uri: string) => edge({ request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} } }).result;
+    expect(get('/blog/new-post')).toEqual({ statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: '/blog/new-post/' } } });
+    const served = get('/blog/new-post/');
+    expect(served.uri).toBe('/blog/new-post/index.html');
+    expect(deployment.bucket.get(decodeURIComponent(String(served.uri).slice(1)))?.body.toString()).toBe('<title>New</title>');
+    expect(deployment.invalidations).toEqual([['/blog/new-post/', '/blog/new-post/index.html']]);
+  }, 120_000);
+});

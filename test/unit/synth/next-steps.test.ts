@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { nextSteps, readAssembly } from '../../../bin/synth/next-steps.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, synthesizeSite } from '../infra/site-app.js';
+
+/*
+ * What `npm run synth` ends with instead of a template (README, "First deploy"): what the owner
+ * must do next, read from the cloud assembly synth wrote.
+ */
+
+function stepsFor(context: Record<string, unknown>, env?: { account: string; region: string }): string[] {
+  const { app } = synthesizeSite(context, env === undefined ? {} : { env });
+  const outdir = app.synth().directory;
+  return nextSteps(readAssembly(outdir), 'cdk.out');
+}
+
+const DOMAIN_WITHOUT_ZONE = { ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
+
+describe('npm run synth’s next steps', () => {
+  it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records and the domain’s record from the outputs', () => {
+    expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
+      "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
+      'Next:',
+      '  1. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  2. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
+        '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
+        '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
+      '  3. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
+        'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)',
+      '  4. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      "  5. In SES's sandbox (a new account is in it), verify the owner's address too, or ask AWS for production access",
+      '  6. Check it all: npm run verify',
+    ]);
+  });
+
+  it('synthesized offline, names the region the MX record takes as the one deployed to', () => {
+    const steps = stepsFor(DOMAIN_WITHOUT_ZONE);
+    expect(steps[0]).toBe("Synthesized PersonalSiteBudget (us-east-1), PersonalSite (the region you deploy to) into cdk.out; cdk-nag's AWS Solutions checks passed.");
+    expect(steps).toContainEqual(expect.stringContaining('bounce.example.com MX 10 feedback-smtp.<the region you deploy to>.amazonses.com'));
+  });
+
+  it('for a domain in a Route 53 zone the stack writes to: no DNS record to make', () => {
+    const steps = stepsFor(EXAMPLE_CONTEXT);
+    expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
+    expect(steps.at(-1)).toBe('  4. Check it all: npm run verify');
+  });
+
+  it('for a sender address of its own: the link SES mails it', () => {
+    expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net', createSesIdentity: true })).toContainEqual(
+      '  3. Click the link SES mails to ada@mail.example.net, which verifies the sender',
+    );
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { NO_SETTINGS_FILE } from '../../support/settings-file.js';
+
+/*
+ * `npm run synth` (bin/synth.ts) as the owner runs it: a synth that fails (a setting, or a
+ * finding of cdk-nag) fails the command, with the CDK's own lines and no next steps.
+ */
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+describe('npm run synth', () => {
+  it('fails as cdk synth fails, printing no next steps', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'synth', '--', '-c', 'ownerEmail=you@example.com'], {
+      cwd: ROOT,
+      env: { ...process.env, ...NO_SETTINGS_FILE },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/^Cannot synthesize: Missing CDK context "senderEmail"/m);
+    expect(run.stdout).not.toContain('Next:');
+  }, 120_000);
+});
