@@ -42,7 +42,7 @@ const DOCUMENTED_AWS_CALLS = [
 ];
 
 /** The scripts whose own option parser answers `--help` without doing anything else. */
-const SCRIPTS_WITH_HELP = ['inbox', 'redeliver', 'verify'];
+const SCRIPTS_WITH_HELP = ['inbox', 'redeliver', 'verify', 'publish'];
 
 /** npm's own commands README may show, beside `npm run <script>`. */
 const NPM_COMMANDS = ['ci', 'start', 'test'];
@@ -117,7 +117,7 @@ describe('README, the owner\'s guide', () => {
     const runs = npmCommands()
       .map((command) => ({ command, ...scriptArguments(command) }))
       .filter(({ script, args }) => SCRIPTS_WITH_HELP.includes(script) && args.length > 0);
-    expect(runs.map(({ script }) => script)).toEqual(expect.arrayContaining(['inbox', 'redeliver', 'verify']));
+    expect(runs.map(({ script }) => script)).toEqual(expect.arrayContaining(['inbox', 'redeliver', 'verify', 'publish']));
     const results = await Promise.all(
       runs.map(async ({ command, script, args }) => {
         const withValues = args.map((arg) => (/^<.+>$/.test(arg) ? 'placeholder' : arg));
