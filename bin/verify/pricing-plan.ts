@@ -97,7 +97,7 @@ export async function* pricingPlanChecks(read: ReadSubscription, stack: Deployed
         yield fail(
           name,
           `${subscription.status}${subscription.statusReason === undefined ? '' : `: ${subscription.statusReason}`}; the site runs on pay-as-you-go meanwhile`,
-          'AWS refuses an account on the free account plan, and a fourth Free plan (README "First deploy", step 2)',
+          'AWS refuses an account on the free account plan, and a fourth Free plan (README "An AWS account")',
         );
     }
   }

@@ -68,17 +68,18 @@ describe('the HTTP API', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent(), ProtocolType: 'HTTP' });
   });
 
-  it('throttles each route as a flood guard: the stage’s default route settings, a token bucket per route, as README says', () => {
+  it('throttles each route as a flood guard: the stage’s default route settings, a token bucket per route, as the docs say', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
     });
     const routes = Object.keys(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).length;
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(
-      `Each route of the API (${routes} today, \`$default\` included) has its own\n  bucket of ${API_THROTTLE.rateLimit} requests a second, burst ${API_THROTTLE.burstLimit}`,
-    );
+    const wordsOf = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const reference = wordsOf('docs/api.md');
+    expect(reference).toContain(`Each route's throttle (${API_THROTTLE.rateLimit} requests a second, bursts of ${API_THROTTLE.burstLimit})`);
+    expect(reference).toContain(`${routes} routes today, \`$default\` included`);
+    expect(wordsOf('README.md')).toContain(`${API_THROTTLE.rateLimit} requests a second per API route`);
   });
 
   it('moves to a new execute-api host when apiHostRotation is given a new label: a new API, its stage, routes and the front door’s origin with it', () => {

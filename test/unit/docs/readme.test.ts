@@ -1,0 +1,265 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { App } from 'aws-cdk-lib';
+import { readSiteConfig } from '../../../lib/site-config.js';
+import { STACK_NAMES } from '../../../lib/stack-names.js';
+import { readMarkdown, type MarkdownDocument } from '../../support/markdown.js';
+import { shellCommands, type ShellCommand } from '../../support/shell-commands.js';
+import { MINIMAL_CONTEXT } from '../infra/site-app.js';
+
+/**
+ * README is the owner's guide: every command it shows must run as shown, it stays short, and
+ * every link, anchor and reference to one of its sections resolves (docs/development.md).
+ */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const README = readMarkdown(join(ROOT, 'README.md'));
+const MAX_README_LINES = 420;
+
+/** The documents whose links are checked: the owner's guide and the docs beside it. */
+const DOCUMENTS = ['README.md', 'docs/README.md', 'docs/api.md', 'docs/development.md', 'docs/verify.md'].map((path) => readMarkdown(join(ROOT, path)));
+
+/**
+ * The AWS CLI calls README may show, each read in the AWS CLI's reference
+ * (https://docs.aws.amazon.com/cli/latest/reference/<service>/<operation>.html, 2026-11-27): no
+ * test can reach AWS's documentation, so a call is added here once its page has been read.
+ */
+const DOCUMENTED_AWS_CALLS = [
+  'sts get-caller-identity',
+  'configure set',
+  'freetier get-account-plan-state',
+  'pricing-plan-manager list-subscriptions',
+  'acm request-certificate',
+  'acm describe-certificate',
+  'acm wait certificate-validated',
+  'sesv2 create-email-identity',
+  'route53 list-resource-record-sets',
+  'cloudformation delete-stack',
+];
+
+/** The scripts whose own option parser answers `--help` without doing anything else. */
+const SCRIPTS_WITH_HELP = ['inbox', 'redeliver', 'verify', 'publish'];
+
+/** npm's own commands README may show, beside `npm run <script>`. */
+const NPM_COMMANDS = ['ci', 'start', 'test'];
+
+const SCRIPTS: Readonly<Record<string, string>> = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
+
+interface CdkOption {
+  readonly type?: string;
+  readonly alias?: string | readonly string[];
+}
+interface CdkCommand {
+  readonly aliases?: readonly string[];
+  readonly options?: Readonly<Record<string, CdkOption>>;
+}
+/** The CDK CLI's own description of its commands and options, which its argument parser is built from. */
+const CDK_CLI: { globalOptions: Record<string, CdkOption>; commands: Record<string, CdkCommand> } = JSON.parse(
+  readFileSync(join(dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')), 'lib/cli/cli-type-registry.json'), 'utf8'),
+);
+
+const COMMANDS = README.codeBlocks.filter((block) => block.language === 'sh' || block.language === 'console').flatMap(shellCommands);
+
+describe('README, the owner\'s guide', () => {
+  it(`stays short: at most ${MAX_README_LINES} lines`, () => {
+    expect(README.lineCount).toBeLessThanOrEqual(MAX_README_LINES);
+  });
+
+  it('shows commands (the test below reads them)', () => {
+    expect(COMMANDS.length).toBeGreaterThan(20);
+  });
+
+  it('shows only npm, the AWS CLI, git pull and cp', () => {
+    const other = COMMANDS.filter(({ words }) => !['npm', 'aws', 'git', 'cp'].includes(words[0]!));
+    expect(other.map(({ text }) => text)).toEqual([]);
+  });
+
+  it('runs npm commands that exist: npm ci, npm start, npm test, npm run <a script of package.json>', () => {
+    for (const command of npmCommands()) {
+      const [, sub, script] = command.words;
+      if (sub === 'run') expect({ command: command.text, script: script !== undefined && script in SCRIPTS }).toEqual({ command: command.text, script: true });
+      else expect({ command: command.text, sub: NPM_COMMANDS.includes(sub!) }).toEqual({ command: command.text, sub: true });
+    }
+  });
+
+  it('sets variables only for npm start, and only those docs/api.md §7 documents', () => {
+    const apiReference = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+    for (const command of COMMANDS.filter(({ env }) => Object.keys(env).length > 0)) {
+      expect(command.words).toEqual(['npm', 'start']);
+      for (const name of Object.keys(command.env)) expect(apiReference).toContain(`| \`${name}\` |`);
+    }
+  });
+
+  it('passes options to a script only where a parser takes them: its own, or the CDK CLI\'s', () => {
+    for (const command of npmCommands()) {
+      const { script, args } = scriptArguments(command);
+      if (args.length === 0) continue;
+      expect({ command: command.text, parsed: SCRIPTS_WITH_HELP.includes(script) || cdkSubcommand(script, args) !== undefined }).toEqual({ command: command.text, parsed: true });
+    }
+  });
+
+  it('gives the CDK CLI its real subcommands, options, stack names and settings', () => {
+    const cdkCommands = npmCommands().filter((command) => cdkSubcommand(scriptArguments(command).script, scriptArguments(command).args) !== undefined);
+    expect(cdkCommands.map(({ text }) => text)).toEqual(expect.arrayContaining([expect.stringContaining('bootstrap'), expect.stringContaining('deploy --all')]));
+    for (const command of cdkCommands) {
+      const { script, args } = scriptArguments(command);
+      const { name, rest } = cdkSubcommand(script, args)!;
+      expect({ command: command.text, known: name in CDK_CLI.commands }).toEqual({ command: command.text, known: true });
+      checkCdkArguments(command, CDK_CLI.commands[name]!, rest);
+    }
+  });
+
+  it('gives each script with a parser of its own options that parser takes (run with --help, which only prints)', async () => {
+    const runs = npmCommands()
+      .map((command) => ({ command, ...scriptArguments(command) }))
+      .filter(({ script, args }) => SCRIPTS_WITH_HELP.includes(script) && args.length > 0);
+    expect(runs.map(({ script }) => script)).toEqual(expect.arrayContaining(['inbox', 'redeliver', 'verify', 'publish']));
+    const results = await Promise.all(
+      runs.map(async ({ command, script, args }) => {
+        const withValues = args.map((arg) => (/^<.+>$/.test(arg) ? 'placeholder' : arg));
+        try {
+          await promisify(execFile)('npm', ['run', '--silent', script, '--', ...withValues, '--help'], { cwd: ROOT, env: withoutJestOptions() });
+          return { command: command.text, accepted: true, refusal: '' };
+        } catch (error) {
+          return { command: command.text, accepted: false, refusal: String((error as { stderr?: string }).stderr ?? error) };
+        }
+      }),
+    );
+    for (const result of results) expect(result).toEqual({ command: result.command, accepted: true, refusal: '' });
+  }, 120_000);
+
+  it('shows only the AWS CLI calls listed here, each read in AWS\'s reference, and every one listed', () => {
+    const calls = COMMANDS.filter(({ words }) => words[0] === 'aws').map(({ text, words }) => ({ command: text, call: awsCall(words) }));
+    for (const { command, call } of calls) expect({ command, call, documented: DOCUMENTED_AWS_CALLS.includes(call) }).toEqual({ command, call, documented: true });
+    expect(new Set(calls.map(({ call }) => call))).toEqual(new Set(DOCUMENTED_AWS_CALLS));
+  });
+
+  it('copies only files the project holds, and pulls with git', () => {
+    for (const { text, words } of COMMANDS.filter(({ words }) => words[0] === 'cp')) {
+      expect({ command: text, source: existsSync(join(ROOT, words[1]!)) }).toEqual({ command: text, source: true });
+    }
+    for (const { words } of COMMANDS.filter(({ words }) => words[0] === 'git')) expect(words).toEqual(['git', 'pull']);
+  });
+
+  it('links to the API reference and to the developer guide once each', () => {
+    const count = (target: string) => README.links.filter((link) => link === target).length;
+    expect({ api: count('docs/api.md'), development: count('docs/development.md') }).toEqual({ api: 1, development: 1 });
+  });
+});
+
+describe('the documentation\'s links', () => {
+  it.each(DOCUMENTS.map((document) => [relative(ROOT, document.path), document] as const))('%s: every relative link finds its file, and its anchor', (_, document) => {
+    const broken = document.links.filter((link) => !/^[a-z]+:/i.test(link) && !resolves(document, link));
+    expect(broken).toEqual([]);
+  });
+
+  it('names README sections that exist, wherever the code or the docs cite one (README "The inbox")', () => {
+    const cited = citedReadmeSections();
+    expect(cited.length).toBeGreaterThan(5);
+    expect(cited.filter(({ section }) => !README.headings.has(section))).toEqual([]);
+  });
+
+  it('cites sections of docs/api.md that exist (docs/api.md §N)', () => {
+    const sections = new Set([...readMarkdown(join(ROOT, 'docs/api.md')).headings].map((heading) => /^(\d+)\. /.exec(heading)?.[1]).filter(Boolean));
+    for (const document of [README, ...DOCUMENTS]) {
+      const cited = [...readFileSync(document.path, 'utf8').matchAll(/§(\d+)/g)].map(([, section]) => section);
+      expect(cited.filter((section) => !sections.has(section))).toEqual([]);
+    }
+  });
+});
+
+function npmCommands(): ShellCommand[] {
+  return COMMANDS.filter(({ words }) => words[0] === 'npm');
+}
+
+/** `npm run X -- a b`: X and its arguments; `npm start`: start and none. */
+function scriptArguments(command: ShellCommand): { script: string; args: string[] } {
+  const [, sub, ...rest] = command.words;
+  if (sub !== 'run') return { script: sub!, args: rest };
+  const [script, separator, ...args] = rest;
+  if (separator !== undefined && separator !== '--') throw new Error(`${command.text}: npm takes the script's arguments after --`);
+  return { script: script!, args };
+}
+
+/** The CDK CLI subcommand a script runs with these arguments: `cdk` takes it first, `synth` is one. */
+function cdkSubcommand(script: string, args: readonly string[]): { name: string; rest: readonly string[] } | undefined {
+  const words = (SCRIPTS[script] ?? '').split(/\s+/).filter((word) => !word.includes('='));
+  if (words[0] !== 'cdk') return undefined;
+  const [given, ...rest] = words.length > 1 ? [words[1]!, ...args] : args;
+  const name = Object.keys(CDK_CLI.commands).find((command) => command === given || CDK_CLI.commands[command]!.aliases?.includes(given!));
+  return { name: name ?? given ?? '', rest };
+}
+
+function checkCdkArguments(command: ShellCommand, subcommand: CdkCommand, args: readonly string[]): void {
+  const options = { ...CDK_CLI.globalOptions, ...subcommand.options };
+  const byName = (flag: string) =>
+    Object.entries(options).find(([name, option]) => flag === `--${name}` || [option.alias].flat().some((alias) => alias !== undefined && flag === `-${alias}`));
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (!arg.startsWith('-')) {
+      // A stack by its name, or an environment to bootstrap.
+      expect({ command: command.text, arg, known: Object.values(STACK_NAMES).includes(arg as never) || arg.startsWith('aws://') }).toEqual({ command: command.text, arg, known: true });
+      continue;
+    }
+    const [flag, inlineValue] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    const option = byName(flag);
+    expect({ command: command.text, flag, known: option !== undefined }).toEqual({ command: command.text, flag, known: true });
+    if (option![1].type === 'boolean' || inlineValue !== undefined) continue;
+    const value = args[++index];
+    if (option![0] === 'context') checkSetting(command, value!);
+  }
+}
+
+/** `-c key=value`: a setting the app reads, with a value it takes. */
+function checkSetting(command: ShellCommand, setting: string): void {
+  const [key, value] = setting.split(/=(.*)/s, 2) as [string, string];
+  const app = new App({ context: { ...MINIMAL_CONTEXT, [key]: value } });
+  expect({ command: command.text, setting, error: errorOf(() => readSiteConfig(app)) }).toEqual({ command: command.text, setting, error: undefined });
+}
+
+function errorOf(run: () => unknown): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** `aws acm request-certificate …` is `acm request-certificate`; a waiter names its condition too. */
+function awsCall(words: readonly string[]): string {
+  const [, service, operation, waiter] = words;
+  return operation === 'wait' ? `${service} wait ${waiter}` : `${service} ${operation}`;
+}
+
+function resolves(document: MarkdownDocument, link: string): boolean {
+  const [path, anchor] = link.split('#', 2) as [string, string | undefined];
+  const target = path === '' ? document.path : resolve(dirname(document.path), decodeURI(path));
+  if (!existsSync(target)) return false;
+  if (anchor === undefined || anchor === '') return true;
+  return target.endsWith('.md') && readMarkdown(target).anchors.has(anchor);
+}
+
+/** Every `README "Section"` (or `README, "Section"`, `README's "Section"`, `(README, Section)`) in the code and the docs. */
+function citedReadmeSections(): Array<{ file: string; section: string }> {
+  const files = ['bin', 'lib', 'lambdas']
+    .flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((file) => join(folder, file)))
+    .filter((file) => /\.(ts|js)$/.test(file))
+    .concat(readdirSync(join(ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => join('docs', file)));
+  return files.flatMap((file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8').replace(/\\'/g, "'").replace(/\s+/g, ' ');
+    const quoted = [...text.matchAll(/README(?:'s|,)? "([^"]+)"/g)].map(([, section]) => section!);
+    const bare = [...text.matchAll(/\(README, ([A-Z][^)"]*)\)/g)].map(([, section]) => section!);
+    return [...quoted, ...bare].map((section) => ({ file, section }));
+  });
+}
+
+/** The scripts run as npm runs them for an owner, not with jest's VM-modules flag. */
+function withoutJestOptions(): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  return env;
+}
