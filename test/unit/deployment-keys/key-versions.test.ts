@@ -42,8 +42,8 @@ async function created(secret: MemorySecret): Promise<string> {
   return deploymentKeysVersion(customResourceEvent({ type: 'Create', properties: keysProperties(SECRET_ID) }), secret, NOW);
 }
 
-function update(physicalResourceId: string, old: Record<string, string>, now: Record<string, string>, secretId = SECRET_ID) {
-  return customResourceEvent({ type: 'Update', physicalResourceId, old: keysProperties(SECRET_ID, old), properties: keysProperties(secretId, now) });
+function update(physicalResourceId: string, old: Record<string, string>, now: Record<string, string>, secretId = SECRET_ID, previousSeconds?: string) {
+  return customResourceEvent({ type: 'Update', physicalResourceId, old: keysProperties(SECRET_ID, old), properties: keysProperties(secretId, now, previousSeconds) });
 }
 
 describe('the deployment keys’ custom resource', () => {
@@ -87,12 +87,7 @@ describe('the deployment keys’ custom resource', () => {
   it('keeps the previous header accepted for the window the stack gives, from the rotation', async () => {
     const secret = new MemorySecret(SEED);
     const first = await created(secret);
-    const event = customResourceEvent({
-      type: 'Update',
-      physicalResourceId: first,
-      old: keysProperties(SECRET_ID),
-      properties: keysProperties(SECRET_ID, { originVerify: 'x' }, '600'),
-    });
+    const event = update(first, {}, { originVerify: 'x' }, SECRET_ID, '600');
 
     const rotated = await deploymentKeysVersion(event, secret, NOW);
 
@@ -102,12 +97,7 @@ describe('the deployment keys’ custom resource', () => {
   it.each(['', '-1', '1.5', '86401', 'an hour'])('refuses a window of %j, naming it, rather than rotate with a wrong one', async (seconds) => {
     const secret = new MemorySecret(SEED);
     const first = await created(secret);
-    const event = customResourceEvent({
-      type: 'Update',
-      physicalResourceId: first,
-      old: keysProperties(SECRET_ID),
-      properties: keysProperties(SECRET_ID, { originVerify: 'x' }, seconds),
-    });
+    const event = update(first, {}, { originVerify: 'x' }, SECRET_ID, seconds);
 
     await expect(deploymentKeysVersion(event, secret, NOW)).rejects.toThrow(/^PreviousOriginVerifySeconds must be a whole number of seconds from 0 to 86400/);
   });
