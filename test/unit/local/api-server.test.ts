@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { answeringWith, apiGateway, type HandlerSet } from '../../../bin/local/api-server.js';
+import { RESERVED_MAX_BODY_BYTES } from '../../../lambdas/agent/registration-service.js';
 import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
 import { HANDLER_NAMES, type HandlerName } from '../../../lambdas/routes.js';
 import { send, sendTarget } from '../../support/http-client.js';
@@ -111,13 +112,18 @@ describe('the local API Gateway reads a body only as far as the function needs (
     };
   }
 
-  it.each<[number, number]>([
-    [MAX_BODY_BYTES, MAX_BODY_BYTES],
-    [MAX_BODY_BYTES + 1, MAX_BODY_BYTES + 1],
-    [MAX_BODY_BYTES + 2, MAX_BODY_BYTES + 1],
-    [9 * 1024 * 1024, MAX_BODY_BYTES + 1],
-  ])('gives the contact function a body of %i bytes as its first %i, one past its limit at most', async (sent, given) => {
-    expect(await bodyGiven('/api/contact', sent)).toMatchObject({ status: 204, given });
+  it.each<[string, number]>([
+    ['/api/contact', MAX_BODY_BYTES],
+    ['/agent/auth', RESERVED_MAX_BODY_BYTES],
+  ])('gives the function of %s, whose limit is %i bytes, a body as far as one byte past it', async (path, limit) => {
+    for (const [sent, given] of [
+      [limit, limit],
+      [limit + 1, limit + 1],
+      [limit + 2, limit + 1],
+      [9 * 1024 * 1024, limit + 1],
+    ] as const) {
+      expect({ sent, ...(await bodyGiven(path, sent)) }).toMatchObject({ sent, status: 204, given });
+    }
   });
 
   /** Writes raw requests on one connection; `answers` resolves to the status lines once `count` came, or the connection closed. */
@@ -154,11 +160,12 @@ describe('the local API Gateway reads a body only as far as the function needs (
   });
 
   it('gives any other function what an invocation holds, and past it answers API Gateway’s own 413 without invoking it', async () => {
-    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
-    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1)).toEqual({ status: 413, given: undefined });
+    // An unknown path: the fallback, which has no limit of its own.
+    expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
+    expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES + 1)).toEqual({ status: 413, given: undefined });
     // Without a Content-Length to refuse it by, as soon as the body passes it.
     const chunked = { 'Transfer-Encoding': 'chunked' };
-    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES, chunked)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
-    expect(await bodyGiven('/agent/auth', INVOCATION_BODY_BYTES + 1, chunked)).toEqual({ status: 413, given: undefined });
+    expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES, chunked)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
+    expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES + 1, chunked)).toEqual({ status: 413, given: undefined });
   });
 });
