@@ -55,6 +55,7 @@ const post = (path: string, body: string | Uint8Array, contentType: string | und
 const CASES: readonly Case[] = [
   post('/agent/auth', '{"type":"anonymous","requested_credential_type":"api_key"}', JSON_TYPE, 403, 'anonymous_not_enabled'),
   post('/agent/auth', '{"type":"anonymous"}', 'text/plain', 403, 'anonymous_not_enabled'),
+  post('/agent/auth', '\uFEFF{"type":"anonymous"}', JSON_TYPE, 403, 'anonymous_not_enabled'),
   post('/agent/auth', largestObject({ type: 'anonymous' }), JSON_TYPE, 403, 'anonymous_not_enabled'),
   post(
     '/agent/auth',
