@@ -1,3 +1,4 @@
+import { RESERVED_MAX_BODY_BYTES } from '../lambdas/agent/registration-service.js';
 import { CONTACT_LAZY_MODULES } from '../lambdas/contact/lazy-modules.js';
 import { CONTACT_TIMEOUT_SECONDS } from '../lambdas/contact/time-budget.js';
 import { DELIVERY_TIMEOUT_SECONDS } from '../lambdas/delivery/time-budget.js';
@@ -54,7 +55,7 @@ export interface FunctionProfile {
   readonly lazyModules: readonly string[];
   /**
    * The largest request body the function reads: past it, it refuses the request with 413
-   * without reading it (docs/api.md §2). None: whatever Lambda's invocation holds.
+   * without parsing it (docs/api.md §1, "Request bodies"). None: whatever Lambda's invocation holds.
    */
   readonly maxBodyBytes?: number;
 }
@@ -73,6 +74,9 @@ const DOCUMENT: FunctionProfile = {
 
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
+
+/** The reserved routes: fixed refusals, and bodies of a registration's size at most (docs/api.md §5). */
+const RESERVED: FunctionProfile = { ...NO_SETTINGS, maxBodyBytes: RESERVED_MAX_BODY_BYTES };
 
 /**
  * The contact page and its assets: a document in the owner's style; the form is rendered per
@@ -112,7 +116,7 @@ const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   discovery: DOCUMENT,
   contact: INQUIRIES,
   // Refusals of the reserved routes are fixed texts.
-  agent: NO_SETTINGS,
+  agent: RESERVED,
   // 404 and 405 need nothing but the route table.
   fallback: NO_SETTINGS,
   delivery: DELIVERY,

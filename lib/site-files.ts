@@ -21,14 +21,14 @@ const WELL_KNOWN = '.well-known';
 export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
-  hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published`,
+  hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
   backslash: 'a backslash in the name, which browsers read as a slash',
   encoding: 'a name that is not UTF-8, which no URL names',
   outside: 'links out of the folder',
   loop: 'links to a folder they are in',
   broken: 'links to nothing',
   special: 'neither a file nor a folder',
-  service: 'paths the service answers itself',
+  service: 'paths the service answers itself, and links to them',
 };
 
 export interface LeftOut {
@@ -58,6 +58,12 @@ export interface SiteFiles {
  * working, and the rule names only real paths the folder holds, so no link can reach outside it.
  * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
  * answer wins there, and the file would only be reached by an encoded path.
+ *
+ * What a link reaches is judged at its real path too: a file left out there (at a path the
+ * service answers) is left out under the link's name, for the same reason. A link to
+ * `.well-known/` or a folder in it, from outside it, is left out: it would publish the names that
+ * RFC 8615 reserves under another path. A link to one file there (`security.txt ->
+ * .well-known/security.txt`, RFC 9116's legacy place) publishes that file under the link's name.
  */
 export function siteFiles(folder: string): SiteFiles {
   const root = realpathSync(folder);
@@ -71,7 +77,7 @@ export function siteFiles(folder: string): SiteFiles {
       const name = entry.name.toString();
       const path = `${prefix}${name}`;
       const refused = isUtf8(entry.name) ? nameRefusal(name, prefix === '') : 'encoding';
-      const target = refused === undefined ? reach(root, join(directory, name), entry) : { reason: refused };
+      const target = refused === undefined ? reach(root, join(directory, name), entry, isInWellKnown(path)) : { reason: refused };
       if ('reason' in target) {
         leftOut.push({ path, reason: target.reason });
       } else if (target.stats.isDirectory()) {
@@ -80,7 +86,7 @@ export function siteFiles(folder: string): SiteFiles {
       } else if (path === WELL_KNOWN) {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
-        if (isServicePath(`/${path}`)) leftOut.push({ path, reason: 'service' });
+        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) leftOut.push({ path, reason: 'service' });
         else files.set(path, target.real);
       } else {
         leftOut.push({ path, reason: 'special' });
@@ -106,10 +112,24 @@ function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
   return undefined;
 }
 
+/** Whether a path of the folder (`/`-separated) is `.well-known/` or under it. */
+function isInWellKnown(path: string): boolean {
+  return path === WELL_KNOWN || path.startsWith(`${WELL_KNOWN}/`);
+}
+
+/** A real path under the folder's real root as a path of the folder, `/`-separated. */
+function keyOf(root: string, real: string): string {
+  return relative(root, real).split(sep).join('/');
+}
+
 type Reached = { readonly real: string; readonly stats: Pick<Stats, 'isDirectory' | 'isFile'> } | { readonly reason: LeftOutReason };
 
-/** What an entry of a real folder is: itself, or for a link, its target inside the folder, or why it is left out. */
-function reach(root: string, path: string, entry: Dirent<Buffer>): Reached {
+/**
+ * What an entry of a real folder is: itself, or for a link, its target inside the folder, or why it
+ * is left out; `fromWellKnown` says whether the link itself is in `.well-known/`, the only place a
+ * link to a folder of it is followed from.
+ */
+function reach(root: string, path: string, entry: Dirent<Buffer>, fromWellKnown: boolean): Reached {
   if (!entry.isSymbolicLink()) return { real: path, stats: entry };
   let real: string;
   let stats: Stats;
@@ -122,11 +142,12 @@ function reach(root: string, path: string, entry: Dirent<Buffer>): Reached {
   }
   if (real === root) return { reason: 'loop' };
   if (!real.startsWith(root + sep)) return { reason: 'outside' };
-  const segments = relative(root, real).split(sep);
-  for (const [index, segment] of segments.entries()) {
+  const key = keyOf(root, real);
+  for (const [index, segment] of key.split('/').entries()) {
     const refused = nameRefusal(segment, index === 0);
     if (refused !== undefined) return { reason: refused };
   }
+  if (isInWellKnown(key) && stats.isDirectory() && !fromWellKnown) return { reason: 'hidden' };
   return { real, stats };
 }
 

@@ -255,7 +255,10 @@ function lambdaAnswer(result: APIGatewayProxyStructuredResultV2): LocalAnswer {
 /** Writes an answer with the length of its body; Node sends no body to a HEAD. */
 export function writeAnswer(response: ServerResponse, answer: LocalAnswer): void {
   const headers = { ...answer.headers, ...(answer.body === undefined ? {} : { 'Content-Length': String(answer.body.byteLength) }) };
-  if (answer.bodyUnread) closeAfterAnswer(response);
+  if (answer.bodyUnread) {
+    answerThenClose(response, answer.statusCode, headers, answer.body);
+    return;
+  }
   response.writeHead(answer.statusCode, headers);
   response.end(answer.body);
 }
@@ -264,14 +267,19 @@ export function writeAnswer(response: ServerResponse, answer: LocalAnswer): void
 const LINGER_MS = 2000;
 
 /**
- * Ends a connection whose request body was left unread, without losing its answer: closed at
- * once, with the client's bytes unread, it is reset, and a reset can discard the answer before the
- * client reads it (RFC 9112 §9.6). Node closes at once after answering a client that sent
- * `Connection: close`, so the connection is kept open, the client's bytes still unread, until
- * LINGER_MS after the answer.
+ * Answers a request whose body was left unread, then ends its connection without losing the answer.
+ * The answer says `Connection: close`, so that no client sends another request on a connection
+ * about to end (a keep-alive client would, and have it reset). Node closes the connection as soon
+ * as such an answer is finished, and closed at once, with the client's bytes unread, it is reset,
+ * and a reset can discard the answer before the client reads it (RFC 9112 §9.6): so the answer is
+ * written whole at once but finished LINGER_MS later, the rest of the body still unread.
  */
-function closeAfterAnswer(response: ServerResponse): void {
-  const socket = response.socket;
-  response.shouldKeepAlive = true;
-  response.once('finish', () => setTimeout(() => socket?.destroy(), LINGER_MS).unref());
+function answerThenClose(response: ServerResponse, statusCode: number, headers: Record<string, string | string[]>, body: Buffer | undefined): void {
+  response.writeHead(statusCode, { ...headers, Connection: 'close' });
+  // Sent now, even without a body to write: Node holds the head of an unfinished answer back.
+  response.flushHeaders();
+  if (body !== undefined) response.write(body);
+  const deadline = setTimeout(() => response.end(), LINGER_MS).unref();
+  // The client went first: nothing is left to finish.
+  response.once('close', () => clearTimeout(deadline));
 }

@@ -1,3 +1,11 @@
+/**
+ * The largest body a reserved route reads (docs/api.md §5): a registration or a claim is a few
+ * fields and at most one signed assertion, a JWT of a few KiB. A larger body is refused unparsed,
+ * so that no body can spend the function's time (a deeply nested JSON text of megabytes takes
+ * seconds to parse), and a real service inherits the same bound.
+ */
+export const RESERVED_MAX_BODY_BYTES = 16 * 1024;
+
 /** A request to one of the reserved routes, as received: the service decides what it means. */
 export interface ReservedRequest {
   readonly body: Uint8Array;

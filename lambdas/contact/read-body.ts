@@ -1,3 +1,4 @@
+import { isOverBodyLimit } from '../body-limit.js';
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
 import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
@@ -51,7 +52,7 @@ export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadForm 
 }
 
 function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean) {
-  if (bytes.byteLength > MAX_BODY_BYTES) return rejected('payload_too_large');
+  if (isOverBodyLimit(bytes, MAX_BODY_BYTES)) return rejected('payload_too_large');
   if (!isIdentityCoding(headers.contentEncoding)) return rejected('unsupported_content_encoding');
   if (!isMediaType(headers.contentType)) return rejected('unsupported_media_type');
   return undefined;

@@ -47,7 +47,8 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
   const refused = options.replyToRefused;
   return {
     ...(refused === undefined ? { replyTo: inquiry.email } : {}),
-    subject: `Project inquiry from ${inquiry.name}${company === '' ? '' : ` (${company})`}`,
+    // The visitor's words show in the subject as in the text: no character of them hidden.
+    subject: `Project inquiry from ${mailText(inquiry.name)}${company === '' ? '' : ` (${mailText(company)})`}`,
     text: [
       ...(refused === undefined
         ? []

@@ -1,3 +1,4 @@
+import { payloadTooLargeDetail } from '../body-limit.js';
 import type { Outcome } from './outcome.js';
 import { jsonReply, NO_STORE, RETRY_AFTER_SECONDS, type Reply } from './reply.js';
 
@@ -64,4 +65,12 @@ export function unavailableReply(detail: string, requestId: string, outcome: Out
     { ...NO_STORE, 'Retry-After': String(RETRY_AFTER_SECONDS) },
     outcome,
   );
+}
+
+/**
+ * The 413 of a body over a function's limit (docs/api.md §1, "Request bodies"), refused before it is
+ * parsed. The contact function words its own, with its rate-limit fields, from the same detail.
+ */
+export function payloadTooLargeReply(maxBytes: number, requestId: string): Reply {
+  return problemReply({ status: 413, code: 'payload_too_large', detail: payloadTooLargeDetail(maxBytes), requestId }, NO_STORE, 'payload_too_large');
 }

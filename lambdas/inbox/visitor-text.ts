@@ -19,20 +19,37 @@ export function textLines(text: string): string[] {
 }
 
 /**
- * Characters that act on a screen instead of showing: C0 and C1 controls and DEL (`\p{Cc}`), an
- * unpaired surrogate (`\p{Cs}`), the line and paragraph separators, and, on a terminal, the bidi
- * controls and marks (`\p{Bidi_Control}`: U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069).
+ * What a visitor's text may not show the owner as it is, wherever the owner reads it: characters
+ * that act on a screen instead of showing, C0 and C1 controls and DEL (`\p{Cc}`, a tab aside, which
+ * becomes spaces), an unpaired surrogate (`\p{Cs}`) and the line and paragraph separators; and
+ * characters that show nothing, and so can hide text or split a word unseen: format characters
+ * (`\p{Cf}`: the tag characters U+E0020 to U+E007F, which spell out ASCII invisibly to any program
+ * the owner pastes the text into, U+200B, U+2060, U+FEFF, U+00AD, the bidi controls and marks), and
+ * the unassigned code points Unicode reserves to show as nothing (default ignorable: U+E0000,
+ * U+E0080, U+2065, …), which a newer sender may already use. ZWNJ and ZWJ (U+200C, U+200D) stay:
+ * Persian and Indic scripts and emoji sequences need them; so do the tag characters of a flag (the
+ * RGI emoji tag sequences: England, Scotland, Wales). A `v`-flag class, written as a string:
+ * TypeScript's target reads no `v` literal.
  */
-const TERMINAL_CONTROLS = /(?!\t)[\p{Cc}\p{Cs}\p{Bidi_Control}\u2028\u2029]/gu;
+const HIDDEN = String.raw`[\p{Cc}\p{Cs}\p{Cf}\u2028\u2029[\p{Default_Ignorable_Code_Point}&&\p{Cn}]]--[\t\u200C\u200D]`;
+
+/** A flag emoji, kept whole ahead of the tag characters it is made of. */
+const FLAG = String.raw`(\p{RGI_Emoji_Tag_Sequence})`;
+
+/** On a terminal, every one of them, bidi controls included. */
+const TERMINAL_CONTROLS = new RegExp(`${FLAG}|[${HIDDEN}]`, 'gv');
 /**
  * In a mail, bidi controls stay: each line is a paragraph of its own for the bidi algorithm (a
  * line feed ends every embedding and override), so they reorder no more than their line, after its `> `.
  */
-const MAIL_CONTROLS = /(?!\t)[\p{Cc}\p{Cs}\u2028\u2029]/gu;
+const MAIL_CONTROLS = new RegExp(`${FLAG}|[${HIDDEN}--\\p{Bidi_Control}]`, 'gv');
 
-/** `\u001B`: a character as an escape that shows what it was and does nothing. */
-function escaped(character: string): string {
-  return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+/** `\u001B`, `\u{E0041}`: a character as an escape that shows what it was and does nothing; a flag as it is. */
+function escaped(character: string, flag: string | undefined): string {
+  if (flag !== undefined) return flag;
+  const codePoint = character.codePointAt(0) ?? 0;
+  const hex = codePoint.toString(16).toUpperCase();
+  return codePoint > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -74,17 +91,18 @@ function expandedTabs(line: string): string {
  */
 const PILED_MARKS = /(?<=\p{M}{8})\p{M}/gu;
 
-/** One line of text for a terminal: tabs as spaces, every other control character, line break and bidi control as an escape. */
+/** One line of text for a terminal: tabs as spaces, every other control character, line break and format character (bidi controls included) as an escape. */
 export function terminalText(text: string): string {
   return expandedTabs(text.replace(TERMINAL_CONTROLS, escaped));
 }
 
 /**
- * One line of text for a mail: tabs as spaces, every other control character and line break as an
- * escape, and so is every combining mark past the eighth on a character.
+ * One line of text for a mail: tabs as spaces, every other control character, line break and
+ * format character but the bidi controls as an escape, and so is every combining mark past the
+ * eighth on a character.
  */
 export function mailText(text: string): string {
-  return expandedTabs(text.replace(MAIL_CONTROLS, escaped).replace(PILED_MARKS, escaped));
+  return expandedTabs(text.replace(MAIL_CONTROLS, escaped).replace(PILED_MARKS, (mark) => escaped(mark, undefined)));
 }
 
 /**

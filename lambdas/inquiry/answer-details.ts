@@ -1,3 +1,4 @@
+import { bodyLimitInWords, payloadTooLargeDetail } from '../body-limit.js';
 import type { RateLimitScope } from './limits.js';
 import { waitInWords } from './form-messages.js';
 
@@ -5,7 +6,7 @@ import { waitInWords } from './form-messages.js';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** MAX_BODY_BYTES as the answers word it. */
-export const MAX_BODY_SIZE = `${MAX_BODY_BYTES / 1024} KiB`;
+export const MAX_BODY_SIZE = bodyLimitInWords(MAX_BODY_BYTES);
 
 /** Why a body is refused before its fields are read. */
 export type RejectionReason = 'payload_too_large' | 'unsupported_content_encoding' | 'unsupported_media_type' | 'malformed_json';
@@ -16,7 +17,7 @@ export type RejectionReason = 'payload_too_large' | 'unsupported_content_encodin
  * them here, so an example always shows the server's own words.
  */
 export const ANSWER_DETAILS = {
-  payload_too_large: `The request body is larger than ${MAX_BODY_SIZE}.`,
+  payload_too_large: payloadTooLargeDetail(MAX_BODY_BYTES),
   unsupported_content_encoding: 'The request body has a Content-Encoding (such as gzip), which this service does not decode; send it uncompressed.',
   unsupported_media_type: 'Send the inquiry as Content-Type: application/json (charset utf-8, if any).',
   malformed_json: 'The request body is not a JSON object.',

@@ -50,9 +50,10 @@ const LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
 /**
  * An address SES takes as a Reply-To (docs/api.md §2, "The e-mail pattern"): a dot-atom local part
  * (RFC 5322 §3.2.3: no leading, trailing or double dot) of at most 64 characters (RFC 5321
- * §4.5.3.1.1), then a domain of at least two labels; ASCII only.
+ * §4.5.3.1.1) and without `=?`, which starts an RFC 2047 encoded word that some mail programs
+ * decode even in an address, then a domain of at least two labels; ASCII only.
  */
-export const EMAIL_PATTERN = `^(?=[^@]{1,64}@)${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+${END}`;
+export const EMAIL_PATTERN = `^(?=[^@]{1,64}@)(?![^@]*=\\?)${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+${END}`;
 
 /** `""` (not given) or an http(s) URL with a host and no whitespace. */
 export const OPTIONAL_URL_PATTERN = `^(?:https?://[^${WHITESPACE}/?#]+(?:[/?#][^${WHITESPACE}]*)?)?${END}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as oauth from 'oauth4webapi';
+import { RESERVED_MAX_BODY_BYTES } from '../../lambdas/agent/registration-service.js';
 import { send, type HttpResponse } from '../support/http-client.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { expectMethodNotAllowed } from '../support/method-not-allowed.js';
@@ -12,9 +13,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const JSON_TYPE = 'application/json';
-/** Far above any real registration, well inside what the platform passes to a function. */
-const HUGE = 3 * 1024 * 1024;
-const hugeObject = (fields: Record<string, unknown>) => JSON.stringify({ ...fields, padding: 'x'.repeat(HUGE) });
+/** A JSON object of these fields, padded to `bytes` bytes. */
+function objectOfSize(fields: Record<string, unknown>, bytes: number): string {
+  const shortest = JSON.stringify({ ...fields, padding: '' });
+  return JSON.stringify({ ...fields, padding: 'x'.repeat(bytes - shortest.length) });
+}
+/** A JSON object of these fields, as large as the reserved routes read. */
+const largestObject = (fields: Record<string, unknown>) => objectOfSize(fields, RESERVED_MAX_BODY_BYTES);
 
 interface Case {
   readonly method: string;
@@ -34,7 +39,7 @@ const NOT_AN_OBJECT: ReadonlyArray<[string | Uint8Array, string | undefined]> = 
   ['null', JSON_TYPE],
   [new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), JSON_TYPE],
   ['type=anonymous', 'application/x-www-form-urlencoded'],
-  ['x'.repeat(HUGE), 'text/plain'],
+  ['x'.repeat(RESERVED_MAX_BODY_BYTES), 'text/plain'],
 ];
 
 const post = (path: string, body: string | Uint8Array, contentType: string | undefined, status: number, error: string): Case => ({
@@ -46,11 +51,12 @@ const post = (path: string, body: string | Uint8Array, contentType: string | und
   error,
 });
 
-/** docs/api.md §5's table, for valid, empty, malformed, huge and mistyped bodies. */
+/** docs/api.md §5's table, for valid, empty, malformed, mistyped bodies and bodies of the largest size read. */
 const CASES: readonly Case[] = [
   post('/agent/auth', '{"type":"anonymous","requested_credential_type":"api_key"}', JSON_TYPE, 403, 'anonymous_not_enabled'),
   post('/agent/auth', '{"type":"anonymous"}', 'text/plain', 403, 'anonymous_not_enabled'),
-  post('/agent/auth', hugeObject({ type: 'anonymous' }), JSON_TYPE, 403, 'anonymous_not_enabled'),
+  post('/agent/auth', '\uFEFF{"type":"anonymous"}', JSON_TYPE, 403, 'anonymous_not_enabled'),
+  post('/agent/auth', largestObject({ type: 'anonymous' }), JSON_TYPE, 403, 'anonymous_not_enabled'),
   post(
     '/agent/auth',
     '{"type":"identity_assertion","assertion_type":"verified_email","assertion":"ada@example.org"}',
@@ -72,7 +78,7 @@ const CASES: readonly Case[] = [
 
   post('/agent/auth/claim', '{"claim_token":"clm_0123456789","email":"ada@example.org"}', JSON_TYPE, 403, 'invalid_claim_token'),
   post('/agent/auth/claim', '{}', JSON_TYPE, 403, 'invalid_claim_token'),
-  post('/agent/auth/claim', hugeObject({ claim_token: 'clm_0' }), JSON_TYPE, 403, 'invalid_claim_token'),
+  post('/agent/auth/claim', largestObject({ claim_token: 'clm_0' }), JSON_TYPE, 403, 'invalid_claim_token'),
   ...NOT_AN_OBJECT.map(([body, type]) => post('/agent/auth/claim', body, type, 400, 'invalid_request')),
 
   post('/agent/auth/revoke', 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2ln', 'application/logout+jwt', 403, 'issuer_not_enabled'),
@@ -134,6 +140,28 @@ describe('the reserved registration routes through the local server', () => {
       ['GET', '/oauth/token', 'POST'],
       ['OPTIONS', '/oauth/token', 'POST'],
     ]);
+  });
+});
+
+describe('a body over the reserved routes’ limit', () => {
+  it.each([
+    ['/agent/auth', RESERVED_MAX_BODY_BYTES + 1],
+    ['/agent/auth/claim', RESERVED_MAX_BODY_BYTES + 1],
+    ['/agent/auth/revoke', RESERVED_MAX_BODY_BYTES + 1],
+    ['/oauth/token', RESERVED_MAX_BODY_BYTES + 1],
+    ['/agent/auth', 3 * 1024 * 1024],
+    ['/agent/auth/claim', 3 * 1024 * 1024],
+  ])('POST %s of %i bytes is the contract’s 413, whatever the body says', async (path, bytes) => {
+    const response = await send(`${server.apiUrl}${path}`, {
+      method: 'POST',
+      body: objectOfSize({ type: 'anonymous', claim_token: 'clm_0' }, bytes),
+      headers: { 'Content-Type': JSON_TYPE },
+    });
+
+    expect(response.status).toBe(413);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ status: 413, code: 'payload_too_large', detail: 'The request body is larger than 16 KiB.' });
   });
 });
 

@@ -61,6 +61,15 @@ describe('POST /api/contact through the local server', () => {
     expect(text).toMatch(/second line,\n(?:> )?third line/);
   });
 
+  it('reads a body that starts with a byte order mark, as RFC 8259 lets it, and no other', async () => {
+    const body = JSON.stringify({ ...inquiry, email: newEmail(), message: newMessage() });
+
+    expect((await postContact(server.apiUrl, `\uFEFF${body}`, { from: newClient() })).status).toBe(202);
+    const twice = await postContact(server.apiUrl, `\uFEFF\uFEFF${body}`, { from: newClient() });
+    expect({ status: twice.status, code: twice.json().code }).toEqual({ status: 400, code: 'malformed_json' });
+    expect(await deliveredEmails(server, 1)).toHaveLength(1);
+  });
+
   it('delivers nothing for any invalid request', async () => {
     const client = newClient();
     const invalid: Array<[number, unknown, Record<string, string>?]> = [

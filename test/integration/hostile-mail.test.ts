@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
 import { DIGEST_MAIL_BYTES } from '../../lambdas/delivery/time-budget.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
-import { newClient, newMessage } from '../support/fresh-clients.js';
+import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
 import { clearSentEmails, ownerCommand, sentEmails, settledEmails, startLocalServer, waitForEmails, type LocalServer } from '../support/local-server.js';
@@ -101,6 +101,26 @@ describe('a Reply-To SES refuses', () => {
     expect(linesOf('delivery').filter((line) => line.inquiryId === id)).toEqual([
       expect.objectContaining({ outcome: 'sent', errorName: 'BadRequestException', withoutReplyTo: true, InquiriesDelivered: 1 }),
     ]);
+  }, 30_000);
+});
+
+describe('text that hides characters', () => {
+  it('reaches the owner with every invisible character shown as an escape, but those the text needs, and is stored as sent', async () => {
+    const flagOfWales = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}';
+    const body = {
+      name: 'Ada\u200BLovelace',
+      email: newEmail(),
+      company: 'Babbage\u2060 & Co',
+      message: `Please read.\u{E0049}\u{E0067}\u{E006E} Kept: \u{1F469}\u200D\u{1F4BB} ${flagOfWales} می\u200Cخواهم`,
+    };
+    const id = await post(body);
+
+    const [email] = await waitForEmails(mailbox, 1);
+    expect(email?.subject).toBe('Project inquiry from Ada\\u200BLovelace (Babbage\\u2060 & Co)');
+    expect(email?.body.text).toContain(
+      `Message:\n> Please read.\\u{E0049}\\u{E0067}\\u{E006E} Kept: \u{1F469}\u200D\u{1F4BB} ${flagOfWales} می\u200Cخواهم\n`,
+    );
+    expect((await inboxRecords(local.dynamoUrl)).find((record) => record.id === id)?.text).toMatchObject(body);
   }, 30_000);
 });
 

@@ -114,7 +114,11 @@ describe('npm run inbox -- --text on what older rules let in', () => {
             attempts: 3,
             retryFrom: 0,
             lastError: 'Message\u001b[2JRejected',
-            text: { name: 'Mallory\u202E\u001b]0;pwned\u0007', email: 'm@example.com', message: 'Harmless line.\r\u001b[1A\u001b[2KINQUIRY SENT\u009b31m\u0085next' },
+            text: {
+              name: 'Mallory\u202E\u001b]0;pwned\u0007',
+              email: 'm@example.com',
+              message: 'Harmless line.\r\u001b[1A\u001b[2KINQUIRY SENT\u009b31m\u0085next\nHidden:\u200B\u{E0049}\u{E0067}\u{E006E}\u2060 kept: \u{1F469}\u200D\u{1F4BB} \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
+            },
           },
         }),
       );
@@ -127,7 +131,12 @@ describe('npm run inbox -- --text on what older rules let in', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u);
     expect(result.stdout).toContain('    > Mallory\\u202E\\u001B]0;pwned\\u0007\n');
-    expect(result.stdout).toContain('    Message:\n    > Harmless line.\n    > \\u001B[1A\\u001B[2KINQUIRY SENT\\u009B31m\n    > next\n');
+    expect(result.stdout).toContain(
+      '    Message:\n    > Harmless line.\n    > \\u001B[1A\\u001B[2KINQUIRY SENT\\u009B31m\n    > next\n' +
+        '    > Hidden:\\u200B\\u{E0049}\\u{E0067}\\u{E006E}\\u2060 kept: \u{1F469}\u200D\u{1F4BB} \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}\n',
+    );
+    // No format character but ZWJ and the tags of the flag of Wales, which the line above holds.
+    expect(result.stdout.replace('\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', '')).not.toMatch(/(?!\u200D)\p{Cf}/u);
     expect(result.stdout).toMatch(/failed\s+3\s+old-one\s+Message\\u001B\[2JRejected; still failing/);
   }, 30_000);
 });

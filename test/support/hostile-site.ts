@@ -41,6 +41,7 @@ export function hostileSite(): HostileSite {
     'CNAME': 'example.com',
     '.well-known/security.txt': 'Contact: mailto:you@example.com',
     '.well-known/atproto-did': 'did:plc:example',
+    '.well-known/openpgpkey/policy': 'an OpenPGP key directory’s policy',
     '\u2024well-known/index.html': 'a one-dot leader, not a dot: a folder like any other',
     '\uff0eenv': 'a fullwidth full stop, not a dot: a file like any other',
     'contact/index.html': 'the site’s own /contact/, which the service does not answer',
@@ -70,7 +71,15 @@ export function hostileSite(): HostileSite {
   link('site/env.txt', '.env');
   link('site/config', '.git/config');
   link('site/repository', '.git');
+  // Into .well-known/: a folder of it only from inside it, one file of it from anywhere; and no
+  // link publishes what is left out at its real path.
   link('site/keys', '.well-known');
+  link('site/about/wk', '../.well-known/openpgpkey');
+  link('site/.well-known/pgp', 'openpgpkey');
+  link('site/security.txt', '.well-known/security.txt');
+  link('site/catalog.json', '.well-known/api-catalog');
+  link('site/summary.txt', 'llms.txt');
+  link('site/docs', 'api');
   execFileSync('mkfifo', [join(root, 'site', 'pipe')]);
   return {
     folder: join(root, 'site'),
@@ -80,10 +89,8 @@ export function hostileSite(): HostileSite {
       'via-link.css': pages['css/site.css']!,
       'dot-dot.css': pages['css/site.css']!,
       'latest/index.html': pages['about/index.html']!,
-      'keys/security.txt': pages['.well-known/security.txt']!,
-      'keys/atproto-did': pages['.well-known/atproto-did']!,
-      // The service answers /.well-known/api-catalog, not this path.
-      'keys/api-catalog': AT_A_SERVICE_PATH,
+      '.well-known/pgp/policy': pages['.well-known/openpgpkey/policy']!,
+      'security.txt': pages['.well-known/security.txt']!,
     },
     leftOut: {
       '.DS_Store': 'hidden',
@@ -105,9 +112,14 @@ export function hostileSite(): HostileSite {
       downloads: 'outside',
       'env.txt': 'hidden',
       'escape.txt': 'outside',
-      'keys/.secret': 'hidden',
+      keys: 'hidden',
+      'about/wk': 'hidden',
+      'catalog.json': 'service',
+      'summary.txt': 'service',
+      'docs/contact': 'service',
       'latest/again': 'loop',
       'latest/home': 'loop',
+      'latest/wk': 'hidden',
       'leak.txt': 'outside',
       'loop-a': 'broken',
       'loop-b': 'broken',

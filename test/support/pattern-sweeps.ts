@@ -76,6 +76,9 @@ const FRAMES: ReadonlyArray<readonly [pattern: string, frames: ReadonlyArray<rea
       ['a', 'b@x.com'],
       ['a@b', 'c.com'],
       ['a@b.com', ''],
+      // Either half of `=?`, which starts an encoded word.
+      ['a=', 'b@x.com'],
+      ['a', '?b@x.com'],
     ],
   ],
   [

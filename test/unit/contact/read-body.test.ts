@@ -114,6 +114,10 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     ['two JSON values', utf8('{}{}')],
     ['a trailing comma', utf8('{"name":"Ada",}')],
     ['single quotes', utf8("{'name':'Ada'}")],
+    ['two byte order marks', utf8('\uFEFF\uFEFF{"name":"Ada"}')],
+    ['a byte order mark after white space', utf8(' \uFEFF{"name":"Ada"}')],
+    ['a byte order mark at the end', utf8('{"name":"Ada"}\uFEFF')],
+    ['UTF-16 with its byte order mark', new Uint8Array(Buffer.from('\uFEFF{"name":"Ada"}', 'utf16le'))],
   ])('refuses %s as malformed JSON', (_title, body) => {
     expect(readJsonBody({ contentType: JSON_TYPE }, body)).toEqual({ kind: 'rejected', reason: 'malformed_json' });
   });
@@ -124,6 +128,9 @@ describe('readJsonBody: size, then media type, then JSON (docs/api.md §2 order)
     ['nested values, kept as they are', '{"name":{"first":"Ada"},"n":[1]}', { name: { first: 'Ada' }, n: [1] }],
     ['escaped lone surrogates', '{"name":"\\ud800"}', { name: '\uD800' }],
     ['multi-byte UTF-8', '{"name":"Zoë 😀"}', { name: 'Zoë 😀' }],
+    // RFC 8259 §8.1: a sender must not add one, a parser may ignore it.
+    ['one byte order mark at the start, which is dropped', '\uFEFF{"name":"Ada"}', { name: 'Ada' }],
+    ['U+FEFF inside a string, which is kept', '{"name":"\uFEFFAda"}', { name: '\uFEFFAda' }],
   ])('reads %s', (_title, text, fields) => {
     expect(readJsonBody({ contentType: 'application/json; charset=utf-8' }, utf8(text))).toEqual({ kind: 'fields', fields });
   });

@@ -14,6 +14,12 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     ['with an empty company', { ...MINIMAL, company: '' }, 'Project inquiry from Ada Lovelace'],
     ['with a company', FULL, 'Project inquiry from Ada Lovelace (Babbage & Co)'],
     ['with spaces as company (non-empty)', { ...MINIMAL, company: '  ' }, 'Project inquiry from Ada Lovelace (  )'],
+    [
+      'with format characters shown as escapes, as in the text',
+      { ...MINIMAL, name: 'Ada\u200BLovelace\u{E0041}', company: 'Babbage\u2060 & Co' },
+      'Project inquiry from Ada\\u200BLovelace\\u{E0041} (Babbage\\u2060 & Co)',
+    ],
+    ['with ZWNJ and ZWJ kept', { ...MINIMAL, name: 'می\u200Cخواهم 👩\u200D💻' }, 'Project inquiry from می\u200Cخواهم 👩\u200D💻'],
   ])('makes the subject %s', (_title, inquiry, subject) => {
     expect(composeInquiryEmail(inquiry, RECEIPT).subject).toBe(subject);
   });

@@ -9,6 +9,22 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const visibleLength = (line: string) => [...graphemes.segment(line)].filter(({ segment }) => !/^\p{Cf}+$/u.test(segment)).length;
 const anything = fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: 'grapheme', maxLength: 400 }));
 
+/** The flag of England: a black flag, the tag characters of `gbeng`, and a cancel tag (an RGI emoji tag sequence). */
+const ENGLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+/** `Ign` in tag characters: text that shows nothing. */
+const TAGGED_ASCII = '\u{E0049}\u{E0067}\u{E006E}';
+/** Format characters that text needs: ZWNJ in a Persian word, ZWJ in a family emoji, the tags of two flags. */
+const KEPT_FORMAT = `می\u200Cخواهم 👩\u200D👩\u200D👧 ${ENGLAND} \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}`;
+/** Every flag emoji made of tag characters, which the property checks leave aside. */
+const FLAGS = new RegExp(String.raw`\p{RGI_Emoji_Tag_Sequence}`, 'gv');
+/**
+ * What a terminal line never holds: controls, lone surrogates, separators, and what shows nothing:
+ * format characters but ZWNJ and ZWJ, and unassigned default-ignorable code points.
+ */
+const NOT_ON_A_TERMINAL = new RegExp(String.raw`[[\p{Cc}\p{Cs}\p{Cf}\u2028\u2029[\p{Default_Ignorable_Code_Point}&&\p{Cn}]]--[\u200C\u200D]]`, 'v');
+/** What a mail line never holds: the same but the bidi controls. */
+const NOT_IN_A_MAIL = new RegExp(`[${NOT_ON_A_TERMINAL.source.slice(1, -1)}--\\p{Bidi_Control}]`, 'v');
+
 describe('textLines', () => {
   it('splits at every mandatory line break of Unicode, CR LF as one', () => {
     expect(textLines('a\r\nb\rc\nd\ve\ff\u0085g\u2028h\u2029i')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
@@ -26,10 +42,21 @@ describe('terminalText', () => {
     expect(terminalText('\uD800 alone')).toBe('\\uD800 alone');
   });
 
-  it('leaves no control for a terminal to act on, whatever it is given', () => {
+  it('shows every format character as an escape, but ZWNJ, ZWJ and the tag characters of a flag', () => {
+    expect(terminalText(`x${TAGGED_ASCII}y`)).toBe('x\\u{E0049}\\u{E0067}\\u{E006E}y');
+    // Tags, the language tag, and unassigned code points of the block, which show as nothing too; past it, as tofu.
+    expect(terminalText('\u{E0000}\u{E0001}\u{E007F}\u{E0080}\u2065\u{E1000}')).toBe('\\u{E0000}\\u{E0001}\\u{E007F}\\u{E0080}\\u2065\u{E1000}');
+    expect(terminalText('a\u200Bb\u2060c\uFEFFd\u00ADe\u180Ef\u{1D173}')).toBe('a\\u200Bb\\u2060c\\uFEFFd\\u00ADe\\u180Ef\\u{1D173}');
+    expect(terminalText(KEPT_FORMAT)).toBe(KEPT_FORMAT);
+    // Tag characters a flag is not made of are escaped, after a flag too.
+    expect(terminalText(`${ENGLAND}\u{E0041}`)).toBe(`${ENGLAND}\\u{E0041}`);
+    expect(terminalText('\u{1F3F4}\u{E0041}\u{E007F}')).toBe('\u{1F3F4}\\u{E0041}\\u{E007F}');
+  });
+
+  it('leaves no control for a terminal to act on, nor an invisible character but those text needs, whatever it is given', () => {
     fc.assert(
       fc.property(anything, (text) => {
-        expect(terminalText(text)).not.toMatch(/[\p{Cc}\p{Cs}\p{Bidi_Control}\u2028\u2029]/u);
+        expect(terminalText(text).replaceAll(FLAGS, '')).not.toMatch(NOT_ON_A_TERMINAL);
       }),
       { numRuns: 500 },
     );
@@ -44,6 +71,21 @@ describe('mailText', () => {
 
   it('shows controls as escapes, a tab as spaces, and keeps bidi controls, which end with their line', () => {
     expect(mailText('\u001b[31m\u0085\u2028 \u202Etxet\t!')).toBe('\\u001B[31m\\u0085\\u2028 \u202Etxet     !');
+  });
+
+  it('shows every format character but the bidi controls, ZWNJ, ZWJ and a flag’s tags as an escape, as on a terminal', () => {
+    expect(mailText(`x${TAGGED_ASCII}y\u200B\uFEFF`)).toBe('x\\u{E0049}\\u{E0067}\\u{E006E}y\\u200B\\uFEFF');
+    expect(mailText(KEPT_FORMAT)).toBe(KEPT_FORMAT);
+    expect(mailText(`${ENGLAND}\u{E0041}`)).toBe(`${ENGLAND}\\u{E0041}`);
+  });
+
+  it('leaves no control and no invisible character but those text needs, whatever it is given', () => {
+    fc.assert(
+      fc.property(anything, (text) => {
+        expect(mailText(text).replaceAll(FLAGS, '')).not.toMatch(NOT_IN_A_MAIL);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -31,7 +31,12 @@ describe('the files a folder publishes', () => {
 
   it('publish .well-known/ at the top only, as a folder, never a lookalike of it', () => {
     const keys = [...files.files.keys()];
-    expect(keys.filter((key) => key.startsWith('.'))).toEqual(['.well-known/atproto-did', '.well-known/security.txt']);
+    expect(keys.filter((key) => key.startsWith('.'))).toEqual([
+      '.well-known/atproto-did',
+      '.well-known/openpgpkey/policy',
+      '.well-known/pgp/policy',
+      '.well-known/security.txt',
+    ]);
     const fileNamedWellKnown = siteFolder({ '.well-known': 'a file' });
     expect(siteFiles(fileNamedWellKnown).leftOut).toEqual([{ path: '.well-known', reason: 'hidden' }]);
   });
@@ -43,6 +48,38 @@ describe('the files a folder publishes', () => {
     const outside = siteFolder();
     symlinkSync(mkdtempSync(join(tmpdir(), 'elsewhere-')), join(outside, '.well-known'));
     expect(siteFiles(outside).leftOut).toEqual([{ path: '.well-known', reason: 'outside' }]);
+  });
+
+  it('follow a link into .well-known/ to a folder only from inside it, and to a file from anywhere', () => {
+    const folder = siteFolder({ '.well-known/security.txt': 'Contact: mailto:you@example.com', '.well-known/keys/a.asc': 'key' });
+    symlinkSync('.well-known', join(folder, 'wk'));
+    symlinkSync('.well-known/keys', join(folder, 'keys'));
+    symlinkSync('keys', join(folder, '.well-known', 'pgp'));
+    symlinkSync('.well-known/security.txt', join(folder, 'security.txt'));
+    const linked = siteFiles(folder);
+    expect([...linked.files.keys()]).toEqual(['.well-known/keys/a.asc', '.well-known/pgp/a.asc', '.well-known/security.txt', 'index.html', 'security.txt']);
+    expect(linked.leftOut).toEqual([
+      { path: 'keys', reason: 'hidden' },
+      { path: 'wk', reason: 'hidden' },
+    ]);
+  });
+
+  it('leave out what a link reaches at a path the service answers, under any name', () => {
+    const folder = siteFolder({ '.well-known/api-catalog': 'the owner’s own', 'llms.txt': 'the owner’s own', 'api/contact': 'the owner’s own' });
+    symlinkSync('.well-known/api-catalog', join(folder, 'catalog.json'));
+    symlinkSync('llms.txt', join(folder, 'summary.txt'));
+    symlinkSync('api', join(folder, 'docs'));
+    expect(siteFiles(folder)).toEqual({
+      files: new Map([['index.html', join(folder, 'index.html')]]),
+      leftOut: [
+        { path: '.well-known/api-catalog', reason: 'service' },
+        { path: 'api/contact', reason: 'service' },
+        { path: 'catalog.json', reason: 'service' },
+        { path: 'docs/contact', reason: 'service' },
+        { path: 'llms.txt', reason: 'service' },
+        { path: 'summary.txt', reason: 'service' },
+      ],
+    });
   });
 
   it('leave out a name that is not UTF-8, which no URL can name and no string opens', () => {
@@ -74,7 +111,10 @@ describe('the line synth prints', () => {
     const line = leftOutLine('siteDir', files)!;
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^siteDir: not published, nor served by local mode: /);
-    expect(line).toContain('.DS_Store, .Well-Known, .drafts, .env, .git and 6 more (dotfiles and dot-folders, and links to them; only .well-known/ is published)');
+    expect(line).toContain(
+      '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+    );
+    expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, llms.txt and 2 more (paths the service answers itself, and links to them)');
     expect(line).toContain('downloads, escape.txt, leak.txt, shadow, through-link.txt and 1 more (links out of the folder)');
     expect(line).toContain('about/again, about/home, latest/again, latest/home, self (links to a folder they are in)');
     expect(line).toContain('dangling, loop-a, loop-b (links to nothing)');
@@ -85,7 +125,7 @@ describe('the line synth prints', () => {
   it('stays one line, and prints no control character a name holds', () => {
     const folder = siteFolder({ '.note\u001b[2J\nsecond line\u202egnp.txt': 'x' });
     expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
-      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line\\u202egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published)',
+      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line\\u202egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
     );
   });
 

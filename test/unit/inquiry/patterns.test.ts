@@ -62,6 +62,18 @@ function outsideTheSubset(pattern: string): string[] {
   return found;
 }
 
+/**
+ * The changes on purpose: `=?`, which starts an RFC 2047 encoded word, in one-line fields (issue
+ * 29) and in an e-mail's local part; a sweep that puts its missing half beside the swept code
+ * point disagrees with the first pattern there, and only there.
+ */
+function encodedWordStartIn({ pattern, before, after }: PatternSweep): number[] {
+  if (pattern !== ONE_LINE_PATTERN && pattern !== EMAIL_PATTERN) return [];
+  if (after.startsWith('?')) return [0x3d];
+  if (before.endsWith('=') && pattern === EMAIL_PATTERN) return [0x3f];
+  return [];
+}
+
 describe('every published pattern', () => {
   it('is one the sweeps probe', () => {
     expect([...PATTERN_SWEEPS.keys()].sort()).toEqual([...AS_FIRST_WRITTEN.keys()].sort());
@@ -81,10 +93,8 @@ describe('every published pattern', () => {
   });
 
   it.each(SWEEPS.map((sweep) => [title(sweep), sweep] as const))('means what it meant when first written: %s', (_title, sweep) => {
-    const encodedWordStart = sweep.pattern === ONE_LINE_PATTERN && sweep.after === '?';
     const firstWritten = new RegExp(AS_FIRST_WRITTEN.get(sweep.pattern)!, 'u');
 
-    // The one change on purpose (issue 29): `=?`, which starts an encoded word, in one-line fields.
-    expect(disagreements(new RegExp(sweep.pattern, 'u'), firstWritten, sweep)).toEqual(encodedWordStart ? [0x3d] : []);
+    expect(disagreements(new RegExp(sweep.pattern, 'u'), firstWritten, sweep)).toEqual(encodedWordStartIn(sweep));
   });
 });
