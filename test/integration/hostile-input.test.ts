@@ -109,7 +109,8 @@ const validInquiries = fc.record(
     name: fc
       .string({ minLength: 1, maxLength: 120 })
       .filter((name) => new RegExp(NOT_BLANK_PATTERN, 'u').test(name) && new RegExp(ONE_LINE_PATTERN, 'u').test(name)),
-    email: fc.emailAddress().filter((email) => email.length <= 254 && /\.[a-zA-Z0-9-]+$/.test(email)),
+    // fast-check's addresses follow RFC 5322; the schema also refuses an encoded word's `=?` in the local part (docs/api.md §2).
+    email: fc.emailAddress().filter((email) => email.length <= 254 && /\.[a-zA-Z0-9-]+$/.test(email) && !/^[^@]*=\?/.test(email)),
     message: fc.lorem({ mode: 'sentences', maxCount: 5 }).filter((message) => message.length >= 20),
     company: fc.constantFrom('', 'ACME', 'Ünïcödé GmbH'),
     project_url: fc.constantFrom('', 'https://example.com/a?b=c#d', 'http://localhost:8080'),
