@@ -60,6 +60,8 @@ function isFolder(path) {
   }
   // No folder's path has an empty segment or a backslash, sent or encoded: redirected to itself
   // with a slash, `//evil.example/x` or `/\evil.example/x` would send the browser to another host.
+  // Nor a control character: a browser drops a tab or a line break from a URL, so `/<tab>/evil.example/x` is `//evil.example/x`.
+  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
   var segments = name.split('/');
   for (var i = 0; i < segments.length; i++) {
     if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;

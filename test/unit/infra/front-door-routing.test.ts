@@ -143,6 +143,15 @@ describe('the routing function', () => {
     });
   });
 
+  it.each([
+    ['/\t/evil.example/x', 'a tab, which a browser drops from a URL: the Location would be //evil.example/x/'],
+    ['/\n/evil.example/x', 'a line feed, dropped likewise'],
+    ['/%09/evil.example/x', 'an encoded tab'],
+    ['/about\u007f', 'a DEL'],
+  ])('takes no path with a control character for a folder: %j (%s)', (uri) => {
+    expect(route(SITE, { uri }).result).toMatchObject({ uri });
+  });
+
   it('takes a malformed percent-encoding for a file, for S3 to answer', () => {
     expect(route(SITE, { uri: '/caf%E9%' }).result).toMatchObject({ uri: '/caf%E9%' });
   });
