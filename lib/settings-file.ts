@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../lambdas/config.js';
 
@@ -36,15 +36,19 @@ export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = pro
     if (path === resolve(cwd, SETTINGS_FILE)) return { path, settings: {} };
     throw new ConfigError(`${SETTINGS_FILE_VARIABLE} names ${path}, which is no file`);
   }
+  if (!statSync(path).isFile()) throw new ConfigError(`${path} is no file: the settings are one JSON file`);
   let settings: unknown;
   try {
-    settings = JSON.parse(readFileSync(path, 'utf8'));
+    // One byte order mark, which Windows editors may write, is read as JSON allows (RFC 8259 §8.1).
+    settings = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ConfigError(`${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     throw new ConfigError(`${path} must hold one JSON object of settings, as ${SETTINGS_EXAMPLE_FILE} does`);
   }
+  // A `__proto__` member would become the CDK context's prototype, its members read as settings no check saw.
+  if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${path} holds "__proto__", which is no setting`);
   const cdkKey = Object.keys(settings).find(isCdkKey);
   if (cdkKey !== undefined) throw new ConfigError(`${path} holds "${cdkKey}", a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
   return { path, settings: settings as Record<string, unknown> };

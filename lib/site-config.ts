@@ -264,7 +264,7 @@ function readBudget(value: unknown): number {
 export function rejectUnknownKeys(keys: readonly string[]): void {
   const unknown = keys.find((key) => !/[@:]/.test(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
-  const retired = RETIRED_KEYS[unknown];
+  const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
   if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
   throw new ConfigError(`Unknown CDK context "${unknown}": did you mean "${nearestKey(unknown)}"?`);
 }

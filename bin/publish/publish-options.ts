@@ -19,7 +19,11 @@ export const PUBLISH_HELP = [
   '  -h, --help       this text',
 ].join('\n');
 
-export function readPublishOptions(args: readonly string[]): PublishOptions {
+/**
+ * `npm run publish --dry-run`, without `--`, gives the script no argument: npm keeps the option as
+ * its own, in `npm_config_dry_run`. Read there too, so a look first never publishes.
+ */
+export function readPublishOptions(args: readonly string[], env: NodeJS.ProcessEnv = process.env): PublishOptions {
   try {
     const { values } = parseArgs({
       args: [...args],
@@ -29,7 +33,7 @@ export function readPublishOptions(args: readonly string[]): PublishOptions {
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
-    return { dryRun: values['dry-run'], help: values.help, ...(values.region === undefined ? {} : { region: values.region }) };
+    return { dryRun: values['dry-run'] || env.npm_config_dry_run === 'true', help: values.help, ...(values.region === undefined ? {} : { region: values.region }) };
   } catch (error) {
     throw new PublishError(`${(error as Error).message} (npm run publish -- --help)`);
   }

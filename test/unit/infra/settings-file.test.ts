@@ -43,10 +43,22 @@ describe('the settings file', () => {
     ['a list', '["ownerEmail"]', /site-settings\.json must hold one JSON object of settings, as site-settings\.example\.json does$/],
     ['a number', '5', /must hold one JSON object/],
     ['a key of the CDK', '{"@aws-cdk/core:newStyleStackSynthesis": true}', /holds "@aws-cdk\/core:newStyleStackSynthesis", a key of the CDK's own: it belongs in cdk\.json/],
+    // As the CDK's context, `__proto__` would hand its members to every lookup, the CDK's flags among them.
+    ['a prototype', '{"__proto__": {"@aws-cdk/core:flag": true, "siteDir": "/"}}', /holds "__proto__", which is no setting$/],
   ])('stops with one line when it is %s', (_what, text, message) => {
     const error = configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text })));
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('reads a file that starts with a byte order mark, as Windows editors may write it', () => {
+    const folder = projectFolder({ settings: '\uFEFF{"siteName": "Ada"}' });
+    expect(readSettingsFile({}, folder).settings).toEqual({ siteName: 'Ada' });
+  });
+
+  it('stops with one line when SITE_SETTINGS names a folder', () => {
+    const folder = projectFolder();
+    expect(configErrorOf(() => readSettingsFile({ SITE_SETTINGS: folder }, folder)).message).toBe(`${folder} is no file: the settings are one JSON file`);
   });
 
   it('stops with one line when SITE_SETTINGS names no file: a typo must not deploy the defaults', () => {

@@ -157,6 +157,10 @@ describe('the deployment context', () => {
     );
   });
 
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('takes %s, a name every object inherits, for an unknown key, not a retired one', (key) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: 'x' }).message).toMatch(new RegExp(`^Unknown CDK context "${key}": did you mean "\\w+"\\?$`));
+  });
+
   it('names a misspelt key and the known key nearest to it', () => {
     expect(errorOf({ ...EXAMPLE_CONTEXT, ratelimitIp: 50 }).message).toBe('Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?');
     expect(errorOf({ ...MINIMAL_CONTEXT, sitename: 'Ada' }).message).toBe('Unknown CDK context "sitename": did you mean "siteName"?');

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPublishOptions } from '../../../bin/publish/publish-options.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 /*
@@ -58,4 +59,13 @@ describe('npm run publish', () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot publish: CredentialsProviderError: .*: no AWS credentials found: aws configure, or aws sso login/)]);
   }, 30_000);
+});
+
+describe('its options', () => {
+  it('take `npm run publish --dry-run`, whose option npm keeps as its own, for a dry run: a look first never publishes', () => {
+    expect(readPublishOptions([], { npm_config_dry_run: 'true' }).dryRun).toBe(true);
+    expect(readPublishOptions(['--dry-run'], {}).dryRun).toBe(true);
+    expect(readPublishOptions([], {}).dryRun).toBe(false);
+    expect(readPublishOptions([], { npm_config_dry_run: '' }).dryRun).toBe(false);
+  });
 });
