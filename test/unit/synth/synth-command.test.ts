@@ -22,4 +22,17 @@ describe('npm run synth', () => {
     expect(run.stderr).toMatch(/^Cannot synthesize: Missing CDK context "senderEmail"/m);
     expect(run.stdout).not.toContain('Next:');
   }, 120_000);
+
+  it('passes --help to the CDK CLI and stops there: no summary of an assembly it did not write', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'synth', '--', '--help'], { cwd: ROOT, env: { ...process.env, ...NO_SETTINGS_FILE }, encoding: 'utf8', timeout: 120_000 });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(/--help/);
+    expect(run.stdout).not.toMatch(/Synthesized|Next:/);
+  }, 120_000);
+
+  it('says in one line when the CDK CLI cannot be run, rather than failing without a word', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bin/synth.ts'], { cwd: ROOT, env: { ...NO_SETTINGS_FILE, PATH: '/nonexistent' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: the CDK CLI did not run \(spawnSync cdk ENOENT\)/)]);
+  }, 60_000);
 });
