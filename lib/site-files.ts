@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../lambdas/config.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../lambdas/routes.js';
 import { matchesPathPattern, serviceRouting } from './front-door-paths.js';
 
@@ -18,11 +19,12 @@ export function parseSiteFolder(setting: string, value: string): string {
 const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
-export type LeftOutReason = 'hidden' | 'backslash' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
+export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
   hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
   backslash: 'a backslash in the name, which browsers read as a slash',
+  control: "a control character in the name, which a browser drops from a URL and S3's requests cannot carry",
   encoding: 'a name that is not UTF-8, which no URL names',
   outside: 'links out of the folder',
   loop: 'links to a folder they are in',
@@ -109,6 +111,7 @@ function isServicePath(path: string): boolean {
 function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
   if (name.startsWith('.') && !(atTop && name === WELL_KNOWN)) return 'hidden';
   if (name.includes('\\')) return 'backslash';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'control';
   return undefined;
 }
 
@@ -178,11 +181,13 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 }
 
 /**
- * A path as a terminal may print it: a control character in a name (a line break, an escape, a
- * bidirectional override that would show the line in another order) written as its code.
+ * A path as a terminal may print it, by the rule every owner command follows (terminalText): a
+ * control or format character in a name (a line break, an escape, a bidi override that would show
+ * the line in another order, a zero-width space that would make `index\u200B.html` pass for
+ * `index.html`) written as its code; a tab too, which in a name is no layout.
  */
 export function printable(path: string): string {
-  return path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return terminalText(path.replaceAll('\t', '\\u0009'));
 }
 
 /**

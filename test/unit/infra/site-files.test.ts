@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { copySiteFiles, leftOutLine, siteFileAt, siteFiles } from '../../../lib/site-files.js';
+import { copySiteFiles, leftOutLine, printable, siteFileAt, siteFiles } from '../../../lib/site-files.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../support/hostile-site.js';
 import { siteFolder } from '../../support/site-folder.js';
 
@@ -125,8 +125,21 @@ describe('the line synth prints', () => {
   it('stays one line, and prints no control character a name holds', () => {
     const folder = siteFolder({ '.note\u001b[2J\nsecond line\u202egnp.txt': 'x' });
     expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
-      'siteDir: not published, nor served by local mode: .note\\u001b[2J\\u000asecond line\\u202egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+      'siteDir: not published, nor served by local mode: .note\\u001B[2J\\u000Asecond line\\u202Egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
     );
+  });
+
+  it('leaves out a name with a control character, which S3 could not delete later, and keeps one with a format character, which a URL carries', () => {
+    const site = siteFiles(siteFolder({ 'bell\u0007.html': 'x', 'tab\tpage.html': 'x', 'index\u200b.html': 'x' }));
+    expect([...site.files.keys()].sort()).toEqual(['index.html', 'index\u200b.html']);
+    expect(leftOutLine('siteDir', site)).toBe(
+      "siteDir: not published, nor served by local mode: bell\\u0007.html, tab\\u0009page.html (a control character in the name, which a browser drops from a URL and S3's requests cannot carry)",
+    );
+  });
+
+  it('writes a format character of a name as its code, so that a name never passes for another', () => {
+    expect(printable('index\u200b.html')).toBe('index\\u200B.html');
+    expect(printable('a\u{E0041}b')).toBe('a\\u{E0041}b');
   });
 
   it('is none for a folder that publishes everything', () => {
