@@ -2,6 +2,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
 import { errorName } from '../../lambdas/http/error-name.js';
+import { awsFailure } from '../aws-failure.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -94,7 +95,8 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
 
 /** No credentials, or no region, found: the same answer whichever call met it first. */
 function isMissingSetup(error: unknown): boolean {
-  return errorName(error) === 'CredentialsProviderError' || (error instanceof Error && /region is missing/i.test(error.message));
+  const failure = awsFailure(error);
+  return failure === 'no credentials' || failure === 'no region';
 }
 
 /**
@@ -107,7 +109,7 @@ export function inboxFailure(error: unknown, options: InboxOptions | undefined):
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message} (--help lists the options)`;
   const where = options?.endpoint === undefined ? `in ${options?.region ?? 'your AWS configuration’s region'}` : `at ${options.endpoint}`;
   const localMode = 'for local mode, add --endpoint with the DynamoDB URL npm start prints';
-  if (errorName(error) === 'CredentialsProviderError') {
+  if (awsFailure(error) === 'no credentials') {
     return `no AWS credentials found: sign in (aws sso login, aws configure, or AWS_PROFILE) to read the deployed inbox; ${localMode}`;
   }
   if (isMissingSetup(error)) return `no AWS region: give --region or set AWS_REGION to the stack's region; ${localMode}`;
