@@ -22,10 +22,14 @@ export const skip = (name: string, detail: string): CheckResult => ({ status: 's
 export const warn = (name: string, detail: string, fix: string): CheckResult => ({ status: 'warn', name, detail, fix });
 export const fail = (name: string, detail: string, fix: string): CheckResult => ({ status: 'FAIL', name, detail, fix });
 
-/** The line printed for a result: never more than one, whatever a server or an error put in it. */
+/**
+ * The line printed for a result: never more than one, whatever a server or an error put in it, by
+ * the rule every owner command follows (terminalText): a line break, a terminal's escape or a bidi
+ * control shows as its escape, so a hostile answer cannot rewrite the lines around its own.
+ */
 export function formatResult(result: CheckResult): string {
   const fix = result.fix === undefined ? '' : ` -> ${result.fix}`;
-  return oneLine(`${result.status.padEnd(4)}  ${result.name}: ${result.detail}${fix}`);
+  return terminalText(`${result.status.padEnd(4)}  ${result.name}: ${result.detail}${fix}`);
 }
 
 /** Exit status 1 when any check failed. */
@@ -85,13 +89,4 @@ export function whatToDoAbout(error: unknown): string {
     case undefined:
       return 'run npm run verify again; if it fails the same way, the message names what broke';
   }
-}
-
-/**
- * What a server or an error wrote, made safe for one line of the owner's terminal as every owner
- * command makes stored text safe (terminalText): a line break, a terminal's escape or a bidi
- * control shows as its escape, so a hostile answer cannot rewrite the lines around its own.
- */
-export function oneLine(text: string): string {
-  return terminalText(text);
 }
