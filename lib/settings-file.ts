@@ -55,7 +55,7 @@ export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = pro
 }
 
 /** Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings). */
-function isCdkKey(key: string): boolean {
+export function isCdkKey(key: string): boolean {
   return /[@:]/.test(key);
 }
 

@@ -17,7 +17,7 @@ import {
 import { findFormPage, type FormPage } from './form-page.js';
 import { ROTATED_KEYS, type RotatedKey } from '../lambdas/deployment-keys/keys.js';
 import { requireLinkFinds } from './front-door-request.js';
-import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
+import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 import { parseSiteFolder } from './site-files.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings-file.ts) and checked. */
@@ -257,12 +257,9 @@ function readBudget(value: unknown): number {
   return Number(amount);
 }
 
-/**
- * A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed.
- * Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings).
- */
+/** A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed; the CDK's own keys pass. */
 export function rejectUnknownKeys(keys: readonly string[]): void {
-  const unknown = keys.find((key) => !/[@:]/.test(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
+  const unknown = keys.find((key) => !isCdkKey(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
   const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
   if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
