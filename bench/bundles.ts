@@ -16,10 +16,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { FUNCTION_NAMES, type FunctionName } from '../lambdas/routes.js';
-import { ES_MODULE_PACKAGE_JSON, esbuildOptions } from '../lib/bundling.js';
-import { functionProfile } from '../lib/function-profiles.js';
-import { percentile, round } from './stats.js';
+import { ES_MODULE_PACKAGE_JSON, esbuildOptions } from '../lib/api/bundling.js';
+import { functionProfile } from '../lib/api/function-profiles.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../test/support/contact-environment.js';
+import { percentile, round } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const IMPORT_RUNS = 7;

@@ -5,8 +5,8 @@
  * includes (`cost.free_plan.*`), and with `waf` on pay-as-you-go (`cost.waf.*`).
  */
 import { App } from 'aws-cdk-lib';
+import { readSiteConfig } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
-import { readSiteConfig } from '../lib/site-config.js';
 import { CDK_JSON_CONTEXT } from '../test/support/cdk-context.js';
 import { AT_REST_PRICES, SCHEDULED_INVOCATION, WEB_ACL_RULE } from './price-table.js';
 import { round } from './stats.js';

@@ -11,7 +11,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { esbuildOptions } from '../lib/bundling.js';
+import { esbuildOptions } from '../lib/api/bundling.js';
 import { percentile, round } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -9,12 +9,12 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError } from '../lambdas/config.js';
-import { formPageLine } from '../lib/form-page.js';
-import { refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
-import { refreshThrowawayDomains } from '../lib/throwaway-domains-code.js';
-import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings-file.js';
+import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
+import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
+import { formPageLine } from '../lib/settings/form-page.js';
+import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
+import { readSiteConfig } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
-import { readSiteConfig } from '../lib/site-config.js';
 
 refreshInquiryValidator();
 refreshThrowawayDomains();

@@ -3,8 +3,8 @@
  * schema changed; the list of disposable-mail domains, after its package was updated (`cdk synth`
  * does the same before it bundles; a unit test fails while a checked-in copy is stale).
  */
-import { INQUIRY_VALIDATOR_FILE, refreshInquiryValidator } from '../lib/inquiry-validator-code.js';
-import { refreshThrowawayDomains, THROWAWAY_DOMAINS_FILE } from '../lib/throwaway-domains-code.js';
+import { INQUIRY_VALIDATOR_FILE, refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
+import { refreshThrowawayDomains, THROWAWAY_DOMAINS_FILE } from '../lib/api/throwaway-domains-code.js';
 
 for (const [file, refresh] of [
   [INQUIRY_VALIDATOR_FILE, refreshInquiryValidator],

@@ -3,8 +3,8 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
-import { readSettingsFile } from '../lib/settings-file.js';
-import { leftOutLine, siteFiles } from '../lib/site-files.js';
+import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
+import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { startLocalStack } from './local/local-stack.js';

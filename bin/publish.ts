@@ -9,13 +9,13 @@ import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../lambdas/config.js';
-import { formPageDigest, settingsDigest } from '../lib/settings-digest.js';
-import { deploymentSettings, SETTINGS_FILE } from '../lib/settings-file.js';
-import { siteConfigOf } from '../lib/site-config.js';
+import { formPageDigest, settingsDigest } from '../lib/settings/settings-digest.js';
+import { deploymentSettings, SETTINGS_FILE } from '../lib/settings/settings-file.js';
+import { siteConfigOf } from '../lib/settings/site-config.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
 import { awsFailure, describeError } from './aws-failure.js';
-import { PUBLISH_HELP, readPublishOptions } from './publish/publish-options.js';
 import { PublishError } from './publish/publish-error.js';
+import { PUBLISH_HELP, readPublishOptions } from './publish/publish-options.js';
 import { publish } from './publish/run-publish.js';
 
 /** Each call is tried three times at most; a socket idle this long is given up (an upload in progress is never idle). */

@@ -1,9 +1,9 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { ConfigError } from '../lambdas/config.js';
-import { BudgetStack } from './budget-stack.js';
-import { EdgeGuardStack } from './edge-guard-stack.js';
-import { PricingPlanStack } from './pricing-plan-stack.js';
-import type { SiteConfig } from './site-config.js';
+import { BudgetStack } from './budget/budget-stack.js';
+import { EdgeGuardStack } from './edge/edge-guard-stack.js';
+import { PricingPlanStack } from './edge/pricing-plan-stack.js';
+import type { SiteConfig } from './settings/site-config.js';
 import { SiteStack } from './site-stack.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from './stack-names.js';
 

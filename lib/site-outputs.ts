@@ -17,7 +17,7 @@ export const SITE_OUTPUTS = {
   distributionId: 'DistributionId',
   /** With siteDir: the bucket of the site's files, which `npm run publish` updates. */
   siteBucket: 'SiteBucketName',
-  /** What the deployment was built from (lib/settings-digest.ts), which `npm run publish` compares with the settings now. */
+  /** What the deployment was built from (lib/settings/settings-digest.ts), which `npm run publish` compares with the settings now. */
   settingsDigest: 'SettingsDigest',
   /** The form page the contact function's bundle holds, by its digest, or `none`. */
   formPageDigest: 'FormPageDigest',

@@ -4,7 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
 import { FALLBACK_HANDLER, findRoute, type FunctionName, type HandlerName } from '../../lambdas/routes.js';
-import { functionProfile } from '../../lib/function-profiles.js';
+import { functionProfile } from '../../lib/api/function-profiles.js';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;

@@ -1,14 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
+import { siteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { ApiGate } from './api-gate.js';
-import { siteFrontDoor } from '../../lib/front-door-request.js';
 import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
-import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
-import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
-import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
+import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
 

@@ -11,13 +11,13 @@ import {
   readSpamSettings,
   type Env,
 } from '../../lambdas/config.js';
-import { findFormPage, type FormPage } from '../../lib/form-page.js';
 import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
-import { frontDoorRouting } from '../../lib/front-door-function.js';
-import { requireLinkFinds } from '../../lib/front-door-request.js';
-import type { SettingsFile } from '../../lib/settings-file.js';
-import { rejectUnknownKeys } from '../../lib/site-config.js';
-import { parseSiteFolder, siteFiles } from '../../lib/site-files.js';
+import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
+import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
+import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
+import { findFormPage, type FormPage } from '../../lib/settings/form-page.js';
+import type { SettingsFile } from '../../lib/settings/settings-file.js';
+import { rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */

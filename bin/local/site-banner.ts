@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_NAME, readFormSuccessPath, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { FOUND_FORM_PAGE, formPageLine } from '../../lib/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
 import { SITE_DIR, type LocalSettings } from './settings.js';
 
 /**

@@ -1,13 +1,13 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/front-door-request.js';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { uploadContentType } from '../../lib/upload-content-type.js';
+import { uploadContentType } from '../../lib/pages/upload-content-type.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
 
 /**
  * Local mode with SITE_DIR: the deployed distribution in front of the API and the site's folder
- * (docs/api.md §10), deciding each request with the front door's own rules (lib/front-door-request.ts):
+ * (docs/api.md §10), deciding each request with the front door's own rules (lib/edge/front-door-request.ts):
  * the service's paths to the API, the function's redirects and 405s, the folder's files, and the
  * site's 404.html for every 404, the API's own included, as the distribution's error response
  * answers them.
@@ -45,7 +45,7 @@ async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefine
   return page === undefined ? undefined : fileAnswer(404, NOT_FOUND_PAGE, page);
 }
 
-/** A file of the site with the type the upload gives its key (lib/upload-content-type.ts). */
+/** A file of the site with the type the upload gives its key (lib/pages/upload-content-type.ts). */
 async function fileAnswer(statusCode: number, key: string, file: string): Promise<LocalAnswer> {
   return { statusCode, headers: { 'Content-Type': uploadContentType(key) }, body: await readFile(file) };
 }

@@ -1,11 +1,11 @@
+import { isExtensionless } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { isExtensionless } from '../../lib/front-door-function.js';
-import { printable } from '../../lib/site-files.js';
+import { printable } from '../../lib/pages/site-files.js';
 import type { DeployedSite } from './deployed-site.js';
 
 /** The site and its settings now, as `npm run publish` compares them with the deployment. */
 export interface SiteNow {
-  /** lib/settings-digest.ts's, of the settings the deployment reads. */
+  /** lib/settings/settings-digest.ts's, of the settings the deployment reads. */
   readonly settingsDigest: string;
   readonly formPageDigest: string;
   /** The form page's path of the site, when there is one. */

@@ -1,7 +1,7 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import { readFrontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { readFrontDoorRouting } from '../../lib/front-door-function.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
 import { PublishError } from './publish-error.js';
@@ -16,7 +16,7 @@ export interface DeployedSite {
   readonly baseUrl?: string;
   readonly bucket: string;
   readonly distributionId: string;
-  /** The digests synth recorded (lib/settings-digest.ts); none from a deployment made before them. */
+  /** The digests synth recorded (lib/settings/settings-digest.ts); none from a deployment made before them. */
   readonly settingsDigest?: string;
   readonly formPageDigest?: string;
   /** The files without an extension the front door's function was told of; none when its code is not this project's. */

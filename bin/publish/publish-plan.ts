@@ -1,7 +1,7 @@
 import { paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { statSync } from 'node:fs';
-import type { SiteFiles } from '../../lib/site-files.js';
-import { uploadContentType } from '../../lib/upload-content-type.js';
+import type { SiteFiles } from '../../lib/pages/site-files.js';
+import { uploadContentType } from '../../lib/pages/upload-content-type.js';
 import { holdsFile } from './object-etag.js';
 
 /** An object of the bucket, as ListObjectsV2 gives it. */

@@ -3,10 +3,10 @@ import { CreateInvalidationCommand, type CloudFrontClient } from '@aws-sdk/clien
 import { DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload as MultipartUpload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
-import { leftOutLine, printable, siteFiles } from '../../lib/site-files.js';
+import { leftOutLine, printable, siteFiles } from '../../lib/pages/site-files.js';
 import { describeError } from '../aws-failure.js';
-import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { deployNotes, type SiteNow } from './deploy-notes.js';
+import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { invalidationPaths } from './invalidation-paths.js';
 import { UPLOAD_PART_BYTES } from './object-etag.js';
 import { PublishError } from './publish-error.js';

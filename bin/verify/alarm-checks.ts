@@ -7,7 +7,7 @@ import type { DeployedStack } from './deployed-stack.js';
 const PENDING_CONFIRMATION = 'PendingConfirmation';
 
 /**
- * The alarm topic of a stack (lib/owner-alerts.ts): the owner's subscription must be confirmed, or
+ * The alarm topic of a stack (lib/observability/owner-alerts.ts): the owner's subscription must be confirmed, or
  * its alarms reach no one. A stack with alarms has a topic of its own, in its own region.
  */
 export async function* subscriptionChecks(sns: SNSClient, stack: DeployedStack): AsyncGenerator<CheckResult> {

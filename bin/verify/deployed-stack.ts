@@ -4,7 +4,7 @@ import {
   GetTemplateCommand,
   paginateListStackResources,
 } from '@aws-sdk/client-cloudformation';
-import type { SettingKey } from '../../lib/function-profiles.js';
+import type { SettingKey } from '../../lib/api/function-profiles.js';
 
 /** One stack as CloudFormation has it: what `npm run verify` reads of the deployment. */
 export interface DeployedStack {

@@ -74,7 +74,7 @@ export function pricingPlanManager(access: PricingPlanManagerAccess): ReadSubscr
   };
 }
 
-/** The Free plan's subscription (lib/pricing-plan-stack.ts), when the owner chose it: active, and not on its way out. */
+/** The Free plan's subscription (lib/edge/pricing-plan-stack.ts), when the owner chose it: active, and not on its way out. */
 export async function* pricingPlanChecks(read: ReadSubscription, stack: DeployedStack): AsyncGenerator<CheckResult> {
   for (const arn of stack.resources.get('AWS::PricingPlanManager::Subscription') ?? []) {
     const name = `Free plan subscription (${stack.name})`;

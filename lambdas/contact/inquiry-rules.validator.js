@@ -1,4 +1,4 @@
-// Generated from INQUIRY_RULES (lambdas/inquiry/schema.ts) by lib/inquiry-validator-code.ts: do not edit.
+// Generated from INQUIRY_RULES (lambdas/inquiry/schema.ts) by lib/api/inquiry-validator-code.ts: do not edit.
 import func1Module from "ajv/dist/runtime/ucs2length.js";
 export const validate = /* @__PURE__ */ (() => {
 const pattern4 = new RegExp("[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]", "u");

@@ -1,6 +1,6 @@
 /**
  * The contact function's modules that a request loads on first use only (lambdas/lazy-module.ts):
- * the stack bundles each apart, beside the handler's bundle (lib/function-profiles.ts reads this
+ * the stack bundles each apart, beside the handler's bundle (lib/api/function-profiles.ts reads this
  * list), so that a cold start that does not need one neither loads nor parses it.
  */
 export const CONTACT_LAZY_MODULES = {

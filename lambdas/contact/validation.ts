@@ -20,7 +20,7 @@ const MAX_LISTED_UNKNOWN_FIELDS = 10;
 const MAX_LISTED_NAME_LENGTH = 64;
 
 /**
- * Checks with the schema's rules as compiled at build time (lib/inquiry-validator-code.ts), so a
+ * Checks with the schema's rules as compiled at build time (lib/api/inquiry-validator-code.ts), so a
  * cold start loads no compiler and compiles nothing.
  */
 export const validateInquiry: InquiryValidator = (body) => {

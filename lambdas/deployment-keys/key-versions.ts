@@ -22,7 +22,7 @@ export interface KeySecretStore {
   put(secretId: string, secretString: string, versionId: string): Promise<void>;
 }
 
-/** The custom resource's properties (lib/deployment-keys.ts), as CloudFormation passes them: strings. */
+/** The custom resource's properties (lib/keys/deployment-keys.ts), as CloudFormation passes them: strings. */
 export interface DeploymentKeysProperties {
   readonly SecretId: string;
   /** Each rotated value's label: a new label replaces that value. */

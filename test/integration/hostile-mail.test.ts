@@ -66,7 +66,7 @@ describe('one inquiry SES will never take, among held ones', () => {
     expect((await sentEmails(mailbox)).some((email) => email.body.text?.includes(VIRUS_SIGNATURE))).toBe(false);
     const poison = (await inboxRecords(local.dynamoUrl)).find((record) => record.id === poisonId);
     expect(poison).toMatchObject({ state: 'failed', lastError: 'MessageRejected', failedIn: 'digest' });
-    // The metric InquiriesNeedAttention's filter reads (lib/observability.ts).
+    // The metric InquiriesNeedAttention's filter reads (lib/observability/observability.ts).
     expect(linesOf('delivery').filter((line) => line.inquiryId === poisonId)).toEqual([
       expect.objectContaining({ outcome: 'given_up', errorName: 'MessageRejected', InquiriesUndelivered: 1 }),
     ]);

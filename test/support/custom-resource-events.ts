@@ -8,7 +8,7 @@ const COMMON = {
   ResourceType: 'Custom::DeploymentKeys',
 } as const;
 
-/** The properties lib/deployment-keys.ts gives the custom resource, as CloudFormation passes them. */
+/** The properties lib/keys/deployment-keys.ts gives the custom resource, as CloudFormation passes them. */
 export function keysProperties(secretId: string, rotations: Record<string, string> = {}, previousSeconds = '3600') {
   return {
     ServiceToken: COMMON.ServiceToken,

@@ -31,7 +31,7 @@ export interface MockedAccount {
   siteStack: Stack;
   edgeStack: Stack | undefined;
   planStack: Stack | undefined;
-  /** The spending alarm's stack (lib/budget-stack.ts), which every deploy makes. */
+  /** The spending alarm's stack (lib/budget/budget-stack.ts), which every deploy makes. */
   budgetStack: Stack | undefined;
   sesAccount: GetAccountCommandOutput;
   /** By identity name; a name not here is SES's NotFoundException. */

@@ -20,11 +20,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { createHash } from 'node:crypto';
-import { frontDoorFunctionCode, frontDoorRouting } from '../../lib/front-door-function.js';
+import type { PublishClients } from '../../bin/publish/run-publish.js';
+import { frontDoorFunctionCode, frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
-import type { PublishClients } from '../../bin/publish/run-publish.js';
 
 export const ACCOUNT = '123456789012';
 export const REGION = 'eu-west-1';

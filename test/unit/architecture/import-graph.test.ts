@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { FUNCTION_NAMES } from '../../../lambdas/routes.js';
 
 const LAMBDAS = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
+const LIB = fileURLToPath(new URL('../../../lib/', import.meta.url));
 
 /** Relative specifiers of static imports, re-exports, side-effect and dynamic imports. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** A folder of lambdas/ is one node; a file at its top (config.ts, routes.ts) is a node of its own. */
-function nodeOf(pathFromLambdas: string): string {
-  const [first, ...rest] = pathFromLambdas.split(posix.sep);
+/** A folder is one node; a file at the top (config.ts, routes.ts) is a node of its own. */
+function nodeOf(pathFromRoot: string): string {
+  const [first, ...rest] = pathFromRoot.split(posix.sep);
   return rest.length === 0 ? (first as string) : `${first}/`;
 }
 
@@ -21,15 +22,15 @@ function sourceFiles(folder: string): string[] {
     .map((path) => path.split(sep).join(posix.sep));
 }
 
-/** The edges between nodes of lambdas/: which node imports which, for every relative import. */
-function folderGraph(): Map<string, Set<string>> {
+/** The edges between the nodes of one folder (lambdas/, lib/): which node imports which, for every relative import inside it. */
+function folderGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(LAMBDAS)) {
+  for (const file of sourceFiles(root)) {
     const from = nodeOf(file);
     const targets = graph.get(from) ?? new Set<string>();
     graph.set(from, targets);
-    for (const [, specifier] of readFileSync(join(LAMBDAS, file), 'utf8').matchAll(RELATIVE_IMPORT)) {
-      const target = relative(LAMBDAS, join(LAMBDAS, dirname(file), specifier as string)).split(sep).join(posix.sep);
+    for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = relative(root, join(root, dirname(file), specifier as string)).split(sep).join(posix.sep);
       if (target.startsWith('..')) continue;
       const to = nodeOf(target.replace(/\.js$/, '.ts'));
       if (to !== from) targets.add(to);
@@ -63,7 +64,7 @@ function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | 
 }
 
 describe('the folders of lambdas/ import one way', () => {
-  const graph = folderGraph();
+  const graph = folderGraph(LAMBDAS);
 
   it('reads the imports it checks', () => {
     expect(graph.get('contact/')).toEqual(expect.any(Set));
@@ -82,6 +83,19 @@ describe('the folders of lambdas/ import one way', () => {
   it('has no import from a shared module into a handler folder', () => {
     const shared = new Set([...graph.keys()].filter((node) => !HANDLER_FOLDERS.has(node)));
     expect(importsBetween(graph, shared, HANDLER_FOLDERS)).toEqual([]);
+  });
+});
+
+describe('the folders of lib/ import one way', () => {
+  const graph = folderGraph(LIB);
+
+  it('reads the imports it checks', () => {
+    expect([...(graph.get('site-stack.ts') ?? [])]).toEqual(expect.arrayContaining(['edge/', 'api/', 'settings/', 'mail/']));
+    expect([...(graph.get('settings/') ?? [])]).toEqual(expect.arrayContaining(['edge/', 'pages/']));
+  });
+
+  it('has no cycle between folders', () => {
+    expect(findCycle(graph)?.join(' -> ')).toBeUndefined();
   });
 });
 

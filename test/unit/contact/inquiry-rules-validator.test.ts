@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { INQUIRY_VALIDATOR_FILE, inquiryValidatorCode } from '../../../lib/inquiry-validator-code.js';
+import { INQUIRY_VALIDATOR_FILE, inquiryValidatorCode } from '../../../lib/api/inquiry-validator-code.js';
 
 describe('the validator generated from the schema', () => {
   it('is checked in as the build generates it from the current rules', () => {

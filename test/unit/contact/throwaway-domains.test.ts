@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { disposableEmailBlocklist } from 'disposable-email-domains-js';
 import { readFileSync } from 'node:fs';
 import { isThrowawayDomain } from '../../../lambdas/contact/throwaway-domains.js';
-import { THROWAWAY_DOMAINS_FILE, throwawayDomainsCode } from '../../../lib/throwaway-domains-code.js';
+import { THROWAWAY_DOMAINS_FILE, throwawayDomainsCode } from '../../../lib/api/throwaway-domains-code.js';
 
 describe('the list of disposable-mail domains generated from its package', () => {
   it('is checked in as the build generates it from the pinned package', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { App } from 'aws-cdk-lib';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { App } from 'aws-cdk-lib';
-import { readSiteConfig } from '../../../lib/site-config.js';
+import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { STACK_NAMES } from '../../../lib/stack-names.js';
 import { readMarkdown, type MarkdownDocument } from '../../support/markdown.js';
 import { shellCommands, type ShellCommand } from '../../support/shell-commands.js';

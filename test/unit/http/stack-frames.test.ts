@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stackFrames } from '../../../lambdas/http/stack-frames.js';
-import { esbuildOptions } from '../../../lib/bundling.js';
+import { esbuildOptions } from '../../../lib/api/bundling.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const STACK_FRAMES = join(ROOT, 'lambdas', 'http', 'stack-frames.ts');

@@ -1,10 +1,10 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { BudgetStack } from '../../../lib/budget-stack.js';
-import type { EdgeGuardStack } from '../../../lib/edge-guard-stack.js';
-import type { PricingPlanStack } from '../../../lib/pricing-plan-stack.js';
+import type { BudgetStack } from '../../../lib/budget/budget-stack.js';
+import type { EdgeGuardStack } from '../../../lib/edge/edge-guard-stack.js';
+import type { PricingPlanStack } from '../../../lib/edge/pricing-plan-stack.js';
+import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { addSiteStacks } from '../../../lib/site-app.js';
-import { readSiteConfig } from '../../../lib/site-config.js';
 import type { SiteStack } from '../../../lib/site-stack.js';
 import { CDK_JSON_CONTEXT } from '../../support/cdk-context.js';
 

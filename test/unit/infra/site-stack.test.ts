@@ -1,27 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/counters/counter-store.js';
-import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../../../lambdas/inbox/inquiry-record.js';
 import { DELIVERY_TIMEOUT_SECONDS, STREAM_BATCH_SIZE } from '../../../lambdas/delivery/time-budget.js';
+import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
 import { METRICS_NAMESPACE } from '../../../lambdas/http/metrics.js';
+import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_INDEX } from '../../../lambdas/inbox/inquiry-record.js';
 import { FALLBACK_HANDLER, FUNCTION_NAMES, HANDLER_NAMES, ROUTES, WORKER_HANDLER, type FunctionName } from '../../../lambdas/routes.js';
-import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/bundling.js';
-import { BUNDLED_FORM_PAGE } from '../../../lib/form-page.js';
-import { API_THROTTLE } from '../../../lib/site-api.js';
-import { NO_FORM_PAGE, settingsDigest } from '../../../lib/settings-digest.js';
-import { readSiteConfig } from '../../../lib/site-config.js';
+import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/api/bundling.js';
+import { API_THROTTLE } from '../../../lib/api/site-api.js';
+import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/mail/site-mail.js';
+import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability/observability.js';
+import { BUNDLED_FORM_PAGE } from '../../../lib/settings/form-page.js';
+import { NO_FORM_PAGE, settingsDigest } from '../../../lib/settings/settings-digest.js';
+import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
-import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability.js';
-import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/site-mail.js';
-import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
-import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
-import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
+import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 
 const site = synthesizeSite();
 const { template, stack } = site;
@@ -590,7 +590,7 @@ describe('outputs npm run publish reads', () => {
   });
 });
 
-describe('SES identity (the README example; test/unit/infra/sender-identity.test.ts has the rest)', () => {
+describe('SES identity (the README example; test/unit/infra/mail/sender-identity.test.ts has the rest)', () => {
   it('verifies the sender’s domain, on which the site is, rather than its address', () => {
     template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });

@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { UPLOAD_PART_BYTES } from '../../../bin/publish/object-etag.js';
 import { PublishError } from '../../../bin/publish/publish-error.js';
 import { publish, type PublishRequest } from '../../../bin/publish/run-publish.js';
-import { loadFrontDoorFunction } from '../../../lib/front-door-function.js';
+import { loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
+import { UNKNOWN_CONTENT_TYPE } from '../../../lib/pages/upload-content-type.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
-import { UNKNOWN_CONTENT_TYPE } from '../../../lib/upload-content-type.js';
 import { ACCOUNT, BUCKET, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../infra/site-app.js';
 
@@ -160,7 +160,7 @@ describe('a publish after a change', () => {
   });
 });
 
-describe('the file rule of synth (lib/site-files.ts)', () => {
+describe('the file rule of synth (lib/pages/site-files.ts)', () => {
   it('never uploads a dotfile, a link out of the folder, or a file at a path the service answers, and deletes one an older deploy left', async () => {
     deployment = mockedDeployment({ deployedKeys: ['index.html', 'llms.txt'] });
     const folder = siteFolder({

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { ConfigError } from '../../lambdas/config.js';
+import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
+
+/**
+ * The rules of lib/edge/front-door-routing.js: plain JavaScript, the same text at the edge, in tests and
+ * in local mode; its whole-line comments left out, which would spend the function's 10 KB.
+ */
+const ROUTING_SOURCE = readFileSync(new URL('./front-door-routing.js', import.meta.url), 'utf8').replace(/^[ \t]*\/\/.*\n/gm, '');
+
+/** What the function is told (front-door-routing.js describes each member). */
+export interface FrontDoorRouting {
+  readonly serviceOrigin: string;
+  readonly servicePaths: readonly string[];
+  readonly site: SiteIndex | null;
+}
+
+/**
+ * How the function tells a folder of the site from a file: the files without an extension, the
+ * only files that could pass for a folder. Any other such path is a folder, so that a folder
+ * published after synth (`npm run publish`) is served at once, with or without its slash.
+ */
+export interface SiteIndex {
+  readonly files: readonly string[];
+}
+
+/** CloudFront Functions' limit on a function's code. */
+export const MAX_FUNCTION_CODE_BYTES = 10 * 1024;
+
+/** The module the origin-selection helpers come from, which CloudFront wants on the first line. */
+const CLOUDFRONT_IMPORT = "import cf from 'cloudfront';";
+
+/** The code CloudFront runs: the routing rules, with what they route embedded. */
+export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}`;
+}
+
+/**
+ * What the function is told for a site: the route table's paths that reach the API through the
+ * default behaviour, and the index of the site's published files (their keys, lib/pages/site-files.ts;
+ * null for a site that answers its own paths). `setting` names the folder's setting in the error
+ * of a site too big for the function.
+ */
+export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir'): FrontDoorRouting {
+  const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault };
+  return { ...service, site: paths === null ? null : siteIndexFor(paths, service, setting) };
+}
+
+/**
+ * The site index to embed for the published files' keys: its files without an extension. A site
+ * whose function would not fit CloudFront's limit with them stops synth with one line.
+ */
+export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
+  const site = { files: paths.filter(isExtensionless).sort() };
+  const bytes = codeBytes({ ...routing, site });
+  if (bytes > MAX_FUNCTION_CODE_BYTES) {
+    throw new ConfigError(
+      `${setting} has too many files without an extension (${site.files.length}) for the front door's function: ` +
+        `it would take ${bytes} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
+    );
+  }
+  return site;
+}
+
+/** Whether a key of the site names a file the function could take for a folder: no `.` in its last segment. */
+export function isExtensionless(path: string): boolean {
+  return !posix.basename(path).includes('.');
+}
+
+/**
+ * What a deployed function was told, read back from its code (as CloudFront's GetFunction returns
+ * it): what frontDoorFunctionCode wrote on its second line. Undefined for code it did not write.
+ */
+export function readFrontDoorRouting(code: string): FrontDoorRouting | undefined {
+  const [first, second] = code.split('\n', 2);
+  const declared = /^var FRONT_DOOR = (.*);$/.exec(second ?? '')?.[1];
+  if (first !== CLOUDFRONT_IMPORT || declared === undefined) return undefined;
+  try {
+    return JSON.parse(declared) as FrontDoorRouting;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A CloudFront Functions request or response object, as far as the routing rules read or write it. */
+export type EdgeMessage = Record<string, unknown>;
+
+/** What a function call did: the request sent on (and the origin it chose), or the answer given at the edge. */
+export interface RoutingResult {
+  readonly result: EdgeMessage;
+  /** The origin id the function selected, if it selected one. */
+  readonly selectedOrigin?: string;
+}
+
+/**
+ * The routing rules as a function of a viewer request event, evaluated with `vm` from the text
+ * CloudFront runs (frontDoorFunctionCode's, or a synthesized template's `FunctionCode`): its
+ * import of CloudFront's helpers is given as `cf`, whose `selectRequestOriginById` is recorded
+ * rather than performed.
+ */
+export function loadFrontDoorFunction(code: string): (event: { request: EdgeMessage }) => RoutingResult {
+  if (!code.startsWith(`${CLOUDFRONT_IMPORT}\n`)) throw new Error(`a front door function's code opens with ${CLOUDFRONT_IMPORT}`);
+  let selectedOrigin: string | undefined;
+  const cf = { selectRequestOriginById: (id: string) => void (selectedOrigin = id) };
+  const script = code.slice(CLOUDFRONT_IMPORT.length + 1);
+  const handler = runInNewContext(`${script}\nhandler`, { cf }) as (event: unknown) => EdgeMessage;
+  return (event) => {
+    selectedOrigin = undefined;
+    const result = handler(event);
+    return { result, ...(selectedOrigin === undefined ? {} : { selectedOrigin }) };
+  };
+}
+
+function codeBytes(routing: FrontDoorRouting): number {
+  return Buffer.byteLength(frontDoorFunctionCode(routing), 'utf8');
+}

@@ -1,0 +1,136 @@
+import { ConfigError } from '../../lambdas/config.js';
+import { findRoute } from '../../lambdas/routes.js';
+import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { siteFileAt, siteFiles } from '../pages/site-files.js';
+import { frontDoorFunctionCode, frontDoorRouting, loadFrontDoorFunction, type EdgeMessage } from './front-door-function.js';
+
+/** A viewer's request as the front door reads it: the path and the query as sent. */
+export interface ViewerRequest {
+  readonly method: string;
+  readonly path: string;
+  /** Without its `?`; empty when there is none. */
+  readonly query: string;
+}
+
+/** Where the front door takes a request (docs/api.md §10). */
+export type FrontDoorOutcome =
+  /** To the API, as sent: a behaviour of the route table's took it, or the function chose the API. */
+  | { readonly kind: 'service' }
+  /** Answered at the edge by the function: a folder's redirect, a 405 to a method pages do not take. */
+  | { readonly kind: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>> }
+  /** A file of the site's folder: its key (its name in the bucket) and the file on disk. */
+  | { readonly kind: 'file'; readonly key: string; readonly file: string }
+  /** No file for it: the distribution's 404. */
+  | { readonly kind: 'missing' };
+
+export interface SiteFrontDoor {
+  route(request: ViewerRequest): FrontDoorOutcome;
+  /** The page of every 404 (the distribution's error response): the folder's 404.html, when it has one. */
+  notFoundPage(): string | undefined;
+}
+
+/**
+ * The deployed distribution in front of a folder of the site, as local mode plays it: the
+ * uncached behaviours of the route table in their order, then the default behaviour's
+ * viewer-request function, run from the very text CloudFront runs and told what a deploy would
+ * tell it, then the bucket, which holds the files the folder publishes (lib/pages/site-files.ts) and
+ * nothing else. The folder is read at each request, as a deploy reads it at synth, so that pages
+ * a generator writes meanwhile are served as the next deploy would serve them. `setting` names
+ * the folder in the error of a site too big for the function.
+ */
+export function siteFrontDoor(folder: string, setting: string): SiteFrontDoor {
+  const { uncachedPatterns } = serviceRouting();
+  // Loading the function's text takes a compile: done again only when the folder's index changed.
+  let loaded: { readonly code: string; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  const routingFunction = (paths: readonly string[]) => {
+    const code = frontDoorFunctionCode(frontDoorRouting(paths, setting));
+    if (loaded?.code !== code) loaded = { code, run: loadFrontDoorFunction(code) };
+    return loaded.run;
+  };
+  return {
+    route(request) {
+      if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
+      const site = siteFiles(folder);
+      const { result, selectedOrigin } = routingFunction([...site.files.keys()])({
+        request: { method: request.method, uri: request.path, querystring: edgeQuery(request.query), headers: {}, cookies: {} },
+      });
+      if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
+      if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
+      const found = siteFileAt(site, String(result.uri));
+      return found === undefined ? { kind: 'missing' } : { kind: 'file', ...found };
+    },
+    notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),
+  };
+}
+
+/** The redirects a link may follow before it counts as broken; the function makes at most one. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * Whether a link to a path of the site (`/thanks/`, `/css/site.css?v=2`) finds something after
+ * the function's redirects: a file of the site's folder, or a GET route of the service. `door` is
+ * null for a deployment without pages, where every other path is the API's 404.
+ */
+export function linkFinds(door: SiteFrontDoor | null, link: string): boolean {
+  const target = linkTarget(door, link);
+  return target.kind === 'service' ? findRoute('GET', target.path) !== undefined : target.kind === 'file';
+}
+
+/** The file of the site's folder that a link to a path of the site serves after the function's redirects, if any. */
+export function linkedSiteFile(door: SiteFrontDoor, link: string): string | undefined {
+  const target = linkTarget(door, link);
+  return target.kind === 'file' ? target.file : undefined;
+}
+
+type LinkTarget = { readonly kind: 'service'; readonly path: string } | { readonly kind: 'file'; readonly key: string; readonly file: string } | { readonly kind: 'none' };
+
+function linkTarget(door: SiteFrontDoor | null, link: string): LinkTarget {
+  let [path, query] = pathAndQuery(link.slice(0, (link + '#').indexOf('#')));
+  for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+    const outcome = door?.route({ method: 'GET', path, query }) ?? { kind: 'service' };
+    if (outcome.kind === 'service') return { kind: 'service', path };
+    if (outcome.kind === 'file') return outcome;
+    if (outcome.kind !== 'answer' || outcome.status !== 301 || outcome.headers.location === undefined) return { kind: 'none' };
+    [path, query] = pathAndQuery(outcome.headers.location);
+  }
+  return { kind: 'none' };
+}
+
+/**
+ * Stops synth or start-up when the link of a setting (`formSuccessPath`, `PAGE_STYLESHEET`) would
+ * find nothing: in the site's folder, named by its own setting, or with no folder at all (`null`,
+ * a deployment without pages) among the service's pages.
+ */
+export function requireLinkFinds(key: string, link: string, site: { readonly folder: string; readonly setting: string } | null): void {
+  if (linkFinds(site === null ? null : siteFrontDoor(site.folder, site.setting), link)) return;
+  throw new ConfigError(
+    site === null
+      ? `${key} ${link} is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`
+      : `${key} ${link} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`,
+  );
+}
+
+function pathAndQuery(target: string): [string, string] {
+  const at = target.indexOf('?');
+  return at === -1 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)];
+}
+
+/** A query string as sent, in CloudFront Functions' shape: each name once, a repeated one with every value. */
+function edgeQuery(query: string): EdgeMessage {
+  const entries = new Map<string, string[]>();
+  for (const pair of query === '' ? [] : query.split('&')) {
+    const at = pair.indexOf('=');
+    const [name, value] = at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    entries.set(name, [...(entries.get(name) ?? []), value]);
+  }
+  return Object.fromEntries(
+    [...entries].map(([name, values]) => [
+      name,
+      values.length === 1 ? { value: values[0] } : { value: values[0], multiValue: values.map((value) => ({ value })) },
+    ]),
+  );
+}
+
+function edgeHeaders(headers: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries((headers ?? {}) as Record<string, { value: string }>).map(([name, { value }]) => [name, value]));
+}

@@ -1,0 +1,82 @@
+// The front door's viewer-request function (CloudFront Functions, runtime cloudfront-js-2.0; docs/api.md §10).
+// Plain JavaScript without import or export: lib/edge/front-door-function.ts puts `import cf from 'cloudfront';`
+// and `var FRONT_DOOR = {...};` before it for CloudFront, and a test or local mode evaluates the same text
+// with `vm`, giving `cf` and `FRONT_DOOR` themselves.
+//
+// FRONT_DOOR.serviceOrigin  the id of the API's origin
+// FRONT_DOOR.servicePaths   the route table's paths that this behaviour serves: sent to the API as they are
+// FRONT_DOOR.site           null for an existing site (it answers its own paths), or for a folder uploaded
+//                           at deploy { files: [...] }, its files without an extension (relative paths,
+//                           neither leading nor trailing slash): any other path without one is a folder, so
+//                           that a folder published after the deploy needs no new list
+
+// What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
+// and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
+// what the origin answers, and with it what the edge caches for everyone; CloudFront's own cannot be removed.
+var SITE_REQUEST_HEADERS = { 'accept-encoding': true, range: true, 'if-none-match': true, 'if-modified-since': true };
+var READ_ONLY_HEADERS = { host: true, via: true, 'cdn-loop': true, 'content-length': true, 'transfer-encoding': true };
+
+function handler(event) {
+  var request = event.request;
+  if (FRONT_DOOR.servicePaths.indexOf(request.uri) !== -1) {
+    cf.selectRequestOriginById(FRONT_DOOR.serviceOrigin);
+    return request;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+  }
+  var query = queryString(request.querystring);
+  keepOnlySiteRequest(request);
+  if (FRONT_DOOR.site === null) return request;
+
+  if (request.uri.charAt(request.uri.length - 1) === '/') {
+    request.uri += 'index.html';
+    return request;
+  }
+  if (isFolder(request.uri.slice(1))) {
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
+  }
+  return request;
+}
+
+function keepOnlySiteRequest(request) {
+  request.querystring = {};
+  request.cookies = {};
+  for (var name in request.headers) {
+    if (!SITE_REQUEST_HEADERS[name] && !READ_ONLY_HEADERS[name]) delete request.headers[name];
+  }
+}
+
+/**
+ * Whether a path (percent-encoded, no leading slash) names a folder of the site: its last segment,
+ * decoded as S3 decodes a key, has no extension and is not one of the site's files.
+ */
+function isFolder(path) {
+  var name;
+  try {
+    name = decodeURIComponent(path);
+  } catch (malformed) {
+    return false;
+  }
+  // No folder's path has an empty segment or a backslash, sent or encoded: redirected to itself
+  // with a slash, `//evil.example/x` or `/\evil.example/x` would send the browser to another host.
+  // Nor a control character: a browser drops a tab or a line break from a URL, so `/<tab>/evil.example/x` is `//evil.example/x`.
+  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
+  var segments = name.split('/');
+  for (var i = 0; i < segments.length; i++) {
+    if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;
+  }
+  if (segments[segments.length - 1].indexOf('.') !== -1) return false;
+  return FRONT_DOOR.site.files.indexOf(name) === -1;
+}
+
+/** The query string as the viewer sent it, `?` included, or nothing. */
+function queryString(querystring) {
+  var pairs = [];
+  for (var name in querystring) {
+    var entry = querystring[name];
+    var values = entry.multiValue ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++) pairs.push(values[i].value === '' ? name : name + '=' + values[i].value);
+  }
+  return pairs.length === 0 ? '' : '?' + pairs.join('&');
+}

@@ -1,0 +1,161 @@
+import { Fn, Validations } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
+import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
+import type { HostedZoneAttributes } from '../hosted-zone.js';
+import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
+import { frontDoorFunctionCode, frontDoorRouting } from './front-door-function.js';
+
+export interface CustomDomain {
+  readonly domainName: string;
+  readonly certificateArn: string;
+  readonly hostedZone?: HostedZoneAttributes;
+}
+
+export interface FrontDoorProps {
+  readonly api: IHttpApi;
+  /** Sent to the API as `X-Origin-Verify`: a dynamic reference, never the value. */
+  readonly originSecret: string;
+  readonly customDomain?: CustomDomain;
+  readonly sitePages?: SitePages;
+  /** A web ACL of scope CLOUDFRONT (us-east-1). */
+  readonly webAclArn?: string;
+}
+
+/**
+ * The stack's public face (docs/api.md §10): one CloudFront distribution that sends every path of
+ * the route table to the HTTP API and every other path to the site's pages. Only AWS's managed
+ * cache, origin request and response headers policies, none with the viewer's `Host` (API Gateway
+ * refuses a foreign one), at most five behaviours: what CloudFront's Free plan accepts.
+ */
+export class FrontDoor extends Construct {
+  readonly distribution: Distribution;
+  /** `https://` and the domain visitors reach it at. */
+  readonly origin: string;
+  /** The viewer-request function of the default behaviour, when the site has pages of its own. */
+  readonly routingFunction?: CloudFrontFunction;
+  /** Where the site's own pages come from, when it has any. */
+  readonly pages?: SitePagesOrigin;
+
+  constructor(scope: Construct, id: string, props: FrontDoorProps) {
+    super(scope, id);
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      originId: API_ORIGIN_ID,
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
+    });
+    // Every viewer header but Host, CloudFront-Viewer-Address among CloudFront's own (docs/api.md §10),
+    // and every method, so that a wrong one gets the API's 405 with Allow (docs/api.md §1), not CloudFront's 403.
+    // AWS's managed security headers on every path, the service's too (HSTS, nosniff): the policy
+    // adds its other headers only to an answer without them (AWS's "Use managed response headers
+    // policies"), so the form pages' own Referrer-Policy stands.
+    const everyBehavior = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+    } as const satisfies Partial<BehaviorOptions>;
+
+    const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID);
+    this.pages = pages;
+    const routes = serviceRouting();
+    if (pages !== undefined) {
+      this.routingFunction = new CloudFrontFunction(this, 'Routing', {
+        comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/edge/front-door-routing.js)',
+        runtime: FunctionRuntime.JS_2_0,
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null))),
+      });
+    }
+    // The site's pages, and the GET-only documents of the route table: at the edge as long as
+    // their own Cache-Control says, keyed by path alone.
+    const defaultBehavior: BehaviorOptions = {
+      ...everyBehavior,
+      origin: pages?.origin ?? apiOrigin,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      ...(this.routingFunction === undefined
+        ? {}
+        : { functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction }] }),
+    };
+
+    const domain = props.customDomain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Personal site: its pages and its service at one origin',
+      defaultBehavior,
+      // Paths that take POST or OPTIONS, and the folders they are in: never cached, their GET included.
+      additionalBehaviors: Object.fromEntries(
+        routes.uncachedPatterns.map((pattern) => [pattern, { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED }]),
+      ),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
+      ...(pages?.notFoundPage === undefined
+        ? {}
+        : { errorResponses: [{ httpStatus: 404, responseHttpStatus: 404, responsePagePath: pages.notFoundPage }] }),
+      ...(domain === undefined
+        ? {}
+        : {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }),
+      ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
+    });
+    pages?.deployTo(this.distribution);
+    this.acknowledgeFindings(props);
+
+    if (domain?.hostedZone !== undefined) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', domain.hostedZone);
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'AliasA', { zone, recordName: domain.domainName, target });
+      new AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.domainName, target });
+    }
+    this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
+  }
+
+  private acknowledgeFindings(props: FrontDoorProps): void {
+    const acknowledge = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
+    acknowledge('AwsSolutions-CFR1', 'A personal site is for readers anywhere: no country is refused.');
+    acknowledge(
+      'AwsSolutions-CFR3',
+      'The API keeps its own access log (without client addresses); CloudFront standard logs would hold every visitor address in a bucket to manage.',
+    );
+    if (props.webAclArn === undefined) {
+      acknowledge(
+        'AwsSolutions-CFR2',
+        'The web ACL is opt-in (context pricingPlan free, or waf at about 9 USD a month; README): without it each route\'s throttle and the per-IP limits meet floods.',
+      );
+    }
+    if (props.sitePages?.kind === 'folder') {
+      acknowledge(
+        'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+        'The bucket may be listed so that a missing page is a 404, not a 403; `/` serves index.html (the default root object, and the routing function), never the listing.',
+      );
+    }
+    if (props.customDomain === undefined) {
+      acknowledge(
+        'AwsSolutions-CFR4',
+        'On its own cloudfront.net domain a distribution cannot choose its TLS policy; with a custom domain it uses TLSv1.2_2021.',
+      );
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import { isUtf8 } from 'node:buffer';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { ConfigError } from '../../lambdas/config.js';
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
+import { METHODS_BY_PATH } from '../../lambdas/routes.js';
+import { matchesPathPattern, serviceRouting } from '../front-door-paths.js';
+
+/** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
+export function parseSiteFolder(setting: string, value: string): string {
+  const path = resolve(value);
+  if (!existsSync(path) || !statSync(path).isDirectory()) {
+    throw new ConfigError(`${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
+  }
+  return path;
+}
+
+/** The one dot-folder a site publishes, at its top only (RFC 8615): an owner's security.txt, atproto-did. */
+const WELL_KNOWN = '.well-known';
+
+/** Why a path of the site's folder is not published (docs/api.md §10). */
+export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
+
+const REASONS: Readonly<Record<LeftOutReason, string>> = {
+  hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
+  backslash: 'a backslash in the name, which browsers read as a slash',
+  control: "a control character in the name, which a browser drops from a URL and S3's requests cannot carry",
+  encoding: 'a name that is not UTF-8, which no URL names',
+  outside: 'links out of the folder',
+  loop: 'links to a folder they are in',
+  broken: 'links to nothing',
+  special: 'neither a file nor a folder',
+  service: 'paths the service answers itself, and links to them',
+};
+
+export interface LeftOut {
+  /** Its path in the folder, `/`-separated; a folder's stands for everything in it. */
+  readonly path: string;
+  readonly reason: LeftOutReason;
+}
+
+/** What a folder publishes as the site: the same for the deploy's upload and for local mode. */
+export interface SiteFiles {
+  /**
+   * Each published file by its key (its path in the folder, `/`-separated: the bucket's key, and a
+   * URL's path percent-decoded without its leading slash), to the file whose bytes it holds.
+   */
+  readonly files: ReadonlyMap<string, string>;
+  /** What is not published, and why, in the order the folder was read. */
+  readonly leftOut: readonly LeftOut[];
+}
+
+/**
+ * The site a folder holds (docs/api.md §10): every regular file under it, except what a visitor
+ * must never get. A dotfile or dot-folder (`.env`, `.git/`, `.DS_Store`) is left out, but for
+ * `.well-known/` at the top. A symbolic link is followed only to a file or folder of the site
+ * itself, published under the link's name: one that leaves the folder, that leads to what the
+ * site leaves out, that points at nothing, or at a folder it is in, is left out. Following links
+ * inside rather than refusing every link keeps what generators and owners do (`latest -> v2/`)
+ * working, and the rule names only real paths the folder holds, so no link can reach outside it.
+ * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
+ * answer wins there, and the file would only be reached by an encoded path.
+ *
+ * What a link reaches is judged at its real path too: a file left out there (at a path the
+ * service answers) is left out under the link's name, for the same reason. A link to
+ * `.well-known/` or a folder in it, from outside it, is left out: it would publish the names that
+ * RFC 8615 reserves under another path. A link to one file there (`security.txt ->
+ * .well-known/security.txt`, RFC 9116's legacy place) publishes that file under the link's name.
+ */
+export function siteFiles(folder: string): SiteFiles {
+  const root = realpathSync(folder);
+  const files = new Map<string, string>();
+  const leftOut: LeftOut[] = [];
+  // `branch`: the real folders from the root down to this one, which a link back into would loop.
+  const visit = (directory: string, prefix: string, branch: ReadonlySet<string>): void => {
+    // Names as the disk holds them: one that is not UTF-8 has no string that opens it.
+    const entries = readdirSync(directory, { withFileTypes: true, encoding: 'buffer' }).sort((a, b) => Buffer.compare(a.name, b.name));
+    for (const entry of entries) {
+      const name = entry.name.toString();
+      const path = `${prefix}${name}`;
+      const refused = isUtf8(entry.name) ? nameRefusal(name, prefix === '') : 'encoding';
+      const target = refused === undefined ? reach(root, join(directory, name), entry, isInWellKnown(path)) : { reason: refused };
+      if ('reason' in target) {
+        leftOut.push({ path, reason: target.reason });
+      } else if (target.stats.isDirectory()) {
+        if (branch.has(target.real)) leftOut.push({ path, reason: 'loop' });
+        else visit(target.real, `${path}/`, new Set(branch).add(target.real));
+      } else if (path === WELL_KNOWN) {
+        leftOut.push({ path, reason: 'hidden' });
+      } else if (target.stats.isFile()) {
+        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) leftOut.push({ path, reason: 'service' });
+        else files.set(path, target.real);
+      } else {
+        leftOut.push({ path, reason: 'special' });
+      }
+    }
+  };
+  visit(root, '', new Set([root]));
+  return { files, leftOut };
+}
+
+/** The path patterns of the distribution's behaviours that send every path under them to the service. */
+const SERVICE_PATTERNS = serviceRouting().uncachedPatterns;
+
+/** Whether the front door sends a path to the service (docs/api.md §10), whose answer wins over any file. */
+function isServicePath(path: string): boolean {
+  return METHODS_BY_PATH.has(path) || SERVICE_PATTERNS.some((pattern) => matchesPathPattern(pattern, path));
+}
+
+/** Why a name of the folder is never published, if it is not. */
+function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
+  if (name.startsWith('.') && !(atTop && name === WELL_KNOWN)) return 'hidden';
+  if (name.includes('\\')) return 'backslash';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'control';
+  return undefined;
+}
+
+/** Whether a path of the folder (`/`-separated) is `.well-known/` or under it. */
+function isInWellKnown(path: string): boolean {
+  return path === WELL_KNOWN || path.startsWith(`${WELL_KNOWN}/`);
+}
+
+/** A real path under the folder's real root as a path of the folder, `/`-separated. */
+function keyOf(root: string, real: string): string {
+  return relative(root, real).split(sep).join('/');
+}
+
+type Reached = { readonly real: string; readonly stats: Pick<Stats, 'isDirectory' | 'isFile'> } | { readonly reason: LeftOutReason };
+
+/**
+ * What an entry of a real folder is: itself, or for a link, its target inside the folder, or why it
+ * is left out; `fromWellKnown` says whether the link itself is in `.well-known/`, the only place a
+ * link to a folder of it is followed from.
+ */
+function reach(root: string, path: string, entry: Dirent<Buffer>, fromWellKnown: boolean): Reached {
+  if (!entry.isSymbolicLink()) return { real: path, stats: entry };
+  let real: string;
+  let stats: Stats;
+  try {
+    real = realpathSync(path);
+    stats = statSync(real);
+  } catch {
+    // A link to nothing, or a cycle of links (ELOOP).
+    return { reason: 'broken' };
+  }
+  if (real === root) return { reason: 'loop' };
+  if (!real.startsWith(root + sep)) return { reason: 'outside' };
+  const key = keyOf(root, real);
+  for (const [index, segment] of key.split('/').entries()) {
+    const refused = nameRefusal(segment, index === 0);
+    if (refused !== undefined) return { reason: refused };
+  }
+  if (isInWellKnown(key) && stats.isDirectory() && !fromWellKnown) return { reason: 'hidden' };
+  return { real, stats };
+}
+
+/** Copies the published files under their keys into `destination`: the folder as the bucket holds it, with no link in it. */
+export function copySiteFiles(site: SiteFiles, destination: string): void {
+  mkdirSync(destination, { recursive: true });
+  for (const [key, file] of site.files) {
+    const copy = join(destination, ...key.split('/'));
+    mkdirSync(dirname(copy), { recursive: true });
+    copyFileSync(file, copy);
+  }
+}
+
+/** The paths a line names for each reason; the rest are counted. */
+const NAMED_PER_REASON = 5;
+
+/** One line saying what the folder named by `setting` does not publish, and why; undefined when it publishes everything. */
+export function leftOutLine(setting: string, site: SiteFiles): string | undefined {
+  if (site.leftOut.length === 0) return undefined;
+  const byReason = new Map<LeftOutReason, string[]>();
+  for (const { path, reason } of site.leftOut) byReason.set(reason, [...(byReason.get(reason) ?? []), path]);
+  const groups = [...byReason].map(([reason, paths]) => {
+    const named = paths.slice(0, NAMED_PER_REASON).map(printable).join(', ');
+    const more = paths.length > NAMED_PER_REASON ? ` and ${paths.length - NAMED_PER_REASON} more` : '';
+    return `${named}${more} (${REASONS[reason]})`;
+  });
+  return `${setting}: not published, nor served by local mode: ${groups.join('; ')}`;
+}
+
+/**
+ * A path as a terminal may print it, by the rule every owner command follows (terminalText): a
+ * control or format character in a name (a line break, an escape, a bidi override that would show
+ * the line in another order, a zero-width space that would make `index\u200B.html` pass for
+ * `index.html`) written as its code; a tab too, which in a name is no layout.
+ */
+export function printable(path: string): string {
+  return terminalText(path.replaceAll('\t', '\\u0009'));
+}
+
+/**
+ * The file the bucket answers for a request URI, as S3 does (docs/api.md §10): the object whose key
+ * is the URI percent-decoded, without its leading slash, with that key. A key no site holds (an empty, `.` or
+ * `..` segment, a backslash, a dotfile) names nothing, so `/../x`, `/%2e%2e/x` and `//x` are
+ * missing pages, never files elsewhere.
+ */
+export function siteFileAt(site: SiteFiles, uri: string): { readonly key: string; readonly file: string } | undefined {
+  if (!uri.startsWith('/')) return undefined;
+  let key: string;
+  try {
+    key = decodeURIComponent(uri.slice(1));
+  } catch {
+    // A malformed escape: no key has such a name.
+    return undefined;
+  }
+  const file = site.files.get(key);
+  return file === undefined ? undefined : { key, file };
+}

@@ -1,0 +1,119 @@
+import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { NOT_FOUND_PAGE } from '../front-door-paths.js';
+import { LOG_RETENTION } from '../observability/log-retention.js';
+import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
+
+export type SitePages =
+  /** An absolute folder path, uploaded to the site bucket at each deploy. */
+  | { readonly kind: 'folder'; readonly path: string }
+  /** An existing https site's host name. */
+  | { readonly kind: 'origin'; readonly host: string };
+
+/**
+ * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each
+ * deploy to a private bucket that only the distribution may read, or an existing https site.
+ */
+export class SitePagesOrigin extends Construct {
+  readonly origin: IOrigin;
+  /** The keys of the files uploaded from the folder (lib/pages/site-files.ts), whose folders the front door's function serves as `index.html`; none for an existing site. */
+  readonly paths?: readonly string[];
+  /** The folder's own page for a path it has no file for, when it has one; an existing site answers its 404 itself. */
+  readonly notFoundPage?: string;
+  /** What `/` serves from the bucket, which may be listed: never the listing. */
+  readonly defaultRootObject?: string;
+  /** The bucket the folder is uploaded to, which `npm run publish` updates; none for an existing site. */
+  readonly bucket?: Bucket;
+  private readonly site?: SiteFiles;
+
+  constructor(scope: Construct, id: string, pages: SitePages, originId: string) {
+    super(scope, id);
+    if (pages.kind === 'origin') {
+      this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+      return;
+    }
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // The folder is the source of truth: the deployment below empties the bucket on stack deletion.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'Public pages, read only by CloudFront through Origin Access Control; server access logs would only record CloudFront.',
+    });
+    // Listing lets S3 answer a missing page 404, where it would answer 403 to a reader that may not list.
+    this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket, { originId, originAccessLevels: [AccessLevel.READ, AccessLevel.LIST] });
+    this.site = siteFiles(pages.path);
+    this.paths = [...this.site.files.keys()];
+    this.defaultRootObject = 'index.html';
+    if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
+    // Printed by synth (and deploy) as one line, so that nothing disappears from the site silently.
+    const leftOut = leftOutLine('siteDir', this.site);
+    if (leftOut !== undefined) Annotations.of(this).addInfo(leftOut);
+  }
+
+  /**
+   * Uploads the site's files at each deploy and invalidates the edge cache, so visitors see the new
+   * pages at once. The asset is a copy of exactly the published files, made in the cloud assembly:
+   * an asset of the folder itself would hold what its links reach outside it (asset staging
+   * copies an outside link's target, and the CLI's zip follows every link) and every dotfile, and
+   * its `exclude` globs can only deny patterns, where the rule allows the files siteFiles chose.
+   */
+  deployTo(distribution: IDistribution): void {
+    if (this.site === undefined || this.bucket === undefined) return;
+    const staged = join(Stage.of(this)!.assetOutdir, `site-files-${Names.uniqueId(this)}`);
+    rmSync(staged, { recursive: true, force: true });
+    copySiteFiles(this.site, staged);
+    new BucketDeployment(this, 'Upload', {
+      sources: [Source.asset(staged)],
+      destinationBucket: this.bucket,
+      distribution,
+      distributionPaths: ['/*'],
+      retainOnDelete: false,
+      // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
+      logGroup: new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+    });
+    acknowledgeUploader(Stack.of(this), this.bucket);
+  }
+}
+
+/** The upload runs in aws-cdk-lib's own provider function, shared by the stack: its findings are aws-cdk-lib's design. */
+function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
+  const bucketArn = `<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
+  const wildcards = [
+    ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `Action::${action}`),
+    `Resource::${bucketArn}/*`,
+    `Resource::arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}/*`,
+    // CloudFront invalidations name no resource narrower than the account.
+    'Resource::*',
+  ];
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    const acknowledge = (id: string, reason: string) => Validations.of(child).acknowledge({ id, reason });
+    acknowledge(
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      "aws-cdk-lib's upload function logs with the basic execution role; it runs only during deploys.",
+    );
+    for (const wildcard of wildcards) {
+      acknowledge(
+        `AwsSolutions-IAM5[${wildcard}]`,
+        "aws-cdk-lib's upload function reads the deploy's asset, syncs every object of the site bucket, and invalidates the edge cache: what syncing a folder needs.",
+      );
+    }
+    acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
+  }
+}
+
+/** A value as cdk-nag writes it in a finding: itself when known at synth, else its pseudo parameter. */
+function shown(value: string, pseudoParameter: string): string {
+  return Token.isUnresolved(value) ? `<AWS::${pseudoParameter}>` : value;
+}

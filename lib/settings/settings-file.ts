@@ -1,0 +1,97 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError } from '../../lambdas/config.js';
+
+/**
+ * The owner's settings (docs/api.md §7): a JSON object of the context keys a deployment reads, in
+ * a file of the owner's own beside cdk.json, which git ignores and an update of the project never
+ * touches. cdk.json keeps CDK's own feature flags, which an update may change.
+ */
+export const SETTINGS_FILE = 'site-settings.json';
+
+/** The committed example of every key, which the owner copies to SETTINGS_FILE. */
+export const SETTINGS_EXAMPLE_FILE = 'site-settings.example.json';
+
+/** Names another settings file than the project folder's SETTINGS_FILE. */
+export const SETTINGS_FILE_VARIABLE = 'SITE_SETTINGS';
+
+/** The owner's settings, and the file they came from. */
+export interface SettingsFile {
+  readonly path: string;
+  /** None when the project folder has no settings file. */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The settings of `cwd`'s SETTINGS_FILE (the project folder, where npm and the CDK CLI run
+ * everything), or of the file SITE_SETTINGS names, which must then exist. Anything but a JSON
+ * object whose keys are settings stops with one line: CDK's own keys (`@aws-cdk/…`, lookups with
+ * `:`) stay in cdk.json. Each value is checked where it is read (lib/settings/site-config.ts), as every
+ * context key is.
+ */
+export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): SettingsFile {
+  const named = env[SETTINGS_FILE_VARIABLE];
+  const path = resolve(cwd, named === undefined || named === '' ? SETTINGS_FILE : named);
+  if (!existsSync(path)) {
+    if (path === resolve(cwd, SETTINGS_FILE)) return { path, settings: {} };
+    throw new ConfigError(`${SETTINGS_FILE_VARIABLE} names ${path}, which is no file`);
+  }
+  if (!statSync(path).isFile()) throw new ConfigError(`${path} is no file: the settings are one JSON file`);
+  let settings: unknown;
+  try {
+    // One byte order mark, which Windows editors may write, is read as JSON allows (RFC 8259 §8.1).
+    settings = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ConfigError(`${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    throw new ConfigError(`${path} must hold one JSON object of settings, as ${SETTINGS_EXAMPLE_FILE} does`);
+  }
+  // A `__proto__` member would become the CDK context's prototype, its members read as settings no check saw.
+  if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${path} holds "__proto__", which is no setting`);
+  const cdkKey = Object.keys(settings).find(isCdkKey);
+  if (cdkKey !== undefined) throw new ConfigError(`${path} holds "${cdkKey}", a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
+  return { path, settings: settings as Record<string, unknown> };
+}
+
+/** Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings). */
+export function isCdkKey(key: string): boolean {
+  return /[@:]/.test(key);
+}
+
+/** The owner's settings that a cdk.json's context still holds, which an update of the project would conflict with. */
+export function settingsInCdkJson(path: string = resolve('cdk.json')): string[] {
+  return Object.keys(ownersSettingsIn(cdkJsonContext(path)));
+}
+
+/** cdk.json's context; none when there is no such file or it is not JSON (the CDK CLI says what is wrong with its own file). */
+function cdkJsonContext(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  try {
+    const { context } = JSON.parse(readFileSync(path, 'utf8')) as { context?: unknown };
+    return typeof context === 'object' && context !== null ? (context as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function ownersSettingsIn(context: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(context).filter(([key]) => !isCdkKey(key)));
+}
+
+/** One line saying which settings are still in cdk.json, that they are read, and how to move them. */
+export function moveSettingsLine(keys: readonly string[], settingsFile: string = SETTINGS_FILE): string {
+  return (
+    `Settings   cdk.json's "context" holds your ${keys.join(', ')}: they are read, and win over ${settingsFile}, but an update of the project ` +
+    `would conflict with them. Move them into ${settingsFile} (README, "Your settings file") and leave cdk.json as the project has it.`
+  );
+}
+
+/**
+ * The settings a deployment reads, for a command that builds no CDK app (`npm run publish`):
+ * the file's, under cdk.json's context, as the CDK CLI gives them to bin/app.ts (its `-c` options
+ * aside, which no file keeps).
+ */
+export function deploymentSettings(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+  return { ...readSettingsFile(env, cwd).settings, ...ownersSettingsIn(cdkJsonContext(resolve(cwd, 'cdk.json'))) };
+}

@@ -1,0 +1,382 @@
+import type { Construct } from 'constructs';
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_RETENTION_DAYS,
+  DEFAULT_SITE_NAME,
+  DEFAULT_SPAM_THRESHOLDS,
+  parseEmail,
+  parseLimit,
+  parseOrigin,
+  parseOriginList,
+  parseRetentionDays,
+  parseSiteName,
+  parseSitePath,
+  parseSpamThreshold,
+} from '../../lambdas/config.js';
+import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
+import { requireLinkFinds } from '../edge/front-door-request.js';
+import type { CustomDomain } from '../edge/front-door.js';
+import type { SenderIdentity } from '../mail/sender-identity.js';
+import { parseSiteFolder } from '../pages/site-files.js';
+import type { SitePages } from '../pages/site-pages-origin.js';
+import { findFormPage, type FormPage } from './form-page.js';
+import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
+
+/** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
+export interface SiteConfig {
+  /** Receives the inquiries and the alarm notifications. */
+  readonly ownerEmail: string;
+  /** The SES identity inquiries are sent from. */
+  readonly senderEmail: string;
+  readonly siteName: string;
+  /** `{base}`; when absent, the custom domain's origin, else the distribution's own. */
+  readonly baseUrl?: string;
+  /** When absent, `{base}` alone. */
+  readonly allowedOrigins?: readonly string[];
+  readonly rateLimits: { readonly ip: number; readonly email: number };
+  /** The front door's domain, its certificate (us-east-1), and the zone its alias records go in. */
+  readonly customDomain?: CustomDomain;
+  /** Where the site's own pages come from; with neither, the API's fallback answers (docs/api.md §10). */
+  readonly sitePages?: SitePages;
+  /** The owner's style sheet, which the service's pages link (docs/api.md §9): a path of the site. */
+  readonly pageStylesheet?: string;
+  /** The owner's thank-you page, where a delivered form post goes (docs/api.md §9): a path of the site. */
+  readonly formSuccessPath?: string;
+  /** The owner's form page (docs/api.md §9): named by `formPage`, or found in `siteDir`; the contact function's bundle carries it. */
+  readonly formPage?: FormPage;
+  /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
+  readonly waf: boolean;
+  /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
+  readonly pricingPlan: PricingPlan;
+  /** The SES identity the stack creates for the sender (docs/api.md §12), from `createSesIdentity` and the domain. */
+  readonly senderIdentity: SenderIdentity;
+  /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
+  readonly retentionDays: number;
+  /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
+  readonly spam: SpamThresholds;
+  /** Each of the deployment's keys' rotation label (docs/api.md §10): a new label replaces that value at the next deploy. */
+  readonly keyRotations: Readonly<Record<RotatedKey, string>>;
+  /** The API's host label (docs/api.md §10): a new label moves the API to a new execute-api host. */
+  readonly apiHostRotation: string;
+  /** The month's cost, actual or forecast, past which AWS Budgets mails the owner (docs/api.md §12). */
+  readonly monthlyBudgetUsd: number;
+}
+
+export interface SpamThresholds {
+  readonly repeatLimit: number;
+  readonly linkLimit: number;
+  readonly formMinSeconds: number;
+  readonly maxMailsPerHour: number;
+}
+
+/** How the distribution is billed (docs/api.md §10): pay-as-you-go, or CloudFront's Free flat-rate plan. */
+export const PRICING_PLANS = ['none', 'free'] as const;
+export type PricingPlan = (typeof PRICING_PLANS)[number];
+
+/** Every context key the app reads: the owner's settings. */
+export const CONTEXT_KEYS = [
+  'ownerEmail',
+  'senderEmail',
+  'siteName',
+  'baseUrl',
+  'allowedOrigins',
+  'rateLimitIp',
+  'rateLimitEmail',
+  'domainName',
+  'certificateArn',
+  'hostedZoneId',
+  'hostedZoneName',
+  'siteDir',
+  'siteOrigin',
+  'pageStylesheet',
+  'formSuccessPath',
+  'formPage',
+  'waf',
+  'pricingPlan',
+  'createSesIdentity',
+  'retentionDays',
+  'maxMailsPerHour',
+  'spamRepeatLimit',
+  'spamLinkLimit',
+  'formMinSeconds',
+  'originVerifyRotation',
+  'counterKeyRotation',
+  'formTokenKeyRotation',
+  'apiHostRotation',
+  'monthlyBudgetUsd',
+] as const;
+export type ContextKey = (typeof CONTEXT_KEYS)[number];
+
+const REQUIRED_HINT: Readonly<Record<'ownerEmail' | 'senderEmail', string>> = {
+  ownerEmail: 'the address that receives inquiries and alarms',
+  senderEmail: 'the verified SES identity inquiries are sent from',
+};
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE_ARN_PATTERN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
+const HOSTED_ZONE_ID_PATTERN = /^Z[A-Z0-9]{1,31}$/;
+/** A rotation label: a date, a number, a word. */
+const ROTATION_LABEL_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** The context key of each rotated value's label. */
+const KEY_ROTATION_CONTEXT = {
+  originVerify: 'originVerifyRotation',
+  counterKey: 'counterKeyRotation',
+  formTokenKey: 'formTokenKeyRotation',
+} as const satisfies Record<RotatedKey, ContextKey>;
+export const DEFAULT_MONTHLY_BUDGET_USD = 5;
+/** Whole dollars and cents; below 1 USD the deployment's own cost at rest would mail the owner every month. */
+const BUDGET_PATTERN = /^\d{1,6}(?:\.\d{1,2})?$/;
+const MIN_BUDGET_USD = 1;
+const MAX_BUDGET_USD = 100_000;
+/** Keys the app no longer reads, and what replaced them: named rather than taken for a misspelling. */
+const RETIRED_KEYS: Readonly<Record<string, string>> = {
+  secretVersion: 'the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+};
+/** CloudFront takes certificates from this region only. */
+const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
+
+/**
+ * Reads and checks the deployment's context. A missing or malformed key throws a ConfigError
+ * whose message is one line naming the key.
+ */
+export function readSiteConfig(scope: Construct): SiteConfig {
+  return siteConfigOf(scope.node.getAllContext());
+}
+
+/** The same, of the settings as a record: for the owner's commands, which build no CDK app (`npm run publish`). */
+export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteConfig {
+  rejectUnknownKeys(Object.keys(settings));
+  const context = (key: ContextKey): unknown => {
+    const value: unknown = settings[key];
+    return value === '' ? undefined : value;
+  };
+  const required = (key: 'ownerEmail' | 'senderEmail') => {
+    const value = context(key);
+    if (value === undefined) {
+      throw new ConfigError(
+        `Missing CDK context "${key}" (${REQUIRED_HINT[key]}): ` +
+          `set it in ${SETTINGS_FILE} (start from a copy of ${SETTINGS_EXAMPLE_FILE}), or pass -c ${key}=you@example.com`,
+      );
+    }
+    return parseEmail(key, text(key, value));
+  };
+
+  const threshold = (key: 'spamRepeatLimit' | 'spamLinkLimit' | 'formMinSeconds' | 'maxMailsPerHour', fallback: number) =>
+    parseSpamThreshold(key, text(key, context(key) ?? fallback));
+
+  const ownerEmail = required('ownerEmail');
+  const senderEmail = required('senderEmail');
+  const baseUrl = optional(context('baseUrl'), (value) => parseOrigin('baseUrl', text('baseUrl', value)));
+  // A JSON list, or comma-separated as ALLOWED_ORIGINS is.
+  const allowedOrigins = optional(context('allowedOrigins'), (value) => {
+    const items = Array.isArray(value) ? value : [value];
+    return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
+  });
+  const customDomain = readCustomDomain(context);
+  const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const [pageStylesheet, formSuccessPath] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
+    optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
+  );
+  const formPage = findFormPage(
+    'formPage',
+    optional(context('formPage'), (value) => text('formPage', value)),
+    sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
+  );
+  const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
+  return {
+    ownerEmail,
+    senderEmail,
+    siteName: parseSiteName('siteName', text('siteName', context('siteName') ?? DEFAULT_SITE_NAME)),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
+    rateLimits: {
+      ip: parseLimit('rateLimitIp', text('rateLimitIp', context('rateLimitIp') ?? DEFAULT_RATE_LIMITS.ip)),
+      email: parseLimit('rateLimitEmail', text('rateLimitEmail', context('rateLimitEmail') ?? DEFAULT_RATE_LIMITS.email)),
+    },
+    ...(customDomain === undefined ? {} : { customDomain }),
+    ...(sitePages === undefined ? {} : { sitePages }),
+    ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
+    ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
+    ...(formPage === undefined ? {} : { formPage }),
+    waf: flag('waf', context('waf')),
+    pricingPlan: readPricingPlan(context('pricingPlan')),
+    senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
+    retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
+    spam: {
+      repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),
+      linkLimit: threshold('spamLinkLimit', DEFAULT_SPAM_THRESHOLDS.linkLimit),
+      formMinSeconds: threshold('formMinSeconds', DEFAULT_SPAM_THRESHOLDS.formMinSeconds),
+      maxMailsPerHour: threshold('maxMailsPerHour', DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour),
+    },
+    keyRotations: Object.fromEntries(ROTATED_KEYS.map((key) => [key, label(KEY_ROTATION_CONTEXT[key])])) as Record<RotatedKey, string>,
+    apiHostRotation: label('apiHostRotation'),
+    monthlyBudgetUsd: readBudget(context('monthlyBudgetUsd')),
+  };
+}
+
+function readRotationLabel(key: ContextKey, value: string): string {
+  if (!ROTATION_LABEL_PATTERN.test(value)) {
+    throw new ConfigError(`${key} must be a label of 1 to 64 letters, digits, dots, dashes or underscores, such as 2026-12-01, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function readBudget(value: unknown): number {
+  if (value === undefined) return DEFAULT_MONTHLY_BUDGET_USD;
+  const amount = text('monthlyBudgetUsd', value);
+  if (!BUDGET_PATTERN.test(amount) || Number(amount) < MIN_BUDGET_USD || Number(amount) > MAX_BUDGET_USD) {
+    throw new ConfigError(
+      `monthlyBudgetUsd must be an amount in US dollars from ${MIN_BUDGET_USD} to ${MAX_BUDGET_USD}, with at most two decimals, such as 5 or 12.50, got ${JSON.stringify(amount)}`,
+    );
+  }
+  return Number(amount);
+}
+
+/** A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed; the CDK's own keys pass. */
+export function rejectUnknownKeys(keys: readonly string[]): void {
+  const unknown = keys.find((key) => !isCdkKey(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
+  if (unknown === undefined) return;
+  const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
+  if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
+  throw new ConfigError(`Unknown CDK context "${unknown}": did you mean "${nearestKey(unknown)}"?`);
+}
+
+/** The known key fewest single-character edits away (case ignored). */
+function nearestKey(key: string): ContextKey {
+  const distance = (known: ContextKey) => editDistance(key.toLowerCase(), known.toLowerCase());
+  return CONTEXT_KEYS.reduce((best, known) => (distance(known) < distance(best) ? known : best));
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (const [i, charA] of [...a].entries()) {
+    const current = [i + 1];
+    for (const [j, charB] of [...b].entries()) {
+      current.push(Math.min((previous[j + 1] ?? 0) + 1, (current[j] ?? 0) + 1, (previous[j] ?? 0) + (charA === charB ? 0 : 1)));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain | undefined {
+  const [domainName, certificateArn] = [context('domainName'), context('certificateArn')];
+  const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
+  if (domainName === undefined && certificateArn === undefined) {
+    if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
+      const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
+      throw new ConfigError(`Missing CDK context "domainName": ${given} names the zone of a custom domain, and there is none`);
+    }
+    return undefined;
+  }
+  if (domainName === undefined || certificateArn === undefined) {
+    const missing = domainName === undefined ? 'domainName' : 'certificateArn';
+    throw new ConfigError(`Missing CDK context "${missing}": a custom domain needs both domainName and certificateArn`);
+  }
+  const domain = text('domainName', domainName);
+  const arn = text('certificateArn', certificateArn);
+  if (!DOMAIN_PATTERN.test(domain)) {
+    throw new ConfigError(`domainName must be a lower-case host name such as example.com, got ${JSON.stringify(domain)}`);
+  }
+  const region = CERTIFICATE_ARN_PATTERN.exec(arn)?.[1];
+  if (region === undefined) {
+    throw new ConfigError(`certificateArn must be an ACM certificate ARN, got ${JSON.stringify(arn)}`);
+  }
+  if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
+    throw new ConfigError(
+      `certificateArn must be a certificate in ${CLOUDFRONT_CERTIFICATE_REGION} (the only region CloudFront takes them from), got one in ${region}`,
+    );
+  }
+  const hostedZone = readHostedZone(hostedZoneId, hostedZoneName, domain);
+  return { domainName: domain, certificateArn: arn, ...(hostedZone === undefined ? {} : { hostedZone }) };
+}
+
+function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainName: string): CustomDomain['hostedZone'] {
+  if (hostedZoneId === undefined && hostedZoneName === undefined) return undefined;
+  if (hostedZoneId === undefined || hostedZoneName === undefined) {
+    const missing = hostedZoneId === undefined ? 'hostedZoneId' : 'hostedZoneName';
+    throw new ConfigError(`Missing CDK context "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
+  }
+  const id = text('hostedZoneId', hostedZoneId);
+  const zoneName = text('hostedZoneName', hostedZoneName).replace(/\.$/, '');
+  if (!HOSTED_ZONE_ID_PATTERN.test(id)) {
+    throw new ConfigError(`hostedZoneId must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ, got ${JSON.stringify(id)}`);
+  }
+  if (domainName !== zoneName && !domainName.endsWith(`.${zoneName}`)) {
+    throw new ConfigError(`hostedZoneName must be ${domainName} or a parent of it, got ${JSON.stringify(zoneName)}`);
+  }
+  return { hostedZoneId: id, zoneName };
+}
+
+function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undefined {
+  if (siteDir !== undefined && siteOrigin !== undefined) {
+    throw new ConfigError('siteDir and siteOrigin are exclusive: the site\'s pages come from a folder or from an existing site, not both');
+  }
+  if (siteDir !== undefined) {
+    return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
+  }
+  if (siteOrigin !== undefined) {
+    const value = text('siteOrigin', siteOrigin);
+    const origin = parseOrigin('siteOrigin', value);
+    if (!origin.startsWith('https://') || new URL(origin).port !== '') {
+      throw new ConfigError(`siteOrigin must be an https origin on the default port such as https://you.github.io, got ${JSON.stringify(value)}`);
+    }
+    return { kind: 'origin', host: new URL(origin).hostname };
+  }
+  return undefined;
+}
+
+/**
+ * A path of the site the service links or redirects to: never another origin, and, where the
+ * pages are known at synth, one that finds a page: a file of `siteDir`, or with no pages at all
+ * a page of the service. An existing site's (`siteOrigin`) cannot be looked at.
+ */
+function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string, sitePages: SitePages | undefined): string {
+  const path = parseSitePath(key, value);
+  if (sitePages?.kind !== 'origin') requireLinkFinds(key, path, sitePages === undefined ? null : { folder: sitePages.path, setting: 'siteDir' });
+  return path;
+}
+
+/**
+ * A sender on the site's own domain (`domainName`, a parent of it such as `example.com` for
+ * `www.example.com`, or a subdomain of it) gets its domain verified, so that its mail passes DKIM
+ * and SPF aligned with its From; unless `createSesIdentity` is false, for a domain SES knows
+ * already. Any other sender gets its address verified, when `createSesIdentity` is true.
+ */
+function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
+  if (create === false) return { kind: 'none' };
+  const domain = senderEmail.slice(senderEmail.lastIndexOf('@') + 1);
+  const within = (name: string, parent: string) => name.toLowerCase() === parent || name.toLowerCase().endsWith(`.${parent}`);
+  if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain.toLowerCase()))) {
+    const zone = customDomain.hostedZone;
+    return { kind: 'domain', domain, ...(zone !== undefined && within(domain, zone.zoneName) ? { hostedZone: zone } : {}) };
+  }
+  return create === true ? { kind: 'email' } : { kind: 'none' };
+}
+
+function readPricingPlan(value: unknown): PricingPlan {
+  if (value === undefined) return 'none';
+  const plan = text('pricingPlan', value);
+  if (!(PRICING_PLANS as readonly string[]).includes(plan)) {
+    throw new ConfigError(`pricingPlan must be ${PRICING_PLANS.join(' or ')}, got ${JSON.stringify(plan)}`);
+  }
+  return plan as PricingPlan;
+}
+
+function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {
+  return value === undefined ? undefined : parse(value);
+}
+
+/** `-c key=value` arrives as a string, a JSON file may hold numbers: both are read as text. */
+function text(key: ContextKey, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new ConfigError(`${key} must be a string, got ${JSON.stringify(value)}`);
+}
+
+function flag(key: ContextKey, value: unknown): boolean {
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new ConfigError(`${key} must be true or false, got ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError } from '../../../../lambdas/config.js';
+import { METHODS_BY_PATH } from '../../../../lambdas/routes.js';
+import {
+  frontDoorFunctionCode,
+  loadFrontDoorFunction,
+  MAX_FUNCTION_CODE_BYTES,
+  readFrontDoorRouting,
+  siteIndexFor,
+  type EdgeMessage,
+  type FrontDoorRouting,
+  type SiteIndex,
+} from '../../../../lib/edge/front-door-function.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../../lib/front-door-paths.js';
+import { OFF_SITE_FOLDER_PATHS } from '../../../support/site-path-cases.js';
+
+/*
+ * The front door's viewer-request function (lib/edge/front-door-routing.js), run with vm from the very
+ * text CloudFront runs, on a table of requests (docs/api.md §10).
+ */
+
+const routes = serviceRouting();
+const serviceOnly = { serviceOrigin: API_ORIGIN_ID, servicePaths: routes.throughDefault };
+
+interface ViewerRequest {
+  readonly method?: string;
+  readonly uri: string;
+  readonly querystring?: Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
+  readonly headers?: Record<string, string>;
+  readonly cookies?: Record<string, string>;
+}
+
+/** A viewer-request event as CloudFront Functions hands it over. */
+function viewerRequest(request: ViewerRequest): { request: EdgeMessage } {
+  return {
+    request: {
+      method: request.method ?? 'GET',
+      uri: request.uri,
+      querystring: request.querystring ?? {},
+      headers: Object.fromEntries(Object.entries({ host: 'example.com', ...request.headers }).map(([name, value]) => [name, { value }])),
+      cookies: Object.fromEntries(Object.entries(request.cookies ?? {}).map(([name, value]) => [name, { value }])),
+    },
+  };
+}
+
+function route(site: SiteIndex | null, request: ViewerRequest) {
+  return loadFrontDoorFunction(frontDoorFunctionCode({ ...serviceOnly, site }))(viewerRequest(request));
+}
+
+/** A site whose files without an extension are these: every other such path is a folder. */
+const SITE: SiteIndex = { files: ['CNAME', 'LICENSE', 'blog/feed'] };
+
+describe('the route table at the front door', () => {
+  it('sends every path that takes POST or OPTIONS, with its folder, to an uncached behaviour, within the Free plan’s behaviours', () => {
+    expect(routes.uncachedPatterns).toEqual(['/api/*', '/contact', '/agent/*', '/oauth/*']);
+    expect(routes.uncachedPatterns.length + 1).toBeLessThanOrEqual(MAX_CACHE_BEHAVIORS);
+    for (const [path, methods] of METHODS_BY_PATH) {
+      const uncached = routes.uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
+      expect({ path, reached: uncached || routes.throughDefault.includes(path) }).toEqual({ path, reached: true });
+      if (methods.some((method) => method !== 'GET' && method !== 'HEAD')) expect({ path, uncached }).toEqual({ path, uncached: true });
+    }
+  });
+
+  it('leaves to the default behaviour the GET-only documents, none of them under an uncached pattern', () => {
+    expect(routes.throughDefault).toEqual(expect.arrayContaining(['/llms.txt', '/openapi.json', '/.well-known/api-catalog', '/contact/form.js']));
+    expect(routes.throughDefault).not.toContain('/contact');
+    expect(routes.throughDefault).not.toContain('/oauth/authorize');
+  });
+
+  it('stops synth when the paths that take POST need more behaviours than the Free plan has', () => {
+    const crowded = new Map(['/a', '/b', '/c', '/d', '/e'].map((path) => [path, ['GET', 'POST']]));
+    expect(() => serviceRouting(crowded)).toThrow(/need 5 behaviours/);
+  });
+
+  it.each([
+    ['/contact', '/contact', true],
+    ['/contact', '/contact/sent', false],
+    ['/api/*', '/api/contact', true],
+    ['/api/*', '/api', false],
+    ['/oauth/*', '/oauth/token', true],
+    ['/a?c', '/abc', true],
+    ['/a.c', '/abc', false],
+  ])('matches CloudFront’s path pattern %s against %s: %s', (pattern, path, matches) => {
+    expect(matchesPathPattern(pattern, path)).toBe(matches);
+  });
+});
+
+describe('the routing function', () => {
+  it.each(routes.throughDefault.map((path) => [path]))('sends %s to the API untouched, whatever the method', (path) => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT']) {
+      const request = { method, uri: path, querystring: { a: { value: '1' } }, headers: { origin: 'https://example.com' }, cookies: { c: '1' } };
+      const { result, selectedOrigin } = route(SITE, request);
+      expect(selectedOrigin).toBe(API_ORIGIN_ID);
+      expect(result).toEqual(viewerRequest(request).request);
+    }
+  });
+
+  it.each<[string, string, string]>([
+    ['/', '/index.html', 'the home page'],
+    ['/about/', '/about/index.html', 'a folder'],
+    ['/blog/post-1/', '/blog/post-1/index.html', 'a folder in a folder'],
+    ['/missing/', '/missing/index.html', 'a missing folder, which S3 answers 404'],
+    ['/style.css', '/style.css', 'a file'],
+    ['/missing.html', '/missing.html', 'a missing file, which S3 answers 404'],
+    ['/CNAME', '/CNAME', 'a file without an extension'],
+    ['/blog/feed', '/blog/feed', 'a file without an extension in a folder'],
+    ['/about.html', '/about.html', 'a page of a flat site'],
+    ['/about%2Ehtml', '/about%2Ehtml', 'a file whose extension is percent-encoded, as S3 decodes its key'],
+  ])('serves %s from %s (%s)', (uri, served) => {
+    const { result, selectedOrigin } = route(SITE, { uri });
+    expect(selectedOrigin).toBeUndefined();
+    expect(result.uri).toBe(served);
+  });
+
+  it.each<[string, ViewerRequest, string]>([
+    ['a folder without its slash', { uri: '/about' }, '/about/'],
+    ['a folder in a folder', { uri: '/blog/post-1' }, '/blog/post-1/'],
+    ['a folder whose name is percent-encoded', { uri: '/caf%C3%A9' }, '/caf%C3%A9/'],
+    ['a folder published after synth, which no list names', { uri: '/blog/new-post' }, '/blog/new-post/'],
+    ['a missing page without an extension, whose folder the bucket then answers 404', { uri: '/missing' }, '/missing/'],
+    ['a folder with a query', { uri: '/about', querystring: { utm: { value: 'x' }, flag: { value: '' }, t: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] } } }, '/about/?utm=x&flag&t=1&t=2'],
+  ])('redirects %s to its slash', (_title, request, location) => {
+    expect(route(SITE, request).result).toEqual({
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: { location: { value: location } },
+    });
+  });
+
+  it('tells a folder from a file by the files without an extension alone: a file it lists is served, any other such path is a folder', () => {
+    expect(route(SITE, { uri: '/LICENSE' }).result).toMatchObject({ uri: '/LICENSE' });
+    expect(route(SITE, { uri: '/LICENSE/' }).result).toMatchObject({ uri: '/LICENSE/index.html' });
+    expect(route({ files: [] }, { uri: '/LICENSE' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/LICENSE/' } } });
+  });
+
+  describe.each<[string, SiteIndex]>([
+    // Whatever the index holds: no folder of a site has such a path.
+    ['a site of a few files without an extension', SITE],
+    ['a site with none', { files: [] }],
+  ])('never redirects off the site, for %s', (_form, site) => {
+    it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came', (uri) => {
+      expect(route(site, { uri }).result).toMatchObject({ uri });
+    });
+  });
+
+  it.each([
+    ['/\t/evil.example/x', 'a tab, which a browser drops from a URL: the Location would be //evil.example/x/'],
+    ['/\n/evil.example/x', 'a line feed, dropped likewise'],
+    ['/%09/evil.example/x', 'an encoded tab'],
+    ['/about\u007f', 'a DEL'],
+  ])('takes no path with a control character for a folder: %j (%s)', (uri) => {
+    expect(route(SITE, { uri }).result).toMatchObject({ uri });
+  });
+
+  it('takes a malformed percent-encoding for a file, for S3 to answer', () => {
+    expect(route(SITE, { uri: '/caf%E9%' }).result).toMatchObject({ uri: '/caf%E9%' });
+  });
+
+  it('sends the site only the encodings, a byte range and validators: no cookie, credential or query string', () => {
+    const { result } = route(SITE, {
+      uri: '/about/',
+      querystring: { 'response-content-type': { value: 'text/html' } },
+      headers: {
+        'accept-encoding': 'br, gzip',
+        range: 'bytes=0-9',
+        'if-none-match': '"etag"',
+        'if-modified-since': 'Mon, 01 Jan 2030 00:00:00 GMT',
+        authorization: 'Basic eDp5',
+        'x-amz-expected-bucket-owner': '000000000000',
+        'user-agent': 'curl/8',
+      },
+      cookies: { session: 'abc' },
+    });
+    expect(result).toEqual({
+      method: 'GET',
+      uri: '/about/index.html',
+      querystring: {},
+      cookies: {},
+      headers: {
+        host: { value: 'example.com' },
+        'accept-encoding': { value: 'br, gzip' },
+        range: { value: 'bytes=0-9' },
+        'if-none-match': { value: '"etag"' },
+        'if-modified-since': { value: 'Mon, 01 Jan 2030 00:00:00 GMT' },
+      },
+    });
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('answers %s to a page 405, allowing GET and HEAD', (method) => {
+    expect(route(SITE, { method, uri: '/about/' }).result).toEqual({
+      statusCode: 405,
+      statusDescription: 'Method Not Allowed',
+      headers: { allow: { value: 'GET, HEAD' } },
+    });
+  });
+
+  it('leaves an existing site’s paths to it, sending only what a page request may carry', () => {
+    const { result, selectedOrigin } = route(null, { uri: '/about', headers: { cookie: 'x=1' } });
+    expect(selectedOrigin).toBeUndefined();
+    expect(result).toMatchObject({ uri: '/about', headers: { host: { value: 'example.com' } } });
+    expect(result.headers).not.toHaveProperty('cookie');
+    expect(route(null, { uri: '/' }).result).toMatchObject({ uri: '/' });
+  });
+});
+
+describe('the function’s code', () => {
+  const routing: FrontDoorRouting = { ...serviceOnly, site: SITE };
+
+  it('imports CloudFront’s helpers on its first line, as origin selection requires, and fits CloudFront’s limit', () => {
+    const code = frontDoorFunctionCode(routing);
+    expect(code.split('\n')[0]).toBe("import cf from 'cloudfront';");
+    expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_CODE_BYTES / 2);
+    expect(code).toContain(`var FRONT_DOOR = ${JSON.stringify(routing)};`);
+  });
+});
+
+describe('the site’s index', () => {
+  it('lists the files without an extension, at any depth', () => {
+    const paths = ['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME', 'docs/LICENSE', '.well-known/atproto-did'];
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['.well-known/atproto-did', 'CNAME', 'docs/LICENSE'] });
+  });
+
+  it('lists no folder, however many the site has: the function fits whatever folders are published later', () => {
+    const pages = Array.from({ length: 5000 }, (_, index) => `posts/a-rather-long-title-of-post-number-${index}/index.html`);
+    expect(siteIndexFor([...pages, 'CNAME'], serviceOnly)).toEqual({ files: ['CNAME'] });
+  });
+
+  it('stops synth with one line when the files without an extension do not fit', () => {
+    const paths = Array.from({ length: 600 }, (_, index) => `files/a-rather-long-name-of-thing-number-${index}`);
+    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(ConfigError);
+    expect(() => siteIndexFor(paths, serviceOnly)).toThrow(/^siteDir has too many files without an extension \(600\) for the front door's function: it would take \d+ bytes, and CloudFront takes 10240$/);
+  });
+});
+
+describe('the deployed function read back', () => {
+  it('gives what the function was told, from the very code CloudFront runs', () => {
+    const routing: FrontDoorRouting = { ...serviceOnly, site: SITE };
+    expect(readFrontDoorRouting(frontDoorFunctionCode(routing))).toEqual(routing);
+    expect(readFrontDoorRouting(frontDoorFunctionCode({ ...serviceOnly, site: null }))).toEqual({ ...serviceOnly, site: null });
+  });
+
+  it.each([
+    ['code of another function', 'function handler(event) { return event.request; }'],
+    ['a second line that is no declaration', "import cf from 'cloudfront';\nvar OTHER = {};\n"],
+    ['a declaration that is no JSON', "import cf from 'cloudfront';\nvar FRONT_DOOR = {site:1};\n"],
+  ])('gives nothing for %s', (_what, code) => {
+    expect(readFrontDoorRouting(code)).toBeUndefined();
+  });
+});

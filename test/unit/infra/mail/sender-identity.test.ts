@@ -1,0 +1,106 @@
+import { describe, expect, it } from '@jest/globals';
+import { Match } from 'aws-cdk-lib/assertions';
+import { MAIL_FROM_SUBDOMAIN } from '../../../../lib/mail/sender-identity.js';
+import { EXAMPLE_CONTEXT, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
+
+/*
+ * The sender's SES identity (docs/api.md §12): a domain verified with Easy DKIM and a MAIL FROM
+ * subdomain of its own, its DNS records in the zone or given as outputs; or the address alone.
+ */
+
+const { hostedZoneId: _zoneId, hostedZoneName: _zoneName, ...WITHOUT_ZONE } = EXAMPLE_CONTEXT;
+const identityId = (template: ReturnType<typeof synthesizeSite>['template']) => Object.keys(resourcesOfType(template, 'AWS::SES::EmailIdentity'))[0]!;
+const attribute = (id: string, name: string) => ({ 'Fn::GetAtt': [id, name] });
+const region = { Ref: 'AWS::Region' };
+/** The outputs of records to create by hand, by name, in order. */
+const recordOutputs = (template: ReturnType<typeof synthesizeSite>['template']) =>
+  Object.entries(template.findOutputs('*'))
+    .filter(([name]) => name.startsWith('SenderDnsRecord'))
+    .map(([name, output]) => [name, output.Value as unknown]);
+
+describe('with the sender on the site’s domain and its hosted zone (the README example)', () => {
+  const { template } = synthesizeSite();
+  const id = identityId(template);
+
+  it('verifies the domain with Easy DKIM (2048-bit) and a MAIL FROM subdomain', () => {
+    expect(MAIL_FROM_SUBDOMAIN).toBe('bounce');
+    template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'example.com',
+      DkimAttributes: { SigningEnabled: true },
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+      MailFromAttributes: { MailFromDomain: 'bounce.example.com', BehaviorOnMxFailure: Match.absent() },
+    });
+  });
+
+  it('writes the three DKIM CNAMEs SES names into the zone', () => {
+    for (const token of [1, 2, 3]) {
+      template.hasResourceProperties('AWS::Route53::RecordSet', {
+        HostedZoneId: EXAMPLE_CONTEXT.hostedZoneId,
+        Type: 'CNAME',
+        Name: attribute(id, `DkimDNSTokenName${token}`),
+        ResourceRecords: [attribute(id, `DkimDNSTokenValue${token}`)],
+      });
+    }
+  });
+
+  it('writes the MAIL FROM domain’s MX (SES’s feedback endpoint of the region) and SPF records into the zone', () => {
+    template.hasResourceProperties('AWS::Route53::RecordSet', {
+      HostedZoneId: EXAMPLE_CONTEXT.hostedZoneId,
+      Type: 'MX',
+      Name: 'bounce.example.com.',
+      ResourceRecords: [{ 'Fn::Join': ['', ['10 feedback-smtp.', region, '.amazonses.com']] }],
+    });
+    template.hasResourceProperties('AWS::Route53::RecordSet', {
+      HostedZoneId: EXAMPLE_CONTEXT.hostedZoneId,
+      Type: 'TXT',
+      Name: 'bounce.example.com.',
+      ResourceRecords: ['"v=spf1 include:amazonses.com ~all"'],
+    });
+  });
+
+  it('outputs no record to create by hand', () => {
+    expect(recordOutputs(template)).toEqual([]);
+  });
+});
+
+describe('with the sender on the site’s domain and no hosted zone', () => {
+  const { template } = synthesizeSite(WITHOUT_ZONE);
+  const id = identityId(template);
+
+  it('verifies the domain the same way, and writes no DNS record', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'example.com',
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+      MailFromAttributes: { MailFromDomain: 'bounce.example.com' },
+    });
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+  });
+
+  it('outputs each record the zone variant writes, as name, type and value, for the owner to create', () => {
+    const join = (...parts: unknown[]) => ({ 'Fn::Join': ['', parts] });
+    expect(recordOutputs(template)).toEqual([
+      ['SenderDnsRecord1', join(attribute(id, 'DkimDNSTokenName1'), ' CNAME ', attribute(id, 'DkimDNSTokenValue1'))],
+      ['SenderDnsRecord2', join(attribute(id, 'DkimDNSTokenName2'), ' CNAME ', attribute(id, 'DkimDNSTokenValue2'))],
+      ['SenderDnsRecord3', join(attribute(id, 'DkimDNSTokenName3'), ' CNAME ', attribute(id, 'DkimDNSTokenValue3'))],
+      ['SenderDnsRecord4', join('bounce.example.com MX 10 feedback-smtp.', region, '.amazonses.com')],
+      ['SenderDnsRecord5', 'bounce.example.com TXT "v=spf1 include:amazonses.com ~all"'],
+    ]);
+  });
+});
+
+describe('other senders', () => {
+  it('verifies the address alone of a sender elsewhere, with createSesIdentity, under the identity’s earlier id', () => {
+    const { template, stack } = synthesizeSite({ ...MINIMAL_CONTEXT, createSesIdentity: true });
+    template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'contact@example.com', MailFromAttributes: Match.absent() });
+    // The id an earlier deployment gave it: an update keeps the verified identity.
+    expect(identityId(template)).toBe(stack.getLogicalId(stack.node.findChild('SenderIdentity').node.defaultChild as never));
+  });
+
+  it('makes none when createSesIdentity is false, the domain being verified already', () => {
+    const { template } = synthesizeSite({ ...EXAMPLE_CONTEXT, createSesIdentity: false });
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    expect(recordOutputs(template)).toEqual([]);
+  });
+});

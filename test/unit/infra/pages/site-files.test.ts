@@ -1,0 +1,180 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix, relative, sep } from 'node:path';
+import { copySiteFiles, leftOutLine, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
+import { siteFolder } from '../../../support/site-folder.js';
+
+/*
+ * What a folder publishes as the site (docs/api.md §10): one rule for the deploy's upload and
+ * for local mode, tried on a folder with everything an owner's disk may hold.
+ */
+
+const site = hostileSite();
+const files = siteFiles(site.folder);
+const textOf = (map: ReadonlyMap<string, string>) => Object.fromEntries([...map].map(([key, file]) => [key, readFileSync(file, 'utf8')]));
+
+describe('the files a folder publishes', () => {
+  it('are its files and what its links inside reach, under the links’ names, and nothing else', () => {
+    expect(textOf(files.files)).toEqual(site.published);
+  });
+
+  it('leave out every dotfile, every link out of the folder or into a loop, and say why for each', () => {
+    expect(Object.fromEntries(files.leftOut.map(({ path, reason }) => [path, reason]))).toEqual(site.leftOut);
+  });
+
+  it('never hold a byte from outside the folder', () => {
+    for (const [key, text] of Object.entries(textOf(files.files))) expect({ key, text }).not.toEqual({ key, text: OUTSIDE_TEXT });
+    for (const file of files.files.values()) expect(file.startsWith(site.folder + sep)).toBe(true);
+  });
+
+  it('publish .well-known/ at the top only, as a folder, never a lookalike of it', () => {
+    const keys = [...files.files.keys()];
+    expect(keys.filter((key) => key.startsWith('.'))).toEqual([
+      '.well-known/atproto-did',
+      '.well-known/openpgpkey/policy',
+      '.well-known/pgp/policy',
+      '.well-known/security.txt',
+    ]);
+    const fileNamedWellKnown = siteFolder({ '.well-known': 'a file' });
+    expect(siteFiles(fileNamedWellKnown).leftOut).toEqual([{ path: '.well-known', reason: 'hidden' }]);
+  });
+
+  it('follow a .well-known/ that is a link to a folder inside, and never one to a folder outside', () => {
+    const inside = siteFolder({ 'keys/security.txt': 'Contact: mailto:you@example.com' });
+    symlinkSync('keys', join(inside, '.well-known'));
+    expect([...siteFiles(inside).files.keys()]).toEqual(['.well-known/security.txt', 'index.html', 'keys/security.txt']);
+    const outside = siteFolder();
+    symlinkSync(mkdtempSync(join(tmpdir(), 'elsewhere-')), join(outside, '.well-known'));
+    expect(siteFiles(outside).leftOut).toEqual([{ path: '.well-known', reason: 'outside' }]);
+  });
+
+  it('follow a link into .well-known/ to a folder only from inside it, and to a file from anywhere', () => {
+    const folder = siteFolder({ '.well-known/security.txt': 'Contact: mailto:you@example.com', '.well-known/keys/a.asc': 'key' });
+    symlinkSync('.well-known', join(folder, 'wk'));
+    symlinkSync('.well-known/keys', join(folder, 'keys'));
+    symlinkSync('keys', join(folder, '.well-known', 'pgp'));
+    symlinkSync('.well-known/security.txt', join(folder, 'security.txt'));
+    const linked = siteFiles(folder);
+    expect([...linked.files.keys()]).toEqual(['.well-known/keys/a.asc', '.well-known/pgp/a.asc', '.well-known/security.txt', 'index.html', 'security.txt']);
+    expect(linked.leftOut).toEqual([
+      { path: 'keys', reason: 'hidden' },
+      { path: 'wk', reason: 'hidden' },
+    ]);
+  });
+
+  it('leave out what a link reaches at a path the service answers, under any name', () => {
+    const folder = siteFolder({ '.well-known/api-catalog': 'the owner’s own', 'llms.txt': 'the owner’s own', 'api/contact': 'the owner’s own' });
+    symlinkSync('.well-known/api-catalog', join(folder, 'catalog.json'));
+    symlinkSync('llms.txt', join(folder, 'summary.txt'));
+    symlinkSync('api', join(folder, 'docs'));
+    expect(siteFiles(folder)).toEqual({
+      files: new Map([['index.html', join(folder, 'index.html')]]),
+      leftOut: [
+        { path: '.well-known/api-catalog', reason: 'service' },
+        { path: 'api/contact', reason: 'service' },
+        { path: 'catalog.json', reason: 'service' },
+        { path: 'docs/contact', reason: 'service' },
+        { path: 'llms.txt', reason: 'service' },
+        { path: 'summary.txt', reason: 'service' },
+      ],
+    });
+  });
+
+  it('leave out a name that is not UTF-8, which no URL can name and no string opens', () => {
+    const folder = siteFolder();
+    writeFileSync(Buffer.concat([Buffer.from(`${folder}/bad`), Buffer.from([0xff]), Buffer.from('.txt')]), 'x');
+    expect(siteFiles(folder)).toEqual({ files: new Map([['index.html', join(folder, 'index.html')]]), leftOut: [{ path: 'bad\ufffd.txt', reason: 'encoding' }] });
+  });
+
+  it('are read at the folder’s real path, when the folder named is itself a link', () => {
+    const alias = join(mkdtempSync(join(tmpdir(), 'alias-')), 'public');
+    symlinkSync(site.folder, alias);
+    expect(textOf(siteFiles(alias).files)).toEqual(site.published);
+  });
+});
+
+describe('the copy that is uploaded', () => {
+  it('holds exactly the published files, under their keys, with no link', () => {
+    const destination = mkdtempSync(join(tmpdir(), 'site-copy-'));
+    copySiteFiles(files, destination);
+    const copied = readdirSync(destination, { recursive: true, withFileTypes: true });
+    expect(copied.filter((entry) => entry.isSymbolicLink())).toEqual([]);
+    const copiedFiles = copied.filter((entry) => entry.isFile()).map((entry) => relative(destination, join(entry.parentPath, entry.name)).split(sep).join(posix.sep));
+    expect(Object.fromEntries(copiedFiles.map((key) => [key, readFileSync(join(destination, key), 'utf8')]))).toEqual(site.published);
+  });
+});
+
+describe('the line synth prints', () => {
+  it('names what is left out, by reason', () => {
+    const line = leftOutLine('siteDir', files)!;
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(/^siteDir: not published, nor served by local mode: /);
+    expect(line).toContain(
+      '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+    );
+    expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, llms.txt and 2 more (paths the service answers itself, and links to them)');
+    expect(line).toContain('downloads, escape.txt, leak.txt, shadow, through-link.txt and 1 more (links out of the folder)');
+    expect(line).toContain('about/again, about/home, latest/again, latest/home, self (links to a folder they are in)');
+    expect(line).toContain('dangling, loop-a, loop-b (links to nothing)');
+    expect(line).toContain('back\\slash.txt (a backslash in the name, which browsers read as a slash)');
+    expect(line).toContain('pipe (neither a file nor a folder)');
+  });
+
+  it('stays one line, and prints no control character a name holds', () => {
+    const folder = siteFolder({ '.note\u001b[2J\nsecond line\u202egnp.txt': 'x' });
+    expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
+      'siteDir: not published, nor served by local mode: .note\\u001B[2J\\u000Asecond line\\u202Egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+    );
+  });
+
+  it('leaves out a name with a control character, which S3 could not delete later, and keeps one with a format character, which a URL carries', () => {
+    const site = siteFiles(siteFolder({ 'bell\u0007.html': 'x', 'tab\tpage.html': 'x', 'index\u200b.html': 'x' }));
+    expect([...site.files.keys()].sort()).toEqual(['index.html', 'index\u200b.html']);
+    expect(leftOutLine('siteDir', site)).toBe(
+      "siteDir: not published, nor served by local mode: bell\\u0007.html, tab\\u0009page.html (a control character in the name, which a browser drops from a URL and S3's requests cannot carry)",
+    );
+  });
+
+  it('writes a format character of a name as its code, so that a name never passes for another', () => {
+    expect(printable('index\u200b.html')).toBe('index\\u200B.html');
+    expect(printable('a\u{E0041}b')).toBe('a\\u{E0041}b');
+  });
+
+  it('is none for a folder that publishes everything', () => {
+    expect(leftOutLine('siteDir', siteFiles(siteFolder({ 'about/index.html': 'about' })))).toBeUndefined();
+  });
+});
+
+describe('the file the bucket answers for a request', () => {
+  it.each<[string, string]>([
+    ['/index.html', 'index.html'],
+    ['/about/index.html', 'about/index.html'],
+    ['/style.css', 'style.css'],
+    ['/.well-known/security.txt', '.well-known/security.txt'],
+    ['/%2Ewell-known/atproto-did', '.well-known/atproto-did'],
+    ['/%E2%80%A4well-known/index.html', '\u2024well-known/index.html'],
+  ])('is the published file %s names', (uri, key) => {
+    expect(siteFileAt(files, uri)).toEqual({ key, file: files.files.get(key) });
+  });
+
+  it.each([
+    ['/.env'],
+    ['/%2Eenv'],
+    ['/.git/config'],
+    ['/.Well-Known/security.txt'],
+    ['/.well-known/.secret'],
+    ['/leak.txt'],
+    ['/downloads/tax.pdf'],
+    ['/up/secret.txt'],
+    ['/self/index.html'],
+    ['/back%5Cslash.txt'],
+    ['//index.html'],
+    ['/about/../index.html'],
+    ['/%E0%A4%A'],
+    ['index.html'],
+  ])('is none for %s', (uri) => {
+    expect(siteFileAt(files, uri)).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import { LOG_RETENTION } from '../../../../lib/observability/log-retention.js';
+import { hostileSite } from '../../../support/hostile-site.js';
+import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
+
+/*
+ * What a deploy uploads from siteDir (docs/api.md §10): the synthesized asset of the upload holds
+ * exactly the files the folder publishes (lib/pages/site-files.ts), synth says what it left out, and the
+ * upload function's logs expire like every other function's.
+ */
+
+const site = hostileSite();
+const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder });
+const template = synthesized.template;
+
+/** The folder the upload's asset was staged from, in the cloud assembly, as the CLI zips and publishes it. */
+function uploadAsset(): string {
+  const [upload] = Object.values(resourcesOfType(template, 'Custom::CDKBucketDeployment'));
+  const [key] = upload!.Properties.SourceObjectKeys as string[];
+  return join(synthesized.app.outdir, `asset.${key!.replace(/\.zip$/, '')}`);
+}
+
+describe('the upload of siteDir', () => {
+  it('holds exactly the files the folder publishes, each with its bytes, and no link', () => {
+    const asset = uploadAsset();
+    const entries = readdirSync(asset, { recursive: true, withFileTypes: true });
+    expect(entries.filter((entry) => entry.isSymbolicLink())).toEqual([]);
+    const keys = entries.filter((entry) => entry.isFile()).map((entry) => relative(asset, join(entry.parentPath, entry.name)).split(sep).join(posix.sep));
+    expect(Object.fromEntries(keys.map((key) => [key, readFileSync(join(asset, key), 'utf8')]))).toEqual(site.published);
+  });
+
+  it('is said at synth, in one line naming what is left out and why', () => {
+    const infos = Annotations.fromStack(synthesized.stack).findInfo('*', Match.stringLikeRegexp('^siteDir: not published'));
+    expect(infos).toHaveLength(1);
+    const line = String(infos[0]!.entry.data);
+    expect(line.split('\n')).toHaveLength(1);
+    for (const path of ['.env', '.git', '.DS_Store', 'leak.txt', 'downloads', 'shadow', 'self']) expect(line).toContain(path);
+  });
+
+  it('runs in a function whose logs expire like every other function’s, not in a log group of two years', () => {
+    const functions = Object.values(resourcesOfType(template, 'AWS::Lambda::Function'));
+    const uploader = functions.find((fn) => JSON.stringify(fn.Properties.Layers ?? '').includes('AwsCliLayer'));
+    expect(uploader).toBeDefined();
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    for (const fn of functions) {
+      const logGroup = (fn.Properties.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup;
+      expect({ function: fn.Properties.Description, retention: logGroups[logGroup?.Ref ?? '']?.Properties.RetentionInDays }).toEqual({
+        function: fn.Properties.Description,
+        retention: LOG_RETENTION,
+      });
+    }
+    for (const [id, group] of Object.entries(logGroups)) expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: LOG_RETENTION });
+  });
+});

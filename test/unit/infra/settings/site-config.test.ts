@@ -1,0 +1,407 @@
+import { describe, expect, it } from '@jest/globals';
+import { App } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ConfigError } from '../../../../lambdas/config.js';
+import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
+import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
+import { readSiteConfig } from '../../../../lib/settings/site-config.js';
+import { CDK_JSON_CONTEXT } from '../../../support/cdk-context.js';
+import { configErrorOf } from '../../../support/config-error.js';
+import { ownerFormPage } from '../../../support/form-pages.js';
+import { NO_SETTINGS_FILE } from '../../../support/settings-file.js';
+import { siteFolder } from '../../../support/site-folder.js';
+import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../../support/site-path-cases.js';
+import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from '../site-app.js';
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+/** tsx's loader by its path, so that the app runs from a project folder without node_modules too. */
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+function configOf(context: Record<string, unknown>) {
+  return readSiteConfig(new App({ context }));
+}
+
+const errorOf = (context: Record<string, unknown>) => configErrorOf(() => configOf(context));
+
+describe('the deployment context', () => {
+  it.each([
+    [0, 0],
+    ['365', 365],
+    [7, 7],
+  ])('takes a retention of %j days', (retentionDays, days) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, retentionDays }).retentionDays).toBe(days);
+  });
+
+  it.each([
+    ['maxMailsPerHour', 0, 'maxMailsPerHour', 0],
+    ['maxMailsPerHour', '10000', 'maxMailsPerHour', 10_000],
+    ['spamRepeatLimit', 1, 'repeatLimit', 1],
+    ['spamLinkLimit', '0', 'linkLimit', 0],
+    ['formMinSeconds', 10, 'formMinSeconds', 10],
+  ])('takes %s %j (0 turns the signal off)', (key, value, setting, expected) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, [key]: value }).spam).toMatchObject({ [setting]: expected });
+  });
+
+  it('reads the README example, numbers and lists included', () => {
+    expect(configOf({ ...EXAMPLE_CONTEXT })).toEqual({
+      ownerEmail: 'you@example.com',
+      senderEmail: 'contact@example.com',
+      siteName: 'Ada Lovelace',
+      allowedOrigins: ['https://example.com', 'https://www.example.com'],
+      rateLimits: { ip: 5, email: 3 },
+      customDomain: {
+        domainName: 'example.com',
+        certificateArn: EXAMPLE_CERTIFICATE_ARN,
+        hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' },
+      },
+      waf: false,
+      retentionDays: 30,
+      spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
+      pricingPlan: 'none',
+      senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
+      keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
+      apiHostRotation: '',
+      monthlyBudgetUsd: 5,
+    });
+  });
+
+  it('fills in the defaults of docs/api.md §7 and takes -c strings as cdk.json values', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT })).toEqual({
+      ownerEmail: 'you@example.com',
+      senderEmail: 'contact@example.com',
+      siteName: 'Personal site',
+      rateLimits: { ip: 5, email: 3 },
+      waf: false,
+      retentionDays: 30,
+      spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
+      pricingPlan: 'none',
+      senderIdentity: { kind: 'none' },
+      keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
+      apiHostRotation: '',
+      monthlyBudgetUsd: 5,
+    });
+    const fromCli = configOf({
+      ...MINIMAL_CONTEXT,
+      rateLimitIp: '10',
+      allowedOrigins: ['https://example.com'],
+      createSesIdentity: 'true',
+    });
+    expect(fromCli).toMatchObject({ rateLimits: { ip: 10 }, allowedOrigins: ['https://example.com'], senderIdentity: { kind: 'email' } });
+  });
+
+  it.each(['ownerEmail', 'senderEmail'])('fails on a missing %s with one line naming it', (key) => {
+    const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: undefined });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(new RegExp(`^Missing CDK context "${key}"`));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it.each([
+    ['ownerEmail', 'not-an-address'],
+    ['senderEmail', 'me@localhost'],
+    ['baseUrl', 'https://example.com/path'],
+    ['allowedOrigins', 'https://example.com,ftp://example.com'],
+    ['rateLimitIp', 0],
+    ['rateLimitEmail', 'many'],
+    ['siteName', 'two\nlines'],
+    ['createSesIdentity', 'yes'],
+    ['waf', 'maybe'],
+    ['pricingPlan', 'FREE'],
+    ['hostedZoneId', 'not-a-zone'],
+    ['hostedZoneName', 'example.org'],
+    ['siteOrigin', 'http://you.github.io'],
+    ['siteDir', '/nonexistent/site'],
+    ['retentionDays', 366],
+    ['retentionDays', -1],
+    ['retentionDays', 'forever'],
+    ['originVerifyRotation', 'two words'],
+    ['counterKeyRotation', 'a'.repeat(65)],
+    ['formTokenKeyRotation', 'x/y'],
+    ['apiHostRotation', 'new host'],
+    ['monthlyBudgetUsd', 0],
+    ['monthlyBudgetUsd', 0.99],
+    ['monthlyBudgetUsd', 100_000.01],
+    ['monthlyBudgetUsd', '5 USD'],
+    ['monthlyBudgetUsd', 5.123],
+    ['monthlyBudgetUsd', '-5'],
+    ['maxMailsPerHour', -1],
+    ['maxMailsPerHour', 10_001],
+    ['spamRepeatLimit', 'twice'],
+    ['spamLinkLimit', 2.5],
+    ['formMinSeconds', true],
+  ])('names a malformed %s', (key, value) => {
+    const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: value });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message.startsWith(key)).toBe(true);
+  });
+
+  it('takes a label for each value of the deployment’s keys and for the API’s host: a date, a number, a word', () => {
+    const config = configOf({ ...MINIMAL_CONTEXT, originVerifyRotation: '2026-12-01', counterKeyRotation: 2, formTokenKeyRotation: 'leak_3.b', apiHostRotation: 'moved' });
+    expect(config.keyRotations).toEqual({ originVerify: '2026-12-01', counterKey: '2', formTokenKey: 'leak_3.b' });
+    expect(config.apiHostRotation).toBe('moved');
+  });
+
+  it('takes a monthly budget in dollars and cents, from 1 to 100 000', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: '12.50' }).monthlyBudgetUsd).toBe(12.5);
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 1 }).monthlyBudgetUsd).toBe(1);
+    expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 100_000 }).monthlyBudgetUsd).toBe(100_000);
+  });
+
+  it('names secretVersion, which it no longer reads, and what replaced it', () => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, secretVersion: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0' }).message).toBe(
+      'CDK context "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+    );
+  });
+
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('takes %s, a name every object inherits, for an unknown key, not a retired one', (key) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: 'x' }).message).toMatch(new RegExp(`^Unknown CDK context "${key}": did you mean "\\w+"\\?$`));
+  });
+
+  it('names a misspelt key and the known key nearest to it', () => {
+    expect(errorOf({ ...EXAMPLE_CONTEXT, ratelimitIp: 50 }).message).toBe('Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, sitename: 'Ada' }).message).toBe('Unknown CDK context "sitename": did you mean "siteName"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, ownerEmial: 'x' }).message).toBe('Unknown CDK context "ownerEmial": did you mean "ownerEmail"?');
+  });
+
+  it("leaves the CDK's own keys alone: feature flags, the CLI's settings, lookups", () => {
+    expect(() =>
+      configOf({
+        ...MINIMAL_CONTEXT,
+        '@aws-cdk/core:target-partitions': ['aws'],
+        'aws:cdk:bundling-stacks': [],
+        'availability-zones:account=123456789012:region=eu-west-1': ['eu-west-1a'],
+      }),
+    ).not.toThrow();
+  });
+
+  it('wants both halves of a custom domain, and well-formed', () => {
+    const certificateArn = EXAMPLE_CERTIFICATE_ARN;
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toMatch(/^Missing CDK context "certificateArn"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing CDK context "domainName"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'https://api.example.com', certificateArn }).message).toMatch(/^domainName/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }).message).toMatch(
+      /^certificateArn/,
+    );
+    expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing CDK context "domainName"/);
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing CDK context "hostedZoneName"/);
+  });
+
+  it('stops on a certificate outside us-east-1 with one line naming it', () => {
+    const certificateArn = EXAMPLE_CERTIFICATE_ARN.replace('us-east-1', 'eu-west-1');
+    const error = errorOf({ ...EXAMPLE_CONTEXT, certificateArn });
+    expect(error.message).toMatch(/^certificateArn must be a certificate in us-east-1 .*got one in eu-west-1$/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('takes the site’s pages from a folder or an existing https site, never both', () => {
+    const siteDir = siteFolder();
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir }).sitePages).toEqual({ kind: 'folder', path: siteDir });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).sitePages).toEqual({ kind: 'origin', host: 'you.github.io' });
+    const error = errorOf({ ...MINIMAL_CONTEXT, siteDir, siteOrigin: 'https://you.github.io' });
+    expect(error.message).toMatch(/^siteDir and siteOrigin are exclusive/);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
+  const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
+    expect(message.startsWith(`${key} must be a path of the site itself`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it.each(SITE_PATHS.map((path) => [path]))('takes %s from an existing site, whose pages synth cannot see', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: path })).toMatchObject({ [key]: path });
+  });
+
+  it.each([['/thanks/'], ['/thanks'], ['/thanks/?from=contact#top'], ['/css/site.css?v=2'], ['/about/'], ['/contact/sent'], ['/contact/form.css']])(
+    'takes %s, which siteDir or the service serves',
+    (path) => {
+      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path })).toMatchObject({ [key]: path });
+    },
+  );
+
+  it.each([['/thank-you/'], ['/css/missing.css'], ['/api/nothing'], ['/contact/nothing']])('refuses %s, a 404 of siteDir', (path) => {
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path });
+    expect(message).toBe(`${key} ${path} is no page of siteDir (${site}): a visitor sent there would get a 404`);
+  });
+
+  it('takes only a page of the service when the stack has no pages of the site', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, [key]: '/contact/sent' })).toMatchObject({ [key]: '/contact/sent' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: '/thanks/' }).message).toBe(
+      `${key} /thanks/ is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`,
+    );
+  });
+});
+
+describe('the sender’s SES identity (docs/api.md §12)', () => {
+  const domain = { domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
+  const zone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'example.com' };
+  const exampleZone = { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' };
+
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ['the domain, its records in the zone, for a sender on domainName', { ...domain, ...zone }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    ['the domain, its records output, without a zone', domain, { kind: 'domain', domain: 'example.com' }],
+    ['the parent domain of a site on www', { ...domain, ...zone, domainName: 'www.example.com' }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    [
+      'a subdomain of domainName, in the zone',
+      { ...domain, ...zone, senderEmail: 'contact@mail.example.com' },
+      { kind: 'domain', domain: 'mail.example.com', hostedZone: exampleZone },
+    ],
+    [
+      'the domain, its records output, when the zone is a subdomain’s',
+      { ...domain, domainName: 'site.example.com', hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'site.example.com' },
+      { kind: 'domain', domain: 'example.com' },
+    ],
+    ['none for a sender elsewhere', { ...domain, ...zone, senderEmail: 'me@example.org' }, { kind: 'none' }],
+    ['the address of a sender elsewhere, with createSesIdentity', { ...domain, senderEmail: 'me@example.org', createSesIdentity: true }, { kind: 'email' }],
+    ['the address, with createSesIdentity and no domain', { createSesIdentity: 'true' }, { kind: 'email' }],
+    ['none with createSesIdentity false, the domain being known to SES already', { ...domain, ...zone, createSesIdentity: false }, { kind: 'none' }],
+    ['none without a domain', {}, { kind: 'none' }],
+  ])('is %s', (_title, context, senderIdentity) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, ...context }).senderIdentity).toEqual(senderIdentity);
+  });
+});
+
+describe('bin/app.ts, as `cdk synth` runs it', () => {
+  /**
+   * bin/app.ts run as the CLI runs it, in the project folder `cwd`, which hands the app its context
+   * (cdk.json's and -c options) in CDK_CONTEXT_JSON; with the settings file `env` names, else none.
+   */
+  const synthWith = (context: Record<string, unknown>, options: { env?: Record<string, string>; cwd?: string } = {}) =>
+    spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin/app.ts')], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...NO_SETTINGS_FILE, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context), ...options.env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  const settingsFile = (settings: Record<string, unknown>) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(path, JSON.stringify(settings));
+    return { SITE_SETTINGS: path };
+  };
+  const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+
+  it('reads the owner’s settings file, under the context the CLI hands over (cdk.json, -c)', () => {
+    const env = settingsFile({ ...MINIMAL_CONTEXT, rateLimitIp: 'five' });
+    const fromFile = synthWith(NO_BUNDLING, { env });
+    expect(fromFile.status).toBe(1);
+    expect(fromFile.stderr.trim().split('\n')).toEqual(['Cannot synthesize: rateLimitIp must be a whole number from 1 to 10000, got "five"']);
+    // `-c rateLimitIp=7` wins over the file's value.
+    expect(synthWith({ ...NO_BUNDLING, rateLimitIp: '7' }, { env }).status).toBe(0);
+  }, 90_000);
+
+  it('stops with one line naming a misspelt key of the settings file, as of any context', () => {
+    const run = synthWith(NO_BUNDLING, { env: settingsFile({ ...MINIMAL_CONTEXT, sitedir: '../site' }) });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "sitedir": did you mean "siteDir"?']);
+  }, 60_000);
+
+  it('reads an owner’s settings still in cdk.json, and says in one line to move them', () => {
+    const project = mkdtempSync(join(tmpdir(), 'project-'));
+    const context = { ...CDK_JSON_CONTEXT, ...MINIMAL_CONTEXT };
+    writeFileSync(join(project, 'cdk.json'), JSON.stringify({ app: 'npx tsx bin/app.ts', context }));
+    const run = synthWith({ ...context, ...NO_BUNDLING }, { cwd: project, env: { SITE_SETTINGS: '' } });
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([moveSettingsLine(['ownerEmail', 'senderEmail'])]);
+  }, 90_000);
+
+  it('stops with one line naming the missing key and no stack trace', () => {
+    // Without senderEmail.
+    const run = synthWith({ ownerEmail: 'you@example.com' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
+  }, 60_000);
+
+  it('stops with one line naming a misspelt key, as `-c ratelimitIp=50` passes it', () => {
+    const run = synthWith({ ...MINIMAL_CONTEXT, ratelimitIp: '50' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
+  }, 60_000);
+
+  it('says in one line which form page it found, and synthesizes', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
+      `Form page  /contact/  ${join(siteDir, 'contact/index.html')}  (found, its form posting to /contact; formPage names another)`,
+    ]);
+  }, 90_000);
+
+  it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
+    const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Cannot synthesize: formSuccessPath must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "/\\\\evil.example"',
+    ]);
+  }, 60_000);
+});
+
+describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
+  const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
+
+  it('is found at /contact/ when unset, its form posting to /contact', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
+  });
+
+  it.each([
+    ['no /contact/ page', siteFolder({ 'about/index.html': 'About' })],
+    ['a /contact/ page without a form, the owner writing their address instead', siteFolder({ 'contact/index.html': '<p>Write to ada@example.com</p>' })],
+    ['a /contact/ page whose form posts elsewhere', siteFolder({ 'contact/index.html': ownerFormPage({ action: 'https://forms.example/ada' }) })],
+  ])('is none when unset and the site has %s', (_case, folder) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toBeUndefined();
+  });
+
+  it('is none without siteDir, and none with siteOrigin, whose pages cannot be read from here', () => {
+    expect(configOf(MINIMAL_CONTEXT).formPage).toBeUndefined();
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).formPage).toBeUndefined();
+  });
+
+  it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting' });
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: value }).message).toMatch(/^formPage must be a path of the site itself/);
+  });
+
+  it.each([
+    ['/hire-me/', `formPage /hire-me/ is no page of siteDir (${site}): a visitor sent there would get a 404`],
+    ['/contact', `formPage /contact is no page of siteDir (${site}): a visitor sent there would get a 404`],
+    ['/about/', `formPage /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
+  ])('refuses %s with one line', (path, message) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
+  });
+
+  it.each([
+    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
+    ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
+    ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
+  ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha`,
+    );
+  });
+
+  it('refuses a page that is not UTF-8, or larger than a form page may be', () => {
+    const latin1 = siteFolder({ 'contact/index.html': '' });
+    writeFileSync(join(latin1, 'contact/index.html'), Buffer.concat([Buffer.from(ownerFormPage()), Buffer.from([0xe9])]));
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: latin1 }).message).toMatch(/^\/contact\/ \(found with no formPage\) is .*, which is not UTF-8 text/);
+    const huge = siteFolder({ 'contact/index.html': `${ownerFormPage()}<!--${'x'.repeat(MAX_FORM_PAGE_BYTES)}-->` });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: huge, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .* bytes: a form page may have 1048576 at most$/);
+  });
+
+  it('refuses one with siteOrigin, saying why, and one without any pages', () => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/' }).message).toBe(
+      'formPage needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at /contact',
+    );
+    expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
+  });
+});
