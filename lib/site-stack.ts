@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -108,6 +108,12 @@ export class SiteStack extends Stack {
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);
+    // The distribution points at the API once it answers: a new API (apiHostRotation) is reached
+    // through its stage and routes, which CloudFormation would make in parallel with the distribution's
+    // update ("DependsOn attribute"). Not when {base} is the distribution's own domain: the functions
+    // are then given it, and the routes name the functions (a cycle); site-config refuses
+    // apiHostRotation there.
+    if (!Token.isUnresolved(baseUrl)) this.frontDoor.distribution.node.addDependency(http.serving);
     const contact = this.functions.get('contact')!;
     this.counterTable.grant(contact, 'dynamodb:UpdateItem');
     this.inbox.grantAccept(contact);

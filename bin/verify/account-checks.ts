@@ -88,7 +88,10 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
     yield* guarded(`alarm mails of ${stack.name}`, subscriptionChecks(clients.sns, stack));
     yield* guarded(`alarms of ${stack.name}`, alarmChecks(clients.cloudWatch, stack, dependencies.now()));
   }
-  for (const stack of edgeStacks) yield* guarded(`Free plan subscription (${stack.name})`, pricingPlanChecks(dependencies.readSubscription, stack));
+  const planStack = edgeStacks.find((stack) => stack.name === STACK_NAMES.pricingPlan);
+  if (planStack !== undefined) {
+    yield* guarded(`Free plan subscription (${planStack.name})`, pricingPlanChecks(dependencies.readSubscription, planStack, site.outputs.get(SITE_OUTPUTS.distributionId)));
+  }
 
   const output = (key: string) => site.outputs.get(key);
   const [base, apiUrl, table, contactLogGroup] = REQUIRED_OUTPUTS.map(output);

@@ -11,7 +11,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import { Construct, DependencyGroup } from 'constructs';
 import { createHash } from 'node:crypto';
 import { FALLBACK_HANDLER, ROUTES } from '../../lambdas/routes.js';
 import { LOG_RETENTION } from '../observability/log-retention.js';
@@ -52,6 +52,12 @@ export class SiteApi extends Construct {
   readonly stage: HttpStage;
   /** The stage's access log (no client addresses), which some alarms read (lib/observability/observability.ts). */
   readonly accessLogs: LogGroup;
+  /**
+   * What the API needs to answer beyond its endpoint: the stage, and each route with its
+   * integration and its function's invoke permission (made in the route's scope), which
+   * CloudFormation would otherwise make in parallel with whatever reads only the endpoint.
+   */
+  readonly serving = new DependencyGroup();
 
   constructor(scope: Construct, id: string, props: SiteApiProps) {
     super(scope, id);
@@ -70,6 +76,7 @@ export class SiteApi extends Construct {
       throttle: API_THROTTLE,
       accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
+    this.serving.add(this.stage);
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Every route is public by contract (docs/api.md §2, §5): each route\'s throttle and the per-IP limits meet abuse.',
@@ -86,18 +93,20 @@ export class SiteApi extends Construct {
       return integrations.get(handler)!;
     };
     for (const route of ROUTES) {
-      new HttpRoute(this, `Route ${route.method} ${route.path.replaceAll('/', '_')}`, {
+      const httpRoute = new HttpRoute(this, `Route ${route.method} ${route.path.replaceAll('/', '_')}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrationOf(route.handler),
       });
+      this.serving.add(httpRoute);
     }
     // So that 404 and 405 are the contract's problem answers, never API Gateway's own bodies.
-    new HttpRoute(this, 'Route $default', {
+    const fallback = new HttpRoute(this, 'Route $default', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
       integration: integrationOf(FALLBACK_HANDLER),
     });
+    this.serving.add(fallback);
   }
 }
 

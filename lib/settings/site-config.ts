@@ -184,6 +184,14 @@ export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteC
     sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
   );
   const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
+  const apiHostRotation = label('apiHostRotation');
+  if (apiHostRotation !== '' && baseUrl === undefined && customDomain === undefined) {
+    // {base} would be the distribution's own domain, given to the functions that the new API's
+    // routes name: the distribution could not wait for those routes (lib/site-stack.ts).
+    throw new ConfigError(
+      'apiHostRotation needs {base} known before the deploy, so that the distribution waits for the new API\'s routes: set baseUrl to your BaseUrl output (https://<DistributionDomainName>), or set domainName (docs/api.md §10)',
+    );
+  }
   return {
     ownerEmail,
     senderEmail,
@@ -210,7 +218,7 @@ export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteC
       maxMailsPerHour: threshold('maxMailsPerHour', DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour),
     },
     keyRotations: Object.fromEntries(ROTATED_KEYS.map((key) => [key, label(KEY_ROTATION_CONTEXT[key])])) as Record<RotatedKey, string>,
-    apiHostRotation: label('apiHostRotation'),
+    apiHostRotation,
     monthlyBudgetUsd: readBudget(context('monthlyBudgetUsd')),
   };
 }

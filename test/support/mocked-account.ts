@@ -6,10 +6,11 @@ import { ListSubscriptionsByTopicCommand, type Subscription } from '@aws-sdk/cli
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RegionClients } from '../../bin/verify/account-checks.js';
 import { regionClients } from '../../bin/verify/aws-clients.js';
-import type { PlanSubscription } from '../../bin/verify/pricing-plan.js';
+import { pricingPlanManager, type ReadSubscription } from '../../bin/verify/pricing-plan.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
+import { modelSubscription, pricingPlanManagerEndpoint, type ModelSubscription } from './pricing-plan-manager.js';
 
 export const SITE_REGION = 'eu-west-1';
 export const OWNER = 'ada@example.net';
@@ -17,6 +18,7 @@ export const SENDER = 'contact@example.com';
 export const SITE_TOPIC = `arn:aws:sns:${SITE_REGION}:123456789012:PersonalSite-AlarmsOwnerTopic`;
 export const EDGE_TOPIC = `arn:aws:sns:${CLOUDFRONT_REGION}:123456789012:PersonalSiteEdge-OwnerTopic`;
 export const PLAN_ARN = 'arn:aws:pricingplanmanager::123456789012:subscription/sub-0123';
+export const DISTRIBUTION_ID = 'E2EXAMPLE0123';
 export const SITE_ALARMS = ['PersonalSite-ServiceFailures', 'PersonalSite-InquiriesNeedAttention', 'PersonalSite-Flooding'];
 export const EDGE_ALARM = 'PersonalSiteEdge-EdgeBlocked';
 
@@ -40,7 +42,8 @@ export interface MockedAccount {
   alarms: Map<string, MetricAlarm>;
   /** What each alarm's metric counted in the last hour, by metric name. */
   metricSums: Map<string, number>;
-  plan: PlanSubscription;
+  /** What GetSubscription answers for PLAN_ARN, in the shape of AWS's model (test/support/pricing-plan-manager.ts); none: ResourceNotFoundException. */
+  plan: ModelSubscription | undefined;
   inquiries: InquiryRecord[];
   reportLines: FilteredLogEvent[];
   /** Each FilterLogEvents the checks made. */
@@ -49,7 +52,8 @@ export interface MockedAccount {
   firstCallError: Error | undefined;
   /** Thrown by SES's GetAccount: a refused call. */
   sesError: Error | undefined;
-  readonly readSubscription: (arn: string) => Promise<PlanSubscription>;
+  /** The plan check's own reader, sent to a PricingPlanManager that answers as the model says. */
+  readonly readSubscription: ReadSubscription;
   readonly inbox: () => Promise<{ list(): Promise<InquiryRecord[]> }>;
   restore(): void;
 }
@@ -87,6 +91,7 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
       [SITE_OUTPUTS.apiUrl]: apiUrl,
       [SITE_OUTPUTS.inquiryTable]: 'PersonalSite-Inbox',
       [logGroupOutput('contact')]: '/aws/lambda/PersonalSite-ContactFunction',
+      [SITE_OUTPUTS.distributionId]: DISTRIBUTION_ID,
     }),
     edgeStack: stack(STACK_NAMES.edgeGuard),
     planStack: stack(STACK_NAMES.pricingPlan),
@@ -107,16 +112,23 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
       ]),
     ),
     metricSums: new Map(),
-    plan: { status: 'ACTIVE', planTier: 'FREE' },
+    plan: modelSubscription({
+      arn: PLAN_ARN,
+      planFamily: 'CloudFront',
+      planTier: 'FREE',
+      resourceArns: [`arn:aws:cloudfront::123456789012:distribution/${DISTRIBUTION_ID}`, 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/WebAcl-0b1c/2d3e4f50'],
+    }),
     inquiries: [],
     reportLines: [],
     logQueries: [],
     firstCallError: undefined,
     sesError: undefined,
-    readSubscription: async (arn) => {
-      if (arn !== PLAN_ARN) throw new Error(`no subscription ${arn}`);
-      return account.plan;
-    },
+    readSubscription: pricingPlanManager({
+      credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' }),
+      sha256: cloudFront.cloudFormation.config.sha256,
+      fetch: pricingPlanManagerEndpoint((arn) => (arn === PLAN_ARN ? account.plan : undefined)),
+      timeoutMs: 1000,
+    }),
     inbox: async () => ({ list: async () => account.inquiries }),
     restore: () => mocks.forEach((mock) => mock.restore()),
   };

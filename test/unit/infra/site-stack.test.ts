@@ -21,10 +21,38 @@ import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
-import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
+import { EXAMPLE_CONTEXT, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
 
 const site = synthesizeSite();
 const { template, stack } = site;
+/** The default layout with {base} given: the distribution's own domain, as an owner without one copies it from the BaseUrl output. */
+const KNOWN_BASE_CONTEXT = { ...MINIMAL_CONTEXT, baseUrl: 'https://d111111abcdef8.cloudfront.net' };
+/** Every label of docs/api.md §10 set, as .ci/lint-templates' variant with rotations. */
+const ROTATIONS_CONTEXT = { ...KNOWN_BASE_CONTEXT, originVerifyRotation: '2026-12-01', counterKeyRotation: '2', formTokenKeyRotation: 'b', apiHostRotation: '2026-12-01' };
+
+/** The resources of a cycle of the template's dependencies (DependsOn, Ref, Fn::GetAtt), if it has one: CloudFormation refuses such a template. */
+function dependencyCycle(resources: Readonly<Record<string, { Properties?: unknown; DependsOn?: string[] }>>): string[] {
+  const needs = (id: string): string[] => {
+    const references = JSON.stringify(resources[id]!.Properties ?? {}).matchAll(/\{"Ref":"([^"]+)"\}|\{"Fn::GetAtt":\["([^"]+)"/g);
+    return [...(resources[id]!.DependsOn ?? []), ...[...references].map((match) => match[1] ?? match[2]!)].filter((other) => other in resources);
+  };
+  const done = new Set<string>();
+  const visit = (id: string, path: string[]): string[] => {
+    if (path.includes(id)) return path.slice(path.indexOf(id));
+    if (done.has(id)) return [];
+    for (const other of needs(id)) {
+      const cycle = visit(other, [...path, id]);
+      if (cycle.length > 0) return cycle;
+    }
+    done.add(id);
+    return [];
+  };
+  for (const id of Object.keys(resources)) {
+    const cycle = visit(id, []);
+    if (cycle.length > 0) return cycle;
+  }
+  return [];
+}
 
 function functionId(handlerName: FunctionName): string {
   const fn = stack.functions.get(handlerName);
@@ -84,9 +112,9 @@ describe('the HTTP API', () => {
 
   it('moves to a new execute-api host when apiHostRotation is given a new label: a new API, its stage, routes and the front door’s origin with it', () => {
     const apiIds = (site: typeof moved) => Object.keys(resourcesOfType(site.template, 'AWS::ApiGatewayV2::Api'));
-    const moved = synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '2026-12-01' });
-    const movedAgain = synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '20261201' });
-    const first = synthesizeSite(MINIMAL_CONTEXT);
+    const moved = synthesizeSite({ ...KNOWN_BASE_CONTEXT, apiHostRotation: '2026-12-01' });
+    const movedAgain = synthesizeSite({ ...KNOWN_BASE_CONTEXT, apiHostRotation: '20261201' });
+    const first = synthesizeSite(KNOWN_BASE_CONTEXT);
 
     const [firstId, movedId, movedAgainId] = [apiIds(first), apiIds(moved), apiIds(movedAgain)].map((ids) => {
       expect(ids).toHaveLength(1);
@@ -99,6 +127,42 @@ describe('the HTTP API', () => {
     // The access log stays: its history is the owner's, wherever the API is.
     const logGroupIds = (site: typeof moved) => Object.keys(resourcesOfType(site.template, 'AWS::Logs::LogGroup')).sort();
     expect(logGroupIds(moved)).toEqual(logGroupIds(first));
+  });
+
+  describe.each([
+    ['a domain', { ...EXAMPLE_CONTEXT, apiHostRotation: '2026-12-01' }],
+    ['the distribution’s own domain as baseUrl, and every key rotated', ROTATIONS_CONTEXT],
+    ['a domain, never moved', undefined],
+  ])('with %s, the distribution is updated once the API answers', (_layout, context) => {
+    const moving = context === undefined ? site : synthesizeSite(context);
+    const resources = moving.template.toJSON().Resources as Record<string, TemplateResource & { DependsOn?: string[] }>;
+    const [distributionId] = Object.keys(resourcesOfType(moving.template, 'AWS::CloudFront::Distribution'));
+
+    it('after the stage, every route, its integration and its function’s invoke permission, which CloudFormation would otherwise make beside it (“DependsOn attribute”)', () => {
+      const serving = Object.entries(resources).filter(
+        ([, resource]) =>
+          ['AWS::ApiGatewayV2::Stage', 'AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration'].includes(resource.Type) ||
+          (resource.Type === 'AWS::Lambda::Permission' && resource.Properties.Principal === 'apigateway.amazonaws.com'),
+      );
+      expect(serving.filter(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(ROUTES.length + 1);
+      expect(serving.filter(([, resource]) => resource.Type === 'AWS::Lambda::Permission')).toHaveLength(ROUTES.length + 1);
+      expect(resources[distributionId!]!.DependsOn).toEqual(expect.arrayContaining(serving.map(([id]) => id)));
+    });
+
+    it('in a template without a cycle', () => {
+      expect(dependencyCycle(resources)).toEqual([]);
+      expect(dependencyCycle({ A: { DependsOn: ['B'] }, B: { Properties: { Name: { 'Fn::GetAtt': ['A', 'Arn'] } } } })).toEqual(['A', 'B']);
+    });
+  });
+
+  it('on the distribution’s own domain, is not ordered after the routes, whose functions are given that domain: no cycle, and no move (site-config)', () => {
+    const own = synthesizeSite(MINIMAL_CONTEXT);
+    const resources = own.template.toJSON().Resources as Record<string, TemplateResource & { DependsOn?: string[] }>;
+    const [distributionId] = Object.keys(resourcesOfType(own.template, 'AWS::CloudFront::Distribution'));
+    expect(JSON.stringify(resources[functionId('contact')]!.Properties)).toContain(JSON.stringify({ 'Fn::GetAtt': [distributionId, 'DomainName'] }));
+    expect(resources[distributionId!]!.DependsOn ?? []).toEqual([]);
+    expect(dependencyCycle(resources)).toEqual([]);
+    expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '2026-12-01' })).toThrow(/^apiHostRotation needs \{base\} known before the deploy/);
   });
 
   it('keeps an access log without client IPs', () => {

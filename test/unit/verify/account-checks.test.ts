@@ -150,15 +150,24 @@ describe('each state an owner meets', () => {
   });
 
   it('fails a Free plan subscription AWS refused, with its reason', async () => {
-    account.plan = { status: 'FAILED', planTier: 'FREE', statusReason: 'The account is on the free account plan' };
+    account.plan = { ...account.plan!, status: 'FAILED', statusReason: 'The account is on the free account plan' };
 
     expect(notOk((await run()).results)).toEqual([
       expect.objectContaining({ status: 'FAIL', name: 'Free plan subscription (PersonalSitePlan)', detail: expect.stringContaining('The account is on the free account plan') }),
     ]);
   });
 
+  it('fails a Free plan subscription AWS no longer has, or one of another distribution', async () => {
+    const plan = account.plan!;
+    account.plan = undefined;
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'Free plan subscription (PersonalSitePlan)', detail: expect.stringContaining('AWS has no subscription') })]);
+
+    account.plan = { ...plan, resourceArns: ['arn:aws:cloudfront::123456789012:distribution/E9OTHER', plan.resourceArns[1]!] };
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', detail: expect.stringContaining('not the distribution') })]);
+  });
+
   it('warns of a Free plan whose cancellation is scheduled', async () => {
-    account.plan = { status: 'ACTIVE', planTier: 'FREE', scheduledChange: { changeType: 'CANCELLATION', effectiveDate: '2026-12-01T00:00:00Z' } };
+    account.plan = { ...account.plan!, scheduledChange: { changeType: 'CANCELLATION', effectiveDate: '2026-12-01T00:00:00Z' } };
 
     expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', detail: 'ACTIVE, tier FREE, cancellation scheduled for 2026-12-01' })]);
   });

@@ -5,9 +5,7 @@ import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField } from '../../../../lambdas/deployment-keys/keys.js';
-import { HANDLER_NAMES, METHODS_BY_PATH, ROUTES } from '../../../../lambdas/routes.js';
-import { API_THROTTLE } from '../../../../lib/api/site-api.js';
-import { EDGE_RATE_LIMITS } from '../../../../lib/edge/edge-guard-stack.js';
+import { HANDLER_NAMES, METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import { frontDoorFunctionCode, loadFrontDoorFunction, siteIndexFor } from '../../../../lib/edge/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../../lib/front-door-paths.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
@@ -376,64 +374,13 @@ describe('the flood guard (waf)', () => {
   const edge = guarded.edgeGuard!;
   const edgeTemplate = Template.fromStack(edge);
 
-  it('is a CLOUDFRONT web ACL in a us-east-1 stack of its own, referenced by the distribution', () => {
+  it('is a CLOUDFRONT web ACL in a us-east-1 stack of its own, referenced by the distribution (test/unit/infra/edge/edge-guard.test.ts has its rules)', () => {
     expect(edge.region).toBe('us-east-1');
     expect(guarded.stack.region).toBe(EXAMPLE_ENV.region);
     edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     // Across regions: CloudFormation reads the edge stack's output at deploy.
     expect(distributionOf(guarded).WebACLId).toEqual({
       'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: expect.any(String) },
-    });
-  });
-
-  it('blocks one IP over its limit on the service’s POST routes, a looser one on everything, one network on the service’s paths, and AWS’s IP reputation list', () => {
-    const [acl] = Object.values(resourcesOfType(edgeTemplate, 'AWS::WAFv2::WebACL'));
-    const rules = acl!.Properties.Rules as Array<Record<string, any>>;
-    expect(rules.map((rule) => rule.Name)).toEqual(['AwsIpReputation', 'ServicePostsPerIp', 'EverythingPerIp', 'ServiceRequestsPerNetwork']);
-    expect(rules[0]!.Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' });
-
-    const posts = rules[1]!.Statement.RateBasedStatement;
-    expect(posts).toMatchObject({ Limit: EDGE_RATE_LIMITS.servicePosts, AggregateKeyType: 'IP' });
-    const [isPost, onPath] = posts.ScopeDownStatement.AndStatement.Statements;
-    expect(isPost.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, SearchString: 'POST' });
-    const postPaths = [...new Set(ROUTES.filter((route) => route.method === 'POST').map((route) => route.path))];
-    expect(onPath.OrStatement.Statements.map((statement: any) => statement.ByteMatchStatement.SearchString).sort()).toEqual(postPaths.sort());
-
-    expect(rules[2]!.Statement.RateBasedStatement).toEqual({ Limit: EDGE_RATE_LIMITS.everything, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
-    expect(EDGE_RATE_LIMITS.everything).toBeGreaterThan(EDGE_RATE_LIMITS.servicePosts);
-    for (const rule of rules.slice(1)) expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
-  });
-
-  it('holds a client rotating IPv6 addresses within its /64: one network, every address of it, on the paths that reach the API', () => {
-    const [acl] = Object.values(resourcesOfType(edgeTemplate, 'AWS::WAFv2::WebACL'));
-    const perNetwork = (acl!.Properties.Rules as Array<Record<string, any>>).find((rule) => rule.Name === 'ServiceRequestsPerNetwork')!;
-    expect(perNetwork.Statement.RateBasedStatement).toEqual({
-      Limit: EDGE_RATE_LIMITS.serviceRequestsPerNetwork,
-      EvaluationWindowSec: 300,
-      AggregateKeyType: 'CUSTOM_KEYS',
-      CustomKeys: [{ ASN: {} }],
-      ScopeDownStatement: { OrStatement: { Statements: expect.any(Array) } },
-    });
-    const matches = perNetwork.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((statement: any) => [
-      statement.ByteMatchStatement.PositionalConstraint,
-      statement.ByteMatchStatement.SearchString,
-    ]);
-    // The uncached behaviours' own patterns: /api/* and the like by prefix, /contact exactly.
-    expect(matches).toEqual(serviceRouting().uncachedPatterns.map((pattern) => (pattern.endsWith('/*') ? ['STARTS_WITH', pattern.slice(0, -1)] : ['EXACTLY', pattern])));
-    for (const path of ['/api/contact', '/contact', '/agent/auth', '/oauth/token']) {
-      expect(matches.some(([how, what]: [string, string]) => (how === 'EXACTLY' ? path === what : path.startsWith(what)))).toBe(true);
-    }
-    // Three requests a visit (page, schema, post): a hundred visitors of one network in five minutes, one request a second at most.
-    expect(EDGE_RATE_LIMITS.serviceRequestsPerNetwork / 300).toBeLessThanOrEqual(API_THROTTLE.rateLimit / 10);
-  });
-
-  it('mails the owner when the edge blocks requests', () => {
-    edgeTemplate.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'you@example.com' });
-    edgeTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/WAFV2',
-      MetricName: 'BlockedRequests',
-      Threshold: 1,
-      AlarmActions: [Match.anyValue()],
     });
   });
 
@@ -452,7 +399,6 @@ describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
   const plan = onPlan.pricingPlan!;
   const edge = onPlan.edgeGuard!;
   const planTemplate = Template.fromStack(plan);
-  const edgeTemplate = Template.fromStack(edge);
 
   it('subscribes the distribution and the web ACL to the Free plan, in us-east-1 where PricingPlanManager answers', () => {
     expect(plan.region).toBe('us-east-1');
@@ -469,18 +415,10 @@ describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
     expect(plan.dependencies).toEqual(expect.arrayContaining([onPlan.stack, edge]));
   });
 
-  it('guards the distribution with the rate rules alone, within the plan’s five, answering with WAF’s own 403 (a custom response is a Pro feature)', () => {
+  it('guards the distribution with the edge stack’s web ACL (test/unit/infra/edge/edge-guard.test.ts has its rules)', () => {
     expect(distributionOf(onPlan).WebACLId).toEqual({
       'Fn::GetStackOutput': { StackName: edge.stackName, Region: 'us-east-1', OutputName: expect.any(String) },
     });
-    const [acl] = Object.values(resourcesOfType(edgeTemplate, 'AWS::WAFv2::WebACL'));
-    const rules = acl!.Properties.Rules as Array<Record<string, any>>;
-    expect(rules.map((rule) => rule.Name)).toEqual(['ServicePostsPerIp', 'EverythingPerIp', 'ServiceRequestsPerNetwork']);
-    expect(rules.length).toBeLessThanOrEqual(5);
-    expect(rules[0]!.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_RATE_LIMITS.servicePosts, AggregateKeyType: 'IP' });
-    expect(rules[2]!.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'CUSTOM_KEYS', CustomKeys: [{ ASN: {} }] });
-    for (const rule of rules) expect(rule.Action).toEqual({ Block: {} });
-    expect(JSON.stringify(rules)).not.toContain('ManagedRuleGroupStatement');
   });
 
   it('needs the account and region, and says so in one line', () => {

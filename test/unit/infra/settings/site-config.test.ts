@@ -140,9 +140,19 @@ describe('the deployment context', () => {
   });
 
   it('takes a label for each value of the deployment’s keys and for the API’s host: a date, a number, a word', () => {
-    const config = configOf({ ...MINIMAL_CONTEXT, originVerifyRotation: '2026-12-01', counterKeyRotation: 2, formTokenKeyRotation: 'leak_3.b', apiHostRotation: 'moved' });
+    const config = configOf({ ...EXAMPLE_CONTEXT, originVerifyRotation: '2026-12-01', counterKeyRotation: 2, formTokenKeyRotation: 'leak_3.b', apiHostRotation: 'moved' });
     expect(config.keyRotations).toEqual({ originVerify: '2026-12-01', counterKey: '2', formTokenKey: 'leak_3.b' });
     expect(config.apiHostRotation).toBe('moved');
+  });
+
+  it('moves the API only where {base} is known before the deploy, a domain or baseUrl, and says how otherwise in one line', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, baseUrl: 'https://d111111abcdef8.cloudfront.net', apiHostRotation: 'moved' }).apiHostRotation).toBe('moved');
+    const error = errorOf({ ...MINIMAL_CONTEXT, apiHostRotation: 'moved' });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(
+      "apiHostRotation needs {base} known before the deploy, so that the distribution waits for the new API's routes: set baseUrl to your BaseUrl output (https://<DistributionDomainName>), or set domainName (docs/api.md §10)",
+    );
+    expect(configOf({ ...MINIMAL_CONTEXT, apiHostRotation: '' }).apiHostRotation).toBe('');
   });
 
   it('takes a monthly budget in dollars and cents, from 1 to 100 000', () => {
