@@ -19,7 +19,7 @@ import {
   CONTACT_LOG_GROUP,
   deployToMoto,
   HEALTHY_SES_ACCOUNT,
-  inboxTableProperties,
+  inboxTableResource,
   motoClients,
   motoCommandEnvironment,
   motoDynamo,
@@ -48,7 +48,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
   beforeAll(async () => {
     ses = await startSesAccountFront(moto());
     // The first stack moto makes loads its CloudFormation and each service's model: a test's time is not for that.
-    inboxTableProperties();
+    inboxTableResource();
     await deployToMoto(moto(), SITE);
   }, 120_000);
   afterAll(async () => {

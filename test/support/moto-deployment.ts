@@ -50,24 +50,30 @@ export interface SiteStackSettings {
   readonly without?: string;
 }
 
-let tableProperties: Record<string, unknown> | undefined;
+let inboxTable: Record<string, unknown> | undefined;
 
 /**
- * The inbox table's properties as the stack declares them, as those of an AWS::DynamoDB::Table,
- * which moto's CloudFormation makes; synthesized once (a few seconds).
+ * The inbox table as the stack declares it, its properties and its deletion policy, as an
+ * AWS::DynamoDB::Table, which moto's CloudFormation makes; synthesized once (a few seconds).
  */
-export function inboxTableProperties(): Record<string, unknown> {
-  tableProperties ??= synthesizedTableProperties();
-  return tableProperties;
+export function inboxTableResource(): Record<string, unknown> {
+  inboxTable ??= synthesizedInboxTable();
+  return inboxTable;
 }
 
-function synthesizedTableProperties(): Record<string, unknown> {
+function synthesizedInboxTable(): Record<string, unknown> {
   const stack = new Stack(new App(), 'Inbox');
   new InquiryInbox(stack, 'Inbox');
   const tables = Object.values(Template.fromStack(stack).findResources('AWS::DynamoDB::GlobalTable'));
   if (tables.length !== 1) throw new Error(`InquiryInbox made ${tables.length} tables`);
-  const { KeySchema, AttributeDefinitions, BillingMode, GlobalSecondaryIndexes, StreamSpecification, TimeToLiveSpecification } = tables[0]!.Properties as Record<string, unknown>;
-  return { KeySchema, AttributeDefinitions, BillingMode, GlobalSecondaryIndexes, StreamSpecification, TimeToLiveSpecification };
+  const { Properties, DeletionPolicy, UpdateReplacePolicy } = tables[0] as { Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+  const { KeySchema, AttributeDefinitions, BillingMode, GlobalSecondaryIndexes, StreamSpecification, TimeToLiveSpecification } = Properties;
+  return {
+    Type: 'AWS::DynamoDB::Table',
+    Properties: { KeySchema, AttributeDefinitions, BillingMode, GlobalSecondaryIndexes, StreamSpecification, TimeToLiveSpecification },
+    DeletionPolicy,
+    UpdateReplacePolicy,
+  };
 }
 
 /** The site stack's template: the resources the owner's commands read, and its outputs. */
@@ -81,7 +87,7 @@ export function siteTemplate(settings: SiteStackSettings): string {
   if (settings.without !== undefined) delete outputs[settings.without];
   return JSON.stringify({
     Resources: {
-      InboxTable: { Type: 'AWS::DynamoDB::Table', Properties: inboxTableProperties() },
+      InboxTable: inboxTableResource(),
       AlarmsOwnerTopic: { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'Personal site alarms', Subscription: [{ Protocol: 'email', Endpoint: OWNER }] } },
       ContactLogs: { Type: 'AWS::Logs::LogGroup', Properties: { LogGroupName: CONTACT_LOG_GROUP } },
       DeliveryRole: {
