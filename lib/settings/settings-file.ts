@@ -42,28 +42,33 @@ export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = pro
   }
   if (!statSync(path).isFile()) throw new ConfigError(`${file} is no file: the settings are one JSON file`);
   // One byte order mark, which Windows editors may write, is read as JSON allows (RFC 8259 §8.1).
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-  let settings: unknown;
-  try {
-    settings = JSON.parse(text, numberAsWritten);
-  } catch (error) {
-    // V8's message quotes the file around the error: the owner's text, controls and all.
-    throw new ConfigError(`${file} is not JSON: ${terminalText((error as Error).message.split('\n')[0] ?? '')}`);
-  }
+  const settings = parsedSettings(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), file);
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     throw new ConfigError(`${file} must hold one JSON object of settings, as ${SETTINGS_EXAMPLE_FILE} does`);
-  }
-  const repeated = repeatedKey(text);
-  if (repeated !== undefined) {
-    throw new ConfigError(
-      `${file} holds ${quoted(repeated.key)} twice, on lines ${repeated.lines.join(' and ')}: JSON keeps the last without a word, so remove the one you do not mean`,
-    );
   }
   // A `__proto__` member would become the CDK context's prototype, its members read as settings no check saw.
   if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${file} holds "__proto__", which is no setting`);
   const cdkKey = Object.keys(settings).find(isCdkKey);
   if (cdkKey !== undefined) throw new ConfigError(`${file} holds ${quoted(cdkKey)}, a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
   return { path, settings: settings as Record<string, unknown> };
+}
+
+/** The file's JSON, each key of an object once; `file` is its path as a message shows it. */
+function parsedSettings(text: string, file: string): unknown {
+  try {
+    const settings: unknown = JSON.parse(text, numberAsWritten);
+    const repeated = repeatedKey(text);
+    if (repeated === undefined) return settings;
+    throw new ConfigError(
+      `${file} holds ${quoted(repeated.key)} twice, on lines ${repeated.lines.join(' and ')}: JSON keeps the last without a word, so remove the one you do not mean`,
+    );
+  } catch (error) {
+    // V8's message quotes the file around the error: the owner's text, controls and all.
+    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}`);
+    // The readers' own recursion, thousands of levels down: no setting is more than a list of text.
+    if (error instanceof RangeError) throw new ConfigError(`${file} nests lists or objects thousands deep, where a setting is at most a list of text`);
+    throw error;
+  }
 }
 
 /** The owner's text in a message: in JSON's quotes, anything that would act on a terminal shown as its escape. */

@@ -82,6 +82,14 @@ describe('the settings file', () => {
     expect(configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text }))).message).toMatch(message);
   });
 
+  it('stops with one line on values nested past any reader’s depth, not with a stack overflow', () => {
+    const text = `{"allowedOrigins": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+
+    expect(configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text }))).message).toMatch(
+      /site-settings\.json nests lists or objects thousands deep, where a setting is at most a list of text$/,
+    );
+  });
+
   it('reads a number as written where JSON.parse would change it, so a message quotes what the owner wrote', () => {
     const folder = projectFolder({ settings: '{"rateLimitIp": 1e400, "rateLimitEmail": 12345678901234567890, "retentionDays": 30, "monthlyBudgetUsd": 12.50}' });
 
