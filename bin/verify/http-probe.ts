@@ -138,13 +138,15 @@ function whyNoAnswer(error: unknown, limits: ProbeLimits): ProbeError {
   if (name === 'TimeoutError' || name === 'AbortError') return new ProbeError(`no whole answer within ${limits.timeoutMs / 1000} s`, 'too slow');
   // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's;
   // undici's HTTPParserError for bytes that are no HTTP answer, its SocketError for a connection
-  // closed part-way, both after a connection was made.
+  // closed part-way, OpenSSL's for bytes that are no TLS, all after a connection was made.
   const { name: causeName, code, message: causeMessage } = (typeof cause === 'object' && cause !== null ? cause : {}) as { name?: unknown; code?: unknown; message?: unknown };
   if (causeName === 'HTTPParserError') {
     const why = typeof causeMessage === 'string' ? (/\(([^)]+)\)$/.exec(causeMessage)?.[1] ?? causeMessage) : 'unparsable';
     return new ProbeError(`answered with what is not well-formed HTTP (${why})`, 'not http');
   }
   if (code === 'UND_ERR_SOCKET') return new ProbeError('closed the connection before a whole answer', 'not http');
+  // OpenSSL's reading of a TLS record that is none: plain HTTP, say, at an https address.
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_')) return new ProbeError(`answered with what is not TLS (${code})`, 'not http');
   if (typeof code === 'string') return new ProbeError(`could not connect (${code})`, 'unreachable');
   return new ProbeError(typeof message === 'string' ? `could not connect (${message})` : 'could not connect', 'unreachable');
 }

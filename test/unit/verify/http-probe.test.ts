@@ -110,6 +110,12 @@ describe('a probe', () => {
     }
   });
 
+  it('names plain HTTP at an https address as an answer that is not TLS', async () => {
+    const { port } = hostile.address() as AddressInfo;
+
+    await expect(probe(new URL(`https://127.0.0.1:${port}/headers`))).rejects.toMatchObject({ message: expect.stringMatching(/^answered with what is not TLS \(ERR_SSL_\w+\)$/), failure: 'not http' });
+  });
+
   it('shares a deadline with the other requests of its group: one under way is cut short, the next fails at once', async () => {
     // Each answer comes after 1 s, and the group has 1.5 s: the second is cut short half-way.
     const late = await startRawAnswerServer((socket) => setTimeout(() => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'), 1000));
