@@ -158,6 +158,10 @@ describe('an owner’s settings still in cdk.json', () => {
     );
   });
 
+  it('are named with what would act on a terminal shown as its escape', () => {
+    expect(moveSettingsLine(['siteName', '\u001b]0;pwned\u0007'])).toMatch(/^Settings {3}cdk\.json's "context" holds your siteName, \\u001B\]0;pwned\\u0007: they are read/);
+  });
+
   it('win over the file’s, as the CDK CLI’s context wins over the app’s own, for a command that builds no app', () => {
     const folder = projectFolder({
       cdkJson: { app: 'x', context: { '@aws-cdk/core:flag': true, siteName: 'From cdk.json' } },
