@@ -9,6 +9,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError } from '../lambdas/config.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
 import { formPageLine } from '../lib/settings/form-page.js';
@@ -37,6 +38,6 @@ try {
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // One line naming the key, not a stack trace.
-  console.error(`Cannot synthesize: ${error.message}`);
+  console.error(`Cannot synthesize: ${terminalText(error.message)}`);
   process.exit(1);
 }

@@ -3,6 +3,7 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { ConfigError } from '../lambdas/config.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -52,7 +53,7 @@ try {
   );
 } catch (error) {
   if (!(error instanceof ConfigError || error instanceof ListenError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
+  console.error(`Cannot start: ${terminalText(error.message)}`);
   process.exit(1);
 }
 

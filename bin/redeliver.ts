@@ -3,7 +3,9 @@
  * purpose (docs/api.md §14, §15): a held one at once on its own, a failed or unknown one again, a
  * sent one once more only with `--again`. Each is put back to pending, due now, with a fresh retry
  * period; the worker sends it within seconds. Options to find the inbox as for `npm run inbox`; a
- * failure is one line on stderr that says what to check, and exit status 1.
+ * failure is one line on stderr that says what to check, and exit status 1. Exit status 1 too when
+ * an inquiry it was asked for was not queued (not in the inbox, sent already, refused), its line
+ * saying why.
  */
 import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
@@ -49,13 +51,16 @@ try {
   const missing = positionals.filter((id) => !records.some((record) => record.id === id));
   const chosen = records.filter((record) => positionals.includes(record.id) || (states as readonly InquiryState[]).includes(record.state));
   for (const id of missing) console.log(terminalText(`${id}  not in the inbox`));
+  let queued = 0;
   for (const record of chosen) {
     const redelivery = await inbox.redeliver(record, { again: values.again });
+    if (redelivery.kind === 'queued') queued += 1;
     console.log(terminalText(`${record.id}  ${outcome(redelivery, values)}`));
   }
   if (chosen.length === 0 && missing.length === 0) console.log('Nothing to send again.');
   client.destroy();
-  if (missing.length > 0) process.exitCode = 1;
+  // Each line says why; the status tells a script that something asked for is not on its way.
+  if (missing.length > 0 || queued < chosen.length) process.exitCode = 1;
 } catch (error) {
   const failure = inboxFailure(error, options);
   if (failure === undefined) throw error;

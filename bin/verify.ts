@@ -13,7 +13,7 @@ import { describeError } from './aws-failure.js';
 import { exitStatus, formatResult, summary, type CheckResult } from './verify/check.js';
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
-import { verify } from './verify/run-verify.js';
+import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
 import { readVerifyOptions, VERIFY_HELP, VerifyUsageError } from './verify/verify-options.js';
 
 try {
@@ -44,6 +44,7 @@ try {
     benchFigures: readFigures(),
     now: () => new Date(),
     sleep: (ms) => sleep(ms),
+    siteTimeLimitMs: SITE_TIME_LIMIT_MS,
   });
   for await (const line of lines) {
     if ('section' in line) {

@@ -1,5 +1,6 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { awsFailure, describeError, errorParts } from '../aws-failure.js';
+import { awsFailure, describeError } from '../aws-failure.js';
+import { ProbeError, type ProbeFailure } from './http-probe.js';
 
 /**
  * One line of `npm run verify`: what was checked, and how it went. A failure says what to do; a
@@ -70,9 +71,20 @@ export function couldNotCheck(name: string, error: unknown): CheckResult {
   return fail(name, `could not check (${describeError(error)})`, whatToDoAbout(error));
 }
 
+/** What the owner can do about a request of the site's that got no usable answer, by why. */
+const NO_ANSWER_ADVICE: Readonly<Record<ProbeFailure, string>> = {
+  unreachable:
+    'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there',
+  'too slow': 'the site took longer than any visitor waits: run npm run verify again; if it stays slow, the alarms and the Logs<Handler> outputs (each function\'s log group) say why',
+  'not http':
+    'what answers at that address is no web server, or a broken one between: check that BaseUrl (or --url) is your site, with the scheme it serves (http or https), and what listens there',
+  unreadable: 'nothing usable answered: the line says what came instead; the front door serves no such answer as this version builds it: npm run cdk -- deploy --all',
+  'out of time': 'the site answered too slowly for the run to finish its checks: run npm run verify again; if it stays slow, the alarms and the Logs<Handler> outputs say why',
+};
+
 /** What the owner can do about an error a check met: AWS's, or the network's. */
 export function whatToDoAbout(error: unknown): string {
-  if (errorParts(error).name === 'ProbeError') return 'nothing usable answered: is the site reachable from here (local mode running; a new distribution takes minutes)? Until your DNS points at it, npm run verify -- --url https://<DistributionDomainName> checks the site there';
+  if (error instanceof ProbeError) return NO_ANSWER_ADVICE[error.failure];
   switch (awsFailure(error)) {
     case 'no region':
       return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';

@@ -1,9 +1,12 @@
 import { paginateFilterLogEvents, type CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { siteUrls } from '../../lambdas/site-urls.js';
+import { logGroupOutput } from '../../lib/site-outputs.js';
 import type { RecordedFigures } from '../../bench/figures-file.js';
 import { percentile } from '../../bench/stats.js';
-import { ok, skip, type CheckResult } from './check.js';
-import type { Probe } from './http-probe.js';
+import { diagnose } from './answer-diagnosis.js';
+import { fail, ok, skip, warn, type CheckResult } from './check.js';
+import { mediaType, type Answer, type Probe } from './http-probe.js';
+import { PUBLISHED } from './published-documents.js';
 
 /** How far back the contact function's REPORT lines are read. */
 export const REPORT_WINDOW_DAYS = 7;
@@ -89,16 +92,49 @@ export function warmRequestsCheck(invocations: readonly Invocation[], bench: Rec
   );
 }
 
+/**
+ * The median past which the API's latency is worth a warning. The schema is answered from the
+ * function's memory, with no AWS call: warm, an answer is the network's round trip and a few
+ * milliseconds, so a median over a second means something on the way is slow.
+ */
+export const LATENCY_WARN_MS = 1_000;
+/** The median past which it fails: every answer of the form, its post included, keeps a visitor waiting as long or longer. */
+export const LATENCY_FAIL_MS = 3_000;
+
 /** Timed GETs of the contact schema through the front door: what a visitor waits for the API, network included. */
 export async function latencyCheck(probe: Probe, base: URL): Promise<CheckResult> {
   const url = new URL(siteUrls(base.origin).contactApi);
-  const times: number[] = [];
-  for (let request = 0; request < LATENCY_REQUESTS; request++) times.push((await probe(url)).elapsedMs);
-  return ok(
-    'API latency through the front door',
-    `GET ${url.pathname} median ${ms(percentile(times, 50))}, slowest ${ms(Math.max(...times))} (${LATENCY_REQUESTS} requests from here; the first may meet a cold start)`,
-  );
+  const answers: Answer[] = [];
+  for (let request = 0; request < LATENCY_REQUESTS; request++) answers.push(await probe(url));
+  return judgeLatency(answers);
 }
+
+/**
+ * The figures of the timed answers, judged: each must be the API's own (the contact schema), or
+ * the times are another server's; then the median against LATENCY_WARN_MS and LATENCY_FAIL_MS.
+ */
+export function judgeLatency(answers: readonly Answer[]): CheckResult {
+  const name = 'API latency through the front door';
+  const [first] = answers;
+  if (first === undefined) throw new Error('no answer to judge');
+  const path = first.url.pathname;
+  const expected = PUBLISHED.find(([published]) => published === path)?.[1];
+  const times = answers.map((answer) => answer.elapsedMs);
+  const median = percentile(times, 50);
+  const figures = `GET ${path} median ${ms(median)}, slowest ${ms(Math.max(...times))} (${answers.length} requests from here; the first may meet a cold start)`;
+  const foreign = answers.filter((answer) => answer.status !== expected?.status || mediaType(answer) !== expected.mediaType);
+  if (foreign.length > 0) {
+    const { detail, fix } = diagnose(foreign[0]!);
+    return fail(name, `${foreign.length} of ${answers.length} answers were ${detail}, not ${expected?.what ?? "the API's"}, so the times are not the API's: ${figures}`, fix);
+  }
+  if (median > LATENCY_FAIL_MS) {
+    return fail(name, `${figures}: over ${LATENCY_FAIL_MS / 1000} s, visitors wait as long for the form's every answer`, SLOW_API);
+  }
+  if (median > LATENCY_WARN_MS) return warn(name, `${figures}: over ${LATENCY_WARN_MS / 1000} s for an answer from memory`, SLOW_API);
+  return ok(name, figures);
+}
+
+const SLOW_API = `run npm run verify again; if it stays slow, the REPORT lines in the log group of the ${logGroupOutput('schema')} output say how long the function took, and the rest is the way between (this machine's network, CloudFront, API Gateway)`;
 
 /** `local bench: first answer 210 ms, floor 150 ms (npm run bench -- cold, 2026-11-25)`, or how to get it. */
 function benchNote(bench: RecordedFigures, figures: ReadonlyArray<readonly [string, string]>, section: string): string {

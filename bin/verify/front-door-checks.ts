@@ -5,8 +5,8 @@ import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer,
 import { checkDotfiles, checkFolderWithoutSlash, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
-/** Answers past the probe's time limit after which the site is asked nothing more. */
-const MAX_SLOW_ANSWERS = 2;
+/** Answers past the probe's time limit, or not well-formed HTTP, after which the site is asked nothing more. */
+const MAX_BAD_ANSWERS = 2;
 
 /** What the HTTP checks talk to. */
 export interface FrontDoorTarget {
@@ -29,16 +29,34 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     answers.push(answer);
     return answer;
   };
-  // A site that cannot be reached, or answers too slowly twice (ten times a cold start), is not
-  // asked again: one line says so, rather than a time-out for every check.
+  // A site that cannot be reached, that answers too slowly (ten times a cold start) or not in
+  // HTTP twice, or that used up the time the run gives it, is not asked again: one line says so,
+  // rather than a failure for every check.
   let givenUp: string | undefined;
-  let slowAnswers = 0;
+  const badAnswers = { 'too slow': 0, 'not http': 0 };
+  const giveUpAfter = (error: ProbeError): string | undefined => {
+    switch (error.failure) {
+      case 'unreachable':
+        return 'could not be reached';
+      case 'out of time':
+        return `answered too slowly: ${error.message}`;
+      case 'too slow':
+        return ++badAnswers['too slow'] === MAX_BAD_ANSWERS ? `answered too slowly ${MAX_BAD_ANSWERS} times` : undefined;
+      case 'not http':
+        return ++badAnswers['not http'] === MAX_BAD_ANSWERS ? `answered with what is not well-formed HTTP ${MAX_BAD_ANSWERS} times` : undefined;
+      case 'unreadable':
+        return undefined;
+    }
+  };
+  let outOfTime = false;
   const check = async (name: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof ProbeError && error.failure === 'unreachable') givenUp = 'could not be reached';
-      if (error instanceof ProbeError && error.failure === 'too slow' && ++slowAnswers === MAX_SLOW_ANSWERS) givenUp = `answered too slowly ${MAX_SLOW_ANSWERS} times`;
+      if (error instanceof ProbeError) {
+        givenUp ??= giveUpAfter(error);
+        outOfTime ||= error.failure === 'out of time';
+      }
       return couldNotCheck(name, error);
     }
   };
@@ -67,7 +85,8 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     if (givenUp !== undefined) break;
   }
   yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
-  yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
+  // The API's own endpoint is another host, asked even when the site was not reached; not once the time is up.
+  if (!outOfTime) yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
 }
 
 /** A GET of a path of the route table, following redirects on the site only, then its HEAD. */

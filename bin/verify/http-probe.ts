@@ -27,9 +27,10 @@ export type Probe = (url: URL, request?: ProbeRequest) => Promise<Answer>;
 
 /**
  * Why a request got no usable answer: no connection at all (the host's other paths will not
- * answer either), no whole answer in time, or an answer the checks will not read.
+ * answer either), no whole answer in time, an answer that is not well-formed HTTP, an answer the
+ * checks will not read, or no time left of what the whole run gives the site.
  */
-export type ProbeFailure = 'unreachable' | 'too slow' | 'unreadable';
+export type ProbeFailure = 'unreachable' | 'too slow' | 'not http' | 'unreadable' | 'out of time';
 
 /** A request that got no usable answer: why, in a few words (`no answer within 10 s`, `ECONNREFUSED`). */
 export class ProbeError extends Error {
@@ -54,11 +55,29 @@ export const PROBE_LIMITS: ProbeLimits = { timeoutMs: 10_000, maxBytes: 1024 * 1
 /** Says who is asking, so that the owner can tell these requests apart in the logs. */
 const USER_AGENT = 'personal-site-verify (npm run verify)';
 
-export function createProbe(fetchImpl: Fetch, limits: ProbeLimits = PROBE_LIMITS): Probe {
+/** The time a run gives a group of requests all together (the site's checks), from now on. */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  readonly limitMs: number;
+}
+
+export function deadlineIn(limitMs: number): Deadline {
+  return { signal: AbortSignal.timeout(limitMs), limitMs };
+}
+
+/** No time shared with other requests: each has its own limit only. */
+const NO_DEADLINE: Deadline = { signal: new AbortController().signal, limitMs: Infinity };
+
+/**
+ * Requests bounded as above; with a `deadline`, also by what is left of it: a request under way
+ * then is cut short, and any later one fails at once, as `out of time`.
+ */
+export function createProbe(fetchImpl: Fetch, limits: ProbeLimits = PROBE_LIMITS, deadline: Deadline = NO_DEADLINE): Probe {
   return async (url, request = {}) => {
     const method = request.method ?? 'GET';
     const started = performance.now();
-    const signal = AbortSignal.timeout(limits.timeoutMs);
+    if (deadline.signal.aborted) throw outOfTime(deadline);
+    const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), deadline.signal]);
     try {
       const response = await fetchImpl(url, {
         method,
@@ -78,9 +97,13 @@ export function createProbe(fetchImpl: Fetch, limits: ProbeLimits = PROBE_LIMITS
         elapsedMs: performance.now() - started,
       };
     } catch (error) {
-      throw whyNoAnswer(error, limits);
+      throw deadline.signal.aborted ? outOfTime(deadline) : whyNoAnswer(error, limits);
     }
   };
+}
+
+function outOfTime(deadline: Deadline): ProbeError {
+  return new ProbeError(`the ${deadline.limitMs / 1000} s a run gives the site's checks are up`, 'out of time');
 }
 
 /** The body, up to the cap: past it, the rest is never read. */
@@ -113,8 +136,17 @@ function whyNoAnswer(error: unknown, limits: ProbeLimits): ProbeError {
   // Errors of fetch may come from another realm than this module's Error: read them by shape.
   const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; message?: unknown; cause?: unknown };
   if (name === 'TimeoutError' || name === 'AbortError') return new ProbeError(`no whole answer within ${limits.timeoutMs / 1000} s`, 'too slow');
-  // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's.
-  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  // fetch's TypeError carries the socket's error as its cause: ENOTFOUND, ECONNREFUSED, a certificate's;
+  // undici's HTTPParserError for bytes that are no HTTP answer, its SocketError for a connection
+  // closed part-way, OpenSSL's for bytes that are no TLS, all after a connection was made.
+  const { name: causeName, code, message: causeMessage } = (typeof cause === 'object' && cause !== null ? cause : {}) as { name?: unknown; code?: unknown; message?: unknown };
+  if (causeName === 'HTTPParserError') {
+    const why = typeof causeMessage === 'string' ? (/\(([^)]+)\)$/.exec(causeMessage)?.[1] ?? causeMessage) : 'unparsable';
+    return new ProbeError(`answered with what is not well-formed HTTP (${why})`, 'not http');
+  }
+  if (code === 'UND_ERR_SOCKET') return new ProbeError('closed the connection before a whole answer', 'not http');
+  // OpenSSL's reading of a TLS record that is none: plain HTTP, say, at an https address.
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_')) return new ProbeError(`answered with what is not TLS (${code})`, 'not http');
   if (typeof code === 'string') return new ProbeError(`could not connect (${code})`, 'unreachable');
   return new ProbeError(typeof message === 'string' ? `could not connect (${message})` : 'could not connect', 'unreachable');
 }

@@ -3,7 +3,7 @@ import { accountChecks, type RegionClients } from './account-checks.js';
 import { runCheck, skip, type CheckResult } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { frontDoorChecks } from './front-door-checks.js';
-import { createProbe, type Fetch } from './http-probe.js';
+import { createProbe, deadlineIn, PROBE_LIMITS, type Deadline, type Fetch, type Probe } from './http-probe.js';
 import { inboxCheck, type InboxReader } from './inbox-check.js';
 import type { ReadSubscription } from './pricing-plan.js';
 import { sendTestInquiry } from './send-test.js';
@@ -24,6 +24,22 @@ export interface VerifyEnvironment {
   readonly benchFigures: RecordedFigures;
   readonly now: () => Date;
   readonly sleep: (ms: number) => Promise<void>;
+  /** How long the site's checks may take all together: SITE_TIME_LIMIT_MS. */
+  readonly siteTimeLimitMs: number;
+}
+
+/**
+ * The time a run gives the site's requests all together (its front door's checks and the API's
+ * latency): some 25 requests, each well under a second on a working site. Past it the rest is
+ * skipped with one line, so a site answering every request in 9 s takes a minute, not four.
+ * `--send-test`'s wait for the inbox has its own bound.
+ */
+export const SITE_TIME_LIMIT_MS = 60_000;
+
+/** The site's checks' requests, and the time they have together. */
+interface SiteRequests {
+  readonly time: Deadline;
+  readonly probe: Probe;
 }
 
 /** How long `--send-test` waits for the inbox to say sent: the worker takes it from the stream within seconds. */
@@ -36,6 +52,15 @@ const SEND_TEST_POLL_MS = 2_000;
  */
 export async function* verify(options: VerifyOptions, environment: VerifyEnvironment): AsyncGenerator<VerifyLine> {
   const probe = createProbe(environment.fetch);
+  // The site's requests, timed from its first check on: the account's checks before take what AWS takes.
+  const siteRequests = (): SiteRequests => {
+    const time = deadlineIn(environment.siteTimeLimitMs);
+    return { time, probe: createProbe(environment.fetch, PROBE_LIMITS, time) };
+  };
+  const latency = async (site: SiteRequests, base: URL) =>
+    site.time.signal.aborted
+      ? skip('API latency through the front door', `not measured: the ${site.time.limitMs / 1000} s a run gives the site's checks are up`)
+      : await runCheck('API latency through the front door', () => latencyCheck(site.probe, base));
   const sendTest = (base: URL, inbox: InboxReader) =>
     runCheck('test inquiry (--send-test)', () =>
       sendTestInquiry({ probe, base, inbox, timeoutMs: SEND_TEST_TIMEOUT_MS, pollMs: SEND_TEST_POLL_MS, sleep: environment.sleep }),
@@ -43,8 +68,9 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   if (options.url !== undefined) {
     const base = options.url;
     yield { section: `Site at ${base.origin} (the HTTP checks alone)` };
-    yield* frontDoorChecks({ base }, probe);
-    yield await runCheck('API latency through the front door', () => latencyCheck(probe, base));
+    const site = siteRequests();
+    yield* frontDoorChecks({ base }, site.probe);
+    yield await latency(site, base);
     if (options.endpoint === undefined) {
       yield skip('inbox', "not checked: --endpoint names local mode's DynamoDB, as npm start prints it");
       return;
@@ -62,7 +88,8 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     return;
   }
   yield { section: `Site at ${deployment.base.origin}` };
-  yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, probe);
+  const site = siteRequests();
+  yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, site.probe);
 
   yield { section: 'Deployed figures' };
   let invocations: Invocation[] = [];
@@ -71,6 +98,6 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     return coldStartCheck(invocations, environment.benchFigures);
   });
   yield warmRequestsCheck(invocations, environment.benchFigures);
-  yield await runCheck('API latency through the front door', () => latencyCheck(probe, deployment.base));
+  yield await latency(site, deployment.base);
   if (options.sendTest) yield await sendTest(deployment.base, deployment.inbox);
 }

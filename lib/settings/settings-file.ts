@@ -1,6 +1,8 @@
+import { iterator, parse, type MemberNode, type ObjectNode } from '@humanwhocodes/momoa';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 
 /**
  * The owner's settings (docs/api.md §7): a JSON object of the context keys a deployment reads, in
@@ -25,33 +27,83 @@ export interface SettingsFile {
 /**
  * The settings of `cwd`'s SETTINGS_FILE (the project folder, where npm and the CDK CLI run
  * everything), or of the file SITE_SETTINGS names, which must then exist. Anything but a JSON
- * object whose keys are settings stops with one line: CDK's own keys (`@aws-cdk/…`, lookups with
- * `:`) stay in cdk.json. Each value is checked where it is read (lib/settings/site-config.ts), as every
- * context key is.
+ * object whose keys are settings, each once, stops with one line: CDK's own keys (`@aws-cdk/…`,
+ * lookups with `:`) stay in cdk.json. Each value is checked where it is read
+ * (lib/settings/site-config.ts), as every context key is. Every message shows the owner's text as
+ * the owner's commands show what they did not write (terminalText).
  */
 export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): SettingsFile {
   const named = env[SETTINGS_FILE_VARIABLE];
   const path = resolve(cwd, named === undefined || named === '' ? SETTINGS_FILE : named);
+  const file = terminalText(path);
   if (!existsSync(path)) {
     if (path === resolve(cwd, SETTINGS_FILE)) return { path, settings: {} };
-    throw new ConfigError(`${SETTINGS_FILE_VARIABLE} names ${path}, which is no file`);
+    throw new ConfigError(`${SETTINGS_FILE_VARIABLE} names ${file}, which is no file`);
   }
-  if (!statSync(path).isFile()) throw new ConfigError(`${path} is no file: the settings are one JSON file`);
-  let settings: unknown;
-  try {
-    // One byte order mark, which Windows editors may write, is read as JSON allows (RFC 8259 §8.1).
-    settings = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new ConfigError(`${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
+  if (!statSync(path).isFile()) throw new ConfigError(`${file} is no file: the settings are one JSON file`);
+  // One byte order mark, which Windows editors may write, is read as JSON allows (RFC 8259 §8.1).
+  const settings = parsedSettings(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), file);
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-    throw new ConfigError(`${path} must hold one JSON object of settings, as ${SETTINGS_EXAMPLE_FILE} does`);
+    throw new ConfigError(`${file} must hold one JSON object of settings, as ${SETTINGS_EXAMPLE_FILE} does`);
   }
   // A `__proto__` member would become the CDK context's prototype, its members read as settings no check saw.
-  if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${path} holds "__proto__", which is no setting`);
+  if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${file} holds "__proto__", which is no setting`);
   const cdkKey = Object.keys(settings).find(isCdkKey);
-  if (cdkKey !== undefined) throw new ConfigError(`${path} holds "${cdkKey}", a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
+  if (cdkKey !== undefined) throw new ConfigError(`${file} holds ${quoted(cdkKey)}, a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
   return { path, settings: settings as Record<string, unknown> };
+}
+
+/** The file's JSON, each key of an object once; `file` is its path as a message shows it. */
+function parsedSettings(text: string, file: string): unknown {
+  try {
+    const settings: unknown = JSON.parse(text, numberAsWritten);
+    const repeated = repeatedKey(text);
+    if (repeated === undefined) return settings;
+    throw new ConfigError(
+      `${file} holds ${quoted(repeated.key)} twice, on lines ${repeated.lines.join(' and ')}: JSON keeps the last without a word, so remove the one you do not mean`,
+    );
+  } catch (error) {
+    // V8's message quotes the file around the error: the owner's text, controls and all.
+    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}`);
+    // The readers' own recursion, thousands of levels down: no setting is more than a list of text.
+    if (error instanceof RangeError) throw new ConfigError(`${file} nests lists or objects thousands deep, where a setting is at most a list of text`);
+    throw error;
+  }
+}
+
+/** The owner's text in a message: in JSON's quotes, anything that would act on a terminal shown as its escape. */
+export function quoted(text: string): string {
+  return terminalText(JSON.stringify(text));
+}
+
+/**
+ * A number is read as the text it is written as wherever that differs from what JSON.parse makes
+ * of it (`1e400` is Infinity, `12345678901234567890` loses digits, `5.0` is 5): the settings are
+ * read as text anyway (site-config.ts), as `-c key=value` gives them, so a message quotes the
+ * number the owner wrote. JSON.parse hands a reviver each value's source (ES2025's JSON.parse
+ * source text access, in Node.js since 21).
+ */
+function numberAsWritten(_key: string, value: unknown, context?: { readonly source?: string }): unknown {
+  return typeof value === 'number' && context?.source !== undefined && context.source !== String(value) ? context.source : value;
+}
+
+/**
+ * The first key that an object of the file holds twice, and the lines of both, which JSON.parse
+ * keeps the last of silently. Read from Momoa's syntax tree of the text JSON.parse accepted (the
+ * parser behind ESLint's JSON rules, duplicate keys among them) rather than a parser of our own.
+ */
+function repeatedKey(text: string): { key: string; lines: [number, number] } | undefined {
+  const objects = iterator(parse(text, { mode: 'json' }), ({ node, phase }) => phase === 'enter' && node.type === 'Object');
+  for (const { node } of objects) {
+    const seen = new Map<string, MemberNode>();
+    for (const member of (node as ObjectNode).members) {
+      const key = member.name.type === 'String' ? member.name.value : member.name.name;
+      const first = seen.get(key);
+      if (first !== undefined) return { key, lines: [first.loc.start.line, member.loc.start.line] };
+      seen.set(key, member);
+    }
+  }
+  return undefined;
 }
 
 /** Keys with `@` or `:` belong to the CDK itself (feature flags, lookups, the CLI's own settings). */
@@ -82,7 +134,7 @@ function ownersSettingsIn(context: Readonly<Record<string, unknown>>): Record<st
 /** One line saying which settings are still in cdk.json, that they are read, and how to move them. */
 export function moveSettingsLine(keys: readonly string[], settingsFile: string = SETTINGS_FILE): string {
   return (
-    `Settings   cdk.json's "context" holds your ${keys.join(', ')}: they are read, and win over ${settingsFile}, but an update of the project ` +
+    `Settings   cdk.json's "context" holds your ${terminalText(keys.join(', '))}: they are read, and win over ${settingsFile}, but an update of the project ` +
     `would conflict with them. Move them into ${settingsFile} (README, "Your settings file") and leave cdk.json as the project has it.`
   );
 }

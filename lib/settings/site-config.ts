@@ -15,13 +15,14 @@ import {
   parseSpamThreshold,
 } from '../../lambdas/config.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
 import { findFormPage, type FormPage } from './form-page.js';
-import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
+import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
 export interface SiteConfig {
@@ -144,8 +145,21 @@ export function readSiteConfig(scope: Construct): SiteConfig {
   return siteConfigOf(scope.node.getAllContext());
 }
 
-/** The same, of the settings as a record: for the owner's commands, which build no CDK app (`npm run publish`). */
+/**
+ * The same, of the settings as a record: for the owner's commands, which build no CDK app (`npm run
+ * publish`). The owner's text reaches the messages through every reader below, lambdas/config.ts's
+ * too, which the functions share and so hold no terminal rules: it is shown here, once, as the
+ * owner's commands show what they did not write (terminalText).
+ */
 export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteConfig {
+  try {
+    return checkedSettings(settings);
+  } catch (error) {
+    throw error instanceof ConfigError ? new ConfigError(terminalText(error.message)) : error;
+  }
+}
+
+function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfig {
   rejectUnknownKeys(Object.keys(settings));
   const context = (key: ContextKey): unknown => {
     const value: unknown = settings[key];
@@ -247,7 +261,7 @@ export function rejectUnknownKeys(keys: readonly string[]): void {
   if (unknown === undefined) return;
   const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
   if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
-  throw new ConfigError(`Unknown CDK context "${unknown}": did you mean "${nearestKey(unknown)}"?`);
+  throw new ConfigError(`Unknown CDK context ${quoted(unknown)}: did you mean "${nearestKey(unknown)}"?`);
 }
 
 /** The known key fewest single-character edits away (case ignored). */

@@ -200,9 +200,9 @@ describe('held inquiries in the owner’s commands', () => {
     await mailedAlone(server, ids, 5000);
     expect(await settledEmails(server, 500)).toHaveLength(2);
 
-    // Sent already: only --again sends it once more.
+    // Sent already: only --again sends it once more, and a run that queued nothing it was asked for exits 1.
     const again = await ownerCommand('redeliver', server, [linksId]);
-    expect(again.code).toBe(0);
+    expect(again.code).toBe(1);
     expect(again.stdout).toMatch(
       new RegExp(`^${linksId}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d already; to send it once more: npm run redeliver -- --endpoint ${server.dynamoUrl} --again ${linksId}\\n$`),
     );

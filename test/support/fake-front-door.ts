@@ -18,6 +18,8 @@ export interface FakeFrontDoor {
   /** The fake's own address, for a command line run against it over plain HTTP. */
   readonly localUrl: string;
   readonly apiUrl: URL;
+  /** The API endpoint's own address, likewise. */
+  readonly localApiUrl: string;
   /** Answers a method and path (`GET /llms.txt`) the test's way from now on. */
   breakPath(route: string, answer: FakeAnswer): void;
   /** Answers every path the site has no page for the test's way from now on. */
@@ -103,6 +105,7 @@ export async function startFakeFrontDoor(): Promise<FakeFrontDoor> {
     base,
     localUrl: local(site),
     apiUrl,
+    localApiUrl: local(api),
     breakPath: (route, answer) => broken.set(route, answer),
     breakMissingPages: (answer) => (missingPage = answer),
     breakApi: (answer) => (apiAnswer = answer),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { couldNotCheck, exitStatus, fail, formatResult, ok, skip, summary, warn } from '../../../bin/verify/check.js';
+import { ProbeError, type ProbeFailure } from '../../../bin/verify/http-probe.js';
 
 /* The lines of npm run verify (docs/verify.md): one per check, a failure with what to do, exit 1 on any failure. */
 
@@ -30,10 +31,19 @@ describe('couldNotCheck', () => {
     ['AccessDeniedException', 'User is not authorized', /docs\/verify\.md lists the actions/],
     ['Error', 'Region is missing', /--region <region>/],
     ['Error', 'getaddrinfo ENOTFOUND cloudformation.eu-west-1.amazonaws.com', /could not reach AWS/],
-    ['ProbeError', 'no whole answer within 10 s', /is the site reachable/],
   ])('says what to do about %s', (name, message, fix) => {
     const error = Object.assign(new Error(message), { name });
     expect(couldNotCheck('x', error)).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (${name}: ${message})`, fix: expect.stringMatching(fix) });
+  });
+
+  it.each<[ProbeFailure, string, RegExp]>([
+    ['unreachable', 'could not connect (ECONNREFUSED)', /is the site reachable/],
+    ['too slow', 'no whole answer within 10 s', /longer than any visitor waits/],
+    ['not http', 'answered with what is not well-formed HTTP (Expected HTTP/)', /no web server, or a broken one between: check that BaseUrl \(or --url\) is your site/],
+    ['unreadable', 'answered more than 1024 KiB', /the line says what came instead/],
+    ['out of time', "the 60 s a run gives the site's checks are up", /too slowly for the run to finish its checks/],
+  ])('says what to do about a request that got no usable answer: %s', (failure, message, fix) => {
+    expect(couldNotCheck('x', new ProbeError(message, failure))).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (ProbeError: ${message})`, fix: expect.stringMatching(fix) });
   });
 
   it('keeps the first line of a message only', () => {

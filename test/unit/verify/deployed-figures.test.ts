@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { coldStartCheck, parseReportLine, recentInvocations, REPORT_WINDOW_DAYS, warmRequestsCheck } from '../../../bin/verify/deployed-figures.js';
+import {
+  coldStartCheck,
+  judgeLatency,
+  LATENCY_FAIL_MS,
+  LATENCY_WARN_MS,
+  parseReportLine,
+  recentInvocations,
+  REPORT_WINDOW_DAYS,
+  warmRequestsCheck,
+} from '../../../bin/verify/deployed-figures.js';
+import type { Answer } from '../../../bin/verify/http-probe.js';
 import { mockedAccount, reportLine, type MockedAccount } from '../../support/mocked-account.js';
 
-/* The figures only a deployment gives (docs/verify.md): the contact function's cold starts and warm requests, from its REPORT lines. */
+/*
+ * The figures only a deployment gives (docs/verify.md): the contact function's cold starts and warm
+ * requests, from its REPORT lines; and the API's latency through the front door, judged.
+ */
 
 const AT = Date.parse('2026-11-25T12:00:00Z');
 const BENCH = {
@@ -77,5 +90,48 @@ describe('recentInvocations', () => {
     expect(account.logQueries).toEqual([
       { logGroupName: '/aws/lambda/contact', startTime: AT - REPORT_WINDOW_DAYS * 86_400_000, endTime: AT, filterPattern: '"REPORT RequestId"' },
     ]);
+  });
+});
+
+describe('the API latency line', () => {
+  const SCHEMA = new URL('https://site.test/api/contact');
+  const answer = (elapsedMs: number, status = 200, contentType = 'application/json'): Answer => ({
+    url: SCHEMA,
+    method: 'GET',
+    status,
+    headers: new Headers({ 'content-type': contentType }),
+    body: status === 200 ? '{"type":"object"}' : '{"code":"internal_error"}',
+    bytes: 0,
+    elapsedMs,
+  });
+  const times = (...ms: number[]) => ms.map((each) => answer(each));
+
+  it('is ok up to a median of LATENCY_WARN_MS, whatever the slowest (a cold start)', () => {
+    expect(judgeLatency(times(900, 80, 85, 90, LATENCY_WARN_MS))).toEqual({
+      status: 'ok',
+      name: 'API latency through the front door',
+      detail: 'GET /api/contact median 90 ms, slowest 1000 ms (5 requests from here; the first may meet a cold start)',
+    });
+  });
+
+  it.each([
+    ['warn', [LATENCY_WARN_MS + 1, LATENCY_WARN_MS + 1, LATENCY_WARN_MS + 1, 80, 80], /median 1001 ms.*: over 1 s for an answer from memory$/],
+    ['warn', times(LATENCY_FAIL_MS, LATENCY_FAIL_MS, LATENCY_FAIL_MS, 80, 80).map((each) => each.elapsedMs), /median 3000 ms/],
+    ['FAIL', [LATENCY_FAIL_MS + 1, 9000, 9000, 80, 80], /median 3001 ms.*: over 3 s, visitors wait as long for the form's every answer$/],
+    ['FAIL', [9000, 9000, 9000, 9000, 9000], /median 9000 ms, slowest 9000 ms/],
+  ] as const)('is %s past its threshold: %j', (status, ms, detail) => {
+    expect(judgeLatency(times(...ms))).toMatchObject({ status, detail: expect.stringMatching(detail), fix: expect.stringContaining('LogsSchema output') });
+  });
+
+  it('fails when an answer is not the API\'s, however fast: its times are another server\'s', () => {
+    const result = judgeLatency([answer(40), answer(12, 500, 'application/problem+json'), answer(11, 500, 'application/problem+json'), answer(40), answer(40)]);
+
+    expect(result).toMatchObject({
+      status: 'FAIL',
+      detail:
+        "2 of 5 answers were 500 application/problem+json (internal_error): the service failed, not the contact schema, so the times are not the API's: GET /api/contact median 40 ms, slowest 40 ms (5 requests from here; the first may meet a cold start)",
+      fix: expect.stringContaining('the alarms below'),
+    });
+    expect(judgeLatency([answer(40, 200, 'text/html')])).toMatchObject({ status: 'FAIL', detail: expect.stringMatching(/^1 of 1 answers were 200 text\/html, not the contact schema/) });
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { exitStatus, formatResult, type CheckResult } from '../../../bin/verify/check.js';
 import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
-import { createProbe } from '../../../bin/verify/http-probe.js';
+import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
 import { METHODS_BY_PATH } from '../../../lambdas/routes.js';
 import { PAGE, PROBLEM, send, startFakeFrontDoor, type FakeAnswer, type FakeFrontDoor } from '../../support/fake-front-door.js';
+import { startRawAnswerServer } from '../../support/raw-answer-server.js';
 
 /*
  * npm run verify's HTTP checks (docs/verify.md) against a front door of the test's own: healthy,
@@ -320,6 +322,47 @@ describe('a front door broken one way at a time', () => {
       'skip the rest of the site: not checked: https://site.test answered too slowly 2 times',
       expect.stringMatching(/^skip the API's own endpoint/),
     ]);
+  });
+
+  it('names a site that answers with what is not HTTP as such, and stops asking it after twice', async () => {
+    const ssh = await startRawAnswerServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    try {
+      const results = await run({ base: new URL(ssh.url) }, fetch);
+
+      const notHttp = 'could not check (ProbeError: answered with what is not well-formed HTTP (Expected HTTP/, RTSP/ or ICE/))';
+      expect(results.map((result) => `${result.status} ${result.name}: ${result.detail}`)).toEqual([
+        `FAIL ${PUBLISHED[0]![0]}: ${notHttp}`,
+        `FAIL ${PUBLISHED[1]![0]}: ${notHttp}`,
+        `skip the rest of the site: not checked: ${ssh.url} answered with what is not well-formed HTTP 2 times`,
+        expect.stringMatching(/^skip the API's own endpoint/),
+      ]);
+      expect(results[0]!.fix).toMatch(/no web server, or a broken one between/);
+      expect(results.map((result) => result.detail).join('\n')).not.toMatch(/could not be reached|could not connect/);
+    } finally {
+      await ssh.close();
+    }
+  });
+
+  it('ends with one line once the time the run gives the site is up, the request under way cut short', async () => {
+    // Every answer 400 ms late: a run of some 25 requests would take 10 s; it has 1.5 s.
+    const slow = createServer((_request, response) => setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('late'), 400));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const base = new URL(`http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
+    try {
+      const started = performance.now();
+      const results: CheckResult[] = [];
+      for await (const result of frontDoorChecks({ base }, createProbe(fetch, PROBE_LIMITS, deadlineIn(1500)))) results.push(result);
+
+      expect(performance.now() - started).toBeLessThan(2500);
+      expect(results.length).toBeGreaterThan(2);
+      expect(results.slice(-2)).toEqual([
+        expect.objectContaining({ status: 'FAIL', detail: "could not check (ProbeError: the 1.5 s a run gives the site's checks are up)", fix: expect.stringMatching(/too slowly for the run to finish/) }),
+        { status: 'skip', name: 'the rest of the site', detail: `not checked: ${base.origin} answered too slowly: the 1.5 s a run gives the site's checks are up` },
+      ]);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 
   it('cuts what a server wrote to a length that fits a line', async () => {

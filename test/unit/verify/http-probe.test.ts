@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProbe, getFollowingOnSite, MAX_REDIRECTS } from '../../../bin/verify/http-probe.js';
+import type { Socket } from 'node:net';
+import { createProbe, deadlineIn, getFollowingOnSite, MAX_REDIRECTS } from '../../../bin/verify/http-probe.js';
+import { startRawAnswerServer } from '../../support/raw-answer-server.js';
 
 /*
  * What npm run verify's requests do against a hostile or broken server (docs/verify.md): every
@@ -90,6 +92,47 @@ describe('a probe', () => {
     await new Promise((resolve) => closed.close(resolve));
 
     await expect(probe(url)).rejects.toMatchObject({ message: 'could not connect (ECONNREFUSED)', failure: 'unreachable' });
+  });
+
+  it.each([
+    ['a banner of another protocol', (socket: Socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'), 'answered with what is not well-formed HTTP (Expected HTTP/, RTSP/ or ICE/)'],
+    ['a broken header', (socket: Socket) => socket.end('HTTP/1.1 200 OK\r\nBad Header: x\r\nContent-Length: 0\r\n\r\n'), 'answered with what is not well-formed HTTP (Invalid header token)'],
+    ['a chunk size that is no number', (socket: Socket) => socket.end('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhi\r\n0\r\n\r\n'), 'answered with what is not well-formed HTTP (Invalid character in chunk size)'],
+    ['a body cut short', (socket: Socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nhi'), 'closed the connection before a whole answer'],
+    ['nothing at all', (socket: Socket) => socket.end(), 'closed the connection before a whole answer'],
+  ])('names an answer that is not well-formed HTTP (%s) as such, never as a connection that failed', async (_case, answer, message) => {
+    const server = await startRawAnswerServer(answer);
+    try {
+      await expect(probe(new URL(server.url))).rejects.toMatchObject({ message, failure: 'not http' });
+      expect(server.connections()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names plain HTTP at an https address as an answer that is not TLS', async () => {
+    const { port } = hostile.address() as AddressInfo;
+
+    await expect(probe(new URL(`https://127.0.0.1:${port}/headers`))).rejects.toMatchObject({ message: expect.stringMatching(/^answered with what is not TLS \(ERR_SSL_\w+\)$/), failure: 'not http' });
+  });
+
+  it('shares a deadline with the other requests of its group: one under way is cut short, the next fails at once', async () => {
+    // Each answer comes after 1 s, and the group has 1.5 s: the second is cut short half-way.
+    const late = await startRawAnswerServer((socket) => setTimeout(() => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'), 1000));
+    try {
+      const timed = createProbe(fetch, { timeoutMs: 5000, maxBytes: 1024 }, deadlineIn(1500));
+
+      expect((await timed(new URL(late.url))).status).toBe(200);
+      const started = performance.now();
+      await expect(timed(new URL(late.url))).rejects.toMatchObject({ message: "the 1.5 s a run gives the site's checks are up", failure: 'out of time' });
+      expect(performance.now() - started).toBeLessThan(900);
+      const after = performance.now();
+      await expect(timed(new URL(late.url))).rejects.toMatchObject({ failure: 'out of time' });
+      expect(performance.now() - after).toBeLessThan(50);
+      expect(late.connections()).toBe(2);
+    } finally {
+      await late.close();
+    }
   });
 
   it('asks for no compression, and names itself', async () => {

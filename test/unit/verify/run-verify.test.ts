@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { exitStatus, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
-import { verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
-import { send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
+import { SITE_TIME_LIMIT_MS, verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
+import { PROBLEM, send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
 import { mockedAccount, reportLine, type MockedAccount } from '../../support/mocked-account.js';
 
 /*
@@ -20,7 +20,7 @@ afterEach(async () => {
   await door.close();
 });
 
-function environment(): VerifyEnvironment {
+function environment(overrides: Partial<VerifyEnvironment> = {}): VerifyEnvironment {
   return {
     fetch: door.fetch,
     site: account.site,
@@ -30,13 +30,15 @@ function environment(): VerifyEnvironment {
     benchFigures: { 'cold.contact.floor_ms': { value: 151, measuredAt: '2026-11-24T08:00:00.000Z' } },
     now: () => new Date('2026-11-25T12:00:00Z'),
     sleep: async () => undefined,
+    siteTimeLimitMs: SITE_TIME_LIMIT_MS,
+    ...overrides,
   };
 }
 
-async function report(options = { sendTest: false, help: false }): Promise<{ lines: string[]; results: CheckResult[] }> {
+async function report(options = { sendTest: false, help: false }, overrides: Partial<VerifyEnvironment> = {}): Promise<{ lines: string[]; results: CheckResult[] }> {
   const lines: string[] = [];
   const results: CheckResult[] = [];
-  for await (const line of verify(options, environment())) {
+  for await (const line of verify(options, environment(overrides))) {
     if ('section' in line) {
       lines.push(line.section);
     } else {
@@ -90,6 +92,35 @@ describe('npm run verify of a deployment', () => {
       'skip  the site: not checked: the site stack did not say where it is',
     ]);
     expect(door.received).toEqual([]);
+    expect(exitStatus(results)).toBe(1);
+  });
+
+  it('fails the API latency line when the API answers 500, however fast', async () => {
+    door.breakPath('GET /api/contact', (_request, response) => send(response, 500, PROBLEM, '{"code":"internal_error"}'));
+
+    const { results } = await report();
+
+    expect(results.at(-1)).toMatchObject({
+      status: 'FAIL',
+      name: 'API latency through the front door',
+      detail: expect.stringMatching(/^5 of 5 answers were 500 application\/problem\+json \(internal_error\): the service failed, not the contact schema, so the times are not the API's: GET \/api\/contact median \d+ ms/),
+    });
+  });
+
+  it('gives the site its time, then skips the rest with a line and measures no latency: the account and the logs are still read', async () => {
+    const late: typeof fetch = (input, init) => new Promise((resolve) => setTimeout(resolve, 100)).then(() => door.fetch(input, init));
+    account.reportLines = [reportLine(95, 180)];
+
+    const { lines, results } = await report(undefined, { fetch: late, siteTimeLimitMs: 600 });
+
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `skip  the rest of the site: not checked: ${door.base.origin} answered too slowly: the 0.6 s a run gives the site's checks are up`,
+        expect.stringMatching(/^ok {4}cold start of the contact function: /),
+        "skip  API latency through the front door: not measured: the 0.6 s a run gives the site's checks are up",
+      ]),
+    );
+    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([expect.stringMatching(/could not check \(ProbeError: the 0\.6 s a run gives the site's checks are up\) -> /)]);
     expect(exitStatus(results)).toBe(1);
   });
 

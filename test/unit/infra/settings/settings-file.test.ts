@@ -68,6 +68,74 @@ describe('the settings file', () => {
     );
   });
 
+  it('stops with one line on a key given twice, which JSON.parse would read as the last alone', () => {
+    const text = '{\n  "ownerEmail": "you@example.com",\n  "rateLimitIp": 5,\n  "siteName": "Ada",\n  "rateLimitIp": 50\n}';
+    const error = configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text })));
+
+    expect(error.message).toMatch(/site-settings\.json holds "rateLimitIp" twice, on lines 3 and 5: JSON keeps the last without a word, so remove the one you do not mean$/);
+  });
+
+  it.each([
+    ['spelt two ways', '{"siteName": "A",\n"site\\u004eame": "B"}', /holds "siteName" twice, on lines 1 and 2/],
+    ['in an object of a value', '{"allowedOrigins": {"a": 1,\n\n "a": 2}}', /holds "a" twice, on lines 1 and 3/],
+  ])('finds a key given twice %s', (_how, text, message) => {
+    expect(configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text }))).message).toMatch(message);
+  });
+
+  it('stops with one line on values nested past any reader’s depth, not with a stack overflow', () => {
+    const text = `{"allowedOrigins": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+
+    expect(configErrorOf(() => readSettingsFile({}, projectFolder({ settings: text }))).message).toMatch(
+      /site-settings\.json nests lists or objects thousands deep, where a setting is at most a list of text$/,
+    );
+  });
+
+  it('reads a number as written where JSON.parse would change it, so a message quotes what the owner wrote', () => {
+    const folder = projectFolder({ settings: '{"rateLimitIp": 1e400, "rateLimitEmail": 12345678901234567890, "retentionDays": 30, "monthlyBudgetUsd": 12.50}' });
+
+    const { settings } = readSettingsFile({}, folder);
+
+    expect(settings).toEqual({ rateLimitIp: '1e400', rateLimitEmail: '12345678901234567890', retentionDays: 30, monthlyBudgetUsd: '12.50' });
+    const owner = { ownerEmail: 'you@example.com', senderEmail: 'contact@example.com' };
+    expect(configErrorOf(() => siteConfigOf({ ...owner, rateLimitIp: settings.rateLimitIp })).message).toBe('rateLimitIp must be a whole number from 1 to 10000, got "1e400"');
+    expect(configErrorOf(() => siteConfigOf({ ...owner, rateLimitEmail: settings.rateLimitEmail })).message).toBe(
+      'rateLimitEmail must be a whole number from 1 to 10000, got "12345678901234567890"',
+    );
+    expect(siteConfigOf({ ...owner, retentionDays: settings.retentionDays, monthlyBudgetUsd: settings.monthlyBudgetUsd })).toMatchObject({ retentionDays: 30, monthlyBudgetUsd: 12.5 });
+  });
+
+  /** Whatever acts on a terminal instead of showing: controls, DEL, format characters (bidi overrides among them). */
+  const TERMINAL_ACTING = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+  it('shows the owner’s text in its messages as the owner’s commands do: an unknown key that would set the window title', () => {
+    const folder = projectFolder({ settings: '{"ownerEmail": "you@example.com", "senderEmail": "contact@example.com", "\\u001b]0;pwned\\u0007\\u202e\\u009b31m": 1}' });
+
+    const message = configErrorOf(() => siteConfigOf(readSettingsFile({}, folder).settings)).message;
+
+    expect(message).not.toMatch(TERMINAL_ACTING);
+    expect(message).toMatch(/^Unknown CDK context "\\u001b\]0;pwned\\u0007\\u202E\\u009B31m": did you mean "\w+"\?$/);
+  });
+
+  it.each([
+    ['V8’s snippet of a file that is not JSON', '{"siteName": x\u001b]0;pwned\u0007\u202e}', /is not JSON: Unexpected token 'x', .*Name": x\\u001B\]0;pwned.* is not valid JSON$/],
+    ['a value that is no setting’s', '{"siteName": "\\u009b2J\\u202eAda"}', /^siteName must be .*got "\\u009B2J\\u202EAda"$/],
+  ])('shows the owner’s text escaped in %s', (_what, text, message) => {
+    const read = () => siteConfigOf({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', ...readSettingsFile({}, projectFolder({ settings: text })).settings });
+
+    const error = configErrorOf(read);
+
+    expect(error.message).not.toMatch(TERMINAL_ACTING);
+    expect(error.message).toMatch(message);
+  });
+
+  it('shows a path escaped too, whatever SITE_SETTINGS names', () => {
+    const folder = projectFolder();
+    const message = configErrorOf(() => readSettingsFile({ SITE_SETTINGS: 'x\u001b[2J\u202e.json' }, folder)).message;
+
+    expect(message).not.toMatch(TERMINAL_ACTING);
+    expect(message).toBe(`SITE_SETTINGS names ${join(folder, 'x')}\\u001B[2J\\u202E.json, which is no file`);
+  });
+
   it('is ignored by git, and its committed example is a whole deployment’s settings', () => {
     expect(readFileSync(new URL('.gitignore', ROOT), 'utf8').split('\n')).toContain(SETTINGS_FILE);
     const example = JSON.parse(readFileSync(new URL(SETTINGS_EXAMPLE_FILE, ROOT), 'utf8')) as Record<string, unknown>;
@@ -88,6 +156,10 @@ describe('an owner’s settings still in cdk.json', () => {
       'Settings   cdk.json\'s "context" holds your ownerEmail, siteDir: they are read, and win over site-settings.json, but an update of the project would conflict with them. ' +
         'Move them into site-settings.json (README, "Your settings file") and leave cdk.json as the project has it.',
     );
+  });
+
+  it('are named with what would act on a terminal shown as its escape', () => {
+    expect(moveSettingsLine(['siteName', '\u001b]0;pwned\u0007'])).toMatch(/^Settings {3}cdk\.json's "context" holds your siteName, \\u001B\]0;pwned\\u0007: they are read/);
   });
 
   it('win over the file’s, as the CDK CLI’s context wins over the app’s own, for a command that builds no app', () => {

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { OwnerInbox } from '../../bin/inbox/owner-inbox.js';
+import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
+import { SITE_REGION } from '../support/mocked-account.js';
+import { destroySiteStack, deployToMoto, motoCommandEnvironment, motoDynamo, storeInquiry, type StoredState } from '../support/moto-deployment.js';
+import { describeWithMoto, useMoto } from '../support/moto-server.js';
+import { runOwnerCommand } from '../support/local-server.js';
+
+/*
+ * npm run inbox and npm run redeliver on DynamoDB's and CloudFormation's wire protocols (docs/api.md
+ * §14): the table found through the stack's output, as the owner's credentials and region find it,
+ * in a table made as the stack makes it, holding inquiries the service's own stores wrote. The
+ * tests run in order, each on the inbox the one before left.
+ */
+
+const IDS: Readonly<Record<StoredState, string>> = {
+  pending: '0b6f3c1e-0000-4000-8000-000000000001',
+  held: '0b6f3c1e-0000-4000-8000-000000000002',
+  sent: '0b6f3c1e-0000-4000-8000-000000000003',
+  failed: '0b6f3c1e-0000-4000-8000-000000000004',
+  unknown: '0b6f3c1e-0000-4000-8000-000000000005',
+};
+const MISSING = '0b6f3c1e-0000-4000-8000-0000000000ff';
+
+describeWithMoto()('npm run inbox and npm run redeliver against moto', () => {
+  const moto = useMoto(SITE_REGION);
+  let table: string;
+  let dynamo: DynamoDBClient;
+  const command = (name: 'inbox' | 'redeliver', args: readonly string[]) => runOwnerCommand(name, ['--region', SITE_REGION, ...args], motoCommandEnvironment(moto()));
+  const stateOf = async (id: string) => (await new OwnerInbox(dynamo, table).get(id))?.state;
+
+  beforeAll(async () => {
+    const stack = await deployToMoto(moto(), { baseUrl: 'https://site.test', apiUrl: 'https://api.test' });
+    table = stack.outputs.get(INQUIRY_TABLE_OUTPUT)!;
+    dynamo = motoDynamo(moto());
+    const minute = 60_000;
+    for (const [index, [state, id]] of Object.entries(IDS).entries()) await storeInquiry(dynamo, table, id, state as StoredState, new Date(Date.now() - (10 - index) * minute));
+  }, 120_000);
+  afterAll(() => dynamo?.destroy());
+
+  it('lists every inquiry of the table the stack names, newest first, with its state and why', async () => {
+    const { code, stdout, stderr } = await command('inbox', []);
+
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const rows = stdout.split('\n').filter((line) => /^\d{4}-/.test(line));
+    expect(rows.map((row) => row.split(/\s{2,}/).slice(1, 4))).toEqual([
+      ['unknown', '1', IDS.unknown],
+      ['failed', '1', IDS.failed],
+      ['sent', '1', IDS.sent],
+      ['held', '0', IDS.held],
+      ['pending', '0', IDS.pending],
+    ]);
+    expect(stdout).toContain(`MessageRejected; still failing at the end of the retry period: npm run redeliver -- --region ${SITE_REGION} ${IDS.failed}`);
+    expect(stdout).toMatch(/\n5 inquiries, 1 unknown, 1 failed, 1 sent, 1 held, 1 pending\n$/);
+  }, 60_000);
+
+  it('queues a failed inquiry, and exits 1 for one sent already and one not in the table, each with its line', async () => {
+    const { code, stdout, stderr } = await command('redeliver', [IDS.failed, IDS.sent, MISSING]);
+
+    expect(stderr).toBe('');
+    expect(stdout.split('\n').filter(Boolean)).toEqual([
+      `${MISSING}  not in the inbox`,
+      `${IDS.failed}  failed -> pending: sent within seconds`,
+      expect.stringMatching(new RegExp(`^${IDS.sent}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d already; to send it once more: npm run redeliver -- --region ${SITE_REGION} --again ${IDS.sent}$`)),
+    ]);
+    expect(code).toBe(1);
+    expect(await stateOf(IDS.failed)).toBe('pending');
+    expect(await stateOf(IDS.sent)).toBe('sent');
+  }, 60_000);
+
+  it('exits 1 for an inquiry that is on its way already, and 0 when every one asked for was queued', async () => {
+    const pending = await command('redeliver', [IDS.pending]);
+    expect(pending).toMatchObject({ code: 1, stdout: `${IDS.pending}  not sent: it is pending already\n` });
+
+    const held = await command('redeliver', ['--held', '--unknown']);
+    expect(held).toMatchObject({ code: 0, stderr: '' });
+    expect(held.stdout.split('\n').filter(Boolean).sort()).toEqual([`${IDS.held}  held -> pending: sent within seconds`, `${IDS.unknown}  unknown -> pending: sent within seconds`]);
+    expect(await stateOf(IDS.held)).toBe('pending');
+  }, 60_000);
+
+  it('refuses a redelivery the table changed under, by the condition DynamoDB checks', async () => {
+    const inbox = new OwnerInbox(dynamo, table);
+    const sent = (await inbox.get(IDS.sent))!;
+
+    expect(await inbox.redeliver(sent, { again: true })).toEqual({ id: IDS.sent, kind: 'queued', from: 'sent' });
+    // Listed as sent, pending since: the write's condition fails, and the answer says what it is now.
+    expect(await inbox.redeliver(sent, { again: true })).toEqual({ id: IDS.sent, kind: 'refused', reason: 'it changed meanwhile: it is pending now; list the inbox again' });
+  });
+
+  it('reads the table by name once the stack is gone, as the table outlives it', async () => {
+    await destroySiteStack(moto());
+
+    const byStack = await command('inbox', []);
+    expect(byStack).toMatchObject({ code: 1, stdout: '' });
+    expect(byStack.stderr).toMatch(/^Cannot read the inbox: could not read the stack PersonalSite \(ValidationError\): check --stack/);
+
+    const byName = await command('inbox', ['--table', table]);
+    expect(byName).toMatchObject({ code: 0, stderr: '' });
+    expect(byName.stdout).toMatch(/\n5 inquiries, /);
+  }, 60_000);
+});
