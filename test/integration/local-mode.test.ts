@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { startDynamoEmulator } from '../../bin/local/emulators.js';
+import { ownerFormPage } from '../support/form-pages.js';
 import { postContact, sendTarget } from '../support/http-client.js';
 import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
@@ -38,6 +39,21 @@ describe('npm start (bin/local.ts)', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(setting)]);
+  }, 30_000);
+
+  it.each([
+    ['a field twice', ownerFormPage().replace('<button', '<input type="hidden" name="email"><button'), 'form has more than one control named email (a radio group aside)'],
+    ['multipart/form-data', ownerFormPage().replace('action="/contact"', 'action="/contact" enctype="multipart/form-data"'), 'form has enctype="multipart/form-data", so every post would be refused (415)'],
+    ['a button sending text/plain', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="text/plain">'), 'form\'s submit button has formenctype="text/plain", so every post sent with it would be refused (415)'],
+    ['method="get"', ownerFormPage().replace('method="post"', 'method="get"'), 'form has method="get", so a browser sends it as a GET, never a post'],
+    ['a button that gets', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="get">'), 'form\'s submit button has formmethod="get"'],
+  ])('stops with one line naming the cause when the form page’s form has %s: every post of it would fail', async (_case, page, cause) => {
+    const site = siteFolder({ 'contact/index.html': page });
+    const { code, stdout, stderr } = await runLocal({ SITE_DIR: site, FORM_PAGE: '/contact/' });
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`Cannot start: FORM_PAGE /contact/ is ${join(site, 'contact/index.html')}, whose ${cause}`)]);
   }, 30_000);
 
   it.each(['PORT', 'SES_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
