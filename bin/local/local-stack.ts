@@ -8,6 +8,7 @@ import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } fr
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { EMULATOR_HOST } from './local-origins.js';
 import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
@@ -61,16 +62,17 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     // Listening first: a request that comes while the rest starts is held, never left hanging.
     await listen(gate.server, settings.host, settings.port, 'PORT');
     api = running(gate.server, settings.host);
-    const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
+    // The API alone listens on HOST: the emulators keep to loopback (EMULATOR_HOST).
+    const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(EMULATOR_HOST))).url;
     if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
-    const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
+    const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
     const environment = functionEnvironment(process.env, { ...settings, port: api.port });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
     // the worker what the stack's event source mapping would.
     stream = await startTableStream({
       target: dynamo,
-      host: settings.host,
+      host: EMULATOR_HOST,
       tableName: environment.INQUIRY_TABLE as string,
       keyAttribute: INBOX_PARTITION_KEY,
       filter: PENDING_STREAM_FILTER,
