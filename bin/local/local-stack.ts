@@ -8,6 +8,7 @@ import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } fr
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from './form-page-copy.js';
 import { EMULATOR_HOST } from './local-origins.js';
 import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
@@ -46,6 +47,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   let api: RunningServer | undefined;
   let worker: LocalDeliveryWorker | undefined;
   let stream: TableStream | undefined;
+  let formPageCopy: FormPageCopy | undefined;
   // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
   // reach an emulator that is already gone.
   let inMemoryTables: string | undefined;
@@ -55,7 +57,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await stream?.close();
     // Counted once nothing moves any more, just before the tables go.
     const dropped = inMemoryTables === undefined ? 'outside' : await countUnsent(inMemoryTables);
-    await Promise.all(emulators.map((emulator) => emulator.close()));
+    await Promise.all([...emulators.map((emulator) => emulator.close()), formPageCopy?.close()]);
     return stopLine(dropped);
   };
   try {
@@ -67,7 +69,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
-    const environment = functionEnvironment(process.env, { ...settings, port: api.port });
+    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR);
+    if (door !== undefined && settings.formPage !== undefined) formPageCopy = await startFormPageCopy(door, settings.formPage.path);
+    const environment = functionEnvironment(process.env, { ...settings, port: api.port, ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }) });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
     // the worker what the stack's event source mapping would.
     stream = await startTableStream({
@@ -104,8 +108,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     }
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
-    const gateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR)));
+    const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
+    const gateway = formPageCopy === undefined ? handlersGateway : withFreshFormPage(handlersGateway, formPageCopy);
+    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door));
 
     return {
       baseUrl: process.env.BASE_URL as string,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OwnerFormPage } from '../config.js';
@@ -12,12 +12,19 @@ export class FormPageTooLarge extends Error {
 /**
  * The owner's form page read where it is and filled in for a refused post (docs/api.md §9):
  * deployed, from the function's own bundle, where synth copied it from `siteDir`; in local mode,
- * from SITE_DIR at each request, so that a generator's watch mode shows an edit at once. Loaded
+ * from the copy it makes afresh from SITE_DIR before each form post, so that a generator's watch
+ * mode shows an edit at once. Loaded
  * on first use only (lazy-modules.ts): the HTML parser is for a refused form post, never a JSON one.
  */
 export async function fillFormPage(page: OwnerFormPage, refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined> {
   const file = isAbsolute(page.file) ? page.file : fileURLToPath(new URL(page.file, import.meta.url));
-  const bytes = await readFile(file);
-  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) throw new FormPageTooLarge(`${page.path} is ${bytes.byteLength} bytes, over ${MAX_FORM_PAGE_BYTES}`);
-  return fillOwnerFormPage(new TextDecoder().decode(bytes), { ...refused, pagePath: page.path });
+  const handle = await open(file);
+  try {
+    // Its size first: a page edited past the limit in local mode is never read whole.
+    const { size } = await handle.stat();
+    if (size > MAX_FORM_PAGE_BYTES) throw new FormPageTooLarge(`${page.path} is ${size} bytes, over ${MAX_FORM_PAGE_BYTES}`);
+    return fillOwnerFormPage(new TextDecoder().decode(await handle.readFile()), { ...refused, pagePath: page.path });
+  } finally {
+    await handle.close();
+  }
 }
