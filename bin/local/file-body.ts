@@ -1,6 +1,7 @@
-import { constants, type ReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { constants, createWriteStream, type ReadStream } from 'node:fs';
+import { open, writeFile, type FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The open flags of a site file: read only, never through a link (the file siteFiles listed is a
@@ -44,10 +45,21 @@ export class FileBody {
     return this.handle.close();
   }
 
-  /** Its bytes, once: the file is closed when they have been read, or when the stream is destroyed. */
-  stream(): ReadStream {
-    // `end` is inclusive; an empty file has no byte to end at.
-    return this.handle.createReadStream({ start: 0, end: Math.max(0, this.byteLength - 1), autoClose: true });
+  /** Writes its first `maxBytes` (all of them by default) to a new file at `destination`, and closes it. */
+  async copyTo(destination: string, maxBytes = this.byteLength): Promise<void> {
+    const length = Math.min(this.byteLength, maxBytes);
+    if (length === 0) {
+      await this.close();
+      await writeFile(destination, '', { flag: 'wx' });
+      return;
+    }
+    await pipeline(this.stream(length), createWriteStream(destination, { flags: 'wx' }));
+  }
+
+  /** Its first `length` bytes, once (at least one): the file is closed when they have been read, or when the stream is destroyed. */
+  private stream(length: number): ReadStream {
+    // `end` is inclusive.
+    return this.handle.createReadStream({ start: 0, end: length - 1, autoClose: true });
   }
 
   /**
@@ -60,7 +72,7 @@ export class FileBody {
       response.end();
       return;
     }
-    const bytes = this.stream();
+    const bytes = this.stream(this.byteLength);
     response.once('close', () => bytes.destroy());
     bytes.once('error', () => response.destroy());
     bytes.once('end', () => (bytes.bytesRead === this.byteLength ? response.end() : response.destroy()));

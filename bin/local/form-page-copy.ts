@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { linkedSiteFile, type SiteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { BUNDLED_FORM_PAGE } from '../../lib/settings/form-page.js';
@@ -51,12 +50,16 @@ export async function startFormPageCopy(door: SiteFrontDoor, pagePath: string): 
   };
 }
 
-/** Copies the file the site serves at `path` now to `destination`; false when it serves none. */
+/**
+ * Copies the file the site serves at `path` now to `destination`; false when it serves none. Of a
+ * page past the largest a form page may be, one byte more is all the function needs to refuse it
+ * (FormPageTooLarge), and all that is copied: an edit that makes it huge costs no more.
+ */
 async function copyPage(door: SiteFrontDoor, path: string, destination: string): Promise<boolean> {
   const source = linkedSiteFile(door, path);
   const body = source === undefined ? undefined : await FileBody.open(source);
   if (body === undefined) return false;
-  await pipeline(body.stream(), createWriteStream(destination));
+  await body.copyTo(destination, MAX_FORM_PAGE_BYTES + 1);
   return true;
 }
 

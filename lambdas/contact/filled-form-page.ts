@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OwnerFormPage } from '../config.js';
@@ -18,13 +18,7 @@ export class FormPageTooLarge extends Error {
  */
 export async function fillFormPage(page: OwnerFormPage, refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined> {
   const file = isAbsolute(page.file) ? page.file : fileURLToPath(new URL(page.file, import.meta.url));
-  const handle = await open(file);
-  try {
-    // Its size first: a page edited past the limit in local mode is never read whole.
-    const { size } = await handle.stat();
-    if (size > MAX_FORM_PAGE_BYTES) throw new FormPageTooLarge(`${page.path} is ${size} bytes, over ${MAX_FORM_PAGE_BYTES}`);
-    return fillOwnerFormPage(new TextDecoder().decode(await handle.readFile()), { ...refused, pagePath: page.path });
-  } finally {
-    await handle.close();
-  }
+  const bytes = await readFile(file);
+  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) throw new FormPageTooLarge(`${page.path} is ${bytes.byteLength} bytes, over ${MAX_FORM_PAGE_BYTES}`);
+  return fillOwnerFormPage(new TextDecoder().decode(bytes), { ...refused, pagePath: page.path });
 }

@@ -24,7 +24,7 @@ describe('fillFormPage', () => {
     expect(filled?.html).toContain('<input value="Ada" id="name" name="name" required>');
   });
 
-  it('refuses a page edited past that size, by its size on disk', async () => {
+  it('refuses a page edited past that size', async () => {
     const file = pageFile(`${ownerFormPage()}<!--${'x'.repeat(MAX_FORM_PAGE_BYTES)}-->`);
     await expect(fillFormPage({ path: '/contact/', file }, refused)).rejects.toThrow(FormPageTooLarge);
   });

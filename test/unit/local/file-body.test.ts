@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,27 @@ describe('FileBody.open', () => {
     ['a FIFO, without waiting for a writer', 'fifo'],
   ])('finds no file at %s', async (_case, name) => {
     expect(await FileBody.open(path(name))).toBeUndefined();
+  });
+});
+
+describe('FileBody.copyTo', () => {
+  it.each([
+    ['the whole file', 'hello, world', undefined, 'hello, world'],
+    ['its first bytes', 'hello, world', 5, 'hello'],
+    ['an empty file', '', undefined, ''],
+  ])('writes %s to a new file', async (_case, text, maxBytes, copied) => {
+    writeFileSync(path('source.txt'), text);
+    const destination = path(`copy-${maxBytes}-${text.length}.txt`);
+    await (await FileBody.open(path('source.txt')))?.copyTo(destination, maxBytes);
+    expect(readFileSync(destination, 'utf8')).toBe(copied);
+  });
+
+  it('never writes through a file already at the destination, a link there included', async () => {
+    writeFileSync(path('source.txt'), 'hello');
+    symlinkSync(path('victim.txt'), path('planted.txt'));
+    const body = (await FileBody.open(path('source.txt'))) as FileBody;
+    await expect(body.copyTo(path('planted.txt'))).rejects.toThrow(/EEXIST/);
+    expect(existsSync(path('victim.txt'))).toBe(false);
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LocalAnswer } from '../../../bin/local/api-server.js';
 import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from '../../../bin/local/form-page-copy.js';
+import { MAX_FORM_PAGE_BYTES } from '../../../lambdas/html/owner-form-page.js';
 import { siteFrontDoor } from '../../../lib/edge/front-door-request.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
@@ -33,6 +34,12 @@ describe('the form page’s copy', () => {
       rmSync(join(site, 'contact'), { recursive: true });
       await copy.refresh();
       expect(existsSync(copy.file)).toBe(false);
+
+      // Of a page edited past the largest a form page may be, what the function needs to refuse it.
+      mkdirSync(join(site, 'contact'));
+      writeFileSync(join(site, 'contact/index.html'), 'x'.repeat(3 * MAX_FORM_PAGE_BYTES));
+      await copy.refresh();
+      expect(statSync(copy.file).size).toBe(MAX_FORM_PAGE_BYTES + 1);
     } finally {
       await copy.close();
     }
