@@ -8,9 +8,13 @@ import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
+import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { siteBannerLines } from './local/site-banner.js';
+
+/** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
+const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
 
 try {
   // The handlers read process.env, as in Lambda: the settings file's shared keys go there.
@@ -39,12 +43,12 @@ try {
   process.on('SIGTERM', stop);
   console.log(
     [
-      `API        ${stack.apiUrl}  (BASE_URL ${stack.baseUrl})`,
+      `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir)),
       ...siteBannerLines(process.env, settings),
-      `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : 'SES emulator; sent mail as JSON at /store'})`,
-      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front)`,
+      `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
+      `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
       `Digest     every ${settings.digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)`,
       ...stack.warnings,

@@ -5,6 +5,7 @@ import { VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
 import { FALLBACK_HANDLER, findRoute, type FunctionName, type HandlerName } from '../../lambdas/routes.js';
 import { functionProfile } from '../../lib/api/function-profiles.js';
+import { FileBody } from './file-body.js';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 export type HandlerSet = Readonly<Record<HandlerName, LambdaHttpHandler>>;
@@ -20,7 +21,8 @@ const LOCAL_CONCURRENCY = 16;
 export interface LocalAnswer {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
-  readonly body?: Buffer;
+  /** Its bytes, or a file of the site read as it is sent (its request's body drained first). */
+  readonly body?: Buffer | FileBody;
   /** The request's body was left unread, which ends its connection (writeAnswer). */
   readonly bodyUnread?: boolean;
 }
@@ -254,13 +256,17 @@ function lambdaAnswer(result: APIGatewayProxyStructuredResultV2): LocalAnswer {
 
 /** Writes an answer with the length of its body; Node sends no body to a HEAD. */
 export function writeAnswer(response: ServerResponse, answer: LocalAnswer): void {
-  const headers = { ...answer.headers, ...(answer.body === undefined ? {} : { 'Content-Length': String(answer.body.byteLength) }) };
-  if (answer.bodyUnread) {
-    answerThenClose(response, answer.statusCode, headers, answer.body);
-    return;
+  const { body } = answer;
+  const headers = { ...answer.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.byteLength) }) };
+  if (body instanceof FileBody) {
+    response.writeHead(answer.statusCode, headers);
+    body.sendTo(response);
+  } else if (answer.bodyUnread) {
+    answerThenClose(response, answer.statusCode, headers, body);
+  } else {
+    response.writeHead(answer.statusCode, headers);
+    response.end(body);
   }
-  response.writeHead(answer.statusCode, headers);
-  response.end(answer.body);
 }
 
 /** How long a connection whose request body was left unread stays open after its answer. */

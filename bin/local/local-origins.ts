@@ -1,3 +1,10 @@
+/**
+ * Where local mode's emulators and the DynamoDB stand-in listen, whatever HOST is: the mailbox
+ * (every test inquiry, no login) and the tables (the inbox, any credentials) are for this machine.
+ * Another machine that needs them is given endpoints of its own (AWS_ENDPOINT_URL_DYNAMODB, _SESV2).
+ */
+export const EMULATOR_HOST = '127.0.0.1';
+
 /** A host to listen on that means every address of this machine, and the loopback address that reaches it. */
 const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
 
@@ -19,4 +26,12 @@ export function localUrl(host: string, port: number): string {
  */
 export function localOrigins(host: string, port: number): string[] {
   return [...LOOPBACK_NAMES.map((name) => `http://${name}:${port}`), localUrl(host, port)];
+}
+
+/**
+ * Where a server listening on `host` takes connections from, when its URL (localUrl) does not say
+ * it: a wildcard host is every address of this machine, which other machines may reach.
+ */
+export function wildcardListening(host: string): string | undefined {
+  return host in WILDCARD_HOSTS ? `listening on ${host}, every address of this machine: other machines reach it too` : undefined;
 }

@@ -8,6 +8,8 @@ import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } fr
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
+import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from './form-page-copy.js';
+import { EMULATOR_HOST } from './local-origins.js';
 import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
@@ -45,6 +47,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   let api: RunningServer | undefined;
   let worker: LocalDeliveryWorker | undefined;
   let stream: TableStream | undefined;
+  let formPageCopy: FormPageCopy | undefined;
   // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
   // reach an emulator that is already gone.
   let inMemoryTables: string | undefined;
@@ -54,23 +57,26 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await stream?.close();
     // Counted once nothing moves any more, just before the tables go.
     const dropped = inMemoryTables === undefined ? 'outside' : await countUnsent(inMemoryTables);
-    await Promise.all(emulators.map((emulator) => emulator.close()));
+    await Promise.all([...emulators.map((emulator) => emulator.close()), formPageCopy?.close()]);
     return stopLine(dropped);
   };
   try {
     // Listening first: a request that comes while the rest starts is held, never left hanging.
     await listen(gate.server, settings.host, settings.port, 'PORT');
     api = running(gate.server, settings.host);
-    const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(settings.host))).url;
+    // The API alone listens on HOST: the emulators keep to loopback (EMULATOR_HOST).
+    const dynamo = settings.dynamoEndpoint ?? (await track(emulators, startDynamoEmulator(EMULATOR_HOST))).url;
     if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
-    const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(settings.host, settings.sesPort))).url;
+    const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
-    const environment = functionEnvironment(process.env, { ...settings, port: api.port });
+    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR);
+    if (door !== undefined && settings.formPage !== undefined) formPageCopy = await startFormPageCopy(door, settings.formPage.path);
+    const environment = functionEnvironment(process.env, { ...settings, port: api.port, ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }) });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
     // the worker what the stack's event source mapping would.
     stream = await startTableStream({
       target: dynamo,
-      host: settings.host,
+      host: EMULATOR_HOST,
       tableName: environment.INQUIRY_TABLE as string,
       keyAttribute: INBOX_PARTITION_KEY,
       filter: PENDING_STREAM_FILTER,
@@ -102,8 +108,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     }
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
-    const gateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR)));
+    const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
+    const gateway = formPageCopy === undefined ? handlersGateway : withFreshFormPage(handlersGateway, formPageCopy);
+    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door));
 
     return {
       baseUrl: process.env.BASE_URL as string,

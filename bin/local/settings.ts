@@ -33,7 +33,7 @@ export interface LocalSettings {
   readonly sesEndpoint?: string;
   /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
   readonly siteDir?: string;
-  /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads from SITE_DIR at each request. */
+  /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (form-page-copy.ts). */
   readonly formPage?: FormPage;
 }
 
@@ -144,9 +144,13 @@ function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
  * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
- * start-up found, its file SITE_DIR's own, read at each request, whatever the environment says.
+ * start-up found, its file `formPageFile`, the copy local mode keeps of it (form-page-copy.ts),
+ * whatever the environment says.
  */
-export function functionEnvironment(env: Env, { host, port, formPage }: Pick<LocalSettings, 'host' | 'port' | 'formPage'>): Record<string, string | undefined> {
+export function functionEnvironment(
+  env: Env,
+  { host, port, formPage, formPageFile }: Pick<LocalSettings, 'host' | 'port' | 'formPage'> & { readonly formPageFile?: string },
+): Record<string, string | undefined> {
   const baseUrl = env.BASE_URL ?? `http://localhost:${port}`;
   return {
     ...env,
@@ -160,7 +164,7 @@ export function functionEnvironment(env: Env, { host, port, formPage }: Pick<Loc
     INQUIRY_TABLE: env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE,
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
     FORM_PAGE: formPage?.path ?? '',
-    FORM_PAGE_FILE: formPage?.file ?? '',
+    FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
   };
 }
 

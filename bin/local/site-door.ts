@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { uploadContentType } from '../../lib/pages/upload-content-type.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
+import { FileBody } from './file-body.js';
 
 /**
  * Local mode with SITE_DIR: the deployed distribution in front of the API and the site's folder
@@ -32,12 +32,16 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
         return { statusCode: outcome.status, headers: outcome.headers, body: Buffer.alloc(0) };
       case 'file':
         drain(request);
-        return fileAnswer(200, outcome.key, outcome.file);
+        return (await fileAnswer(200, outcome.key, outcome.file)) ?? missingAnswer(door);
       case 'missing':
         drain(request);
-        return (await notFoundPage(door)) ?? plainAnswer(404, 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.');
+        return missingAnswer(door);
     }
   });
+}
+
+async function missingAnswer(door: SiteFrontDoor): Promise<LocalAnswer> {
+  return (await notFoundPage(door)) ?? plainAnswer(404, 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.');
 }
 
 async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefined> {
@@ -45,9 +49,14 @@ async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefine
   return page === undefined ? undefined : fileAnswer(404, NOT_FOUND_PAGE, page);
 }
 
-/** A file of the site with the type the upload gives its key (lib/pages/upload-content-type.ts). */
-async function fileAnswer(statusCode: number, key: string, file: string): Promise<LocalAnswer> {
-  return { statusCode, headers: { 'Content-Type': uploadContentType(key) }, body: await readFile(file) };
+/**
+ * A file of the site with the type the upload gives its key (lib/pages/upload-content-type.ts),
+ * sent as it is read; undefined when it was swapped for a link or taken away since the folder
+ * was read, which makes it no file of the site.
+ */
+async function fileAnswer(statusCode: number, key: string, file: string): Promise<LocalAnswer | undefined> {
+  const body = await FileBody.open(file);
+  return body === undefined ? undefined : { statusCode, headers: { 'Content-Type': uploadContentType(key) }, body };
 }
 
 function plainAnswer(statusCode: number, text: string): LocalAnswer {

@@ -12,7 +12,8 @@ export class FormPageTooLarge extends Error {
 /**
  * The owner's form page read where it is and filled in for a refused post (docs/api.md §9):
  * deployed, from the function's own bundle, where synth copied it from `siteDir`; in local mode,
- * from SITE_DIR at each request, so that a generator's watch mode shows an edit at once. Loaded
+ * from the copy it makes afresh from SITE_DIR before each form post, so that a generator's watch
+ * mode shows an edit at once. Loaded
  * on first use only (lazy-modules.ts): the HTML parser is for a refused form post, never a JSON one.
  */
 export async function fillFormPage(page: OwnerFormPage, refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined> {

@@ -39,14 +39,60 @@ export interface FilledFormPage {
 }
 
 /**
- * The names of the fields of a page's form that posts to the service's `/contact` (the page served
- * at `pagePath`), what a browser sends; undefined when the page has no such form.
+ * The page's form to the service's `/contact` (the page served at `pagePath`) as a browser sends
+ * it, by the HTML standard's form submission: the first form that posts there, the one a refused
+ * post fills in, else the first whose action is `/contact` whatever its method; undefined when
+ * no form of the page has that action.
  */
-export function inquiryFormFields(html: string, pagePath: string): string[] | undefined {
+export function contactFormSending(html: string, pagePath: string): FormSending | undefined {
   const all = elementsOf(parsePage(html));
-  const form = inquiryForm(all, documentBase(all, pagePath));
-  return form === undefined ? undefined : [...namedControls({ all, form, inForm: elementsOf(form), controls: new Map() }).keys()];
+  const forms = formsToContact(all, documentBase(all, pagePath));
+  const form = forms.find(isPostForm) ?? forms[0];
+  if (form === undefined) return undefined;
+  const controls = formControls({ all, form, inForm: elementsOf(form) });
+  const sent = controls.flatMap((control) => {
+    const name = attribute(control, 'name');
+    const how = howSent(control);
+    // A control without a name, or with an empty one, is never sent.
+    return name === undefined || name === '' || how === 'never' ? [] : [{ name, how }];
+  });
+  const buttons = controls.filter((control) => howSent(control) === 'submit');
+  return {
+    method: enumerated(attribute(form, 'method'), METHODS, 'get'),
+    enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
+    buttonMethods: buttons.flatMap((button) => buttonOverride(button, 'formmethod', METHODS, 'get')),
+    buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
+    fields: [...new Set(sent.map(({ name }) => name))],
+    repeated: repeatedNames(sent),
+  };
 }
+
+/** What a browser makes of a form's page for its post to `/contact` (docs/api.md §9). */
+export interface FormSending {
+  /** The form's `method`: `post` for a post; `get` when it has none or an invalid one. */
+  readonly method: EnumeratedAttribute;
+  /** The form's `enctype`: `application/x-www-form-urlencoded` when it has none or an invalid one. */
+  readonly enctype: EnumeratedAttribute;
+  /** The `formmethod` of each of its submit buttons that has one, which a post sent with it takes instead. */
+  readonly buttonMethods: readonly EnumeratedAttribute[];
+  /** The `formenctype` of each of its submit buttons that has one. */
+  readonly buttonEnctypes: readonly EnumeratedAttribute[];
+  /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
+  readonly fields: readonly string[];
+  /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
+  readonly repeated: readonly string[];
+}
+
+/** An enumerated attribute as written (undefined when absent), and the state a browser reads it as. */
+export interface EnumeratedAttribute {
+  readonly written: string | undefined;
+  readonly state: string;
+}
+
+/** The one encoding the service reads a form post in (docs/api.md §9). */
+export const URL_ENCODED = 'application/x-www-form-urlencoded';
+const METHODS: readonly string[] = ['get', 'post', 'dialog'];
+const ENCTYPES: readonly string[] = [URL_ENCODED, 'multipart/form-data', 'text/plain'];
 
 /**
  * The owner's form page answering a refused post (docs/api.md §9), as text spliced into the
@@ -109,25 +155,95 @@ function documentBase(all: readonly Element[], pagePath: string): URL {
 
 /** The first form, in tree order, that posts to `/contact` of the site: the one the visitor sent. */
 function inquiryForm(all: readonly Element[], base: URL): Element | undefined {
-  return all.find((element) => {
-    if (!isHtml(element, 'form') || attribute(element, 'method')?.trim().toLowerCase() !== 'post') return false;
+  return formsToContact(all, base).find(isPostForm);
+}
+
+/** The page's forms whose action is `/contact` of the site, in tree order. */
+function formsToContact(all: readonly Element[], base: URL): Element[] {
+  return all.filter((element) => {
+    if (!isHtml(element, 'form')) return false;
     const action = parseUrl(attribute(element, 'action') ?? '', base);
     return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
   });
 }
 
-/** The form's controls by name, the first of each: those inside it, and those elsewhere that name it with `form=`. */
-function namedControls({ all, form, inForm }: FormInPage): ReadonlyMap<string, Element> {
+function isPostForm(form: Element): boolean {
+  return enumerated(attribute(form, 'method'), METHODS, 'get').state === 'post';
+}
+
+/** The form's controls in tree order: those inside it, and those elsewhere that name it with `form=`. */
+function formControls({ all, form, inForm }: Pick<FormInPage, 'all' | 'form' | 'inForm'>): Element[] {
   const formId = attribute(form, 'id');
   const inside = new Set(inForm);
-  const controls = new Map<string, Element>();
-  for (const element of all) {
-    const name = attribute(element, 'name');
-    if (name === undefined || !CONTROLS.has(element.tagName) || element.namespaceURI !== spec.NS.HTML || controls.has(name)) continue;
+  return all.filter((element) => {
+    if (!CONTROLS.has(element.tagName) || element.namespaceURI !== spec.NS.HTML) return false;
     const owner = attribute(element, 'form');
-    if (owner === undefined ? inside.has(element) : owner === formId) controls.set(name, element);
+    return owner === undefined ? inside.has(element) : owner === formId;
+  });
+}
+
+/** The form's controls by name, the first of each. */
+function namedControls(page: FormInPage): ReadonlyMap<string, Element> {
+  const controls = new Map<string, Element>();
+  for (const control of formControls(page)) {
+    const name = attribute(control, 'name');
+    if (name !== undefined && !controls.has(name)) controls.set(name, control);
   }
   return controls;
+}
+
+/** How a post sends a control: as a field of its own, one of a radio group, a submit button (when it is the one pressed), or never. */
+type HowSent = 'field' | 'radio' | 'submit' | 'never';
+
+/** Button types whose control a post never sends. */
+const UNSENT_BUTTON_TYPES: ReadonlySet<string> = new Set(['reset', 'button']);
+
+/** By the control's type, read as the standard reads it: a `<button>` with none or an invalid one submits, an `<input>` is text. */
+function howSent(control: Element): HowSent {
+  const type = asciiLowercase(attribute(control, 'type') ?? '');
+  if (control.tagName === 'button') return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'submit';
+  if (control.tagName !== 'input') return 'field';
+  if (type === 'radio') return 'radio';
+  if (type === 'submit' || type === 'image') return 'submit';
+  return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'field';
+}
+
+/**
+ * The names under which one post sends more than one value: each control of a name counts, but
+ * a radio group, which sends one of its buttons, and the submit buttons, of which a post sends
+ * the one pressed, count once each.
+ */
+function repeatedNames(sent: readonly { readonly name: string; readonly how: HowSent }[]): string[] {
+  const counts = new Map<string, number>();
+  const groups = new Set<string>();
+  for (const { name, how } of sent) {
+    if (how !== 'field') {
+      if (groups.has(`${how} ${name}`)) continue;
+      groups.add(`${how} ${name}`);
+    }
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+
+/** A submit button's `formmethod` or `formenctype`, which a post sent with it takes over the form's, when it has one. */
+function buttonOverride(button: Element, name: string, keywords: readonly string[], invalid: string): EnumeratedAttribute[] {
+  const written = attribute(button, name);
+  return written === undefined ? [] : [enumerated(written, keywords, invalid)];
+}
+
+/**
+ * An enumerated attribute read as the HTML standard reads one: its keyword matched ASCII
+ * case-insensitively and untrimmed, else `fallback`, so `method=" post"` is a GET, as in browsers.
+ */
+function enumerated(written: string | undefined, keywords: readonly string[], fallback: string): EnumeratedAttribute {
+  const keyword = written === undefined ? undefined : asciiLowercase(written);
+  return { written, state: keyword !== undefined && keywords.includes(keyword) ? keyword : fallback };
+}
+
+/** Only A to Z lowered, as the standard's keywords are matched: `toLowerCase` would also make the Kelvin sign a `k`. */
+function asciiLowercase(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }
 
 const CONTROLS: ReadonlySet<string> = new Set(['input', 'textarea', 'select', 'button']);

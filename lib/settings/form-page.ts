@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
-import { inquiryFormFields, MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
+import { contactFormSending, MAX_FORM_PAGE_BYTES, URL_ENCODED, type EnumeratedAttribute, type FormSending } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { linkedSiteFile, siteFrontDoor } from '../edge/front-door-request.js';
+import { printable } from '../pages/site-files.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
 export interface FormPage {
@@ -33,15 +34,16 @@ export type FormPageSite =
 /**
  * The form page a setting names, checked as a path of the site is (parseSitePath) and more: a
  * page of the site's folder, UTF-8, at most MAX_FORM_PAGE_BYTES, with a form that posts to
- * `/contact` with the inquiry's required fields and no field it lacks; anything else stops synth
- * or start-up with one line. Unset, the folder's
- * FOUND_FORM_PAGE is the form page when it holds such a form, and there is none otherwise.
+ * `/contact` as the service reads a post (URL-encoded, each field once), with the inquiry's
+ * required fields and no field it lacks; anything else stops synth or start-up with one line.
+ * Unset, the folder's FOUND_FORM_PAGE is the form page when it holds a form to `/contact`, which
+ * must then pass the same checks, and there is none otherwise.
  */
 export function findFormPage(key: string, value: string | undefined, site: FormPageSite): FormPage | undefined {
   if (value === undefined) {
     if (site.kind !== 'folder') return undefined;
     const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
-    if (file === undefined || inquiryFormFields(readFileSync(file, 'utf8'), FOUND_FORM_PAGE) === undefined) return undefined;
+    if (file === undefined || contactFormSending(readFileSync(file, 'utf8'), FOUND_FORM_PAGE) === undefined) return undefined;
     return { path: FOUND_FORM_PAGE, file: checkedPage(`${FOUND_FORM_PAGE} (found with no ${key})`, file, FOUND_FORM_PAGE), source: 'found' };
   }
   const path = parseSitePath(key, value);
@@ -65,19 +67,56 @@ function checkedPage(named: string, file: string, path: string): string {
   } catch {
     throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
   }
-  const fields = inquiryFormFields(html, path);
-  if (fields === undefined) {
+  const form = contactFormSending(html, path);
+  if (form === undefined) {
     throw new ConfigError(`${named} is ${file}, which has no form that posts to ${PAGE_PATHS.form} (<form method="post" action="${PAGE_PATHS.form}">)`);
   }
-  // A form the schema refuses whatever a visitor writes would be a road to nowhere.
-  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD]);
-  const unknown = fields.filter((field) => !known.has(field));
-  const missing = INQUIRY_RULES.required.filter((field) => !fields.includes(field));
-  if (unknown.length > 0 || missing.length > 0) {
-    const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${unknown.join(', ')})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
-    throw new ConfigError(`${named} is ${file}, whose form has ${wrong.join(' and ')}, so every post would be refused: its fields are ${CONTACT_FIELDS.join(', ')}`);
-  }
+  const refusal = everyPostRefused(form);
+  if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   return file;
+}
+
+/**
+ * Why every post of the form (or every one sent with one of its buttons) would fail, as the end
+ * of a sentence that names the page, if it would: a form no browser posts, or posts in another
+ * encoding than the service reads (415), or whose fields the schema refuses whatever a visitor
+ * writes (422). A form to nowhere is the owner's to hear of at synth, never a visitor's.
+ */
+function everyPostRefused(form: FormSending): string | undefined {
+  const example = `<form method="post" action="${PAGE_PATHS.form}">`;
+  if (form.method.state !== 'post') return `form has ${written('method', form.method)}, so ${notPosted(form.method)}: give it method="post" (${example})`;
+  const method = form.buttonMethods.find(({ state }) => state !== 'post');
+  if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
+  const encoding = `the service reads ${URL_ENCODED}, a form's default (leave it out)`;
+  if (form.enctype.state !== URL_ENCODED) return `form has ${written('enctype', form.enctype)}, so every post would be refused (415): ${encoding}`;
+  const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
+  if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;
+  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD]);
+  const unknown = form.fields.filter((field) => !known.has(field));
+  const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
+  if (unknown.length > 0 || missing.length > 0) {
+    const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${names(unknown)})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
+    return `form has ${wrong.join(' and ')}, so every post would be refused: its fields are ${CONTACT_FIELDS.join(', ')}`;
+  }
+  if (form.repeated.length > 0) {
+    return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;
+  }
+  return undefined;
+}
+
+/** An attribute as the page has it, or that it has none. */
+function written(name: string, attribute: EnumeratedAttribute): string {
+  return attribute.written === undefined ? `no ${name}` : `${name}=${printable(JSON.stringify(attribute.written))}`;
+}
+
+/** What a browser does with a form whose method is not POST. */
+function notPosted(method: EnumeratedAttribute): string {
+  return method.state === 'dialog' ? 'a browser sends nothing (it only closes a dialog)' : 'a browser sends it as a GET, never a post';
+}
+
+/** Names of the page's controls, as a terminal may print them. */
+function names(list: readonly string[]): string {
+  return list.map(printable).join(', ');
 }
 
 /** What synth and `npm start` say of a form page: which page, its file, and where it came from. */

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { ownerPagePolicy } from '../../lambdas/html/html-reply.js';
@@ -115,7 +116,14 @@ describe('a refused no-JavaScript post, answered in the owner’s page', () => {
 });
 
 describe('the page read from SITE_DIR at each request, as a generator’s watch mode rewrites it', () => {
-  afterAll(() => writeFileSync(join(site, PAGE), ownerFormPage()));
+  /** The page as the suite began with it: a file again, wherever a test had linked it. */
+  const restorePage = () => {
+    rmSync(join(site, 'contact'), { recursive: true, force: true });
+    mkdirSync(join(site, 'contact'));
+    writeFileSync(join(site, PAGE), ownerFormPage());
+  };
+  afterEach(restorePage);
+  const warnings = () => server.output().match(/"level":"WARN","message":"The form page could not be used: answered with the service's own"/g)?.length ?? 0;
 
   it('answers with the page as it is now', async () => {
     writeFileSync(join(site, PAGE), ownerFormPage({ title: 'Write to me' }));
@@ -132,4 +140,49 @@ describe('the page read from SITE_DIR at each request, as a generator’s watch 
     expect(server.output()).toMatch(/"level":"WARN","message":"The form page holds no form that posts to \/contact: answered with the service's own"/);
     expect(readFileSync(join(site, PAGE), 'utf8')).toContain('/elsewhere');
   });
+
+  it('follows a link to a page inside the folder, as every site file', async () => {
+    mkdirSync(join(site, 'pages'), { recursive: true });
+    writeFileSync(join(site, 'pages/form.html'), ownerFormPage({ title: 'Linked from inside' }));
+    rmSync(join(site, PAGE));
+    symlinkSync('../pages/form.html', join(site, PAGE));
+    const response = await postForm(shortMessage());
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('<h1>Linked from inside</h1>');
+  });
+
+  it.each([
+    ['the page', (outside: string) => {
+      rmSync(join(site, PAGE));
+      symlinkSync(join(outside, 'index.html'), join(site, PAGE));
+    }],
+    ['its folder', (outside: string) => {
+      rmSync(join(site, 'contact'), { recursive: true });
+      symlinkSync(outside, join(site, 'contact'));
+    }],
+  ])('never reads %s turned into a link out of the folder while it runs: the service’s own form answers, with the warning line', async (_case, link) => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-site-'));
+    writeFileSync(join(outside, 'index.html'), ownerFormPage({ title: 'Outside SITE_DIR' }));
+    link(outside);
+    const warned = warnings();
+
+    const response = await postForm(shortMessage());
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('id="contact-form"');
+    expect(response.text).not.toContain('Outside SITE_DIR');
+    await until(() => warnings() > warned);
+    // As the front door serves the folder: the page is no file of the site now.
+    expect((await sendTarget(server.apiUrl, '/contact/')).status).toBe(404);
+
+    restorePage();
+    expect((await postForm(shortMessage())).text).toContain('<h1>Hire me</h1>');
+  });
 });
+
+/** Resolves once the condition holds, checking every 20 ms, or fails after 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 5000; !condition(); ) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

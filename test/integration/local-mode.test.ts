@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { startDynamoEmulator } from '../../bin/local/emulators.js';
+import { ownerFormPage } from '../support/form-pages.js';
+import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
 import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
@@ -38,6 +40,21 @@ describe('npm start (bin/local.ts)', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(setting)]);
+  }, 30_000);
+
+  it.each([
+    ['a field twice', ownerFormPage().replace('<button', '<input type="hidden" name="email"><button'), 'form has more than one control named email (a radio group aside)'],
+    ['multipart/form-data', ownerFormPage().replace('action="/contact"', 'action="/contact" enctype="multipart/form-data"'), 'form has enctype="multipart/form-data", so every post would be refused (415)'],
+    ['a button sending text/plain', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="text/plain">'), 'form\'s submit button has formenctype="text/plain", so every post sent with it would be refused (415)'],
+    ['method="get"', ownerFormPage().replace('method="post"', 'method="get"'), 'form has method="get", so a browser sends it as a GET, never a post'],
+    ['a button that gets', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="get">'), 'form\'s submit button has formmethod="get"'],
+  ])('stops with one line naming the cause when the form page’s form has %s: every post of it would fail', async (_case, page, cause) => {
+    const site = siteFolder({ 'contact/index.html': page });
+    const { code, stdout, stderr } = await runLocal({ SITE_DIR: site, FORM_PAGE: '/contact/' });
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`Cannot start: FORM_PAGE /contact/ is ${join(site, 'contact/index.html')}, whose ${cause}`)]);
   }, 30_000);
 
   it.each(['PORT', 'SES_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
@@ -88,6 +105,27 @@ describe('npm start (bin/local.ts)', () => {
     },
     30_000,
   );
+
+  it('with HOST=0.0.0.0 listens on every address for the API alone: the mailbox and the tables keep to loopback, as its banner says', async () => {
+    const server = await startLocalServer({ HOST: '0.0.0.0' });
+    try {
+      const portOf = (url: string) => Number(new URL(url).port);
+      const sockets = listeningSockets(server.pid);
+      const api = sockets.filter(({ port }) => port === portOf(server.apiUrl));
+
+      expect(api).toEqual([{ address: '0.0.0.0', port: portOf(server.apiUrl) }]);
+      // The mailbox, the tables' stand-in the banner names, and dynalite behind it, whose port it does not print.
+      const others = sockets.filter((socket) => !api.includes(socket));
+      expect(others.map(({ port }) => port)).toEqual(expect.arrayContaining([portOf(server.mailUrl), portOf(server.dynamoUrl)]));
+      expect(others.length).toBeGreaterThanOrEqual(3);
+      expect(others.filter(({ address }) => address !== '127.0.0.1')).toEqual([]);
+      expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+ {2}\(BASE_URL http:\/\/localhost:\d+; listening on 0\.0\.0\.0, every address of this machine: other machines reach it too\)$/m);
+      expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+ {2}\(SES emulator, on loopback only, whatever HOST; sent mail as JSON at \/store\)$/m);
+      expect(server.output()).toMatch(/^DynamoDB\s+http:\/\/127\.0\.0\.1:\d+ {2}\(dynalite, .*, on loopback only, whatever HOST\)$/m);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 
   it('says, as it stops, how many inquiries not yet sent the in-memory tables take with them, held ones named', async () => {
     const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${await closedPort()}`, DIGEST_SECONDS: '86400' });

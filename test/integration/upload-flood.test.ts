@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { postContact, send } from '../support/http-client.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { residentBytes, residentPeak } from '../support/process-memory.js';
 
 /*
  * Local mode reads a body only as far as the service needs it (docs/api.md §2, §10): uploads far
@@ -22,13 +22,6 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server?.stop());
 
-/** The resident memory of a process, from Linux's /proc. */
-function residentBytes(pid: number): number {
-  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kib) * 1024;
-}
-
 const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: newMessage() });
 
 describe('a flood of uploads over the limit', () => {
@@ -37,14 +30,13 @@ describe('a flood of uploads over the limit', () => {
     expect((await postContact(server.apiUrl, inquiry(), { from: newClient() })).status).toBe(202);
     expect((await postContact(server.apiUrl, { ...inquiry(), message: 'x'.repeat(70_000) }, { from: newClient() })).status).toBe(413);
     const before = residentBytes(server.pid);
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.pid))), 10);
+    const sampler = residentPeak(server.pid);
 
     const upload = Buffer.alloc(UPLOAD_BYTES, 'x');
     const flood = Array.from({ length: UPLOADS }, () => postContact(server.apiUrl, upload, { from: newClient() }));
     const visitor = postContact(server.apiUrl, inquiry(), { from: newClient() });
     const [answers, visitorAnswer] = await Promise.all([Promise.all(flood), visitor]);
-    clearInterval(sampler);
+    const peak = sampler.stop();
 
     expect(visitorAnswer.status).toBe(202);
     for (const answer of answers) {

@@ -94,7 +94,7 @@ export async function whenReady(local: LocalProcess): Promise<LocalAddresses> {
   };
   return {
     apiUrl: url('API'),
-    baseUrl: /\(BASE_URL (\S+)\)/.exec(stdout)?.[1] ?? url('API'),
+    baseUrl: /\(BASE_URL ([^\s;)]+)/.exec(stdout)?.[1] ?? url('API'),
     mailUrl: url('Mailbox'),
     dynamoUrl: url('DynamoDB'),
   };

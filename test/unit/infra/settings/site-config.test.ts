@@ -344,6 +344,18 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     ]);
   }, 90_000);
 
+  it.each([
+    ['a field twice', ownerFormPage().replace('<button', '<input name="message"><button'), /whose form has more than one control named message \(a radio group aside\)/],
+    ['multipart/form-data', ownerFormPage().replace('action="/contact"', 'action="/contact" enctype="multipart/form-data"'), /whose form has enctype="multipart\/form-data", so every post would be refused \(415\)/],
+    ['a button sending text/plain', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="text/plain">'), /whose form's submit button has formenctype="text\/plain", so every post sent with it would be refused \(415\)/],
+    ['no method', ownerFormPage().replace('method="post" ', ''), /whose form has no method, so a browser sends it as a GET, never a post/],
+  ])('stops with one line on a form page whose form has %s, every post of which would fail', (_case, page, cause) => {
+    const siteDir = siteFolder({ 'contact/index.html': page });
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Cannot synthesize: /contact/ \\(found with no formPage\\) is \\S+, ${cause.source}`))]);
+  }, 60_000);
+
   it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
     expect(run.status).toBe(1);
@@ -398,6 +410,48 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
       `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha`,
     );
+  });
+
+  const found = (page: string) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    return { message: errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message, named: `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose` };
+  };
+  const withForm = (form: string) => ownerFormPage().replace('<form method="post" action="/contact">', form);
+  const posts = 'give it method="post" (<form method="post" action="/contact">)';
+  const encoding = 'the service reads application/x-www-form-urlencoded, a form\'s default (leave it out)';
+
+  it.each([
+    ['no method', withForm('<form action="/contact">'), `form has no method, so a browser sends it as a GET, never a post: ${posts}`],
+    ['method="get"', withForm('<form method="get" action="/contact">'), `form has method="get", so a browser sends it as a GET, never a post: ${posts}`],
+    ['a method a browser reads as GET', withForm('<form method=" post" action="/contact">'), `form has method=" post", so a browser sends it as a GET, never a post: ${posts}`],
+    ['method="dialog"', withForm('<form method="dialog" action="/contact">'), `form has method="dialog", so a browser sends nothing (it only closes a dialog): ${posts}`],
+    ['a button of another method', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="get">'), 'form\'s submit button has formmethod="get", so when it is pressed a browser sends it as a GET, never a post: leave formmethod out'],
+    ['a button of no known method, which browsers read as GET', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="put">'), 'form\'s submit button has formmethod="put", so when it is pressed a browser sends it as a GET, never a post: leave formmethod out'],
+    ['enctype="multipart/form-data"', withForm('<form method="post" action="/contact" enctype="multipart/form-data">'), `form has enctype="multipart/form-data", so every post would be refused (415): ${encoding}`],
+    ['enctype="TEXT/PLAIN"', withForm('<form method="post" action="/contact" enctype="TEXT/PLAIN">'), `form has enctype="TEXT/PLAIN", so every post would be refused (415): ${encoding}`],
+    ['a button of another encoding', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="multipart/form-data">'), `form's submit button has formenctype="multipart/form-data", so every post sent with it would be refused (415): ${encoding}`],
+    ['two controls of one field', ownerFormPage().replace('<button', '<input type="hidden" name="email" value="me@example.com"><button'), 'form has more than one control named email (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
+    ['two checkboxes of one field', ownerFormPage().replace('<button', '<input type="checkbox" name="company" value="a"><input type="checkbox" name="company" value="b"><button'), 'form has more than one control named company (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
+    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), 'form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: its fields are name, email, message, company, project_url, _gotcha'],
+  ])('refuses a form page whose form has %s, in one line naming the cause', (_case, page, cause) => {
+    const { message, named } = found(page);
+    expect(message).toBe(`${named} ${cause}`);
+    expect(message).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it.each([
+    ['method="POST"', withForm('<form method="POST" action="/contact">')],
+    ['enctype="application/x-www-form-urlencoded", in capitals', withForm('<form method="post" action="/contact" enctype="APPLICATION/X-WWW-FORM-URLENCODED">')],
+    ['an enctype browsers read as URL-encoded', withForm('<form method="post" action="/contact" enctype="application/x-www-form-urlencoded; charset=utf-8">')],
+    ['a button that posts URL-encoded, said twice', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="post" formenctype="application/x-www-form-urlencoded">')],
+    ['a radio group', ownerFormPage().replace('<button', '<input type="radio" name="company" value="Acme"><input type="radio" name="company" value="Initech"><button')],
+    ['submit buttons of one field, of which a post sends the one pressed', ownerFormPage().replace('<button type="submit">Send</button>', '<button name="company" value="">Send</button><button name="company" value="Acme">Send for Acme</button>')],
+    ['a button that submits nothing, named as a field', ownerFormPage().replace('<button', '<button type="button" name="email">Check</button><button')],
+    ['a field repeated in another form of the page', `${ownerFormPage()}<form method="post" action="/subscribe"><input name="email"><input name="email"></form>`],
+    ['a GET form to /contact after the one that posts', `${ownerFormPage()}<form action="/contact"><input name="q"></form>`],
+  ])('takes a form page with %s', (_case, page) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toEqual({ path: '/contact/', file: join(folder, 'contact/index.html'), source: 'found' });
   });
 
   it('refuses a page that is not UTF-8, or larger than a form page may be', () => {
