@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { readAgentSettings } from '../../lambdas/config.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
@@ -103,7 +104,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     const gateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR)));
+    const agents = { settings: readAgentSettings(process.env), baseUrl: process.env.BASE_URL as string };
+    gate.ready(settings.siteDir === undefined ? answeringWith(gateway) : siteDoorListener(gateway, siteFrontDoor(settings.siteDir, SITE_DIR, agents)));
 
     return {
       baseUrl: process.env.BASE_URL as string,

@@ -1,5 +1,6 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
+import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { frontDoorChecks } from './front-door-checks.js';
@@ -44,6 +45,8 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     const base = options.url;
     yield { section: `Site at ${base.origin} (the HTTP checks alone)` };
     yield* frontDoorChecks({ base }, probe);
+    yield { section: 'Agent readiness (the scanners\' probes, docs/api.md §16)' };
+    yield* agentReadinessChecks(base, probe);
     yield await runCheck('API latency through the front door', () => latencyCheck(probe, base));
     if (options.endpoint === undefined) {
       yield skip('inbox', "not checked: --endpoint names local mode's DynamoDB, as npm start prints it");
@@ -63,6 +66,8 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   }
   yield { section: `Site at ${deployment.base.origin}` };
   yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, probe);
+  yield { section: 'Agent readiness (the scanners\' probes, docs/api.md §16)' };
+  yield* agentReadinessChecks(deployment.base, probe);
 
   yield { section: 'Deployed figures' };
   let invocations: Invocation[] = [];
