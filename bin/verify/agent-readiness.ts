@@ -111,17 +111,22 @@ function robotsRuleCheck(name: string, robots: string | undefined, gap: string):
   return ok(name, gap === 'a Content-Signal line' ? `robots.txt says ${/^\s*content-signal\s*:\s*(.*)$/im.exec(robots)?.[1]?.trim() ?? ''}` : `robots.txt names AI crawlers (the service's file names ${named})`);
 }
 
-/** A Sitemap line of robots.txt, else /sitemap.xml; either must answer a urlset or a sitemap index. */
+/**
+ * A Sitemap line of robots.txt, else /sitemap.xml (the scanners take either); either must answer a
+ * urlset or a sitemap index. A Sitemap line naming another host is not followed: verify asks only
+ * the site it was given.
+ */
 async function sitemapCheck(probe: Probe, base: URL, robots: string | undefined): Promise<CheckResult> {
   const declared = robots === undefined ? undefined : /^\s*sitemap\s*:\s*(\S+)/im.exec(robots)?.[1];
-  const url = declared !== undefined && URL.canParse(declared) ? new URL(declared) : new URL('/sitemap.xml', base);
-  const name = `GET ${url.origin === base.origin ? url.pathname : url.href}`;
-  if (url.origin !== base.origin) return skip(name, 'on another host, not fetched');
+  const onSite = declared !== undefined && URL.canParse(declared) && new URL(declared).origin === base.origin;
+  const url = onSite ? new URL(declared!) : new URL('/sitemap.xml', base);
+  const name = `GET ${url.pathname}`;
   const answer = await probe(url);
   if (answer.status !== 200) return fail(name, diagnose(answer).detail, PROBE_FIX);
   if (!/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(answer.body)) return fail(name, '200, but neither a <urlset> nor a <sitemapindex>', PROBE_FIX);
   const urls = (answer.body.match(/<loc>/g) ?? []).length;
-  return ok(name, `200 ${mediaType(answer)}, ${urls} URL${urls === 1 ? '' : 's'}${declared === undefined ? '' : ', named by robots.txt'}`);
+  const source = onSite ? ', named by robots.txt' : declared === undefined ? '' : ` (robots.txt names ${declared}, not fetched: another host than ${base.origin})`;
+  return ok(name, `200 ${mediaType(answer)}, ${urls} URL${urls === 1 ? '' : 's'}${source}`);
 }
 
 /** `HEAD /` (GET when HEAD is refused) with a Link header of a discovery relation. */

@@ -103,6 +103,21 @@ export class SitePagesOrigin extends Construct {
     });
     const markdownPatterns = [...new Set(markdownKeys.map((key) => `*${key.slice(key.search(/\.html?\.md$/i))}`))].sort();
     const logGroup = new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    // Made first, so that the uploads' shared function (and its layer) is of this one's scope: the
+    // site's upload then depends on it without a cycle, and invalidates the edge cache last.
+    const markdown =
+      markdownPatterns.length === 0
+        ? undefined
+        : new BucketDeployment(this, 'UploadMarkdown', {
+            sources: [Source.asset(markdownFolder)],
+            destinationBucket: this.bucket,
+            exclude: ['*'],
+            include: markdownPatterns,
+            contentType: MARKDOWN_CONTENT_TYPE,
+            retainOnDelete: false,
+            // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
+            logGroup,
+          });
     const upload = new BucketDeployment(this, 'Upload', {
       sources: [Source.asset(filesFolder), ...data],
       destinationBucket: this.bucket,
@@ -111,22 +126,9 @@ export class SitePagesOrigin extends Construct {
       retainOnDelete: false,
       // The Markdown's keys are the other upload's to write and to prune.
       ...(markdownPatterns.length === 0 ? {} : { exclude: markdownPatterns }),
-      // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
       logGroup,
     });
-    if (markdownPatterns.length > 0) {
-      const markdown = new BucketDeployment(this, 'UploadMarkdown', {
-        sources: [Source.asset(markdownFolder)],
-        destinationBucket: this.bucket,
-        exclude: ['*'],
-        include: markdownPatterns,
-        contentType: MARKDOWN_CONTENT_TYPE,
-        retainOnDelete: false,
-        logGroup,
-      });
-      // The site's upload invalidates the edge cache, once the Markdown is in place too.
-      upload.node.addDependency(markdown);
-    }
+    if (markdown !== undefined) upload.node.addDependency(markdown);
     acknowledgeUploader(Stack.of(this), this.bucket);
   }
 }
