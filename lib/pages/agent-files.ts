@@ -40,8 +40,8 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   const sitemapUrl = `${baseUrl}/${SITEMAP_XML}`;
   const hasSitemap = own(SITEMAP_XML) !== undefined || agents.sitemap;
   if (agents.sitemap && own(SITEMAP_XML) === undefined) {
-    const pages = [...site.files.keys()].filter(isPageKey).length;
-    if (pages > MAX_SITEMAP_URLS) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} of the ${pages} pages, the sitemaps protocol's limit for one file`);
+    const { leftOut } = sitemapXml(baseUrl, site.files.keys());
+    if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
     files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => sitemapXml(baseUrl, site.files.keys()).xml });
   } else if (own(SITEMAP_XML) !== undefined && !/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(readFileSync(own(SITEMAP_XML)!, 'utf8'))) {
     notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);

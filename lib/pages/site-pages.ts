@@ -1,12 +1,10 @@
-import { NOT_FOUND_PAGE } from '../front-door-paths.js';
-
 /**
  * The site's pages (docs/api.md §16): its published files of type text/html (the upload's type,
- * lib/pages/upload-content-type.ts: a key ending `.html` or `.htm`, in any case), but the page of
- * every 404, which is no page of its own path.
+ * lib/pages/upload-content-type.ts: a key ending `.html` or `.htm`, in any case), each of which has
+ * its Markdown, as the front door's functions take every such URI to have.
  */
 export function isPageKey(key: string): boolean {
-  return /\.html?$/i.test(key) && key !== NOT_FOUND_PAGE;
+  return /\.html?$/i.test(key);
 }
 
 /**
