@@ -2,8 +2,9 @@
  * `npm start`: the whole API on http://localhost:3000 with DynamoDB (dynalite) and SES
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
-import { ConfigError } from '../lambdas/config.js';
+import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { agentFiles } from '../lib/pages/agent-files.js';
 import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -45,7 +46,7 @@ try {
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
-      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir)),
+      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl)),
       ...siteBannerLines(process.env, settings),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
@@ -61,8 +62,16 @@ try {
   process.exit(1);
 }
 
-/** Where the site comes from, and what of it is not published, as synth says it of siteDir. */
-function siteLines(siteDir: string): string[] {
-  const leftOut = leftOutLine(SITE_DIR, siteFiles(siteDir));
-  return [`Site       ${siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`, ...(leftOut === undefined ? [] : [leftOut])];
+/**
+ * Where the site comes from, what of it is not published, and what of the owner's the agent-readiness
+ * scanners would miss (docs/api.md §16), as synth says it of siteDir.
+ */
+function siteLines(siteDir: string, baseUrl: string): string[] {
+  const site = siteFiles(siteDir);
+  const leftOut = leftOutLine(SITE_DIR, site);
+  return [
+    `Site       ${siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`,
+    ...(leftOut === undefined ? [] : [leftOut]),
+    ...agentFiles(site, readAgentSettings(process.env), baseUrl, SITE_DIR).notes,
+  ];
 }

@@ -48,6 +48,7 @@ try {
         formPageDigest: formPageDigest(config.formPage),
         ...(config.formPage === undefined ? {} : { formPagePath: config.formPage.path }),
       },
+      agents: config.agents,
       dryRun: options.dryRun,
     },
     {

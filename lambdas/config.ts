@@ -11,6 +11,89 @@ export interface SiteSettings {
   readonly limits: RateLimits;
 }
 
+/**
+ * The Content Signals policy (contentsignals.org) the generated robots.txt states for every crawler
+ * (docs/api.md §16): for each use, yes or no.
+ */
+export interface ContentSignals {
+  readonly search: boolean;
+  readonly aiInput: boolean;
+  readonly aiTrain: boolean;
+}
+
+/** What the service adds to the owner's site for agents (docs/api.md §16): each part on unless turned off. */
+export interface AgentSettings {
+  /** robots.txt with the AI crawlers' rules and the Content Signals, where the site has none. */
+  readonly robotsTxt: boolean;
+  /** sitemap.xml of the site's pages, where the site has none. */
+  readonly sitemap: boolean;
+  /** `Link` headers on the site's HTML answers: the API catalog, llms.txt, the page's Markdown. */
+  readonly linkHeaders: boolean;
+  /** A Markdown version of every HTML page, answered to `Accept: text/markdown` and at its own `.md` URL. */
+  readonly markdown: boolean;
+  /** The Agent Skills index, with the skill of contacting the owner. */
+  readonly agentSkills: boolean;
+  readonly contentSignals: ContentSignals;
+}
+
+/** Found by search engines and read by assistants answering a question, never trained on: what a personal site usually wants. */
+export const DEFAULT_CONTENT_SIGNALS = 'search=yes, ai-input=yes, ai-train=no';
+
+/** Each part's environment variable, as local mode and the functions read them. */
+export const AGENT_SETTING_VARIABLES = {
+  robotsTxt: 'ROBOTS_TXT',
+  sitemap: 'SITEMAP',
+  linkHeaders: 'LINK_HEADERS',
+  markdown: 'MARKDOWN_PAGES',
+  agentSkills: 'AGENT_SKILLS',
+} as const satisfies Record<Exclude<keyof AgentSettings, 'contentSignals'>, string>;
+
+export function readAgentSettings(env: Env): AgentSettings {
+  const part = (key: keyof typeof AGENT_SETTING_VARIABLES) => {
+    const variable = AGENT_SETTING_VARIABLES[key];
+    return parseSwitch(variable, env[variable] === undefined || env[variable] === '' ? 'true' : env[variable]);
+  };
+  return {
+    robotsTxt: part('robotsTxt'),
+    sitemap: part('sitemap'),
+    linkHeaders: part('linkHeaders'),
+    markdown: part('markdown'),
+    agentSkills: part('agentSkills'),
+    contentSignals: parseContentSignals('CONTENT_SIGNALS', env.CONTENT_SIGNALS || DEFAULT_CONTENT_SIGNALS),
+  };
+}
+
+/** A part turned on or off: `true` or `false`. */
+export function parseSwitch(key: string, value: string): boolean {
+  if (value !== 'true' && value !== 'false') throw new ConfigError(`${key} must be true or false, got ${JSON.stringify(value)}`);
+  return value === 'true';
+}
+
+/**
+ * A Content Signals policy as robots.txt writes it: `search`, `ai-input` and `ai-train`, each once,
+ * each `yes` or `no`, separated by commas, in any order. All three are required, so that the file
+ * never leaves a use unsaid (contentsignals.org: an unsaid use is neither granted nor restricted).
+ */
+export function parseContentSignals(key: string, value: string): ContentSignals {
+  const invalid = () =>
+    new ConfigError(`${key} must set search, ai-input and ai-train once each to yes or no, such as "${DEFAULT_CONTENT_SIGNALS}", got ${JSON.stringify(value)}`);
+  const signals = new Map<string, boolean>();
+  for (const item of value.split(',')) {
+    const match = /^\s*(search|ai-input|ai-train)\s*=\s*(yes|no)\s*$/.exec(item);
+    if (match === null || signals.has(match[1]!)) throw invalid();
+    signals.set(match[1]!, match[2] === 'yes');
+  }
+  const [search, aiInput, aiTrain] = ['search', 'ai-input', 'ai-train'].map((name) => signals.get(name));
+  if (search === undefined || aiInput === undefined || aiTrain === undefined) throw invalid();
+  return { search, aiInput, aiTrain };
+}
+
+/** A policy in robots.txt's own words, in the order contentsignals.org writes them. */
+export function contentSignalLine(signals: ContentSignals): string {
+  const word = (allowed: boolean) => (allowed ? 'yes' : 'no');
+  return `search=${word(signals.search)}, ai-input=${word(signals.aiInput)}, ai-train=${word(signals.aiTrain)}`;
+}
+
 /** Where an inquiry goes: the owner's mailbox, sent from the verified identity. */
 export interface MailSettings {
   readonly ownerEmail: string;

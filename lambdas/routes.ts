@@ -17,6 +17,8 @@ const DECLARED_ROUTES = [
   { method: 'GET', path: '/.well-known/oauth-protected-resource', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: 'discovery' },
   { method: 'GET', path: '/.well-known/api-catalog', handler: 'discovery' },
+  { method: 'GET', path: '/.well-known/agent-skills/index.json', handler: 'discovery' },
+  { method: 'GET', path: '/.well-known/agent-skills/contact-site-owner/SKILL.md', handler: 'discovery' },
   { method: 'GET', path: '/llms.txt', handler: 'discovery' },
   { method: 'GET', path: '/openapi.json', handler: 'schema' },
   { method: 'POST', path: '/agent/auth', handler: 'agent' },

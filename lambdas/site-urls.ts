@@ -12,6 +12,8 @@ export function siteUrls(baseUrl: string) {
     protectedResourceMetadata: `${baseUrl}/.well-known/oauth-protected-resource`,
     authorizationServerMetadata: `${baseUrl}/.well-known/oauth-authorization-server`,
     apiCatalog: `${baseUrl}/.well-known/api-catalog`,
+    agentSkills: `${baseUrl}/.well-known/agent-skills/index.json`,
+    contactSkill: `${baseUrl}/.well-known/agent-skills/contact-site-owner/SKILL.md`,
     llmsTxt: `${baseUrl}/llms.txt`,
     openApi: `${baseUrl}/openapi.json`,
     contactApi: `${baseUrl}/api/contact`,

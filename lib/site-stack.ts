@@ -76,6 +76,8 @@ export class SiteStack extends Stack {
       ...(config.customDomain === undefined ? {} : { customDomain: config.customDomain }),
       ...(config.sitePages === undefined ? {} : { sitePages: config.sitePages }),
       ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
+      ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
+      agents: config.agents,
     });
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
@@ -105,6 +107,7 @@ export class SiteStack extends Stack {
       SPAM_REPEAT_LIMIT: String(config.spam.repeatLimit),
       SPAM_LINK_LIMIT: String(config.spam.linkLimit),
       FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
+      AGENT_SKILLS: String(config.agents.agentSkills),
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { readAgentSettings } from '../../lambdas/config.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
@@ -10,7 +11,7 @@ import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from './form-page-copy.js';
 import { EMULATOR_HOST } from './local-origins.js';
-import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, SITE_DIR, type LocalSettings } from './settings.js';
+import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, localBaseUrl, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
 import { startTableStream, type TableStream } from './table-stream.js';
 
@@ -69,7 +70,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (settings.dynamoEndpoint === undefined) inMemoryTables = dynamo;
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
-    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR);
+    const agents = { settings: readAgentSettings(process.env), baseUrl: localBaseUrl(process.env, api.port) };
+    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, agents);
     if (door !== undefined && settings.formPage !== undefined) formPageCopy = await startFormPageCopy(door, settings.formPage.path);
     const environment = functionEnvironment(process.env, { ...settings, port: api.port, ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }) });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands

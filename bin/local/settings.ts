@@ -1,5 +1,7 @@
 import {
+  AGENT_SETTING_VARIABLES,
   ConfigError,
+  readAgentSettings,
   readCounterKeySecret,
   readCounterTableName,
   readDeliverySettings,
@@ -59,7 +61,7 @@ export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
 
 /**
  * The settings file's keys that `npm start` shares with a deployment, by the variable each sets:
- * what the pages visitors see are made of, so that the preview is the deployment's without
+ * what the pages visitors (and agents) see are made of, so that the preview is the deployment's without
  * repeating them. The others (addresses, limits, the domain) are a deployment's: local mode keeps
  * its own defaults, and its mail never leaves the emulator.
  */
@@ -69,6 +71,12 @@ export const SHARED_SETTINGS = {
   formPage: 'FORM_PAGE',
   formSuccessPath: 'FORM_SUCCESS_PATH',
   pageStylesheet: 'PAGE_STYLESHEET',
+  robotsTxt: AGENT_SETTING_VARIABLES.robotsTxt,
+  sitemap: AGENT_SETTING_VARIABLES.sitemap,
+  linkHeaders: AGENT_SETTING_VARIABLES.linkHeaders,
+  markdownPages: AGENT_SETTING_VARIABLES.markdown,
+  agentSkills: AGENT_SETTING_VARIABLES.agentSkills,
+  contentSignals: 'CONTENT_SIGNALS',
 } as const;
 
 /**
@@ -82,7 +90,9 @@ export function settingsFileVariables(env: Env, file: SettingsFile): { readonly 
   const variables = Object.fromEntries(
     shared.map(([key, variable]) => {
       const value = file.settings[key];
-      if (typeof value !== 'string' && typeof value !== 'number') throw new ConfigError(`${key} in ${file.path} must be a string, got ${JSON.stringify(value)}`);
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        throw new ConfigError(`${key} in ${file.path} must be a string, got ${JSON.stringify(value)}`);
+      }
       return [variable, String(value)];
     }),
   );
@@ -120,6 +130,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readInquiryTableName(functionEnv);
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
+  readAgentSettings(functionEnv);
   checkSitePaths(functionEnv, settings.siteDir);
   return settings;
 }
@@ -139,6 +150,11 @@ function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
   }
 }
 
+/** `{base}` in local mode: BASE_URL as set, else the server's own address on localhost. */
+export function localBaseUrl(env: Env, port: number): string {
+  return env.BASE_URL ?? `http://localhost:${port}`;
+}
+
 /**
  * The environment the handlers read, as the stack would set it, with local defaults. The site's
  * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
@@ -151,7 +167,7 @@ export function functionEnvironment(
   env: Env,
   { host, port, formPage, formPageFile }: Pick<LocalSettings, 'host' | 'port' | 'formPage'> & { readonly formPageFile?: string },
 ): Record<string, string | undefined> {
-  const baseUrl = env.BASE_URL ?? `http://localhost:${port}`;
+  const baseUrl = localBaseUrl(env, port);
   return {
     ...env,
     CONTACT_TO: env.CONTACT_TO ?? LOCAL_DEFAULTS.CONTACT_TO,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { uploadContentType } from '../../lib/pages/upload-content-type.js';
+import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
 import { FileBody } from './file-body.js';
 
@@ -17,7 +17,7 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
     const { path, query } = requestTarget(request.url ?? '/');
     let outcome: FrontDoorOutcome;
     try {
-      outcome = door.route({ method: request.method ?? 'GET', path, query });
+      outcome = door.route({ method: request.method ?? 'GET', path, query, ...(request.headers.accept === undefined ? {} : { accept: request.headers.accept }) });
     } catch (error) {
       // The folder outgrew what the function can embed since start-up: synth would stop the same way.
       return plainAnswer(500, (error as Error).message);
@@ -30,9 +30,14 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
       case 'answer':
         drain(request);
         return { statusCode: outcome.status, headers: outcome.headers, body: Buffer.alloc(0) };
-      case 'file':
+      case 'file': {
         drain(request);
-        return (await fileAnswer(200, outcome.key, outcome.file)) ?? missingAnswer(door);
+        const answer = await fileAnswer(200, outcome.contentType, outcome.file);
+        return answer === undefined ? missingAnswer(door) : withPageHeaders(door, path, answer);
+      }
+      case 'added':
+        drain(request);
+        return withPageHeaders(door, path, { statusCode: 200, headers: { 'Content-Type': outcome.contentType }, body: Buffer.from(outcome.body()) });
       case 'missing':
         drain(request);
         return missingAnswer(door);
@@ -46,17 +51,27 @@ async function missingAnswer(door: SiteFrontDoor): Promise<LocalAnswer> {
 
 async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefined> {
   const page = door.notFoundPage();
-  return page === undefined ? undefined : fileAnswer(404, NOT_FOUND_PAGE, page);
+  return page === undefined ? undefined : fileAnswer(404, publishedContentType(NOT_FOUND_PAGE), page);
 }
 
 /**
- * A file of the site with the type the upload gives its key (lib/pages/upload-content-type.ts),
- * sent as it is read; undefined when it was swapped for a link or taken away since the folder
- * was read, which makes it no file of the site.
+ * A file of the site with the type the upload gives it (publishedContentType), sent as it is
+ * read; undefined when it was swapped for a link or taken away since the folder was read, which
+ * makes it no file of the site.
  */
-async function fileAnswer(statusCode: number, key: string, file: string): Promise<LocalAnswer | undefined> {
+async function fileAnswer(statusCode: number, contentType: string, file: string): Promise<(LocalAnswer & { headers: Record<string, string> }) | undefined> {
   const body = await FileBody.open(file);
-  return body === undefined ? undefined : { statusCode, headers: { 'Content-Type': uploadContentType(key) }, body };
+  return body === undefined ? undefined : { statusCode, headers: { 'Content-Type': contentType }, body };
+}
+
+/** An answer of the site as it leaves the edge: with the headers the viewer-response function gives it (docs/api.md §16). */
+function withPageHeaders(door: SiteFrontDoor, path: string, answer: LocalAnswer & { headers: Record<string, string> }): LocalAnswer {
+  return { ...answer, headers: { ...answer.headers, ...capitalized(door.pageHeaders(path, answer.statusCode, answer.headers['Content-Type'] ?? '')) } };
+}
+
+/** Header names as CloudFront writes those a function set: each word capitalized (`link` is `Link`). */
+function capitalized(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()), value]));
 }
 
 function plainAnswer(statusCode: number, text: string): LocalAnswer {

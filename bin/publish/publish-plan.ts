@@ -1,7 +1,7 @@
 import { paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { statSync } from 'node:fs';
 import type { SiteFiles } from '../../lib/pages/site-files.js';
-import { uploadContentType } from '../../lib/pages/upload-content-type.js';
+import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { holdsFile } from './object-etag.js';
 
 /** An object of the bucket, as ListObjectsV2 gives it. */
@@ -46,7 +46,8 @@ export async function listBucket(s3: S3Client, bucket: string, owner?: string): 
 /**
  * What to upload (a file the bucket lacks, or holds other bytes of), what to delete (what the
  * folder no longer publishes: the deploy's upload prunes the same way), and how many are as they
- * are. The files are those of siteFiles, the rule synth and local mode use.
+ * are. The files are those of siteFiles, the rule synth and local mode use, with those the service
+ * adds (lib/pages/agent-files.ts).
  */
 export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, BucketObject>): Promise<PublishPlan> {
   const uploads: Upload[] = [];
@@ -58,7 +59,7 @@ export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, B
       unchanged += 1;
       continue;
     }
-    uploads.push({ key, file, size, contentType: uploadContentType(key), change: object === undefined ? 'new' : 'changed' });
+    uploads.push({ key, file, size, contentType: publishedContentType(key), change: object === undefined ? 'new' : 'changed' });
   }
   const deletions = [...bucket.keys()].filter((key) => !site.files.has(key)).sort();
   return { uploads, deletions, unchanged };

@@ -2,8 +2,12 @@ import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { CreateInvalidationCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload as MultipartUpload } from '@aws-sdk/lib-storage';
-import { createReadStream } from 'node:fs';
-import { leftOutLine, printable, siteFiles } from '../../lib/pages/site-files.js';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentSettings } from '../../lambdas/config.js';
+import { agentFiles, writeAgentFiles } from '../../lib/pages/agent-files.js';
+import { leftOutLine, printable, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
 import { describeError } from '../aws-failure.js';
 import { deployNotes, type SiteNow } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
@@ -29,6 +33,8 @@ export interface PublishRequest {
   readonly folder: string;
   /** The site and its settings now, to compare with the deployment's. */
   readonly now: Omit<SiteNow, 'keys'>;
+  /** What the site gets for agents (docs/api.md §16), as the deploy made it. */
+  readonly agents: AgentSettings;
   readonly dryRun: boolean;
 }
 
@@ -53,6 +59,24 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   const deployed = await readDeployedSite(clients, request.stack);
   const s3 = clients.s3(deployed.region);
   yield `${request.dryRun ? 'Would publish' : 'Publishing'} ${request.folder} to ${deployed.baseUrl ?? deployed.distributionId} (stack ${deployed.stack} in ${deployed.region}, bucket ${deployed.bucket})`;
+  if (deployed.baseUrl === undefined) throw new PublishError(`the stack ${deployed.stack} has no BaseUrl output, which the sitemap's URLs start with: deploy once (npm run cdk -- deploy --all)`);
+  const added = agentFiles(site, request.agents, deployed.baseUrl, 'siteDir');
+  yield* added.notes;
+  // What the service adds is made into files of their own, uploaded and compared as the folder's are.
+  const scratch = mkdtempSync(join(tmpdir(), 'publish-agent-files-'));
+  try {
+    yield* publishFiles(request, clients, deployed, s3, withFiles(site, writeAgentFiles(added.files, scratch)));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The folder's files and the service's, as one site. */
+function withFiles(site: SiteFiles, added: ReadonlyMap<string, string>): SiteFiles {
+  return { files: new Map([...site.files, ...added]), leftOut: site.leftOut };
+}
+
+async function* publishFiles(request: PublishRequest, clients: PublishClients, deployed: DeployedSite, s3: S3Client, site: SiteFiles): AsyncGenerator<string> {
   const plan = await planPublish(site, await listBucket(s3, deployed.bucket, deployed.account));
   for (const upload of plan.uploads) yield `  upload      ${printable(upload.key)}  (${upload.change}, ${upload.contentType}, ${size(upload.size)})`;
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;

@@ -6,7 +6,10 @@ import { INQUIRY_TOOL_NAME } from '../../lambdas/inquiry/inquiry-tool.js';
 import { ROUTES, type Route, type RouteKeyOf } from '../../lambdas/routes.js';
 
 /** The paths the route table serves GET at, as a type. */
-type GetPath = RouteKeyOf<Route['handler']> extends infer Key ? (Key extends `GET ${infer Path}` ? Path : never) : never;
+type AnyGetPath = RouteKeyOf<Route['handler']> extends infer Key ? (Key extends `GET ${infer Path}` ? Path : never) : never;
+/** The Agent Skills index and its skill, which a setting may turn off: the agent-readiness checks read them (agent-readiness.ts). */
+const AGENT_SKILLS_PATHS = ['/.well-known/agent-skills/index.json', '/.well-known/agent-skills/contact-site-owner/SKILL.md'] as const;
+type GetPath = Exclude<AnyGetPath, (typeof AGENT_SKILLS_PATHS)[number]>;
 
 /** What a GET of a path of the route table answers through the front door (docs/api.md §1). */
 export interface ExpectedAnswer {
@@ -49,6 +52,8 @@ const EXPECTED: Readonly<Record<GetPath, ExpectedAnswer>> = {
 };
 
 /** Each GET path of the route table, in the table's order, with its expected answer. */
-export const PUBLISHED: ReadonlyArray<readonly [string, ExpectedAnswer]> = ROUTES.filter((route) => route.method === 'GET').map(
+export const PUBLISHED: ReadonlyArray<readonly [string, ExpectedAnswer]> = ROUTES.filter(
+  (route) => route.method === 'GET' && !(AGENT_SKILLS_PATHS as readonly string[]).includes(route.path),
+).map(
   (route) => [route.path, EXPECTED[route.path as GetPath]] as const,
 );

@@ -1,5 +1,6 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
+import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { frontDoorChecks } from './front-door-checks.js';
@@ -57,10 +58,16 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     const time = deadlineIn(environment.siteTimeLimitMs);
     return { time, probe: createProbe(environment.fetch, PROBE_LIMITS, time) };
   };
+  const outOfTime = (site: SiteRequests) => `the ${site.time.limitMs / 1000} s a run gives the site's checks are up`;
   const latency = async (site: SiteRequests, base: URL) =>
     site.time.signal.aborted
-      ? skip('API latency through the front door', `not measured: the ${site.time.limitMs / 1000} s a run gives the site's checks are up`)
+      ? skip('API latency through the front door', `not measured: ${outOfTime(site)}`)
       : await runCheck('API latency through the front door', () => latencyCheck(site.probe, base));
+  async function* agentReadiness(site: SiteRequests, base: URL): AsyncGenerator<VerifyLine> {
+    yield { section: "Agent readiness (the scanners' probes, docs/api.md §16)" };
+    if (site.time.signal.aborted) yield skip('agent readiness', `not checked: ${outOfTime(site)}`);
+    else yield* agentReadinessChecks(base, site.probe);
+  }
   const sendTest = (base: URL, inbox: InboxReader) =>
     runCheck('test inquiry (--send-test)', () =>
       sendTestInquiry({ probe, base, inbox, timeoutMs: SEND_TEST_TIMEOUT_MS, pollMs: SEND_TEST_POLL_MS, sleep: environment.sleep }),
@@ -70,6 +77,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     yield { section: `Site at ${base.origin} (the HTTP checks alone)` };
     const site = siteRequests();
     yield* frontDoorChecks({ base }, site.probe);
+    yield* agentReadiness(site, base);
     yield await latency(site, base);
     if (options.endpoint === undefined) {
       yield skip('inbox', "not checked: --endpoint names local mode's DynamoDB, as npm start prints it");
@@ -90,6 +98,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   yield { section: `Site at ${deployment.base.origin}` };
   const site = siteRequests();
   yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, site.probe);
+  yield* agentReadiness(site, deployment.base);
 
   yield { section: 'Deployed figures' };
   let invocations: Invocation[] = [];

@@ -1,17 +1,21 @@
-import { readSiteSettings } from '../config.js';
+import { readAgentSettings, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
+import { problemReply } from '../http/problem.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
 import type { RouteKeyOf } from '../routes.js';
+import { agentSkillsIndex, contactSkill, SKILL_CONTENT_TYPE } from './agent-skills.js';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-catalog.js';
 import { authorizationServerMetadata } from './authorization-server.js';
 import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
 import { protectedResourceMetadata } from './protected-resource.js';
 
 const site = readSiteSettings(process.env);
+const { agentSkills } = readAgentSettings(process.env);
+const skill = contactSkill(site);
 
 /** Every document is built once per cold start: they depend on configuration only. */
-const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
+const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
   'GET /.well-known/oauth-protected-resource': jsonReply(200, protectedResourceMetadata(site), PUBLIC_DOCUMENT, 'served'),
   'GET /.well-known/oauth-authorization-server': jsonReply(200, authorizationServerMetadata(site), PUBLIC_DOCUMENT, 'served'),
   // HEAD (RFC 9727) gets these headers, the Link among them, from the shared http wrapper.
@@ -27,7 +31,16 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
     body: llmsTxt(site),
     outcome: 'served',
   },
+  // The skills index (docs/api.md §16), unless AGENT_SKILLS turned it off.
+  'GET /.well-known/agent-skills/index.json': agentSkills ? jsonReply(200, agentSkillsIndex(site, skill), PUBLIC_DOCUMENT, 'served') : null,
+  'GET /.well-known/agent-skills/contact-site-owner/SKILL.md': agentSkills
+    ? { statusCode: 200, headers: { 'Content-Type': SKILL_CONTENT_TYPE, ...PUBLIC_DOCUMENT }, body: skill, outcome: 'served' }
+    : null,
 };
 
-/** The public discovery documents (docs/api.md §5, §6, §8), served directly, never redirected. */
-export const handler = httpHandler(async (event) => routeEntry(replies, event));
+/** The public discovery documents (docs/api.md §5, §6, §8, §16), served directly, never redirected. */
+export const handler = httpHandler(
+  async (event, context) =>
+    routeEntry(replies, event) ??
+    problemReply({ status: 404, code: 'not_found', detail: 'There is nothing at this address.', requestId: context.awsRequestId }, {}, 'not_found'),
+);

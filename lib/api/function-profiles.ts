@@ -13,6 +13,8 @@ import type { FunctionName } from '../../lambdas/routes.js';
 export const SETTING_GROUPS = {
   /** What the functions hold of the front door's header (its digests): every function behind the API refuses what did not come through it. */
   frontDoor: ['ORIGIN_VERIFY_DIGESTS'],
+  /** Which parts for agents are on (readAgentSettings, docs/api.md §16): the discovery function serves the skills index. */
+  agents: ['AGENT_SKILLS'],
   /** The site's identity and published limits (readSiteSettings). */
   site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
   /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
@@ -72,6 +74,9 @@ const DOCUMENT: FunctionProfile = {
   lazyModules: [],
 };
 
+/** The discovery documents, and the Agent Skills index unless it is turned off. */
+const DISCOVERY: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'agents'] };
+
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };
 
@@ -113,7 +118,7 @@ const DELIVERY: FunctionProfile = {
 const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   schema: DOCUMENT,
   page: PAGE,
-  discovery: DOCUMENT,
+  discovery: DISCOVERY,
   contact: INQUIRIES,
   // Refusals of the reserved routes are fixed texts.
   agent: RESERVED,

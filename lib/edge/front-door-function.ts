@@ -8,13 +8,21 @@ import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
  * The rules of lib/edge/front-door-routing.js: plain JavaScript, the same text at the edge, in tests and
  * in local mode; its whole-line comments left out, which would spend the function's 10 KB.
  */
-const ROUTING_SOURCE = readFileSync(new URL('./front-door-routing.js', import.meta.url), 'utf8').replace(/^[ \t]*\/\/.*\n/gm, '');
+const ROUTING_SOURCE = functionSource('front-door-routing.js');
+/** The rules of lib/edge/front-door-headers.js, the viewer-response function's, likewise. */
+const HEADERS_SOURCE = functionSource('front-door-headers.js');
+
+function functionSource(file: string): string {
+  return readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').replace(/^[ \t]*\/\/.*\n/gm, '');
+}
 
 /** What the function is told (front-door-routing.js describes each member). */
 export interface FrontDoorRouting {
   readonly serviceOrigin: string;
   readonly servicePaths: readonly string[];
   readonly site: SiteIndex | null;
+  /** Set when every page of the folder has its Markdown (docs/api.md §16). */
+  readonly markdown?: true;
 }
 
 /**
@@ -43,8 +51,8 @@ export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
  * null for a site that answers its own paths). `setting` names the folder's setting in the error
  * of a site too big for the function.
  */
-export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir'): FrontDoorRouting {
-  const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault };
+export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir', markdown = false): FrontDoorRouting {
+  const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault, ...(markdown && paths !== null ? { markdown: true as const } : {}) };
   return { ...service, site: paths === null ? null : siteIndexFor(paths, service, setting) };
 }
 
@@ -111,6 +119,40 @@ export function loadFrontDoorFunction(code: string): (event: { request: EdgeMess
     const result = handler(event);
     return { result, ...(selectedOrigin === undefined ? {} : { selectedOrigin }) };
   };
+}
+
+/** What the viewer-response function is told (front-door-headers.js describes each member). */
+export interface PageHeaders {
+  readonly servicePaths: readonly string[];
+  readonly links: readonly string[];
+  readonly markdown: boolean;
+}
+
+/**
+ * What the viewer-response function is told for a site (docs/api.md §16): the Link header's values
+ * for every page when Link headers are on (relative references, which RFC 8288 §3.1 resolves
+ * against the page's URL, so that the code holds no deploy-time value), and whether each page has
+ * its Markdown.
+ */
+export function pageHeaders(options: { readonly linkHeaders: boolean; readonly markdown: boolean }): PageHeaders {
+  return {
+    servicePaths: serviceRouting().throughDefault,
+    links: options.linkHeaders ? PAGE_LINKS : [],
+    markdown: options.markdown,
+  };
+}
+
+/** Every page's links: the API catalog (RFC 9727 §3, its `api-catalog` relation) and llms.txt, which describes the site. */
+const PAGE_LINKS = ['</.well-known/api-catalog>; rel="api-catalog"', '</llms.txt>; rel="describedby"; type="text/plain"'];
+
+/** The code of the viewer-response function: its rules, with what they are told embedded. */
+export function pageHeadersFunctionCode(headers: PageHeaders): string {
+  return `var PAGE_HEADERS = ${JSON.stringify(headers)};\n${HEADERS_SOURCE}`;
+}
+
+/** The viewer-response rules as a function of an event, evaluated with `vm` from the text CloudFront runs: the answer as it leaves. */
+export function loadPageHeadersFunction(code: string): (event: { request: EdgeMessage; response: EdgeMessage }) => EdgeMessage {
+  return runInNewContext(`${code}\nhandler`, {}) as (event: unknown) => EdgeMessage;
 }
 
 function codeBytes(routing: FrontDoorRouting): number {

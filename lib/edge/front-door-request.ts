@@ -1,8 +1,17 @@
-import { ConfigError } from '../../lambdas/config.js';
+import { ConfigError, type AgentSettings } from '../../lambdas/config.js';
 import { findRoute } from '../../lambdas/routes.js';
 import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { agentFiles, publishedContentType } from '../pages/agent-files.js';
 import { siteFileAt, siteFiles } from '../pages/site-files.js';
-import { frontDoorFunctionCode, frontDoorRouting, loadFrontDoorFunction, type EdgeMessage } from './front-door-function.js';
+import {
+  frontDoorFunctionCode,
+  frontDoorRouting,
+  loadFrontDoorFunction,
+  loadPageHeadersFunction,
+  pageHeaders,
+  pageHeadersFunctionCode,
+  type EdgeMessage,
+} from './front-door-function.js';
 
 /** A viewer's request as the front door reads it: the path and the query as sent. */
 export interface ViewerRequest {
@@ -10,6 +19,8 @@ export interface ViewerRequest {
   readonly path: string;
   /** Without its `?`; empty when there is none. */
   readonly query: string;
+  /** The Accept header as sent, when there is one. */
+  readonly accept?: string;
 }
 
 /** Where the front door takes a request (docs/api.md §10). */
@@ -19,7 +30,9 @@ export type FrontDoorOutcome =
   /** Answered at the edge by the function: a folder's redirect, a 405 to a method pages do not take. */
   | { readonly kind: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>> }
   /** A file of the site's folder: its key (its name in the bucket) and the file on disk. */
-  | { readonly kind: 'file'; readonly key: string; readonly file: string }
+  | { readonly kind: 'file'; readonly key: string; readonly file: string; readonly contentType: string }
+  /** A file the service adds to the site (docs/api.md §16): a page's Markdown, robots.txt, sitemap.xml. */
+  | { readonly kind: 'added'; readonly key: string; readonly contentType: string; readonly body: () => string }
   /** No file for it: the distribution's 404. */
   | { readonly kind: 'missing' };
 
@@ -27,6 +40,14 @@ export interface SiteFrontDoor {
   route(request: ViewerRequest): FrontDoorOutcome;
   /** The page of every 404 (the distribution's error response): the folder's 404.html, when it has one. */
   notFoundPage(): string | undefined;
+  /** The headers the viewer-response function gives an answer of the site below 400 (docs/api.md §16), by its request's path. */
+  pageHeaders(path: string, status: number, contentType: string): Record<string, string>;
+}
+
+/** What local mode adds to the folder, as a deploy adds it: the parts turned on, and `{base}` for the absolute URLs. */
+export interface LocalAgentFiles {
+  readonly settings: AgentSettings;
+  readonly baseUrl: string;
 }
 
 /**
@@ -38,29 +59,58 @@ export interface SiteFrontDoor {
  * a generator writes meanwhile are served as the next deploy would serve them. `setting` names
  * the folder in the error of a site too big for the function.
  */
-export function siteFrontDoor(folder: string, setting: string): SiteFrontDoor {
+export function siteFrontDoor(folder: string, setting: string, agents?: LocalAgentFiles): SiteFrontDoor {
   const { uncachedPatterns } = serviceRouting();
+  const markdown = agents?.settings.markdown ?? false;
   // Loading the function's text takes a compile: done again only when the folder's index changed.
   let loaded: { readonly code: string; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
   const routingFunction = (paths: readonly string[]) => {
-    const code = frontDoorFunctionCode(frontDoorRouting(paths, setting));
+    const code = frontDoorFunctionCode(frontDoorRouting(paths, setting, markdown));
     if (loaded?.code !== code) loaded = { code, run: loadFrontDoorFunction(code) };
     return loaded.run;
   };
+  const headers = pageHeaders({ linkHeaders: agents?.settings.linkHeaders ?? false, markdown });
+  const headersFunction = loadPageHeadersFunction(pageHeadersFunctionCode(headers));
   return {
     route(request) {
       if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
       const site = siteFiles(folder);
       const { result, selectedOrigin } = routingFunction([...site.files.keys()])({
-        request: { method: request.method, uri: request.path, querystring: edgeQuery(request.query), headers: {}, cookies: {} },
+        request: {
+          method: request.method,
+          uri: request.path,
+          querystring: edgeQuery(request.query),
+          headers: request.accept === undefined ? {} : { accept: { value: request.accept } },
+          cookies: {},
+        },
       });
       if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
       const found = siteFileAt(site, String(result.uri));
-      return found === undefined ? { kind: 'missing' } : { kind: 'file', ...found };
+      if (found !== undefined) return { kind: 'file', ...found, contentType: publishedContentType(found.key) };
+      const added = agents === undefined ? undefined : addedFileAt(agentFiles(site, agents.settings, agents.baseUrl, setting).files, String(result.uri));
+      return added ?? { kind: 'missing' };
     },
     notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),
+    pageHeaders(path, status, contentType) {
+      if (status >= 400 || (headers.links.length === 0 && !headers.markdown)) return {};
+      const before: EdgeMessage = { statusCode: status, headers: { 'content-type': { value: contentType } } };
+      const after = headersFunction({ request: { method: 'GET', uri: path, querystring: {}, headers: {}, cookies: {} }, response: before });
+      return edgeHeaders(after.headers);
+    },
   };
+}
+
+/** The file the service adds at a request URI, by its key as S3 decodes it. */
+function addedFileAt(files: ReturnType<typeof agentFiles>['files'], uri: string): FrontDoorOutcome | undefined {
+  let key: string;
+  try {
+    key = decodeURIComponent(uri.slice(1));
+  } catch {
+    return undefined;
+  }
+  const file = files.get(key);
+  return file === undefined ? undefined : { kind: 'added', key, contentType: file.contentType, body: () => file.body() };
 }
 
 /** The redirects a link may follow before it counts as broken; the function makes at most one. */

@@ -9,6 +9,8 @@
 //                           at deploy { files: [...] }, its files without an extension (relative paths,
 //                           neither leading nor trailing slash): any other path without one is a folder, so
 //                           that a folder published after the deploy needs no new list
+// FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
+//                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 
 // What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
 // and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
@@ -26,17 +28,48 @@ function handler(event) {
     return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
   }
   var query = queryString(request.querystring);
+  var markdown = FRONT_DOOR.markdown === true && prefersMarkdown(request.headers.accept);
   keepOnlySiteRequest(request);
   if (FRONT_DOOR.site === null) return request;
 
   if (request.uri.charAt(request.uri.length - 1) === '/') {
     request.uri += 'index.html';
-    return request;
-  }
-  if (isFolder(request.uri.slice(1))) {
+  } else if (isFolder(request.uri.slice(1))) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
+  // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.
+  if (markdown && /\.html?$/i.test(request.uri)) request.uri += '.md';
   return request;
+}
+
+// Whether an Accept header (RFC 9110 §12.5.1) prefers text/markdown to text/html: text/markdown named with
+// a weight above 0, at least that of text/html (or of the text/* or */* that stands for it, the most
+// specific). A tie goes to Markdown, which no browser names; a malformed weight counts as 0. No Accept: HTML.
+function prefersMarkdown(accept) {
+  if (accept === undefined) return false;
+  var values = accept.multiValue ? accept.multiValue : [accept];
+  var ranges = [];
+  for (var i = 0; i < values.length; i++) ranges = ranges.concat(values[i].value.split(','));
+  var markdown = 0;
+  var html = 0;
+  var htmlRank = 0;
+  for (var j = 0; j < ranges.length; j++) {
+    var parts = ranges[j].split(';');
+    var type = parts[0].trim().toLowerCase();
+    var weight = 1;
+    for (var k = 1; k < parts.length; k++) {
+      var parameter = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(parts[k]);
+      if (parameter !== null) weight = Math.min(Number(parameter[1]), 1);
+      else if (/^\s*q\s*=/i.test(parts[k])) weight = 0;
+    }
+    var rank = type === 'text/html' ? 3 : type === 'text/*' ? 2 : type === '*/*' ? 1 : 0;
+    if (type === 'text/markdown') markdown = Math.max(markdown, weight);
+    else if (rank > htmlRank) {
+      html = weight;
+      htmlRank = rank;
+    }
+  }
+  return markdown > 0 && markdown >= html;
 }
 
 function keepOnlySiteRequest(request) {

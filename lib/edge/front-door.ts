@@ -25,7 +25,8 @@ import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/origin-verify.js';
 import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
 import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
-import { frontDoorFunctionCode, frontDoorRouting } from './front-door-function.js';
+import type { AgentSettings } from '../../lambdas/config.js';
+import { frontDoorFunctionCode, frontDoorRouting, pageHeaders, pageHeadersFunctionCode } from './front-door-function.js';
 
 export interface CustomDomain {
   readonly domainName: string;
@@ -41,6 +42,10 @@ export interface FrontDoorProps {
   readonly sitePages?: SitePages;
   /** A web ACL of scope CLOUDFRONT (us-east-1). */
   readonly webAclArn?: string;
+  /** `{base}` when set apart from the domain (`baseUrl`); else the front door's own origin. */
+  readonly baseUrl?: string;
+  /** What the site gets for agents (docs/api.md §16). */
+  readonly agents: AgentSettings;
 }
 
 /**
@@ -55,6 +60,8 @@ export class FrontDoor extends Construct {
   readonly origin: string;
   /** The viewer-request function of the default behaviour, when the site has pages of its own. */
   readonly routingFunction?: CloudFrontFunction;
+  /** The viewer-response function of the default behaviour, when the site's pages get Link headers or Markdown (docs/api.md §16). */
+  readonly headersFunction?: CloudFrontFunction;
   /** Where the site's own pages come from, when it has any. */
   readonly pages?: SitePagesOrigin;
 
@@ -77,15 +84,23 @@ export class FrontDoor extends Construct {
       responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
     } as const satisfies Partial<BehaviorOptions>;
 
-    const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID);
+    const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID, props.agents);
     this.pages = pages;
     const routes = serviceRouting();
     if (pages !== undefined) {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/edge/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null))),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown))),
       });
+      const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown });
+      if (headers.links.length > 0 || headers.markdown) {
+        this.headersFunction = new CloudFrontFunction(this, 'PageHeaders', {
+          comment: "The site's pages' Link and Vary headers (lib/edge/front-door-headers.js)",
+          runtime: FunctionRuntime.JS_2_0,
+          code: FunctionCode.fromInline(pageHeadersFunctionCode(headers)),
+        });
+      }
     }
     // The site's pages, and the GET-only documents of the route table: at the edge as long as
     // their own Cache-Control says, keyed by path alone.
@@ -95,7 +110,12 @@ export class FrontDoor extends Construct {
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       ...(this.routingFunction === undefined
         ? {}
-        : { functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction }] }),
+        : {
+            functionAssociations: [
+              { eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction },
+              ...(this.headersFunction === undefined ? [] : [{ eventType: FunctionEventType.VIEWER_RESPONSE, function: this.headersFunction }]),
+            ],
+          }),
     };
 
     const domain = props.customDomain;
@@ -120,7 +140,8 @@ export class FrontDoor extends Construct {
           }),
       ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
     });
-    pages?.deployTo(this.distribution);
+    this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
+    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin);
     this.acknowledgeFindings(props);
 
     if (domain?.hostedZone !== undefined) {
@@ -129,7 +150,6 @@ export class FrontDoor extends Construct {
       new ARecord(this, 'AliasA', { zone, recordName: domain.domainName, target });
       new AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.domainName, target });
     }
-    this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
   }
 
   private acknowledgeFindings(props: FrontDoorProps): void {

@@ -5,11 +5,14 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_PAGE } from '../front-door-paths.js';
 import { LOG_RETENTION } from '../observability/log-retention.js';
+import type { AgentSettings } from '../../lambdas/config.js';
+import { agentFiles, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
+import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
@@ -31,10 +34,15 @@ export class SitePagesOrigin extends Construct {
   readonly defaultRootObject?: string;
   /** The bucket the folder is uploaded to, which `npm run publish` updates; none for an existing site. */
   readonly bucket?: Bucket;
+  /** Whether each page of the folder has its Markdown (docs/api.md §16), which the front door's functions then serve. */
+  readonly markdown: boolean;
   private readonly site?: SiteFiles;
+  private readonly agents: AgentSettings;
 
-  constructor(scope: Construct, id: string, pages: SitePages, originId: string) {
+  constructor(scope: Construct, id: string, pages: SitePages, originId: string, agents: AgentSettings) {
     super(scope, id);
+    this.agents = agents;
+    this.markdown = pages.kind === 'folder' && agents.markdown;
     if (pages.kind === 'origin') {
       this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
       return;
@@ -68,20 +76,59 @@ export class SitePagesOrigin extends Construct {
    * copies an outside link's target, and the CLI's zip follows every link) and every dotfile, and
    * its `exclude` globs can only deny patterns, where the rule allows the files siteFiles chose.
    */
-  deployTo(distribution: IDistribution): void {
+  deployTo(distribution: IDistribution, baseUrl: string): void {
     if (this.site === undefined || this.bucket === undefined) return;
-    const staged = join(Stage.of(this)!.assetOutdir, `site-files-${Names.uniqueId(this)}`);
-    rmSync(staged, { recursive: true, force: true });
-    copySiteFiles(this.site, staged);
-    new BucketDeployment(this, 'Upload', {
-      sources: [Source.asset(staged)],
+    const added = agentFiles(this.site, this.agents, baseUrl, 'siteDir');
+    for (const note of added.notes) Annotations.of(this).addInfo(note);
+    const staged = (name: string) => {
+      const folder = join(Stage.of(this)!.assetOutdir, `${name}-${Names.uniqueId(this)}`);
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      return folder;
+    };
+    // Each page's Markdown, the owner's and the service's, is uploaded apart, with its charset
+    // (RFC 7763 requires it), which the site's upload, typing each file by its name, would not give.
+    const markdownKeys = [...this.site.files.keys(), ...added.files.keys()].filter(isMarkdownOfPage);
+    const own = new Map([...this.site.files].filter(([key]) => !isMarkdownOfPage(key)));
+    const markdownFolder = staged('site-markdown');
+    copySiteFiles({ files: new Map([...this.site.files].filter(([key]) => isMarkdownOfPage(key))), leftOut: [] }, markdownFolder);
+    writeAgentFiles(new Map([...added.files].filter(([key]) => isMarkdownOfPage(key))), markdownFolder);
+    const filesFolder = staged('site-files');
+    copySiteFiles({ files: own, leftOut: [] }, filesFolder);
+    // robots.txt and sitemap.xml hold {base}, known at deploy only without a custom domain: the
+    // upload writes them with the value substituted (aws-cdk-lib's Source.data).
+    const data = [ROBOTS_TXT, SITEMAP_XML].flatMap((key) => {
+      const file = added.files.get(key);
+      return file === undefined ? [] : [Source.data(key, file.body())];
+    });
+    const markdownPatterns = [...new Set(markdownKeys.map((key) => `*${key.slice(key.search(/\.html?\.md$/i))}`))].sort();
+    const logGroup = new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    // Made first, so that the uploads' shared function (and its layer) is of this one's scope: the
+    // site's upload then depends on it without a cycle, and invalidates the edge cache last.
+    const markdown =
+      markdownPatterns.length === 0
+        ? undefined
+        : new BucketDeployment(this, 'UploadMarkdown', {
+            sources: [Source.asset(markdownFolder)],
+            destinationBucket: this.bucket,
+            exclude: ['*'],
+            include: markdownPatterns,
+            contentType: MARKDOWN_CONTENT_TYPE,
+            retainOnDelete: false,
+            // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
+            logGroup,
+          });
+    const upload = new BucketDeployment(this, 'Upload', {
+      sources: [Source.asset(filesFolder), ...data],
       destinationBucket: this.bucket,
       distribution,
       distributionPaths: ['/*'],
       retainOnDelete: false,
-      // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
-      logGroup: new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
+      // The Markdown's keys are the other upload's to write and to prune.
+      ...(markdownPatterns.length === 0 ? {} : { exclude: markdownPatterns }),
+      logGroup,
     });
+    if (markdown !== undefined) upload.node.addDependency(markdown);
     acknowledgeUploader(Stack.of(this), this.bucket);
   }
 }

@@ -1,6 +1,7 @@
 import type { Construct } from 'constructs';
 import {
   ConfigError,
+  DEFAULT_CONTENT_SIGNALS,
   DEFAULT_RATE_LIMITS,
   DEFAULT_RETENTION_DAYS,
   DEFAULT_SITE_NAME,
@@ -13,6 +14,8 @@ import {
   parseSiteName,
   parseSitePath,
   parseSpamThreshold,
+  parseContentSignals,
+  type AgentSettings,
 } from '../../lambdas/config.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
@@ -62,6 +65,8 @@ export interface SiteConfig {
   readonly apiHostRotation: string;
   /** The month's cost, actual or forecast, past which AWS Budgets mails the owner (docs/api.md §12). */
   readonly monthlyBudgetUsd: number;
+  /** What the service adds to the site for agents (docs/api.md §16), each part on unless turned off. */
+  readonly agents: AgentSettings;
 }
 
 export interface SpamThresholds {
@@ -106,6 +111,12 @@ export const CONTEXT_KEYS = [
   'formTokenKeyRotation',
   'apiHostRotation',
   'monthlyBudgetUsd',
+  'robotsTxt',
+  'sitemap',
+  'linkHeaders',
+  'markdownPages',
+  'agentSkills',
+  'contentSignals',
 ] as const;
 export type ContextKey = (typeof CONTEXT_KEYS)[number];
 
@@ -234,6 +245,14 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     keyRotations: Object.fromEntries(ROTATED_KEYS.map((key) => [key, label(KEY_ROTATION_CONTEXT[key])])) as Record<RotatedKey, string>,
     apiHostRotation,
     monthlyBudgetUsd: readBudget(context('monthlyBudgetUsd')),
+    agents: {
+      robotsTxt: flag('robotsTxt', context('robotsTxt') ?? true),
+      sitemap: flag('sitemap', context('sitemap') ?? true),
+      linkHeaders: flag('linkHeaders', context('linkHeaders') ?? true),
+      markdown: flag('markdownPages', context('markdownPages') ?? true),
+      agentSkills: flag('agentSkills', context('agentSkills') ?? true),
+      contentSignals: parseContentSignals('contentSignals', text('contentSignals', context('contentSignals') ?? DEFAULT_CONTENT_SIGNALS)),
+    },
   };
 }
 

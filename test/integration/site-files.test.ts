@@ -20,14 +20,17 @@ const site = hostileSite();
 let server: LocalServer;
 let many: LocalServer;
 
+/** The folder's own files alone, on both sides: what the service adds for agents is agent-readiness.test.ts's. */
+const NO_AGENT_FILES = { ROBOTS_TXT: 'false', SITEMAP: 'false', MARKDOWN_PAGES: 'false' } as const;
+
 beforeAll(async () => {
-  [server, many] = await Promise.all([startLocalServer({ SITE_DIR: site.folder }), startLocalServer({ SITE_DIR: siteFolder(folderPages(400)) })]);
+  [server, many] = await Promise.all([startLocalServer({ SITE_DIR: site.folder, ...NO_AGENT_FILES }), startLocalServer({ SITE_DIR: siteFolder(folderPages(400)) })]);
 }, 60_000);
 afterAll(() => Promise.all([server?.stop(), many?.stop()]));
 
 /** Each file of the asset synth stages for the upload, by its key, with its text. */
 function uploadedFiles(): Record<string, string> {
-  const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder });
+  const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder, robotsTxt: false, sitemap: false, markdownPages: false });
   const [upload] = Object.values(resourcesOfType(synthesized.template, 'Custom::CDKBucketDeployment'));
   const [key] = upload!.Properties.SourceObjectKeys as string[];
   const asset = join(synthesized.app.outdir, `asset.${key!.replace(/\.zip$/, '')}`);

@@ -2,6 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Fetch } from '../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../bin/verify/published-documents.js';
+import { DEFAULT_CONTENT_SIGNALS, parseContentSignals, readSiteSettings } from '../../lambdas/config.js';
+import { agentSkillsIndex, contactSkill } from '../../lambdas/discovery/agent-skills.js';
+import { robotsTxt } from '../../lib/pages/robots-txt.js';
+import { sitemapXml } from '../../lib/pages/sitemap-xml.js';
 
 /** How the fake answers one request: the test's own answer in place of the healthy one. */
 export type FakeAnswer = (request: IncomingMessage, response: ServerResponse) => void;
@@ -61,17 +65,36 @@ const problem = (status: number, code: string) => JSON.stringify({ type: 'about:
 /** The path as sent: `//evil.example/x` too, which a URL parser would read as another host's. */
 const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!;
 
+const BASE = 'https://site.test';
+const SKILL = contactSkill(readSiteSettings({ BASE_URL: BASE }));
+/** What a deployment adds for agents (docs/api.md §16), made by the service's own code, and the bodies its documents' checks read. */
+const AGENT_ANSWERS: Readonly<Record<string, readonly [string, string]>> = {
+  '/robots.txt': ['text/plain', robotsTxt(parseContentSignals('contentSignals', DEFAULT_CONTENT_SIGNALS), `${BASE}/sitemap.xml`)],
+  '/sitemap.xml': ['text/xml', sitemapXml(BASE, ['index.html', 'about/index.html']).xml],
+  '/.well-known/agent-skills/index.json': ['application/json', JSON.stringify(agentSkillsIndex(readSiteSettings({ BASE_URL: BASE }), SKILL))],
+  '/.well-known/agent-skills/contact-site-owner/SKILL.md': ['text/markdown; charset=utf-8', SKILL],
+};
+const DOCUMENT_BODIES: Readonly<Record<string, string>> = {
+  '/.well-known/api-catalog': '{"linkset":[]}',
+  '/.well-known/oauth-authorization-server': `{"issuer":"${BASE}"}`,
+  '/.well-known/oauth-protected-resource': `{"resource":"${BASE}/"}`,
+};
+const HOME_HEADERS = { vary: 'Accept', link: '</.well-known/api-catalog>; rel="api-catalog", </index.html.md>; rel="alternate"; type="text/markdown"' };
+
 function healthyAnswer(request: IncomingMessage, response: ServerResponse, missingPage: FakeAnswer): void {
   const path = pathOf(request);
   const document = PUBLISHED.find(([published]) => published === path);
+  const added = AGENT_ANSWERS[path];
+  if (added !== undefined) return send(response, 200, added[0], added[1]);
+  if (path === '/' && /text\/markdown/.test(request.headers.accept ?? '')) return send(response, 200, 'text/markdown; charset=utf-8', '# Home\n', HOME_HEADERS);
   if (request.method === 'POST' && path === '/api/contact') {
     return send(response, 422, PROBLEM, problem(422, 'validation_failed'), { 'ratelimit-policy': '"ip";q=5;w=3600, "email";q=3;w=3600', ratelimit: '"ip";r=4;t=1800' });
   }
   if (document !== undefined) {
     const [, expected] = document;
-    return send(response, expected.status, expected.mediaType, `${expected.holds ?? ''}{"path":"${path}"}`, { 'cache-control': expected.cacheControl });
+    return send(response, expected.status, expected.mediaType, DOCUMENT_BODIES[path] ?? `${expected.holds ?? ''}{"path":"${path}"}`, { 'cache-control': expected.cacheControl });
   }
-  if (path === '/') return send(response, 200, PAGE, '<!doctype html><title>Home</title><a href="/api/">API</a> <a href="/about/">About</a>');
+  if (path === '/') return send(response, 200, PAGE, '<!doctype html><title>Home</title><a href="/api/">API</a> <a href="/about/">About</a>', HOME_HEADERS);
   if (path === '/about') return send(response, 301, undefined, '', { location: '/about/' });
   if (path === '/about/') return send(response, 200, PAGE, '<!doctype html><title>About</title>');
   return missingPage(request, response);

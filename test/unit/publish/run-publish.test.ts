@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { UPLOAD_PART_BYTES } from '../../../bin/publish/object-etag.js';
 import { PublishError } from '../../../bin/publish/publish-error.js';
 import { publish, type PublishRequest } from '../../../bin/publish/run-publish.js';
+import { readAgentSettings } from '../../../lambdas/config.js';
 import { loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
 import { UNKNOWN_CONTENT_TYPE } from '../../../lib/pages/upload-content-type.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
@@ -49,16 +50,19 @@ const SITE = {
 /** The settings as they were deployed, unless a test says otherwise. */
 const NOW = { settingsDigest: 'settings-digest', formPageDigest: 'none' } as const;
 
+/** Nothing added for agents, unless a test turns it on: the folder's files alone. */
+const NO_AGENT_FILES = readAgentSettings({ ROBOTS_TXT: 'false', SITEMAP: 'false', MARKDOWN_PAGES: 'false' });
+
 async function run(folder: string, options: Partial<PublishRequest> = {}): Promise<string[]> {
   const lines: string[] = [];
-  for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+  for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, ...options }, deployment.clients)) lines.push(line);
   return lines;
 }
 
 async function failure(folder: string, options: Partial<PublishRequest> = {}): Promise<{ error: PublishError; lines: string[] }> {
   const lines: string[] = [];
   try {
-    for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+    for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, ...options }, deployment.clients)) lines.push(line);
   } catch (error) {
     if (!(error instanceof PublishError)) throw error;
     return { error, lines };

@@ -7,6 +7,7 @@ import { MAX_FUNCTION_CODE_BYTES } from '../../../../lib/edge/front-door-functio
 import { linkFinds, requireLinkFinds, siteFrontDoor, type ViewerRequest } from '../../../../lib/edge/front-door-request.js';
 import { serviceRouting } from '../../../../lib/front-door-paths.js';
 import { siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { publishedContentType } from '../../../../lib/pages/agent-files.js';
 import { configErrorOf } from '../../../support/config-error.js';
 
 /*
@@ -90,7 +91,7 @@ describe('what the function answers at the edge', () => {
     mkdirSync(join(SITE, 'later'));
     writeFileSync(join(SITE, 'later', 'index.html'), 'later');
     expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
-    expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html') });
+    expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html'), contentType: 'text/html' });
   });
 
   it('stops with one line naming the setting when the folder is too big for the function', () => {
@@ -110,7 +111,7 @@ describe('which file the bucket serves', () => {
     ['/a%20file.txt', 'a file.txt', 'a file.txt'],
     ['/style.css', 'style.css', 'css/site.css'],
   ])('serves %s: the key %s, from %s', (path, key, file) => {
-    expect(get(path)).toEqual({ kind: 'file', key, file: join(SITE, file) });
+    expect(get(path)).toEqual({ kind: 'file', key, file: join(SITE, file), contentType: publishedContentType(key) });
   });
 
   it.each([['/missing/'], ['/missing.html'], ['/about/missing.html'], ['/css/'], ['/index.html/x/']])('has no file for %s', (path) => {

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField } from '../../../../lambdas/deployment-keys/keys.js';
 import { HANDLER_NAMES, METHODS_BY_PATH } from '../../../../lambdas/routes.js';
-import { frontDoorFunctionCode, loadFrontDoorFunction, siteIndexFor } from '../../../../lib/edge/front-door-function.js';
+import { frontDoorFunctionCode, loadFrontDoorFunction, pageHeaders, pageHeadersFunctionCode, siteIndexFor } from '../../../../lib/edge/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../../lib/front-door-paths.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { folderPages, siteFolder } from '../../../support/site-folder.js';
@@ -280,17 +280,32 @@ describe('the site’s pages', () => {
       FunctionCode: frontDoorFunctionCode({
         serviceOrigin: API_ORIGIN_ID,
         servicePaths,
-        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths }),
+        markdown: true,
+        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths, markdown: true }),
       }),
+    });
+    // The pages' Link and Vary headers (docs/api.md §16), from the viewer-response function.
+    site.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: pageHeadersFunctionCode(pageHeaders({ linkHeaders: true, markdown: true })),
     });
     expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [site.logicalId(site.stack.frontDoor.headersFunction!), 'FunctionARN'] } },
     ]);
+  });
+
+  it('with siteDir and every part for agents turned off, has no viewer-response function and asks for no Markdown', () => {
+    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(), linkHeaders: false, markdownPages: false });
+    expect(site.stack.frontDoor.headersFunction).toBeUndefined();
+    expect(distributionOf(site).DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    site.template.resourceCountIs('AWS::CloudFront::Function', 1);
+    site.template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.not(Match.stringLikeRegexp('"markdown":true')) });
   });
 
   it('with siteDir of 400 folders, lists none of them, serves a folder published after synth, and never redirects off the site (the synthesized code, run)', () => {
     const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(folderPages(400)) });
-    const [routing] = Object.values(resourcesOfType(site.template, 'AWS::CloudFront::Function'));
+    const routing = Object.values(resourcesOfType(site.template, 'AWS::CloudFront::Function')).find((fn) => String(fn.Properties.FunctionCode).startsWith('import cf'));
     const code = routing!.Properties.FunctionCode as string;
     expect(code).toContain('"site":{"files":[]}');
     const run = loadFrontDoorFunction(code);
@@ -321,7 +336,11 @@ describe('the site’s pages', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({
       TargetOriginId: SITE_ORIGIN_ID,
       ResponseHeadersPolicyId: policyId(existingSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
-      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
+      // The existing site's pages get the Link headers too; it has no Markdown of the service's.
+      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' }), expect.objectContaining({ EventType: 'viewer-response' })],
+    });
+    existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: pageHeadersFunctionCode(pageHeaders({ linkHeaders: true, markdown: false })),
     });
     expect(config.DefaultRootObject).toBeUndefined();
     existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {

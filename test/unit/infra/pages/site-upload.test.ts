@@ -13,7 +13,8 @@ import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js
  */
 
 const site = hostileSite();
-const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder });
+// The folder's own files alone: what the service adds for agents is agent-upload.test.ts's.
+const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder, robotsTxt: false, sitemap: false, markdownPages: false });
 const template = synthesized.template;
 
 /** The folder the upload's asset was staged from, in the cloud assembly, as the CLI zips and publishes it. */

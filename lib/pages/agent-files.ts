@@ -1,0 +1,88 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AgentSettings } from '../../lambdas/config.js';
+import { pageMarkdown } from './page-markdown.js';
+import { robotsTxt, robotsTxtGaps } from './robots-txt.js';
+import type { SiteFiles } from './site-files.js';
+import { isPageKey, MARKDOWN_CONTENT_TYPE, markdownKey, pagePath } from './site-pages.js';
+import { MAX_SITEMAP_URLS, sitemapXml } from './sitemap-xml.js';
+import { uploadContentType } from './upload-content-type.js';
+
+export const ROBOTS_TXT = 'robots.txt';
+export const SITEMAP_XML = 'sitemap.xml';
+
+/** A file the service adds to the site (docs/api.md §16), made when it is read. */
+export interface AgentFile {
+  readonly contentType: string;
+  body(): string;
+}
+
+/** What the service adds to a site's folder, and one line for each thing of the owner's that the scanners would miss. */
+export interface AgentFiles {
+  /** By key, as the site's own files are: none where the folder has a file of that key, which wins. */
+  readonly files: ReadonlyMap<string, AgentFile>;
+  readonly notes: readonly string[];
+}
+
+/**
+ * What the service adds to the files a folder publishes (docs/api.md §16), each part as its setting
+ * says: a robots.txt and a sitemap.xml where the folder has none, and each page's Markdown
+ * (lib/pages/site-pages.ts) where the folder has none at its key. The owner's own robots.txt is
+ * served as written, with a note of what it lacks for the scanners; so is an own sitemap.xml,
+ * with a note when it is neither a urlset nor a sitemap index. `baseUrl` makes the absolute URLs
+ * of the sitemap and of robots.txt's Sitemap line: a deploy-time value at synth, which the
+ * upload substitutes. `setting` names the folder in the notes.
+ */
+export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: string, setting: string): AgentFiles {
+  const files = new Map<string, AgentFile>();
+  const notes: string[] = [];
+  const own = (key: string) => site.files.get(key);
+  const sitemapUrl = `${baseUrl}/${SITEMAP_XML}`;
+  const hasSitemap = own(SITEMAP_XML) !== undefined || agents.sitemap;
+  if (agents.sitemap && own(SITEMAP_XML) === undefined) {
+    const { leftOut } = sitemapXml(baseUrl, site.files.keys());
+    if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
+    files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => sitemapXml(baseUrl, site.files.keys()).xml });
+  } else if (own(SITEMAP_XML) !== undefined && !/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(readFileSync(own(SITEMAP_XML)!, 'utf8'))) {
+    notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);
+  }
+  const ownRobots = own(ROBOTS_TXT);
+  if (ownRobots !== undefined) {
+    const gaps = robotsTxtGaps(readFileSync(ownRobots, 'utf8'));
+    if (gaps.length > 0) notes.push(`${setting}: robots.txt is your own, served as written; for the agent-readiness scanners it lacks ${gaps.join(', ')}`);
+  } else if (agents.robotsTxt) {
+    files.set(ROBOTS_TXT, { contentType: uploadContentType(ROBOTS_TXT), body: () => robotsTxt(agents.contentSignals, hasSitemap ? sitemapUrl : undefined) });
+  }
+  if (agents.markdown) {
+    for (const [key, file] of site.files) {
+      if (!isPageKey(key) || own(markdownKey(key)) !== undefined) continue;
+      files.set(markdownKey(key), { contentType: MARKDOWN_CONTENT_TYPE, body: () => pageMarkdown(readFileSync(file), pagePath(key)) });
+    }
+  }
+  return { files, notes };
+}
+
+/**
+ * The type a key of the site is served with: the deploy's upload's (lib/pages/upload-content-type.ts),
+ * but for a page's Markdown, the owner's or the service's, which is uploaded with its charset.
+ */
+export function publishedContentType(key: string): string {
+  return isMarkdownOfPage(key) ? MARKDOWN_CONTENT_TYPE : uploadContentType(key);
+}
+
+/** Whether a key names a page's Markdown (`about/index.html.md`), whoever wrote it. */
+export function isMarkdownOfPage(key: string): boolean {
+  return /\.html?\.md$/i.test(key);
+}
+
+/** Writes each file under a folder, by its key; returns the keys with the files that hold them. */
+export function writeAgentFiles(files: ReadonlyMap<string, AgentFile>, folder: string): Map<string, string> {
+  const written = new Map<string, string>();
+  for (const [key, file] of files) {
+    const path = join(folder, ...key.split('/'));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.body());
+    written.set(key, path);
+  }
+  return written;
+}

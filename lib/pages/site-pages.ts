@@ -1,0 +1,30 @@
+/**
+ * The site's pages (docs/api.md §16): its published files of type text/html (the upload's type,
+ * lib/pages/upload-content-type.ts: a key ending `.html` or `.htm`, in any case), each of which has
+ * its Markdown, as the front door's functions take every such URI to have.
+ */
+export function isPageKey(key: string): boolean {
+  return /\.html?$/i.test(key);
+}
+
+/**
+ * The key of a page's Markdown: the page's own key with `.md` after it (`about/index.html.md`), the
+ * llms.txt proposal's convention (llmstxt.org: a page's Markdown at its URL with `.md` appended,
+ * `index.html.md` for a URL without a file name), so that no Markdown of the owner's
+ * (`about/index.md`, a generator's source) is ever taken for it.
+ */
+export function markdownKey(pageKey: string): string {
+  return `${pageKey}.md`;
+}
+
+/** The type every Markdown of a page is served with: RFC 7763 makes the charset parameter required. */
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
+
+/**
+ * The path visitors reach a page at (`index.html` is `/`, `about/index.html` is `/about/`, as the
+ * front door serves a folder), percent-encoded segment by segment as a browser encodes a link.
+ */
+export function pagePath(pageKey: string): string {
+  const path = pageKey.replace(/(^|\/)index\.html$/, '$1');
+  return `/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
