@@ -87,7 +87,7 @@ describe('the Lambda bundles', () => {
     expect(map.sources.filter((source) => source.includes('node_modules/ajv/'))).toEqual([
       expect.stringMatching(/node_modules\/ajv\/lib\/runtime\/ucs2length\.ts$/),
     ]);
-    expect(map.sources).toContainEqual(expect.stringMatching(/lambdas\/contact\/inquiry-rules\.validator\.js$/));
+    expect(map.sources).toContainEqual(expect.stringMatching(/lambdas\/intake\/inquiry-rules\.validator\.js$/));
   });
 
   // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
