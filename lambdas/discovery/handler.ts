@@ -6,6 +6,7 @@ import type { RouteKeyOf } from '../routes.js';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-catalog.js';
 import { authorizationServerMetadata } from './authorization-server.js';
 import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
+import { MCP_SERVER_CARD_CONTENT_TYPE, mcpServerCard } from './mcp-server-card.js';
 import { protectedResourceMetadata } from './protected-resource.js';
 
 const site = readSiteSettings(process.env);
@@ -21,6 +22,9 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
     { ...PUBLIC_DOCUMENT, 'Content-Type': API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(site) },
     'served',
   ),
+  // The scanners' path asks for JSON; SEP-2127's reserved one, for the card's own media type.
+  'GET /.well-known/mcp/server-card.json': jsonReply(200, mcpServerCard(site), PUBLIC_DOCUMENT, 'served'),
+  'GET /api/mcp/server-card': jsonReply(200, mcpServerCard(site), { ...PUBLIC_DOCUMENT, 'Content-Type': MCP_SERVER_CARD_CONTENT_TYPE }, 'served'),
   'GET /llms.txt': {
     statusCode: 200,
     headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },
@@ -29,5 +33,5 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply>> = {
   },
 };
 
-/** The public discovery documents (docs/api.md §5, §6, §8), served directly, never redirected. */
+/** The public discovery documents (docs/api.md §5, §6, §8, §16), served directly, never redirected. */
 export const handler = httpHandler(async (event) => routeEntry(replies, event));
