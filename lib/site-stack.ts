@@ -108,11 +108,13 @@ export class SiteStack extends Stack {
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);
-    // The two ways an inquiry comes in share its intake: the counters and the inbox.
-    for (const intake of [this.functions.get('contact')!, this.functions.get('mcp')!]) {
-      this.counterTable.grant(intake, 'dynamodb:UpdateItem');
-      this.inbox.grantAccept(intake);
-    }
+    const contact = this.functions.get('contact')!;
+    this.counterTable.grant(contact, 'dynamodb:UpdateItem');
+    this.inbox.grantAccept(contact);
+    // The MCP server takes inquiries through the same intake: the same counters, the same inbox.
+    const mcp = this.functions.get('mcp')!;
+    this.counterTable.grant(mcp, 'dynamodb:UpdateItem');
+    this.inbox.grantStore(mcp);
     const worker = this.functions.get(WORKER_HANDLER)!;
     this.inbox.feed(worker);
     // The flood signal counts the hour's mails beside the rate limits' counters (docs/api.md §15).

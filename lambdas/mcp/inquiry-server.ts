@@ -44,11 +44,13 @@ export class InquiryServer extends Protocol<ServerRequest, ServerNotification, S
       instructions: options.instructions,
     }));
     this.answer(ListToolsRequestSchema, async () => ({ tools: [options.tool] }));
-    this.answer(CallToolRequestSchema, async (request) => {
+    this.answer(CallToolRequestSchema, async (request, sent) => {
       if (request.params.name !== options.tool.name) {
         throw new McpError(ErrorCode.InvalidParams, `There is no tool ${JSON.stringify(request.params.name)}; the one tool is ${options.tool.name}.`);
       }
-      return options.callTool(request.params.arguments ?? {});
+      // The arguments as sent, once the schema found them an object: the schema's copy drops a
+      // `__proto__` member, which the contact endpoint's validation names as an unknown field.
+      return options.callTool((sent.params?.arguments ?? {}) as Readonly<Record<string, unknown>>);
     });
   }
 
@@ -57,14 +59,17 @@ export class InquiryServer extends Protocol<ServerRequest, ServerNotification, S
    * with JSON-RPC's "internal error" when it does not fit; registered under the base request
    * schema, a request whose params do not fit is told "invalid params" (-32602), naming them.
    */
-  private answer<S extends AnsweredRequestSchema>(schema: S, handle: (request: ReturnType<S['parse']>) => Promise<ServerResult>): void {
+  private answer<S extends AnsweredRequestSchema>(
+    schema: S,
+    handle: (request: ReturnType<S['parse']>, sent: { readonly params?: Readonly<Record<string, unknown>> }) => Promise<ServerResult>,
+  ): void {
     this.setRequestHandler(RequestSchema.extend({ method: schema.shape.method }), async (request) => {
       const read = schema.safeParse(request);
       if (!read.success) {
         const issues = read.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
         throw new McpError(ErrorCode.InvalidParams, `Invalid params of ${request.method}: ${issues.join('; ')}`);
       }
-      return handle(read.data as ReturnType<S['parse']>);
+      return handle(read.data as ReturnType<S['parse']>, request);
     });
   }
 

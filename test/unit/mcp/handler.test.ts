@@ -121,6 +121,19 @@ describe('mcp handler: the tool, through the contact endpoint’s intake', () =>
     expect(response.request).toMatchObject({ outcome: 'validation_failed', ValidationRejected: 1 });
   });
 
+  it('names a __proto__ member an unknown field, as the contact endpoint does, never reading it as the object’s prototype', async () => {
+    const body = `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"sendInquiry","arguments":{"__proto__":${JSON.stringify(INQUIRY)},"email":"ada@example.com"}}}`;
+    const event = { ...mcpEvent({}), body };
+    const response = await invoke(event);
+    expect(response.body).toMatchObject({ result: { isError: true } });
+    const { errors } = (response.body as { result: { structuredContent: { errors: Array<{ field: string; code: string }> } } }).result.structuredContent;
+    expect(errors.map((error) => [error.field, error.code])).toEqual([
+      ['name', 'required'],
+      ['message', 'required'],
+      ['__proto__', 'unknown_field'],
+    ]);
+  });
+
   it('answers the inquiry store failing as a tool error asking for a retry, the error named in the log only', async () => {
     documents.on(PutCommand).rejects(awsError('InternalServerError'));
     const response = await invoke(call(INQUIRY));
