@@ -24,6 +24,9 @@ export interface InquiryServerOptions {
   readonly callTool: (args: Readonly<Record<string, unknown>>) => Promise<CallToolResult>;
 }
 
+/** How much of an unknown tool's name the error repeats: enough to recognise it, never a whole body's worth. */
+const MAX_ECHOED_NAME = 64;
+
 /** The request schemas the server answers, by what `setRequestHandler` reads of them: the method. */
 type AnsweredRequestSchema = typeof InitializeRequestSchema | typeof ListToolsRequestSchema | typeof CallToolRequestSchema;
 
@@ -46,7 +49,7 @@ export class InquiryServer extends Protocol<ServerRequest, ServerNotification, S
     this.answer(ListToolsRequestSchema, async () => ({ tools: [options.tool] }));
     this.answer(CallToolRequestSchema, async (request, sent) => {
       if (request.params.name !== options.tool.name) {
-        throw new McpError(ErrorCode.InvalidParams, `There is no tool ${JSON.stringify(request.params.name)}; the one tool is ${options.tool.name}.`);
+        throw new McpError(ErrorCode.InvalidParams, `There is no tool ${JSON.stringify(request.params.name.slice(0, MAX_ECHOED_NAME))}; the one tool is ${options.tool.name}.`);
       }
       // The arguments as sent, once the schema found them an object: the schema's copy drops a
       // `__proto__` member, which the contact endpoint's validation names as an unknown field.
