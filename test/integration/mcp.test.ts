@@ -82,6 +82,20 @@ describe('the MCP server with the official SDK client, through local mode', () =
     await client.close();
   });
 
+  it('holds an inquiry that looks like spam as the API does, answering it like any other', async () => {
+    await clearSentEmails(server);
+    const client = await connectedClient(server);
+    const links = Array.from({ length: 6 }, (_, index) => `https://spam${index}.example`).join(' ');
+    const result = (await client.callTool({ name: 'sendInquiry', arguments: { ...INQUIRY, email: 'links@example.com', message: `Cheap offers: ${links}` } })) as CallToolResult;
+    const { status, id } = result.structuredContent as { status: string; id: string };
+    expect({ status, isError: result.isError }).toEqual({ status: 'accepted', isError: undefined });
+    expect(JSON.stringify(result)).not.toMatch(/held|spam|link/i);
+    expect(server.output()).toMatch(new RegExp(`"message":"inquiry held".*"inquiryId":"${id}".*"reason":"link_stuffing"`));
+    // Held for the daily digest: not mailed at once.
+    expect(await settledEmails(server, 1000)).toEqual([]);
+    await client.close();
+  });
+
   it('answers invalid fields with a tool error naming each field, and sends nothing', async () => {
     await clearSentEmails(server);
     const client = await connectedClient(server);
