@@ -12,8 +12,8 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { budgetedClientOptions } from '../lambdas/aws/retry-strategy.js';
 import { MAIL_CALLS } from '../lambdas/aws/call-budgets.js';
 import { DynamoCounterStore } from '../lambdas/counters/counter-store.js';
-import { DynamoInquiryStore } from '../lambdas/contact/inquiry-store.js';
-import { storeClientOptions } from '../lambdas/contact/sdk-clients.js';
+import { DynamoInquiryStore } from '../lambdas/intake/inquiry-store.js';
+import { storeClientOptions } from '../lambdas/intake/sdk-clients.js';
 import { mayResendEmail, SesMailer } from '../lambdas/delivery/mailer.js';
 
 /** The text of every bench inquiry. */

@@ -1,6 +1,7 @@
 /**
  * A cold start as a visitor meets it: a fresh `node`, started as Lambda starts it, imports the
- * contact bundle (built as the stack builds it) and answers one valid POST against the emulators;
+ * contact bundle (built as the stack builds it) and answers one valid POST against the emulators,
+ * and the MCP bundle one valid call of its tool (the same inquiry, the same intake);
  * beside it, the floor: a bundle built the same way of only the SDK calls that inquiry needs
  * (bare-inquiry.ts). Each time is from process start to the answer, so Node's own start-up is in
  * both; the emulators run here, outside the measured processes. Medians of RUNS, interleaved so
@@ -16,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureCounterTable, ensureInquiryTable, startDynamoEmulator, startSesEmulator } from '../bin/local/emulators.js';
 import { buildBundle, buildHandlerAsset } from './bundles.js';
 import { contactEvent } from './contact-latency.js';
+import { httpEvent } from '../test/support/events.js';
 import { percentile, round } from './stats.js';
 import { CONTACT_ENVIRONMENT } from '../test/support/contact-environment.js';
 
@@ -37,9 +39,11 @@ export async function benchColdStart(): Promise<Record<string, number>> {
   const [dynamo, ses] = await Promise.all([startDynamoEmulator('127.0.0.1'), startSesEmulator('127.0.0.1', 0)]);
   try {
     const contact = join(dir, 'contact', 'index.mjs');
+    const mcp = join(dir, 'mcp', 'index.mjs');
     const floor = join(dir, 'floor', 'index.mjs');
-    // With its lazy modules: a valid inquiry's first request loads the list of disposable-mail domains.
+    // With their lazy modules: a valid inquiry's first request loads the list of disposable-mail domains.
     await buildHandlerAsset('contact', contact);
+    await buildHandlerAsset('mcp', mcp);
     await buildBundle(fileURLToPath(new URL('./bare-inquiry.ts', import.meta.url)), floor);
 
     const env = {
@@ -58,6 +62,7 @@ export async function benchColdStart(): Promise<Record<string, number>> {
 
     const contactRuns: ColdTimes[] = [];
     const floorRuns: ColdTimes[] = [];
+    const mcpRuns: ColdTimes[] = [];
     for (let run = -1; run < RUNS; run++) {
       // A visitor and an IP of its own per run: the limits count both.
       const visitor = run + 1;
@@ -65,15 +70,17 @@ export async function benchColdStart(): Promise<Record<string, number>> {
       const floorFirst = run % 2 === 0 ? await coldRun(floorScript(floor, visitor), env) : undefined;
       const contactTimes = await coldRun(contactScript(contact, visitor), env);
       const floorTimes = floorFirst ?? (await coldRun(floorScript(floor, visitor), env));
+      // Another visitor, so that neither function's inquiry counts against the other's limits.
+      const mcpTimes = await coldRun(handlerScript(mcp, mcpEvent(visitor + RUNS + 1), 200), env);
       if (run >= 0) {
         contactRuns.push(contactTimes);
         floorRuns.push(floorTimes);
+        mcpRuns.push(mcpTimes);
       }
     }
     const median = (runs: readonly ColdTimes[], key: keyof ColdTimes) => percentile(runs.map((times) => times[key]), 50);
     // Each run's own ratio: its two processes ran one after the other, under much the same load.
-    const medianRatio = (key: keyof ColdTimes) =>
-      percentile(contactRuns.map((times, run) => times[key] / floorRuns[run]![key]), 50);
+    const medianRatio = (key: keyof ColdTimes, runs = contactRuns) => percentile(runs.map((times, run) => times[key] / floorRuns[run]![key]), 50);
     return {
       'cold.runs': RUNS,
       'cold.contact.first_answer_ms': round(median(contactRuns, 'answeredMs'), 1),
@@ -84,25 +91,45 @@ export async function benchColdStart(): Promise<Record<string, number>> {
       'cold.contact.cpu_ms': round(median(contactRuns, 'cpuMs'), 1),
       'cold.contact.floor_cpu_ms': round(median(floorRuns, 'cpuMs'), 1),
       'cold.contact.cpu_ratio': round(medianRatio('cpuMs'), 2),
+      'cold.mcp.first_answer_ms': round(median(mcpRuns, 'answeredMs'), 1),
+      'cold.mcp.import_ms': round(median(mcpRuns, 'importedMs'), 1),
+      'cold.mcp.ratio': round(medianRatio('answeredMs', mcpRuns), 2),
+      'cold.mcp.cpu_ms': round(median(mcpRuns, 'cpuMs'), 1),
+      'cold.mcp.cpu_ratio': round(medianRatio('cpuMs', mcpRuns), 2),
     };
   } finally {
     await Promise.all([dynamo.close(), ses.close(), rm(dir, { recursive: true, force: true })]);
   }
 }
 
-/** The handler as Lambda calls it: the module's `handler`, an API Gateway v2 event and a context. */
 function contactScript(bundle: string, visitor: number): string {
+  return handlerScript(bundle, contactEvent(visitor), 202, `cold-${visitor}`);
+}
+
+/** One valid call of the MCP server's tool: a JSON-RPC request, as an agent sends it with no session before it. */
+function mcpEvent(visitor: number): object {
+  const call = { name: 'sendInquiry', arguments: { name: 'Bench Agent', email: `agent${visitor}@example.com`, message: `A project inquiry sent by an agent, number ${visitor}.` } };
+  return httpEvent({
+    path: '/api/mcp',
+    sourceIp: `10.200.${(visitor >> 8) & 255}.${visitor & 255}`,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }),
+  });
+}
+
+/** The handler as Lambda calls it: the module's `handler`, an API Gateway v2 event and a context. */
+function handlerScript(bundle: string, event: object, status: number, requestId = 'cold'): string {
   return `
     const { handler } = await import(${JSON.stringify(pathToFileURL(bundle).href)});
     const importedMs = performance.now();
     const context = {
-      awsRequestId: 'cold-${visitor}', functionName: 'contact', functionVersion: '$LATEST', memoryLimitInMB: '512',
+      awsRequestId: '${requestId}-' + process.pid, functionName: 'handler', functionVersion: '$LATEST', memoryLimitInMB: '512',
       invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:contact',
       logGroupName: '/aws/lambda/contact', logStreamName: 'cold', callbackWaitsForEmptyEventLoop: false,
       getRemainingTimeInMillis: () => 10000,
     };
-    const result = await handler(${JSON.stringify(contactEvent(visitor))}, context);
-    if (result.statusCode !== 202) throw new Error('contact answered ' + result.statusCode + ': ' + result.body);
+    const result = await handler(${JSON.stringify(event)}, context);
+    if (result.statusCode !== ${status} || result.body.includes('"isError":true')) throw new Error('the handler answered ' + result.statusCode + ': ' + result.body);
     ${reportTimes}`;
 }
 

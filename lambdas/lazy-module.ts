@@ -12,3 +12,11 @@ export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+/**
+ * The specifier of a lazy module beside the handler. Built at run time, never a literal: esbuild
+ * bundles what a literal `import()` names, and takes a template literal for a glob of files.
+ */
+export function lazySpecifier(name: string): string {
+  return `./${name}.js`;
+}

@@ -18,6 +18,12 @@ export function siteUrls(baseUrl: string) {
     openApi: `${baseUrl}/openapi.json`,
     contactApi: `${baseUrl}/api/contact`,
     contactForm: `${baseUrl}/contact`,
+    /** The MCP server's endpoint (Streamable HTTP), inside `/api/`, whose front-door behaviour already takes POST. */
+    mcpEndpoint: `${baseUrl}/api/mcp`,
+    /** Its Server Card where scanners look for one (the path of SEP-1649 and of SEP-2127's first drafts). */
+    mcpServerCard: `${baseUrl}/.well-known/mcp/server-card.json`,
+    /** Its Server Card where SEP-2127's current draft reserves one: the endpoint's URL and `/server-card`. */
+    mcpEndpointServerCard: `${baseUrl}/api/mcp/server-card`,
     agentRegister: `${baseUrl}/agent/auth`,
     agentClaim: `${baseUrl}/agent/auth/claim`,
     agentRevoke: `${baseUrl}/agent/auth/revoke`,

@@ -120,6 +120,10 @@ export class SiteStack extends Stack {
     const contact = this.functions.get('contact')!;
     this.counterTable.grant(contact, 'dynamodb:UpdateItem');
     this.inbox.grantAccept(contact);
+    // The MCP server takes inquiries through the same intake: the same counters, the same inbox.
+    const mcp = this.functions.get('mcp')!;
+    this.counterTable.grant(mcp, 'dynamodb:UpdateItem');
+    this.inbox.grantStore(mcp);
     const worker = this.functions.get(WORKER_HANDLER)!;
     this.inbox.feed(worker);
     // The flood signal counts the hour's mails beside the rate limits' counters (docs/api.md §15).

@@ -1,5 +1,6 @@
 import { API_CATALOG_CONTENT_TYPE } from '../../lambdas/discovery/api-catalog.js';
 import { LLMS_TXT_CONTENT_TYPE } from '../../lambdas/discovery/llms-txt.js';
+import { MCP_SERVER_CARD_CONTENT_TYPE } from '../../lambdas/discovery/mcp-server-card.js';
 import { OPENAPI_CONTENT_TYPE } from '../../lambdas/http/media-type.js';
 import { NO_STORE, PUBLIC_DOCUMENT } from '../../lambdas/http/reply.js';
 import { INQUIRY_TOOL_NAME } from '../../lambdas/inquiry/inquiry-tool.js';
@@ -46,6 +47,8 @@ const EXPECTED: Readonly<Record<GetPath, ExpectedAnswer>> = {
   '/.well-known/oauth-authorization-server': { status: 200, mediaType: 'application/json', cacheControl: PUBLIC, what: 'RFC 8414 metadata' },
   '/.well-known/api-catalog': { status: 200, mediaType: essence(API_CATALOG_CONTENT_TYPE), cacheControl: PUBLIC, what: 'the API catalog' },
   '/llms.txt': { status: 200, mediaType: essence(LLMS_TXT_CONTENT_TYPE), cacheControl: PUBLIC, what: 'llms.txt' },
+  '/api/mcp/server-card': { status: 200, mediaType: MCP_SERVER_CARD_CONTENT_TYPE, cacheControl: PUBLIC, what: "the MCP server's Server Card" },
+  '/.well-known/mcp/server-card.json': { status: 200, mediaType: 'application/json', cacheControl: PUBLIC, what: 'the MCP Server Card' },
   '/openapi.json': { status: 200, mediaType: essence(OPENAPI_CONTENT_TYPE), cacheControl: PUBLIC, what: 'the OpenAPI document' },
   // Reserved (docs/api.md §5): its refusal, which proves the path reaches the service.
   '/oauth/authorize': { status: 400, mediaType: 'application/json', cacheControl: PRIVATE, what: "the reserved route's refusal" },

@@ -3,8 +3,8 @@ import { problemReply, unavailableReply } from '../http/problem.js';
 import { jsonReply, NO_STORE, type Reply } from '../http/reply.js';
 import { ANSWER_DETAILS, rateLimitedDetail, type RejectionReason } from '../inquiry/answer-details.js';
 import { rateLimitPolicy } from '../inquiry/limits.js';
-import type { RateLimitStatus } from './rate-limiter.js';
-import type { ContactOutcome } from './submit-inquiry.js';
+import type { RateLimitStatus } from '../intake/rate-limiter.js';
+import type { ContactOutcome } from '../intake/submit-inquiry.js';
 
 /** The status of each body that is refused before its fields are read. */
 const REJECTION_STATUS: Readonly<Record<RejectionReason, number>> = {

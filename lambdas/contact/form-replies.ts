@@ -11,7 +11,7 @@ import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
 import type { ReadForm } from './read-body.js';
-import type { ContactOutcome } from './submit-inquiry.js';
+import type { ContactOutcome } from '../intake/submit-inquiry.js';
 
 const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text: string }>> = {
   payload_too_large: {

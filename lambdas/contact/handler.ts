@@ -15,30 +15,30 @@ import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent
 import { readOriginVerifier } from '../http/origin-verify.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
-import { FORM_TOKEN_HEADER, tokenToServeAgain } from '../inquiry/form-token.js';
+import { FORM_TOKEN_HEADER, formTokens, tokenToServeAgain } from '../inquiry/form-token.js';
 import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
-import { lazyModule } from '../lazy-module.js';
+import { createContactDependencies } from '../intake/dependencies.js';
+import { writeHeldLines } from '../intake/held-log.js';
+import { submitInquiry, type ContactOutcome, type ReadBody } from '../intake/submit-inquiry.js';
+import { lazyModule, lazySpecifier } from '../lazy-module.js';
 import type { RouteKeyOf } from '../routes.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
-import { createContactDependencies } from './dependencies.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId } from './inquiry-id.js';
-import { CONTACT_LAZY_MODULES, lazySpecifier } from './lazy-modules.js';
-import { writeHeldLines } from './held-log.js';
+import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
 import type { FormSite } from './form-replies.js';
-import { readFormBody, readJsonBody, type BodyHeaders, type ReadBody } from './read-body.js';
-import { submitInquiry, type ContactOutcome } from './submit-inquiry.js';
+import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
 const inquiryTable = readInquiryTableName(process.env);
+const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
 const dependencies = createContactDependencies({
-  baseUrl: site.baseUrl,
   limits: site.limits,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret: readCounterKeySecret(process.env),
-  formTokenSecret: readFormTokenSecret(process.env),
+  formTokens: tokens,
   inquiryTable,
   throwawayDomains: lazyModule(async () => {
     const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.throwawayDomains))) as typeof import('./throwaway-domains.js');
@@ -123,7 +123,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   }
   const body = readFormBody(bodyHeaders(event), requestBody(event));
   const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
-  const formToken = tokenToServeAgain(dependencies.spam.tokens, body.formToken, new Date());
+  const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite);
 }
 

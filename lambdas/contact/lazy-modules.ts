@@ -13,11 +13,3 @@ export const CONTACT_LAZY_MODULES = {
   /** The list of disposable-mail domains: for a valid inquiry's spam checks, loaded while the counters are asked. */
   throwawayDomains: 'throwaway-domains',
 } as const;
-
-/**
- * The specifier of a lazy module beside the handler. Built at run time, never a literal: esbuild
- * bundles what a literal `import()` names, and takes a template literal for a glob of files.
- */
-export function lazySpecifier(name: string): string {
-  return `./${name}.js`;
-}

@@ -3,11 +3,7 @@ import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
 import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-
-/** A body read into an object of fields, or the reason it could not be. */
-export type ReadBody =
-  | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
+import type { ReadBody } from '../intake/submit-inquiry.js';
 
 /** A posted form: its fields, and apart from them the token of the page it came from (docs/api.md §15). */
 export type ReadForm = ReadBody & { readonly formToken?: string };

@@ -8,6 +8,7 @@ import { agentSkillsIndex, contactSkill, SKILL_CONTENT_TYPE } from './agent-skil
 import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-catalog.js';
 import { authorizationServerMetadata } from './authorization-server.js';
 import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
+import { MCP_SERVER_CARD_CONTENT_TYPE, mcpServerCard } from './mcp-server-card.js';
 import { protectedResourceMetadata } from './protected-resource.js';
 
 const site = readSiteSettings(process.env);
@@ -25,6 +26,9 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
     { ...PUBLIC_DOCUMENT, 'Content-Type': API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(site) },
     'served',
   ),
+  // The scanners' path asks for JSON; SEP-2127's reserved one, for the card's own media type.
+  'GET /.well-known/mcp/server-card.json': jsonReply(200, mcpServerCard(site), PUBLIC_DOCUMENT, 'served'),
+  'GET /api/mcp/server-card': jsonReply(200, mcpServerCard(site), { ...PUBLIC_DOCUMENT, 'Content-Type': MCP_SERVER_CARD_CONTENT_TYPE }, 'served'),
   'GET /llms.txt': {
     statusCode: 200,
     headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },
@@ -38,7 +42,7 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
     : null,
 };
 
-/** The public discovery documents (docs/api.md §5, §6, §8, §16), served directly, never redirected. */
+/** The public discovery documents (docs/api.md §5, §6, §8, §16, §17), served directly, never redirected. */
 export const handler = httpHandler(
   async (event, context) =>
     routeEntry(replies, event) ??

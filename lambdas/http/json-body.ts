@@ -17,3 +17,15 @@ export function parseJsonObject(body: Uint8Array): Record<string, unknown> | und
     return undefined;
   }
 }
+
+/**
+ * A request body as whatever JSON value it holds, or undefined when it is not UTF-8 JSON: for the
+ * MCP endpoint, which tells an array (a batch) from an object itself.
+ */
+export function parseJson(body: Uint8Array): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(strictUtf8.decode(body)) as unknown };
+  } catch {
+    return undefined;
+  }
+}

@@ -51,6 +51,10 @@ const OUTCOME_METRICS: Readonly<Record<Outcome, OutcomeMetric | null>> = {
   rate_limited_ip: { name: 'RateLimited', scope: 'ip' },
   rate_limited_email: { name: 'RateLimited', scope: 'email' },
   cross_site_refused: null,
+  // The MCP endpoint's protocol errors: a client's mistake, told in the answer, not an inquiry refused.
+  not_acceptable: null,
+  invalid_request: null,
+  unsupported_protocol_version: null,
   counter_store_failed: { name: 'CounterStoreFailures' },
   inquiry_store_failed: { name: 'InquiryStoreFailures' },
   replayed: null,

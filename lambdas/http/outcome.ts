@@ -19,6 +19,12 @@ export type Outcome =
   | 'rate_limited_ip'
   | 'rate_limited_email'
   | 'cross_site_refused'
+  /** An MCP request whose Accept admits not both JSON and an event stream (docs/api.md §17). */
+  | 'not_acceptable'
+  /** An MCP body that is no single JSON-RPC request or notification the server takes: a batch, a response, bad params. */
+  | 'invalid_request'
+  /** An MCP request without an `MCP-Protocol-Version` the server speaks. */
+  | 'unsupported_protocol_version'
   | 'counter_store_failed'
   | 'inquiry_store_failed'
   /** An answer given again for an `Idempotency-Key` (docs/api.md §11). */

@@ -2,6 +2,9 @@ import { RESERVED_MAX_BODY_BYTES } from '../../lambdas/agent/registration-servic
 import { CONTACT_LAZY_MODULES } from '../../lambdas/contact/lazy-modules.js';
 import { CONTACT_TIMEOUT_SECONDS } from '../../lambdas/contact/time-budget.js';
 import { DELIVERY_TIMEOUT_SECONDS } from '../../lambdas/delivery/time-budget.js';
+import { MCP_LAZY_MODULES } from '../../lambdas/mcp/lazy-modules.js';
+import { MCP_MAX_BODY_BYTES } from '../../lambdas/mcp/mcp-request.js';
+import { MCP_TIMEOUT_SECONDS } from '../../lambdas/mcp/time-budget.js';
 import { MAX_BODY_BYTES } from '../../lambdas/inquiry/answer-details.js';
 import type { FunctionName } from '../../lambdas/routes.js';
 
@@ -103,6 +106,18 @@ const INQUIRIES: FunctionProfile = {
   maxBodyBytes: MAX_BODY_BYTES,
 };
 
+/**
+ * The MCP server (docs/api.md §17): the same intake as the contact function, its counters, spam
+ * signals and inbox, with neither the form's settings nor the form tokens' key.
+ */
+const MCP: FunctionProfile = {
+  settings: ['frontDoor', 'site', 'counters', 'inquiries', 'spam'],
+  memorySize: 512,
+  timeoutSeconds: MCP_TIMEOUT_SECONDS,
+  lazyModules: Object.values(MCP_LAZY_MODULES),
+  maxBodyBytes: MCP_MAX_BODY_BYTES,
+};
+
 /** The delivery worker: nobody waits on its cold start, and SES is the slow part. */
 const DELIVERY: FunctionProfile = {
   settings: ['inquiries', 'delivery', 'flood'],
@@ -120,6 +135,7 @@ const PROFILES: Readonly<Record<FunctionName, FunctionProfile>> = {
   page: PAGE,
   discovery: DISCOVERY,
   contact: INQUIRIES,
+  mcp: MCP,
   // Refusals of the reserved routes are fixed texts.
   agent: RESERVED,
   // 404 and 405 need nothing but the route table.

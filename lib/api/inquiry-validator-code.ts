@@ -6,7 +6,7 @@ import { refreshGeneratedFile } from './generated-file.js';
 
 /** Where the contact function's validator lives; checked in, so tsc, jest and tsx need no build step. */
 export const INQUIRY_VALIDATOR_FILE = fileURLToPath(
-  new URL('../../lambdas/contact/inquiry-rules.validator.js', import.meta.url),
+  new URL('../../lambdas/intake/inquiry-rules.validator.js', import.meta.url),
 );
 
 /**

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { refreshGeneratedFile } from './generated-file.js';
 
 /** Where the contact function's list of disposable-mail domains lives; checked in, so tsc, jest and tsx need no build step. */
-export const THROWAWAY_DOMAINS_FILE = fileURLToPath(new URL('../../lambdas/contact/throwaway-domains.list.js', import.meta.url));
+export const THROWAWAY_DOMAINS_FILE = fileURLToPath(new URL('../../lambdas/intake/throwaway-domains.list.js', import.meta.url));
 
 /**
  * The list of disposable-email-domains-js as one string, each domain on a line of its own between

@@ -63,6 +63,11 @@ export class InquiryInbox extends Construct {
     );
   }
 
+  /** Lets the MCP function store inquiries: it keeps no Idempotency-Key answers, so it only puts. */
+  grantStore(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [this.table.tableArn] }));
+  }
+
   /**
    * Feeds the worker every write that leaves an inquiry pending, a sweep every SWEEP_RATE and the
    * digest once a day; lets it move inquiries and read the queues.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { scanTable } from '../support/local-tables.js';
 import { createHash } from 'node:crypto';
-import { keyedRateKeys } from '../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../lambdas/intake/client-keys.js';
 import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
 import { postContact } from '../support/http-client.js';
 import { newClient } from '../support/fresh-clients.js';

@@ -103,7 +103,7 @@ describe('the discovery documents through the local server', () => {
     );
   });
 
-  it('serves the API catalog as an RFC 9727 linkset listing the contact API', async () => {
+  it('serves the API catalog as an RFC 9727 linkset listing the contact API and the MCP server', async () => {
     const response = await get(local, '/.well-known/api-catalog');
     expectPublicDocument(response, 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
     const base = local.baseUrl;
@@ -117,6 +117,7 @@ describe('the discovery documents through the local server', () => {
               href: `${base}/api/contact`,
               title: expect.stringMatching(/public HTTP APIs on this site.*no API key required/),
             },
+            { href: `${base}/api/mcp`, title: expect.stringMatching(/MCP server.*sendInquiry.*no API key required/) },
           ],
         },
         {
@@ -127,8 +128,23 @@ describe('the discovery documents through the local server', () => {
           ],
           'service-doc': [{ href: `${base}/llms.txt`, type: 'text/plain' }],
         },
+        {
+          anchor: `${base}/api/mcp`,
+          'service-desc': [{ href: `${base}/api/mcp/server-card`, type: 'application/mcp-server-card+json' }],
+          'service-doc': [{ href: `${base}/llms.txt`, type: 'text/plain' }],
+        },
       ],
     });
+  });
+
+  it('serves the MCP Server Card where scanners look and where SEP-2127’s draft reserves it, one document (docs/api.md §17)', async () => {
+    const scanners = await get(local, '/.well-known/mcp/server-card.json');
+    expectPublicDocument(scanners, 'application/json; charset=utf-8');
+    const draft = await get(local, '/api/mcp/server-card');
+    expectPublicDocument(draft, 'application/mcp-server-card+json');
+    expect(draft.json()).toEqual(scanners.json());
+    expect(scanners.json()).toMatchObject({ title: SITE_NAME, remotes: [{ type: 'streamable-http', url: `${local.baseUrl}/api/mcp` }] });
+    expect((await get(local, '/api/mcp/server-card', 'HEAD')).text).toBe('');
   });
 
   it('answers HEAD on the API catalog with 200, the api-catalog Link and no body', async () => {
@@ -163,12 +179,15 @@ describe('the discovery documents through the local server', () => {
     ]);
     expect([...urls].map((url) => url.replace(local.baseUrl, '')).sort()).toEqual([
       '/.well-known/api-catalog',
+      '/.well-known/mcp/server-card.json',
       '/.well-known/oauth-authorization-server',
       '/.well-known/oauth-protected-resource',
       '/agent/auth',
       '/agent/auth/claim',
       '/agent/auth/revoke',
       '/api/contact',
+      '/api/mcp',
+      '/api/mcp/server-card',
       '/contact',
       '/llms.txt',
       '/oauth/authorize',

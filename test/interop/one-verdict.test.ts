@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { readSiteSettings } from '../../lambdas/config.js';
-import { validateInquiry } from '../../lambdas/contact/validation.js';
+import { validateInquiry } from '../../lambdas/intake/validation.js';
 import { contactDescription } from '../../lambdas/schema/contact-description.js';
 import { openApiDocument } from '../../lambdas/schema/openapi.js';
 import { askPython, describeWithPython } from '../support/interop-tools.js';

@@ -1,4 +1,4 @@
-import type { Acceptance, InquiryStore, NewInquiry } from '../../lambdas/contact/inquiry-store.js';
+import type { Acceptance, InquiryStore, NewInquiry } from '../../lambdas/intake/inquiry-store.js';
 
 /**
  * An in-memory InquiryStore with DynamoInquiryStore's semantics: an id is stored once, a second

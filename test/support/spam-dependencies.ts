@@ -1,7 +1,7 @@
 import { DEFAULT_SPAM_THRESHOLDS } from '../../lambdas/config.js';
-import { keyedRateKeys } from '../../lambdas/contact/client-keys.js';
-import type { SpamCheckDependencies } from '../../lambdas/contact/spam-checks.js';
-import { isThrowawayDomain } from '../../lambdas/contact/throwaway-domains.js';
+import { keyedRateKeys } from '../../lambdas/intake/client-keys.js';
+import type { SpamCheckDependencies } from '../../lambdas/intake/spam-checks.js';
+import { isThrowawayDomain } from '../../lambdas/intake/throwaway-domains.js';
 import type { CounterStore } from '../../lambdas/counters/counter-store.js';
 import { formTokens } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_ENVIRONMENT } from './contact-environment.js';

@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { readSiteSettings } from '../../../lambdas/config.js';
 import { contactReply } from '../../../lambdas/contact/contact-replies.js';
 import { formReply } from '../../../lambdas/contact/form-replies.js';
-import { readFormBody, readJsonBody, type ReadBody } from '../../../lambdas/contact/read-body.js';
+import { readFormBody, readJsonBody } from '../../../lambdas/contact/read-body.js';
+import type { ReadBody } from '../../../lambdas/intake/submit-inquiry.js';
 import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
-import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
-import { validateInquiry } from '../../../lambdas/contact/validation.js';
+import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
+import { validateInquiry } from '../../../lambdas/intake/validation.js';
 import { FORM_FIELDS } from '../../../lambdas/inquiry/form-fields.js';
 import { escapeHtml } from '../../../lambdas/html/escape-html.js';
 

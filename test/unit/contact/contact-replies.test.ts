@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
 import { contactReply } from '../../../lambdas/contact/contact-replies.js';
-import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
-import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
+import type { RateLimitStatus } from '../../../lambdas/intake/rate-limiter.js';
+import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
 import type { FieldError } from '../../../lambdas/inquiry/field-errors.js';
 
 const LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };

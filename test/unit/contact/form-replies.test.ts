@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { crossSiteReply, formReply, type FormSite } from '../../../lambdas/contact/form-replies.js';
-import type { RateLimitStatus } from '../../../lambdas/contact/rate-limiter.js';
+import type { RateLimitStatus } from '../../../lambdas/intake/rate-limiter.js';
 import type { ReadForm } from '../../../lambdas/contact/read-body.js';
-import type { ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
+import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
 import { CONTENT_SECURITY_POLICY } from '../../../lambdas/html/html-reply.js';
 import type { FilledFormPage } from '../../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../../lambdas/html/page-paths.js';

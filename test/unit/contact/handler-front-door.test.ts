@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/intake/client-keys.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { jsonPostEvent, lambdaContext } from '../../support/events.js';
 import { handlerUnderTest } from '../../support/handler-under-test.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/intake/client-keys.js';
 import { crossSiteCases } from '../../support/cross-site-cases.js';
 import { CONTACT_ENVIRONMENT } from '../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../support/events.js';

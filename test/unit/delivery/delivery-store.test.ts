@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { DynamoInquiryStore } from '../../../lambdas/intake/inquiry-store.js';
 import { OwnerInbox } from '../../../bin/inbox/owner-inbox.js';
 import { DynamoDeliveryStore } from '../../../lambdas/delivery/delivery-store.js';
 import { toInquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';

@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { DynamoInquiryStore } from '../../../lambdas/intake/inquiry-store.js';
 import type { WorkerTask } from '../../../lambdas/delivery/worker-tasks.js';
 import { inquiryKey } from '../../../lambdas/inbox/inquiry-record.js';
 import { capturedOutput } from '../../support/captured-output.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
+import { keyedRateKeys } from '../../../lambdas/intake/client-keys.js';
 import {
   firstDeploymentKeys,
   newKeyValue,

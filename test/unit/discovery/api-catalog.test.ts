@@ -31,11 +31,21 @@ describe('apiCatalog', () => {
     expectLinkset(catalog);
   });
 
-  it("lists the contact API as an item of the catalog's own context", () => {
+  it("lists the contact API and the MCP server as the items of the catalog's own context", () => {
     const own = catalog.linkset.find((context) => context.anchor === 'https://ada.example.org/.well-known/api-catalog');
-    expect(own?.item).toEqual([{ href: 'https://ada.example.org/api/contact', title: expect.any(String) }]);
+    expect(own?.item).toEqual([
+      { href: 'https://ada.example.org/api/contact', title: expect.any(String) },
+      { href: 'https://ada.example.org/api/mcp', title: expect.any(String) },
+    ]);
     expect(own?.item?.[0]?.title).toContain('public HTTP APIs on this site');
-    expect(own?.item?.[0]?.title).toContain('no API key required');
+    for (const item of own?.item ?? []) expect(item.title).toContain('no API key required');
+    expect(own?.item?.[1]?.title).toContain('sendInquiry');
+  });
+
+  it('links the MCP server to its Server Card (service-desc) and to llms.txt (service-doc) (docs/api.md §17)', () => {
+    const mcp = catalog.linkset.find((context) => context.anchor === 'https://ada.example.org/api/mcp');
+    expect(mcp?.['service-desc']).toEqual([{ href: 'https://ada.example.org/api/mcp/server-card', type: 'application/mcp-server-card+json' }]);
+    expect(mcp?.['service-doc']).toEqual([{ href: 'https://ada.example.org/llms.txt', type: 'text/plain' }]);
   });
 
   it('links the contact API to its schema and its OpenAPI document (service-desc) and to llms.txt (service-doc)', () => {

@@ -32,16 +32,24 @@ describe('llmsTxt', () => {
     expect(contact?.notes).toMatch(LIMITS_IN_WORDS);
   });
 
-  it('links the OpenAPI document in the API section', () => {
+  it('links the MCP server and the OpenAPI document in the API section', () => {
     const urls = (parsed.sections.get('API') ?? []).map((link) => link.url);
-    expect(urls).toEqual(['https://ada.example.org/api/contact', 'https://ada.example.org/openapi.json']);
+    expect(urls).toEqual(['https://ada.example.org/api/contact', 'https://ada.example.org/api/mcp', 'https://ada.example.org/openapi.json']);
   });
 
-  it('has one section for the agent discovery documents and the API catalog', () => {
+  it('names the MCP server’s tool, and says it needs no key and has the API’s limits (docs/api.md §17)', () => {
+    const mcp = (parsed.sections.get('API') ?? []).find((link) => link.url === 'https://ada.example.org/api/mcp');
+    expect(mcp?.notes).toContain('sendInquiry');
+    expect(mcp?.notes).toContain('no API key required');
+    expect(mcp?.notes).toMatch(LIMITS_IN_WORDS);
+  });
+
+  it('has one section for the agent discovery documents, the MCP Server Card and the API catalog', () => {
     const urls = (parsed.sections.get('Agent discovery') ?? []).map((link) => link.url);
     expect(urls).toEqual([
       'https://ada.example.org/.well-known/oauth-protected-resource',
       'https://ada.example.org/.well-known/oauth-authorization-server',
+      'https://ada.example.org/.well-known/mcp/server-card.json',
       'https://ada.example.org/.well-known/api-catalog',
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ipIdentity } from '../../../lambdas/contact/client-keys.js';
+import { ipIdentity } from '../../../lambdas/intake/client-keys.js';
 import { clientAddress, viewerIp } from '../../../lambdas/http/client-address.js';
 import { httpEvent } from '../../support/events.js';
 import { FRONT_DOOR, FRONT_DOOR_HEADER as SECRET } from '../../support/front-door-header.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { OwnerInbox } from '../../../bin/inbox/owner-inbox.js';
-import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { DynamoInquiryStore } from '../../../lambdas/intake/inquiry-store.js';
 import { DynamoDeliveryStore } from '../../../lambdas/delivery/delivery-store.js';
 import { inboxEmulator } from '../../support/inbox-emulator.js';
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTACT_TIMEOUT_SECONDS, WORST_CASE_DEPENDENCY_MS } from '../../../lambdas/contact/time-budget.js';
+import { MCP_TIMEOUT_SECONDS } from '../../../lambdas/mcp/time-budget.js';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../../../lambdas/counters/counter-store.js';
 import { DELIVERY_TIMEOUT_SECONDS, STREAM_BATCH_SIZE } from '../../../lambdas/delivery/time-budget.js';
 import { EARLY_TIMEOUT_MS } from '../../../lambdas/http/early-timeout.js';
@@ -90,6 +91,32 @@ describe('the HTTP API', () => {
         IntegrationUri: { 'Fn::GetAtt': [functionId(handler), 'Arn'] },
       });
     }
+  });
+
+  it('sends the MCP endpoint to a function of its own, and its Server Card to the discovery documents’ (docs/api.md §17)', () => {
+    const routes = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
+    const integrations = resourcesOfType(template, 'AWS::ApiGatewayV2::Integration');
+    const functionOf = (key: string) => {
+      const route = routes.find((candidate) => candidate.Properties.RouteKey === key);
+      const target = route?.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      return (integrations[target['Fn::Join'][1][1].Ref]!.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    };
+    for (const key of ['POST /api/mcp', 'OPTIONS /api/mcp']) expect(functionOf(key)).toBe(functionId('mcp'));
+    for (const key of ['GET /api/mcp/server-card', 'HEAD /api/mcp/server-card', 'GET /.well-known/mcp/server-card.json']) expect(functionOf(key)).toBe(functionId('discovery'));
+    expect(routes.map((route) => route.Properties.RouteKey)).not.toContain('GET /api/mcp');
+  });
+
+  it('runs the MCP function as the contact function runs, with the intake’s settings and neither the form’s nor the form tokens’ key', () => {
+    const fn = template.toJSON().Resources[functionId('mcp')] as TemplateResource;
+    expect(fn.Properties).toMatchObject({ Runtime: LAMBDA_RUNTIME.name, Architectures: ['arm64'], MemorySize: 512, Timeout: MCP_TIMEOUT_SECONDS });
+    expect(Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).sort()).toEqual(
+      [
+        'ALLOWED_ORIGINS', 'BASE_URL', 'COUNTER_KEY_SECRET', 'COUNTER_TABLE', 'FORM_MIN_SECONDS', 'INQUIRY_TABLE', 'ORIGIN_VERIFY_DIGESTS',
+        'RATE_LIMIT_EMAIL', 'RATE_LIMIT_IP', 'SITE_NAME', 'SPAM_LINK_LIMIT', 'SPAM_REPEAT_LIMIT',
+      ].sort(),
+    );
+    // Beside the contact function's, below it: the one put, without an Idempotency-Key record to write and settle.
+    expect(MCP_TIMEOUT_SECONDS).toBeLessThan(CONTACT_TIMEOUT_SECONDS);
   });
 
   it('leaves CORS to the functions, per route', () => {
@@ -433,7 +460,15 @@ describe('permissions', () => {
     expect(statements).toHaveLength(5);
   });
 
-  it.each(HANDLER_NAMES.filter((name) => name !== 'contact').map((name) => [name]))(
+  it('let the mcp function update the same counters, store inquiries in the same inbox, and write its logs: no key, no mail, nothing else (docs/api.md §17)', () => {
+    expect(statementsOf('mcp')).toEqual([
+      logWrites('mcp'),
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [site.logicalId(stack.counterTable), 'Arn'] } },
+      { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: inboxArn },
+    ]);
+  });
+
+  it.each(HANDLER_NAMES.filter((name) => name !== 'contact' && name !== 'mcp').map((name) => [name]))(
     'let the %s function write its own logs and nothing else',
     (name) => {
       expect(statementsOf(name)).toEqual([logWrites(name)]);

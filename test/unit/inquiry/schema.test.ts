@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { validateInquiry } from '../../../lambdas/contact/validation.js';
+import { validateInquiry } from '../../../lambdas/intake/validation.js';
 import { contactRequestSchema, JSON_SCHEMA_DIALECT } from '../../../lambdas/inquiry/schema.js';
 import { independentValidator } from '../../support/independent-validator.js';
 import { ALL_INQUIRY_CASES, EMOJI, VALID_INQUIRY, ZWJ_SEQUENCE } from './inquiry-cases.js';

@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTACT_LAZY_MODULES } from '../../../../lambdas/contact/lazy-modules.js';
+import { MCP_LAZY_MODULES } from '../../../../lambdas/mcp/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../../lambdas/routes.js';
 import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../../lib/api/bundling.js';
 import { BUNDLED_FORM_PAGE } from '../../../../lib/settings/form-page.js';
@@ -52,8 +53,13 @@ const SDK_MARKERS = { dynamodb: 'DynamoDB_20120810', sesv2: 'SimpleEmailService_
 /** The SDK clients each function uses: the contact function stores, only the worker mails. */
 const SDK_CLIENTS: Readonly<Partial<Record<FunctionName, ReadonlyArray<keyof typeof SDK_MARKERS>>>> = {
   contact: ['dynamodb'],
+  mcp: ['dynamodb'],
   delivery: ['dynamodb', 'sesv2'],
 };
+
+// Node lists each of its own modules as it loads it: undici, behind `fetch` and `WebSocket`, comes
+// with any ES module import of `node:http` (lib/api/node-http-module.cjs), and nothing here uses it.
+const loadsUndici = `process.moduleLoadList.some((module) => module.endsWith('/undici'))`;
 
 describe('the Lambda bundles', () => {
   it.each(FUNCTION_NAMES.map((name) => [name]))('%s: a minified ES module with a source map but not the sources', (name) => {
@@ -87,7 +93,34 @@ describe('the Lambda bundles', () => {
     expect(map.sources.filter((source) => source.includes('node_modules/ajv/'))).toEqual([
       expect.stringMatching(/node_modules\/ajv\/lib\/runtime\/ucs2length\.ts$/),
     ]);
-    expect(map.sources).toContainEqual(expect.stringMatching(/lambdas\/contact\/inquiry-rules\.validator\.js$/));
+    expect(map.sources).toContainEqual(expect.stringMatching(/lambdas\/intake\/inquiry-rules\.validator\.js$/));
+  });
+
+  it('mcp: carries the SDK’s protocol and schemas but none of its Server, transports or Ajv, and the list of disposable-mail domains apart', () => {
+    const directory = bundleDirectory('mcp');
+    const map = JSON.parse(readFileSync(join(directory, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+    // The SDK ships source maps of its own: the map names its TypeScript sources.
+    const sdk = map.sources.filter((source) => source.includes('@modelcontextprotocol/sdk/')).map((source) => source.replace(/^.*@modelcontextprotocol\/sdk\/src\//, ''));
+    expect(sdk).toEqual(expect.arrayContaining(['shared/protocol.ts', 'types.ts']));
+    expect(sdk.filter((source) => /^(server\/(index|mcp|streamableHttp|webStandardStreamableHttp)\.ts|client\/|validation\/)/.test(source))).toEqual([]);
+    expect(map.sources.filter((source) => /node_modules\/(ajv|ajv-formats|hono|@hono|express)\//.test(source))).toEqual([
+      expect.stringMatching(/node_modules\/ajv\/lib\/runtime\/ucs2length\.ts$/),
+    ]);
+    expect(readFileSync(join(directory, 'index.mjs'), 'utf8')).not.toContain('mailinator.com');
+    expect(readFileSync(join(directory, `${MCP_LAZY_MODULES.throwawayDomains}.js`), 'utf8')).toContain('mailinator.com');
+  });
+
+  it('mcp: a call of its tool over plain HTTP loads no undici, and answers with the tool’s result', () => {
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'sendInquiry', arguments: { name: 'Ada', email: 'ada@example.com', message: 'A project inquiry, long enough to be valid.' } } };
+    const event = httpEvent({
+      path: '/api/mcp',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify(call),
+    });
+    // Nothing listens there: the counters fail at once, after the SDK has loaded its HTTP handler.
+    const reply = invokeBundle('mcp', event, { AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1' }, loadsUndici);
+    expect({ status: reply.statusCode, loadedUndici: reply.after }).toEqual({ status: 200, loadedUndici: false });
+    expect(JSON.parse(reply.body)).toMatchObject({ id: 1, result: { isError: true, structuredContent: { code: 'temporarily_unavailable' } } });
   });
 
   // The assembly is in the system's temporary directory, out of reach of the project's node_modules.
@@ -106,9 +139,6 @@ describe('the Lambda bundles', () => {
     expect(handler.stdout).toBe('function');
   });
 
-  // Node lists each of its own modules as it loads it: undici, behind `fetch` and `WebSocket`, comes
-  // with any ES module import of `node:http` (lib/api/node-http-module.cjs), and nothing here uses it.
-  const loadsUndici = `process.moduleLoadList.some((module) => module.endsWith('/undici'))`;
 
   it.each(FUNCTION_NAMES.map((name) => [name]))('%s: importing any of its files does not load undici', (name) => {
     const directory = bundleDirectory(name);
@@ -238,7 +268,12 @@ interface BundleReply {
  * of an expression evaluated there afterwards.
  */
 function invokeContactBundle(event: object, env: Readonly<Record<string, string>> = {}, afterwards = 'undefined'): BundleReply {
-  const bundle = pathToFileURL(join(bundleDirectory('contact'), 'index.mjs')).href;
+  return invokeBundle('contact', event, env, afterwards);
+}
+
+/** A function's answer to one event, in a fresh Node run as Lambda runs it, with the value of an expression evaluated there afterwards. */
+function invokeBundle(name: FunctionName, event: object, env: Readonly<Record<string, string>> = {}, afterwards = 'undefined'): BundleReply {
+  const bundle = pathToFileURL(join(bundleDirectory(name), 'index.mjs')).href;
   // The context's function does not survive JSON: the script gives it back.
   const script = `const { handler } = await import(${JSON.stringify(bundle)});
     const reply = await handler(${JSON.stringify(event)}, { ...${JSON.stringify(lambdaContext('r'))}, getRemainingTimeInMillis: () => 10000 });

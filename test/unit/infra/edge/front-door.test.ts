@@ -195,8 +195,9 @@ describe('the deployment’s keys (docs/api.md §4, §10, §15)', () => {
     expect(holdersOf(example, 'originVerifyDigests')).toEqual([...HANDLER_NAMES].sort());
   });
 
-  it('give the counters’ key to the contact function alone, the form tokens’ key to it and the page, and the next header to no one', () => {
-    expect(holdersOf(example, 'counterKey')).toEqual(['contact']);
+  it('give the counters’ key to the functions that take inquiries (contact, mcp) alone, the form tokens’ key to the contact function and the page, and the next header to no one', () => {
+    expect(holdersOf(example, 'counterKey')).toEqual(['contact', 'mcp']);
+    expect(variables('mcp').COUNTER_KEY_SECRET).toEqual(referenceTo('counterKey'));
     expect(variables('contact').COUNTER_KEY_SECRET).toEqual(referenceTo('counterKey'));
     expect(holdersOf(example, 'formTokenKey')).toEqual(['contact', 'page']);
     expect(variables('page').FORM_TOKEN_SECRET).toEqual(referenceTo('formTokenKey'));
@@ -209,9 +210,9 @@ describe('the deployment’s keys (docs/api.md §4, §10, §15)', () => {
     const atItsVersion = (['originVerify', 'originVerifyDigests', 'counterKey', 'formTokenKey'] as const).map(
       (field) => text.split(JSON.stringify(referenceTo(field))).length - 1,
     );
-    // The header once, the digests once per function behind the API, the counters' key once, the tokens' key twice.
-    expect(atItsVersion).toEqual([1, HANDLER_NAMES.length, 1, 2]);
-    expect(references).toHaveLength(1 + HANDLER_NAMES.length + 1 + 2);
+    // The header once, the digests once per function behind the API, the counters' key twice, the tokens' key twice.
+    expect(atItsVersion).toEqual([1, HANDLER_NAMES.length, 2, 2]);
+    expect(references).toHaveLength(1 + HANDLER_NAMES.length + 2 + 2);
     expect(text).not.toMatch(/x-origin-verify"\s*,\s*"HeaderValue"\s*:\s*"/);
   });
 

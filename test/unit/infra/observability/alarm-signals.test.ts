@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { writeHeldLines } from '../../../../lambdas/contact/held-log.js';
+import { writeHeldLines } from '../../../../lambdas/intake/held-log.js';
 import { deliverInquiry, type DeliveryOutcome } from '../../../../lambdas/delivery/deliver-inquiry.js';
 import { writeDeliveryLine, writeDigestLine } from '../../../../lambdas/delivery/delivery-log.js';
 import type { DigestOutcome } from '../../../../lambdas/delivery/digest.js';

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SpamSettings } from '../config.js';
 import { DynamoCounterStore } from '../counters/counter-store.js';
 import { writeWarning } from '../http/request-log.js';
-import { formTokens } from '../inquiry/form-token.js';
+import type { FormTokens } from '../inquiry/form-token.js';
 import type { RateLimits } from '../inquiry/limits.js';
 import { keyedRateKeys } from './client-keys.js';
 import { DynamoInquiryStore } from './inquiry-store.js';
@@ -13,14 +13,16 @@ import type { ContactDependencies } from './submit-inquiry.js';
 import { validateInquiry } from './validation.js';
 
 export interface ContactSettings {
-  readonly baseUrl: string;
   readonly limits: RateLimits;
   readonly spam: SpamSettings;
   readonly counterTable: string;
   /** The deployment's key the counter keys are HMACs under (docs/api.md §4). */
   readonly counterKeySecret: string;
-  /** The deployment's key the form's tokens are signed with (docs/api.md §15). */
-  readonly formTokenSecret: string;
+  /**
+   * The form's tokens (docs/api.md §15), for the function that takes form posts; a function that
+   * takes none is never given their key (docs/api.md §10).
+   */
+  readonly formTokens?: FormTokens;
   readonly inquiryTable: string;
   /** The list of disposable-mail domains, loaded on first use. */
   readonly throwawayDomains: () => Promise<ThrowawayDomains>;
@@ -31,7 +33,7 @@ function counterNotGivenBack(errorName: string, requestId: string): void {
   writeWarning('counter not given back', { errorName, requestId });
 }
 
-/** The real dependencies of the contact route, created once per cold start; endpoints and credentials come from the environment. */
+/** The real dependencies of a function that takes inquiries (contact, mcp), created once per cold start; endpoints and credentials come from the environment. */
 export function createContactDependencies(settings: ContactSettings): ContactDependencies {
   // One client for both tables: one connection pool, one set of credentials to resolve.
   const dynamo = new DynamoDBClient(storeClientOptions());
@@ -48,7 +50,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
     inquiries: new DynamoInquiryStore(dynamo, settings.inquiryTable),
     spam: {
       settings: settings.spam,
-      tokens: formTokens(settings.formTokenSecret, settings.baseUrl),
+      ...(settings.formTokens === undefined ? {} : { tokens: settings.formTokens }),
       counters,
       textKey: keys.text,
       throwawayDomains: settings.throwawayDomains,

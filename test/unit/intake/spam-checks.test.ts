@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkForSpam, linkCount } from '../../../lambdas/contact/spam-checks.js';
+import { checkForSpam, linkCount } from '../../../lambdas/intake/spam-checks.js';
 import type { Inquiry } from '../../../lambdas/inquiry/schema.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { spamDependencies, TEST_FORM_TOKENS } from '../../support/spam-dependencies.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
 import type { CounterSlot, CounterStore, CountResult } from '../../../lambdas/counters/counter-store.js';
-import { RateLimiter, type Admission } from '../../../lambdas/contact/rate-limiter.js';
+import { RateLimiter, type Admission } from '../../../lambdas/intake/rate-limiter.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 
 const DEFAULT_LIMITS: RateLimits = { ip: 5, email: 3, windowSeconds: 3600 };

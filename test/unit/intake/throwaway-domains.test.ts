@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { disposableEmailBlocklist } from 'disposable-email-domains-js';
 import { readFileSync } from 'node:fs';
-import { isThrowawayDomain } from '../../../lambdas/contact/throwaway-domains.js';
+import { isThrowawayDomain } from '../../../lambdas/intake/throwaway-domains.js';
 import { THROWAWAY_DOMAINS_FILE, throwawayDomainsCode } from '../../../lib/api/throwaway-domains-code.js';
 
 describe('the list of disposable-mail domains generated from its package', () => {

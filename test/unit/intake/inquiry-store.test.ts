@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoInquiryStore } from '../../../lambdas/contact/inquiry-store.js';
+import { DynamoInquiryStore } from '../../../lambdas/intake/inquiry-store.js';
 import { inboxEmulator } from '../../support/inbox-emulator.js';
 import { closedPortUrl } from '../../support/unreachable.js';
 

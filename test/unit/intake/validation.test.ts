@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FIELD_MESSAGES } from '../../../lambdas/inquiry/form-messages.js';
 import { CONTACT_FIELDS } from '../../../lambdas/inquiry/schema.js';
-import { validateInquiry } from '../../../lambdas/contact/validation.js';
+import { validateInquiry } from '../../../lambdas/intake/validation.js';
 import {
   COMPANY_CASES,
   EMAIL_CASES,

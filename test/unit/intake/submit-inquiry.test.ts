@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RateLimits } from '../../../lambdas/inquiry/limits.js';
-import { keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
-import { RateLimiter } from '../../../lambdas/contact/rate-limiter.js';
-import type { ReadBody } from '../../../lambdas/contact/read-body.js';
-import { submitInquiry, type ContactOutcome } from '../../../lambdas/contact/submit-inquiry.js';
-import { validateInquiry } from '../../../lambdas/contact/validation.js';
+import { keyedRateKeys } from '../../../lambdas/intake/client-keys.js';
+import { RateLimiter } from '../../../lambdas/intake/rate-limiter.js';
+import { submitInquiry, type ContactOutcome, type ReadBody } from '../../../lambdas/intake/submit-inquiry.js';
+import { validateInquiry } from '../../../lambdas/intake/validation.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { FakeInquiryStore } from '../../support/fake-inquiry-store.js';
 import { spamDependencies } from '../../support/spam-dependencies.js';

@@ -5,10 +5,14 @@ import { withLineFeeds } from '../inquiry/line-breaks.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import type { RateKeys } from './client-keys.js';
 import type { InquiryStore } from './inquiry-store.js';
-import type { ReadBody } from './read-body.js';
 import type { RateLimiter, RateLimitStatus } from './rate-limiter.js';
 import { checkForSpam, type SpamCheckDependencies } from './spam-checks.js';
 import type { InquiryValidator } from './validation.js';
+
+/** A body read into an object of fields, or the reason it could not be. */
+export type ReadBody =
+  | { readonly kind: 'fields'; readonly fields: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'rejected'; readonly reason: RejectionReason };
 
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {

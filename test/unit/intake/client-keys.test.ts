@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { emailIdentity, ipIdentity, keyedRateKeys } from '../../../lambdas/contact/client-keys.js';
+import { emailIdentity, ipIdentity, keyedRateKeys } from '../../../lambdas/intake/client-keys.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const SECRET = 'a-test-secret-of-at-least-32-characters';

@@ -11,7 +11,8 @@ export type ThrowawayDomains = (domain: string) => boolean;
 
 export interface SpamCheckDependencies {
   readonly settings: SpamSettings;
-  readonly tokens: FormTokens;
+  /** The form tokens' reader, for a function that takes form posts (docs/api.md §15); none where no form is posted. */
+  readonly tokens?: FormTokens;
   /** The rate limits' store: the repeated-text counter is one more counter of it. */
   readonly counters: CounterStore;
   /** The keyed hash a message is counted under, as the rate limits' keys are (client-keys.ts). */
@@ -58,7 +59,7 @@ export async function checkForSpam(
     settings.repeatLimit > 0 ? countText(inquiry.message, request, dependencies) : undefined,
     isThrowaway(inquiry.email, request.requestId, dependencies),
   ]);
-  const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens.read(form.token, request.now) : undefined;
+  const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens?.read(form.token, request.now) : undefined;
   const links = settings.linkLimit > 0 ? linkCount(inquiry.message) : 0;
   const reasons: HeldReason[] = [
     ...(repeated?.repeated === true
