@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionClients } from '../../bin/verify/account-checks.js';
-import { DynamoInquiryStore } from '../../lambdas/contact/inquiry-store.js';
+import { DynamoInquiryStore } from '../../lambdas/intake/inquiry-store.js';
 import { DynamoDeliveryStore, type Settlement } from '../../lambdas/delivery/delivery-store.js';
 import type { HeldReason } from '../../lambdas/inbox/held-reasons.js';
 import { epochSeconds } from '../../lambdas/time-units.js';
