@@ -1,4 +1,4 @@
-import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -8,7 +8,8 @@ import { Construct } from 'constructs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_PAGE } from '../front-door-paths.js';
-import { LOG_RETENTION } from '../observability/log-retention.js';
+import { shownInFinding } from '../nag-findings.js';
+import { LOG_RETENTION } from '../log-retention.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
 
 export type SitePages =
@@ -92,7 +93,7 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
   const wildcards = [
     ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `Action::${action}`),
     `Resource::${bucketArn}/*`,
-    `Resource::arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}/*`,
+    `Resource::arn:${shownInFinding(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shownInFinding(stack.account, 'AccountId')}-${shownInFinding(stack.region, 'Region')}/*`,
     // CloudFront invalidations name no resource narrower than the account.
     'Resource::*',
   ];
@@ -111,9 +112,4 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
     }
     acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
   }
-}
-
-/** A value as cdk-nag writes it in a finding: itself when known at synth, else its pseudo parameter. */
-function shown(value: string, pseudoParameter: string): string {
-  return Token.isUnresolved(value) ? `<AWS::${pseudoParameter}>` : value;
 }

@@ -1,6 +1,6 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { PutAnswer } from '../../lambdas/custom-resource/cloudformation-response.js';
-import { customResourceEvent } from './custom-resource-events.js';
+import { customResourceEvent, DEPLOYMENT_KEYS, type CustomResourceOfStack } from './custom-resource-events.js';
 
 /** What the custom resource answered one request, as CloudFormation read it at the response URL. */
 interface Answer {
@@ -29,6 +29,8 @@ export class CloudFormationStandIn {
   private answerLost = false;
   private handler: ((event: CloudFormationCustomResourceEvent) => Promise<void>) | undefined;
 
+  constructor(private readonly resource: CustomResourceOfStack = DEPLOYMENT_KEYS) {}
+
   /** The response URL's PUT, which the custom resource's function is given; it refuses the answer when one is to be lost. */
   readonly put: PutAnswer = async (_url, init) => {
     const answer = JSON.parse(Buffer.from(init.body).toString('utf8')) as Answer & { RequestId: string };
@@ -44,9 +46,9 @@ export class CloudFormationStandIn {
   }
 
   async create(properties: Record<string, unknown>, { laterFailure = false } = {}): Promise<StackStatus> {
-    const answer = await this.send(customResourceEvent({ type: 'Create', properties }));
+    const answer = await this.send(this.request({ type: 'Create', properties }));
     if (answer?.Status !== 'SUCCESS' || laterFailure) {
-      await this.send(customResourceEvent({ type: 'Delete', physicalResourceId: answer?.PhysicalResourceId ?? 'generated-by-cloudformation', properties }));
+      await this.send(this.request({ type: 'Delete', physicalResourceId: answer?.PhysicalResourceId ?? 'generated-by-cloudformation', properties }));
       return 'ROLLBACK_COMPLETE';
     }
     [this.physicalResourceId, this.properties] = [answer.PhysicalResourceId, properties];
@@ -61,33 +63,37 @@ export class CloudFormationStandIn {
   async update(properties: Record<string, unknown>, { answerLost = false, laterFailure = false } = {}): Promise<StackStatus> {
     const [physicalResourceId, old] = [this.physicalResourceId!, this.properties!];
     this.answerLost = answerLost;
-    const answer = await this.send(customResourceEvent({ type: 'Update', physicalResourceId, properties, old }));
+    const answer = await this.send(this.request({ type: 'Update', physicalResourceId, properties, old }));
     this.answerLost = false;
     if (answer?.Status === 'SUCCESS' && !laterFailure) {
       [this.physicalResourceId, this.properties] = [answer.PhysicalResourceId, properties];
-      if (answer.PhysicalResourceId !== physicalResourceId) await this.send(customResourceEvent({ type: 'Delete', physicalResourceId, properties: old }));
+      if (answer.PhysicalResourceId !== physicalResourceId) await this.send(this.request({ type: 'Delete', physicalResourceId, properties: old }));
       return 'UPDATE_COMPLETE';
     }
     if (answer?.Status === 'SUCCESS' && answer.PhysicalResourceId !== physicalResourceId) {
       // A replacement rolled back: the old resource is the stack's again, the new one deleted at the cleanup.
-      await this.send(customResourceEvent({ type: 'Delete', physicalResourceId: answer.PhysicalResourceId, properties }));
+      await this.send(this.request({ type: 'Delete', physicalResourceId: answer.PhysicalResourceId, properties }));
       return 'UPDATE_ROLLBACK_COMPLETE';
     }
-    const rollback = await this.send(customResourceEvent({ type: 'Update', physicalResourceId, properties: old, old: properties }));
+    const rollback = await this.send(this.request({ type: 'Update', physicalResourceId, properties: old, old: properties }));
     if (rollback?.Status !== 'SUCCESS') return 'UPDATE_ROLLBACK_FAILED';
     this.physicalResourceId = rollback.PhysicalResourceId;
-    if (rollback.PhysicalResourceId !== physicalResourceId) await this.send(customResourceEvent({ type: 'Delete', physicalResourceId, properties }));
+    if (rollback.PhysicalResourceId !== physicalResourceId) await this.send(this.request({ type: 'Delete', physicalResourceId, properties }));
     return 'UPDATE_ROLLBACK_COMPLETE';
   }
 
   async delete(): Promise<StackStatus> {
-    const answer = await this.send(customResourceEvent({ type: 'Delete', physicalResourceId: this.physicalResourceId!, properties: this.properties! }));
+    const answer = await this.send(this.request({ type: 'Delete', physicalResourceId: this.physicalResourceId!, properties: this.properties! }));
     return answer?.Status === 'SUCCESS' ? 'DELETE_COMPLETE' : 'DELETE_FAILED';
   }
 
   /** The answer to the last request, if CloudFormation received one. */
   lastAnswer(): Answer | undefined {
     return this.answers.get(this.requests.at(-1)!.RequestId);
+  }
+
+  private request(request: Parameters<typeof customResourceEvent>[0]): CloudFormationCustomResourceEvent {
+    return customResourceEvent(request, crypto.randomUUID(), this.resource);
   }
 
   private async send(event: CloudFormationCustomResourceEvent): Promise<Answer | undefined> {

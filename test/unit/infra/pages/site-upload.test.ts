@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import { LOG_RETENTION } from '../../../../lib/observability/log-retention.js';
+import { LOG_RETENTION } from '../../../../lib/log-retention.js';
 import { hostileSite } from '../../../support/hostile-site.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
 
