@@ -1,4 +1,4 @@
-import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Size, Stack, Stage, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +11,7 @@ import { NOT_FOUND_PAGE } from '../front-door-paths.js';
 import { shownInFinding } from '../nag-findings.js';
 import { LOG_RETENTION } from '../log-retention.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
+import { stagedContent, uploadResources } from './upload-resources.js';
 
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
@@ -64,22 +65,27 @@ export class SitePagesOrigin extends Construct {
 
   /**
    * Uploads the site's files at each deploy and invalidates the edge cache, so visitors see the new
-   * pages at once. The asset is a copy of exactly the published files, made in the cloud assembly:
-   * an asset of the folder itself would hold what its links reach outside it (asset staging
-   * copies an outside link's target, and the CLI's zip follows every link) and every dotfile, and
-   * its `exclude` globs can only deny patterns, where the rule allows the files siteFiles chose.
+   * pages at once, from a function whose /tmp and memory are sized for them (upload-resources.ts).
+   * The asset is a copy of exactly the published files, made in the cloud assembly: an asset of
+   * the folder itself would hold what its links reach outside it (asset staging copies an outside
+   * link's target, and the CLI's zip follows every link) and every dotfile, and its `exclude`
+   * globs can only deny patterns, where the rule allows the files siteFiles chose.
    */
   deployTo(distribution: IDistribution): void {
     if (this.site === undefined || this.bucket === undefined) return;
     const staged = join(Stage.of(this)!.assetOutdir, `site-files-${Names.uniqueId(this)}`);
     rmSync(staged, { recursive: true, force: true });
     copySiteFiles(this.site, staged);
+    const resources = uploadResources(stagedContent(staged));
     new BucketDeployment(this, 'Upload', {
       sources: [Source.asset(staged)],
       destinationBucket: this.bucket,
       distribution,
       distributionPaths: ['/*'],
       retainOnDelete: false,
+      // Lambda's 512 MB of /tmp hold a small site's zip and its files; a large one's would fail the deploy.
+      ephemeralStorageSize: Size.mebibytes(resources.ephemeralStorageMiB),
+      memoryLimit: resources.memoryMiB,
       // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
       logGroup: new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY }),
     });
