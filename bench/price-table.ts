@@ -63,6 +63,11 @@ export const AT_REST_PRICES: Readonly<Record<string, AtRestPrice>> = {
     basis: "the keeper of the deployment's keys runs at deploy only; its Secrets Manager calls are 0.05 USD per 10,000",
     source: LAMBDA,
   },
+  'Custom::SenderIdentity': {
+    usdPerMonth: PER_USE_ONLY,
+    basis: "the keeper of the sender's SES identity runs at deploy only; an identity costs nothing",
+    source: LAMBDA,
+  },
   'AWS::Budgets::Budget': {
     usdPerMonth: PER_USE_ONLY,
     basis: 'a budget whose alerts are e-mails or SNS is free; only budgets with actions cost, past the first two',

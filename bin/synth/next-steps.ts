@@ -39,7 +39,8 @@ const DEPLOY = 'npm run cdk -- deploy --all';
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
  * (README, "First deploy"): deploy; the DNS records known now (the MAIL FROM's MX and SPF), and
  * those known only once deployed (DKIM's CNAMEs, the domain's record for the distribution), which
- * the stack's outputs give; the mails to answer; then `npm run verify`.
+ * the stack's outputs give; the mails to answer (the alarms' subscription, the sender's link, the
+ * owner's address in SES's sandbox unless the stack verifies it); then `npm run verify`.
  */
 export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
   const site = stacks.find((stack) => stack.name === STACK_NAMES.site);
@@ -57,7 +58,13 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const madeRecords = new Set(ofType('AWS::Route53::RecordSet').map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
-  const senderAddresses = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity)).filter((identity) => identity.includes('@'));
+  const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
+  const senderAddresses = stackIdentities.filter((identity) => identity.includes('@'));
+  const identitiesAtDeploy = ofType('Custom::SenderIdentity').map((properties) => String(properties.EmailIdentity));
+  // In the sandbox SES mails verified recipients only: an address the stack verifies, or one of a domain it verifies.
+  const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
+  const owners = [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readOwner(properties)))];
+  const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(address.slice(address.lastIndexOf('@') + 1)));
 
   const steps = [
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
@@ -74,10 +81,22 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
         ]),
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
-    'In SES\'s sandbox (a new account is in it), verify the owner\'s address too, or ask AWS for production access',
+    ...identitiesAtDeploy.map(
+      (address) => `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)`,
+    ),
+    ...unverifiedOwners.map(
+      (address) =>
+        `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (SES console: Identities, Create identity, then the link SES mails it), or ask AWS for production access`,
+    ),
     'Check it all: npm run verify',
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+}
+
+/** The owner's address a function is given (CONTACT_TO), if it is. */
+function readOwner(properties: Record<string, unknown>): string[] {
+  const owner = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.CONTACT_TO;
+  return typeof owner === 'string' ? [owner] : [];
 }
 
 /**

@@ -87,7 +87,7 @@ function* senderChecks(senderEmail: string, found: IdentityFound, region: string
     yield fail(
       `sender identity ${senderEmail}`,
       `SES in ${region} knows neither the address nor its domain`,
-      `deploy with createSesIdentity (${MAIL_GUIDE}), or create the identity in the SES console in ${region}`,
+      `deploy this version of the project, whose stack makes it unless createSesIdentity is false (${MAIL_GUIDE}), or create it in the SES console in ${region}`,
     );
     return;
   }

@@ -22,13 +22,22 @@ export interface KeySecretStore {
   put(secretId: string, secretString: string, versionId: string): Promise<void>;
 }
 
+/** Each rotated value's label, an absent label being the empty one. */
+export type RotationLabels = Readonly<Record<RotatedKey, string>>;
+
 /** The custom resource's properties (lib/keys/deployment-keys.ts), as CloudFormation passes them: strings. */
 export interface DeploymentKeysProperties {
   readonly SecretId: string;
   /** Each rotated value's label: a new label replaces that value. */
-  readonly Rotations?: Partial<Record<RotatedKey, string>>;
+  readonly Rotations?: Partial<RotationLabels>;
   /** How long after a rotation the previous header stays accepted (PREVIOUS_ORIGIN_VERIFY_SECONDS), in whole seconds. */
   readonly PreviousOriginVerifySeconds: string;
+}
+
+/** What a request came to: the version every reader names after it, and the values it replaced to make it. */
+export interface KeysVersion {
+  readonly versionId: string;
+  readonly rotated: readonly RotatedKey[];
 }
 
 /** At most a day: a retired value is one an owner may want gone. */
@@ -37,31 +46,90 @@ const MAX_PREVIOUS_SECONDS = 86_400;
 /**
  * The version of the secret that every reader names after this event (the custom resource's
  * physical id, which the stack's dynamic references name). Every new set of keys is a new version,
- * and so a new physical id: CloudFormation then treats a rotation as a replacement, and a rollback
- * goes back to the version the resource had before, never a rotation of its own. A request
- * CloudFormation sends again finds the version it already made (its id is the request's).
+ * whose id is the request's, so that a request CloudFormation sends again finds the version it
+ * made; each version records the labels it was made for (docs/api.md §10).
+ *
+ * An update whose labels the version it names was made for changes nothing and keeps that
+ * version: it is the rollback of a deploy whose update failed, which CloudFormation sends with the
+ * old and new properties swapped ("Update request", CloudFormation's custom resource reference;
+ * aws-cdk's docs/CLOUDFORMATION.md). A rotation that succeeded is a new physical id, which
+ * CloudFormation's rollback does not update but deletes, and a delete changes nothing.
  */
-export async function deploymentKeysVersion(event: CloudFormationCustomResourceEvent, store: KeySecretStore, now: Date): Promise<string> {
-  if (event.RequestType === 'Delete') return event.PhysicalResourceId;
+export async function deploymentKeysVersion(event: CloudFormationCustomResourceEvent, store: KeySecretStore, now: Date): Promise<KeysVersion> {
+  if (event.RequestType === 'Delete') return unchanged(event.PhysicalResourceId);
   const properties = event.ResourceProperties as unknown as DeploymentKeysProperties;
   const secretId = properties.SecretId;
+  const labels = rotationLabels(properties);
+  // A request sent again: the version it made.
   const made = await store.read(secretId, event.RequestId);
-  if (made !== undefined) return made.versionId;
+  if (made !== undefined) return unchanged(made.versionId);
+  if (event.RequestType === 'Create') return startingVersion(store, secretId, labels, event.RequestId);
 
-  // A new resource, or one now given another secret: the keys are those of the secret's current value.
-  if (event.RequestType === 'Create' || (event.OldResourceProperties as unknown as DeploymentKeysProperties).SecretId !== secretId) {
-    const current = await readCurrent(store, secretId);
-    const keys = parseDeploymentKeys(current.secretString);
-    if (keys !== undefined) return current.versionId;
-    return putKeys(store, secretId, firstDeploymentKeys(current.secretString), event.RequestId);
-  }
+  const old = event.OldResourceProperties as unknown as DeploymentKeysProperties;
+  const sameSecret = old.SecretId === secretId;
+  const oldLabels = rotationLabels(old);
+  if (sameSecret && sameLabels(oldLabels, labels)) return unchanged(event.PhysicalResourceId);
+  // Undefined when the physical id names no version of this secret: one of another secret, or one Secrets Manager retired.
+  const named = await store.read(secretId, event.PhysicalResourceId);
+  if (named === undefined && !sameSecret) return startingVersion(store, secretId, labels, event.RequestId);
 
-  const rotated = rotatedKeys(event);
-  if (rotated.length === 0) return event.PhysicalResourceId;
-  const base = (await store.read(secretId, event.PhysicalResourceId)) ?? (await readCurrent(store, secretId));
-  const keys = parseDeploymentKeys(base.secretString) ?? firstDeploymentKeys(base.secretString);
+  const base = named ?? (await readCurrent(store, secretId));
+  const version = readKeyVersion(base);
+  // A version made before versions recorded their labels was made for those the stack had.
+  const madeFor = version?.labels ?? oldLabels;
+  const rotated = ROTATED_KEYS.filter((key) => madeFor[key] !== labels[key]);
+  if (rotated.length === 0) return unchanged(base.versionId);
+  const keys = version?.keys ?? firstDeploymentKeys(base.secretString);
   const previousSeconds = readPreviousSeconds(properties.PreviousOriginVerifySeconds);
-  return putKeys(store, secretId, rotateDeploymentKeys(keys, rotated, { now, previousSeconds }), event.RequestId);
+  await putVersion(store, secretId, rotateDeploymentKeys(keys, rotated, { now, previousSeconds }), labels, event.RequestId);
+  return { versionId: event.RequestId, rotated };
+}
+
+/**
+ * A new resource's version, or that of one given another secret: the keys of the secret's current
+ * value, none replaced. That version itself when it was made for these labels; otherwise a new
+ * version of its keys (or of the first keys, from the value the secret was created with) that records them.
+ */
+async function startingVersion(store: KeySecretStore, secretId: string, labels: RotationLabels, versionId: string): Promise<KeysVersion> {
+  const current = await readCurrent(store, secretId);
+  const version = readKeyVersion(current);
+  if (version?.labels !== undefined && sameLabels(version.labels, labels)) return unchanged(current.versionId);
+  await putVersion(store, secretId, version?.keys ?? firstDeploymentKeys(current.secretString), labels, versionId);
+  return { versionId, rotated: [] };
+}
+
+function unchanged(versionId: string): KeysVersion {
+  return { versionId, rotated: [] };
+}
+
+function sameLabels(a: RotationLabels, b: RotationLabels): boolean {
+  return ROTATED_KEYS.every((key) => a[key] === b[key]);
+}
+
+/** What a version of the secret holds: the keys, and the labels it was made for when it records them. */
+interface KeyVersion {
+  readonly keys: DeploymentKeys;
+  readonly labels?: RotationLabels;
+}
+
+/** The field of a version's JSON that records the labels it was made for, which no reader is given. */
+const LABELS_FIELD = 'rotations';
+
+/** The keys and labels a version holds; undefined for the single value a secret is created with. */
+function readKeyVersion(version: SecretVersion): KeyVersion | undefined {
+  const keys = parseDeploymentKeys(version.secretString);
+  if (keys === undefined) return undefined;
+  const recorded = (JSON.parse(version.secretString) as Record<string, unknown>)[LABELS_FIELD] as Record<string, unknown> | null | undefined;
+  if (typeof recorded !== 'object' || recorded === null || !ROTATED_KEYS.every((key) => typeof recorded[key] === 'string')) return { keys };
+  return { keys, labels: Object.fromEntries(ROTATED_KEYS.map((key) => [key, recorded[key]])) as RotationLabels };
+}
+
+async function putVersion(store: KeySecretStore, secretId: string, keys: DeploymentKeys, labels: RotationLabels, versionId: string): Promise<void> {
+  await store.put(secretId, JSON.stringify({ ...keys, [LABELS_FIELD]: labels }), versionId);
+}
+
+function rotationLabels(properties: DeploymentKeysProperties): RotationLabels {
+  return Object.fromEntries(ROTATED_KEYS.map((key) => [key, properties.Rotations?.[key] ?? ''])) as RotationLabels;
 }
 
 function readPreviousSeconds(value: string | undefined): number {
@@ -76,16 +144,4 @@ async function readCurrent(store: KeySecretStore, secretId: string): Promise<Sec
   const current = await store.read(secretId);
   if (current === undefined) throw new Error(`The secret ${secretId} has no current version`);
   return current;
-}
-
-async function putKeys(store: KeySecretStore, secretId: string, keys: DeploymentKeys, versionId: string): Promise<string> {
-  await store.put(secretId, JSON.stringify(keys), versionId);
-  return versionId;
-}
-
-/** The values an update replaces: those whose label changed (an absent label is the empty one). */
-export function rotatedKeys(event: CloudFormationCustomResourceEvent): RotatedKey[] {
-  if (event.RequestType !== 'Update') return [];
-  const label = (properties: unknown, key: RotatedKey) => (properties as DeploymentKeysProperties).Rotations?.[key] ?? '';
-  return ROTATED_KEYS.filter((key) => label(event.OldResourceProperties, key) !== label(event.ResourceProperties, key));
 }

@@ -14,7 +14,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct, DependencyGroup } from 'constructs';
 import { createHash } from 'node:crypto';
 import { FALLBACK_HANDLER, ROUTES } from '../../lambdas/routes.js';
-import { LOG_RETENTION } from '../observability/log-retention.js';
+import { LOG_RETENTION } from '../log-retention.js';
 
 /**
  * Flood guard of each route (the stage's default route settings, which every route takes as a

@@ -5,7 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { LOG_RETENTION } from '../observability/log-retention.js';
+import { LOG_RETENTION } from '../log-retention.js';
 import { handlerBundling, LAMBDA_RUNTIME } from './bundling.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));

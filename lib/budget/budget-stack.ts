@@ -8,12 +8,22 @@ export interface BudgetStackProps extends StackProps {
   readonly monthlyBudgetUsd: number;
 }
 
-/** When the month's cost passes the budget: as it happens, and as soon as AWS forecasts that it will. */
-export const BUDGET_NOTIFICATIONS = ['ACTUAL', 'FORECASTED'] as const;
+/**
+ * When the owner is mailed, each at most once a month: the actual cost past half the amount and
+ * past all of it, and AWS's forecast past the amount. A forecast needs about five weeks of the
+ * account's usage ("Best practices for AWS Budgets"), so the first month speaks through the
+ * actual cost alone, and half the amount warns before the amount is gone.
+ */
+export const BUDGET_NOTIFICATIONS = [
+  { notificationType: 'ACTUAL', threshold: 50 },
+  { notificationType: 'ACTUAL', threshold: 100 },
+  { notificationType: 'FORECASTED', threshold: 100 },
+] as const;
 
 /**
  * The spending alarm (docs/api.md §12): an AWS Budgets cost budget for the month that mails the
- * owner when the account's actual or forecast cost passes `monthlyBudgetUsd`. A budget is the
+ * owner when the account's actual cost passes half of `monthlyBudgetUsd`, and when its actual or
+ * forecast cost passes all of it. A budget is the
  * account's, whatever region made it, and CloudFormation offers AWS::Budgets::Budget in some
  * regions only: this stack is in us-east-1, where it always is and where Budgets answers. A
  * budget whose notifications are e-mails costs nothing.
@@ -30,8 +40,8 @@ export class BudgetStack extends Stack {
         timeUnit: 'MONTHLY',
         budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
       },
-      notificationsWithSubscribers: BUDGET_NOTIFICATIONS.map((notificationType) => ({
-        notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' },
+      notificationsWithSubscribers: BUDGET_NOTIFICATIONS.map(({ notificationType, threshold }) => ({
+        notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
         subscribers: [{ subscriptionType: 'EMAIL', address: props.ownerEmail }],
       })),
     });

@@ -2,14 +2,18 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
 import { DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { HostedZoneAttributes } from '../hosted-zone.js';
+import { SenderAddressIdentity } from './sender-address-identity.js';
 
 /**
  * The sender's SES identity, as the stack creates it: none (it exists already, or the owner makes
- * it), the address alone (SES mails it a verification link), or the address's domain with Easy
- * DKIM and a custom MAIL FROM, whose DNS records go in the hosted zone when the domain is in it.
+ * it); the address alone (SES mails it a verification link), made at deploy unless SES knows the
+ * address or its domain already (`email-if-missing`), or a CloudFormation resource of its own
+ * (`email`, which fails when SES knows it); or the address's domain with Easy DKIM and a custom
+ * MAIL FROM, whose DNS records go in the hosted zone when the domain is in it.
  */
 export type SenderIdentity =
   | { readonly kind: 'none' }
+  | { readonly kind: 'email-if-missing' }
   | { readonly kind: 'email' }
   | { readonly kind: 'domain'; readonly domain: string; readonly hostedZone?: HostedZoneAttributes };
 
@@ -36,6 +40,10 @@ export function mailFromRecords(mailFromDomain: string, region: string) {
  */
 export function addSenderIdentity(stack: Stack, senderEmail: string, sender: SenderIdentity): void {
   if (sender.kind === 'none') return;
+  if (sender.kind === 'email-if-missing') {
+    new SenderAddressIdentity(stack, 'SenderAddressIdentity', { senderEmail });
+    return;
+  }
   if (sender.kind === 'email') {
     new EmailIdentity(stack, 'SenderIdentity', { identity: Identity.email(senderEmail) });
     return;

@@ -1,4 +1,4 @@
-import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Stack, Stage, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Size, Stack, Stage, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -8,11 +8,13 @@ import { Construct } from 'constructs';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_PAGE } from '../front-door-paths.js';
-import { LOG_RETENTION } from '../observability/log-retention.js';
 import type { AgentSettings } from '../../lambdas/config.js';
+import { LOG_RETENTION } from '../log-retention.js';
+import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
+import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
 
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
@@ -71,10 +73,11 @@ export class SitePagesOrigin extends Construct {
 
   /**
    * Uploads the site's files at each deploy and invalidates the edge cache, so visitors see the new
-   * pages at once. The asset is a copy of exactly the published files, made in the cloud assembly:
-   * an asset of the folder itself would hold what its links reach outside it (asset staging
-   * copies an outside link's target, and the CLI's zip follows every link) and every dotfile, and
-   * its `exclude` globs can only deny patterns, where the rule allows the files siteFiles chose.
+   * pages at once, from a function whose /tmp and memory are sized for them (upload-resources.ts).
+   * The asset is a copy of exactly the published files, made in the cloud assembly: an asset of
+   * the folder itself would hold what its links reach outside it (asset staging copies an outside
+   * link's target, and the CLI's zip follows every link) and every dotfile, and its `exclude`
+   * globs can only deny patterns, where the rule allows the files siteFiles chose.
    */
   deployTo(distribution: IDistribution, baseUrl: string): void {
     if (this.site === undefined || this.bucket === undefined) return;
@@ -102,6 +105,11 @@ export class SitePagesOrigin extends Construct {
       return file === undefined ? [] : [Source.data(key, file.body())];
     });
     const markdownPatterns = [...new Set(markdownKeys.map((key) => `*${key.slice(key.search(/\.html?\.md$/i))}`))].sort();
+    // Lambda's 512 MB of /tmp hold a small site's zip and its files; a large one's would fail the
+    // deploy. One size for both uploads, which then share one function: the larger one's.
+    const [largest] = [filesFolder, markdownFolder].map(stagedContent).sort((a, b) => uploadNeedBytes(b) - uploadNeedBytes(a));
+    const resources = uploadResources(largest!);
+    const sized = { ephemeralStorageSize: Size.mebibytes(resources.ephemeralStorageMiB), memoryLimit: resources.memoryMiB };
     const logGroup = new LogGroup(this, 'UploadLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     // Made first, so that the uploads' shared function (and its layer) is of this one's scope: the
     // site's upload then depends on it without a cycle, and invalidates the edge cache last.
@@ -115,6 +123,7 @@ export class SitePagesOrigin extends Construct {
             include: markdownPatterns,
             contentType: MARKDOWN_CONTENT_TYPE,
             retainOnDelete: false,
+            ...sized,
             // Without it, aws-cdk-lib gives its upload function a log group of its own that keeps logs 731 days.
             logGroup,
           });
@@ -126,6 +135,7 @@ export class SitePagesOrigin extends Construct {
       retainOnDelete: false,
       // The Markdown's keys are the other upload's to write and to prune.
       ...(markdownPatterns.length === 0 ? {} : { exclude: markdownPatterns }),
+      ...sized,
       logGroup,
     });
     if (markdown !== undefined) upload.node.addDependency(markdown);
@@ -139,7 +149,7 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
   const wildcards = [
     ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => `Action::${action}`),
     `Resource::${bucketArn}/*`,
-    `Resource::arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}/*`,
+    `Resource::arn:${shownInFinding(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${shownInFinding(stack.account, 'AccountId')}-${shownInFinding(stack.region, 'Region')}/*`,
     // CloudFront invalidations name no resource narrower than the account.
     'Resource::*',
   ];
@@ -158,9 +168,4 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
     }
     acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
   }
-}
-
-/** A value as cdk-nag writes it in a finding: itself when known at synth, else its pseudo parameter. */
-function shown(value: string, pseudoParameter: string): string {
-  return Token.isUnresolved(value) ? `<AWS::${pseudoParameter}>` : value;
 }

@@ -383,7 +383,9 @@ function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string
  * A sender on the site's own domain (`domainName`, a parent of it such as `example.com` for
  * `www.example.com`, or a subdomain of it) gets its domain verified, so that its mail passes DKIM
  * and SPF aligned with its From; unless `createSesIdentity` is false, for a domain SES knows
- * already. Any other sender gets its address verified, when `createSesIdentity` is true.
+ * already. Any other sender gets its address verified: made at deploy unless SES knows it or its
+ * domain already; with `createSesIdentity` true, as the CloudFormation resource stacks deployed
+ * before had, which a change would delete.
  */
 function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
   if (create === false) return { kind: 'none' };
@@ -393,7 +395,7 @@ function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | un
     const zone = customDomain.hostedZone;
     return { kind: 'domain', domain, ...(zone !== undefined && within(domain, zone.zoneName) ? { hostedZone: zone } : {}) };
   }
-  return create === true ? { kind: 'email' } : { kind: 'none' };
+  return create === true ? { kind: 'email' } : { kind: 'email-if-missing' };
 }
 
 function readPricingPlan(value: unknown): PricingPlan {

@@ -4,9 +4,16 @@ const COMMON = {
   ServiceToken: 'arn:aws:lambda:eu-west-1:123456789012:function:keeper',
   ResponseURL: 'https://cloudformation-custom-resource-response-euwest1.s3.amazonaws.com/signed?X-Amz-Signature=abc',
   StackId: 'arn:aws:cloudformation:eu-west-1:123456789012:stack/PersonalSite/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
-  LogicalResourceId: 'DeploymentKeysE0105110',
-  ResourceType: 'Custom::DeploymentKeys',
 } as const;
+
+/** A custom resource of the stack: its logical id and type. */
+export interface CustomResourceOfStack {
+  readonly LogicalResourceId: string;
+  readonly ResourceType: string;
+}
+
+export const DEPLOYMENT_KEYS: CustomResourceOfStack = { LogicalResourceId: 'DeploymentKeysE0105110', ResourceType: 'Custom::DeploymentKeys' };
+export const SENDER_IDENTITY: CustomResourceOfStack = { LogicalResourceId: 'SenderAddressIdentity1A2B3C4D', ResourceType: 'Custom::SenderIdentity' };
 
 /** The properties lib/keys/deployment-keys.ts gives the custom resource, as CloudFormation passes them. */
 export function keysProperties(secretId: string, rotations: Record<string, string> = {}, previousSeconds = '3600') {
@@ -18,6 +25,11 @@ export function keysProperties(secretId: string, rotations: Record<string, strin
   };
 }
 
+/** The properties lib/mail/sender-identity.ts gives the sender's identity, as CloudFormation passes them. */
+export function senderIdentityProperties(address: string) {
+  return { ServiceToken: COMMON.ServiceToken, EmailIdentity: address };
+}
+
 /** A Create, Update or Delete request as CloudFormation sends it to the custom resource's function. */
 export function customResourceEvent(
   request:
@@ -25,8 +37,9 @@ export function customResourceEvent(
     | { readonly type: 'Update'; readonly physicalResourceId: string; readonly properties: Record<string, unknown>; readonly old: Record<string, unknown> }
     | { readonly type: 'Delete'; readonly physicalResourceId: string; readonly properties: Record<string, unknown> },
   requestId = crypto.randomUUID(),
+  resource: CustomResourceOfStack = DEPLOYMENT_KEYS,
 ): CloudFormationCustomResourceEvent {
-  const base = { ...COMMON, RequestId: requestId, ResourceProperties: request.properties as CloudFormationCustomResourceEvent['ResourceProperties'] };
+  const base = { ...COMMON, ...resource, RequestId: requestId, ResourceProperties: request.properties as CloudFormationCustomResourceEvent['ResourceProperties'] };
   switch (request.type) {
     case 'Create':
       return { ...base, RequestType: 'Create' };

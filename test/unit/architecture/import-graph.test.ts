@@ -99,8 +99,11 @@ describe('the folders of lib/ import one way', () => {
   });
 });
 
-/** One folder per function (the route table's handlers and the worker): what each Lambda function is built from. */
-const HANDLER_FOLDERS: ReadonlySet<string> = new Set(FUNCTION_NAMES.map((name) => `${name}/`));
+/** The functions custom resources run at deploys (lib/keys/, lib/mail/), each a handler folder too. */
+const DEPLOY_TIME_HANDLERS = ['deployment-keys', 'sender-identity'];
+
+/** One folder per function (the route table's handlers, the worker, the deploy-time keepers): what each Lambda function is built from. */
+const HANDLER_FOLDERS: ReadonlySet<string> = new Set([...FUNCTION_NAMES, ...DEPLOY_TIME_HANDLERS].map((name) => `${name}/`));
 
 /** Every edge from a node of `from` to a node of `to`, as `a -> b`. */
 function importsBetween(graph: ReadonlyMap<string, ReadonlySet<string>>, from: ReadonlySet<string>, to: ReadonlySet<string>): string[] {

@@ -6,8 +6,9 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { answerCloudFormation, type PutAnswer } from '../../../lambdas/deployment-keys/cloudformation-response.js';
+import { answerCloudFormation, type PutAnswer } from '../../../lambdas/custom-resource/cloudformation-response.js';
 import { deploymentKeysHandler } from '../../../lambdas/deployment-keys/handler.js';
+import { parseDeploymentKeys } from '../../../lambdas/deployment-keys/keys.js';
 import { secretsManagerStore } from '../../../lambdas/deployment-keys/secrets-manager.js';
 import { capturedOutput } from '../../support/captured-output.js';
 import { customResourceEvent, keysProperties } from '../../support/custom-resource-events.js';
@@ -60,7 +61,7 @@ describe('the deployment keys’ function', () => {
     });
     const put = secretsManager.commandCalls(PutSecretValueCommand)[0]!.args[0].input;
     expect(put.ClientRequestToken).toBe(event.RequestId);
-    const keys = JSON.parse(put.SecretString!) as Record<string, string>;
+    const keys = parseDeploymentKeys(put.SecretString!)!;
     for (const value of Object.values(keys)) expect(output.text()).not.toContain(value);
     expect(output.text()).toContain('"outcome":"ready"');
   });

@@ -38,7 +38,8 @@ describe("cdk-nag's AWS Solutions pack", () => {
   }, 60_000);
 
   it.each([
-    ['the minimal configuration (own domain, no pages)', MINIMAL_CONTEXT, undefined],
+    ['the minimal configuration (no domain, no pages, the sender’s address made or confirmed at deploy)', MINIMAL_CONTEXT, undefined],
+    ['a sender outside the domain, and a known account and region', { ...EXAMPLE_CONTEXT, senderEmail: 'ada@mail.example.net' }, EXAMPLE_ENV],
     ['a site folder uploaded at deploy', { ...MINIMAL_CONTEXT, siteDir: siteFolder() }, undefined],
     ['an existing site', { ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }, undefined],
     ['the web ACL, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, waf: true, siteDir: siteFolder() }, EXAMPLE_ENV],

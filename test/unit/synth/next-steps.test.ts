@@ -27,8 +27,7 @@ describe('npm run synth’s next steps', () => {
       '  3. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
         'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)',
       '  4. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      "  5. In SES's sandbox (a new account is in it), verify the owner's address too, or ask AWS for production access",
-      '  6. Check it all: npm run verify',
+      '  5. Check it all: npm run verify',
     ]);
   });
 
@@ -41,12 +40,28 @@ describe('npm run synth’s next steps', () => {
   it('for a domain in a Route 53 zone the stack writes to: no DNS record to make', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps.at(-1)).toBe('  4. Check it all: npm run verify');
+    expect(steps.at(-1)).toBe('  3. Check it all: npm run verify');
   });
 
   it('for a sender address of its own: the link SES mails it', () => {
     expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net', createSesIdentity: true })).toContainEqual(
       '  3. Click the link SES mails to ada@mail.example.net, which verifies the sender',
     );
+  });
+
+  it('for an owner without a domain (the default): the sender’s link, and in the sandbox the owner’s address to verify too', () => {
+    expect(stepsFor(MINIMAL_CONTEXT).slice(2)).toEqual([
+      '  1. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      '  2. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  3. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
+      "  4. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (SES console: Identities, Create identity, then the link SES mails it), or ask AWS for production access",
+      '  5. Check it all: npm run verify',
+    ]);
+  });
+
+  it('for an owner who is the sender: one link, which verifies both', () => {
+    const steps = stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'you@example.com' });
+    expect(steps).toContainEqual(expect.stringContaining('Click the link SES mails to you@example.com during the deploy'));
+    expect(steps.join('\n')).not.toContain('sandbox');
   });
 });

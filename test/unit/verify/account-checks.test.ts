@@ -126,8 +126,25 @@ describe('each state an owner meets', () => {
     account.identities.delete('example.com');
 
     expect(notOk((await run()).results)).toEqual([
-      expect.objectContaining({ status: 'FAIL', name: 'sender identity contact@example.com', fix: expect.stringContaining('createSesIdentity') }),
+      expect.objectContaining({ status: 'FAIL', name: 'sender identity contact@example.com', fix: expect.stringContaining('whose stack makes it unless createSesIdentity is false') }),
     ]);
+  });
+
+  it('fails a sender address whose link no one has clicked yet, saying to click it, until SES verifies it', async () => {
+    account.identities.delete('example.com');
+    account.identities.set('contact@example.com', { $metadata: {}, IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false, VerificationStatus: 'PENDING' });
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'FAIL',
+        name: 'sender identity contact@example.com',
+        detail: 'PENDING: SES sends nothing from contact@example.com yet',
+        fix: 'click the link SES mailed to contact@example.com (SES console: Identities, contact@example.com, Send verification again)',
+      },
+    ]);
+
+    account.identities.set('contact@example.com', { $metadata: {}, IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
+    expect(notOk((await run()).results)).toEqual([]);
   });
 
   it('fails an alarm subscription still pending confirmation, in either region, with the command to subscribe again', async () => {

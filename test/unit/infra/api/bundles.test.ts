@@ -8,6 +8,7 @@ import { CONTACT_LAZY_MODULES } from '../../../../lambdas/contact/lazy-modules.j
 import { MCP_LAZY_MODULES } from '../../../../lambdas/mcp/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../../lambdas/routes.js';
 import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../../lib/api/bundling.js';
+import type { SenderAddressIdentity } from '../../../../lib/mail/sender-address-identity.js';
 import { BUNDLED_FORM_PAGE } from '../../../../lib/settings/form-page.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../../support/events.js';
@@ -24,7 +25,8 @@ import { EXAMPLE_CONTEXT, synthesizeSite, type SiteApp, type TemplateResource } 
 const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
 let site: SiteApp;
 beforeAll(() => {
-  site = synthesizeSite({ ...EXAMPLE_CONTEXT, siteDir }, { bundle: true });
+  // A sender outside the domain, whose identity the stack makes or confirms with a function of its own.
+  site = synthesizeSite({ ...EXAMPLE_CONTEXT, senderEmail: 'ada@mail.example.net', siteDir }, { bundle: true });
   site.app.synth();
 }, 180_000);
 
@@ -153,6 +155,16 @@ describe('the Lambda bundles', () => {
     const code = readFileSync(join(directory, 'index.mjs'), 'utf8');
     expect(staticImports(code).filter((specifier) => !BUILTINS.has(specifier))).toEqual([]);
     expect(Object.entries(SDK_MARKERS).filter(([, marker]) => code.includes(marker)).map(([client]) => client)).toEqual(['secretsmanager']);
+    const handler = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`);
+    expect(handler).toMatchObject({ stdout: 'function', stderr: '' });
+  });
+
+  it('the keeper of the sender’s identity: loads in a fresh Node as Lambda runs it, holding the SES v2 client alone', () => {
+    const keeper = site.stack.node.findChild('SenderAddressIdentity') as SenderAddressIdentity;
+    const directory = assetDirectory(keeper.keeper);
+    const code = readFileSync(join(directory, 'index.mjs'), 'utf8');
+    expect(staticImports(code).filter((specifier) => !BUILTINS.has(specifier))).toEqual([]);
+    expect(Object.entries(SDK_MARKERS).filter(([, marker]) => code.includes(marker)).map(([client]) => client)).toEqual(['sesv2']);
     const handler = runAsLambda(`const m = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`);
     expect(handler).toMatchObject({ stdout: 'function', stderr: '' });
   });

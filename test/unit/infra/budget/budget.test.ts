@@ -12,15 +12,30 @@ const budgetOf = (context: Readonly<Record<string, unknown>>, env?: { account: s
 };
 
 describe('the monthly cost budget', () => {
-  it('mails the owner when the month’s actual cost, or AWS’s forecast of it, passes 5 USD by default', () => {
+  it('mails the owner when the month’s actual cost passes half of 5 USD by default, then all of it, or AWS’s forecast passes all of it', () => {
     const { properties } = budgetOf(MINIMAL_CONTEXT);
     expect(properties).toEqual({
       Budget: { BudgetName: 'PersonalSiteBudget-MonthlyCost', BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 5, Unit: 'USD' } },
-      NotificationsWithSubscribers: ['ACTUAL', 'FORECASTED'].map((type) => ({
-        Notification: { NotificationType: type, ComparisonOperator: 'GREATER_THAN', Threshold: 100, ThresholdType: 'PERCENTAGE' },
+      NotificationsWithSubscribers: [
+        ['ACTUAL', 50],
+        ['ACTUAL', 100],
+        ['FORECASTED', 100],
+      ].map(([type, threshold]) => ({
+        Notification: { NotificationType: type, ComparisonOperator: 'GREATER_THAN', Threshold: threshold, ThresholdType: 'PERCENTAGE' },
         Subscribers: [{ SubscriptionType: 'EMAIL', Address: 'you@example.com' }],
       })),
     });
+  });
+
+  it.each([
+    ['the default deployment', MINIMAL_CONTEXT, undefined],
+    ['waf', { ...EXAMPLE_CONTEXT, waf: true }, EXAMPLE_ENV],
+    ['the Free plan', { ...EXAMPLE_CONTEXT, pricingPlan: 'free' }, EXAMPLE_ENV],
+  ])('speaks from the first month with %s: an actual-cost notification below the amount, which needs no forecast', (_title, context, env) => {
+    const notifications = budgetOf(context, env).properties.NotificationsWithSubscribers as Array<{ Notification: { NotificationType: string; Threshold: number } }>;
+    expect(notifications.map(({ Notification }) => Notification)).toContainEqual(expect.objectContaining({ NotificationType: 'ACTUAL', Threshold: 50 }));
+    // AWS Budgets takes five notifications at most per budget.
+    expect(notifications.length).toBeLessThanOrEqual(5);
   });
 
   it('takes its amount from monthlyBudgetUsd', () => {

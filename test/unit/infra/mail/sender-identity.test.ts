@@ -89,6 +89,44 @@ describe('with the sender on the site’s domain and no hosted zone', () => {
   });
 });
 
+describe('a sender outside the site’s domain (the default with no domain)', () => {
+  it.each([
+    ['without a domain', MINIMAL_CONTEXT],
+    ['with a domain the sender is not on', { ...EXAMPLE_CONTEXT, senderEmail: 'ada@mail.example.net' }],
+  ])('%s: has its address made or confirmed at deploy by a custom resource, not an AWS::SES::EmailIdentity that fails when SES knows it', (_title, context) => {
+    const { template } = synthesizeSite(context);
+    const sender = String(context.senderEmail);
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    const identities = Object.values(resourcesOfType(template, 'Custom::SenderIdentity'));
+    expect(identities).toHaveLength(1);
+    expect(identities[0]!.Properties).toEqual({
+      ServiceToken: { 'Fn::GetAtt': [expect.stringMatching(/^SenderAddressIdentityKeeper/), 'Arn'] },
+      EmailIdentity: sender,
+      // A keeper that never answers fails the deploy in 5 minutes.
+      ServiceTimeout: '300',
+    });
+    expect(identities[0]!).toMatchObject({ UpdateReplacePolicy: 'Delete', DeletionPolicy: 'Delete' });
+  });
+
+  it('lets its keeper look up the address and its domain, make the address, and delete an address identity only: never a domain’s', () => {
+    const { template } = synthesizeSite(MINIMAL_CONTEXT);
+    const keeperId = Object.keys(resourcesOfType(template, 'AWS::Lambda::Function')).find((id) => id.startsWith('SenderAddressIdentityKeeper'))!;
+    const keeper = resourcesOfType(template, 'AWS::Lambda::Function')[keeperId]!;
+    const roleId = (keeper.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement);
+    const identity = (name: string) => ({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', region, ':', { Ref: 'AWS::AccountId' }, `:identity/${name}`]],
+    });
+    expect(statements.filter((statement) => String(statement.Action).startsWith('ses:'))).toEqual([
+      { Effect: 'Allow', Action: 'ses:GetEmailIdentity', Resource: [identity('contact@example.com'), identity('example.com')] },
+      { Effect: 'Allow', Action: 'ses:CreateEmailIdentity', Resource: identity('contact@example.com') },
+      { Effect: 'Allow', Action: 'ses:DeleteEmailIdentity', Resource: identity('*@*') },
+    ]);
+  });
+});
+
 describe('other senders', () => {
   it('verifies the address alone of a sender elsewhere, with createSesIdentity, under the identity’s earlier id', () => {
     const { template, stack } = synthesizeSite({ ...MINIMAL_CONTEXT, createSesIdentity: true });

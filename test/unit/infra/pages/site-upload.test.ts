@@ -2,9 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import { LOG_RETENTION } from '../../../../lib/observability/log-retention.js';
+import { LOG_RETENTION } from '../../../../lib/log-retention.js';
+import { stagedContent, uploadResources } from '../../../../lib/pages/upload-resources.js';
 import { hostileSite } from '../../../support/hostile-site.js';
-import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
+import { siteFolder } from '../../../support/site-folder.js';
+import { EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type SiteApp } from '../site-app.js';
 
 /*
  * What a deploy uploads from siteDir (docs/api.md §10): the synthesized asset of the upload holds
@@ -18,10 +20,15 @@ const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: site.folder, r
 const template = synthesized.template;
 
 /** The folder the upload's asset was staged from, in the cloud assembly, as the CLI zips and publishes it. */
-function uploadAsset(): string {
-  const [upload] = Object.values(resourcesOfType(template, 'Custom::CDKBucketDeployment'));
+function uploadAsset(of: SiteApp = synthesized): string {
+  const [upload] = Object.values(resourcesOfType(of.template, 'Custom::CDKBucketDeployment'));
   const [key] = upload!.Properties.SourceObjectKeys as string[];
-  return join(synthesized.app.outdir, `asset.${key!.replace(/\.zip$/, '')}`);
+  return join(of.app.outdir, `asset.${key!.replace(/\.zip$/, '')}`);
+}
+
+/** aws-cdk-lib's upload function: the one with the AWS CLI's layer. */
+function uploader(of: SiteApp = synthesized) {
+  return Object.values(resourcesOfType(of.template, 'AWS::Lambda::Function')).find((fn) => JSON.stringify(fn.Properties.Layers ?? '').includes('AwsCliLayer'));
 }
 
 describe('the upload of siteDir', () => {
@@ -41,10 +48,18 @@ describe('the upload of siteDir', () => {
     for (const path of ['.env', '.git', '.DS_Store', 'leak.txt', 'downloads', 'shadow', 'self']) expect(line).toContain(path);
   });
 
+  it.each<[string, () => SiteApp]>([
+    ['the default deployment', () => synthesized],
+    ['the Free plan', () => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, { env: EXAMPLE_ENV })],
+  ])('runs, with %s, in a function given the /tmp and memory its staged files need (lib/pages/upload-resources.ts)', (_title, synthesize) => {
+    const site = synthesize();
+    const resources = uploadResources(stagedContent(uploadAsset(site)));
+    expect(uploader(site)!.Properties).toMatchObject({ EphemeralStorage: { Size: resources.ephemeralStorageMiB }, MemorySize: resources.memoryMiB });
+  });
+
   it('runs in a function whose logs expire like every other function’s, not in a log group of two years', () => {
     const functions = Object.values(resourcesOfType(template, 'AWS::Lambda::Function'));
-    const uploader = functions.find((fn) => JSON.stringify(fn.Properties.Layers ?? '').includes('AwsCliLayer'));
-    expect(uploader).toBeDefined();
+    expect(uploader()).toBeDefined();
     const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
     for (const fn of functions) {
       const logGroup = (fn.Properties.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup;

@@ -79,7 +79,7 @@ describe('the deployment context', () => {
       retentionDays: 30,
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
-      senderIdentity: { kind: 'none' },
+      senderIdentity: { kind: 'email-if-missing' },
       keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
       apiHostRotation: '',
       monthlyBudgetUsd: 5,
@@ -269,11 +269,12 @@ describe('the sender’s SES identity (docs/api.md §12)', () => {
       { ...domain, domainName: 'site.example.com', hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, hostedZoneName: 'site.example.com' },
       { kind: 'domain', domain: 'example.com' },
     ],
-    ['none for a sender elsewhere', { ...domain, ...zone, senderEmail: 'me@example.org' }, { kind: 'none' }],
+    ['the address, made unless SES knows it, for a sender elsewhere', { ...domain, ...zone, senderEmail: 'me@example.org' }, { kind: 'email-if-missing' }],
     ['the address of a sender elsewhere, with createSesIdentity', { ...domain, senderEmail: 'me@example.org', createSesIdentity: true }, { kind: 'email' }],
     ['the address, with createSesIdentity and no domain', { createSesIdentity: 'true' }, { kind: 'email' }],
     ['none with createSesIdentity false, the domain being known to SES already', { ...domain, ...zone, createSesIdentity: false }, { kind: 'none' }],
-    ['none without a domain', {}, { kind: 'none' }],
+    ['the address, made unless SES knows it, without a domain', {}, { kind: 'email-if-missing' }],
+    ['none without a domain, with createSesIdentity false', { createSesIdentity: 'false' }, { kind: 'none' }],
   ])('is %s', (_title, context, senderIdentity) => {
     expect(configOf({ ...MINIMAL_CONTEXT, ...context }).senderIdentity).toEqual(senderIdentity);
   });
