@@ -15,17 +15,21 @@ export function parseSiteFolder(setting: string, value: string): string {
   return path;
 }
 
+/** The longest key S3 stores, in bytes of UTF-8 (AWS, "Naming Amazon S3 objects"): a longer path could never be uploaded. */
+export const MAX_KEY_BYTES = 1024;
+
 /** The one dot-folder a site publishes, at its top only (RFC 8615): an owner's security.txt, atproto-did. */
 const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
-export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
+export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'long' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
   hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
   backslash: 'a backslash in the name, which browsers read as a slash',
   control: "a control character in the name, which a browser drops from a URL and S3's requests cannot carry",
   encoding: 'a name that is not UTF-8, which no URL names',
+  long: `a path longer than the ${MAX_KEY_BYTES.toLocaleString('en-US')} bytes (in UTF-8) S3 takes for a key`,
   outside: 'links out of the folder',
   loop: 'links to a folder they are in',
   broken: 'links to nothing',
@@ -59,7 +63,8 @@ export interface SiteFiles {
  * inside rather than refusing every link keeps what generators and owners do (`latest -> v2/`)
  * working, and the rule names only real paths the folder holds, so no link can reach outside it.
  * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
- * answer wins there, and the file would only be reached by an encoded path.
+ * answer wins there, and the file would only be reached by an encoded path. So is a path longer
+ * than S3 takes for a key (MAX_KEY_BYTES), which no upload could store: a folder's, with all in it.
  *
  * What a link reaches is judged at its real path too: a file left out there (at a path the
  * service answers) is left out under the link's name, for the same reason. A link to
@@ -78,7 +83,7 @@ export function siteFiles(folder: string): SiteFiles {
     for (const entry of entries) {
       const name = entry.name.toString();
       const path = `${prefix}${name}`;
-      const refused = isUtf8(entry.name) ? nameRefusal(name, prefix === '') : 'encoding';
+      const refused = !isUtf8(entry.name) ? 'encoding' : (nameRefusal(name, prefix === '') ?? (Buffer.byteLength(path) > MAX_KEY_BYTES ? 'long' : undefined));
       const target = refused === undefined ? reach(root, join(directory, name), entry, isInWellKnown(path)) : { reason: refused };
       if ('reason' in target) {
         leftOut.push({ path, reason: target.reason });
