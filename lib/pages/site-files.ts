@@ -5,6 +5,7 @@ import { ConfigError } from '../../lambdas/config.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { matchesPathPattern, serviceRouting } from '../front-door-paths.js';
+import { scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
 export function parseSiteFolder(setting: string, value: string): string {
@@ -50,6 +51,8 @@ export interface SiteFiles {
    * URL's path percent-decoded without its leading slash), to the file whose bytes it holds.
    */
   readonly files: ReadonlyMap<string, string>;
+  /** Each published file as the scan saw it, by its key: an upload opens that file and no other (openScanned). */
+  readonly scanned: ReadonlyMap<string, ScannedFile>;
   /** What is not published, and why, in the order the folder was read. */
   readonly leftOut: readonly LeftOut[];
 }
@@ -75,6 +78,7 @@ export interface SiteFiles {
 export function siteFiles(folder: string): SiteFiles {
   const root = realpathSync(folder);
   const files = new Map<string, string>();
+  const scanned = new Map<string, ScannedFile>();
   const leftOut: LeftOut[] = [];
   // `branch`: the real folders from the root down to this one, which a link back into would loop.
   const visit = (directory: string, prefix: string, branch: ReadonlySet<string>): void => {
@@ -93,15 +97,19 @@ export function siteFiles(folder: string): SiteFiles {
       } else if (path === WELL_KNOWN) {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
-        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) leftOut.push({ path, reason: 'service' });
-        else files.set(path, target.real);
+        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) {
+          leftOut.push({ path, reason: 'service' });
+        } else {
+          files.set(path, target.real);
+          scanned.set(path, scanFile(target.real));
+        }
       } else {
         leftOut.push({ path, reason: 'special' });
       }
     }
   };
   visit(root, '', new Set([root]));
-  return { files, leftOut };
+  return { files, scanned, leftOut };
 }
 
 /** The path patterns of the distribution's behaviours that send every path under them to the service. */
