@@ -1,14 +1,18 @@
 import { GetBucketVersioningCommand, type S3Client } from '@aws-sdk/client-s3';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Whether the bucket keeps what is replaced or deleted, and S3's own time when it said so. */
+/** Whether the bucket keeps what is replaced or deleted, and a time between what it held when asked and what a run changes after. */
 export interface BucketVersioning {
   readonly versioned: boolean;
   /**
-   * S3's clock when it answered (its `Date` header, to the second), before any change the run
-   * makes: the time `--restore` takes to undo the run, on the clock the versions' LastModified
-   * is read on, whatever this machine's says.
+   * On S3's clock, to the second, as versions' LastModified are: later than every version the
+   * bucket held when asked, and no later than any change made once `changesMayStart` resolves.
+   * It is the time `--restore` takes to undo the run.
    */
-  readonly asked: Date;
+  readonly before: Date;
+  /** Resolves once S3's clock is past `before`, at most a second after the answer. */
+  changesMayStart(): Promise<void>;
 }
 
 export async function readVersioning(s3: S3Client, bucket: string, owner: { ExpectedBucketOwner?: string }): Promise<BucketVersioning> {
@@ -23,7 +27,14 @@ export async function readVersioning(s3: S3Client, bucket: string, owner: { Expe
     { step: 'deserialize', name: 'readServerDate' },
   );
   const { Status } = await s3.send(command);
+  const answered = performance.now();
+  // S3's Date names the second the answer was made in; without one (never from S3 itself), this machine's clock.
   const server = date === undefined ? Number.NaN : Date.parse(date);
-  // Without a Date (never from S3 itself), this machine's clock, to the second.
-  return { versioned: Status === 'Enabled', asked: new Date(Number.isNaN(server) ? Math.floor(Date.now() / 1000) * 1000 : server) };
+  const second = Number.isNaN(server) ? Math.floor(Date.now() / 1000) * 1000 : server;
+  return {
+    versioned: Status === 'Enabled',
+    before: new Date(second + 1000),
+    // A second after the answer, S3's clock is past the second its Date named.
+    changesMayStart: () => sleep(Math.max(0, answered + 1000 - performance.now())),
+  };
 }

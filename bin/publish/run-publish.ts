@@ -79,9 +79,10 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
     return;
   }
   const writes = plan.uploads.map((upload) => ({ key: upload.key, write: () => uploadFile(s3, deployed.bucket, owner, upload) }));
+  await versioning.changesMayStart();
   const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: 'npm run publish' });
   yield `Published: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
-  if (versioning.versioned) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.asked)}`;
+  if (versioning.versioned) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
 }
 
 /**

@@ -65,9 +65,10 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
     return;
   }
   const writes = plan.copies.map((copy) => ({ key: copy.key, write: () => copyBack(s3, deployed, owner, copy) }));
+  await versioning.changesMayStart();
   const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: restoreCommand(request.time) });
   yield `Restored: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
-  yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.asked)}`;
+  yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
   yield `siteDir is as it was: the next npm run publish, or deploy, publishes it again.`;
 }
 
