@@ -57,12 +57,19 @@ export interface RestorePlan {
   readonly copies: readonly Copy[];
   /** Keys the bucket holds now and did not then. */
   readonly deletions: readonly string[];
-  /** Copies CopyObject cannot make in one call, left out. */
-  readonly tooLarge: readonly string[];
+  /** Keys left as they are: what they held then is too large to copy back, or not known. */
+  readonly leftOut: ReadonlyArray<{ readonly key: string; readonly why: LeftOutOfRestore }>;
   readonly unchanged: number;
   /** The objects the bucket holds now, of which the deletions are a share. */
   readonly objects: number;
 }
+
+/**
+ * Why a key is left as it is: its version of then is larger than one copy takes; or its history
+ * starts after the time with an object put before the bucket kept versions (version id `null`),
+ * of which S3 kept no earlier state, so whether the key held anything then is not known.
+ */
+export type LeftOutOfRestore = 'too large' | 'from before versions';
 
 /** The largest object CopyObject copies (AWS, CopyObject: "up to 5 GB in size in a single atomic action"). */
 export const MAX_COPY_BYTES = 5 * 1024 ** 3;
@@ -80,7 +87,7 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
   for (const version of versions) byKey.set(version.key, [...(byKey.get(version.key) ?? []), version]);
   const copies: Copy[] = [];
   const deletions: string[] = [];
-  const tooLarge: string[] = [];
+  const leftOut: Array<{ key: string; why: LeftOutOfRestore }> = [];
   let unchanged = 0;
   let objects = 0;
   for (const [key, history] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -90,15 +97,17 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
     const heldNow = !now.deleted;
     const heldThen = then !== undefined && !then.deleted;
     if (heldNow) objects += 1;
-    if (!heldThen) {
+    if (then === undefined && newestFirst.at(-1)!.versionId === 'null') {
+      if (heldNow) leftOut.push({ key, why: 'from before versions' });
+    } else if (!heldThen) {
       if (heldNow) deletions.push(key);
     } else if (heldNow && (now.versionId === then.versionId || now.etag === then.etag)) {
       unchanged += 1;
     } else if ((then.size ?? 0) > MAX_COPY_BYTES) {
-      tooLarge.push(key);
+      leftOut.push({ key, why: 'too large' });
     } else {
       copies.push({ key, versionId: then.versionId, size: then.size ?? 0, change: heldNow ? 'changed since' : 'deleted since' });
     }
   }
-  return { copies, deletions, tooLarge, unchanged, objects };
+  return { copies, deletions, leftOut, unchanged, objects };
 }

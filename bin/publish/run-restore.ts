@@ -9,7 +9,7 @@ import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { invalidationPaths } from './invalidation-paths.js';
 import { PublishError } from './publish-error.js';
 import { restoreCommand, shownTime } from './publish-options.js';
-import { listVersions, planRestore, type Copy, type RestorePlan } from './restore-plan.js';
+import { listVersions, planRestore, type Copy, type LeftOutOfRestore, type RestorePlan } from './restore-plan.js';
 import type { PublishClients } from './run-publish.js';
 
 export interface RestoreRequest {
@@ -24,6 +24,11 @@ export interface RestoreRequest {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+
+const LEFT_OUT: Readonly<Record<LeftOutOfRestore, string>> = {
+  'too large': 'over 5 GiB, more than S3 copies in one call: publish that file again',
+  'from before versions': 'put before the bucket kept versions: what it held then is not known, so it is left as it is',
+};
 
 /**
  * `npm run publish -- --restore <time>` (docs/api.md §10): the bucket brought back to how it was
@@ -47,7 +52,7 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
   const plan = planRestore(await listVersions(s3, deployed.bucket, owner), request.time);
   for (const copy of plan.copies) yield `  restore     ${printable(copy.key)}  (${copy.change})`;
   for (const key of plan.deletions) yield `  delete      ${printable(key)}  (new since)`;
-  for (const key of plan.tooLarge) yield `  left out    ${printable(key)}  (over 5 GiB, more than S3 copies in one call: publish that file again)`;
+  for (const { key, why } of plan.leftOut) yield `  left out    ${printable(key)}  (${LEFT_OUT[why]})`;
   const paths = invalidationPaths([...plan.copies.map((copy) => copy.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, plan.objects) && !request.yes;
@@ -61,7 +66,7 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
     throw new PublishError(`${mostOfTheSite(plan.deletions.length, plan.objects)}: if that is the site you want back, run ${restoreCommand(request.time)} --yes`);
   }
   if (paths.length === 0) {
-    yield plan.tooLarge.length === 0 ? `Nothing to restore: the bucket holds what it held at ${shownTime(request.time)}.` : 'Nothing restored: only the files left out above differ from then.';
+    yield plan.leftOut.length === 0 ? `Nothing to restore: the bucket holds what it held at ${shownTime(request.time)}.` : 'Nothing restored: only the files left out above may differ from then.';
     return;
   }
   const writes = plan.copies.map((copy) => ({ key: copy.key, write: () => copyBack(s3, deployed, owner, copy) }));
@@ -81,8 +86,8 @@ async function copyBack(s3: S3Client, deployed: DeployedSite, owner: { ExpectedB
 }
 
 function counts(plan: RestorePlan, made: boolean): string {
-  const tooLarge = plan.tooLarge.length === 0 ? '' : `, ${plan.tooLarge.length} left out`;
+  const leftOut = plan.leftOut.length === 0 ? '' : `, ${plan.leftOut.length} left out`;
   return made
-    ? `${plan.copies.length} brought back, ${plan.deletions.length} deleted, ${plan.unchanged} unchanged${tooLarge}`
-    : `${plan.copies.length} to bring back, ${plan.deletions.length} to delete, ${plan.unchanged} unchanged${tooLarge}`;
+    ? `${plan.copies.length} brought back, ${plan.deletions.length} deleted, ${plan.unchanged} unchanged${leftOut}`
+    : `${plan.copies.length} to bring back, ${plan.deletions.length} to delete, ${plan.unchanged} unchanged${leftOut}`;
 }

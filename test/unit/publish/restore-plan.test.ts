@@ -43,7 +43,7 @@ describe('the bucket as it was at a time', () => {
         { key: 'deleted.html', versionId: 'deleted.html-v0', size: 10, change: 'deleted since' },
       ],
       deletions: ['gone-before-back-after.html', 'new.html'],
-      tooLarge: [],
+      leftOut: [],
       unchanged: 2,
       objects: 5,
     });
@@ -65,8 +65,15 @@ describe('the bucket as it was at a time', () => {
   it('leaves out a version larger than one copy takes, and names it', () => {
     const [old, now] = history('talk.mp4', ['09:00:00', 'a'], ['10:05:00', 'b']);
     const plan = planRestore([{ ...old!, size: MAX_COPY_BYTES + 1 }, now!], T);
-    expect({ copies: plan.copies, tooLarge: plan.tooLarge }).toEqual({ copies: [], tooLarge: ['talk.mp4'] });
+    expect({ copies: plan.copies, leftOut: plan.leftOut }).toEqual({ copies: [], leftOut: [{ key: 'talk.mp4', why: 'too large' }] });
     expect(planRestore([{ ...old!, size: MAX_COPY_BYTES }, now!], T).copies).toHaveLength(1);
+  });
+
+  it('leaves a key put before the bucket kept versions as it is, at a time before it was put: what it held then is not known', () => {
+    const [before] = history('about.html', ['10:30:00', 'a']);
+    const plan = planRestore([{ ...before!, versionId: 'null' }, ...history('news.html', ['10:30:00', 'b'])], T);
+    expect(plan).toMatchObject({ copies: [], deletions: ['news.html'], leftOut: [{ key: 'about.html', why: 'from before versions' }] });
+    expect(planRestore([{ ...before!, versionId: 'null' }], at('11:00:00')).leftOut).toEqual([]);
   });
 
   it('changes nothing at a time after the last change', () => {
