@@ -208,6 +208,12 @@ describeWithMoto()('npm run publish against moto', () => {
     expect(run.error).toBeUndefined();
     expect(run.lines).toEqual(expect.arrayContaining(['  delete      drafts/old\\u0001page.html', '  delete      old.html']));
     expect(await bucketText()).toEqual(SITE);
+
+    // And --restore copies it back, its key in CopyObject's URL-encoded source.
+    const back = await restored(undoTime(run.lines));
+    expect(back.error).toBeUndefined();
+    const { Contents = [] } = await site.s3.send(new ListObjectsV2Command({ Bucket: site.bucket, EncodingType: 'url' }));
+    expect(Contents.map(({ Key }) => decodeURIComponent(Key!)).sort()).toEqual([odd, 'old.html', ...Object.keys(SITE)].sort());
   }, WIRE_TIMEOUT);
 
   it('leaves out a path longer than S3 takes for a key, which moto would store, with the line that says why', async () => {
