@@ -11,6 +11,8 @@ export interface AtRestPrice {
   readonly source: string;
 }
 
+import { KEPT_VERSION_DAYS } from '../lib/pages/kept-versions.js';
+
 const CLOUDWATCH = 'https://aws.amazon.com/cloudwatch/pricing/';
 const LAMBDA = 'https://aws.amazon.com/lambda/pricing/';
 const PER_USE_ONLY = 0;
@@ -55,9 +57,14 @@ export const AT_REST_PRICES: Readonly<Record<string, AtRestPrice>> = {
   'AWS::CloudFront::Distribution': { usdPerMonth: PER_USE_ONLY, basis: 'pay-as-you-go: per request and GB', source: 'https://aws.amazon.com/cloudfront/pricing/' },
   'AWS::CloudFront::Function': { usdPerMonth: PER_USE_ONLY, basis: '0.10 USD per million invocations', source: 'https://aws.amazon.com/cloudfront/pricing/' },
   'AWS::CloudFront::OriginAccessControl': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/cloudfront/pricing/' },
-  'AWS::S3::Bucket': { usdPerMonth: PER_USE_ONLY, basis: 'the pages: 0.023 USD per GB-month, and per request', source: 'https://aws.amazon.com/s3/pricing/' },
+  'AWS::S3::Bucket': {
+    usdPerMonth: PER_USE_ONLY,
+    basis: `the pages, and for ${KEPT_VERSION_DAYS} days what a publish or deploy replaced or deleted: 0.023 USD per GB-month, and per request`,
+    source: 'https://aws.amazon.com/s3/pricing/',
+  },
   'AWS::S3::BucketPolicy': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/s3/pricing/' },
   'Custom::CDKBucketDeployment': { usdPerMonth: PER_USE_ONLY, basis: 'runs at deploy only', source: LAMBDA },
+  'Custom::S3AutoDeleteObjects': { usdPerMonth: PER_USE_ONLY, basis: "empties the pages' bucket at the stack's deletion only", source: LAMBDA },
   'Custom::DeploymentKeys': {
     usdPerMonth: PER_USE_ONLY,
     basis: "the keeper of the deployment's keys runs at deploy only; its Secrets Manager calls are 0.05 USD per 10,000",

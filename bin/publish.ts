@@ -1,34 +1,44 @@
 /**
  * `npm run publish`: a new page live in a minute. Uploads what changed in siteDir to the deployed
  * site's bucket, deletes what is gone, invalidates the edge cache for it, and says when a change
- * needs a deploy (docs/api.md §10); `--dry-run` lists what it would do. With the owner's AWS
- * credentials, in the stack's region (`--region` or AWS_REGION).
+ * needs a deploy (docs/api.md §10); `--dry-run` lists what it would do, `--restore <time>` brings
+ * the site back to how it was then. With the owner's AWS credentials, in the stack's region
+ * (`--region` or AWS_REGION).
  */
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { S3Client } from '@aws-sdk/client-s3';
-import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../lambdas/config.js';
 import { formPageDigest, settingsDigest } from '../lib/settings/settings-digest.js';
 import { deploymentSettings, SETTINGS_FILE } from '../lib/settings/settings-file.js';
 import { siteConfigOf } from '../lib/settings/site-config.js';
-import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
+import { STACK_NAMES } from '../lib/stack-names.js';
 import { awsFailure, describeError } from './aws-failure.js';
+import { publishClients } from './publish/aws-clients.js';
 import { PublishError } from './publish/publish-error.js';
-import { PUBLISH_HELP, readPublishOptions } from './publish/publish-options.js';
+import { PUBLISH_HELP, readPublishOptions, type PublishOptions } from './publish/publish-options.js';
 import { publish } from './publish/run-publish.js';
+import { restore } from './publish/run-restore.js';
 
-/** Each call is tried three times at most; a socket idle this long is given up (an upload in progress is never idle). */
-const CALL_LIMITS = { maxAttempts: 3, requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 } } as const;
-
-const clients: Array<{ destroy(): void }> = [];
+let clients: ReturnType<typeof publishClients> | undefined;
 try {
   const options = readPublishOptions(process.argv.slice(2));
   if (options.help) {
     console.log(PUBLISH_HELP);
     process.exit(0);
   }
-  // The settings a deploy reads, checked as synth checks them: a thank-you page siteDir lost stops here too.
+  clients = publishClients(options.region);
+  const lines =
+    options.restore === undefined
+      ? publish(publishRequest(options), clients)
+      : restore({ stack: STACK_NAMES.site, time: options.restore, dryRun: options.dryRun, yes: options.yes, now: new Date() }, clients);
+  for await (const line of lines) console.log(line);
+} catch (error) {
+  console.error(`Cannot publish: ${whyItStopped(error)}`);
+  process.exitCode = 1;
+} finally {
+  clients?.destroy();
+}
+
+/** What to publish: siteDir and the settings a deploy reads, checked as synth checks them (a thank-you page siteDir lost stops here too). */
+function publishRequest(options: PublishOptions) {
   const config = siteConfigOf(deploymentSettings());
   if (config.sitePages?.kind !== 'folder') {
     throw new PublishError(
@@ -37,33 +47,18 @@ try {
         : 'siteOrigin serves your pages from your other host: publish them there; npm run publish uploads a siteDir',
     );
   }
-  const client = <T extends { destroy(): void }>(made: T) => (clients.push(made), made);
-  const region = options.region === undefined ? {} : { region: options.region };
-  const lines = publish(
-    {
-      stack: STACK_NAMES.site,
-      folder: config.sitePages.path,
-      now: {
-        settingsDigest: settingsDigest(config),
-        formPageDigest: formPageDigest(config.formPage),
-        ...(config.formPage === undefined ? {} : { formPagePath: config.formPage.path }),
-      },
-      agents: config.agents,
-      dryRun: options.dryRun,
+  return {
+    stack: STACK_NAMES.site,
+    folder: config.sitePages.path,
+    now: {
+      settingsDigest: settingsDigest(config),
+      formPageDigest: formPageDigest(config.formPage),
+      ...(config.formPage === undefined ? {} : { formPagePath: config.formPage.path }),
     },
-    {
-      cloudFormation: client(new CloudFormationClient({ ...CALL_LIMITS, ...region })),
-      cloudFront: client(new CloudFrontClient({ ...CALL_LIMITS, region: CLOUDFRONT_REGION })),
-      s3: (stackRegion) => client(new S3Client({ ...CALL_LIMITS, region: stackRegion })),
-      callerReference: () => `npm-run-publish-${randomUUID()}`,
-    },
-  );
-  for await (const line of lines) console.log(line);
-} catch (error) {
-  console.error(`Cannot publish: ${whyItStopped(error)}`);
-  process.exitCode = 1;
-} finally {
-  for (const made of clients) made.destroy();
+    agents: config.agents,
+    dryRun: options.dryRun,
+    yes: options.yes,
+  };
 }
 
 /** One line: the project's own message, or AWS's error and what to do about it; never a stack trace. */

@@ -2,6 +2,7 @@ import { isExtensionless } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import type { DeployedSite } from './deployed-site.js';
+import { few } from './key-list.js';
 
 /** The site and its settings now, as `npm run publish` compares them with the deployment. */
 export interface SiteNow {
@@ -14,7 +15,8 @@ export interface SiteNow {
   readonly keys: readonly string[];
 }
 
-const DEPLOY = 'npm run cdk -- deploy --all';
+/** The command that makes what publishing files cannot. */
+export const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
@@ -59,9 +61,4 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
   if (notFoundPage && !deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is new: a missing page answers S3's own 404 until ${DEPLOY}`);
   if (!notFoundPage && deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is gone: a missing page answers CloudFront's error until ${DEPLOY}`);
   return notes;
-}
-
-function few(keys: readonly string[]): string {
-  const named = keys.slice(0, 3).map(printable).join(', ');
-  return keys.length > 3 ? `${named} and ${keys.length - 3} more` : named;
 }

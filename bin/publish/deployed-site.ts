@@ -4,6 +4,7 @@ import { readFrontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
+import { DEPLOY } from './deploy-notes.js';
 import { PublishError } from './publish-error.js';
 
 /** What `npm run publish` needs of the deployment, and what it compares with the site now (docs/api.md §10). */
@@ -24,8 +25,6 @@ export interface DeployedSite {
   /** Whether the distribution answers a missing page with the site's 404.html. */
   readonly notFoundPage: boolean;
 }
-
-const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * The deployment as its stack's outputs and its distribution say it: the bucket and the

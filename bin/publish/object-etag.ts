@@ -1,5 +1,4 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 
 /**
  * The part size of a multipart upload, and the size from which a file is uploaded in parts: the
@@ -17,22 +16,29 @@ export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
  * ETag of any other form, or of parts of another size, is taken for a change: uploading the file
  * again costs a request, never a stale page.
  */
-export async function holdsFile(object: { readonly size: number; readonly etag: string }, file: { readonly path: string; readonly size: number }): Promise<boolean> {
+export async function holdsFile(object: { readonly size: number; readonly etag: string }, file: FileBytes): Promise<boolean> {
   if (object.size !== file.size) return false;
   const etag = /^"?([0-9a-f]{32})(?:-(\d+))?"?$/.exec(object.etag);
   if (etag === null) return false;
   const parts = etag[2] === undefined ? undefined : Number(etag[2]);
   if (parts !== undefined && parts !== Math.max(1, Math.ceil(file.size / UPLOAD_PART_BYTES))) return false;
-  return (await fileDigests(file.path, parts !== undefined)) === (parts === undefined ? etag[1] : `${etag[1]}-${parts}`);
+  const bytes = file.read();
+  return bytes !== undefined && (await fileDigests(bytes, parts !== undefined)) === (parts === undefined ? etag[1] : `${etag[1]}-${parts}`);
+}
+
+/** A file to compare: its size, and its bytes as a stream, or none when the file is no longer the one to compare (a change, then). */
+export interface FileBytes {
+  readonly size: number;
+  read(): AsyncIterable<Buffer> | undefined;
 }
 
 /** The MD5 of a file's bytes, or with `inParts` the ETag of its multipart upload in parts of UPLOAD_PART_BYTES; read as a stream, never whole. */
-async function fileDigests(path: string, inParts: boolean): Promise<string> {
+async function fileDigests(bytes: AsyncIterable<Buffer>, inParts: boolean): Promise<string> {
   const whole = createHash('md5');
   const partDigests: Buffer[] = [];
   let part: Hash = createHash('md5');
   let inPart = 0;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+  for await (const chunk of bytes) {
     whole.update(chunk);
     for (let offset = 0; offset < chunk.length; ) {
       const taken = Math.min(chunk.length - offset, UPLOAD_PART_BYTES - inPart);

@@ -1,5 +1,6 @@
 import { paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
-import { statSync } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { openScanned, type ScannedFile } from '../../lib/pages/scanned-file.js';
 import type { SiteFiles } from '../../lib/pages/site-files.js';
 import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { holdsFile } from './object-etag.js';
@@ -13,6 +14,8 @@ export interface BucketObject {
 export interface Upload {
   readonly key: string;
   readonly file: string;
+  /** The file as the scan saw it: the upload reads that file, unchanged, or none. */
+  readonly scanned: ScannedFile;
   readonly size: number;
   readonly contentType: string;
   /** Whether the bucket had no object of this key, or one of other bytes. */
@@ -28,19 +31,27 @@ export interface PublishPlan {
 }
 
 /**
- * Every object of the bucket. Keys are asked for URL-encoded (S3 encodes them as a form does, `+`
- * for a space): XML 1.0 cannot carry a key with a control character, which a file name may hold.
+ * Every object of the bucket. Keys are asked for URL-encoded: XML 1.0 cannot carry a key with a
+ * control character, which another tool may have put.
  */
 export async function listBucket(s3: S3Client, bucket: string, owner?: string): Promise<Map<string, BucketObject>> {
   const objects = new Map<string, BucketObject>();
   const pages = paginateListObjectsV2({ client: s3 }, { Bucket: bucket, EncodingType: 'url', ...(owner === undefined ? {} : { ExpectedBucketOwner: owner }) });
   for await (const page of pages) {
     for (const object of page.Contents ?? []) {
-      if (object.Key === undefined) continue;
-      objects.set(decodeURIComponent(object.Key.replaceAll('+', ' ')), { size: object.Size ?? 0, etag: object.ETag ?? '' });
+      if (object.Key !== undefined) objects.set(listedKey(object.Key, page.EncodingType), { size: object.Size ?? 0, etag: object.ETag ?? '' });
     }
   }
   return objects;
+}
+
+/**
+ * A key as a listing gives it: URL-encoded as a form encodes (`+` for a space) when the answer
+ * says it is (`EncodingType`: S3 says so whenever it was asked; an emulator that ignores the
+ * request sends keys as they are, and says nothing).
+ */
+export function listedKey(key: string, encodingType: string | undefined): string {
+  return encodingType === 'url' ? decodeURIComponent(key.replaceAll('+', ' ')) : key;
 }
 
 /**
@@ -53,14 +64,22 @@ export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, B
   const uploads: Upload[] = [];
   let unchanged = 0;
   for (const [key, file] of site.files) {
-    const size = statSync(file).size;
+    const scanned = site.scanned.get(key)!;
+    const size = Number(scanned.size);
     const object = bucket.get(key);
-    if (object !== undefined && (await holdsFile(object, { path: file, size }))) {
+    // A file changed since the scan is compared as a change: its upload then leaves it out, and says so.
+    if (object !== undefined && (await holdsFile(object, { size, read: () => readScanned(file, scanned) }))) {
       unchanged += 1;
       continue;
     }
-    uploads.push({ key, file, size, contentType: publishedContentType(key), change: object === undefined ? 'new' : 'changed' });
+    uploads.push({ key, file, scanned, size, contentType: publishedContentType(key), change: object === undefined ? 'new' : 'changed' });
   }
   const deletions = [...bucket.keys()].filter((key) => !site.files.has(key)).sort();
   return { uploads, deletions, unchanged };
+}
+
+/** The bytes of the file the scan saw, as a stream, or none when it is no longer there as it was (openScanned). */
+export function readScanned(file: string, scanned: ScannedFile): ReadStream | undefined {
+  const fd = openScanned(file, scanned);
+  return fd === undefined ? undefined : createReadStream(file, { fd });
 }

@@ -5,6 +5,7 @@ import { ConfigError } from '../../lambdas/config.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { matchesPathPattern, serviceRouting } from '../front-door-paths.js';
+import { scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
 export function parseSiteFolder(setting: string, value: string): string {
@@ -15,17 +16,21 @@ export function parseSiteFolder(setting: string, value: string): string {
   return path;
 }
 
+/** The longest key S3 stores, in bytes of UTF-8 (AWS, "Naming Amazon S3 objects"): a longer path could never be uploaded. */
+export const MAX_KEY_BYTES = 1024;
+
 /** The one dot-folder a site publishes, at its top only (RFC 8615): an owner's security.txt, atproto-did. */
 const WELL_KNOWN = '.well-known';
 
 /** Why a path of the site's folder is not published (docs/api.md §10). */
-export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
+export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'long' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
   hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
   backslash: 'a backslash in the name, which browsers read as a slash',
   control: "a control character in the name, which a browser drops from a URL and S3's requests cannot carry",
   encoding: 'a name that is not UTF-8, which no URL names',
+  long: `a path longer than the ${MAX_KEY_BYTES.toLocaleString('en-US')} bytes (in UTF-8) S3 takes for a key`,
   outside: 'links out of the folder',
   loop: 'links to a folder they are in',
   broken: 'links to nothing',
@@ -46,6 +51,8 @@ export interface SiteFiles {
    * URL's path percent-decoded without its leading slash), to the file whose bytes it holds.
    */
   readonly files: ReadonlyMap<string, string>;
+  /** Each published file as the scan saw it, by its key: an upload opens that file and no other (openScanned). */
+  readonly scanned: ReadonlyMap<string, ScannedFile>;
   /** What is not published, and why, in the order the folder was read. */
   readonly leftOut: readonly LeftOut[];
 }
@@ -59,7 +66,8 @@ export interface SiteFiles {
  * inside rather than refusing every link keeps what generators and owners do (`latest -> v2/`)
  * working, and the rule names only real paths the folder holds, so no link can reach outside it.
  * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
- * answer wins there, and the file would only be reached by an encoded path.
+ * answer wins there, and the file would only be reached by an encoded path. So is a path longer
+ * than S3 takes for a key (MAX_KEY_BYTES), which no upload could store: a folder's, with all in it.
  *
  * What a link reaches is judged at its real path too: a file left out there (at a path the
  * service answers) is left out under the link's name, for the same reason. A link to
@@ -70,6 +78,7 @@ export interface SiteFiles {
 export function siteFiles(folder: string): SiteFiles {
   const root = realpathSync(folder);
   const files = new Map<string, string>();
+  const scanned = new Map<string, ScannedFile>();
   const leftOut: LeftOut[] = [];
   // `branch`: the real folders from the root down to this one, which a link back into would loop.
   const visit = (directory: string, prefix: string, branch: ReadonlySet<string>): void => {
@@ -78,7 +87,7 @@ export function siteFiles(folder: string): SiteFiles {
     for (const entry of entries) {
       const name = entry.name.toString();
       const path = `${prefix}${name}`;
-      const refused = isUtf8(entry.name) ? nameRefusal(name, prefix === '') : 'encoding';
+      const refused = !isUtf8(entry.name) ? 'encoding' : (nameRefusal(name, prefix === '') ?? (Buffer.byteLength(path) > MAX_KEY_BYTES ? 'long' : undefined));
       const target = refused === undefined ? reach(root, join(directory, name), entry, isInWellKnown(path)) : { reason: refused };
       if ('reason' in target) {
         leftOut.push({ path, reason: target.reason });
@@ -88,15 +97,19 @@ export function siteFiles(folder: string): SiteFiles {
       } else if (path === WELL_KNOWN) {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
-        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) leftOut.push({ path, reason: 'service' });
-        else files.set(path, target.real);
+        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) {
+          leftOut.push({ path, reason: 'service' });
+        } else {
+          files.set(path, target.real);
+          scanned.set(path, scanFile(target.real));
+        }
       } else {
         leftOut.push({ path, reason: 'special' });
       }
     }
   };
   visit(root, '', new Set([root]));
-  return { files, leftOut };
+  return { files, scanned, leftOut };
 }
 
 /** The path patterns of the distribution's behaviours that send every path under them to the service. */
@@ -155,7 +168,7 @@ function reach(root: string, path: string, entry: Dirent<Buffer>, fromWellKnown:
 }
 
 /** Copies the published files under their keys into `destination`: the folder as the bucket holds it, with no link in it. */
-export function copySiteFiles(site: SiteFiles, destination: string): void {
+export function copySiteFiles(site: Pick<SiteFiles, 'files'>, destination: string): void {
   mkdirSync(destination, { recursive: true });
   for (const [key, file] of site.files) {
     const copy = join(destination, ...key.split('/'));

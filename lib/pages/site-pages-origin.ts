@@ -1,4 +1,4 @@
-import { Annotations, DefaultStackSynthesizer, Names, RemovalPolicy, Size, Stack, Stage, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, DefaultStackSynthesizer, Duration, Names, RemovalPolicy, Size, Stack, Stage, Validations, type CfnElement, type CfnResource } from 'aws-cdk-lib';
 import { AccessLevel, OriginProtocolPolicy, type IDistribution, type IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -12,6 +12,7 @@ import type { AgentSettings } from '../../lambdas/config.js';
 import { LOG_RETENTION } from '../log-retention.js';
 import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
+import { KEPT_VERSION_DAYS } from './kept-versions.js';
 import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
@@ -53,9 +54,21 @@ export class SitePagesOrigin extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      // The folder is the source of truth: the deployment below empties the bucket on stack deletion.
+      // What a publish or a deploy replaces or deletes is kept KEPT_VERSION_DAYS, for `npm run publish -- --restore`.
+      versioned: true,
+      lifecycleRules: [
+        {
+          noncurrentVersionExpiration: Duration.days(KEPT_VERSION_DAYS),
+          // A delete marker with no version left behind it is removed too, as are the parts of an upload cut short.
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      // The folder is the source of truth: the bucket goes with the stack, its earlier versions too.
       removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
+    keepEmptyingLogs(Stack.of(this));
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'Public pages, read only by CloudFront through Origin Access Control; server access logs would only record CloudFront.',
@@ -94,10 +107,10 @@ export class SitePagesOrigin extends Construct {
     const markdownKeys = [...this.site.files.keys(), ...added.files.keys()].filter(isMarkdownOfPage);
     const own = new Map([...this.site.files].filter(([key]) => !isMarkdownOfPage(key)));
     const markdownFolder = staged('site-markdown');
-    copySiteFiles({ files: new Map([...this.site.files].filter(([key]) => isMarkdownOfPage(key))), leftOut: [] }, markdownFolder);
+    copySiteFiles({ files: new Map([...this.site.files].filter(([key]) => isMarkdownOfPage(key))) }, markdownFolder);
     writeAgentFiles(new Map([...added.files].filter(([key]) => isMarkdownOfPage(key))), markdownFolder);
     const filesFolder = staged('site-files');
-    copySiteFiles({ files: own, leftOut: [] }, filesFolder);
+    copySiteFiles({ files: own }, filesFolder);
     // robots.txt and sitemap.xml hold {base}, known at deploy only without a custom domain: the
     // upload writes them with the value substituted (aws-cdk-lib's Source.data).
     const data = [ROBOTS_TXT, SITEMAP_XML].flatMap((key) => {
@@ -168,4 +181,23 @@ function acknowledgeUploader(stack: Stack, bucket: Bucket): void {
     }
     acknowledge('AwsSolutions-L1', "aws-cdk-lib pins the upload function's runtime with its own release; it runs only during deploys.");
   }
+}
+
+/**
+ * The function aws-cdk-lib runs at the stack's deletion to empty the versioned bucket (the
+ * deployment's own `aws s3 rm` leaves every earlier version behind, and a bucket that holds any
+ * cannot be deleted) logs into a group that expires like every other function's, rather than the
+ * `/aws/lambda/…` group Lambda would make and keep forever; the group is deleted after it.
+ */
+function keepEmptyingLogs(stack: Stack): void {
+  const provider = stack.node.tryFindChild('Custom::S3AutoDeleteObjectsCustomResourceProvider');
+  const handler = provider?.node.tryFindChild('Handler') as CfnResource | undefined;
+  if (handler === undefined || stack.node.tryFindChild('EmptyingLogs') !== undefined) return;
+  const logs = new LogGroup(stack, 'EmptyingLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+  handler.addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName });
+  handler.addResourceDependency(logs.node.defaultChild as CfnResource);
+  Validations.of(provider!).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    reason: "aws-cdk-lib's function that empties the bucket at the stack's deletion logs with the basic execution role; it runs only then.",
+  });
 }

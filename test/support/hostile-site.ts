@@ -9,6 +9,9 @@ export const OUTSIDE_TEXT = 'beside the site, never published';
 /** What the site's files at the service's paths hold. */
 export const AT_A_SERVICE_PATH = 'the site’s own file at a path the service answers';
 
+/** A path of the folder longer than the 1,024 bytes of UTF-8 S3 takes for a key, in names a disk holds (each under 255 bytes). */
+export const TOO_LONG_PATH = [...Array.from({ length: 4 }, () => '\u00fc'.repeat(120)), `${'\u00fc'.repeat(40)}.html`].join('/');
+
 /** A site's folder as an owner's disk holds one, with everything a deploy must not publish. */
 export interface HostileSite {
   /** The site's folder (siteDir, SITE_DIR). */
@@ -21,7 +24,7 @@ export interface HostileSite {
 
 /**
  * A folder with pages, dotfiles (`.env`, `.git/config`, `.DS_Store`), `.well-known/` and its
- * lookalikes, files at the service's paths, and links of every kind: inside, out of the folder, to a folder above, in loops,
+ * lookalikes, files at the service's paths, a path too long for a key, and links of every kind: inside, out of the folder, to a folder above, in loops,
  * through other links, with `..` in their target, to what is hidden, and to nothing; and a FIFO.
  */
 export function hostileSite(): HostileSite {
@@ -52,6 +55,7 @@ export function hostileSite(): HostileSite {
   }
   // At paths the service answers: its answer wins, so the files are never the site's.
   for (const path of ['llms.txt', '.well-known/api-catalog', 'api/contact', 'oauth/token.json']) write(`site/${path}`, AT_A_SERVICE_PATH);
+  write(`site/${TOO_LONG_PATH}`, 'a page at a path no upload could store');
   link('site/style.css', 'css/site.css');
   link('site/latest', 'about');
   link('site/via-link.css', 'style.css');
@@ -129,6 +133,7 @@ export function hostileSite(): HostileSite {
       shadow: 'outside',
       'through-link.txt': 'outside',
       up: 'outside',
+      [TOO_LONG_PATH]: 'long',
     },
   };
 }

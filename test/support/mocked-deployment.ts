@@ -11,7 +11,9 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetBucketVersioningCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -61,6 +63,12 @@ export interface MockedDeployment {
   readonly s3Calls: Array<{ command: string; input: Record<string, unknown> }>;
   /** Makes one key's upload fail, as a refused PutObject would. */
   failUpload: string | undefined;
+  /** Runs as each upload or part of one is sent, the part's bytes read: a write to the file at that moment. */
+  whileUploading: ((key: string) => void) | undefined;
+  /** Keys DeleteObjects reports it could not delete, with S3's error code, as it does one key at a time. */
+  readonly refuseDeletion: Map<string, string>;
+  /** The bucket's versioning, as GetBucketVersioning answers it. */
+  versioning: 'Enabled' | 'Suspended' | undefined;
   /** The stack is not in the account the credentials are for. */
   noStack: boolean;
   restore(): void;
@@ -106,6 +114,9 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
     invalidations: [],
     s3Calls: [],
     failUpload: undefined,
+    whileUploading: undefined,
+    refuseDeletion: new Map(),
+    versioning: 'Enabled',
     noStack: false,
     restore: () => mocks.forEach((mock) => mock.restore()),
   };
@@ -157,12 +168,14 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
     return {
       Contents: [...deployment.bucket].map(([key, object]) => ({ Key: encode(key), Size: object.body.length, ETag: object.etag })),
       IsTruncated: false,
+      ...(input.EncodingType === 'url' ? { EncodingType: 'url' as const } : {}),
     };
   });
   s3Mock.on(PutObjectCommand).callsFake(async (input: { Key: string; Body: unknown; ContentType?: string }) => {
     record('PutObject')(input as unknown as Record<string, unknown>);
     if (input.Key === deployment.failUpload) throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
     const body = bytesOf(input.Body);
+    deployment.whileUploading?.(input.Key);
     deployment.bucket.set(input.Key, { body, etag: s3Etag(body), ...(input.ContentType === undefined ? {} : { contentType: input.ContentType }) });
     return { ETag: s3Etag(body) };
   });
@@ -175,6 +188,7 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
     record('UploadPart')(input as unknown as Record<string, unknown>);
     if (input.Key === deployment.failUpload) throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
     const body = bytesOf(input.Body);
+    deployment.whileUploading?.(input.Key);
     parts.get(input.Key)![input.PartNumber - 1] = body;
     return { ETag: s3Etag(body) };
   });
@@ -192,10 +206,20 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
     parts.delete(input.Key);
     return {};
   });
+  s3Mock.on(GetBucketVersioningCommand).callsFake(async (input: Record<string, unknown>) => {
+    record('GetBucketVersioning')(input);
+    return deployment.versioning === undefined ? {} : { Status: deployment.versioning };
+  });
   s3Mock.on(DeleteObjectsCommand).callsFake(async (input: { Delete: { Objects: Array<{ Key: string }> } }) => {
     record('DeleteObjects')(input as unknown as Record<string, unknown>);
-    for (const { Key } of input.Delete.Objects) deployment.bucket.delete(Key);
-    return { Deleted: input.Delete.Objects };
+    const refused = input.Delete.Objects.filter(({ Key }) => deployment.refuseDeletion.has(Key));
+    for (const { Key } of input.Delete.Objects) if (!deployment.refuseDeletion.has(Key)) deployment.bucket.delete(Key);
+    return { Errors: refused.map(({ Key }) => ({ Key, Code: deployment.refuseDeletion.get(Key), Message: 'refused' })) };
+  });
+  s3Mock.on(DeleteObjectCommand).callsFake(async (input: { Key: string }) => {
+    record('DeleteObject')(input as unknown as Record<string, unknown>);
+    deployment.bucket.delete(input.Key);
+    return {};
   });
   return deployment;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { holdsFile, UPLOAD_PART_BYTES } from '../../../bin/publish/object-etag.js';
+import { holdsFile, UPLOAD_PART_BYTES, type FileBytes } from '../../../bin/publish/object-etag.js';
 import { s3Etag } from '../../support/mocked-deployment.js';
 
 /*
@@ -11,10 +11,10 @@ import { s3Etag } from '../../support/mocked-deployment.js';
  * 8 MiB parts; any other ETag is taken for a change.
  */
 
-function file(bytes: Buffer): { path: string; size: number } {
+function file(bytes: Buffer): FileBytes {
   const path = join(mkdtempSync(join(tmpdir(), 'etag-')), 'file');
   writeFileSync(path, bytes);
-  return { path, size: bytes.length };
+  return { size: bytes.length, read: () => createReadStream(path) };
 }
 
 describe('whether an object holds a file', () => {
@@ -35,6 +35,11 @@ describe('whether an object holds a file', () => {
   }, 20_000);
 
   it('is a change when the sizes differ, without reading the file', async () => {
-    expect(await holdsFile({ size: small.length + 1, etag: s3Etag(small) }, { path: '/nonexistent', size: small.length })).toBe(false);
+    const unread = { size: small.length, read: () => { throw new Error('read'); } };
+    expect(await holdsFile({ size: small.length + 1, etag: s3Etag(small) }, unread)).toBe(false);
+  });
+
+  it('is a change when the file is no longer the one to compare', async () => {
+    expect(await holdsFile({ size: small.length, etag: s3Etag(small) }, { size: small.length, read: () => undefined })).toBe(false);
   });
 });

@@ -55,14 +55,14 @@ const NO_AGENT_FILES = readAgentSettings({ ROBOTS_TXT: 'false', SITEMAP: 'false'
 
 async function run(folder: string, options: Partial<PublishRequest> = {}): Promise<string[]> {
   const lines: string[] = [];
-  for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+  for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, yes: false, ...options }, deployment.clients)) lines.push(line);
   return lines;
 }
 
 async function failure(folder: string, options: Partial<PublishRequest> = {}): Promise<{ error: PublishError; lines: string[] }> {
   const lines: string[] = [];
   try {
-    for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, ...options }, deployment.clients)) lines.push(line);
+    for await (const line of publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, yes: false, ...options }, deployment.clients)) lines.push(line);
   } catch (error) {
     if (!(error instanceof PublishError)) throw error;
     return { error, lines };
@@ -92,7 +92,22 @@ describe('a first publish to an empty bucket', () => {
     expect(deployment.invalidations).toEqual([['/404.html', '/CNAME', '/about/', '/about/index.html', '/css/site.css', '/images/logo.svg', '/', '/index.html']]);
     expect(lines[0]).toBe(`Publishing ${folder} to https://example.com (stack PersonalSite in eu-west-1, bucket ${BUCKET})`);
     expect(lines).toContain('  upload      about/index.html  (new, text/html, 20 B)');
-    expect(lines.at(-1)).toBe('Published: 6 uploaded, 0 deleted, 0 unchanged; invalidation I1 of 8 paths under way, usually done within a minute or two.');
+    expect(lines.slice(-2)).toEqual([
+      'Published: 6 uploaded, 0 deleted, 0 unchanged; invalidation I1 of 8 paths under way, usually done within a minute or two.',
+      expect.stringMatching(/^To undo it within 30 days: npm run publish -- --restore \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    ]);
+  });
+
+  it('says once that a bucket keeping no earlier versions cannot be undone, and prints no undo line', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.versioning = undefined;
+
+    const lines = await run(siteFolder(SITE));
+
+    expect(lines.filter((line) => /earlier versions|undo/.test(line))).toEqual([
+      'deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until npm run cdk -- deploy --all turns them on',
+    ]);
+    expect(lines.at(-1)).toMatch(/^Published: 6 uploaded/);
   });
 
   it('names the stack’s account as the bucket’s owner on every S3 call: a bucket of another account is refused', async () => {
@@ -120,7 +135,7 @@ describe('a publish after a change', () => {
     const lines = await run(folder);
 
     expect(lines.at(-1)).toBe("Nothing to publish: the bucket holds siteDir's 6 files as they are.");
-    expect(s3Commands()).toEqual(['ListObjectsV2']);
+    expect(s3Commands()).toEqual(['GetBucketVersioning', 'ListObjectsV2']);
     expect(deployment.invalidations).toEqual([]);
   });
 
@@ -177,6 +192,7 @@ describe('the file rule of synth (lib/pages/site-files.ts)', () => {
     });
     symlinkSync(join(folder, '..', 'secret.txt'), join(folder, 'leak.txt'));
     symlinkSync('/etc', join(folder, 'etc'));
+    deployment.bucket.set('index.html', { body: Buffer.from('home'), etag: s3Etag(Buffer.from('home')) });
     deployment.bucket.set('llms.txt', { body: Buffer.from('old'), etag: s3Etag(Buffer.from('old')) });
 
     const lines = await run(folder);
@@ -211,7 +227,7 @@ describe('--dry-run', () => {
       ]),
     );
     expect(lines.at(-1)).toBe('Dry run, nothing changed: 6 to upload, 1 to delete, 0 unchanged, 9 paths to invalidate.');
-    expect(s3Commands()).toEqual(['ListObjectsV2']);
+    expect(s3Commands()).toEqual(['GetBucketVersioning', 'ListObjectsV2']);
     expect([...deployment.bucket.keys()]).toEqual(['old.html']);
     expect(deployment.invalidations).toEqual([]);
   });
@@ -323,16 +339,170 @@ describe('a publish that cannot be made', () => {
     expect((await failure(siteFolder(SITE))).error.message).toMatch(/^the stack PersonalSite serves no siteDir \(it has no SiteBucketName output\): set siteDir and deploy/);
   });
 
-  it('stops at a refused upload, invalidates what it changed before it, and says a second publish makes the rest', async () => {
+  it('stops at a refused upload, invalidates what it changed before it, and says a publish makes the rest once the refusal is fixed', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
     deployment.failUpload = 'images/logo.svg';
 
     const { error } = await failure(siteFolder(SITE));
 
-    expect(error.message).toMatch(/^AccessDenied: Access Denied: \d of 6 changes made, invalidation I1 of those under way; run npm run publish again, which makes the rest$/);
+    expect(error.message).toMatch(/^AccessDenied: Access Denied: \d of 6 changes made, invalidation I1 of those under way; once that is fixed, npm run publish makes the rest$/);
     expect(deployment.bucket.has('images/logo.svg')).toBe(false);
     expect(deployment.invalidations).toHaveLength(1);
     expect(deployment.invalidations[0]).not.toContain('/images/logo.svg');
+  });
+});
+
+describe('a publish that would delete most of the site', () => {
+  /** A bucket of ten pages as a deploy left them, and a folder that still publishes `kept` of them. */
+  function tenPagesKeeping(kept: number): string {
+    const pages = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`page-${index}.html`, `page ${index}`]));
+    deployment = mockedDeployment({ deployedKeys: Object.keys(pages) });
+    for (const [key, text] of Object.entries(pages)) deployment.bucket.set(key, { body: Buffer.from(text), etag: s3Etag(Buffer.from(text)) });
+    return siteFolder(Object.fromEntries(Object.entries(pages).slice(0, kept)));
+  }
+
+  it('deletes half of the bucket’s files without asking', async () => {
+    const lines = await run(tenPagesKeeping(5));
+    expect(lines.find((line) => line.startsWith('Published:'))).toMatch(/^Published: 0 uploaded, 5 deleted, 5 unchanged;/);
+    expect(deployment.bucket.size).toBe(5);
+  });
+
+  it('lists what it would delete past half of them, and stops before any change unless told --yes', async () => {
+    const folder = tenPagesKeeping(4);
+
+    const { error, lines } = await failure(folder);
+
+    expect(error.message).toBe("it would delete 6 of the bucket's 10 files (listed above), more than half of the site: if siteDir holds your whole site, run npm run publish -- --yes");
+    expect(lines.filter((line) => line.startsWith('  delete'))).toEqual(['page-4', 'page-5', 'page-6', 'page-7', 'page-8', 'page-9'].map((page) => `  delete      ${page}.html`));
+    expect(s3Commands()).toEqual(['GetBucketVersioning', 'ListObjectsV2']);
+    expect(deployment.bucket.size).toBe(10);
+    expect(deployment.invalidations).toEqual([]);
+
+    await run(folder, { yes: true });
+    expect([...deployment.bucket.keys()].sort()).toEqual(['page-0.html', 'page-1.html', 'page-2.html', 'page-3.html']);
+  });
+
+  it('says in a dry run that it would stop there', async () => {
+    const lines = await run(tenPagesKeeping(1), { dryRun: true });
+    expect(lines.slice(-2)).toEqual([
+      "Without --yes, it would stop here: it would delete 9 of the bucket's 10 files (listed above), more than half of the site.",
+      'Dry run, nothing changed: 0 to upload, 9 to delete, 1 unchanged, 9 paths to invalidate.',
+    ]);
+  });
+});
+
+describe('what is uploaded is what was scanned', () => {
+  /**
+   * Runs the publish up to its plan, whose last line comes before any change, lets `meanwhile`
+   * change the folder, then lets the publish go on: the scan and the plan saw the folder before.
+   */
+  async function publishChangedAfterPlan(folder: string, meanwhile: () => void): Promise<{ lines: string[]; error?: PublishError }> {
+    const lines: string[] = [];
+    const steps = publish({ stack: 'PersonalSite', folder, now: NOW, agents: NO_AGENT_FILES, dryRun: false, yes: false }, deployment.clients);
+    try {
+      for await (const line of steps) {
+        lines.push(line);
+        if (line.startsWith('  invalidate')) meanwhile();
+      }
+    } catch (error) {
+      if (!(error instanceof PublishError)) throw error;
+      return { lines, error };
+    }
+    return { lines };
+  }
+
+  it('never uploads a file swapped for a link out of the folder after the scan, and publishes the rest', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder(SITE);
+    const swapped = join(folder, 'css/site.css');
+
+    const { error } = await publishChangedAfterPlan(folder, () => {
+      rmSync(swapped);
+      symlinkSync(join(folder, '..', 'secret.txt'), swapped);
+    });
+
+    expect(error?.message).toBe(
+      'css/site.css changed since the scan, so it was left out: 5 of 6 changes made, invalidation I1 of those under way; run npm run publish again, which makes the rest',
+    );
+    expect(deployment.bucket.has('css/site.css')).toBe(false);
+    expect(Object.values(bucketText())).not.toContain('not of the site');
+    expect(deployment.bucket.size).toBe(5);
+    expect(deployment.invalidations[0]).not.toContain('/css/site.css');
+  });
+
+  it('never uploads through a folder swapped for a link to another folder holding a file of the same name', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder(SITE);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+    write(elsewhere, { 'site.css': 'main {}' });
+
+    const { error } = await publishChangedAfterPlan(folder, () => {
+      rmSync(join(folder, 'css'), { recursive: true });
+      symlinkSync(elsewhere, join(folder, 'css'));
+    });
+
+    expect(error?.message).toMatch(/^css\/site\.css changed since the scan, so it was left out: 5 of 6 changes made/);
+    expect(deployment.bucket.has('css/site.css')).toBe(false);
+  });
+
+  it('leaves out a file written to since the scan, and a second publish uploads it as it is then', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder(SITE);
+
+    const { error } = await publishChangedAfterPlan(folder, () => write(folder, { 'index.html': '<title>Home, rewritten</title>' }));
+
+    expect(error?.message).toMatch(/^index\.html changed since the scan, so it was left out: 5 of 6 changes made/);
+    expect(deployment.bucket.has('index.html')).toBe(false);
+    await run(folder);
+    expect(deployment.bucket.get('index.html')?.body.toString()).toBe('<title>Home, rewritten</title>');
+  });
+
+  it('says so when a file is written to while it is read for its upload, and a second publish uploads it as it is then', async () => {
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'talk.mp4'] });
+    const big = Buffer.alloc(2 * UPLOAD_PART_BYTES + 1000, 7);
+    const folder = siteFolder({ 'index.html': 'home', 'talk.mp4': big });
+    const rewritten = Buffer.alloc(big.length, 8);
+    // Sent its first part, the file is rewritten before the rest is read.
+    deployment.whileUploading = (key) => {
+      if (key === 'talk.mp4') writeFileSync(join(folder, key), rewritten);
+    };
+
+    const { error } = await failure(folder);
+
+    expect(error.message).toBe('talk.mp4 changed while it was uploaded: 2 of 2 changes made, invalidation I1 of those under way; run npm run publish again, which makes the rest');
+    deployment.whileUploading = undefined;
+    await run(folder);
+    expect(deployment.bucket.get('talk.mp4')?.body.equals(rewritten)).toBe(true);
+  }, 30_000);
+
+  it('finds a file written to after its bytes were read as it was read: what was uploaded is what was read', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder(SITE);
+    deployment.whileUploading = (key) => {
+      if (key === 'about/index.html') writeFileSync(join(folder, key), '<title>About, rewritten</title>');
+    };
+
+    const lines = await run(folder);
+
+    expect(lines.find((line) => line.startsWith('Published:'))).toMatch(/^Published: 6 uploaded/);
+    expect(deployment.bucket.get('about/index.html')?.body.toString()).toBe(SITE['about/index.html']);
+  });
+});
+
+describe('a deletion S3 refuses', () => {
+  it.each<[string, string, string]>([
+    ['a refusal', 'AccessDenied', 'once that is fixed, npm run publish makes the rest'],
+    ['a failure of the moment', 'InternalError', 'run npm run publish again, which makes the rest'],
+  ])('keeps no other change from being made, and says what makes the rest after %s', async (_what, code, advice) => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    for (const key of ['old-1.html', 'old-2.html', ...Object.keys(SITE)]) deployment.bucket.set(key, { body: Buffer.from('old'), etag: s3Etag(Buffer.from('old')) });
+    deployment.refuseDeletion.set('old-1.html', code);
+
+    const { error } = await failure(siteFolder(SITE));
+
+    expect(error.message).toBe(`S3 did not delete old-1.html (${code}): 7 of 8 changes made, invalidation I1 of those under way; ${advice}`);
+    expect([...deployment.bucket.keys()].sort()).toEqual(['old-1.html', ...Object.keys(SITE)].sort());
+    expect(bucketText()['index.html']).toBe(SITE['index.html']);
   });
 });
 

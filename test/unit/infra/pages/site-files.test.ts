@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { copySiteFiles, leftOutLine, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
@@ -69,7 +69,7 @@ describe('the files a folder publishes', () => {
     symlinkSync('.well-known/api-catalog', join(folder, 'catalog.json'));
     symlinkSync('llms.txt', join(folder, 'summary.txt'));
     symlinkSync('api', join(folder, 'docs'));
-    expect(siteFiles(folder)).toEqual({
+    expect(siteFiles(folder)).toMatchObject({
       files: new Map([['index.html', join(folder, 'index.html')]]),
       leftOut: [
         { path: '.well-known/api-catalog', reason: 'service' },
@@ -85,7 +85,28 @@ describe('the files a folder publishes', () => {
   it('leave out a name that is not UTF-8, which no URL can name and no string opens', () => {
     const folder = siteFolder();
     writeFileSync(Buffer.concat([Buffer.from(`${folder}/bad`), Buffer.from([0xff]), Buffer.from('.txt')]), 'x');
-    expect(siteFiles(folder)).toEqual({ files: new Map([['index.html', join(folder, 'index.html')]]), leftOut: [{ path: 'bad\ufffd.txt', reason: 'encoding' }] });
+    expect(siteFiles(folder)).toMatchObject({ files: new Map([['index.html', join(folder, 'index.html')]]), leftOut: [{ path: 'bad\ufffd.txt', reason: 'encoding' }] });
+  });
+
+  it('leave out a path longer than S3 takes for a key, counted in bytes of UTF-8, and a folder’s with all in it', () => {
+    // Four folders of 100 two-byte characters: 803 bytes with their slashes.
+    const base = Array.from({ length: 4 }, () => '\u00e9'.repeat(100)).join('/');
+    const exact = `${base}/${'a'.repeat(MAX_KEY_BYTES - 804)}`;
+    const over = `${base}/${'b'.repeat(MAX_KEY_BYTES - 803)}`;
+    const atTheLimit = `${base}/${'c'.repeat(MAX_KEY_BYTES - 804)}`;
+    const pastTheLimit = `${base}/${'d'.repeat(MAX_KEY_BYTES - 803)}`;
+    const folder = siteFolder({ [exact]: 'x', [over]: 'x', [`${atTheLimit}/x`]: 'x', [`${pastTheLimit}/x`]: 'x' });
+    expect(Buffer.byteLength(exact)).toBe(MAX_KEY_BYTES);
+
+    const site = siteFiles(folder);
+
+    expect([...site.files.keys()]).toEqual(['index.html', exact]);
+    expect(site.leftOut).toEqual([
+      { path: over, reason: 'long' },
+      { path: `${atTheLimit}/x`, reason: 'long' },
+      { path: pastTheLimit, reason: 'long' },
+    ]);
+    expect(leftOutLine('siteDir', site)).toMatch(/ \(a path longer than the 1,024 bytes \(in UTF-8\) S3 takes for a key\)$/);
   });
 
   it('are read at the folder’s real path, when the folder named is itself a link', () => {

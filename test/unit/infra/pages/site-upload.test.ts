@@ -3,6 +3,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { LOG_RETENTION } from '../../../../lib/log-retention.js';
+import { KEPT_VERSION_DAYS } from '../../../../lib/pages/kept-versions.js';
 import { stagedContent, uploadResources } from '../../../../lib/pages/upload-resources.js';
 import { hostileSite } from '../../../support/hostile-site.js';
 import { siteFolder } from '../../../support/site-folder.js';
@@ -69,5 +70,24 @@ describe('the upload of siteDir', () => {
       });
     }
     for (const [id, group] of Object.entries(logGroups)) expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: LOG_RETENTION });
+  });
+});
+
+describe('the bucket of siteDir', () => {
+  const [bucketId, bucket] = Object.entries(resourcesOfType(template, 'AWS::S3::Bucket'))[0]!;
+
+  it(`keeps what a publish or a deploy replaced or deleted ${KEPT_VERSION_DAYS} days, then nothing of it`, () => {
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ NoncurrentVersionExpiration: { NoncurrentDays: KEPT_VERSION_DAYS }, ExpiredObjectDeleteMarker: true, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+    });
+  });
+
+  it('is emptied of every version when the stack is deleted, by a function whose logs are deleted after it', () => {
+    const [emptying] = Object.values(resourcesOfType(template, 'Custom::S3AutoDeleteObjects'));
+    expect(emptying?.Properties.BucketName).toEqual({ Ref: bucketId });
+    const serviceToken = (emptying!.Properties.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const handler = template.toJSON().Resources[serviceToken] as { DependsOn: string[]; Properties: { LoggingConfig: { LogGroup: { Ref: string } } } };
+    expect(handler.DependsOn).toContain(handler.Properties.LoggingConfig.LogGroup.Ref);
   });
 });
