@@ -263,7 +263,9 @@ describeWithMoto()('npm run publish against moto', () => {
   /** `npm run publish <args>` as the owner types it, against moto, with siteDir `folder`. */
   function npmRunPublish(args: readonly string[], folder: string) {
     const settings = join(mkdtempSync(join(tmpdir(), 'publish-settings-')), 'site-settings.json');
-    writeFileSync(settings, JSON.stringify({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: folder }));
+    // The folder's files alone, as NO_AGENT_FILES gives the runs above.
+    const agentFilesOff = { robotsTxt: false, sitemap: false, markdownPages: false };
+    writeFileSync(settings, JSON.stringify({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: folder, ...agentFilesOff }));
     const run = spawnSync('npm', ['run', 'publish', ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, SITE_SETTINGS: settings, ...moto().environment, AWS_CONFIG_FILE: '/nonexistent', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent' },
