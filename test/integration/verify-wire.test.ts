@@ -148,7 +148,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
 
     const { lines } = await accountRun();
 
-    expect(lines).toContainEqual(`FAIL  sender identity ${SENDER}: SES in ${SITE_REGION} knows neither the address nor its domain -> deploy with createSesIdentity (README "Mail that lands in the inbox"), or create the identity in the SES console in ${SITE_REGION}`);
+    expect(lines).toContainEqual(`FAIL  sender identity ${SENDER}: SES in ${SITE_REGION} knows neither the address nor its domain -> deploy this version of the project, whose stack makes it unless createSesIdentity is false (README "Mail that lands in the inbox"), or create it in the SES console in ${SITE_REGION}`);
   });
 
   it("fails the owner's address in the sandbox, where SES mails verified addresses only", async () => {

@@ -1,25 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError } from '../../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
 import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
 import { readSiteConfig } from '../../../../lib/settings/site-config.js';
+import { NO_BUNDLING, settingsFile, synthWith } from '../../../support/cdk-app-run.js';
 import { CDK_JSON_CONTEXT } from '../../../support/cdk-context.js';
 import { configErrorOf } from '../../../support/config-error.js';
 import { ownerFormPage } from '../../../support/form-pages.js';
-import { NO_SETTINGS_FILE } from '../../../support/settings-file.js';
 import { siteFolder } from '../../../support/site-folder.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from '../site-app.js';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-/** tsx's loader by its path, so that the app runs from a project folder without node_modules too. */
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 function configOf(context: Record<string, unknown>) {
   return readSiteConfig(new App({ context }));
@@ -281,23 +276,6 @@ describe('the sender’s SES identity (docs/api.md §12)', () => {
 });
 
 describe('bin/app.ts, as `cdk synth` runs it', () => {
-  /**
-   * bin/app.ts run as the CLI runs it, in the project folder `cwd`, which hands the app its context
-   * (cdk.json's and -c options) in CDK_CONTEXT_JSON; with the settings file `env` names, else none.
-   */
-  const synthWith = (context: Record<string, unknown>, options: { env?: Record<string, string>; cwd?: string } = {}) =>
-    spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin/app.ts')], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...NO_SETTINGS_FILE, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context), ...options.env },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-  const settingsFile = (settings: Record<string, unknown>) => {
-    const path = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
-    writeFileSync(path, JSON.stringify(settings));
-    return { SITE_SETTINGS: path };
-  };
-  const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
   it('reads the owner’s settings file, under the context the CLI hands over (cdk.json, -c)', () => {
     const env = settingsFile({ ...MINIMAL_CONTEXT, rateLimitIp: 'five' });
