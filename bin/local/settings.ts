@@ -17,7 +17,7 @@ import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/
 import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, type FormPage } from '../../lib/settings/form-page.js';
+import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { localOrigins } from './local-origins.js';
@@ -37,6 +37,8 @@ export interface LocalSettings {
   readonly siteDir?: string;
   /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (form-page-copy.ts). */
   readonly formPage?: FormPage;
+  /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
+  readonly formSuccessPath?: SuccessPath;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -107,6 +109,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     env.FORM_PAGE === '' ? undefined : env.FORM_PAGE,
     siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR },
   );
+  const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   const settings: LocalSettings = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -116,6 +119,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
     ...siteDir,
     ...(formPage === undefined ? {} : { formPage }),
+    ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
   };
   if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
     throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
@@ -161,11 +165,12 @@ export function localBaseUrl(env: Env, port: number): string {
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
  * start-up found, its file `formPageFile`, the copy local mode keeps of it (form-page-copy.ts),
- * whatever the environment says.
+ * and the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), whatever
+ * the environment says.
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile }: Pick<LocalSettings, 'host' | 'port' | 'formPage'> & { readonly formPageFile?: string },
+  { host, port, formPage, formPageFile, formSuccessPath }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> & { readonly formPageFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
   return {
@@ -181,6 +186,7 @@ export function functionEnvironment(
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
     FORM_PAGE: formPage?.path ?? '',
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
+    FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
   };
 }
 

@@ -1,8 +1,10 @@
 // Sends the inquiry form of this page as JSON to /api/contact and shows the answer in the page's own
 // markup: each field error in the element whose data-error-for names the field, in the words the service's
-// own form uses (its userMessage), everything else in the [data-status] element. No dependencies. Without
-// this script the form still works: the browser posts it to /contact, and the service answers with this
-// very page filled in when it is the site's form page, else with its own pages (docs/api.md §9).
+// own form uses (its userMessage), everything else in the [data-status] element. Once the inquiry is
+// received, it takes the visitor to the thank-you page the form's data-success-path names, else says
+// thank you in [data-status]. No dependencies. Without this script the form still works: the browser
+// posts it to /contact, and the service answers with this very page filled in when it is the site's form
+// page, else with its own pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
 (() => {
   'use strict';
   const form = document.querySelector('form.inquiry');
@@ -29,6 +31,8 @@
       if (response.status === 202) {
         form.reset();
         say('Thank you: your inquiry was received, and I will reply soon.', false);
+        const thanks = thankYouPage();
+        if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
       } else {
@@ -41,6 +45,21 @@
       sending = false;
     }
   });
+
+  // The form's data-success-path, as a URL of this very site, or undefined. Only a path is taken: one
+  // leading slash, then printable ASCII with no // and no backslash (browsers read //host and /\host as
+  // another host, and drop tabs and line breaks, which could join two slashes), and what it resolves to
+  // must still be of this page's origin. Anything else is ignored, and the sentence above stays.
+  function thankYouPage() {
+    const path = form.dataset.successPath;
+    if (typeof path !== 'string' || !/^\/[!-~]*$/.test(path) || path.includes('//') || path.includes('\\')) return undefined;
+    try {
+      const url = new URL(path, window.location.href);
+      return url.origin === window.location.origin ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   function showErrors(errors) {
     const elsewhere = [];

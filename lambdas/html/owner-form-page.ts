@@ -64,6 +64,7 @@ export function contactFormSending(html: string, pagePath: string): FormSending 
     buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
     fields: [...new Set(sent.map(({ name }) => name))],
     repeated: repeatedNames(sent),
+    successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
   };
 }
 
@@ -81,7 +82,15 @@ export interface FormSending {
   readonly fields: readonly string[];
   /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
   readonly repeated: readonly string[];
+  /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
+  readonly successPath: string | undefined;
 }
+
+/**
+ * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
+ * page's own script goes to after a 202 (docs/examples/contact-form.js).
+ */
+export const SUCCESS_PATH_ATTRIBUTE = 'data-success-path';
 
 /** An enumerated attribute as written (undefined when absent), and the state a browser reads it as. */
 export interface EnumeratedAttribute {

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
-import { contactFormSending, MAX_FORM_PAGE_BYTES, URL_ENCODED, type EnumeratedAttribute, type FormSending } from '../../lambdas/html/owner-form-page.js';
+import {
+  contactFormSending,
+  MAX_FORM_PAGE_BYTES,
+  SUCCESS_PATH_ATTRIBUTE,
+  URL_ENCODED,
+  type EnumeratedAttribute,
+  type FormSending,
+} from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
-import { linkedSiteFile, siteFrontDoor } from '../edge/front-door-request.js';
+import { linkedSiteFile, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { printable } from '../pages/site-files.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -15,6 +22,8 @@ export interface FormPage {
   readonly file: string;
   /** Named by its setting, or found at FOUND_FORM_PAGE with none. */
   readonly source: 'setting' | 'found';
+  /** The thank-you page its form names (SUCCESS_PATH_ATTRIBUTE), checked as the setting of one is. */
+  readonly successPath?: string;
 }
 
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
@@ -23,9 +32,15 @@ export const FOUND_FORM_PAGE = `${PAGE_PATHS.form}/`;
 /** What the page is called in the contact function's bundle, which synth copies it into (FORM_PAGE_FILE). */
 export const BUNDLED_FORM_PAGE = 'form-page.html';
 
+/** The site's folder, and the setting that names it (`siteDir`, `SITE_DIR`) in messages. */
+interface SiteFolder {
+  readonly folder: string;
+  readonly setting: string;
+}
+
 /** Where the site's pages are, as far as finding the form page goes. */
 export type FormPageSite =
-  | { readonly kind: 'folder'; readonly folder: string; readonly setting: string }
+  | ({ readonly kind: 'folder' } & SiteFolder)
   /** An existing site elsewhere (`siteOrigin`), which cannot be read from here. */
   | { readonly kind: 'origin' }
   /** No pages of the site at all; `setting` names the folder's. */
@@ -37,14 +52,16 @@ export type FormPageSite =
  * `/contact` as the service reads a post (URL-encoded, each field once), with the inquiry's
  * required fields and no field it lacks; anything else stops synth or start-up with one line.
  * Unset, the folder's FOUND_FORM_PAGE is the form page when it holds a form to `/contact`, which
- * must then pass the same checks, and there is none otherwise.
+ * must then pass the same checks, and there is none otherwise. The thank-you page the form names,
+ * if it does, must be a path of the site that finds a page of the folder, as the setting of one
+ * must (formSuccessPath).
  */
 export function findFormPage(key: string, value: string | undefined, site: FormPageSite): FormPage | undefined {
   if (value === undefined) {
     if (site.kind !== 'folder') return undefined;
     const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
     if (file === undefined || contactFormSending(readFileSync(file, 'utf8'), FOUND_FORM_PAGE) === undefined) return undefined;
-    return { path: FOUND_FORM_PAGE, file: checkedPage(`${FOUND_FORM_PAGE} (found with no ${key})`, file, FOUND_FORM_PAGE), source: 'found' };
+    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(`${FOUND_FORM_PAGE} (found with no ${key})`, file, FOUND_FORM_PAGE, site) };
   }
   const path = parseSitePath(key, value);
   if (site.kind === 'origin') {
@@ -53,10 +70,10 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
   const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), path);
   if (file === undefined) throw new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`);
-  return { path, file: checkedPage(`${key} ${path}`, file, path), source: 'setting' };
+  return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
 }
 
-function checkedPage(named: string, file: string, path: string): string {
+function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath'> {
   const bytes = readFileSync(file);
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
@@ -73,7 +90,12 @@ function checkedPage(named: string, file: string, path: string): string {
   }
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
-  return file;
+  // Empty is unset, as it is for the setting.
+  if (form.successPath === undefined || form.successPath === '') return { file };
+  const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
+  const successPath = parseSitePath(attribute, form.successPath);
+  requireLinkFinds(attribute, successPath, site);
+  return { file, successPath };
 }
 
 /**
@@ -117,6 +139,31 @@ function notPosted(method: EnumeratedAttribute): string {
 /** Names of the page's controls, as a terminal may print them. */
 function names(list: readonly string[]): string {
   return list.map(printable).join(', ');
+}
+
+/** The owner's thank-you page (docs/api.md §9), and who named it: the setting, or only the form page's form. */
+export interface SuccessPath {
+  readonly path: string;
+  readonly source: 'setting' | 'form page';
+}
+
+/**
+ * The owner's thank-you page, where a delivered form post goes: the setting's (`key`), else the
+ * path the form page's form names in SUCCESS_PATH_ATTRIBUTE, which the page's own script goes to
+ * after a 202. The owner writes it once, in the form; written in both, the two must be the same
+ * path, or synth and start-up stop with one line: else a visitor with JavaScript would land on one
+ * page and a visitor without on the other.
+ */
+export function thankYouPage(key: string, setting: string | undefined, formPage: FormPage | undefined): SuccessPath | undefined {
+  if (formPage?.successPath === undefined) return setting === undefined ? undefined : { path: setting, source: 'setting' };
+  const named = formPage.successPath;
+  if (setting === undefined) return { path: named, source: 'form page' };
+  if (setting !== named) {
+    throw new ConfigError(
+      `${key} ${setting} and ${SUCCESS_PATH_ATTRIBUTE}="${named}" on the form of ${formPage.path} (${formPage.file}) disagree: a visitor would land on one with JavaScript and on the other without. Name the thank-you page once, in the form, and leave ${key} out`,
+    );
+  }
+  return { path: setting, source: 'setting' };
 }
 
 /** What synth and `npm start` say of a form page: which page, its file, and where it came from. */

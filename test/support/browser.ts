@@ -55,11 +55,16 @@ export interface PageWatch {
 export function watchPage(page: Page): PageWatch {
   const watch: PageWatch = { errors: [], requests: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') watch.errors.push(message.text());
+    // Chromium asks each origin for /favicon.ico on its own: a site without one is no fault of the page.
+    if (message.type() === 'error' && !isOwnFaviconRequest(message.location().url)) watch.errors.push(message.text());
   });
   page.on('pageerror', (error) => watch.errors.push(`uncaught: ${error.message}`));
   page.on('request', (request) => watch.requests.push(`${request.method()} ${request.url()}`));
   return watch;
+}
+
+function isOwnFaviconRequest(url: string): boolean {
+  return URL.canParse(url) && new URL(url).pathname === '/favicon.ico';
 }
 
 /** An axe-core violation, as much of it as a failure message needs. */

@@ -312,6 +312,17 @@ describe('how a browser sends the form to /contact (what synth and start-up judg
     expect(sending(form)?.method.state).toBe(state);
   });
 
+  it.each([
+    ['<form method="post" action="/contact" data-success-path="/thanks/">', '/thanks/'],
+    ['<form method="post" action="/contact" DATA-SUCCESS-PATH="&#x2F;thanks&sol;?a=1&amp;b=2">', '/thanks/?a=1&b=2'],
+    ['<form method="post" action="/contact" data-success-path="/thanks/" data-success-path="//evil.example">', '/thanks/'],
+    ['<form method="post" action="/contact" data-success-path>', ''],
+    ['<form method="post" action="/contact">', undefined],
+    ['<form method="post" action="/subscribe" data-success-path="/merci/"></form><form method="post" action="/contact">', undefined],
+  ])('reads the thank-you page of %s as a browser’s dataset does: %j', (form, successPath) => {
+    expect(sending(form)?.successPath).toBe(successPath);
+  });
+
   it('takes the first form that posts to /contact, else the first to /contact whatever its method', () => {
     expect(sending('<form action="/contact"></form><form method="post" action="/contact">')?.method).toEqual({ written: 'post', state: 'post' });
     expect(sending('<form method="get" action="/contact"></form><form action="/elsewhere" method="post">')?.method).toEqual({ written: 'get', state: 'get' });

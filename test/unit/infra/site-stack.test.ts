@@ -286,16 +286,16 @@ describe('the functions', () => {
     });
   });
 
-  it('give the owner’s form page, found in siteDir at synth, to the page function (its path) and to the contact function (its path, and its copy in the bundle)', () => {
-    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'thanks/index.html': 'Thanks' });
-    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/' });
+  it('give the owner’s form page, found in siteDir at synth, to the page function (its path) and to the contact function (its path, and its copy in the bundle), and the thank-you page its form names to both', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': 'Thanks' });
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir });
     const variables = (name: FunctionName) =>
       (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as {
         Variables: Record<string, unknown>;
       }).Variables;
     expect(variables('page')).toMatchObject({ FORM_PAGE: '/contact/', FORM_SUCCESS_PATH: '/thanks/' });
     expect(variables('page')).not.toHaveProperty('FORM_PAGE_FILE');
-    expect(variables('contact')).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: BUNDLED_FORM_PAGE });
+    expect(variables('contact')).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: BUNDLED_FORM_PAGE, FORM_SUCCESS_PATH: '/thanks/' });
     for (const name of FUNCTION_NAMES.filter((other) => other !== 'page' && other !== 'contact')) {
       expect({ name, keys: Object.keys(variables(name)).filter((key) => key.startsWith('FORM_PAGE')) }).toEqual({ name, keys: [] });
     }

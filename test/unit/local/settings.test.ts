@@ -180,6 +180,46 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
   });
 });
 
+describe('the thank-you page: FORM_SUCCESS_PATH, or the form page’s data-success-path (docs/api.md §7, §9)', () => {
+  const pages = { 'thanks/index.html': 'Thanks', 'merci/index.html': 'Merci' };
+  const site = siteFolder({ ...pages, 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }) });
+  const served = { host: '127.0.0.1', port: 3000 };
+
+  it('is the form page’s when FORM_SUCCESS_PATH is unset or empty, and handed to the functions as FORM_SUCCESS_PATH', () => {
+    for (const env of [{ SITE_DIR: site }, { SITE_DIR: site, FORM_SUCCESS_PATH: '' }]) {
+      const settings = readLocalSettings(env);
+      expect(settings.formSuccessPath).toEqual({ path: '/thanks/', source: 'form page' });
+      expect(functionEnvironment(env, { ...settings, ...served }).FORM_SUCCESS_PATH).toBe('/thanks/');
+    }
+  });
+
+  it('is FORM_SUCCESS_PATH when the form names the same path, or none', () => {
+    expect(readLocalSettings({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/' }).formSuccessPath).toEqual({ path: '/thanks/', source: 'setting' });
+    const plain = siteFolder({ ...pages, 'contact/index.html': ownerFormPage() });
+    expect(readLocalSettings({ SITE_DIR: plain, FORM_SUCCESS_PATH: '/merci/' }).formSuccessPath).toEqual({ path: '/merci/', source: 'setting' });
+    expect(readLocalSettings({ SITE_DIR: plain }).formSuccessPath).toBeUndefined();
+  });
+
+  it('stops start-up with one line when FORM_SUCCESS_PATH and the form disagree', () => {
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site, FORM_SUCCESS_PATH: '/merci/' })).message).toBe(
+      `FORM_SUCCESS_PATH /merci/ and data-success-path="/thanks/" on the form of /contact/ (${join(site, 'contact/index.html')}) disagree: a visitor would land on one with JavaScript and on the other without. Name the thank-you page once, in the form, and leave FORM_SUCCESS_PATH out`,
+    );
+  });
+
+  it('stops start-up with one line on a form naming a page SITE_DIR lacks, or another origin', () => {
+    const lost = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }) });
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: lost })).message).toBe(
+      `/contact/ (found with no FORM_PAGE): its form's data-success-path /thanks/ is no page of SITE_DIR (${lost}): a visitor sent there would get a 404`,
+    );
+    const away = siteFolder({ ...pages, 'contact/index.html': ownerFormPage({ successPath: '//evil.example/thanks/' }) });
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: away })).message).toMatch(/^\/contact\/ \(found with no FORM_PAGE\): its form's data-success-path must be a path of the site itself/);
+  });
+
+  it('is only ever what start-up read, whatever FORM_SUCCESS_PATH the environment the functions get says', () => {
+    expect(functionEnvironment({ FORM_SUCCESS_PATH: '//evil.example' }, served).FORM_SUCCESS_PATH).toBe('');
+  });
+});
+
 describe('functionEnvironment: what the handlers read in local mode', () => {
   const served = { host: '127.0.0.1', port: 3000 };
 
@@ -196,6 +236,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       DELIVERY_RETRY_SECONDS: '5',
       FORM_PAGE: '',
       FORM_PAGE_FILE: '',
+      FORM_SUCCESS_PATH: '',
     });
   });
 
@@ -249,8 +290,8 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       RATE_LIMIT_IP: '9',
     };
 
-    // The form page is the one start-up found, none here.
-    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '' });
+    // The form page and the thank-you page are those start-up found, none here.
+    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_SUCCESS_PATH: '' });
   });
 });
 

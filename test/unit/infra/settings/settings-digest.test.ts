@@ -33,6 +33,13 @@ describe('the settings digest', () => {
     expect(digestOf({ siteDir: folder, ...settings })).not.toBe(digestOf({ siteDir: folder }));
   });
 
+  it('changes with the thank-you page the form page’s form names, which the functions are given at deploy as the setting’s', () => {
+    const named = (successPath?: string) => siteFolder({ 'thanks/index.html': 'thanks', 'merci/index.html': 'merci', 'contact/index.html': ownerFormPage({ ...(successPath === undefined ? {} : { successPath }) }) });
+    expect(digestOf({ siteDir: named('/thanks/') })).not.toBe(digestOf({ siteDir: named() }));
+    expect(digestOf({ siteDir: named('/thanks/') })).not.toBe(digestOf({ siteDir: named('/merci/') }));
+    expect(digestOf({ siteDir: named('/thanks/') })).toBe(digestOf({ siteDir: named(), formSuccessPath: '/thanks/' }));
+  });
+
   it('changes when the site’s pages move from a folder to an existing site', () => {
     expect(digestOf({ siteDir: site() })).not.toBe(digestOf({ siteOrigin: 'https://you.github.io' }));
   });

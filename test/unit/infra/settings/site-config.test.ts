@@ -335,6 +335,15 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Cannot synthesize: /contact/ \\(found with no formPage\\) is \\S+, ${cause.source}`))]);
   }, 60_000);
 
+  it('stops with one line when formSuccessPath and the form page’s data-success-path disagree', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': 'Thanks', 'merci/index.html': 'Merci' });
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/merci/', 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `Cannot synthesize: formSuccessPath /merci/ and data-success-path="/thanks/" on the form of /contact/ (${join(siteDir, 'contact/index.html')}) disagree: a visitor would land on one with JavaScript and on the other without. Name the thank-you page once, in the form, and leave formSuccessPath out`,
+    ]);
+  }, 60_000);
+
   it('stops with one line on a thank-you page of another origin, never an open redirect', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, formSuccessPath: '/\\evil.example' });
     expect(run.status).toBe(1);
@@ -446,5 +455,80 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       'formPage needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at /contact',
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
+  });
+});
+
+describe('the thank-you page the form page’s form names, data-success-path (docs/api.md §7, §9)', () => {
+  const pages = { 'thanks/index.html': 'Thanks', 'merci/index.html': 'Merci' };
+  /** A site whose /contact/ is the form page, its form naming `successPath`. */
+  const siteNaming = (successPath: string) => siteFolder({ ...pages, 'contact/index.html': ownerFormPage({ successPath }) });
+  const named = "/contact/ (found with no formPage): its form's data-success-path";
+
+  it('is formSuccessPath when that is unset: the owner writes it once, in the form', () => {
+    const site = siteNaming('/thanks/');
+    const config = configOf({ ...MINIMAL_CONTEXT, siteDir: site });
+    expect(config.formSuccessPath).toBe('/thanks/');
+    expect(config.formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found', successPath: '/thanks/' });
+  });
+
+  it('is read from the page formPage names too, its path as written', () => {
+    const site = siteFolder({ ...pages, 'write/index.html': ownerFormPage({ successPath: '/thanks/?from=form#top' }) });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/write/' }).formSuccessPath).toBe('/thanks/?from=form#top');
+  });
+
+  it.each([['/thanks/'], ['/contact/sent']])('takes formSuccessPath %s too when the form names the same path', (path) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteNaming(path), formSuccessPath: path }).formSuccessPath).toBe(path);
+  });
+
+  it.each([
+    ['/merci/', '/thanks/'],
+    ['/thanks', '/thanks/'],
+    ['/thanks/?from=form', '/thanks/'],
+  ])('stops with one line when formSuccessPath is %s and the form names %s: not the same path', (setting, attribute) => {
+    const site = siteNaming(attribute);
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formSuccessPath: setting });
+    expect(message).toBe(
+      `formSuccessPath ${setting} and data-success-path="${attribute}" on the form of /contact/ (${join(site, 'contact/index.html')}) disagree: a visitor would land on one with JavaScript and on the other without. Name the thank-you page once, in the form, and leave formSuccessPath out`,
+    );
+  });
+
+  it('is none when the form names none, or an empty one, which is unset as an empty setting is', () => {
+    for (const site of [siteFolder({ ...pages, 'contact/index.html': ownerFormPage() }), siteNaming('')]) {
+      const config = configOf({ ...MINIMAL_CONTEXT, siteDir: site });
+      expect(config.formSuccessPath).toBeUndefined();
+      expect(config.formPage?.successPath).toBeUndefined();
+      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formSuccessPath: '/merci/' }).formSuccessPath).toBe('/merci/');
+    }
+  });
+
+  it('is read from the form that posts to /contact, not from another form of the page', () => {
+    const newsletter = '<form method="post" action="/subscribe" data-success-path="/merci/"><input name="email"></form>';
+    const site = siteFolder({ ...pages, 'contact/index.html': ownerFormPage().replace('<form', `${newsletter}<form`) });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formSuccessPath).toBeUndefined();
+  });
+
+  it('reads the attribute as a browser does: its entities decoded, the first of two', () => {
+    const site = siteFolder({ ...pages, 'contact/index.html': ownerFormPage().replace('action="/contact"', 'action="/contact" data-success-path="&#x2F;thanks&sol;" data-success-path="/merci/"') });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formSuccessPath).toBe('/thanks/');
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the page and the attribute', (value) => {
+    const site = siteNaming(value);
+    const { message } = errorOf({ ...MINIMAL_CONTEXT, siteDir: site });
+    expect(message.startsWith(`${named} must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got "`)).toBe(true);
+    expect(message).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it('refuses a 404 of siteDir, as it refuses formSuccessPath, naming the page that names it', () => {
+    const site = siteNaming('/thank-you/');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toBe(`${named} /thank-you/ is no page of siteDir (${site}): a visitor sent there would get a 404`);
+    const write = siteFolder({ ...pages, 'write/index.html': ownerFormPage({ successPath: '/thank-you/' }) });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: write, formPage: '/write/' }).message).toBe(
+      `formPage /write/: its form's data-success-path /thank-you/ is no page of siteDir (${write}): a visitor sent there would get a 404`,
+    );
+  });
+
+  it('is no concern with siteOrigin, where no form page is read: formSuccessPath alone names the thank-you page', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/' }).formSuccessPath).toBe('/thanks/');
   });
 });

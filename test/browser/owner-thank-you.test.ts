@@ -1,0 +1,191 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { contactFormSending } from '../../lambdas/html/owner-form-page.js';
+import { describeWithChromium, launchChromium, watchPage, type PageWatch } from '../support/browser.js';
+import { newEmail, newMessage } from '../support/fresh-clients.js';
+import { clearSentEmails, deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { awayFromWindowEdge } from '../support/rate-window.js';
+import { OPEN_REDIRECT_ATTEMPTS } from '../support/site-path-cases.js';
+import { foreignRequests } from './contact-form-driver.js';
+
+/*
+ * The owner's thank-you page, named once: the example form (docs/examples/contact-form.html) is the
+ * form page (FORM_PAGE), its form's data-success-path="/thanks/" the only place the path is
+ * written (no FORM_SUCCESS_PATH). With its script, the visitor lands there after the 202; without,
+ * the service's 303 takes them to the same page (docs/api.md §9). A form naming none, or naming
+ * anything but a path of the site, keeps the visitor on the page with the script's sentence.
+ */
+
+const EXAMPLES = fileURLToPath(new URL('../../docs/examples/', import.meta.url));
+const FORM_PAGE = '/contact-form.html';
+const THANKS = '/thanks/';
+const SENTENCE = 'Thank you: your inquiry was received, and I will reply soon.';
+const describeInChromium = describeWithChromium();
+
+interface Visit {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly watch: PageWatch;
+}
+
+describeInChromium('the owner’s thank-you page, named by the example form’s data-success-path alone, in Chromium', () => {
+  let server: LocalServer;
+  let browser: Browser;
+  const visits: Visit[] = [];
+  const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: newMessage() });
+
+  /** Opens the form page; `markup`, given, rewrites the page's HTML on its way to the browser. */
+  const visit = async (options: BrowserContextOptions = {}, markup?: (html: string) => string): Promise<Visit> => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    if (markup !== undefined) {
+      await page.route(`**${FORM_PAGE}`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: markup(await response.text()) });
+      });
+    }
+    await page.goto(`${server.baseUrl}${FORM_PAGE}`);
+    const opened = { context, page, watch };
+    visits.push(opened);
+    return opened;
+  };
+  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
+    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
+  };
+  /** Sends the form and returns the answer to its POST. */
+  const send = async (page: Page) => {
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send' }).click()]);
+    return answer;
+  };
+  const status = (page: Page) => page.locator('[data-status]');
+
+  beforeAll(async () => {
+    server = await startLocalServer({ SITE_DIR: EXAMPLES, FORM_PAGE, SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(() => clearSentEmails(server));
+  beforeEach(() => awayFromWindowEdge(), 20_000);
+  afterEach(async () => {
+    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
+  });
+
+  it('says at start that the thank-you page is the form’s, with no FORM_SUCCESS_PATH', () => {
+    expect(server.output()).toMatch(/^Thank-you {2}\/thanks\/ {2}\(data-success-path on the form of \/contact-form\.html\)$/m);
+  });
+
+  it('with JavaScript, lands on the owner’s thank-you page once the inquiry is received', async () => {
+    const { page, watch } = await visit();
+    const values = inquiry();
+    await fill(page, values);
+    const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
+
+    expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
+    expect(answer.status()).toBe(202);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+    const [mail] = await deliveredEmails(server, 1);
+    expect(mail?.replyTo).toEqual([values.email]);
+    expect(foreignRequests(watch, server.baseUrl)).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('without JavaScript, lands on the same page: the service’s 303 goes where the form says', async () => {
+    const { page, watch } = await visit({ javaScriptEnabled: false });
+    const values = inquiry();
+    await fill(page, values);
+    const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
+
+    expect(answer.url()).toBe(`${server.baseUrl}/contact`);
+    expect(answer.status()).toBe(303);
+    expect(await answer.headerValue('location')).toBe(THANKS);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+    const [mail] = await deliveredEmails(server, 1);
+    expect(mail?.replyTo).toEqual([values.email]);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('with a form that names no thank-you page, thanks the visitor in the page and stays there', async () => {
+    const { page, watch } = await visit({}, (html) => html.replace(` data-success-path="${THANKS}"`, ''));
+    expect(await page.locator('form.inquiry').getAttribute('data-success-path')).toBeNull();
+    await fill(page, inquiry());
+    expect((await send(page)).status()).toBe(202);
+
+    await status(page).filter({ hasText: SENTENCE }).waitFor();
+    expect(await status(page).textContent()).toBe(SENTENCE);
+    expect(page.url()).toBe(`${server.baseUrl}${FORM_PAGE}`);
+    expect(await page.locator('[name="name"]').inputValue()).toBe('');
+    expect(await deliveredEmails(server, 1)).toHaveLength(1);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('goes nowhere but a path of the site, whatever a page injected puts in the attribute: it thanks the visitor in place instead', async () => {
+    const { page, watch } = await visit();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // What a browser would take off the site, or holds what a URL drops or escapes; a percent-escape
+    // stays on the site (the service's rule refuses those at synth, docs/api.md §7).
+    const hostile = [
+      ...OPEN_REDIRECT_ATTEMPTS.map(([value]) => value).filter((value) => !value.startsWith('/') || /\/\/|\\|[^!-~]/.test(value)),
+      '///evil.example',
+      '/..//evil.example',
+      ' /thanks/',
+      'data:text/html,<script>alert(1)</script>',
+      'JaVaScRiPt:alert(1)',
+      '/thanks/\u3000/evil.example',
+    ];
+    for (const value of hostile) {
+      await page.locator('form.inquiry').evaluate((form, path) => form.setAttribute('data-success-path', path), value);
+      await fill(page, inquiry());
+      expect({ value, status: (await send(page)).status() }).toEqual({ value, status: 202 });
+      await status(page).filter({ hasText: SENTENCE }).waitFor();
+      expect({ value, url: page.url() }).toEqual({ value, url: `${server.baseUrl}${FORM_PAGE}` });
+    }
+    // A control named "dataset" shadows the form's own dataset (DOM clobbering): the script then reads no path at all.
+    await page.locator('form.inquiry').evaluate((form) => {
+      form.setAttribute('data-success-path', '/thanks/');
+      form.insertAdjacentHTML('beforeend', '<input name="dataset" disabled>');
+    });
+    await fill(page, inquiry());
+    expect((await send(page)).status()).toBe(202);
+    await status(page).filter({ hasText: SENTENCE }).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}${FORM_PAGE}`);
+
+    // And a path of the site is followed still, so that the test above could have failed.
+    await page.locator('form.inquiry [name="dataset"]').evaluate((input) => input.remove());
+    await fill(page, inquiry());
+    await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
+    expect(foreignRequests(watch, server.baseUrl)).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  }, 120_000);
+
+  it('reads the attribute as synth and start-up read it (parse5): entities, case, repeats, NUL and line breaks alike', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    visits.push({ context, page, watch: watchPage(page) });
+    const forms = [
+      '<form method="post" action="/contact" data-success-path="/thanks/">',
+      '<form method="post" action="/contact" DATA-Success-Path="&#x2F;thanks&sol;?a=1&amp;b=2&quot;">',
+      '<form method="post" action="/contact" data-success-path="/thanks/" data-success-path="//evil.example">',
+      '<form method="post" action="/contact" data-success-path=/thanks/>',
+      '<form method="post" action="/contact" data-success-path>',
+      '<form method="post" action="/contact" data-success-path="/\u0000/evil.example">',
+      '<form method="post" action="/contact" data-success-path="/\r\n/evil.example\t">',
+      '<form method="post" action="/contact" data-success-path="&NotAnEntity;/x">',
+    ];
+    for (const form of forms) {
+      const html = `<!doctype html><title>Contact</title>${form}<input name="name"></form>`;
+      await page.setContent(html);
+      const inBrowser = await page.locator('form').getAttribute('data-success-path');
+      expect({ form, successPath: inBrowser }).toEqual({ form, successPath: contactFormSending(html, '/contact/')?.successPath ?? null });
+    }
+  });
+});
