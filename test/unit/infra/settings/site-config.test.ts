@@ -3,7 +3,7 @@ import { App } from 'aws-cdk-lib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../../../lambdas/config.js';
+import { ConfigError, readAgentSettings } from '../../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
 import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
 import { readSiteConfig } from '../../../../lib/settings/site-config.js';
@@ -60,6 +60,8 @@ describe('the deployment context', () => {
       senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
       keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
       apiHostRotation: '',
+      // What agents find, every part on (docs/api.md §16).
+      agents: readAgentSettings({}),
       monthlyBudgetUsd: 5,
     });
   });
@@ -77,6 +79,8 @@ describe('the deployment context', () => {
       senderIdentity: { kind: 'email-if-missing' },
       keyRotations: { originVerify: '', counterKey: '', formTokenKey: '' },
       apiHostRotation: '',
+      // What agents find, every part on (docs/api.md §16).
+      agents: readAgentSettings({}),
       monthlyBudgetUsd: 5,
     });
     const fromCli = configOf({
