@@ -59,8 +59,8 @@ describe('npm run verify against local mode', () => {
       ]),
     );
     expect(lines).toContainEqual('ok    agent-readiness level: Level 5, Agent-Native, of 5 by the probes above');
-    // The MCP Server Card among the skipped: local mode has none.
-    expect(stdout).toMatch(/\n\d+ checks, 0 failed, 0 warned, 3 skipped: your site works\.\n$/);
+    // Skipped: CloudFront's security headers and the API's own endpoint, which local mode has none of.
+    expect(stdout).toMatch(/\n\d+ checks, 0 failed, 0 warned, 2 skipped: your site works\.\n$/);
     expect(code).toBe(0);
 
     const mark = /look for "(mark [a-z]{8})"/.exec(stdout)?.[1];
