@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { SiteSettings } from '../config.js';
 import { MAX_BODY_SIZE } from '../inquiry/answer-details.js';
 import { limitsInWords } from '../inquiry/limits.js';
-import { findRoute } from '../routes.js';
 import { siteUrls } from '../site-urls.js';
 
 /** The discovery index's schema as of the Agent Skills discovery draft 0.2.0 (Cloudflare's agent-skills-discovery-rfc). */
@@ -11,9 +10,6 @@ export const SKILL_NAME = 'contact-site-owner';
 /** RFC 7763 makes the charset parameter required; the draft allows text/markdown or text/plain. */
 export const SKILL_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
-/** The path of the MCP endpoint, advertised once the route table has it. */
-const MCP_PATH = '/api/mcp';
-
 /**
  * The one skill (docs/api.md §16): how an agent contacts the site's owner, by the API, the form or
  * MCP, and what it must not do. A SKILL.md of the Agent Skills specification: YAML front matter
@@ -21,7 +17,6 @@ const MCP_PATH = '/api/mcp';
  */
 export function contactSkill(site: SiteSettings): string {
   const urls = siteUrls(site.baseUrl);
-  const mcp = findRoute('POST', MCP_PATH) === undefined ? undefined : `${site.baseUrl}${MCP_PATH}`;
   return `---
 name: ${SKILL_NAME}
 description: ${JSON.stringify(skillDescription(site))}
@@ -38,7 +33,8 @@ A JSON object: \`name\`, \`email\` (the address the owner answers), \`message\`,
 ## How to send it
 
 - **The API**: POST ${urls.contactApi} with \`Content-Type: application/json\`. No API key. An accepted inquiry is answered 202 with its id; a refused one with an RFC 9457 problem whose \`errors\` name each field to fix. Send an \`Idempotency-Key\` header (1 to 255 printable ASCII characters) and a retry with the same key and body is answered as the first, never sent twice. The OpenAPI description is ${urls.openApi}.
-${mcp === undefined ? '' : `- **MCP**: the Streamable HTTP endpoint ${mcp}, without authentication; its tool sends the same inquiry, through the same checks and limits.\n`}- **The form**: ${urls.contactForm}, for a person in a browser.
+- **MCP**: the Streamable HTTP endpoint ${urls.mcpEndpoint}, without authentication (its Server Card: ${urls.mcpServerCard}); its tool, \`sendInquiry\`, sends the same inquiry through the same checks and limits.
+- **The form**: ${urls.contactForm}, for a person in a browser.
 
 ## What not to do
 
@@ -50,7 +46,7 @@ ${mcp === undefined ? '' : `- **MCP**: the Streamable HTTP endpoint ${mcp}, with
 }
 
 function skillDescription(site: SiteSettings): string {
-  return `Send the owner of ${site.siteName} (${site.baseUrl}) a project inquiry on a person's behalf, by the site's JSON API${findRoute('POST', MCP_PATH) === undefined ? '' : ', MCP'} or form, within its limits. Use when asked to contact, hire or write to the site's owner.`;
+  return `Send the owner of ${site.siteName} (${site.baseUrl}) a project inquiry on a person's behalf, by the site's JSON API, MCP or form, within its limits. Use when asked to contact, hire or write to the site's owner.`;
 }
 
 /** `/.well-known/agent-skills/index.json` (the Agent Skills discovery draft 0.2.0): the skill, with the SHA-256 of its SKILL.md's bytes. */

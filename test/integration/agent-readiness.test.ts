@@ -80,6 +80,7 @@ describe('the probes, as the scanners describe them, on a site that brought none
     expect(`sha256:${createHash('sha256').update(file.text).digest('hex')}`).toBe(skill!.digest);
     expect(file.text).toMatch(/^---\nname: contact-site-owner\ndescription: "/);
     expect(file.text).toContain(`POST ${server.baseUrl}/api/contact`);
+    expect(file.text).toContain(`the Streamable HTTP endpoint ${server.baseUrl}/api/mcp, without authentication`);
   });
 
   it("npm run verify's probes pass them all and name Level 5", async () => {

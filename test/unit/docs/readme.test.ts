@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { STACK_NAMES } from '../../../lib/stack-names.js';
+import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
 import { readMarkdown, type MarkdownDocument } from '../../support/markdown.js';
 import { shellCommands, type ShellCommand } from '../../support/shell-commands.js';
+import { siteFolder } from '../../support/site-folder.js';
 import { MINIMAL_CONTEXT } from '../infra/site-app.js';
 
 /**
@@ -61,6 +63,49 @@ interface CdkCommand {
 const CDK_CLI: { globalOptions: Record<string, CdkOption>; commands: Record<string, CdkCommand> } = JSON.parse(
   readFileSync(join(dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')), 'lib/cli/cli-type-registry.json'), 'utf8'),
 );
+
+/** README's sections in the order an owner meets them (issue 39): each where the work needs it. */
+const OWNER_PATH = [
+  'See it on your machine',
+  'Your own contact page',
+  'An AWS account',
+  'A region',
+  'A certificate for your domain',
+  'Mail that lands in the inbox',
+  "SES's sandbox",
+  'Your settings file',
+  'Your pages: three ways',
+  'What agents find on your site',
+  'Check the settings: npm run synth',
+  'First deploy',
+  'Check it: npm run verify',
+  'Publish a page: npm run publish',
+  'The inbox',
+  'What an alarm mail means',
+];
+
+const EXAMPLE_SETTINGS: Readonly<Record<string, unknown>> = JSON.parse(readFileSync(join(ROOT, 'site-settings.example.json'), 'utf8'));
+
+/** An environment in which no AWS account or region can be found: a machine before `aws configure`. */
+const NO_AWS_ACCOUNT = {
+  AWS_ACCESS_KEY_ID: undefined,
+  AWS_SECRET_ACCESS_KEY: undefined,
+  AWS_SESSION_TOKEN: undefined,
+  AWS_PROFILE: undefined,
+  AWS_REGION: undefined,
+  AWS_DEFAULT_REGION: undefined,
+  CDK_DEFAULT_ACCOUNT: undefined,
+  CDK_DEFAULT_REGION: undefined,
+  AWS_CONFIG_FILE: '/nonexistent',
+  AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+};
+
+/** The text of README's settings table, under "Your settings file". */
+function settingsTable(): string {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = text.indexOf('### Your settings file');
+  return text.slice(start, text.indexOf('\n#', start + 1));
+}
 
 const COMMANDS = README.codeBlocks.filter((block) => block.language === 'sh' || block.language === 'console').flatMap(shellCommands);
 
@@ -144,6 +189,29 @@ describe('README, the owner\'s guide', () => {
     }
     for (const { words } of COMMANDS.filter(({ words }) => words[0] === 'git')) expect(words).toEqual(['git', 'pull']);
   });
+
+  it('follows the owner\'s path: a preview with their own contact page, the choices AWS asks for, settings, deploy, check, publish, day to day', () => {
+    const headings = [...README.headings];
+    const positions = OWNER_PATH.map((section) => ({ section, at: headings.indexOf(section) }));
+    expect(positions.filter(({ at }) => at === -1)).toEqual([]);
+    expect(positions.map(({ section }) => section)).toEqual([...positions].sort((a, b) => a.at - b.at).map(({ section }) => section));
+  });
+
+  it('explains every key of the example settings file in its settings table', () => {
+    const explained = new Set([...settingsTable().matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, keys]) => [...keys!.matchAll(/`([^`]+)`/g)].map(([, key]) => key!)));
+    expect(Object.keys(EXAMPLE_SETTINGS).filter((key) => !explained.has(key))).toEqual([]);
+  });
+
+  it('previews the very folder the example settings file names', () => {
+    const start = COMMANDS.find(({ words, env }) => words.join(' ') === 'npm start' && env.SITE_DIR !== undefined);
+    expect(start?.env.SITE_DIR).toBe(EXAMPLE_SETTINGS.siteDir);
+  });
+
+  it('has an example settings file that synthesizes as copied, offline, once siteDir names a real folder', () => {
+    const site = siteFolder({ 'index.html': '<!doctype html><title>Home</title><h1>Home</h1>' });
+    const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ...EXAMPLE_SETTINGS, siteDir: site }), ...NO_AWS_ACCOUNT } });
+    expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: expect.not.stringMatching(/Cannot synthesize/) });
+  }, 90_000);
 
   it('links to the API reference and to the developer guide once each', () => {
     const count = (target: string) => README.links.filter((link) => link === target).length;

@@ -136,11 +136,11 @@ describe('the settings file', () => {
     expect(message).toBe(`SITE_SETTINGS names ${join(folder, 'x')}\\u001B[2J\\u202E.json, which is no file`);
   });
 
-  it('is ignored by git, and its committed example is a whole deployment’s settings', () => {
+  it('is ignored by git, and its committed example is a deployment’s settings once siteDir names a real folder', () => {
     expect(readFileSync(new URL('.gitignore', ROOT), 'utf8').split('\n')).toContain(SETTINGS_FILE);
     const example = JSON.parse(readFileSync(new URL(SETTINGS_EXAMPLE_FILE, ROOT), 'utf8')) as Record<string, unknown>;
-    const site = siteFolder({ 'thanks/index.html': 'thanks', 'css/site.css': 'main {}' });
-    expect(siteConfigOf({ ...example, siteDir: site })).toMatchObject({ ownerEmail: example.ownerEmail, pricingPlan: 'free', formSuccessPath: '/thanks/' });
+    const site = siteFolder();
+    expect(siteConfigOf({ ...example, siteDir: site })).toMatchObject({ ownerEmail: example.ownerEmail, sitePages: { kind: 'folder', path: site } });
   });
 });
 
