@@ -5,11 +5,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFigures } from '../bench/figures-file.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
 import { inboxTarget } from './inbox/inbox-table.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { destroyClients, regionClients } from './verify/aws-clients.js';
-import { describeError } from './aws-failure.js';
+import { failureInWords } from './aws-failure.js';
 import { exitStatus, formatResult, summary, type CheckResult } from './verify/check.js';
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
@@ -61,6 +62,6 @@ try {
   process.exitCode = exitStatus(results);
 } catch (error) {
   // Nothing a check meets reaches here (each is its own FAIL line): a bad command line, or a bug.
-  console.error(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : describeError(error)}`);
+  console.error(terminalText(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : failureInWords(error)}`));
   process.exitCode = 1;
 }

@@ -1,5 +1,5 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { awsFailure, describeError } from '../aws-failure.js';
+import { awsFailure, failureInWords } from '../aws-failure.js';
 import { ProbeError, type ProbeFailure } from './http-probe.js';
 
 /**
@@ -47,8 +47,8 @@ export function summary(results: readonly CheckResult[]): string {
 }
 
 /**
- * Runs one check; whatever it throws becomes its FAIL line, never a stack trace: an error's name
- * and the first line of its message, and what to do about it.
+ * Runs one check; whatever it throws becomes its FAIL line, never a stack trace: what happened in
+ * a few words (never an error's class name), and what to do about it.
  */
 export async function runCheck(name: string, check: () => Promise<CheckResult>): Promise<CheckResult> {
   try {
@@ -68,7 +68,7 @@ export async function* guarded(name: string, checks: AsyncIterable<CheckResult>)
 }
 
 export function couldNotCheck(name: string, error: unknown): CheckResult {
-  return fail(name, `could not check (${describeError(error)})`, whatToDoAbout(error));
+  return fail(name, `could not check (${error instanceof ProbeError ? error.message : failureInWords(error)})`, whatToDoAbout(error));
 }
 
 /** What the owner can do about a request of the site's that got no usable answer, by why. */
@@ -87,11 +87,11 @@ export function whatToDoAbout(error: unknown): string {
   if (error instanceof ProbeError) return NO_ANSWER_ADVICE[error.failure];
   switch (awsFailure(error)) {
     case 'no region':
-      return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
+      return 'give the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
     case 'unreachable':
-      return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
+      return 'check this machine\'s network, then run npm run verify again';
     case 'no credentials':
-      return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
+      return 'sign in: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
     case 'refused credentials':
       return 'your AWS credentials were refused or expired: aws sso login, or aws configure';
     case 'access denied':

@@ -281,7 +281,7 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'stack PersonalSite',
-        detail: 'could not check (CredentialsProviderError: Could not load credentials from any providers)',
+        detail: 'could not check (no AWS credentials found)',
         fix: expect.stringContaining('aws sso login'),
       },
     ]);
@@ -295,7 +295,11 @@ describe('each state an owner meets', () => {
   });
 
   it('turns a refused call into the FAIL line of its group, and goes on with the others', async () => {
-    account.sesError = Object.assign(new Error('User is not authorized to perform: ses:GetAccount'), { name: 'AccessDeniedException' });
+    account.sesError = Object.assign(new Error('User is not authorized to perform: ses:GetAccount'), {
+      name: 'AccessDeniedException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403, requestId: 'b7e2' },
+    });
 
     const { results } = await run();
 
@@ -303,7 +307,7 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'SES',
-        detail: 'could not check (AccessDeniedException: User is not authorized to perform: ses:GetAccount)',
+        detail: 'could not check (AWS answered AccessDeniedException (User is not authorized to perform: ses:GetAccount))',
         fix: expect.stringContaining('docs/verify.md lists the actions'),
       },
     ]);
