@@ -26,16 +26,17 @@ export function awsFailure(error: unknown): AwsFailure | undefined {
  * `TimeoutError`, `TypeError`) nor an `Error:` prefix: an AWS service's answer is quoted as what
  * AWS answered, by its code (`AccessDenied`, `NoSuchBucket`), which AWS's documentation and the
  * troubleshooting tables name; a connection that failed, by the socket's code; anything else by its
- * message's first line alone.
+ * message's first line alone. `service` names who was asked, when it may be other than AWS (local
+ * mode's outside DynamoDB).
  */
-export function failureInWords(error: unknown): string {
+export function failureInWords(error: unknown, service = 'AWS'): string {
   const { name, message } = errorParts(error);
   const failure = awsFailure(error);
   if (failure === 'no region') return 'no AWS region is set';
   if (failure === 'no credentials') return 'no AWS credentials found';
   const first = message.split('\n')[0]?.trim() ?? '';
-  if (errorAnswerStatus(error) !== undefined) return `AWS answered ${name}${first === '' || first === name ? '' : ` (${first})`}`;
-  if (failure === 'unreachable') return `no answer from AWS (${connectionFailure(error)})`;
+  if (errorAnswerStatus(error) !== undefined) return `${service} answered ${name}${first === '' || first === name ? '' : ` (${first})`}`;
+  if (failure === 'unreachable') return `no answer from ${service} (${connectionFailure(error)})`;
   return first === '' ? 'it stopped without saying why' : first;
 }
 

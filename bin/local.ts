@@ -7,6 +7,7 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
+import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { wildcardListening } from './local/local-origins.js';
@@ -57,8 +58,8 @@ try {
     ].join('\n'),
   );
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof ListenError)) throw error;
-  console.error(`Cannot start: ${terminalText(error.message)}`);
+  // A setting, a port, or whatever else stopped it: one line, never an error's class name.
+  console.error(`Cannot start: ${terminalText(error instanceof ConfigError || error instanceof ListenError ? error.message : failureInWords(error))}`);
   process.exit(1);
 }
 
