@@ -11,7 +11,7 @@ import { inboxTarget } from './inbox/inbox-table.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { destroyClients, regionClients } from './verify/aws-clients.js';
 import { failureInWords } from './aws-failure.js';
-import { exitStatus, formatResult, summary, type CheckResult } from './verify/check.js';
+import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from './verify/check.js';
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
 import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
@@ -50,6 +50,8 @@ try {
   for await (const line of lines) {
     if ('section' in line) {
       console.log(`\n${line.section}`);
+    } else if ('notice' in line) {
+      console.log(formatNotice(line));
     } else {
       results.push(line);
       console.log(formatResult(line));

@@ -23,6 +23,20 @@ export const skip = (name: string, detail: string): CheckResult => ({ status: 's
 export const warn = (name: string, detail: string, fix: string): CheckResult => ({ status: 'warn', name, detail, fix });
 export const fail = (name: string, detail: string, fix: string): CheckResult => ({ status: 'FAIL', name, detail, fix });
 
+/** A line that is no check: what the run is about to do that costs the owner something, said before it does it. */
+export interface Notice {
+  readonly notice: string;
+}
+
+export function isCheckResult(line: CheckResult | Notice): line is CheckResult {
+  return 'status' in line;
+}
+
+/** `note  …`: in the column of a result's status, counted in no summary. */
+export function formatNotice(line: Notice): string {
+  return terminalText(`note  ${line.notice}`);
+}
+
 /**
  * The line printed for a result: never more than one, whatever a server or an error put in it, by
  * the rule every owner command follows (terminalText): a line break, a terminal's escape or a bidi
