@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
-import { localUrl } from '../../../bin/local/local-origins.js';
+import { isLoopbackHost, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -266,6 +266,29 @@ describe('localUrl: where this machine reaches the server (the address the banne
     ['::', 'http://[::1]:3000'],
   ])('for HOST %s is %s', (host, url) => {
     expect(localUrl(host, 3000)).toBe(url);
+  });
+});
+
+describe('isLoopbackHost: the Host headers local mode’s emulators answer', () => {
+  it.each<[string | undefined, number, boolean]>([
+    ['localhost:8005', 8005, true],
+    ['LocalHost:8005', 8005, true],
+    ['127.0.0.1:8005', 8005, true],
+    ['[::1]:8005', 8005, true],
+    ['localhost', 80, true],
+    ['localhost:80', 80, true],
+    ['localhost', 8005, false],
+    ['127.0.0.1:8006', 8005, false],
+    ['attacker.example:8005', 8005, false],
+    ['localhost.attacker.example:8005', 8005, false],
+    ['user@localhost:8005', 8005, false],
+    ['localhost:8005/x', 8005, false],
+    ['127.1:8005', 8005, false],
+    ['[::ffff:127.0.0.1]:8005', 8005, false],
+    ['', 8005, false],
+    [undefined, 8005, false],
+  ])('%s on port %d: %s', (host, port, answered) => {
+    expect(isLoopbackHost(host, port)).toBe(answered);
   });
 });
 
