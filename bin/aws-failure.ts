@@ -54,6 +54,12 @@ export function connectionFailure(error: unknown): string {
   return errorParts(error).name === 'TimeoutError' ? 'timed out' : 'the connection failed';
 }
 
+/** CloudFormation's answer for a stack that is not there (nor ever was, under this name, in that region and account). */
+export function isMissingStack(error: unknown): boolean {
+  const { name, message } = errorParts(error);
+  return name === 'ValidationError' && /does not exist/.test(message);
+}
+
 export function errorParts(error: unknown): { name: string; message: string } {
   if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error) };
   const { name, message } = error as { name?: unknown; message?: unknown };

@@ -2,7 +2,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
 import { errorName } from '../../lambdas/http/error-name.js';
-import { awsFailure, connectionFailure, failureInWords } from '../aws-failure.js';
+import { awsFailure, connectionFailure, failureInWords, isMissingStack } from '../aws-failure.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -85,6 +85,11 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
     return { client, tableName };
   } catch (error) {
     if (error instanceof InboxCommandError || isSetupProblem(error)) throw error;
+    if (isMissingStack(error)) {
+      throw new InboxCommandError(
+        `there is no stack ${options.stack} in ${options.region ?? 'your AWS configuration’s region'}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`,
+      );
+    }
     throw new InboxCommandError(
       `could not read the stack ${options.stack} (${failureInWords(error)}): check --stack, your AWS credentials, and --region or AWS_REGION; for local mode, --endpoint as npm start prints it`,
     );

@@ -250,13 +250,13 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'inbox',
-        detail: '2 inquiries need you: 9f1d failed (MessageRejected), 5d0c unknown (TimeoutError)',
+        detail: '2 inquiries need you: 9f1d failed (SES answered MessageRejected), 5d0c unknown (no answer from SES in time)',
         fix: expect.stringContaining('npm run redeliver -- <id>'),
       },
     ]);
 
     account.inquiries = [inquiry('7c41', 'pending', 'TooManyRequestsException')];
-    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', name: 'inbox', detail: '1 pending, retried after TooManyRequestsException' })]);
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', name: 'inbox', detail: '1 pending, retried after SES answered TooManyRequestsException' })]);
   });
 
   it('fails a stack whose last deploy was rolled back', async () => {
