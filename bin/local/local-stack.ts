@@ -106,7 +106,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       // An outside store that is down must not stop local mode: POSTs then fail closed (503).
       if (settings.dynamoEndpoint === undefined) throw error;
       warnings.push(
-        `Warning: the tables could not be created at ${dynamo} (${failureInWords(error, dynamo)}); POSTs answer 503 until it can.`,
+        `Warning: the tables could not be created at ${dynamo} (${failureInWords(error, 'it')}); POSTs answer 503 until it can.`,
       );
     }
     const handlers = await importHandlers();
