@@ -37,8 +37,6 @@ try {
   if (records.length > limit) console.log(`(the ${limit} newest of ${records.length}: --limit ${records.length} shows all)`);
   client.destroy();
 } catch (error) {
-  const failure = inboxFailure(error, options);
-  if (failure === undefined) throw error;
-  console.error(`Cannot read the inbox: ${terminalText(failure)}`);
+  console.error(`Cannot read the inbox: ${terminalText(inboxFailure(error, options))}`);
   process.exit(1);
 }

@@ -7,12 +7,13 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
+import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { siteBannerLines } from './local/site-banner.js';
+import { limitsBannerLine, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -48,6 +49,7 @@ try {
       ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl)),
       ...siteBannerLines(process.env, settings),
+      limitsBannerLine(process.env, settings.limits, fromFile.keys),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
@@ -57,8 +59,8 @@ try {
     ].join('\n'),
   );
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof ListenError)) throw error;
-  console.error(`Cannot start: ${terminalText(error.message)}`);
+  // A setting, a port, or whatever else stopped it: one line, never an error's class name.
+  console.error(`Cannot start: ${terminalText(error instanceof ConfigError || error instanceof ListenError ? error.message : failureInWords(error))}`);
   process.exit(1);
 }
 

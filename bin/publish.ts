@@ -6,11 +6,12 @@
  * (`--region` or AWS_REGION).
  */
 import { ConfigError } from '../lambdas/config.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { formPageDigest, settingsDigest } from '../lib/settings/settings-digest.js';
 import { deploymentSettings, SETTINGS_FILE } from '../lib/settings/settings-file.js';
 import { siteConfigOf } from '../lib/settings/site-config.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
-import { awsFailure, describeError } from './aws-failure.js';
+import { awsFailure, failureInWords } from './aws-failure.js';
 import { publishClients } from './publish/aws-clients.js';
 import { PublishError } from './publish/publish-error.js';
 import { PUBLISH_HELP, readPublishOptions, type PublishOptions } from './publish/publish-options.js';
@@ -31,7 +32,7 @@ try {
       : restore({ stack: STACK_NAMES.site, time: options.restore, dryRun: options.dryRun, yes: options.yes, now: new Date() }, clients);
   for await (const line of lines) console.log(line);
 } catch (error) {
-  console.error(`Cannot publish: ${whyItStopped(error)}`);
+  console.error(`Cannot publish: ${terminalText(whyItStopped(error))}`);
   process.exitCode = 1;
 } finally {
   clients?.destroy();
@@ -61,17 +62,17 @@ function publishRequest(options: PublishOptions) {
   };
 }
 
-/** One line: the project's own message, or AWS's error and what to do about it; never a stack trace. */
+/** One line: the project's own message, or what AWS answered (never an error's class name) and what to do about it; never a stack trace. */
 function whyItStopped(error: unknown): string {
   if (error instanceof PublishError || error instanceof ConfigError) return error.message;
   const advice = {
-    'no region': "name the stack's region: npm run publish -- --region <region>, or AWS_REGION, or a region in your AWS profile",
-    unreachable: "could not reach AWS: check this machine's network, then run npm run publish again",
-    'no credentials': 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile)',
+    'no region': "give the stack's region: npm run publish -- --region <region>, or AWS_REGION, or a region in your AWS profile",
+    unreachable: "check this machine's network, then run npm run publish again",
+    'no credentials': 'sign in: aws configure, or aws sso login (AWS_PROFILE names a profile)',
     'refused credentials': 'your AWS credentials were refused or expired: aws sso login, or aws configure',
     'access denied': 'your AWS identity may not do this: docs/api.md §10 ("npm run publish") lists the actions it needs',
     throttled: 'AWS throttled the calls: run npm run publish again in a minute',
   } as const;
   const failure = awsFailure(error);
-  return `${describeError(error)}: ${failure === undefined ? 'run npm run publish again; if it fails the same way, the message names what broke' : advice[failure]}`;
+  return `${failureInWords(error)}: ${failure === undefined ? 'run npm run publish again; if it fails the same way, the message names what broke' : advice[failure]}`;
 }

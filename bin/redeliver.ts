@@ -62,9 +62,7 @@ try {
   // Each line says why; the status tells a script that something asked for is not on its way.
   if (missing.length > 0 || queued < chosen.length) process.exitCode = 1;
 } catch (error) {
-  const failure = inboxFailure(error, options);
-  if (failure === undefined) throw error;
-  console.error(`Cannot send again: ${terminalText(failure)}`);
+  console.error(`Cannot send again: ${terminalText(inboxFailure(error, options))}`);
   process.exit(1);
 }
 

@@ -1,27 +1,80 @@
 /**
  * `npm run synth`: `cdk synth` without the template scrolling by (`-q`; cdk-nag's findings still
- * fail it), then what the owner must do next, read from the cloud assembly it wrote. Arguments
- * after `--` go to `cdk synth` (`-c key=value`, `--output`).
+ * fail it), then the region and account it synthesized for and where they came from, and what the
+ * owner must do next, read from the cloud assembly it wrote. Arguments after `--` go to
+ * `cdk synth` (`-c key=value`, `--output`, `--profile`). A failure is the app's one line: the CDK
+ * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
+ * that the app failed, is left out.
  */
-import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { loadSharedConfigFiles } from '@smithy/core/config';
+import { spawn } from 'node:child_process';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
+import { STACK_NAMES } from '../lib/stack-names.js';
+import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
 import { nextSteps, readAssembly } from './synth/next-steps.js';
 
+/** The CDK CLI's line after an app that exited with an error (aws-cdk's execInChildProcess), whose own line said why. */
+const APP_EXITED = /^(.+): Subprocess exited with error (\d+)$/;
+
 const args = process.argv.slice(2);
-const synth = spawnSync('cdk', ['synth', '-q', ...args], {
-  stdio: 'inherit',
-  env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' },
+const { values } = parseArgs({
+  args,
+  options: { output: { type: 'string', short: 'o' }, profile: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } },
+  strict: false,
 });
-if (synth.error !== undefined) stop(`Cannot synthesize: the CDK CLI did not run (${synth.error.message}): run it through npm (npm run synth), after npm ci`);
-if (synth.status !== 0) process.exit(synth.status ?? 1);
-const { values } = parseArgs({ args, options: { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } }, strict: false });
+const status = await cdkSynth(args);
+if (status !== 0) process.exit(status);
 // cdk's own help or version: it synthesized nothing, so there are no next steps to read.
 if (values.help === true || values.version === true) process.exit(0);
 const folder = typeof values.output === 'string' ? values.output : 'cdk.out';
 try {
-  console.log(nextSteps(readAssembly(folder), folder).join('\n'));
+  const stacks = readAssembly(folder);
+  const files = await loadSharedConfigFiles({ ignoreCache: true });
+  const choice = cdkRegionChoice(process.env, files, typeof values.profile === 'string' ? values.profile : undefined);
+  const [summary = '', ...steps] = nextSteps(stacks, folder);
+  const target = deployTargetLines(
+    stacks.find((stack) => stack.name === STACK_NAMES.site),
+    choice,
+    sdkRegion(process.env, files),
+  );
+  console.log([summary, ...target, ...steps].join('\n'));
 } catch (error) {
   stop(`Synthesized, but the next steps could not be read from ${folder} (${(error as Error).message.split('\n')[0]})`);
+}
+
+/**
+ * Runs `cdk synth -q`, its output passed on as it comes, but for the CLI's line after an app that
+ * failed; resolves to its exit status. An app that failed without a word is said so, in one line.
+ */
+function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
+  const cdk = spawn('cdk', ['synth', '-q', ...cdkArgs], {
+    stdio: ['inherit', 'inherit', 'pipe'],
+    env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' },
+  });
+  let said = false;
+  let appExited: RegExpExecArray | null = null;
+  let partial = '';
+  const pass = (line: string) => {
+    appExited = APP_EXITED.exec(stripVTControlCharacters(line));
+    if (appExited !== null) return;
+    said ||= line.trim() !== '';
+    process.stderr.write(`${line}\n`);
+  };
+  cdk.stderr.setEncoding('utf8');
+  cdk.stderr.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    lines.forEach(pass);
+  });
+  return new Promise((resolve) => {
+    cdk.once('error', (error) => stop(`Cannot synthesize: the CDK CLI did not run (${error.message}): run it through npm (npm run synth), after npm ci`));
+    cdk.once('close', (code) => {
+      if (partial !== '') pass(partial);
+      const [, app, status] = appExited ?? [];
+      if (!said && app !== undefined) console.error(`Cannot synthesize: the CDK app (${app}) exited with status ${status} without saying why`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function stop(line: string): never {

@@ -5,12 +5,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFigures } from '../bench/figures-file.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
 import { inboxTarget } from './inbox/inbox-table.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { destroyClients, regionClients } from './verify/aws-clients.js';
-import { describeError } from './aws-failure.js';
-import { exitStatus, formatResult, summary, type CheckResult } from './verify/check.js';
+import { failureInWords } from './aws-failure.js';
+import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from './verify/check.js';
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
 import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
@@ -49,6 +50,8 @@ try {
   for await (const line of lines) {
     if ('section' in line) {
       console.log(`\n${line.section}`);
+    } else if ('notice' in line) {
+      console.log(formatNotice(line));
     } else {
       results.push(line);
       console.log(formatResult(line));
@@ -61,6 +64,6 @@ try {
   process.exitCode = exitStatus(results);
 } catch (error) {
   // Nothing a check meets reaches here (each is its own FAIL line): a bad command line, or a bug.
-  console.error(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : describeError(error)}`);
+  console.error(terminalText(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : failureInWords(error)}`));
   process.exitCode = 1;
 }

@@ -1,6 +1,7 @@
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
+import { deliveryErrorWords } from './delivery-error.js';
 
 /** `2026-11-23 14:05`: to the minute, in UTC, as the owner's e-mail shows times. */
 export function minute(time: string | number): string {
@@ -17,26 +18,27 @@ export interface ListingOptions {
 
 /** What the owner should know of an inquiry beside its state: when it went, why it has not, when it is tried again. */
 function remark(record: InquiryRecord, redeliver: (id: string) => string): string {
+  const error = record.lastError === undefined ? undefined : deliveryErrorWords(record.lastError);
   switch (record.state) {
     case 'sent':
       return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
     case 'held':
       return [
         ...(record.heldFor ?? []).map(describeHeldReason),
-        ...(record.lastError === undefined ? [] : [`the last digest failed: ${record.lastError}`]),
+        ...(error === undefined ? [] : [`the last digest failed: ${error}`]),
         `in the next digest, or now: ${redeliver(record.id)}`,
       ].join('; ');
     case 'pending':
-      return [record.lastError, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
+      return [error, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
     case 'sending':
       return 'a worker is sending it';
     case 'failed':
       if (record.lastError === 'TextErased') return 'its text was erased before it could be sent (retentionDays): nothing left to send';
       return record.failedIn === 'digest'
-        ? `${record.lastError ?? ''}; SES refused it alone in the digest and took the others: --text shows what it holds; alone: ${redeliver(record.id)}`
-        : `${record.lastError ?? ''}; still failing at the end of the retry period: ${redeliver(record.id)}`;
+        ? `${error ?? ''}; SES refused it alone in the digest and took the others: --text shows what it holds; alone: ${redeliver(record.id)}`
+        : `${error ?? ''}; still failing at the end of the retry period: ${redeliver(record.id)}`;
     case 'unknown':
-      return `${record.lastError ?? ''}; check your mailbox, then if it never came: ${redeliver(record.id)}`;
+      return `${error ?? ''}; check your mailbox, then if it never came: ${redeliver(record.id)}`;
     default:
       return '';
   }

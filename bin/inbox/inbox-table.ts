@@ -2,7 +2,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
 import { errorName } from '../../lambdas/http/error-name.js';
-import { awsFailure } from '../aws-failure.js';
+import { awsFailure, connectionFailure, failureInWords, isMissingStack } from '../aws-failure.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -84,39 +84,45 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
     if (tableName === undefined) throw new InboxCommandError(`the stack ${options.stack} has no ${INQUIRY_TABLE_OUTPUT} output: deploy it first`);
     return { client, tableName };
   } catch (error) {
-    if (error instanceof InboxCommandError || isMissingSetup(error)) throw error;
+    if (error instanceof InboxCommandError || isSetupProblem(error)) throw error;
+    if (isMissingStack(error)) {
+      throw new InboxCommandError(
+        `there is no stack ${options.stack} in ${options.region ?? 'your AWS configuration’s region'}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`,
+      );
+    }
     throw new InboxCommandError(
-      `could not read the stack ${options.stack} (${errorName(error)}): check --stack, your AWS credentials, and --region or AWS_REGION; for local mode, --endpoint as npm start prints it`,
+      `could not read the stack ${options.stack} (${failureInWords(error)}): check --stack, your AWS credentials, and --region or AWS_REGION; for local mode, --endpoint as npm start prints it`,
     );
   } finally {
     cloudFormation.destroy();
   }
 }
 
-/** No credentials, or no region, found: the same answer whichever call met it first. */
-function isMissingSetup(error: unknown): boolean {
+/** No credentials or no region found, or credentials AWS refused: the same answer whichever call met it first. */
+function isSetupProblem(error: unknown): boolean {
   const failure = awsFailure(error);
-  return failure === 'no credentials' || failure === 'no region';
+  return failure === 'no credentials' || failure === 'no region' || failure === 'refused credentials';
 }
 
-/**
- * What went wrong reading or changing the inbox, in one line that says what to check; undefined
- * for an error that is none of the owner's to fix (a bug), which keeps its stack trace.
- */
-export function inboxFailure(error: unknown, options: InboxOptions | undefined): string | undefined {
+/** What went wrong reading or changing the inbox, in one line that says what to check, never an error's class name. */
+export function inboxFailure(error: unknown, options: InboxOptions | undefined): string {
   if (error instanceof InboxCommandError) return error.message;
   // node:util's parseArgs: an unknown option, or a value missing.
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message} (--help lists the options)`;
   const where = options?.endpoint === undefined ? `in ${options?.region ?? 'your AWS configuration’s region'}` : `at ${options.endpoint}`;
   const localMode = 'for local mode, add --endpoint with the DynamoDB URL npm start prints';
-  if (awsFailure(error) === 'no credentials') {
-    return `no AWS credentials found: sign in (aws sso login, aws configure, or AWS_PROFILE) to read the deployed inbox; ${localMode}`;
+  switch (awsFailure(error)) {
+    case 'no credentials':
+      return `no AWS credentials found: sign in (aws sso login, aws configure, or AWS_PROFILE) to read the deployed inbox; ${localMode}`;
+    case 'no region':
+      return `no AWS region: give --region or set AWS_REGION to the stack's region; ${localMode}`;
+    case 'refused credentials':
+      return `${failureInWords(error)}: your AWS credentials were refused or expired: aws sso login, or aws configure; ${localMode}`;
   }
-  if (isMissingSetup(error)) return `no AWS region: give --region or set AWS_REGION to the stack's region; ${localMode}`;
   if (neverConnected(error)) {
     return options?.endpoint === undefined
-      ? `could not reach DynamoDB ${where} (${errorName(error)}): check your network and --region`
-      : `nothing answers ${where} (${errorName(error)}): is npm start running, and is that the DynamoDB URL it printed? Check --endpoint`;
+      ? `could not reach DynamoDB ${where} (${connectionFailure(error)}): check your network and --region`
+      : `nothing answers ${where} (${connectionFailure(error)}): is npm start running, and is that the DynamoDB URL it printed? Check --endpoint`;
   }
   if (errorName(error) === 'ResourceNotFoundException') {
     const table = options?.table ?? (options?.endpoint === undefined ? 'named by the stack' : LOCAL_INQUIRY_TABLE);
@@ -126,6 +132,6 @@ export function inboxFailure(error: unknown, options: InboxOptions | undefined):
   if (metadata !== undefined && (metadata.requestId === undefined || error instanceof SyntaxError)) {
     return `what answers ${where} is not DynamoDB (HTTP ${metadata.httpStatusCode ?? '?'}): check --endpoint, the DynamoDB URL npm start prints`;
   }
-  if (metadata !== undefined) return `DynamoDB ${where} refused: ${errorName(error)}: check your AWS credentials' rights on the table, and --table`;
-  return undefined;
+  if (metadata !== undefined) return `DynamoDB ${where} answered ${errorName(error)}: check your AWS credentials' rights on the table, and --table`;
+  return `${failureInWords(error)}: run the command again; if it fails the same way, the message names what broke`;
 }

@@ -1,10 +1,10 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/counters/counter-store.js';
 import { INBOX_PARTITION_KEY, QUEUE_INDEX } from '../../lambdas/inbox/inquiry-record.js';
-import { localUrl } from './local-origins.js';
+import { isLoopbackHost, localUrl } from './local-origins.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
 export interface RunningServer {
@@ -16,6 +16,7 @@ export interface RunningServer {
 /** dynalite: DynamoDB in memory, in this process. */
 export async function startDynamoEmulator(host: string): Promise<RunningServer> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  answerLoopbackNamesOnly(server);
   await listen(server, host, 0);
   return running(server, host);
 }
@@ -27,9 +28,33 @@ export async function startSesEmulator(host: string, port: number): Promise<Runn
   const imported = (await import('aws-ses-v2-local')) as unknown as { default: StartSes | { default: StartSes } };
   const start = typeof imported.default === 'function' ? imported.default : imported.default.default;
   const server = await start({ host, port });
+  // Before any request can be read: one comes in a later turn of the event loop than this one.
+  answerLoopbackNamesOnly(server);
   // It resolves even when listening failed, so ask the server itself.
   if (!server.listening) throw ListenError.portInUse('SES_PORT', port);
   return running(server, host);
+}
+
+/**
+ * Makes a server of local mode answer only requests whose `Host` is a loopback name with its port
+ * (isLoopbackHost), and refuse any other with 421 Misdirected Request (RFC 9110 §15.5.20). The
+ * emulators hold every test inquiry and take any credentials: a page of another site that a
+ * browser on this machine opens could otherwise read them through DNS rebinding, its own name made
+ * to resolve to 127.0.0.1, whose requests carry that name.
+ */
+export function answerLoopbackNamesOnly(server: Server): void {
+  const answer = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const { port } = server.address() as AddressInfo;
+    if (isLoopbackHost(request.headers.host, port)) {
+      for (const listener of answer) listener.call(server, request, response);
+      return;
+    }
+    response
+      .writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', Connection: 'close' })
+      .end(`Local mode's emulators answer only at localhost:${port}, 127.0.0.1:${port} and [::1]:${port}.\n`);
+  });
 }
 
 /** Creates the counter table as the stack does (partition key only), unless it exists already. */

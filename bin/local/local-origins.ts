@@ -35,3 +35,13 @@ export function localOrigins(host: string, port: number): string[] {
 export function wildcardListening(host: string): string | undefined {
   return host in WILDCARD_HOSTS ? `listening on ${host}, every address of this machine: other machines reach it too` : undefined;
 }
+
+/**
+ * Whether a request's `Host` names this machine's loopback on `port`: one of the loopback names (a
+ * name in any case), the port as sent, or none when it is 80. What a page of another site can make
+ * a browser send after DNS rebinding (its own name, resolved to 127.0.0.1) is none of them.
+ */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  const [, name, given] = /^([^:]+|\[[^\]]*\])(?::(\d+))?$/.exec(host ?? '') ?? [];
+  return name !== undefined && (LOOPBACK_NAMES as readonly string[]).includes(name.toLowerCase()) && Number(given ?? 80) === port;
+}

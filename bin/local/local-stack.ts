@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { readAgentSettings } from '../../lambdas/config.js';
+import { failureInWords } from '../aws-failure.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
@@ -105,7 +106,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       // An outside store that is down must not stop local mode: POSTs then fail closed (503).
       if (settings.dynamoEndpoint === undefined) throw error;
       warnings.push(
-        `Warning: the tables could not be created at ${dynamo} (${(error as Error).name}); POSTs answer 503 until it can.`,
+        `Warning: the tables could not be created at ${dynamo} (${failureInWords(error, 'it')}); POSTs answer 503 until it can.`,
       );
     }
     const handlers = await importHandlers();

@@ -13,6 +13,7 @@ import {
   readSpamSettings,
   type Env,
 } from '../../lambdas/config.js';
+import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
 import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
@@ -39,6 +40,8 @@ export interface LocalSettings {
   readonly formPage?: FormPage;
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
   readonly formSuccessPath?: SuccessPath;
+  /** The posts an hour the contact endpoint and the form allow (RATE_LIMIT_IP, RATE_LIMIT_EMAIL), as deployed unless set. */
+  readonly limits: RateLimits;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -63,9 +66,9 @@ export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
 
 /**
  * The settings file's keys that `npm start` shares with a deployment, by the variable each sets:
- * what the pages visitors (and agents) see are made of, so that the preview is the deployment's without
- * repeating them. The others (addresses, limits, the domain) are a deployment's: local mode keeps
- * its own defaults, and its mail never leaves the emulator.
+ * what the pages visitors (and agents) see are made of, and the rate limits they meet, so that the
+ * preview is the deployment's without repeating them. The others (addresses, the domain) are a
+ * deployment's: local mode keeps its own defaults, and its mail never leaves the emulator.
  */
 export const SHARED_SETTINGS = {
   siteDir: SITE_DIR,
@@ -79,6 +82,8 @@ export const SHARED_SETTINGS = {
   markdownPages: AGENT_SETTING_VARIABLES.markdown,
   agentSkills: AGENT_SETTING_VARIABLES.agentSkills,
   contentSignals: 'CONTENT_SIGNALS',
+  rateLimitIp: 'RATE_LIMIT_IP',
+  rateLimitEmail: 'RATE_LIMIT_EMAIL',
 } as const;
 
 /**
@@ -110,7 +115,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR },
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
-  const settings: LocalSettings = {
+  const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
     sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
@@ -127,7 +132,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   // The handlers read these at import too, but checking them here stops start-up before any
   // emulator starts.
   const functionEnv = functionEnvironment(env, settings);
-  readSiteSettings(functionEnv);
+  const { limits } = readSiteSettings(functionEnv);
   readCounterTableName(functionEnv);
   readCounterKeySecret(functionEnv);
   readFormTokenSecret(functionEnv);
@@ -136,7 +141,7 @@ export function readLocalSettings(env: Env): LocalSettings {
   readSpamSettings(functionEnv);
   readAgentSettings(functionEnv);
   checkSitePaths(functionEnv, settings.siteDir);
-  return settings;
+  return { ...settings, limits };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
-import { SITE_DIR, type LocalSettings } from './settings.js';
+import { SHARED_SETTINGS, SITE_DIR, type LocalSettings } from './settings.js';
 
 /**
  * What `npm start` picked up for the pages visitors see (docs/api.md §7), each with where it came
@@ -22,4 +23,25 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or FORM_SUCCESS_PATH, names yours)` : `${successPath.path}  (${named})`}`,
     `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (PAGE_STYLESHEET names yours)" : `${stylesheet}  (PAGE_STYLESHEET)`}`,
   ];
+}
+
+/** What a tester sets to post more than a visitor may (the largest limit takes 10 000). */
+const TESTING_LIMITS = 'RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start';
+
+/**
+ * The `Limits` line (docs/api.md §4, §7): how many posts an hour the preview allows from one
+ * address (refused ones included) and for one e-mail address, each with where it came from (the
+ * settings file's key, the variable, or the default), and how to raise them for testing. Unless a
+ * variable raised them they are a deployment's with the same settings file: the preview shows
+ * what visitors get.
+ */
+export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'email'>, fileKeys: readonly string[]): string {
+  const source = (key: 'rateLimitIp' | 'rateLimitEmail') =>
+    fileKeys.includes(key) ? key : env[SHARED_SETTINGS[key]] !== undefined ? SHARED_SETTINGS[key] : 'the default';
+  const sources = { ip: source('rateLimitIp'), email: source('rateLimitEmail') };
+  const setHere = Object.values(sources).some((from) => from.startsWith('RATE_LIMIT_'));
+  return [
+    `Limits     ${limits.ip} posts an hour from one address, refused ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
+    setHere ? ': set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)' : `, as deployed; to test more: ${TESTING_LIMITS}`,
+  ].join('');
 }

@@ -1,7 +1,7 @@
 import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, running, type RunningServer } from './emulators.js';
+import { answerLoopbackNamesOnly, listen, running, type RunningServer } from './emulators.js';
 
 /** What the consumer of a table's stream is handed, as Lambda hands it a batch. */
 export type StreamConsumer = (event: DynamoDBStreamEvent) => Promise<unknown>;
@@ -58,6 +58,7 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
       if (value !== undefined) publish({ [options.keyAttribute]: value });
     });
   });
+  answerLoopbackNamesOnly(server);
   await listen(server, options.host, 0);
   const proxy = running(server, options.host);
   return {
@@ -78,7 +79,8 @@ function relay(target: string, incoming: IncomingMessage, outgoing: ServerRespon
   incoming.on('end', () => {
     const body = Buffer.concat(chunks);
     const url = new URL(incoming.url ?? '/', target);
-    const call = forward(url, { method: incoming.method, headers: incoming.headers }, (answer) => {
+    // The target's own name: it answers only as itself (answerLoopbackNamesOnly), as any server may.
+    const call = forward(url, { method: incoming.method, headers: { ...incoming.headers, host: url.host } }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
       answer.on('end', () => {

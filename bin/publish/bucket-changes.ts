@@ -1,6 +1,6 @@
 import { CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { awsFailure, describeError, errorParts } from '../aws-failure.js';
+import { awsFailure, errorParts, failureInWords } from '../aws-failure.js';
 import { deleteKeys, type RefusedDeletion } from './delete-keys.js';
 import type { DeployedSite } from './deployed-site.js';
 import { invalidationPaths } from './invalidation-paths.js';
@@ -64,7 +64,7 @@ export async function applyChanges(
     stopped = error;
   }
   const problems = [
-    ...(stopped === undefined ? [] : [describeError(stopped)]),
+    ...(stopped === undefined ? [] : [failureInWords(stopped)]),
     ...byCode(refused).map(([code, keys]) => `S3 did not delete ${few(keys)} (${code})`),
     ...(leftOut.length === 0 ? [] : [`${few(leftOut)} changed since the scan, so ${leftOut.length === 1 ? 'it was' : 'they were'} left out`]),
     ...(changedWhileRead.length === 0 ? [] : [`${few(changedWhileRead)} changed while ${changedWhileRead.length === 1 ? 'it was' : 'they were'} uploaded`]),
@@ -76,7 +76,7 @@ export async function applyChanges(
     try {
       return await createInvalidation(target.clients, target.deployed, invalidationPaths(changed));
     } catch (error) {
-      throw new PublishError(`the files are published, but CloudFront refused the invalidation (${describeError(error)}): ${byHand(target.deployed)}`);
+      throw new PublishError(`the files are published, but CloudFront refused the invalidation (${failureInWords(error)}): ${byHand(target.deployed)}`);
     }
   }
   let invalidated = '';

@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, DeleteObjectsCommand, type DeleteObjectsCommandOutput, type S3Client } from '@aws-sdk/client-s3';
+import { errorAnswerStatus } from '../../lambdas/aws/sdk-errors.js';
 import { errorParts } from '../aws-failure.js';
 
 /** S3's DeleteObjects takes at most this many keys a call. */
@@ -12,7 +13,7 @@ const DELETE_BATCH = 1000;
  */
 const XML_TEXT = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
 
-/** What S3 refused to delete: the key, and its error code or the error's name. */
+/** What S3 refused to delete: the key, and the code of S3's answer. */
 export interface RefusedDeletion {
   readonly key: string;
   readonly code: string;
@@ -28,7 +29,8 @@ export interface Deletions {
 /**
  * Deletes the keys: in batches of DeleteObjects, and a key XML cannot carry on its own with
  * DeleteObject, which names it in the URL (as minio-go does, minio/minio-go#1378). A key S3
- * refuses is reported and the others are still deleted; a batch refused whole stops the rest.
+ * refuses is reported and the others are still deleted; a batch refused whole, or a key that got
+ * no answer, stops the rest.
  */
 export async function deleteKeys(s3: S3Client, bucket: string, owner: { ExpectedBucketOwner?: string }, keys: readonly string[]): Promise<Deletions> {
   const deleted: string[] = [];
@@ -38,6 +40,9 @@ export async function deleteKeys(s3: S3Client, bucket: string, owner: { Expected
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, ...owner, Key: key }));
       deleted.push(key);
     } catch (error) {
+      // A key S3 refused is reported by its answer's code and the rest go on; no answer at all
+      // (the network, a time-out) stops them, as a batch refused whole does.
+      if (errorAnswerStatus(error) === undefined) return { deleted, refused, stopped: error };
       refused.push({ key, code: errorParts(error).name });
     }
   }

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
-/** A stack of the cloud assembly synth wrote: its name, its region when synth knew it, and its template. */
+/** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
 export interface SynthesizedStack {
   readonly name: string;
   readonly region?: string;
+  readonly account?: string;
   readonly template: Template;
 }
 
@@ -22,11 +23,12 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
   return Object.entries(manifest.artifacts ?? {}).flatMap(([id, artifact]) => {
     const templateFile = artifact.properties?.templateFile;
     if (artifact.type !== 'aws:cloudformation:stack' || templateFile === undefined) return [];
-    const region = /^aws:\/\/[^/]+\/(.+)$/.exec(artifact.environment ?? '')?.[1];
+    const [, account, region] = /^aws:\/\/([^/]+)\/(.+)$/.exec(artifact.environment ?? '') ?? [];
     return [
       {
         name: artifact.properties?.stackName ?? id,
         ...(region === undefined || region === 'unknown-region' ? {} : { region }),
+        ...(account === undefined || account === 'unknown-account' ? {} : { account }),
         template: JSON.parse(readFileSync(join(outdir, templateFile), 'utf8')) as Template,
       },
     ];

@@ -1,5 +1,5 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { awsFailure, describeError } from '../aws-failure.js';
+import { awsFailure, failureInWords } from '../aws-failure.js';
 import { ProbeError, type ProbeFailure } from './http-probe.js';
 
 /**
@@ -22,6 +22,20 @@ export const ok = (name: string, detail: string): CheckResult => ({ status: 'ok'
 export const skip = (name: string, detail: string): CheckResult => ({ status: 'skip', name, detail });
 export const warn = (name: string, detail: string, fix: string): CheckResult => ({ status: 'warn', name, detail, fix });
 export const fail = (name: string, detail: string, fix: string): CheckResult => ({ status: 'FAIL', name, detail, fix });
+
+/** A line that is no check: what the run is about to do that costs the owner something, said before it does it. */
+export interface Notice {
+  readonly notice: string;
+}
+
+export function isCheckResult(line: CheckResult | Notice): line is CheckResult {
+  return 'status' in line;
+}
+
+/** `note  …`: in the column of a result's status, counted in no summary. */
+export function formatNotice(line: Notice): string {
+  return terminalText(`note  ${line.notice}`);
+}
 
 /**
  * The line printed for a result: never more than one, whatever a server or an error put in it, by
@@ -47,8 +61,8 @@ export function summary(results: readonly CheckResult[]): string {
 }
 
 /**
- * Runs one check; whatever it throws becomes its FAIL line, never a stack trace: an error's name
- * and the first line of its message, and what to do about it.
+ * Runs one check; whatever it throws becomes its FAIL line, never a stack trace: what happened in
+ * a few words (never an error's class name), and what to do about it.
  */
 export async function runCheck(name: string, check: () => Promise<CheckResult>): Promise<CheckResult> {
   try {
@@ -68,7 +82,7 @@ export async function* guarded(name: string, checks: AsyncIterable<CheckResult>)
 }
 
 export function couldNotCheck(name: string, error: unknown): CheckResult {
-  return fail(name, `could not check (${describeError(error)})`, whatToDoAbout(error));
+  return fail(name, `could not check (${error instanceof ProbeError ? error.message : failureInWords(error)})`, whatToDoAbout(error));
 }
 
 /** What the owner can do about a request of the site's that got no usable answer, by why. */
@@ -87,11 +101,11 @@ export function whatToDoAbout(error: unknown): string {
   if (error instanceof ProbeError) return NO_ANSWER_ADVICE[error.failure];
   switch (awsFailure(error)) {
     case 'no region':
-      return 'name the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
+      return 'give the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
     case 'unreachable':
-      return 'could not reach AWS: check this machine\'s network, then run npm run verify again';
+      return 'check this machine\'s network, then run npm run verify again';
     case 'no credentials':
-      return 'no AWS credentials found: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
+      return 'sign in: aws configure, or aws sso login (AWS_PROFILE names a profile); npm run verify -- --url <your site> checks the site alone';
     case 'refused credentials':
       return 'your AWS credentials were refused or expired: aws sso login, or aws configure';
     case 'access denied':

@@ -5,6 +5,7 @@ import {
   paginateListStackResources,
 } from '@aws-sdk/client-cloudformation';
 import type { SettingKey } from '../../lib/api/function-profiles.js';
+import { isMissingStack } from '../aws-failure.js';
 
 /** One stack as CloudFormation has it: what `npm run verify` reads of the deployment. */
 export interface DeployedStack {
@@ -25,9 +26,7 @@ export async function readStack(cloudFormation: CloudFormationClient, name: stri
   try {
     stack = (await cloudFormation.send(new DescribeStacksCommand({ StackName: name }))).Stacks?.[0];
   } catch (error) {
-    // CloudFormation's answer for a stack that is not there (nor ever was, under this name, here).
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    if (name === 'ValidationError' && typeof message === 'string' && /does not exist/.test(message)) return undefined;
+    if (isMissingStack(error)) return undefined;
     throw error;
   }
   if (stack === undefined) return undefined;

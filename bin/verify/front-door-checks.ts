@@ -1,6 +1,6 @@
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
-import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
+import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
 import { checkDotfiles, checkFolderWithoutSlash, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
@@ -20,9 +20,10 @@ export interface FrontDoorTarget {
  * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
  * page of the route table with its `HEAD`, the site's home page, a folder without its slash, a
  * missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
- * API's own endpoint refusing a request that did not come through the front door.
+ * API's own endpoint refusing a request that did not come through the front door. The post, one of
+ * the hour's posts from this address, is announced before it is sent (a Notice).
  */
-export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): AsyncGenerator<CheckResult> {
+export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): AsyncGenerator<CheckResult | Notice> {
   const answers: Answer[] = [];
   const recorded: Probe = async (url, request) => {
     const answer = await probe(url, request);
@@ -77,12 +78,15 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     () => check('a missing page', () => checkMissingPage(recorded, target.base, pages !== 'none')),
     () => check('dotfiles', () => checkDotfiles(recorded, target.base)),
     () => check('GET //evil.example/x', () => checkNoRedirectOffSite(recorded, target.base)),
-    () => check('POST /api/contact with an invalid body', () => checkInvalidPost(recorded, target.base)),
   ];
   for (const step of steps) {
     const result = await step();
     if (result !== undefined) yield result;
     if (givenUp !== undefined) break;
+  }
+  if (givenUp === undefined) {
+    yield { notice: invalidPostNotice(answers, target.apiUrl === undefined) };
+    yield await check(INVALID_POST, () => checkInvalidPost(recorded, target.base));
   }
   yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
   // The API's own endpoint is another host, asked even when the site was not reached; not once the time is up.
@@ -128,13 +132,40 @@ function headDifference(get: Answer, head: Answer): string | undefined {
   return undefined;
 }
 
+const INVALID_POST = 'POST /api/contact with an invalid body';
+
+/**
+ * What the invalid post will cost, said before it is sent: one of this address's posts of the hour,
+ * as many as the site's OpenAPI document (asked for already) says in its `RateLimit-Policy`; with
+ * `--url` (local mode, often) where npm start's banner says how to raise them.
+ */
+function invalidPostNotice(answers: readonly Answer[], alone: boolean): string {
+  const limit = answers
+    .filter((answer) => answer.url.pathname === '/openapi.json' && answer.status === 200)
+    .map((answer) => ipLimitOf(answer.body))
+    .find((found) => found !== undefined);
+  const cost = limit === undefined ? "one of this address's posts of the hour" : `one of this address's ${limit} posts an hour`;
+  return `${INVALID_POST} ({}) comes next: ${cost}, as every post is (docs/api.md §4)${alone ? "; npm start's Limits line says how to raise them locally" : ''}`;
+}
+
+/** The per-address limit of an OpenAPI document's `RateLimit-Policy` header (`"ip";q=5;w=3600, …`). */
+function ipLimitOf(openApi: string): number | undefined {
+  try {
+    const policy = (JSON.parse(openApi) as { components?: { headers?: Record<string, { schema?: { const?: unknown } }> } }).components?.headers?.['RateLimit-Policy']?.schema?.const;
+    const limit = typeof policy === 'string' ? /"ip";q=(\d+)/.exec(policy)?.[1] : undefined;
+    return limit === undefined ? undefined : Number(limit);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A JSON post that fails the schema: the contract's 422 (docs/api.md §2). It is counted like any
  * POST from this address (docs/api.md §4), so its line says what it cost, from the answer's own
  * RateLimit fields.
  */
 async function checkInvalidPost(probe: Probe, base: URL): Promise<CheckResult> {
-  const name = 'POST /api/contact with an invalid body';
+  const name = INVALID_POST;
   const answer = await probe(new URL(siteUrls(base.origin).contactApi), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
+import { deliveryErrorWords } from '../inbox/delivery-error.js';
 import type { OwnerInbox } from '../inbox/owner-inbox.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 
@@ -16,13 +17,13 @@ export async function inboxCheck(inbox: InboxReader): Promise<CheckResult> {
   if (needYou.length > 0) {
     return fail(
       name,
-      `${needYou.length} inquir${needYou.length === 1 ? 'y needs' : 'ies need'} you: ${needYou.map((record) => `${record.id} ${record.state}${record.lastError === undefined ? '' : ` (${record.lastError})`}`).join(', ')}`,
+      `${needYou.length} inquir${needYou.length === 1 ? 'y needs' : 'ies need'} you: ${needYou.map((record) => `${record.id} ${record.state}${record.lastError === undefined ? '' : ` (${deliveryErrorWords(record.lastError)})`}`).join(', ')}`,
       'npm run inbox shows why; fix what the error names, then npm run redeliver -- <id>; for an unknown one, look in your mailbox first (README "The inbox")',
     );
   }
   const retrying = inState('pending').filter((record) => record.lastError !== undefined);
   if (retrying.length > 0) {
-    const errors = [...new Set(retrying.map((record) => record.lastError))].join(', ');
+    const errors = [...new Set(retrying.map((record) => deliveryErrorWords(record.lastError!)))].join(', ');
     return warn(name, `${retrying.length} pending, retried after ${errors}`, 'SES refused them so far: the SES lines above say why; the worker tries again for three days');
   }
   const counts = new Map<string, number>();

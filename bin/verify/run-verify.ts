@@ -1,7 +1,7 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
 import { agentReadinessChecks } from './agent-readiness.js';
-import { runCheck, skip, type CheckResult } from './check.js';
+import { runCheck, skip, type CheckResult, type Notice } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { frontDoorChecks } from './front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS, type Deadline, type Fetch, type Probe } from './http-probe.js';
@@ -10,8 +10,8 @@ import type { ReadSubscription } from './pricing-plan.js';
 import { sendTestInquiry } from './send-test.js';
 import type { VerifyOptions } from './verify-options.js';
 
-/** A line of the report: a check's result, or the title of the part that follows. */
-export type VerifyLine = CheckResult | { readonly section: string };
+/** A line of the report: a check's result, what the run is about to do that costs something, or the title of the part that follows. */
+export type VerifyLine = CheckResult | Notice | { readonly section: string };
 
 /** Where the checks find the deployment: everything they talk to, passed in. */
 export interface VerifyEnvironment {

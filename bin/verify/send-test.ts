@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
+import { deliveryErrorWords } from '../inbox/delivery-error.js';
 import { diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { Probe } from './http-probe.js';
@@ -62,14 +63,14 @@ export async function sendTestInquiry(dependencies: SendTestDependencies): Promi
         );
       case 'failed':
       case 'unknown':
-        return fail(name, `${id} ${record.state} (${record.lastError ?? 'no error recorded'})`, 'the SES lines above say why; npm run inbox shows it');
+        return fail(name, `${id} ${record.state} (${record.lastError === undefined ? 'no error recorded' : deliveryErrorWords(record.lastError)})`, 'the SES lines above say why; npm run inbox shows it');
       default:
         lastError = record?.lastError ?? lastError;
     }
   }
   return fail(
     name,
-    `${id} not sent after ${dependencies.timeoutMs / 1000} s${lastError === undefined ? '' : `: SES answered ${lastError}`}`,
+    `${id} not sent after ${dependencies.timeoutMs / 1000} s${lastError === undefined ? '' : `: ${deliveryErrorWords(lastError)}`}`,
     lastError === undefined
       ? 'the delivery worker has not sent it: its log group (LogsDelivery output) and the alarms say why'
       : 'SES refused it: the SES lines above say why; the worker tries again for three days (npm run inbox shows it)',

@@ -6,6 +6,7 @@ import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
 import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
+import { pageDocument } from './page-document.js';
 import { PAGE_PATHS } from './page-paths.js';
 
 export interface PageSite extends Pick<SiteSettings, 'baseUrl' | 'siteName'> {
@@ -143,21 +144,11 @@ interface Layout {
 }
 
 function layout({ site, title, main, withScript }: Layout): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${PAGE_PATHS.style}">
-${site.stylesheet === undefined ? '' : `<link rel="stylesheet" href="${escapeHtml(site.stylesheet)}">\n`}<link rel="icon" href="${PAGE_PATHS.icon}" type="image/svg+xml">
-${withScript ? `<script src="${PAGE_PATHS.script}" defer></script>\n` : ''}</head>
-<body>
-<header class="site"><a href="${escapeHtml(site.baseUrl)}/">${escapeHtml(site.siteName)}</a></header>
-<main class="card">${main}
-</main>
-</body>
-</html>
-`;
+  return pageDocument({
+    title,
+    main,
+    header: `<header class="site"><a href="${escapeHtml(site.baseUrl)}/">${escapeHtml(site.siteName)}</a></header>`,
+    ...(site.stylesheet === undefined ? {} : { stylesheet: site.stylesheet }),
+    withScript,
+  });
 }

@@ -74,3 +74,22 @@ describe('routing on the path as sent, as API Gateway does (docs/api.md §10)', 
     expect(response.json()).toMatchObject({ name: 'contact', url: `${server.baseUrl}/api/contact` });
   });
 });
+
+describe('/ of local mode without SITE_DIR, where the fallback answers as a deployment without pages (docs/api.md §1)', () => {
+  it('is a small HTML page for a browser, a 404 leading to the form', async () => {
+    const response = await sendTarget(server.apiUrl, '/', { headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.vary).toBe('Accept');
+    expect(response.text).toContain('<a href="/contact">');
+  });
+
+  it('stays the problem document for a client that asks for JSON', async () => {
+    const response = await sendTarget(server.apiUrl, '/', { headers: { Accept: 'application/json' } });
+
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});

@@ -75,7 +75,7 @@ describe('one inquiry SES will never take, among held ones', () => {
     const listed = await ownerCommand('inbox', local, ['--text']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(
-      new RegExp(`failed\\s+\\d+\\s+${poisonId}\\s+MessageRejected; SES refused it alone in the digest and took the others: --text shows what it holds; alone: npm run redeliver -- --endpoint ${local.dynamoUrl} ${poisonId}`),
+      new RegExp(`failed\\s+\\d+\\s+${poisonId}\\s+SES answered MessageRejected; SES refused it alone in the digest and took the others: --text shows what it holds; alone: npm run redeliver -- --endpoint ${local.dynamoUrl} ${poisonId}`),
     );
     expect(listed.stdout).toContain(`    > Please run the attached test: \n    > ${EICAR}\n`);
 

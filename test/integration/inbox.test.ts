@@ -124,7 +124,7 @@ describe('SES answering after the worker stopped waiting', () => {
     });
 
     const listed = await ownerCommand('inbox', local);
-    expect(listed.stdout).toMatch(new RegExp(`unknown\\s+1\\s+${id}\\s+TimeoutError; check your mailbox`));
+    expect(listed.stdout).toMatch(new RegExp(`unknown\\s+1\\s+${id}\\s+no answer from SES in time; check your mailbox`));
     expect(listed.stdout).not.toContain('Grace Hopper');
     expect((await ownerCommand('inbox', local, ['--text'])).stdout).toContain('    Name:\n    > Grace Hopper\n');
 

@@ -188,6 +188,24 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
   }, 30_000);
 });
 
+describe('npm start’s rate limits (docs/api.md §4, §7)', () => {
+  it('are the deployment’s the settings file sets, the banner says so, and the post past them is refused 429', async () => {
+    const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(settings, JSON.stringify({ rateLimitIp: 2 }));
+    const server = await startLocalServer({ SITE_SETTINGS: settings });
+    try {
+      expect(server.output()).toMatch(
+        /^Limits {5}2 posts an hour from one address, refused ones included \(rateLimitIp\), 3 an hour for one e-mail address \(the default\), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start$/m,
+      );
+      const statuses: number[] = [];
+      for (let post = 0; post < 3; post++) statuses.push((await postContact(server.apiUrl, {})).status);
+      expect(statuses).toEqual([422, 422, 429]);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('npm start never leaves a request waiting', () => {
   it('answers or refuses every request sent from the moment it is spawned, none hangs', async () => {
     const port = await closedPort();

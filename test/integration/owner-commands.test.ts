@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,16 @@ import { LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY } from '../../lambdas/inbox/inquiry-record.js';
+import { ERROR_CLASS_NAME } from '../support/error-class-names.js';
 import { runOwnerCommand } from '../support/local-server.js';
+import { describeWithMoto, useMoto } from '../support/moto-server.js';
+import { siteFolder } from '../support/site-folder.js';
 import { closedPortUrl } from '../support/unreachable.js';
 
 /*
- * The owner's commands when the inbox cannot be read (docs/api.md §14): one line on stderr that
- * says what to check, exit status 1, no stack trace, whatever stands in the way.
+ * The owner's commands when the inbox cannot be read (docs/api.md §14), or AWS cannot be asked at
+ * all: one line on stderr (one FAIL line of npm run verify's report) that says what happened in the
+ * owner's words and what to check, exit status 1, no stack trace, no error's class name.
  */
 
 let dynamo: RunningServer;
@@ -137,6 +141,66 @@ describe('npm run inbox -- --text on what older rules let in', () => {
     );
     // No format character but ZWJ and the tags of the flag of Wales, which the line above holds.
     expect(result.stdout.replace('\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', '')).not.toMatch(/(?!\u200D)\p{Cf}/u);
-    expect(result.stdout).toMatch(/failed\s+3\s+old-one\s+Message\\u001B\[2JRejected; still failing/);
+    expect(result.stdout).toMatch(/failed\s+3\s+old-one\s+SES answered Message\\u001B\[2JRejected; still failing/);
   }, 30_000);
+});
+
+/** What the SDK needs to sign a request, none of it valid anywhere. */
+const DUMMY_KEYS = { AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+
+/** The commands that ask AWS, each with what it needs besides (publish: a settings file with siteDir). */
+const AWS_COMMANDS = [
+  ['publish', []],
+  ['verify', []],
+  ['inbox', []],
+  ['redeliver', ['--held']],
+] as const;
+
+/**
+ * A command as it stands without a working AWS: its exit status 1, and of everything it printed,
+ * the lines that say it failed: its one line on stderr, or npm run verify's FAIL lines (its
+ * report goes to stdout, one line a check). None may hold an error's class name.
+ */
+async function failingRun(command: (typeof AWS_COMMANDS)[number][0], args: readonly string[], env: NodeJS.ProcessEnv) {
+  const settings = join(mkdtempSync(join(tmpdir(), 'owner-settings-')), 'site-settings.json');
+  writeFileSync(settings, JSON.stringify({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: siteFolder() }));
+  // Without npm's variables of this test run: npm run publish would take them for options typed without --.
+  const own = Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+  const result = await runOwnerCommand(command, args, { ...own, SITE_SETTINGS: settings });
+  const printed = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line !== '');
+  expect(result.code).toBe(1);
+  expect(printed.filter((line) => ERROR_CLASS_NAME.test(line))).toEqual([]);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  if (command === 'verify') {
+    expect(result.stderr).toBe('');
+    return printed.filter((line) => line.startsWith('FAIL'));
+  }
+  expect(result.stdout).toBe('');
+  return result.stderr.trim().split('\n');
+}
+
+describe.each(AWS_COMMANDS)('npm run %s without a working AWS', (command, args) => {
+  it.each<[string, () => Promise<NodeJS.ProcessEnv>, RegExp]>([
+    ['no credentials', async () => ({ ...withoutCredentials(), AWS_REGION: 'eu-west-1' }), /no AWS credentials found.*aws sso login/],
+    ['no region', async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region.*--region/],
+    [
+      'an endpoint nothing answers at',
+      async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL: await closedPortUrl() }),
+      /no answer from AWS \(ECONNREFUSED\)/,
+    ],
+  ])('says so in one line of its own words: %s', async (_situation, environment, pattern) => {
+    const lines = await failingRun(command, args, await environment());
+
+    expect(lines).toEqual([expect.stringMatching(pattern)]);
+  }, 60_000);
+});
+
+describeWithMoto()('the owner’s commands when AWS refuses their credentials (moto checking them as AWS does)', () => {
+  const moto = useMoto('eu-west-1', { refuseCredentials: true });
+
+  it.each(AWS_COMMANDS)('npm run %s says so in one line, quoting AWS’s answer', async (command, args) => {
+    const lines = await failingRun(command, args, { ...withoutCredentials(), ...moto().environment });
+
+    expect(lines).toEqual([expect.stringMatching(/AWS answered InvalidClientTokenId \(The security token included in the request is invalid\.\)\)?:? .*your AWS credentials were refused or expired: aws sso login/)]);
+  }, 60_000);
 });

@@ -148,7 +148,9 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
 
     const { lines } = await accountRun();
 
-    expect(lines).toContainEqual(`FAIL  sender identity ${SENDER}: SES in ${SITE_REGION} knows neither the address nor its domain -> deploy this version of the project, whose stack makes it unless createSesIdentity is false (README "Mail that lands in the inbox"), or create it in the SES console in ${SITE_REGION}`);
+    expect(lines).toContainEqual(
+      `FAIL  sender identity ${SENDER}: SES in ${SITE_REGION} knows neither the address nor its domain -> deploy this version of the project, whose stack makes it unless createSesIdentity is false (README "Mail that lands in the inbox"), or create it in the SES console in ${SITE_REGION}`,
+    );
   });
 
   it("fails the owner's address in the sandbox, where SES mails verified addresses only", async () => {
@@ -180,7 +182,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
     const { lines } = await accountRun();
 
     expect(lines.at(-1)).toBe(
-      'FAIL  inbox: 1 inquiry needs you: inquiry-failed failed (MessageRejected) -> npm run inbox shows why; fix what the error names, then npm run redeliver -- <id>; for an unknown one, look in your mailbox first (README "The inbox")',
+      'FAIL  inbox: 1 inquiry needs you: inquiry-failed failed (SES answered MessageRejected) -> npm run inbox shows why; fix what the error names, then npm run redeliver -- <id>; for an unknown one, look in your mailbox first (README "The inbox")',
     );
   });
 

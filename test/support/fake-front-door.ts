@@ -4,6 +4,7 @@ import type { Fetch } from '../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../bin/verify/published-documents.js';
 import { DEFAULT_CONTENT_SIGNALS, parseContentSignals, readSiteSettings } from '../../lambdas/config.js';
 import { agentSkillsIndex, contactSkill } from '../../lambdas/discovery/agent-skills.js';
+import { openApiDocument } from '../../lambdas/schema/openapi.js';
 import { robotsTxt } from '../../lib/pages/robots-txt.js';
 import { sitemapXml } from '../../lib/pages/sitemap-xml.js';
 
@@ -78,6 +79,8 @@ const DOCUMENT_BODIES: Readonly<Record<string, string>> = {
   '/.well-known/api-catalog': '{"linkset":[]}',
   '/.well-known/oauth-authorization-server': `{"issuer":"${BASE}"}`,
   '/.well-known/oauth-protected-resource': `{"resource":"${BASE}/"}`,
+  // The service's own, whose RateLimit-Policy says the limits before the invalid post spends one.
+  '/openapi.json': JSON.stringify(openApiDocument(readSiteSettings({ BASE_URL: BASE }))),
 };
 const HOME_HEADERS = { vary: 'Accept', link: '</.well-known/api-catalog>; rel="api-catalog", </index.html.md>; rel="alternate"; type="text/markdown"' };
 

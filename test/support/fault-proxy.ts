@@ -65,12 +65,19 @@ function errorResponse({ status, name }: ErrorAnswer): string {
   ].join('\r\n');
 }
 
+/** A request with its Host header naming `host`: the service behind answers only under its own name, as local mode's emulators do. */
+function addressedTo(request: Buffer, host: string): Buffer {
+  const headEnd = request.indexOf('\r\n\r\n');
+  const head = request.subarray(0, headEnd).toString('latin1').replace(/\r\nhost:[^\r]*/i, `\r\nHost: ${host}`);
+  return Buffer.concat([Buffer.from(head, 'latin1'), request.subarray(headEnd)]);
+}
+
 /**
- * A TCP proxy to `target` (an http:// URL on loopback) that forwards each whole request and answers
- * as `mode` says; it listens on one port throughout, refusal aside.
+ * A TCP proxy to `target` (an http:// URL on loopback) that forwards each whole request, under the
+ * target's own name, and answers as `mode` says; it listens on one port throughout, refusal aside.
  */
 export async function startFaultProxy(target: string, { lateMs = 2500 } = {}): Promise<FaultProxy> {
-  const { hostname, port } = new URL(target);
+  const { host, hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
   let requests = 0;
   let mode: FaultMode = 'pass';
@@ -95,7 +102,7 @@ export async function startFaultProxy(target: string, { lateMs = 2500 } = {}): P
           return;
         }
         requests++;
-        upstream.write(request);
+        upstream.write(addressedTo(request, host));
       }
     });
     upstream.on('data', (chunk: Buffer) => {

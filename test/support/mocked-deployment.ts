@@ -90,6 +90,11 @@ function bytesOf(body: unknown): Buffer {
   throw new Error(`the fake bucket cannot read a body of ${Object.prototype.toString.call(body)}`);
 }
 
+/** S3's refusal as the SDK throws it: its code, and the answer's status. */
+function accessDenied(): Error {
+  return Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403, requestId: 'a7c1' } });
+}
+
 /** A deployment whose function was told of the files without an extension among `deployedKeys`, and whose stack outputs the digests given. */
 export function mockedDeployment(options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string } = {}): MockedDeployment {
   const cloudFormation = new CloudFormationClient({ region: REGION });
@@ -173,7 +178,7 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
   });
   s3Mock.on(PutObjectCommand).callsFake(async (input: { Key: string; Body: unknown; ContentType?: string }) => {
     record('PutObject')(input as unknown as Record<string, unknown>);
-    if (input.Key === deployment.failUpload) throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+    if (input.Key === deployment.failUpload) throw accessDenied();
     const body = bytesOf(input.Body);
     deployment.whileUploading?.(input.Key);
     deployment.bucket.set(input.Key, { body, etag: s3Etag(body), ...(input.ContentType === undefined ? {} : { contentType: input.ContentType }) });
@@ -186,7 +191,7 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
   });
   s3Mock.on(UploadPartCommand).callsFake(async (input: { Key: string; PartNumber: number; Body: unknown }) => {
     record('UploadPart')(input as unknown as Record<string, unknown>);
-    if (input.Key === deployment.failUpload) throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+    if (input.Key === deployment.failUpload) throw accessDenied();
     const body = bytesOf(input.Body);
     deployment.whileUploading?.(input.Key);
     parts.get(input.Key)![input.PartNumber - 1] = body;

@@ -41,9 +41,20 @@ export interface MotoServer {
 
 const LISTENING = /Running on (http:\/\/127\.0\.0\.1:\d+)/;
 
+export interface MotoOptions {
+  /**
+   * Whether moto checks credentials as AWS does: it knows none but its IAM's users' keys, so every
+   * request is refused with AWS's `InvalidClientTokenId` (moto's INITIAL_NO_AUTH_ACTION_COUNT=0).
+   */
+  readonly refuseCredentials?: boolean;
+}
+
 /** Starts `moto_server` on a free port of 127.0.0.1 and resolves once it listens (about 2 s). */
-export function startMoto(region = 'us-east-1'): Promise<MotoServer> {
-  const child = spawn(MOTO_SERVER, ['-H', '127.0.0.1', '-p', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startMoto(region = 'us-east-1', { refuseCredentials = false }: MotoOptions = {}): Promise<MotoServer> {
+  const child = spawn(MOTO_SERVER, ['-H', '127.0.0.1', '-p', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(refuseCredentials ? { env: { ...process.env, INITIAL_NO_AUTH_ACTION_COUNT: '0' } } : {}),
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -88,10 +99,10 @@ function motoServer(child: ChildProcess, endpoint: string, region: string): Moto
 }
 
 /** A moto server for the enclosing `describe`: started before its tests, stopped after them. */
-export function useMoto(region?: string): () => MotoServer {
+export function useMoto(region?: string, options?: MotoOptions): () => MotoServer {
   let server: MotoServer | undefined;
   beforeAll(async () => {
-    server = await startMoto(region);
+    server = await startMoto(region, options);
   }, 30_000);
   afterAll(async () => {
     await server?.stop();

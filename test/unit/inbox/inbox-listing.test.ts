@@ -34,9 +34,9 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     expect(lines).toEqual([
       'RECEIVED (UTC)    STATE    TRIES  ID',
       `2030-01-02 03:04  sent     1      ${BASE.id}  sent 2030-01-02 03:04`,
-      '2030-01-02 03:04  pending  3      pending-one                           ECONNREFUSED; next try 2030-01-02 03:09',
-      '2030-01-02 03:04  failed   40     failed-one                            SendingPausedException; still failing at the end of the retry period: npm run redeliver -- failed-one',
-      '2030-01-02 03:04  unknown  1      unknown-one                           TimeoutError; check your mailbox, then if it never came: npm run redeliver -- unknown-one',
+      '2030-01-02 03:04  pending  3      pending-one                           no answer from SES (ECONNREFUSED); next try 2030-01-02 03:09',
+      '2030-01-02 03:04  failed   40     failed-one                            SES answered SendingPausedException; still failing at the end of the retry period: npm run redeliver -- failed-one',
+      '2030-01-02 03:04  unknown  1      unknown-one                           no answer from SES in time; check your mailbox, then if it never came: npm run redeliver -- unknown-one',
       '',
       '4 inquiries, 1 sent, 1 pending, 1 failed, 1 unknown',
     ]);
@@ -95,7 +95,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
       PLAIN,
     );
     expect(line).toBe(
-      '2030-01-02 03:04  held   1      held-one  flood: more than 20 inquiries were to be mailed this hour (UTC); the last digest failed: AccountSendingPausedException; in the next digest, or now: npm run redeliver -- held-one',
+      '2030-01-02 03:04  held   1      held-one  flood: more than 20 inquiries were to be mailed this hour (UTC); the last digest failed: SES answered AccountSendingPausedException; in the next digest, or now: npm run redeliver -- held-one',
     );
   });
 
@@ -119,7 +119,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     const [, line] = inboxListing([{ ...BASE, id: 'poison', state: 'failed', lastError: 'MessageRejected', failedIn: 'digest' }], PLAIN);
 
     expect(line).toBe(
-      '2030-01-02 03:04  failed  1      poison  MessageRejected; SES refused it alone in the digest and took the others: --text shows what it holds; alone: npm run redeliver -- poison',
+      '2030-01-02 03:04  failed  1      poison  SES answered MessageRejected; SES refused it alone in the digest and took the others: --text shows what it holds; alone: npm run redeliver -- poison',
     );
   });
 

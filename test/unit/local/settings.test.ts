@@ -3,15 +3,15 @@ import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
-import { localUrl } from '../../../bin/local/local-origins.js';
+import { isLoopbackHost, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 describe('readLocalSettings (docs/api.md §7, local mode)', () => {
-  it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators', () => {
-    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60 });
+  it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators, a deployment’s limits', () => {
+    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60, limits: { ip: 5, email: 3, windowSeconds: 3600 } });
   });
 
   it('reads every local setting', () => {
@@ -22,6 +22,8 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8000',
       AWS_ENDPOINT_URL_SESV2: 'https://email.eu-west-1.amazonaws.com',
       DIGEST_SECONDS: '5',
+      RATE_LIMIT_IP: '100',
+      RATE_LIMIT_EMAIL: '50',
     });
 
     expect(settings).toEqual({
@@ -31,6 +33,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       digestSeconds: 5,
       dynamoEndpoint: 'http://localhost:8000',
       sesEndpoint: 'https://email.eu-west-1.amazonaws.com',
+      limits: { ip: 100, email: 50, windowSeconds: 3600 },
     });
   });
 
@@ -58,7 +61,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   });
 
   it.each([['AWS_ENDPOINT_URL_DYNAMODB'], ['AWS_ENDPOINT_URL_SESV2']])('treats an empty %s as not set', (key) => {
-    expect(readLocalSettings({ [key]: '' })).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60 });
+    expect(readLocalSettings({ [key]: '' })).toEqual(readLocalSettings({}));
   });
 
   it.each<[string, Env, string]>([
@@ -307,10 +310,33 @@ describe('localUrl: where this machine reaches the server (the address the banne
   });
 });
 
+describe('isLoopbackHost: the Host headers local mode’s emulators answer', () => {
+  it.each<[string | undefined, number, boolean]>([
+    ['localhost:8005', 8005, true],
+    ['LocalHost:8005', 8005, true],
+    ['127.0.0.1:8005', 8005, true],
+    ['[::1]:8005', 8005, true],
+    ['localhost', 80, true],
+    ['localhost:80', 80, true],
+    ['localhost', 8005, false],
+    ['127.0.0.1:8006', 8005, false],
+    ['attacker.example:8005', 8005, false],
+    ['localhost.attacker.example:8005', 8005, false],
+    ['user@localhost:8005', 8005, false],
+    ['localhost:8005/x', 8005, false],
+    ['127.1:8005', 8005, false],
+    ['[::ffff:127.0.0.1]:8005', 8005, false],
+    ['', 8005, false],
+    [undefined, 8005, false],
+  ])('%s on port %d: %s', (host, port, answered) => {
+    expect(isLoopbackHost(host, port)).toBe(answered);
+  });
+});
+
 describe('the settings file in local mode (docs/api.md §7)', () => {
   const file = (settings: Record<string, unknown>) => ({ path: '/home/ada/personal-site/site-settings.json', settings });
 
-  it('gives npm start what the pages are made of, as the variables a deployment would set, and nothing of a deployment alone', () => {
+  it('gives npm start what the pages are made of and the limits visitors meet, as the variables a deployment would set, and nothing of a deployment alone', () => {
     const settings = {
       siteDir: '../site/_site',
       siteName: 'Ada Lovelace',
@@ -322,8 +348,15 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       domainName: 'example.com',
     };
     expect(settingsFileVariables({}, file(settings))).toEqual({
-      variables: { SITE_DIR: '../site/_site', SITE_NAME: 'Ada Lovelace', FORM_PAGE: '/hire-me/', FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' },
-      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet'],
+      variables: {
+        SITE_DIR: '../site/_site',
+        SITE_NAME: 'Ada Lovelace',
+        FORM_PAGE: '/hire-me/',
+        FORM_SUCCESS_PATH: '/thanks/',
+        PAGE_STYLESHEET: '/css/site.css',
+        RATE_LIMIT_IP: '50',
+      },
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp'],
     });
   });
 

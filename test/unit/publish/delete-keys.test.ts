@@ -47,7 +47,9 @@ describe('deleting keys', () => {
 
   it('reports each key S3 refuses, by its code, and deletes the others, in its batch and after it', async () => {
     mock.on(DeleteObjectsCommand).resolves({ Errors: [{ Key: 'b.html', Code: 'AccessDenied', Message: 'Access Denied' }] });
-    mock.on(DeleteObjectCommand).rejects(Object.assign(new Error('We encountered an internal error'), { name: 'InternalError' }));
+    mock.on(DeleteObjectCommand).rejects(
+      Object.assign(new Error('We encountered an internal error'), { name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500, requestId: 'd4e5' } }),
+    );
 
     const result = await deleteKeys(s3, 'pages', {}, ['a.html', 'b.html', 'c.html', 'odd\u0001.html', 'odd\u0002.html']);
 
@@ -60,6 +62,16 @@ describe('deleting keys', () => {
       ],
     });
     expect(alone()).toEqual(['odd\u0001.html', 'odd\u0002.html']);
+  });
+
+  it('stops at a key that got no answer at all, as the network would fail the rest too', async () => {
+    const noAnswer = Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+    mock.on(DeleteObjectCommand).rejectsOnce(noAnswer).resolves({});
+
+    const result = await deleteKeys(s3, 'pages', {}, ['odd\u0001.html', 'odd\u0002.html', 'a.html']);
+
+    expect(result).toEqual({ deleted: [], refused: [], stopped: noAnswer });
+    expect(alone()).toEqual(['odd\u0001.html']);
   });
 
   it('stops at a batch refused whole, saying what it deleted before', async () => {

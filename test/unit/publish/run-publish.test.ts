@@ -345,7 +345,7 @@ describe('a publish that cannot be made', () => {
 
     const { error } = await failure(siteFolder(SITE));
 
-    expect(error.message).toMatch(/^AccessDenied: Access Denied: \d of 6 changes made, invalidation I1 of those under way; once that is fixed, npm run publish makes the rest$/);
+    expect(error.message).toMatch(/^AWS answered AccessDenied \(Access Denied\): \d of 6 changes made, invalidation I1 of those under way; once that is fixed, npm run publish makes the rest$/);
     expect(deployment.bucket.has('images/logo.svg')).toBe(false);
     expect(deployment.invalidations).toHaveLength(1);
     expect(deployment.invalidations[0]).not.toContain('/images/logo.svg');

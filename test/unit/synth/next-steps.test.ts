@@ -65,3 +65,15 @@ describe('npm run synth’s next steps', () => {
     expect(steps.join('\n')).not.toContain('sandbox');
   });
 });
+
+describe('the cloud assembly as synth reads it', () => {
+  it('gives each stack its account and region when synth knew them, none of the CDK’s placeholders otherwise', () => {
+    const withEnv = readAssembly(synthesizeSite(MINIMAL_CONTEXT, { env: EXAMPLE_ENV }).app.synth().directory);
+    expect(withEnv.map(({ name, account, region }) => ({ name, account, region }))).toEqual(
+      expect.arrayContaining([{ name: 'PersonalSite', account: '123456789012', region: 'eu-west-1' }, { name: 'PersonalSiteBudget', account: '123456789012', region: 'us-east-1' }]),
+    );
+    const site = readAssembly(synthesizeSite(MINIMAL_CONTEXT).app.synth().directory).find((stack) => stack.name === 'PersonalSite');
+    expect(site).not.toHaveProperty('account');
+    expect(site).not.toHaveProperty('region');
+  });
+});

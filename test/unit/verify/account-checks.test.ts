@@ -250,13 +250,13 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'inbox',
-        detail: '2 inquiries need you: 9f1d failed (MessageRejected), 5d0c unknown (TimeoutError)',
+        detail: '2 inquiries need you: 9f1d failed (SES answered MessageRejected), 5d0c unknown (no answer from SES in time)',
         fix: expect.stringContaining('npm run redeliver -- <id>'),
       },
     ]);
 
     account.inquiries = [inquiry('7c41', 'pending', 'TooManyRequestsException')];
-    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', name: 'inbox', detail: '1 pending, retried after TooManyRequestsException' })]);
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'warn', name: 'inbox', detail: '1 pending, retried after SES answered TooManyRequestsException' })]);
   });
 
   it('fails a stack whose last deploy was rolled back', async () => {
@@ -281,7 +281,7 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'stack PersonalSite',
-        detail: 'could not check (CredentialsProviderError: Could not load credentials from any providers)',
+        detail: 'could not check (no AWS credentials found)',
         fix: expect.stringContaining('aws sso login'),
       },
     ]);
@@ -295,7 +295,11 @@ describe('each state an owner meets', () => {
   });
 
   it('turns a refused call into the FAIL line of its group, and goes on with the others', async () => {
-    account.sesError = Object.assign(new Error('User is not authorized to perform: ses:GetAccount'), { name: 'AccessDeniedException' });
+    account.sesError = Object.assign(new Error('User is not authorized to perform: ses:GetAccount'), {
+      name: 'AccessDeniedException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403, requestId: 'b7e2' },
+    });
 
     const { results } = await run();
 
@@ -303,7 +307,7 @@ describe('each state an owner meets', () => {
       {
         status: 'FAIL',
         name: 'SES',
-        detail: 'could not check (AccessDeniedException: User is not authorized to perform: ses:GetAccount)',
+        detail: 'could not check (AWS answered AccessDeniedException (User is not authorized to perform: ses:GetAccount))',
         fix: expect.stringContaining('docs/verify.md lists the actions'),
       },
     ]);

@@ -25,15 +25,20 @@ describe('exitStatus and summary', () => {
 });
 
 describe('couldNotCheck', () => {
+  /** An error answer as the SDK throws it: AWS's code as its name, with the answer's status. */
+  const awsAnswer = (name: string, message: string, httpStatusCode: number) =>
+    Object.assign(new Error(message), { name, $fault: 'client', $metadata: { httpStatusCode, requestId: 'f3a1' } });
+
   it.each([
-    ['CredentialsProviderError', 'Could not load credentials from any providers', /aws configure, or aws sso login/],
-    ['ExpiredTokenException', 'The security token included in the request is expired', /refused or expired/],
-    ['AccessDeniedException', 'User is not authorized', /docs\/verify\.md lists the actions/],
-    ['Error', 'Region is missing', /--region <region>/],
-    ['Error', 'getaddrinfo ENOTFOUND cloudformation.eu-west-1.amazonaws.com', /could not reach AWS/],
-  ])('says what to do about %s', (name, message, fix) => {
-    const error = Object.assign(new Error(message), { name });
-    expect(couldNotCheck('x', error)).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (${name}: ${message})`, fix: expect.stringMatching(fix) });
+    ['no credentials', Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' }), 'no AWS credentials found', /^sign in: aws configure, or aws sso login/],
+    ['refused credentials', awsAnswer('ExpiredTokenException', 'The security token included in the request is expired', 403), 'AWS answered ExpiredTokenException (The security token included in the request is expired)', /refused or expired/],
+    ['an action refused', awsAnswer('AccessDeniedException', 'User is not authorized', 403), 'AWS answered AccessDeniedException (User is not authorized)', /docs\/verify\.md lists the actions/],
+    ['no region', new Error('Region is missing'), 'no AWS region is set', /^give the stack's region: npm run verify -- --region <region>/],
+    ['no DNS', Object.assign(new Error('getaddrinfo ENOTFOUND cloudformation.eu-west-1.amazonaws.com'), { code: 'ENOTFOUND' }), 'no answer from AWS (ENOTFOUND)', /^check this machine's network/],
+    ['no answer in time', Object.assign(new Error('Connection timed out after 1000 ms'), { name: 'TimeoutError' }), 'no answer from AWS (timed out)', /^check this machine's network/],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'Stacks')"), "Cannot read properties of undefined (reading 'Stacks')", /^run npm run verify again/],
+  ])('says what happened and what to do, without an error class: %s', (_what, error, words, fix) => {
+    expect(couldNotCheck('x', error)).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (${words})`, fix: expect.stringMatching(fix) });
   });
 
   it.each<[ProbeFailure, string, RegExp]>([
@@ -43,10 +48,10 @@ describe('couldNotCheck', () => {
     ['unreadable', 'answered more than 1024 KiB', /the line says what came instead/],
     ['out of time', "the 60 s a run gives the site's checks are up", /too slowly for the run to finish its checks/],
   ])('says what to do about a request that got no usable answer: %s', (failure, message, fix) => {
-    expect(couldNotCheck('x', new ProbeError(message, failure))).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (ProbeError: ${message})`, fix: expect.stringMatching(fix) });
+    expect(couldNotCheck('x', new ProbeError(message, failure))).toEqual({ status: 'FAIL', name: 'x', detail: `could not check (${message})`, fix: expect.stringMatching(fix) });
   });
 
   it('keeps the first line of a message only', () => {
-    expect(couldNotCheck('x', new Error('first\n    at secret (/home/x.js:1:1)')).detail).toBe('could not check (Error: first)');
+    expect(couldNotCheck('x', new Error('first\n    at secret (/home/x.js:1:1)')).detail).toBe('could not check (first)');
   });
 });

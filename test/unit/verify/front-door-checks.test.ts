@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exitStatus, formatResult, type CheckResult } from '../../../bin/verify/check.js';
+import { exitStatus, formatResult, isCheckResult, type CheckResult, type Notice } from '../../../bin/verify/check.js';
 import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
@@ -21,10 +21,14 @@ beforeEach(async () => {
 });
 afterAll(() => door?.close());
 
-async function run(target: { base: URL; apiUrl?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  for await (const result of frontDoorChecks(target, createProbe(fetchImpl))) results.push(result);
-  return results;
+/** Every line the checks yield, notices among the results. */
+async function lines(target: { base: URL; apiUrl?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<Array<CheckResult | Notice>> {
+  const yielded: Array<CheckResult | Notice> = [];
+  for await (const line of frontDoorChecks(target, createProbe(fetchImpl))) yielded.push(line);
+  return yielded;
+}
+async function run(target?: { base: URL; apiUrl?: URL }, fetchImpl?: typeof fetch): Promise<CheckResult[]> {
+  return (await lines(target, fetchImpl)).filter(isCheckResult);
 }
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === 'FAIL');
 const named = (results: readonly CheckResult[], name: string) => results.find((result) => result.name === name);
@@ -63,6 +67,33 @@ describe('a healthy front door', () => {
     expect(named(results, 'POST /api/contact with an invalid body')?.detail).toBe(
       "422 validation_failed; it counted as one of this address's 5 posts this hour (4 left)",
     );
+  });
+
+  it('says before it posts which post it is and what it costs, from the limit the OpenAPI document publishes', async () => {
+    const notices: string[] = [];
+    let postsBefore: number | undefined;
+    for await (const line of frontDoorChecks({ base: door.base, apiUrl: door.apiUrl }, createProbe(door.fetch))) {
+      if (isCheckResult(line)) continue;
+      notices.push(line.notice);
+      postsBefore = door.received.filter((route) => route.startsWith('POST')).length;
+    }
+
+    expect(notices).toEqual(["POST /api/contact with an invalid body ({}) comes next: one of this address's 5 posts an hour, as every post is (docs/api.md §4)"]);
+    expect(postsBefore).toBe(0);
+  });
+
+  it('with --url alone, also says where local mode’s limits are raised; without a readable OpenAPI document, no number', async () => {
+    const withoutOpenApi: typeof fetch = async (input, init) =>
+      new URL(input instanceof Request ? input.url : input).pathname === '/openapi.json' ? new Response('{}', { status: 404 }) : door.fetch(input, init);
+
+    const notices = (await lines({ base: door.base }, withoutOpenApi)).filter((line) => !isCheckResult(line));
+
+    expect(notices).toEqual([
+      {
+        notice:
+          "POST /api/contact with an invalid body ({}) comes next: one of this address's posts of the hour, as every post is (docs/api.md §4); npm start's Limits line says how to raise them locally",
+      },
+    ]);
   });
 
   it('tries the first folder the home page links, outside the service\'s paths', async () => {
@@ -302,7 +333,7 @@ describe('a front door broken one way at a time', () => {
     const results = await run({ base: door.base }, refused);
 
     expect(results).toEqual([
-      expect.objectContaining({ status: 'FAIL', name: PUBLISHED[0]![0], detail: 'could not check (ProbeError: could not connect (ECONNREFUSED))' }),
+      expect.objectContaining({ status: 'FAIL', name: PUBLISHED[0]![0], detail: 'could not check (could not connect (ECONNREFUSED))' }),
       { status: 'skip', name: 'the rest of the site', detail: 'not checked: https://site.test could not be reached' },
       expect.objectContaining({ status: 'skip', name: "the API's own endpoint (ApiUrl)" }),
     ]);
@@ -313,11 +344,11 @@ describe('a front door broken one way at a time', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
 
     const results: CheckResult[] = [];
-    for await (const result of frontDoorChecks({ base: door.base }, createProbe(silent, { timeoutMs: 100, maxBytes: 1024 }))) results.push(result);
+    for await (const line of frontDoorChecks({ base: door.base }, createProbe(silent, { timeoutMs: 100, maxBytes: 1024 }))) if (isCheckResult(line)) results.push(line);
 
     expect(results.map((result) => `${result.status} ${result.name}: ${result.detail}`)).toEqual([
-      `FAIL ${PUBLISHED[0]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
-      `FAIL ${PUBLISHED[1]![0]}: could not check (ProbeError: no whole answer within 0.1 s)`,
+      `FAIL ${PUBLISHED[0]![0]}: could not check (no whole answer within 0.1 s)`,
+      `FAIL ${PUBLISHED[1]![0]}: could not check (no whole answer within 0.1 s)`,
       'skip the rest of the site: not checked: https://site.test answered too slowly 2 times',
       expect.stringMatching(/^skip the API's own endpoint/),
     ]);
@@ -328,7 +359,7 @@ describe('a front door broken one way at a time', () => {
     try {
       const results = await run({ base: new URL(ssh.url) }, fetch);
 
-      const notHttp = 'could not check (ProbeError: answered with what is not well-formed HTTP (Expected HTTP/, RTSP/ or ICE/))';
+      const notHttp = 'could not check (answered with what is not well-formed HTTP (Expected HTTP/, RTSP/ or ICE/))';
       expect(results.map((result) => `${result.status} ${result.name}: ${result.detail}`)).toEqual([
         `FAIL ${PUBLISHED[0]![0]}: ${notHttp}`,
         `FAIL ${PUBLISHED[1]![0]}: ${notHttp}`,
@@ -350,12 +381,12 @@ describe('a front door broken one way at a time', () => {
     try {
       const started = performance.now();
       const results: CheckResult[] = [];
-      for await (const result of frontDoorChecks({ base }, createProbe(fetch, PROBE_LIMITS, deadlineIn(1500)))) results.push(result);
+      for await (const line of frontDoorChecks({ base }, createProbe(fetch, PROBE_LIMITS, deadlineIn(1500)))) if (isCheckResult(line)) results.push(line);
 
       expect(performance.now() - started).toBeLessThan(2500);
       expect(results.length).toBeGreaterThan(2);
       expect(results.slice(-2)).toEqual([
-        expect.objectContaining({ status: 'FAIL', detail: "could not check (ProbeError: the 1.5 s a run gives the site's checks are up)", fix: expect.stringMatching(/too slowly for the run to finish/) }),
+        expect.objectContaining({ status: 'FAIL', detail: "could not check (the 1.5 s a run gives the site's checks are up)", fix: expect.stringMatching(/too slowly for the run to finish/) }),
         { status: 'skip', name: 'the rest of the site', detail: `not checked: ${base.origin} answered too slowly: the 1.5 s a run gives the site's checks are up` },
       ]);
     } finally {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { exitStatus, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
+import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
 import { SITE_TIME_LIMIT_MS, verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
 import { PROBLEM, send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
 import { mockedAccount, reportLine, type MockedAccount } from '../../support/mocked-account.js';
@@ -41,6 +41,8 @@ async function report(options = { sendTest: false, help: false }, overrides: Par
   for await (const line of verify(options, environment(overrides))) {
     if ('section' in line) {
       lines.push(line.section);
+    } else if ('notice' in line) {
+      lines.push(formatNotice(line));
     } else {
       results.push(line);
       lines.push(formatResult(line));
@@ -84,13 +86,17 @@ describe('npm run verify of a deployment', () => {
   });
 
   it('checks no site when the stack cannot be read', async () => {
-    account.firstCallError = Object.assign(new Error('The security token included in the request is expired'), { name: 'ExpiredTokenException' });
+    account.firstCallError = Object.assign(new Error('The security token included in the request is expired'), {
+      name: 'ExpiredTokenException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403, requestId: 'c9d0' },
+    });
 
     const { lines, results } = await report();
 
     expect(lines).toEqual([
       'Account',
-      expect.stringMatching(/^FAIL  stack PersonalSite: could not check \(ExpiredTokenException: .*\) -> your AWS credentials were refused or expired: aws sso login/),
+      expect.stringMatching(/^FAIL  stack PersonalSite: could not check \(AWS answered ExpiredTokenException \(.*\)\) -> your AWS credentials were refused or expired: aws sso login/),
       'skip  the site: not checked: the site stack did not say where it is',
     ]);
     expect(door.received).toEqual([]);
@@ -122,7 +128,7 @@ describe('npm run verify of a deployment', () => {
         "skip  API latency through the front door: not measured: the 0.6 s a run gives the site's checks are up",
       ]),
     );
-    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([expect.stringMatching(/could not check \(ProbeError: the 0\.6 s a run gives the site's checks are up\) -> /)]);
+    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([expect.stringMatching(/could not check \(the 0\.6 s a run gives the site's checks are up\) -> /)]);
     expect(exitStatus(results)).toBe(1);
   });
 

@@ -59,7 +59,7 @@ describe('sendTestInquiry', () => {
   });
 
   it('fails at once on a failed or unknown inquiry', async () => {
-    expect(await sendTest(inboxShowing({ state: 'failed', lastError: 'MessageRejected' }))).toMatchObject({ status: 'FAIL', detail: 'test-1 failed (MessageRejected)' });
+    expect(await sendTest(inboxShowing({ state: 'failed', lastError: 'MessageRejected' }))).toMatchObject({ status: 'FAIL', detail: 'test-1 failed (SES answered MessageRejected)' });
   });
 
   it('warns of an inquiry held as suspected spam, with the command that sends it now', async () => {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { limitsBannerLine } from '../../../bin/local/site-banner.js';
+
+/* The `Limits` line of npm start's banner (docs/api.md §4, §7): what the preview allows, from where, and how to test more. */
+
+describe('limitsBannerLine', () => {
+  it('gives the default limits as deployed, and how to raise them for testing', () => {
+    expect(limitsBannerLine({}, { ip: 5, email: 3 }, [])).toBe(
+      'Limits     5 posts an hour from one address, refused ones included (the default), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
+    );
+  });
+
+  it('names the settings file’s key a limit came from, still as deployed', () => {
+    expect(limitsBannerLine({ RATE_LIMIT_IP: '20' }, { ip: 20, email: 3 }, ['siteDir', 'rateLimitIp'])).toBe(
+      'Limits     20 posts an hour from one address, refused ones included (rateLimitIp), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
+    );
+  });
+
+  it('says that a variable set the limits for this preview alone', () => {
+    expect(limitsBannerLine({ RATE_LIMIT_IP: '100', RATE_LIMIT_EMAIL: '100' }, { ip: 100, email: 100 }, [])).toBe(
+      'Limits     100 posts an hour from one address, refused ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',
+    );
+  });
+});
