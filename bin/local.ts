@@ -13,7 +13,7 @@ import { ListenError } from './local/emulators.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { limitsBannerLine, siteBannerLines } from './local/site-banner.js';
+import { limitsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -47,8 +47,8 @@ try {
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
-      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl)),
-      ...siteBannerLines(process.env, settings),
+      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys))),
+      ...siteBannerLines(process.env, settings, fromFile.keys),
       limitsBannerLine(process.env, settings.limits, fromFile.keys),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
@@ -68,11 +68,11 @@ try {
  * Where the site comes from, what of it is not published, and what of the owner's the agent-readiness
  * scanners would miss (docs/api.md §16), as synth says it of siteDir.
  */
-function siteLines(siteDir: string, baseUrl: string): string[] {
+function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
   const site = siteFiles(siteDir);
   const leftOut = leftOutLine(SITE_DIR, site);
   return [
-    `Site       ${siteDir}  (SITE_DIR, at the same origin, as the deployed front door serves siteDir)`,
+    `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...(leftOut === undefined ? [] : [leftOut]),
     ...agentFiles(site, readAgentSettings(process.env), baseUrl, SITE_DIR).notes,
   ];

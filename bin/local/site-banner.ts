@@ -5,23 +5,30 @@ import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
 import { SHARED_SETTINGS, SITE_DIR, type LocalSettings } from './settings.js';
 
+/** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
+export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: readonly string[]): string {
+  return fileKeys.includes(key) ? key : SHARED_SETTINGS[key];
+}
+
 /**
  * What `npm start` picked up for the pages visitors see (docs/api.md §7), each with where it came
- * from: the site's name, the form page, the thank-you page and the style sheet.
+ * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
+ * the thank-you page and the style sheet.
  */
-export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath'>): string[] {
+export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath'>, fileKeys: readonly string[]): string[] {
   const successPath = settings.formSuccessPath;
-  const named = successPath?.source === 'form page' ? `${SUCCESS_PATH_ATTRIBUTE} on the form of ${settings.formPage?.path}` : 'FORM_SUCCESS_PATH';
+  const named =
+    successPath?.source === 'form page' ? `${SUCCESS_PATH_ATTRIBUTE} on the form of ${settings.formPage?.path}` : settingSource('formSuccessPath', fileKeys);
   const stylesheet = readPageStylesheet(env);
   const noFormPage =
     settings.siteDir === undefined
       ? `no FORM_PAGE, and no ${SITE_DIR} to find one in`
       : `no FORM_PAGE, and ${SITE_DIR} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}`;
   return [
-    `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (SITE_NAME)` : `${DEFAULT_SITE_NAME}  (the default; SITE_NAME names yours)`}`,
-    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, 'FORM_PAGE')}`,
+    `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; SITE_NAME names yours)`}`,
+    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or FORM_SUCCESS_PATH, names yours)` : `${successPath.path}  (${named})`}`,
-    `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (PAGE_STYLESHEET names yours)" : `${stylesheet}  (PAGE_STYLESHEET)`}`,
+    `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (PAGE_STYLESHEET names yours)" : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }
 
@@ -37,7 +44,7 @@ const TESTING_LIMITS = 'RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start';
  */
 export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'email'>, fileKeys: readonly string[]): string {
   const source = (key: 'rateLimitIp' | 'rateLimitEmail') =>
-    fileKeys.includes(key) ? key : env[SHARED_SETTINGS[key]] !== undefined ? SHARED_SETTINGS[key] : 'the default';
+    fileKeys.includes(key) || env[SHARED_SETTINGS[key]] !== undefined ? settingSource(key, fileKeys) : 'the default';
   const sources = { ip: source('rateLimitIp'), email: source('rateLimitEmail') };
   const setHere = Object.values(sources).some((from) => from.startsWith('RATE_LIMIT_'));
   return [

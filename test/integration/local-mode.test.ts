@@ -181,7 +181,9 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
     try {
       expect((await sendTarget(server.apiUrl, '/')).text).toBe('<title>Ada’s site</title>');
       expect(server.output()).toContain(`Settings   ${settings}: siteDir, formSuccessPath  (an environment variable that is set wins)`);
-      expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(FORM_SUCCESS_PATH\)$/m);
+      // Each value is credited to the file's key that gave it, not to the variable it is passed in.
+      expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(formSuccessPath\)$/m);
+      expect(server.output()).toContain(`Site       ${site}  (siteDir, at the same origin`);
     } finally {
       await server.stop();
     }

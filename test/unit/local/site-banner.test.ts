@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { limitsBannerLine } from '../../../bin/local/site-banner.js';
+import { limitsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 
-/* The `Limits` line of npm start's banner (docs/api.md §4, §7): what the preview allows, from where, and how to test more. */
+/* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
 
 describe('limitsBannerLine', () => {
   it('gives the default limits as deployed, and how to raise them for testing', () => {
@@ -20,5 +20,28 @@ describe('limitsBannerLine', () => {
     expect(limitsBannerLine({ RATE_LIMIT_IP: '100', RATE_LIMIT_EMAIL: '100' }, { ip: 100, email: 100 }, [])).toBe(
       'Limits     100 posts an hour from one address, refused ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',
     );
+  });
+});
+
+describe('siteBannerLines', () => {
+  const env = { SITE_NAME: "Grace's notebook", FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' };
+  const settings = { formSuccessPath: { path: '/thanks/', source: 'setting' as const } };
+
+  it('credits the settings file’s key for a value the file gave', () => {
+    expect(siteBannerLines(env, settings, ['siteName', 'formSuccessPath', 'pageStylesheet'])).toEqual([
+      "Site name  Grace's notebook  (siteName)",
+      expect.stringMatching(/^Form page  \/contact, the service's own/),
+      'Thank-you  /thanks/  (formSuccessPath)',
+      'Style      /css/site.css  (pageStylesheet)',
+    ]);
+  });
+
+  it('credits the variable for a value the environment gave', () => {
+    expect(siteBannerLines(env, settings, [])).toEqual([
+      "Site name  Grace's notebook  (SITE_NAME)",
+      expect.stringMatching(/^Form page  \/contact, the service's own/),
+      'Thank-you  /thanks/  (FORM_SUCCESS_PATH)',
+      'Style      /css/site.css  (PAGE_STYLESHEET)',
+    ]);
   });
 });
