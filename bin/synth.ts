@@ -2,7 +2,8 @@
  * `npm run synth`: `cdk synth` without the template scrolling by (`-q`; cdk-nag's findings still
  * fail it), then the region and account it synthesized for and where they came from, and what the
  * owner must do next, read from the cloud assembly it wrote. Arguments after `--` go to
- * `cdk synth` (`-c key=value`, `--output`, `--profile`). A failure is the app's one line: the CDK
+ * `cdk synth` (`-c key=value`, `--output`, `--profile`). The CDK's progress lines are left out
+ * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept. A failure is the app's one line: the CDK
  * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
  * that the app failed, is left out.
  */
@@ -10,6 +11,7 @@ import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { STACK_NAMES } from '../lib/stack-names.js';
+import { isCdkProgressLine } from './synth/cli-progress.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
 import { nextSteps, readAssembly } from './synth/next-steps.js';
 
@@ -43,8 +45,8 @@ try {
 }
 
 /**
- * Runs `cdk synth -q`, its output passed on as it comes, but for the CLI's line after an app that
- * failed; resolves to its exit status. An app that failed without a word is said so, in one line.
+ * Runs `cdk synth -q`, its output passed on as it comes, but for the CDK's progress lines and the
+ * CLI's line after an app that failed; resolves to its exit status. An app that failed without a word is said so, in one line.
  */
 function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   const cdk = spawn('cdk', ['synth', '-q', ...cdkArgs], {
@@ -55,8 +57,9 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   let appExited: RegExpExecArray | null = null;
   let partial = '';
   const pass = (line: string) => {
-    appExited = APP_EXITED.exec(stripVTControlCharacters(line));
-    if (appExited !== null) return;
+    const words = stripVTControlCharacters(line);
+    appExited = APP_EXITED.exec(words);
+    if (appExited !== null || isCdkProgressLine(words)) return;
     said ||= line.trim() !== '';
     process.stderr.write(`${line}\n`);
   };

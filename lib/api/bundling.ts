@@ -1,5 +1,5 @@
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
 /** The newest Node.js LTS that aws-cdk-lib offers; the bundles target the same major. */
@@ -35,6 +35,8 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   mainFields: ['module', 'main'],
   banner: REQUIRE_BANNER,
   externalModules: [],
+  // Each bundle's sizes and time would bury synth's own summary: esbuild says only what went wrong.
+  logLevel: LogLevel.WARNING,
   esbuildArgs: {
     // Powertools' `@preserve` coverage hints, not licences, would otherwise close every bundle.
     '--legal-comments': 'none',
