@@ -180,7 +180,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     const value = context(key);
     if (value === undefined) {
       throw new ConfigError(
-        `Missing CDK context "${key}" (${REQUIRED_HINT[key]}): ` +
+        `Missing setting "${key}" (${REQUIRED_HINT[key]}): ` +
           `set it in ${SETTINGS_FILE} (start from a copy of ${SETTINGS_EXAMPLE_FILE}), or pass -c ${key}=you@example.com`,
       );
     }
@@ -280,8 +280,8 @@ export function rejectUnknownKeys(keys: readonly string[]): void {
   const unknown = keys.find((key) => !isCdkKey(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
   const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
-  if (retired !== undefined) throw new ConfigError(`CDK context "${unknown}" is no longer read: ${retired}`);
-  throw new ConfigError(`Unknown CDK context ${quoted(unknown)}: did you mean "${nearestKey(unknown)}"?`);
+  if (retired !== undefined) throw new ConfigError(`Setting "${unknown}" is no longer read: ${retired}`);
+  throw new ConfigError(`Unknown setting ${quoted(unknown)}: did you mean "${nearestKey(unknown)}"?`);
 }
 
 /** The known key fewest single-character edits away (case ignored). */
@@ -308,13 +308,13 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   if (domainName === undefined && certificateArn === undefined) {
     if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
       const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
-      throw new ConfigError(`Missing CDK context "domainName": ${given} names the zone of a custom domain, and there is none`);
+      throw new ConfigError(`Missing setting "domainName": ${given} names the zone of a custom domain, and there is none`);
     }
     return undefined;
   }
   if (domainName === undefined || certificateArn === undefined) {
     const missing = domainName === undefined ? 'domainName' : 'certificateArn';
-    throw new ConfigError(`Missing CDK context "${missing}": a custom domain needs both domainName and certificateArn`);
+    throw new ConfigError(`Missing setting "${missing}": a custom domain needs both domainName and certificateArn`);
   }
   const domain = text('domainName', domainName);
   const arn = text('certificateArn', certificateArn);
@@ -338,7 +338,7 @@ function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainNa
   if (hostedZoneId === undefined && hostedZoneName === undefined) return undefined;
   if (hostedZoneId === undefined || hostedZoneName === undefined) {
     const missing = hostedZoneId === undefined ? 'hostedZoneId' : 'hostedZoneName';
-    throw new ConfigError(`Missing CDK context "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
+    throw new ConfigError(`Missing setting "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
   }
   const id = text('hostedZoneId', hostedZoneId);
   const zoneName = text('hostedZoneName', hostedZoneName).replace(/\.$/, '');

@@ -48,7 +48,7 @@ describe('npm run publish', () => {
     ['a time to restore that is none', ['--restore', '2026-02-30T10:00Z'], ADDRESSES, 'Cannot publish: --restore takes a time such as 2026-11-20T10:04:31Z (or 2026-11-20 10:04 in your time zone), got "2026-02-30T10:00Z"'],
     ['no siteDir', [], ADDRESSES, 'Cannot publish: there is no siteDir in site-settings.json (or cdk.json): npm run publish uploads siteDir\'s files'],
     ['siteOrigin', [], { ...ADDRESSES, siteOrigin: 'https://you.github.io' }, 'Cannot publish: siteOrigin serves your pages from your other host: publish them there; npm run publish uploads a siteDir'],
-    ['a misspelt setting', [], { ...ADDRESSES, sitedir: '../site' }, 'Cannot publish: Unknown CDK context "sitedir": did you mean "siteDir"?'],
+    ['a misspelt setting', [], { ...ADDRESSES, sitedir: '../site' }, 'Cannot publish: Unknown setting "sitedir": did you mean "siteDir"?'],
   ])('stops with one line on %s', (_what, args, settings, line) => {
     const run = publish(args, settings);
     expect(run.status).toBe(1);

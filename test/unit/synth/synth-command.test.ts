@@ -23,7 +23,7 @@ describe('npm run synth', () => {
       timeout: 120_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing setting "senderEmail"/)]);
     expect(run.stdout).not.toContain('Next:');
   }, 120_000);
 

@@ -113,7 +113,7 @@ describe('the settings file', () => {
     const message = configErrorOf(() => siteConfigOf(readSettingsFile({}, folder).settings)).message;
 
     expect(message).not.toMatch(TERMINAL_ACTING);
-    expect(message).toMatch(/^Unknown CDK context "\\u001b\]0;pwned\\u0007\\u202E\\u009B31m": did you mean "\w+"\?$/);
+    expect(message).toMatch(/^Unknown setting "\\u001b\]0;pwned\\u0007\\u202E\\u009B31m": did you mean "\w+"\?$/);
   });
 
   it.each([

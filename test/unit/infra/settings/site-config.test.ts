@@ -95,7 +95,7 @@ describe('the deployment context', () => {
   it.each(['ownerEmail', 'senderEmail'])('fails on a missing %s with one line naming it', (key) => {
     const error = errorOf({ ...EXAMPLE_CONTEXT, [key]: undefined });
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toMatch(new RegExp(`^Missing CDK context "${key}"`));
+    expect(error.message).toMatch(new RegExp(`^Missing setting "${key}"`));
     expect(error.message).not.toContain('\n');
   });
 
@@ -162,18 +162,18 @@ describe('the deployment context', () => {
 
   it('names secretVersion, which it no longer reads, and what replaced it', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, secretVersion: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0' }).message).toBe(
-      'CDK context "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+      'Setting "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
     );
   });
 
   it.each(['constructor', 'toString', 'hasOwnProperty'])('takes %s, a name every object inherits, for an unknown key, not a retired one', (key) => {
-    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: 'x' }).message).toMatch(new RegExp(`^Unknown CDK context "${key}": did you mean "\\w+"\\?$`));
+    expect(errorOf({ ...MINIMAL_CONTEXT, [key]: 'x' }).message).toMatch(new RegExp(`^Unknown setting "${key}": did you mean "\\w+"\\?$`));
   });
 
   it('names a misspelt key and the known key nearest to it', () => {
-    expect(errorOf({ ...EXAMPLE_CONTEXT, ratelimitIp: 50 }).message).toBe('Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?');
-    expect(errorOf({ ...MINIMAL_CONTEXT, sitename: 'Ada' }).message).toBe('Unknown CDK context "sitename": did you mean "siteName"?');
-    expect(errorOf({ ...MINIMAL_CONTEXT, ownerEmial: 'x' }).message).toBe('Unknown CDK context "ownerEmial": did you mean "ownerEmail"?');
+    expect(errorOf({ ...EXAMPLE_CONTEXT, ratelimitIp: 50 }).message).toBe('Unknown setting "ratelimitIp": did you mean "rateLimitIp"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, sitename: 'Ada' }).message).toBe('Unknown setting "sitename": did you mean "siteName"?');
+    expect(errorOf({ ...MINIMAL_CONTEXT, ownerEmial: 'x' }).message).toBe('Unknown setting "ownerEmial": did you mean "ownerEmail"?');
   });
 
   it("leaves the CDK's own keys alone: feature flags, the CLI's settings, lookups", () => {
@@ -189,14 +189,14 @@ describe('the deployment context', () => {
 
   it('wants both halves of a custom domain, and well-formed', () => {
     const certificateArn = EXAMPLE_CERTIFICATE_ARN;
-    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toMatch(/^Missing CDK context "certificateArn"/);
-    expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing CDK context "domainName"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toMatch(/^Missing setting "certificateArn"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing setting "domainName"/);
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'https://api.example.com', certificateArn }).message).toMatch(/^domainName/);
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }).message).toMatch(
       /^certificateArn/,
     );
-    expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing CDK context "domainName"/);
-    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing CDK context "hostedZoneName"/);
+    expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing setting "domainName"/);
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing setting "hostedZoneName"/);
   });
 
   it('stops on a certificate outside us-east-1 with one line naming it', () => {
@@ -293,7 +293,7 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
   it('stops with one line naming a misspelt key of the settings file, as of any context', () => {
     const run = synthWith(NO_BUNDLING, { env: settingsFile({ ...MINIMAL_CONTEXT, sitedir: '../site' }) });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "sitedir": did you mean "siteDir"?']);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown setting "sitedir": did you mean "siteDir"?']);
   }, 60_000);
 
   it('reads an owner’s settings still in cdk.json, and says in one line to move them', () => {
@@ -309,13 +309,13 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     // Without senderEmail.
     const run = synthWith({ ownerEmail: 'you@example.com' });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing CDK context "senderEmail"/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: Missing setting "senderEmail"/)]);
   }, 60_000);
 
   it('stops with one line naming a misspelt key, as `-c ratelimitIp=50` passes it', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, ratelimitIp: '50' });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown CDK context "ratelimitIp": did you mean "rateLimitIp"?']);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown setting "ratelimitIp": did you mean "rateLimitIp"?']);
   }, 60_000);
 
   it('says in one line which form page it found, and synthesizes', () => {
