@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/counters/counter-store.js';
 import { INBOX_PARTITION_KEY, QUEUE_INDEX } from '../../lambdas/inbox/inquiry-record.js';
-import { isLoopbackHost, localUrl } from './local-origins.js';
+import { isLoopbackHost, isLoopbackOrigin, localUrl } from './local-origins.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
 export interface RunningServer {
@@ -37,23 +37,28 @@ export async function startSesEmulator(host: string, port: number): Promise<Runn
 
 /**
  * Makes a server of local mode answer only requests whose `Host` is a loopback name with its port
- * (isLoopbackHost), and refuse any other with 421 Misdirected Request (RFC 9110 §15.5.20). The
+ * (isLoopbackHost), and refuse any other with 421 Misdirected Request (RFC 9110 §15.5.20); and
+ * only requests that no page of another site sent (isLoopbackOrigin), refusing those with 403. The
  * emulators hold every test inquiry and take any credentials: a page of another site that a
  * browser on this machine opens could otherwise read them through DNS rebinding, its own name made
- * to resolve to 127.0.0.1, whose requests carry that name.
+ * to resolve to 127.0.0.1, whose requests carry that name; or at 127.0.0.1 itself, since dynalite
+ * answers every origin's preflight and request with `Access-Control-Allow-Origin: *`.
  */
 export function answerLoopbackNamesOnly(server: Server): void {
   const answer = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const { port } = server.address() as AddressInfo;
-    if (isLoopbackHost(request.headers.host, port)) {
-      for (const listener of answer) listener.call(server, request, response);
+    const refused = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', Connection: 'close' };
+    if (!isLoopbackHost(request.headers.host, port)) {
+      response.writeHead(421, refused).end(`Local mode's emulators answer only at localhost:${port}, 127.0.0.1:${port} and [::1]:${port}.\n`);
       return;
     }
-    response
-      .writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', Connection: 'close' })
-      .end(`Local mode's emulators answer only at localhost:${port}, 127.0.0.1:${port} and [::1]:${port}.\n`);
+    if (!isLoopbackOrigin(request.headers.origin, port)) {
+      response.writeHead(403, refused).end("Local mode's emulators answer no page of another site (Origin).\n");
+      return;
+    }
+    for (const listener of answer) listener.call(server, request, response);
   });
 }
 

@@ -45,3 +45,16 @@ export function isLoopbackHost(host: string | undefined, port: number): boolean 
   const [, name, given] = /^([^:]+|\[[^\]]*\])(?::(\d+))?$/.exec(host ?? '') ?? [];
   return name !== undefined && (LOOPBACK_NAMES as readonly string[]).includes(name.toLowerCase()) && Number(given ?? 80) === port;
 }
+
+/**
+ * Whether a request's `Origin` is one local mode's emulators answer: none (the SDK, a command, a
+ * browser opening the mailbox, a page's own GET), or a loopback name on `port` (the mailbox's page
+ * clearing its store). A page of another site sends its origin with every request whose answer it
+ * could read, and needs no DNS rebinding for it: its requests to 127.0.0.1 carry that Host, and
+ * dynalite answers any origin `Access-Control-Allow-Origin: *`, preflights included.
+ */
+export function isLoopbackOrigin(origin: string | undefined, port: number): boolean {
+  if (origin === undefined) return true;
+  const [, host] = /^http:\/\/(.*)$/.exec(origin) ?? [];
+  return host !== undefined && isLoopbackHost(host, port);
+}

@@ -79,8 +79,10 @@ function relay(target: string, incoming: IncomingMessage, outgoing: ServerRespon
   incoming.on('end', () => {
     const body = Buffer.concat(chunks);
     const url = new URL(incoming.url ?? '/', target);
-    // The target's own name: it answers only as itself (answerLoopbackNamesOnly), as any server may.
-    const call = forward(url, { method: incoming.method, headers: { ...incoming.headers, host: url.host } }, (answer) => {
+    // The target's own name: it answers only as itself (answerLoopbackNamesOnly), as any server may;
+    // and no Origin, which the stand-in's own door has let through, and which names the stand-in's port.
+    const { origin: _checked, ...headers } = incoming.headers;
+    const call = forward(url, { method: incoming.method, headers: { ...headers, host: url.host } }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
       answer.on('end', () => {

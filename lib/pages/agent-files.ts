@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { pageMarkdown } from './page-markdown.js';
+import { isNoindexPage, pageMarkdown } from './page-markdown.js';
 import { robotsTxt, robotsTxtGaps } from './robots-txt.js';
 import type { SiteFiles } from './site-files.js';
 import { isPageKey, MARKDOWN_CONTENT_TYPE, markdownKey, pagePath } from './site-pages.js';
@@ -40,9 +40,13 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   const sitemapUrl = `${baseUrl}/${SITEMAP_XML}`;
   const hasSitemap = own(SITEMAP_XML) !== undefined || agents.sitemap;
   if (agents.sitemap && own(SITEMAP_XML) === undefined) {
-    const { leftOut } = sitemapXml(baseUrl, site.files.keys());
-    if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
-    files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => sitemapXml(baseUrl, site.files.keys()).xml });
+    // A page that asks search engines to leave it out is never listed: read only when the sitemap is.
+    const listed = () => [...site.files].filter(([key, file]) => !isPageKey(key) || !isNoindexPage(readFileSync(file))).map(([key]) => key);
+    if ([...site.files.keys()].filter(isPageKey).length > MAX_SITEMAP_URLS) {
+      const { leftOut } = sitemapXml(baseUrl, listed());
+      if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
+    }
+    files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => sitemapXml(baseUrl, listed()).xml });
   } else if (own(SITEMAP_XML) !== undefined && !/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(readFileSync(own(SITEMAP_XML)!, 'utf8'))) {
     notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);
   }

@@ -49,6 +49,18 @@ export function pageMarkdown(html: Buffer, pagePath: string): string {
   return bounded(withoutControls(toMarkdown(root, { extensions: [gfmToMarkdown()] })), pagePath);
 }
 
+/**
+ * Whether a page asks search engines to leave it out of their index: a `<meta name="robots">` whose
+ * content names `noindex` or `none` (Google's and Bing's robots meta tag; the name and its values
+ * without case). Read as pageMarkdown reads a page, the first MAX_PAGE_BYTES of it.
+ */
+export function isNoindexPage(html: Buffer): boolean {
+  const document = parse(decodeHtml(html.subarray(0, MAX_PAGE_BYTES)));
+  return all(document, (element) => element.tagName === 'meta' && attribute(element, 'name')?.trim().toLowerCase() === 'robots').some((meta) =>
+    (attribute(meta, 'content') ?? '').split(',').some((value) => ['noindex', 'none'].includes(value.trim().toLowerCase())),
+  );
+}
+
 /** The element whose content is the page's: `<main>`, else an element of role main, else the one `<article>`, else `<body>`. */
 function mainContent(document: DefaultTreeAdapterMap['document']): Element {
   const main = find(document, (element) => element.tagName === 'main' || attribute(element, 'role') === 'main');

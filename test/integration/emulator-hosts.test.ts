@@ -9,7 +9,8 @@ import { startTableStream } from '../../bin/local/table-stream.js';
  * Local mode's emulators answer only their own names (docs/api.md §7): the mailbox (the SES
  * emulator's page and /store), dynalite and the stand-in of the table's stream in front of it
  * refuse a request whose Host is not a loopback name with their port, as a page of another site
- * sends after DNS rebinding (its own name made to resolve to 127.0.0.1).
+ * sends after DNS rebinding (its own name made to resolve to 127.0.0.1), and one whose Origin is
+ * another site's, as such a page sends to 127.0.0.1 itself.
  */
 
 let dynamo: RunningServer;
@@ -26,12 +27,20 @@ afterAll(async () => {
 
 /** A GET of `path` at the server, its Host header exactly `host`, as a browser sends it for the name it resolved. */
 function getWithHost(server: RunningServer, path: string, host: string): Promise<{ status: number; body: string }> {
+  return send(server, { path, headers: { host } });
+}
+
+/** A request at the server as given, and its answer. */
+function send(
+  server: RunningServer,
+  { method = 'GET', path, headers }: { method?: string; path: string; headers: Record<string, string> },
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: server.port, path, headers: { host }, agent: false }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port: server.port, method, path, headers, agent: false }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
     request.on('error', reject);
     request.end();
@@ -69,6 +78,27 @@ describe.each(servers)('%s', (_what, server, path) => {
 
   it.each([['localhost'], ['LocalHost'], ['127.0.0.1'], ['[::1]']])('answers at %s with its port', async (name) => {
     expect((await getWithHost(server(), path, `${name}:${server().port}`)).status).not.toBe(421);
+  });
+
+  // A page of another site reaches 127.0.0.1 by its own Host, no rebinding needed: what it may read
+  // is what CORS lets it, and dynalite allows every origin.
+  it.each([
+    ['a CORS preflight', 'OPTIONS', { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-amz-date,x-amz-target' }],
+    ['a request', 'GET', {}],
+  ])('refuses %s from a page of another site with 403 and no CORS header, at its own Host', async (_what, method, headers) => {
+    for (const origin of ['https://attacker.example', `http://attacker.example:${server().port}`, `http://127.0.0.1:${server().port + 1}`, 'null']) {
+      const answer = await send(server(), { method, path, headers: { ...headers, host: `127.0.0.1:${server().port}`, origin } });
+
+      expect([answer.status, answer.headers['access-control-allow-origin']]).toEqual([403, undefined]);
+      expect(answer.body).toBe("Local mode's emulators answer no page of another site (Origin).\n");
+    }
+  });
+
+  it('answers a page of its own loopback origin, as the mailbox’s page posts to its store', async () => {
+    const { port } = server();
+    const answer = await send(server(), { path, headers: { host: `localhost:${port}`, origin: `http://localhost:${port}` } });
+
+    expect(answer.status).not.toBe(403);
   });
 });
 

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
-import { isLoopbackHost, localUrl } from '../../../bin/local/local-origins.js';
+import { isLoopbackHost, isLoopbackOrigin, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../../support/site-path-cases.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -330,6 +330,25 @@ describe('isLoopbackHost: the Host headers local mode’s emulators answer', () 
     [undefined, 8005, false],
   ])('%s on port %d: %s', (host, port, answered) => {
     expect(isLoopbackHost(host, port)).toBe(answered);
+  });
+});
+
+describe('isLoopbackOrigin: the Origin headers local mode’s emulators answer', () => {
+  it.each<[string | undefined, number, boolean]>([
+    [undefined, 8005, true],
+    ['http://localhost:8005', 8005, true],
+    ['http://127.0.0.1:8005', 8005, true],
+    ['http://[::1]:8005', 8005, true],
+    ['http://localhost', 80, true],
+    ['https://localhost:8005', 8005, false],
+    ['http://127.0.0.1:8006', 8005, false],
+    ['http://attacker.example:8005', 8005, false],
+    ['https://attacker.example', 8005, false],
+    ['http://localhost.attacker.example:8005', 8005, false],
+    ['null', 8005, false],
+    ['', 8005, false],
+  ])('%s on port %d: %s', (origin, port, answered) => {
+    expect(isLoopbackOrigin(origin, port)).toBe(answered);
   });
 });
 

@@ -114,6 +114,19 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     expect(added.notes).toEqual([]);
   });
 
+  it('leaves out of the sitemap a page that asks search engines to leave it out (robots noindex or none), as sitemaps must', () => {
+    const site = siteFiles(
+      folderOf({
+        'index.html': '<title>Home</title>',
+        'draft/index.html': '<head><meta name="robots" content="noindex, nofollow"></head>',
+        'old.html': '<meta name="ROBOTS" content="None">',
+        'shared.html': '<meta name="robots" content="nofollow"><meta name="description" content="noindex">',
+      }),
+    );
+    const xml = agentFiles(site, ALL_ON, BASE, 'siteDir').files.get('sitemap.xml')!.body();
+    expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>', '<loc>https://example.com/shared.html</loc>']);
+  });
+
   it("serves the owner's own robots.txt, sitemap and Markdown as written, with one line of what its robots.txt lacks", () => {
     const site = siteFiles(folderOf({ 'index.html': 'x', 'index.html.md': '# mine', 'robots.txt': 'User-agent: *\nAllow: /\n', 'sitemap.xml': '<urlset></urlset>' }));
     const added = agentFiles(site, ALL_ON, BASE, 'siteDir');
