@@ -30,6 +30,16 @@ const WHITESPACE = '\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\
 /** The bidi embeddings, overrides and isolates, which can make a line read backwards. */
 const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
 
+/** The bidi marks (LRM, RLM, ALM): invisible, they move the punctuation and digits around them. */
+const BIDI_MARKS = '\\u061C\\u200E\\u200F';
+
+/**
+ * Characters that show nothing of their own: the soft hyphen, joiners, the Hangul fillers, the
+ * Mongolian and variation selectors, zero-width spaces and invisible operators. A value of only
+ * these (and whitespace) reads as empty in the owner's mail (`Project inquiry from ㅤ`).
+ */
+const INVISIBLE = '\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFE00-\\uFE0F\\uFFA0';
+
 /** The line and paragraph separators: line breaks to many readers of a subject line. */
 const SEPARATORS = '\\u2028\\u2029';
 
@@ -55,11 +65,14 @@ const LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
  */
 export const EMAIL_PATTERN = `^(?=[^@]{1,64}@)(?![^@]*=\\?)${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+${END}`;
 
-/** `""` (not given) or an http(s) URL with a host and no whitespace. */
-export const OPTIONAL_URL_PATTERN = `^(?:https?://[^${WHITESPACE}/?#]+(?:[/?#][^${WHITESPACE}]*)?)?${END}`;
+/**
+ * `""` (not given) or an http(s) URL with a host and no whitespace, and no bidi control or mark,
+ * which would show the owner a link that reads otherwise than it goes.
+ */
+export const OPTIONAL_URL_PATTERN = `^(?:https?://[^${WHITESPACE}${BIDI_CONTROLS}${BIDI_MARKS}/?#]+(?:[/?#][^${WHITESPACE}${BIDI_CONTROLS}${BIDI_MARKS}]*)?)?${END}`;
 
-/** At least one character that is not whitespace. */
-export const NOT_BLANK_PATTERN = `[^${WHITESPACE}]`;
+/** At least one character that shows: not whitespace, nor invisible, nor a bidi control or mark. */
+export const NOT_BLANK_PATTERN = `[^${WHITESPACE}${INVISIBLE}${BIDI_CONTROLS}${BIDI_MARKS}]`;
 
 /** No control character and no unpaired surrogate. */
 export const NO_CONTROL_PATTERN = only(CONTROLS);

@@ -1,11 +1,11 @@
 // Generated from INQUIRY_RULES (lambdas/inquiry/schema.ts) by lib/api/inquiry-validator-code.ts: do not edit.
 import func1Module from "ajv/dist/runtime/ucs2length.js";
 export const validate = /* @__PURE__ */ (() => {
-const pattern4 = new RegExp("[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]", "u");
+const pattern4 = new RegExp("[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFE00-\\uFE0F\\uFFA0\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]", "u");
 const pattern5 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029=\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|=(?!\\?))*(?![\\s\\S])", "u");
 const pattern6 = new RegExp("^(?=[^@]{1,64}@)(?![^@]*=\\?)[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+(?![\\s\\S])", "u");
 const pattern8 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[\\u0009\\u000A\\u000D])*(?![\\s\\S])", "u");
-const pattern10 = new RegExp("^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*)?)?(?![\\s\\S])", "u");
+const pattern10 = new RegExp("^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]*)?)?(?![\\s\\S])", "u");
 const pattern11 = new RegExp("^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*(?![\\s\\S])", "u");
 const func1 = func1Module.default;
 
@@ -66,7 +66,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"}};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFE00-\\uFE0F\\uFFA0\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -160,7 +160,7 @@ if(data.message !== undefined){
 let data2 = data.message;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err12 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"}};
+const err12 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/allOf/0/pattern",keyword:"pattern",params:{pattern: "[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFE00-\\uFE0F\\uFFA0\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -254,7 +254,7 @@ if(data.project_url !== undefined){
 let data4 = data.project_url;
 if(typeof data4 === "string"){
 if(!pattern10.test(data4)){
-const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*)?)?(?![\\s\\S])"}};
+const err20 = {instancePath:instancePath+"/project_url",schemaPath:"#/properties/project_url/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:https?://[^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F/?#]+(?:[/?#][^\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]*)?)?(?![\\s\\S])"}};
 if(vErrors === null){
 vErrors = [err20];
 }

@@ -137,7 +137,7 @@ export const NAME_CASES: readonly InquiryCase[] = [
     'too_long',
   ]),
   valid('name kept with surrounding spaces', { name: '  Ada  ' }),
-  valid('name of a zero-width space (not \\s)', { name: '\u200B' }),
+  invalid('name of a zero-width space (not \\s, but nothing shows)', { name: '\u200B' }, ['name', 'blank']),
   valid('name with a non-breaking space inside', { name: 'Ada\u00A0Lovelace' }),
   valid('name with U+00A0 right after the C1 block', { name: '\u00A0x' }),
   invalid('name of one space', { name: ' ' }, ['name', 'blank']),
@@ -182,7 +182,11 @@ export const NAME_CASES: readonly InquiryCase[] = [
   ...SEPARATORS.map((separator) =>
     invalid(`name with U+${hex(separator)}`, { name: `Ada${separator}Lovelace` }, ['name', 'invalid_characters']),
   ),
-  invalid('name of a right-to-left override alone (not blank)', { name: '\u202E' }, ['name', 'invalid_characters']),
+  invalid('name of a right-to-left override alone (nothing shows: blank first)', { name: '\u202E' }, ['name', 'blank']),
+  invalid('name of Hangul fillers (nothing shows)', { name: '\u3164\u3164' }, ['name', 'blank']),
+  invalid('name of a zero-width space, a soft hyphen and a right-to-left mark', { name: '\u200B\u00AD\u200F' }, ['name', 'blank']),
+  valid('name with a zero-width joiner among letters', { name: 'Ada\u200DLovelace' }),
+  invalid('message of 25 halfwidth Hangul fillers', { message: codePoints(25, '\uFFA0') }, ['message', 'blank']),
   invalid('name of a line separator alone (\\s: blank first)', { name: '\u2028' }, ['name', 'blank']),
   invalid('name of 121 spaces (too_long before blank)', { name: codePoints(121, ' ') }, ['name', 'too_long']),
   invalid('name of 121 characters with LF (too_long first)', { name: `${codePoints(120)}\n` }, ['name', 'too_long']),
@@ -386,7 +390,9 @@ export const PROJECT_URL_CASES: readonly InquiryCase[] = [
     'project_url',
     'invalid_characters',
   ]),
-  valid('project_url with an emoji and a right-to-left override (no control: Cf)', { project_url: 'https://example.com/😀\u202E' }),
+  valid('project_url with an emoji', { project_url: 'https://example.com/😀' }),
+  invalid('project_url with a right-to-left override, which would show the link reversed', { project_url: 'https://example.com/\u202Eexe.txt' }, ['project_url', 'invalid_url']),
+  invalid('project_url with a right-to-left mark in its host', { project_url: 'https://example\u200F.com/' }, ['project_url', 'invalid_url']),
 ];
 
 export const HONEYPOT_CASES: readonly InquiryCase[] = [

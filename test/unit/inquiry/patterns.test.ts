@@ -19,11 +19,12 @@ import { PATTERN_SWEEPS, SWEPT_CODE_POINTS, sweptText, type PatternSweep } from 
 
 /** The patterns as first written, for the `u` flag only: what the portable ones must still mean. */
 const AS_FIRST_WRITTEN = new Map([
-  [NOT_BLANK_PATTERN, '\\S'],
+  // Invisible characters and bidi controls and marks are blank since issue 39's attack review.
+  [NOT_BLANK_PATTERN, '[^\\s\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u2060-\\u2064\\u3164\\uFE00-\\uFE0F\\uFFA0\\u202A-\\u202E\\u2066-\\u2069\\u061C]'],
   [NO_CONTROL_PATTERN, '^[^\\p{Cc}\\p{Cs}]*$'],
   [ONE_LINE_PATTERN, '^[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029]*$'],
   [TEXT_PATTERN, '^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\r\\n])*$'],
-  [OPTIONAL_URL_PATTERN, '^(?:https?://[^\\s/?#]+(?:[/?#]\\S*)?)?$'],
+  [OPTIONAL_URL_PATTERN, '^(?:https?://[^\\s\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F/?#]+(?:[/?#][^\\s\\u202A-\\u202E\\u2066-\\u2069\\u061C\\u200E\\u200F]*)?)?$'],
   [
     EMAIL_PATTERN,
     "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$",
