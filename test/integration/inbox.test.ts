@@ -132,7 +132,8 @@ describe('SES answering after the worker stopped waiting', () => {
     expect(redelivered).toMatchObject({ code: 0, stdout: expect.stringContaining(`${id}  unknown -> pending`) });
     await until(async () => (await stateOf(id)) === 'sent');
     expect(await mailsOf(id)).toHaveLength(2);
-  }, 30_000);
+    // Three owner commands, each a Node process that compiles its TypeScript, on a loaded machine.
+  }, 60_000);
 });
 
 describe('a worker stopped between sending and recording it sent', () => {
