@@ -48,10 +48,15 @@ export async function typeForm(page: Page, values: FormValues, delayMs: number):
   }
 }
 
-/** Presses the send button and returns the answer to the POST it caused. */
-export async function submitForm(page: Page): Promise<Response> {
+/** Fills in an owner's own form (`form.inquiry`, as docs/examples has it) by its fields' names, whatever its labels say. */
+export async function fillOwnerForm(page: Page, values: Readonly<Record<string, string>>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
+}
+
+/** Presses the send button (the service's page names it `Send inquiry`, the example owner's form `Send`) and returns the answer to the POST it caused. */
+export async function submitForm(page: Page, button = 'Send inquiry'): Promise<Response> {
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Send inquiry' }).click();
+  await page.getByRole('button', { name: button }).click();
   return answer;
 }
 

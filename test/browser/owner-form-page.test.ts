@@ -7,6 +7,7 @@ import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { buildEleventySite } from '../support/static-site.js';
+import { fillOwnerForm, submitForm } from './contact-form-driver.js';
 
 /*
  * The owner's own form page (docs/api.md §9), as a new owner makes one: an Eleventy site with a
@@ -99,12 +100,9 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
     visits.push(opened);
     return opened;
   };
-  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
-    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
-  };
   /** Sends the form and waits for its POST's answer and the page it leads to. */
   const send = async (page: Page) => {
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send' }).click()]);
+    const answer = await submitForm(page, 'Send');
     await page.waitForLoadState();
     return answer;
   };
@@ -138,7 +136,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
     it('answers a short message in the owner’s page: their navigation and look, the values kept, the message beside its field', async () => {
       const { page, watch } = await visit({ javaScriptEnabled: false, viewport: { width: 760, height: 1000 }, colorScheme: 'light' });
       const values = tooShort();
-      await fill(page, values);
+      await fillOwnerForm(page, values);
       const answer = await send(page);
 
       expect(answer.status()).toBe(422);
@@ -166,7 +164,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       await keepScreenshot(page, 'owner-form-page-refused');
 
       // Corrected there, it goes, and lands on the owner's thank-you page.
-      await fill(page, { message: newMessage() });
+      await fillOwnerForm(page, { message: newMessage() });
       expect((await send(page)).status()).toBe(303);
       expect(page.url()).toBe(`${server.baseUrl}/thanks/`);
       const [mail] = await deliveredEmails(server, 1);
@@ -181,7 +179,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
     const watch = watchPage(page);
     visits.push({ context, page, watch });
     await page.goto(`${server.baseUrl}/contact/`);
-    await fill(page, tooShort());
+    await fillOwnerForm(page, tooShort());
     const answer = await send(page);
 
     expect(answer.status()).toBe(422);
@@ -193,7 +191,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
   describe('with JavaScript', () => {
     it('shows the sentence for a person that the API gives beside its own, in the owner’s markup', async () => {
       const { page, watch } = await visit();
-      await fill(page, tooShort());
+      await fillOwnerForm(page, tooShort());
       const answer = await send(page);
 
       expect(answer.status()).toBe(422);

@@ -8,6 +8,7 @@ import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, type LocalServer, settledEmails, startLocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { quoted } from '../support/owner-mail.js';
+import { fillOwnerForm } from './contact-form-driver.js';
 
 /*
  * The owner's own form (docs/examples/contact-form.html and its script), served from the docs
@@ -43,9 +44,6 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     const opened = { context, page, watch };
     visits.push(opened);
     return opened;
-  };
-  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
-    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
   };
   const send = (page: Page) => page.getByRole('button', { name: 'Send' }).click();
   const status = (page: Page) => page.locator('[data-status]');
@@ -104,7 +102,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     it('posts JSON to /api/contact with an Idempotency-Key, takes the visitor to the thank-you page its form names, and the inquiry reaches the inbox', async () => {
       const { page, watch } = await visit();
       const values = inquiry();
-      await fill(page, values);
+      await fillOwnerForm(page, values);
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');
       await sendToThanks(page);
       const posted = await answer;
@@ -123,7 +121,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     it('shows each field error the server finds beside its field, in the owner’s markup, and sends nothing', async () => {
       const { page, watch } = await visit();
       // What the browser's own checks let through and the published rules refuse.
-      await fill(page, { ...inquiry(), email: 'ada@gmail', message: ' '.repeat(24) });
+      await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail', message: ' '.repeat(24) });
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');
       await send(page);
       expect((await answer).status()).toBe(422);
@@ -142,7 +140,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
 
       // Corrected, it goes.
-      await fill(page, { email: newEmail(), message: newMessage() });
+      await fillOwnerForm(page, { email: newEmail(), message: newMessage() });
       await sendToThanks(page);
       expect(await deliveredEmails(server, 1)).toHaveLength(1);
     });
@@ -156,7 +154,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
         await route.fetch();
         return route.abort('connectionreset');
       });
-      await fill(page, inquiry());
+      await fillOwnerForm(page, inquiry());
       await send(page);
       await statusSays(page, 'Your inquiry could not be sent: the connection failed. Please try again.');
       expect(await deliveredEmails(server, 1)).toHaveLength(1);
@@ -173,10 +171,10 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     it('says what the server says when it refuses for a while (429)', async () => {
       const { page } = await visit();
       const values = inquiry();
-      await fill(page, values);
+      await fillOwnerForm(page, values);
       await sendToThanks(page);
       await page.goBack();
-      await fill(page, { ...values, message: newMessage() });
+      await fillOwnerForm(page, { ...values, message: newMessage() });
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');
       await send(page);
       const refused = await answer;
@@ -191,7 +189,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     it('posts the form to /contact and lands on the owner’s thank-you page; the inquiry reaches the inbox', async () => {
       const { page, watch } = await visit({ javaScriptEnabled: false });
       const values = inquiry();
-      await fill(page, values);
+      await fillOwnerForm(page, values);
       await Promise.all([page.waitForURL(`${server.baseUrl}/thanks/`), send(page)]);
 
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
@@ -203,7 +201,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
 
     it('answers a refused form with the service’s page in the owner’s style, the CSP allowing it', async () => {
       const { page, watch } = await visit({ javaScriptEnabled: false });
-      await fill(page, { ...inquiry(), email: 'ada@gmail' });
+      await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail' });
       const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), send(page)]);
       await page.waitForLoadState();
 

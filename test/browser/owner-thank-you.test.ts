@@ -7,7 +7,7 @@ import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../support/site-path-cases.js';
-import { foreignRequests } from './contact-form-driver.js';
+import { fillOwnerForm, foreignRequests, submitForm } from './contact-form-driver.js';
 
 /*
  * The owner's thank-you page, named once: the example form (docs/examples/contact-form.html) is the
@@ -51,14 +51,8 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     visits.push(opened);
     return opened;
   };
-  const fill = async (page: Page, values: Readonly<Record<string, string>>) => {
-    for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
-  };
   /** Sends the form and returns the answer to its POST. */
-  const send = async (page: Page) => {
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Send' }).click()]);
-    return answer;
-  };
+  const send = (page: Page) => submitForm(page, 'Send');
   const status = (page: Page) => page.locator('[data-status]');
 
   beforeAll(async () => {
@@ -82,7 +76,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
   it('with JavaScript, lands on the owner’s thank-you page once the inquiry is received', async () => {
     const { page, watch } = await visit();
     const values = inquiry();
-    await fill(page, values);
+    await fillOwnerForm(page, values);
     const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
 
     expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
@@ -97,7 +91,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
   it('without JavaScript, lands on the same page: the service’s 303 goes where the form says', async () => {
     const { page, watch } = await visit({ javaScriptEnabled: false });
     const values = inquiry();
-    await fill(page, values);
+    await fillOwnerForm(page, values);
     const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
 
     expect(answer.url()).toBe(`${server.baseUrl}/contact`);
@@ -112,7 +106,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
   it('with a form that names no thank-you page, thanks the visitor in the page and stays there', async () => {
     const { page, watch } = await visit({}, (html) => html.replace(` data-success-path="${THANKS}"`, ''));
     expect(await page.locator('form.inquiry').getAttribute('data-success-path')).toBeNull();
-    await fill(page, inquiry());
+    await fillOwnerForm(page, inquiry());
     expect((await send(page)).status()).toBe(202);
 
     await status(page).filter({ hasText: SENTENCE }).waitFor();
@@ -143,7 +137,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     ];
     for (const value of hostile) {
       await page.locator('form.inquiry').evaluate((form, path) => form.setAttribute('data-success-path', path), value);
-      await fill(page, inquiry());
+      await fillOwnerForm(page, inquiry());
       expect({ value, status: (await send(page)).status() }).toEqual({ value, status: 202 });
       await status(page).filter({ hasText: SENTENCE }).waitFor();
       expect({ value, url: page.url() }).toEqual({ value, url: `${server.baseUrl}${FORM_PAGE}` });
@@ -153,14 +147,14 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
       form.setAttribute('data-success-path', '/thanks/');
       form.insertAdjacentHTML('beforeend', '<input name="dataset" disabled>');
     });
-    await fill(page, inquiry());
+    await fillOwnerForm(page, inquiry());
     expect((await send(page)).status()).toBe(202);
     await status(page).filter({ hasText: SENTENCE }).waitFor();
     expect(page.url()).toBe(`${server.baseUrl}${FORM_PAGE}`);
 
     // And a path of the site is followed still, so that the test above could have failed.
     await page.locator('form.inquiry [name="dataset"]').evaluate((input) => input.remove());
-    await fill(page, inquiry());
+    await fillOwnerForm(page, inquiry());
     await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
     expect(foreignRequests(watch, server.baseUrl)).toEqual([]);
     expect(dialogs).toEqual([]);
