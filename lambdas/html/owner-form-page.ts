@@ -68,6 +68,27 @@ export function contactFormSending(html: string, pagePath: string): FormSending 
   };
 }
 
+/**
+ * The paths of the site a form page loads its look and behaviour from: each style sheet
+ * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, resolved
+ * as the browser resolves them, in tree order and each once. Synth and `npm start` check that the
+ * site has them, since a form page copied from an example keeps the example's.
+ */
+export function sameSiteSubresources(html: string, pagePath: string): string[] {
+  const all = elementsOf(parsePage(html));
+  const base = documentBase(all, pagePath);
+  const links = all.flatMap((element) => {
+    if (isHtml(element, 'script')) return [attribute(element, 'src')];
+    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
+    return stylesheet ? [attribute(element, 'href')] : [];
+  });
+  const paths = links.flatMap((link) => {
+    const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
+    return url?.origin === SITE ? [url.pathname] : [];
+  });
+  return [...new Set(paths)];
+}
+
 /** What a browser makes of a form's page for its post to `/contact` (docs/api.md §9). */
 export interface FormSending {
   /** The form's `method`: `post` for a post; `get` when it has none or an invalid one. */

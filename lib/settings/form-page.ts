@@ -3,6 +3,7 @@ import { ConfigError, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
   MAX_FORM_PAGE_BYTES,
+  sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
   URL_ENCODED,
   type EnumeratedAttribute,
@@ -11,7 +12,7 @@ import {
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
-import { linkedSiteFile, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
+import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { printable } from '../pages/site-files.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -24,6 +25,8 @@ export interface FormPage {
   readonly source: 'setting' | 'found';
   /** The thank-you page its form names (SUCCESS_PATH_ATTRIBUTE), checked as the setting of one is. */
   readonly successPath?: string;
+  /** The style sheets and scripts of the site it loads that the site's folder has no file for. */
+  readonly missingSubresources: readonly string[];
 }
 
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
@@ -73,7 +76,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
 }
 
-function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath'> {
+function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources'> {
   const bytes = readFileSync(file);
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
@@ -90,12 +93,14 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
   }
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
+  const door = siteFrontDoor(site.folder, site.setting);
+  const missingSubresources = sameSiteSubresources(html, path).filter((link) => !linkFinds(door, link));
   // Empty is unset, as it is for the setting.
-  if (form.successPath === undefined || form.successPath === '') return { file };
+  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources };
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
   const successPath = parseSitePath(attribute, form.successPath);
   requireLinkFinds(attribute, successPath, site);
-  return { file, successPath };
+  return { file, successPath, missingSubresources };
 }
 
 /**
@@ -166,8 +171,15 @@ export function thankYouPage(key: string, setting: string | undefined, formPage:
   return { path: setting, source: 'setting' };
 }
 
-/** What synth and `npm start` say of a form page: which page, its file, and where it came from. */
+/**
+ * What synth and `npm start` say of a form page: which page, its file, and where it came from;
+ * and the style sheets and scripts it loads that the site lacks, which a visitor's browser would
+ * get a 404 for (a page copied from docs/examples keeps the example's links).
+ */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
-  return `${page.path}  ${page.file}  (${from})`;
+  const missing = page.missingSubresources;
+  const lacking =
+    missing.length === 0 ? '' : `; it loads ${missing.join(', ')}, which the site has no file for: copy ${missing.length === 1 ? 'it' : 'them'} in, or change the page's links`;
+  return `${page.path}  ${page.file}  (${from}${lacking})`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { contactFormSending, fillOwnerFormPage, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { contactFormSending, fillOwnerFormPage, MAX_STYLE_HASHES, sameSiteSubresources, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
 
 /*
  * The owner's form page filled in for a refused post (docs/api.md §9). Each result is read back
@@ -412,5 +412,21 @@ describe('the rest of what the answer needs', () => {
   it('fills in a large page, deeply nested, without running out of stack', () => {
     const deep = `${'<div>'.repeat(20_000)}${UNMARKED}${'</div>'.repeat(20_000)}`;
     expect(attr(byName(fill(deep), 'name'), 'value')).toBe('Ada');
+  });
+});
+
+describe('the style sheets and scripts of the site a form page loads (what synth and start-up look for)', () => {
+  it('resolves each as the browser does, against the page or its <base>, once each, in tree order', () => {
+    const page = [
+      '<link rel="stylesheet" href="/site.css"><link rel="icon" href="/favicon.ico"><link rel="STYLESHEET alternate" href="print.css">',
+      '<script src="../contact-form.js"></script><script>inline()</script><script src=""></script><script src="/site.css"></script>',
+      '<script src="https://cdn.example/x.js"></script><script src="//cdn.example/y.js"></script>',
+    ].join('');
+    expect(sameSiteSubresources(page, '/contact/')).toEqual(['/site.css', '/contact/print.css', '/contact-form.js']);
+    expect(sameSiteSubresources(`<base href="/assets/">${page}`, '/contact/')).toEqual(['/site.css', '/assets/print.css', '/contact-form.js']);
+  });
+
+  it('is none for a page that loads nothing of the site', () => {
+    expect(sameSiteSubresources('<p>Write to me</p><script src="https://cdn.example/x.js"></script>', '/contact/')).toEqual([]);
   });
 });

@@ -157,13 +157,13 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
 
   it('is found at /contact/ when unset, and handed to the functions with the copy local mode keeps of it', () => {
     const settings = readLocalSettings({ SITE_DIR: site });
-    expect(settings.formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
+    expect(settings.formPage).toMatchObject({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
     expect(functionEnvironment({}, { ...settings, port: 3000, formPageFile: 'copy-of-the-page.html' })).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: 'copy-of-the-page.html' });
   });
 
   it('is the page FORM_PAGE names, whatever FORM_PAGE_FILE the environment says', () => {
     const settings = readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/write/', FORM_PAGE_FILE: '/etc/passwd' });
-    expect(settings.formPage).toEqual({ path: '/write/', file: join(site, 'write/index.html'), source: 'setting' });
+    expect(settings.formPage).toMatchObject({ path: '/write/', file: join(site, 'write/index.html'), source: 'setting' });
     expect(functionEnvironment({ FORM_PAGE_FILE: '/etc/passwd' }, { ...settings, port: 3000, formPageFile: 'copy-of-the-page.html' }).FORM_PAGE_FILE).toBe('copy-of-the-page.html');
     expect(functionEnvironment({ FORM_PAGE_FILE: '/etc/passwd' }, { ...settings, port: 3000 }).FORM_PAGE_FILE).toBe('');
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ConfigError, readAgentSettings } from '../../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
 import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
+import { formPageLine } from '../../../../lib/settings/form-page.js';
 import { readSiteConfig } from '../../../../lib/settings/site-config.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../../support/cdk-app-run.js';
 import { CDK_JSON_CONTEXT } from '../../../support/cdk-context.js';
@@ -319,7 +320,7 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
   }, 60_000);
 
   it('says in one line which form page it found, and synthesizes', () => {
-    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'css/site.css': 'body {}' });
     const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
@@ -358,10 +359,20 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
 });
 
 describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
-  const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
+  const site = siteFolder({
+    'contact/index.html': ownerFormPage(),
+    'write/index.html': ownerFormPage({ action: '../contact' }),
+    'about/index.html': 'About',
+    'css/site.css': 'body {}',
+  });
 
   it('is found at /contact/ when unset, its form posting to /contact', () => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found' });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formPage).toEqual({
+      path: '/contact/',
+      file: join(site, 'contact/index.html'),
+      source: 'found',
+      missingSubresources: [],
+    });
   });
 
   it.each([
@@ -378,7 +389,17 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting' });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [] });
+  });
+
+  it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
+    const page = ownerFormPage().replace('<form', '<link rel="Stylesheet preload" href="/site.css"><script src="contact-form.js" defer></script><script src="https://cdn.example/x.js"></script><form');
+    const folder = siteFolder({ 'contact/index.html': page, 'site.css': 'body {}', 'css/site.css': 'body {}' });
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
+    expect(formPage.missingSubresources).toEqual(['/contact/contact-form.js']);
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links)`,
+    );
   });
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
@@ -443,7 +464,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a GET form to /contact after the one that posts', `${ownerFormPage()}<form action="/contact"><input name="q"></form>`],
   ])('takes a form page with %s', (_case, page) => {
     const folder = siteFolder({ 'contact/index.html': page });
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toEqual({ path: '/contact/', file: join(folder, 'contact/index.html'), source: 'found' });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toMatchObject({ path: '/contact/', file: join(folder, 'contact/index.html'), source: 'found' });
   });
 
   it('refuses a page that is not UTF-8, or larger than a form page may be', () => {
@@ -472,7 +493,7 @@ describe('the thank-you page the form page’s form names, data-success-path (do
     const site = siteNaming('/thanks/');
     const config = configOf({ ...MINIMAL_CONTEXT, siteDir: site });
     expect(config.formSuccessPath).toBe('/thanks/');
-    expect(config.formPage).toEqual({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found', successPath: '/thanks/' });
+    expect(config.formPage).toMatchObject({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found', successPath: '/thanks/' });
   });
 
   it('is read from the page formPage names too, its path as written', () => {
