@@ -52,11 +52,11 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
     case 'invalid_type':
       return `${field} must be a string.`;
     case 'too_short':
-      return `${field} must be at least ${rule?.minLength} characters long.`;
+      return `${field} must be at least ${characters(rule?.minLength)} long.`;
     case 'too_long':
-      return `${field} must be at most ${rule?.maxLength} characters long.`;
+      return `${field} must be at most ${characters(rule?.maxLength)} long.`;
     case 'blank':
-      return `${field} must contain at least one character that is not a space.`;
+      return `${field} must contain at least one character that shows: not only spaces or invisible characters.`;
     case 'invalid_characters':
       return `${field} contains a character that is not allowed here, such as a control character, a line separator, a text-direction control or the sequence =?.`;
     case 'invalid_email':
@@ -68,4 +68,8 @@ export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
     case 'unknown_field':
       return `${field} is not a field of this form.`;
   }
+}
+
+function characters(count: number | undefined): string {
+  return count === 1 ? '1 character' : `${count} characters`;
 }

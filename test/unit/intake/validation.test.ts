@@ -101,6 +101,15 @@ describe('validateInquiry: the answer it gives', () => {
     ]);
   });
 
+  it('counts one character in the singular, and says what blank means', () => {
+    const verdict = validateInquiry({ name: '', email: 'ada@example.com', message: '\u3164'.repeat(20) });
+
+    expect(verdict.valid ? [] : verdict.errors.map((error) => error.message)).toEqual([
+      'name must be at least 1 character long.',
+      'message must contain at least one character that shows: not only spaces or invisible characters.',
+    ]);
+  });
+
   it('never quotes the submitted value in a message', () => {
     const secret = 'Robert"); DROP TABLE';
     const verdict = validateInquiry({ name: `${secret}\n`, email: secret, message: `${secret}\u0000`, [secret]: 1 });
