@@ -10,12 +10,6 @@ const shared = {
 };
 
 export default {
-  // One worker per core. Jest's default, one fewer, runs in band on a 2-core machine, where most
-  // suites wait on processes of their own (local mode, moto, Chromium, the CDK CLI): two workers
-  // halve `npm test` there (about 30 minutes in band, 15 with both). A worker past 2 GB between
-  // files is replaced, since the CDK's and the SDK's modules add up over a hundred files.
-  maxWorkers: '100%',
-  workerIdleMemoryLimit: '2GB',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
