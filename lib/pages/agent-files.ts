@@ -40,13 +40,19 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   const sitemapUrl = `${baseUrl}/${SITEMAP_XML}`;
   const hasSitemap = own(SITEMAP_XML) !== undefined || agents.sitemap;
   if (agents.sitemap && own(SITEMAP_XML) === undefined) {
-    // A page that asks search engines to leave it out is never listed: read only when the sitemap is.
-    const listed = () => [...site.files].filter(([key, file]) => !isPageKey(key) || !isNoindexPage(readFileSync(file))).map(([key]) => key);
+    // A page that asks search engines to leave it out is never listed: every page is read, once,
+    // only when the sitemap is (or when there are too many pages for one, to say so).
+    let sitemap: ReturnType<typeof sitemapXml> | undefined;
+    const listedSitemap = () =>
+      (sitemap ??= sitemapXml(
+        baseUrl,
+        [...site.files].filter(([key, file]) => !isPageKey(key) || !isNoindexPage(readFileSync(file))).map(([key]) => key),
+      ));
     if ([...site.files.keys()].filter(isPageKey).length > MAX_SITEMAP_URLS) {
-      const { leftOut } = sitemapXml(baseUrl, listed());
+      const { leftOut } = listedSitemap();
       if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
     }
-    files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => sitemapXml(baseUrl, listed()).xml });
+    files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => listedSitemap().xml });
   } else if (own(SITEMAP_XML) !== undefined && !/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(readFileSync(own(SITEMAP_XML)!, 'utf8'))) {
     notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);
   }
