@@ -12,16 +12,18 @@ import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
-import { readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { limitsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
+import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { limitsBannerLine, mailBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
 
+let fileKeys: readonly string[] = [];
 try {
   // The handlers read process.env, as in Lambda: the settings file's shared keys go there.
   const file = readSettingsFile();
   const fromFile = settingsFileVariables(process.env, file);
+  fileKeys = fromFile.keys;
   Object.assign(process.env, fromFile.variables);
   const settings = readLocalSettings(process.env);
   const stack = await startLocalStack(settings);
@@ -50,6 +52,7 @@ try {
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys))),
       ...siteBannerLines(process.env, settings, fromFile.keys),
       limitsBannerLine(process.env, settings.limits, fromFile.keys),
+      mailBannerLine(process.env, fromFile.keys, settings.sesEndpoint === undefined),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,
@@ -60,7 +63,8 @@ try {
   );
 } catch (error) {
   // A setting, a port, or whatever else stopped it: one line, never an error's class name.
-  console.error(`Cannot start: ${terminalText(error instanceof ConfigError || error instanceof ListenError ? error.message : failureInWords(error))}`);
+  const why = error instanceof ConfigError ? inSettingsFileWords(error.message, fileKeys) : error instanceof ListenError ? error.message : failureInWords(error);
+  console.error(`Cannot start: ${terminalText(why)}`);
   process.exit(1);
 }
 

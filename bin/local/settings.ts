@@ -54,8 +54,8 @@ export const LOCAL_RETRY_UNIT_SECONDS = 5;
 /** A digest a minute: someone trying the spam signals out sees the digest without waiting a day. */
 export const LOCAL_DIGEST_SECONDS = 60;
 
-/** Local mode's example addresses: mail only ever reaches the emulator. */
-const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
+/** Local mode's example addresses, where neither the settings file nor a variable names one: mail only ever reaches the emulator. */
+export const LOCAL_DEFAULTS = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com' } as const;
 
 /**
  * Made afresh at each start, as a deployment makes its own and in the same shape: the header the
@@ -66,9 +66,10 @@ export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
 
 /**
  * The settings file's keys that `npm start` shares with a deployment, by the variable each sets:
- * what the pages visitors (and agents) see are made of, and the rate limits they meet, so that the
- * preview is the deployment's without repeating them. The others (addresses, the domain) are a
- * deployment's: local mode keeps its own defaults, and its mail never leaves the emulator.
+ * what the pages visitors (and agents) see are made of, the rate limits they meet, and the
+ * addresses the mail goes to and from, so that the preview is the deployment's without repeating
+ * them (its mail stays in the emulator all the same). The others (the domain, the plan) are a
+ * deployment's alone.
  */
 export const SHARED_SETTINGS = {
   siteDir: SITE_DIR,
@@ -84,6 +85,8 @@ export const SHARED_SETTINGS = {
   contentSignals: 'CONTENT_SIGNALS',
   rateLimitIp: 'RATE_LIMIT_IP',
   rateLimitEmail: 'RATE_LIMIT_EMAIL',
+  ownerEmail: 'CONTACT_TO',
+  senderEmail: 'CONTACT_FROM',
 } as const;
 
 /**
@@ -104,6 +107,17 @@ export function settingsFileVariables(env: Env, file: SettingsFile): { readonly 
     }),
   );
   return { variables, keys: shared.map(([key]) => key) };
+}
+
+/**
+ * A setting's message in the words the owner wrote it in: when it opens with the variable of a key
+ * the settings file gave (`CONTACT_TO must be…`), with that key instead (`ownerEmail must be…`).
+ */
+export function inSettingsFileWords(message: string, fileKeys: readonly string[]): string {
+  for (const [key, variable] of Object.entries(SHARED_SETTINGS)) {
+    if (fileKeys.includes(key) && new RegExp(`^${variable}[ :]`).test(message)) return `${key}${message.slice(variable.length)}`;
+  }
+  return message;
 }
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */

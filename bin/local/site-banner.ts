@@ -3,7 +3,7 @@ import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
-import { SHARED_SETTINGS, SITE_DIR, type LocalSettings } from './settings.js';
+import { LOCAL_DEFAULTS, SHARED_SETTINGS, SITE_DIR, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
 export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: readonly string[]): string {
@@ -51,4 +51,18 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
     `Limits     ${limits.ip} posts an hour from one address, refused ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
     setHere ? ': set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)' : `, as deployed; to test more: ${TESTING_LIMITS}`,
   ].join('');
+}
+
+/**
+ * The `Mail` line: whom the preview's mail is to and from (ownerEmail, senderEmail, or their
+ * variables), or that they are placeholders until the settings file names them; with the
+ * emulator, that the mail goes no further than its mailbox.
+ */
+export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: boolean): string {
+  const address = (key: 'ownerEmail' | 'senderEmail') => {
+    const variable = SHARED_SETTINGS[key];
+    const value = env[variable];
+    return value === undefined ? `${LOCAL_DEFAULTS[variable]} (a placeholder: ${key} in your settings file names yours)` : `${value} (${settingSource(key, fileKeys)})`;
+  };
+  return `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
 }

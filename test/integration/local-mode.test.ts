@@ -10,7 +10,7 @@ import { startDynamoEmulator } from '../../bin/local/emulators.js';
 import { ownerFormPage } from '../support/form-pages.js';
 import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
-import { spawnLocal, spawnNpmStart, startLocalServer, whenReady, type LocalServer } from '../support/local-server.js';
+import { spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
 
@@ -173,17 +173,22 @@ function probe(port: number, timeoutMs: number): Promise<number | string> {
 }
 
 describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
-  it('previews the site the file names, as a deployment would publish it, and says which settings it took from the file', async () => {
+  it('previews the site the file names, as a deployment would publish it, mails its owner from its sender, and says which settings it took from the file', async () => {
     const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': 'thanks' });
     const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
-    writeFileSync(settings, JSON.stringify({ siteDir: site, formSuccessPath: '/thanks/', ownerEmail: 'ada@example.com' }));
+    writeFileSync(settings, JSON.stringify({ siteDir: site, formSuccessPath: '/thanks/', ownerEmail: 'ada@ada.example', senderEmail: 'contact@ada.example' }));
     const server = await startLocalServer({ SITE_SETTINGS: settings });
     try {
       expect((await sendTarget(server.apiUrl, '/')).text).toBe('<title>Ada’s site</title>');
-      expect(server.output()).toContain(`Settings   ${settings}: siteDir, formSuccessPath  (an environment variable that is set wins)`);
+      expect(server.output()).toContain(`Settings   ${settings}: siteDir, formSuccessPath, ownerEmail, senderEmail  (an environment variable that is set wins)`);
       // Each value is credited to the file's key that gave it, not to the variable it is passed in.
       expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(formSuccessPath\)$/m);
       expect(server.output()).toContain(`Site       ${site}  (siteDir, at the same origin`);
+      expect(server.output()).toMatch(/^Mail {7}to ada@ada\.example \(ownerEmail\), from contact@ada\.example \(senderEmail\); kept by the mailbox below, never sent$/m);
+
+      expect((await postContact(server.apiUrl, { name: 'Grace', email: 'grace@example.com', message: 'A compiler, perhaps?' })).status).toBe(202);
+      const [mail] = await waitForEmails(server, 1);
+      expect(mail).toMatchObject({ from: expect.stringContaining('contact@ada.example'), destination: { to: ['ada@ada.example'] }, replyTo: ['grace@example.com'] });
     } finally {
       await server.stop();
     }

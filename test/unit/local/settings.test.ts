@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
 import type { Env } from '../../../lambdas/config.js';
-import { functionEnvironment, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
+import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { isLoopbackHost, isLoopbackOrigin, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
@@ -355,7 +355,7 @@ describe('isLoopbackOrigin: the Origin headers local mode’s emulators answer',
 describe('the settings file in local mode (docs/api.md §7)', () => {
   const file = (settings: Record<string, unknown>) => ({ path: '/home/ada/personal-site/site-settings.json', settings });
 
-  it('gives npm start what the pages are made of and the limits visitors meet, as the variables a deployment would set, and nothing of a deployment alone', () => {
+  it('gives npm start what the pages are made of, the limits visitors meet and the mail’s addresses, as the variables a deployment would set, and nothing of a deployment alone', () => {
     const settings = {
       siteDir: '../site/_site',
       siteName: 'Ada Lovelace',
@@ -363,8 +363,10 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       formSuccessPath: '/thanks/',
       pageStylesheet: '/css/site.css',
       ownerEmail: 'ada@example.com',
+      senderEmail: 'contact@ada.example',
       rateLimitIp: 50,
       domainName: 'example.com',
+      pricingPlan: 'free',
     };
     expect(settingsFileVariables({}, file(settings))).toEqual({
       variables: {
@@ -374,8 +376,10 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
         FORM_SUCCESS_PATH: '/thanks/',
         PAGE_STYLESHEET: '/css/site.css',
         RATE_LIMIT_IP: '50',
+        CONTACT_TO: 'ada@example.com',
+        CONTACT_FROM: 'contact@ada.example',
       },
-      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp'],
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'ownerEmail', 'senderEmail'],
     });
   });
 
@@ -392,4 +396,14 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       'siteName in /home/ada/personal-site/site-settings.json must be a string, got ["Ada"]',
     );
   });
+
+  it('names a bad value by the key the settings file gave it under, and leaves a variable’s own message alone', () => {
+    const message = configErrorOf(() => readLocalSettings(settingsFileVariables({}, file({ ownerEmail: 'not-an-address' })).variables)).message;
+
+    expect(inSettingsFileWords(message, ['ownerEmail'])).toBe('ownerEmail must be an e-mail address, got "not-an-address"');
+    expect(inSettingsFileWords('SITE_DIR: no such folder', ['siteDir'])).toBe('siteDir: no such folder');
+    expect(inSettingsFileWords(message, [])).toBe(message);
+    expect(inSettingsFileWords('FORM_PAGE_FILE is empty', ['formPage'])).toBe('FORM_PAGE_FILE is empty');
+  });
 });
+

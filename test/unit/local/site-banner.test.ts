@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { limitsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { limitsBannerLine, mailBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
 
@@ -43,5 +43,25 @@ describe('siteBannerLines', () => {
       'Thank-you  /thanks/  (FORM_SUCCESS_PATH)',
       'Style      /css/site.css  (PAGE_STYLESHEET)',
     ]);
+  });
+});
+
+describe('mailBannerLine', () => {
+  it('says the addresses are placeholders until the settings file names them, and that the mailbox keeps the mail', () => {
+    expect(mailBannerLine({}, [], true)).toBe(
+      'Mail       to owner@example.com (a placeholder: ownerEmail in your settings file names yours), from contact@example.com (a placeholder: senderEmail in your settings file names yours); kept by the mailbox below, never sent',
+    );
+  });
+
+  it('credits the settings file’s key or the variable for each address', () => {
+    expect(mailBannerLine({ CONTACT_TO: 'ada@example.com', CONTACT_FROM: 'hello@ada.example' }, ['ownerEmail'], true)).toBe(
+      'Mail       to ada@example.com (ownerEmail), from hello@ada.example (CONTACT_FROM); kept by the mailbox below, never sent',
+    );
+  });
+
+  it('promises nothing of an outside SES endpoint', () => {
+    expect(mailBannerLine({ CONTACT_TO: 'ada@example.com', CONTACT_FROM: 'hello@ada.example' }, ['ownerEmail', 'senderEmail'], false)).toBe(
+      'Mail       to ada@example.com (ownerEmail), from hello@ada.example (senderEmail)',
+    );
   });
 });
