@@ -2,7 +2,7 @@ import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
-import { checkDotfiles, checkFolderWithoutSlash, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
+import { checkDotfiles, checkFolderWithoutSlash, checkFormPageFiles, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
 /** Answers past the probe's time limit, or not well-formed HTTP, after which the site is asked nothing more. */
@@ -18,8 +18,8 @@ export interface FrontDoorTarget {
 
 /**
  * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
- * page of the route table with its `HEAD`, the site's home page, a folder without its slash, a
- * missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
+ * page of the route table with its `HEAD`, the style sheets and scripts the form page loads, the
+ * site's home page, a folder without its slash, a missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
  * API's own endpoint refusing a request that did not come through the front door. The post, one of
  * the hour's posts from this address, is announced before it is sent (a Notice).
  */
@@ -65,6 +65,7 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
   let pages: Landing | 'none' | undefined;
   const steps: ReadonlyArray<() => Promise<CheckResult | undefined>> = [
     ...PUBLISHED.map(([path, expected]) => () => check(path, () => checkDocument(recorded, target.base, path, expected))),
+    () => check("the form page's style sheets and scripts", () => checkFormPageFiles(recorded, target.base)),
     () =>
       check('GET /', async () => {
         const home = await checkHomePage(recorded, target.base);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sameSiteSubresources } from '../../lambdas/html/owner-form-page.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
@@ -8,8 +9,8 @@ import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landin
 
 /*
  * The owner's pages at `{base}` as the front door serves them (docs/api.md §10): the home page, a
- * folder without its slash, a page that does not exist, the dotfiles a folder may hold, and a
- * path that reads as another host's.
+ * folder without its slash, a page that does not exist, the dotfiles a folder may hold, a path
+ * that reads as another host's, and what the form page loads.
  */
 
 /** The home page tells whether the front door serves pages of the owner's (siteDir or siteOrigin). */
@@ -161,4 +162,36 @@ export async function checkNoRedirectOffSite(probe: Probe, base: URL): Promise<C
     );
   }
   return ok(name, target === undefined ? `${answer.status}, no redirect` : `${answer.status} to ${target.pathname}, on your site`);
+}
+
+/** The form page's files asked for at most: a page loads a handful. */
+export const MAX_FORM_PAGE_FILES = 20;
+
+/**
+ * Each style sheet and script of the site that the form page loads answers 200 (docs/api.md §9):
+ * a form page copied from an example keeps the example's links, as synth and npm start say of the
+ * folder; this says it of the site as it is served.
+ */
+export async function checkFormPageFiles(probe: Probe, base: URL): Promise<CheckResult> {
+  const name = "the form page's style sheets and scripts";
+  const { answer, offSite } = await getFollowingOnSite(probe, new URL(siteUrls(base.origin).contactForm));
+  if (offSite !== undefined || answer.status !== 200 || mediaType(answer) !== 'text/html') return skip(name, 'not checked: /contact gave no page (its line says why)');
+  const page = answer.url.pathname;
+  const paths = sameSiteSubresources(answer.body, page);
+  if (paths.length === 0) return ok(name, `${page} loads none of the site's`);
+  const asked = paths.slice(0, MAX_FORM_PAGE_FILES);
+  const missing: string[] = [];
+  for (const path of asked) {
+    const file = await probe(new URL(path, base), { method: 'HEAD' });
+    if (file.status !== 200) missing.push(`${path} (${file.status})`);
+  }
+  const counted = paths.length > asked.length ? `the first ${asked.length} of ${paths.length}` : `${asked.length}`;
+  if (missing.length > 0) {
+    return warn(
+      name,
+      `${page} loads ${missing.join(', ')}, not there`,
+      'put each file in your site (siteDir) and publish, or take its tag out of the form page: without its script the form still posts, as without JavaScript; without its style sheet, unstyled',
+    );
+  }
+  return ok(name, `${counted} of the site's that ${page} loads, each 200`);
 }

@@ -5,6 +5,7 @@ import { exitStatus, formatResult, isCheckResult, type CheckResult, type Notice 
 import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
+import { MAX_FORM_PAGE_FILES } from '../../../bin/verify/site-page-checks.js';
 import { PAGE, PROBLEM, send, startFakeFrontDoor, type FakeAnswer, type FakeFrontDoor } from '../../support/fake-front-door.js';
 import { startRawAnswerServer } from '../../support/raw-answer-server.js';
 
@@ -31,6 +32,7 @@ async function run(target?: { base: URL; apiUrl?: URL }, fetchImpl?: typeof fetc
   return (await lines(target, fetchImpl)).filter(isCheckResult);
 }
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === 'FAIL');
+const problem503 = () => JSON.stringify({ type: 'about:blank', status: 503, code: 'service_unavailable', detail: 'x', requestId: 'r' });
 const named = (results: readonly CheckResult[], name: string) => results.find((result) => result.name === name);
 
 describe('a healthy front door', () => {
@@ -42,6 +44,7 @@ describe('a healthy front door', () => {
     expect(exitStatus(results)).toBe(0);
     expect(results.map((result) => result.name)).toEqual([
       ...PUBLISHED.map(([path]) => path),
+      "the form page's style sheets and scripts",
       'GET /',
       'GET /about',
       expect.stringMatching(/^a missing page \(GET \/no-such-page-[0-9a-f]{8}\)$/),
@@ -157,6 +160,44 @@ describe('a front door broken one way at a time', () => {
     const results = await run();
     expect(failures(results)).toEqual([]);
     expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
+  });
+
+  it('asks for each style sheet and script of the site the owner’s form page loads, and warns of one that is not there, naming it', async () => {
+    const ownPage = '<link rel="stylesheet" href="/css/site.css"><form method="post" action="/contact"></form><script src="contact-form.js"></script><script src="https://cdn.example/x.js"></script>';
+    door.breakPath('GET /contact', (_request, response) => send(response, 301, undefined, '', { location: '/contact/' }));
+    for (const method of ['GET', 'HEAD']) door.breakPath(`${method} /contact/`, (_request, response) => send(response, 200, PAGE, ownPage));
+    door.breakPath('HEAD /css/site.css', (_request, response) => send(response, 200, 'text/css', ''));
+
+    const results = await run();
+    expect(door.received).toEqual(expect.arrayContaining(['HEAD /css/site.css', 'HEAD /contact/contact-form.js']));
+    expect(named(results, "the form page's style sheets and scripts")).toEqual(
+      expect.objectContaining({
+        status: 'warn',
+        detail: '/contact/ loads /contact/contact-form.js (404), not there',
+        fix: expect.stringMatching(/^put each file in your site \(siteDir\) and publish, or take its tag out of the form page/),
+      }),
+    );
+    expect(exitStatus(results)).toBe(0);
+
+    door.breakPath('HEAD /contact/contact-form.js', (_request, response) => send(response, 200, 'text/javascript', ''));
+    expect(named(await run(), "the form page's style sheets and scripts")).toEqual(
+      expect.objectContaining({ status: 'ok', detail: "2 of the site's that /contact/ loads, each 200" }),
+    );
+  });
+
+  it('asks for no more of a form page’s files than a page has any reason to load', async () => {
+    const scripts = Array.from({ length: MAX_FORM_PAGE_FILES + 5 }, (_, n) => `<script src="/js/${n}.js"></script>`).join('');
+    door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, `toolname="sendInquiry" ${scripts}`, { 'cache-control': 'no-store' }));
+
+    const results = await run();
+    expect(door.received.filter((route) => route.startsWith('HEAD /js/'))).toHaveLength(MAX_FORM_PAGE_FILES);
+    expect(named(results, "the form page's style sheets and scripts")?.detail).toBe(`/contact loads /js/0.js (404), /js/1.js (404), ${Array.from({ length: MAX_FORM_PAGE_FILES - 2 }, (_, n) => `/js/${n + 2}.js (404)`).join(', ')}, not there`);
+  });
+
+  it('skips the form page’s files when /contact gives no page', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 503, PROBLEM, problem503()));
+
+    expect(named(await run(), "the form page's style sheets and scripts")).toEqual(expect.objectContaining({ status: 'skip', detail: 'not checked: /contact gave no page (its line says why)' }));
   });
 
   it('fails a HEAD that does not answer as its GET', async () => {
