@@ -4,7 +4,7 @@ import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { frontDoorChecks } from './front-door-checks.js';
-import { createProbe, deadlineIn, PROBE_LIMITS, type Deadline, type Fetch, type Probe } from './http-probe.js';
+import { createProbe, deadlineIn, PROBE_LIMITS, ProbeError, type Deadline, type Fetch, type Probe } from './http-probe.js';
 import { inboxCheck, type InboxReader } from './inbox-check.js';
 import type { ReadSubscription } from './pricing-plan.js';
 import { sendTestInquiry } from './send-test.js';
@@ -37,10 +37,11 @@ export interface VerifyEnvironment {
  */
 export const SITE_TIME_LIMIT_MS = 60_000;
 
-/** The site's checks' requests, and the time they have together. */
+/** The site's checks' requests, the time they have together, and whether the site could be reached at all. */
 interface SiteRequests {
   readonly time: Deadline;
   readonly probe: Probe;
+  readonly unreachable: () => boolean;
 }
 
 /** How long `--send-test` waits for the inbox to say sent: the worker takes it from the stream within seconds. */
@@ -54,19 +55,33 @@ const SEND_TEST_POLL_MS = 2_000;
 export async function* verify(options: VerifyOptions, environment: VerifyEnvironment): AsyncGenerator<VerifyLine> {
   const probe = createProbe(environment.fetch);
   // The site's requests, timed from its first check on: the account's checks before take what AWS takes.
-  const siteRequests = (): SiteRequests => {
+  // A site nothing answers at (local mode not running, say) is said so once, by the front door's
+  // checks: the later parts skip it rather than fail each of their checks the same way.
+  const siteRequests = (base: URL): SiteRequests => {
     const time = deadlineIn(environment.siteTimeLimitMs);
-    return { time, probe: createProbe(environment.fetch, PROBE_LIMITS, time) };
+    const timed = createProbe(environment.fetch, PROBE_LIMITS, time);
+    let unreachable = false;
+    const probe: Probe = async (url, request) => {
+      try {
+        return await timed(url, request);
+      } catch (error) {
+        unreachable ||= error instanceof ProbeError && error.failure === 'unreachable' && url.origin === base.origin;
+        throw error;
+      }
+    };
+    return { time, probe, unreachable: () => unreachable };
   };
-  const outOfTime = (site: SiteRequests) => `the ${site.time.limitMs / 1000} s a run gives the site's checks are up`;
-  const latency = async (site: SiteRequests, base: URL) =>
-    site.time.signal.aborted
-      ? skip('API latency through the front door', `not measured: ${outOfTime(site)}`)
-      : await runCheck('API latency through the front door', () => latencyCheck(site.probe, base));
+  const notReached = (site: SiteRequests, base: URL) =>
+    site.unreachable() ? `${base.origin} could not be reached` : site.time.signal.aborted ? `the ${site.time.limitMs / 1000} s a run gives the site's checks are up` : undefined;
+  const latency = async (site: SiteRequests, base: URL) => {
+    const why = notReached(site, base);
+    return why === undefined ? await runCheck('API latency through the front door', () => latencyCheck(site.probe, base)) : skip('API latency through the front door', `not measured: ${why}`);
+  };
   async function* agentReadiness(site: SiteRequests, base: URL): AsyncGenerator<VerifyLine> {
     yield { section: "Agent readiness (the scanners' probes, docs/api.md §16)" };
-    if (site.time.signal.aborted) yield skip('agent readiness', `not checked: ${outOfTime(site)}`);
-    else yield* agentReadinessChecks(base, site.probe);
+    const why = notReached(site, base);
+    if (why === undefined) yield* agentReadinessChecks(base, site.probe);
+    else yield skip('agent readiness', `not checked: ${why}`);
   }
   const sendTest = (base: URL, inbox: InboxReader) =>
     runCheck('test inquiry (--send-test)', () =>
@@ -75,7 +90,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   if (options.url !== undefined) {
     const base = options.url;
     yield { section: `Site at ${base.origin} (the HTTP checks alone)` };
-    const site = siteRequests();
+    const site = siteRequests(base);
     yield* frontDoorChecks({ base }, site.probe);
     yield* agentReadiness(site, base);
     yield await latency(site, base);
@@ -96,7 +111,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     return;
   }
   yield { section: `Site at ${deployment.base.origin}` };
-  const site = siteRequests();
+  const site = siteRequests(deployment.base);
   yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, site.probe);
   yield* agentReadiness(site, deployment.base);
 

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
 import { SITE_TIME_LIMIT_MS, verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
+import type { VerifyOptions } from '../../../bin/verify/verify-options.js';
 import { PROBLEM, send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
+import { closedPortUrl } from '../../support/unreachable.js';
 import { mockedAccount, reportLine, type MockedAccount } from '../../support/mocked-account.js';
 
 /*
@@ -35,7 +37,7 @@ function environment(overrides: Partial<VerifyEnvironment> = {}): VerifyEnvironm
   };
 }
 
-async function report(options = { sendTest: false, help: false }, overrides: Partial<VerifyEnvironment> = {}): Promise<{ lines: string[]; results: CheckResult[] }> {
+async function report(options: VerifyOptions = { sendTest: false, help: false }, overrides: Partial<VerifyEnvironment> = {}): Promise<{ lines: string[]; results: CheckResult[] }> {
   const lines: string[] = [];
   const results: CheckResult[] = [];
   for await (const line of verify(options, environment(overrides))) {
@@ -136,4 +138,21 @@ describe('npm run verify of a deployment', () => {
     await report();
     expect(door.received.filter((route) => route.startsWith('POST'))).toEqual(['POST /api/contact']);
   });
+
+  it('with --url, says once that nothing answers there (npm start not running): the agent-readiness part and the latency skip it', async () => {
+    const base = new URL(await closedPortUrl());
+
+    const { lines, results } = await report({ url: base, sendTest: false, help: false }, { fetch });
+
+    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([expect.stringMatching(/^FAIL  \/api\/contact: could not check \(could not connect \(ECONNREFUSED\)\) -> nothing usable answered: is the site reachable from here \(local mode running/)]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `skip  the rest of the site: not checked: ${base.origin} could not be reached`,
+        `skip  agent readiness: not checked: ${base.origin} could not be reached`,
+        `skip  API latency through the front door: not measured: ${base.origin} could not be reached`,
+      ]),
+    );
+    expect(exitStatus(results)).toBe(1);
+  });
 });
+
