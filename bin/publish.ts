@@ -12,6 +12,7 @@ import { deploymentSettings, SETTINGS_FILE } from '../lib/settings/settings-file
 import { siteConfigOf } from '../lib/settings/site-config.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
 import { awsFailure, failureInWords } from './aws-failure.js';
+import { noRegionAdvice } from './aws-sign-in.js';
 import { publishClients } from './publish/aws-clients.js';
 import { PublishError } from './publish/publish-error.js';
 import { PUBLISH_HELP, readPublishOptions, type PublishOptions } from './publish/publish-options.js';
@@ -66,7 +67,7 @@ function publishRequest(options: PublishOptions) {
 function whyItStopped(error: unknown): string {
   if (error instanceof PublishError || error instanceof ConfigError) return error.message;
   const advice = {
-    'no region': "give the stack's region: npm run publish -- --region <region>, or AWS_REGION, or a region in your AWS profile",
+    'no region': noRegionAdvice('npm run publish -- --region <region>'),
     unreachable: "check this machine's network, then run npm run publish again",
     'no credentials': 'sign in: aws configure, or aws sso login (AWS_PROFILE names a profile)',
     'refused credentials': 'your AWS credentials were refused or expired: aws sso login, or aws configure',

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { neverConnected } from '../../lambdas/aws/sdk-errors.js';
 import { errorName } from '../../lambdas/http/error-name.js';
 import { awsFailure, connectionFailure, failureInWords, isMissingStack } from '../aws-failure.js';
+import { noRegionAdvice } from '../aws-sign-in.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
 import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -115,7 +116,7 @@ export function inboxFailure(error: unknown, options: InboxOptions | undefined):
     case 'no credentials':
       return `no AWS credentials found: sign in (aws sso login, aws configure, or AWS_PROFILE) to read the deployed inbox; ${localMode}`;
     case 'no region':
-      return `no AWS region: give --region or set AWS_REGION to the stack's region; ${localMode}`;
+      return `no AWS region is set: ${noRegionAdvice('--region')}; ${localMode}`;
     case 'refused credentials':
       return `${failureInWords(error)}: your AWS credentials were refused or expired: aws sso login, or aws configure; ${localMode}`;
   }

@@ -1,5 +1,6 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { awsFailure, failureInWords } from '../aws-failure.js';
+import { noRegionAdvice } from '../aws-sign-in.js';
 import { ProbeError, type ProbeFailure } from './http-probe.js';
 
 /**
@@ -101,7 +102,7 @@ export function whatToDoAbout(error: unknown): string {
   if (error instanceof ProbeError) return NO_ANSWER_ADVICE[error.failure];
   switch (awsFailure(error)) {
     case 'no region':
-      return 'give the stack\'s region: npm run verify -- --region <region>, or AWS_REGION, or a region in your AWS profile';
+      return noRegionAdvice('npm run verify -- --region <region>');
     case 'unreachable':
       return 'check this machine\'s network, then run npm run verify again';
     case 'no credentials':

@@ -182,7 +182,8 @@ async function failingRun(command: (typeof AWS_COMMANDS)[number][0], args: reado
 describe.each(AWS_COMMANDS)('npm run %s without a working AWS', (command, args) => {
   it.each<[string, () => Promise<NodeJS.ProcessEnv>, RegExp]>([
     ['no credentials', async () => ({ ...withoutCredentials(), AWS_REGION: 'eu-west-1' }), /no AWS credentials found.*aws sso login/],
-    ['no region', async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region.*--region/],
+    ['no region', async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region is set.*--region(?!.*credentials)/],
+    ['neither a region nor credentials', async () => ({ ...withoutCredentials(), AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region is set.*--region.*; nor are AWS credentials set up here: aws configure asks for both/],
     [
       'an endpoint nothing answers at',
       async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL: await closedPortUrl() }),
