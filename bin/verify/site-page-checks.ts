@@ -182,7 +182,10 @@ export async function checkFormPageFiles(probe: Probe, base: URL): Promise<Check
   const asked = paths.slice(0, MAX_FORM_PAGE_FILES);
   const missing: string[] = [];
   for (const path of asked) {
-    const file = await probe(new URL(path, base), { method: 'HEAD' });
+    // Set as the path, never resolved: `//host/x` is a path of the page's too, and another host's as a reference.
+    const url = new URL(base);
+    url.pathname = path;
+    const file = await probe(url, { method: 'HEAD' });
     if (file.status !== 200) missing.push(`${path} (${file.status})`);
   }
   const counted = paths.length > asked.length ? `the first ${asked.length} of ${paths.length}` : `${asked.length}`;

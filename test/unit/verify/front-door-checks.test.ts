@@ -185,6 +185,14 @@ describe('a front door broken one way at a time', () => {
     );
   });
 
+  it('asks the site itself for a file whose path reads as another host’s address (`/.//evil.example/x.js`)', async () => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, 'toolname="sendInquiry" <script src="/.//evil.example/x.js"></script>', { 'cache-control': 'no-store' }));
+
+    const results = await run();
+    expect(door.received).toContain('HEAD //evil.example/x.js');
+    expect(named(results, "the form page's style sheets and scripts")?.detail).toBe('/contact loads //evil.example/x.js (404), not there');
+  });
+
   it('asks for no more of a form page’s files than a page has any reason to load', async () => {
     const scripts = Array.from({ length: MAX_FORM_PAGE_FILES + 5 }, (_, n) => `<script src="/js/${n}.js"></script>`).join('');
     door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, `toolname="sendInquiry" ${scripts}`, { 'cache-control': 'no-store' }));
