@@ -26,6 +26,8 @@ try {
   fileKeys = fromFile.keys;
   Object.assign(process.env, fromFile.variables);
   const settings = readLocalSettings(process.env);
+  // What the owner set, before the stack fills in the functions' environment with local mode's own.
+  const ownerEnv = { ...process.env };
   const stack = await startLocalStack(settings);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -50,9 +52,9 @@ try {
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys))),
-      ...siteBannerLines(process.env, settings, fromFile.keys),
-      limitsBannerLine(process.env, settings.limits, fromFile.keys),
-      mailBannerLine(process.env, fromFile.keys, settings.sesEndpoint === undefined),
+      ...siteBannerLines(ownerEnv, settings, fromFile.keys),
+      limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
+      mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? 'outside endpoint' : 'dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver takes the same option)`,

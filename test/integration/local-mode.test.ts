@@ -98,6 +98,7 @@ describe('npm start (bin/local.ts)', () => {
       const server = await startLocalServer();
       expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+/m);
       expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+/m);
+      expect(server.output()).toMatch(/^Mail {7}to owner@example\.com \(a placeholder: ownerEmail in your settings file names yours\), from contact@example\.com \(a placeholder: senderEmail/m);
       expect(server.output()).toMatch(/^Digest\s+every 60 s, when an inquiry is held/m);
 
       expect(await server.stop(signal)).toBe(0);
