@@ -110,14 +110,13 @@ export function settingsFileVariables(env: Env, file: SettingsFile): { readonly 
 }
 
 /**
- * A setting's message in the words the owner wrote it in: when it opens with the variable of a key
- * the settings file gave (`CONTACT_TO must be…`), with that key instead (`ownerEmail must be…`).
+ * A setting's message in the words the owner wrote it in: the variable of each key the settings
+ * file gave (`CONTACT_TO must be…`) named by that key instead (`ownerEmail must be…`).
  */
 export function inSettingsFileWords(message: string, fileKeys: readonly string[]): string {
-  for (const [key, variable] of Object.entries(SHARED_SETTINGS)) {
-    if (fileKeys.includes(key) && new RegExp(`^${variable}[ :]`).test(message)) return `${key}${message.slice(variable.length)}`;
-  }
-  return message;
+  return Object.entries(SHARED_SETTINGS)
+    .filter(([key]) => fileKeys.includes(key))
+    .reduce((words, [key, variable]) => words.replace(new RegExp(`\\b${variable}\\b`, 'g'), key), message);
 }
 
 /** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */

@@ -13,7 +13,29 @@ export function parseSiteFolder(setting: string, value: string): string {
   if (!existsSync(path) || !statSync(path).isDirectory()) {
     throw new ConfigError(`${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
   }
+  refuseProjectFolder(setting, value, path);
   return path;
+}
+
+/** What a generator's project holds at its top, and the folder it builds never does. */
+const PROJECT_FILES = ['package.json', 'Gemfile', 'hugo.toml'] as const;
+
+/** The folders static site generators build into unless told otherwise (Eleventy and Jekyll, Hugo and Gatsby, Astro and Vite, Create React App, Next's export). */
+const BUILD_FOLDERS = ['_site', 'public', 'dist', 'build', 'out'] as const;
+
+/**
+ * A folder that is a generator's project rather than what it builds, which would publish its
+ * sources: one holding `node_modules/` (whose packages no site serves), or a project's file beside
+ * a built folder with a home page. One line names the built folder where there is one.
+ */
+function refuseProjectFolder(setting: string, value: string, path: string): void {
+  const has = (name: string) => existsSync(join(path, name));
+  const built = BUILD_FOLDERS.find((folder) => existsSync(join(path, folder, 'index.html')));
+  const projectFiles = PROJECT_FILES.filter(has);
+  if (!has('node_modules') && (built === undefined || projectFiles.length === 0)) return;
+  const holds = [...projectFiles, ...(has('node_modules') ? ['node_modules/'] : [])].join(' and ');
+  const instead = built === undefined ? `the folder your generator builds (${BUILD_FOLDERS.join(', ')}: the one with your index.html)` : join(value, built);
+  throw new ConfigError(`${setting} is ${JSON.stringify(value)}, which holds ${holds}: a project's folder, whose sources would be published. Point ${setting} at ${instead}`);
 }
 
 /** The longest key S3 stores, in bytes of UTF-8 (AWS, "Naming Amazon S3 objects"): a longer path could never be uploaded. */

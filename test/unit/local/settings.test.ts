@@ -401,7 +401,8 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
     const message = configErrorOf(() => readLocalSettings(settingsFileVariables({}, file({ ownerEmail: 'not-an-address' })).variables)).message;
 
     expect(inSettingsFileWords(message, ['ownerEmail'])).toBe('ownerEmail must be an e-mail address, got "not-an-address"');
-    expect(inSettingsFileWords('SITE_DIR: no such folder', ['siteDir'])).toBe('siteDir: no such folder');
+    expect(inSettingsFileWords('SITE_DIR is "../my-site": … Point SITE_DIR at ../my-site/_site', ['siteDir'])).toBe('siteDir is "../my-site": … Point siteDir at ../my-site/_site');
+    expect(inSettingsFileWords('/contact/ (found with no FORM_PAGE): … no page of SITE_DIR', ['siteDir'])).toBe('/contact/ (found with no FORM_PAGE): … no page of siteDir');
     expect(inSettingsFileWords(message, [])).toBe(message);
     expect(inSettingsFileWords('FORM_PAGE_FILE is empty', ['formPage'])).toBe('FORM_PAGE_FILE is empty');
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { configErrorOf } from '../../../support/config-error.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
@@ -197,5 +198,40 @@ describe('the file the bucket answers for a request', () => {
     ['index.html'],
   ])('is none for %s', (uri) => {
     expect(siteFileAt(files, uri)).toBeUndefined();
+  });
+});
+
+describe('a folder named as the site (parseSiteFolder)', () => {
+  /** A generator's project as an owner has one: its sources, and what it builds. */
+  function project(files: readonly string[]): string {
+    const folder = mkdtempSync(join(tmpdir(), 'my-site-'));
+    for (const path of files) {
+      mkdirSync(join(folder, posix.dirname(path)), { recursive: true });
+      if (!path.endsWith('/')) writeFileSync(join(folder, path), 'x');
+    }
+    return folder;
+  }
+
+  it('takes a generator’s built folder, and a hand-made site with a package.json but nothing built beside it', () => {
+    const eleventy = project(['package.json', 'node_modules/@11ty/eleventy/package.json', 'src/index.md', '_site/index.html']);
+    expect(parseSiteFolder('siteDir', join(eleventy, '_site'))).toBe(join(eleventy, '_site'));
+    const handMade = project(['package.json', 'index.html', 'about/index.html']);
+    expect(parseSiteFolder('siteDir', handMade)).toBe(handMade);
+  });
+
+  it('refuses the project’s own folder, naming what it holds and the built folder it means', () => {
+    const eleventy = project(['package.json', 'node_modules/@11ty/eleventy/package.json', 'src/index.md', '_site/index.html']);
+    expect(configErrorOf(() => parseSiteFolder('siteDir', eleventy)).message).toBe(
+      `siteDir is ${JSON.stringify(eleventy)}, which holds package.json and node_modules/: a project's folder, whose sources would be published. Point siteDir at ${join(eleventy, '_site')}`,
+    );
+    const hugo = project(['hugo.toml', 'content/_index.md', 'public/index.html']);
+    expect(configErrorOf(() => parseSiteFolder('SITE_DIR', hugo)).message).toMatch(/^SITE_DIR is .*, which holds hugo\.toml: .* Point SITE_DIR at .*\/public$/);
+  });
+
+  it('refuses a folder holding node_modules/ even with nothing built, and says where to point it', () => {
+    const unbuilt = project(['package.json', 'node_modules/astro/package.json', 'src/pages/index.astro']);
+    expect(configErrorOf(() => parseSiteFolder('siteDir', unbuilt)).message).toMatch(
+      /which holds package\.json and node_modules\/: .* Point siteDir at the folder your generator builds \(_site, public, dist, build, out: the one with your index\.html\)$/,
+    );
   });
 });
