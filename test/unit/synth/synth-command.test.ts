@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
 import { NO_SETTINGS_FILE } from '../../support/settings-file.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 /*
  * `npm run synth` (bin/synth.ts) as the owner runs it: a synth that fails (a setting, or a
@@ -50,4 +52,17 @@ describe('npm run synth', () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: the CDK CLI did not run \(spawn cdk ENOENT\)/)]);
   }, 60_000);
+
+  it('records the app’s notes without the line of the project’s source each would carry: the owner reads them as lines of their own', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
+    const site = siteFolder({ '.env': 'SECRET=1' });
+    const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: site }), CDK_OUTDIR: outdir } });
+    expect(run.status).toBe(0);
+
+    type Metadata = Record<string, Array<{ type: string; data: unknown; trace?: unknown }>>;
+    const metadata = readdirSync(outdir).filter((file) => file.endsWith('.metadata.json')).map((file) => JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Metadata);
+    const notes = metadata.flatMap((stack) => Object.values(stack).flat()).filter((entry) => entry.type === 'aws:cdk:info');
+    expect(notes).toEqual([{ type: 'aws:cdk:info', data: expect.stringMatching(/^siteDir: not published, nor served by local mode: \.env /) }]);
+  }, 90_000);
 });
+
