@@ -64,11 +64,20 @@ function parsedSettings(text: string, file: string): unknown {
     );
   } catch (error) {
     // V8's message quotes the file around the error: the owner's text, controls and all.
-    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}`);
+    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}${trailingCommaHint(text)}`);
     // The readers' own recursion, thousands of levels down: no setting is more than a list of text.
     if (error instanceof RangeError) throw new ConfigError(`${file} nests lists or objects thousands deep, where a setting is at most a list of text`);
     throw error;
   }
+}
+
+/**
+ * Where a file that is not JSON has a comma after its last member or item, as JavaScript allows
+ * and JSON does not: V8 points at the line after it, where the `}` is, so the line says which.
+ */
+function trailingCommaHint(text: string): string {
+  const comma = /,(?=\s*[}\]])/.exec(text);
+  return comma === null ? '' : `; a comma after the last setting, on line ${text.slice(0, comma.index).split('\n').length}? JSON allows none`;
 }
 
 /** The owner's text in a message: in JSON's quotes, anything that would act on a terminal shown as its escape. */
