@@ -65,6 +65,7 @@ export function contactFormSending(html: string, pagePath: string): FormSending 
     fields: [...new Set(sent.map(({ name }) => name))],
     repeated: repeatedNames(sent),
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
+    errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
   };
 }
 
@@ -105,7 +106,12 @@ export interface FormSending {
   readonly repeated: readonly string[];
   /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
   readonly successPath: string | undefined;
+  /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
+  readonly errorFor: readonly string[];
 }
+
+/** The attribute that marks an element of the form as the place of its field's message (docs/api.md §9). */
+export const ERROR_FOR_ATTRIBUTE = 'data-error-for';
 
 /**
  * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
@@ -316,7 +322,7 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
   for (const { field, message } of fieldErrors) {
     // The honeypot is hidden from people: its message is for the summary, never its field.
     const control = field === HONEYPOT_FIELD ? undefined : controls.get(field);
-    const box = firstEligible(page, (element) => attribute(element, 'data-error-for') === field);
+    const box = firstEligible(page, (element) => attribute(element, ERROR_FOR_ATTRIBUTE) === field);
     if (control !== undefined && control.tagName !== 'button') {
       setAttribute(edits, control, 'aria-invalid', 'true');
       if (!focused) {
@@ -388,7 +394,7 @@ function firstEligible({ inForm, controls }: FormInPage, marked: (element: Eleme
   if (candidate === undefined || candidate.namespaceURI !== spec.NS.HTML || NOT_TEXT_CONTAINERS.has(candidate.tagName)) return undefined;
   if (candidate.sourceCodeLocation?.startTag === undefined) return undefined;
   const inside = elementsOf(candidate).slice(1);
-  const wipes = inside.some((element) => kept.has(element) || attribute(element, 'data-error-for') !== undefined || attribute(element, 'data-status') !== undefined);
+  const wipes = inside.some((element) => kept.has(element) || attribute(element, ERROR_FOR_ATTRIBUTE) !== undefined || attribute(element, 'data-status') !== undefined);
   return wipes ? undefined : candidate;
 }
 

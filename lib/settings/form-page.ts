@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
+  ERROR_FOR_ATTRIBUTE,
   MAX_FORM_PAGE_BYTES,
   sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
@@ -14,6 +15,7 @@ import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { printable } from '../pages/site-files.js';
+import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
 export interface FormPage {
@@ -27,6 +29,10 @@ export interface FormPage {
   readonly successPath?: string;
   /** The style sheets and scripts of the site it loads that the site's folder has no file for. */
   readonly missingSubresources: readonly string[];
+  /** The fields its form's ERROR_FOR_ATTRIBUTE elements name that the form has no control for, where no message ever goes. */
+  readonly strayErrorFor: readonly string[];
+  /** The names its form's controls are sent under. */
+  readonly fields: readonly string[];
 }
 
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
@@ -76,7 +82,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
 }
 
-function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources'> {
+function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'strayErrorFor' | 'fields'> {
   const bytes = readFileSync(file);
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
@@ -95,12 +101,14 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(html, path).filter((link) => !linkFinds(door, link));
+  const strayErrorFor = form.errorFor.filter((field) => !form.fields.includes(field));
   // Empty is unset, as it is for the setting.
-  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources };
+  const { fields } = form;
+  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources, strayErrorFor, fields };
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
   const successPath = parseSitePath(attribute, form.successPath);
   requireLinkFinds(attribute, successPath, site);
-  return { file, successPath, missingSubresources };
+  return { file, successPath, missingSubresources, strayErrorFor, fields };
 }
 
 /**
@@ -181,5 +189,8 @@ export function formPageLine(page: FormPage, setting: string): string {
   const missing = page.missingSubresources;
   const lacking =
     missing.length === 0 ? '' : `; it loads ${missing.join(', ')}, which the site has no file for: copy ${missing.length === 1 ? 'it' : 'them'} in, or change the page's links`;
-  return `${page.path}  ${page.file}  (${from}${lacking})`;
+  const stray = page.strayErrorFor.map((field) => `${ERROR_FOR_ATTRIBUTE}=${quoted(field)}`);
+  const unplaced =
+    stray.length === 0 ? '' : `; its ${stray.join(', ')} ${stray.length === 1 ? 'names' : 'name'} no field of its form, so no message goes there (its fields: ${page.fields.map(printable).join(', ')})`;
+  return `${page.path}  ${page.file}  (${from}${lacking}${unplaced})`;
 }

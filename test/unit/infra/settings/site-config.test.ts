@@ -220,6 +220,16 @@ describe('the deployment context', () => {
 describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
   const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
 
+  it('names each data-error-for of its form that is for no field of it, where no message would ever go, and says so in its line', () => {
+    const page = ownerFormPage().replace('data-error-for="message"', 'data-error-for="msg"').replace('data-error-for="email"', 'data-error-for="e-mail"');
+    const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
+    expect(formPage.strayErrorFor).toEqual(['e-mail', 'msg']);
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message))`,
+    );
+  });
+
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
     const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
     expect(message.startsWith(`${key} must be a path of the site itself`)).toBe(true);
@@ -372,6 +382,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       file: join(site, 'contact/index.html'),
       source: 'found',
       missingSubresources: [],
+      strayErrorFor: [],
+      fields: ['name', 'email', 'message'],
     });
   });
 
@@ -389,7 +401,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [] });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], strayErrorFor: [], fields: ['name', 'email', 'message'] });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -399,6 +411,16 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(formPage.missingSubresources).toEqual(['/contact/contact-form.js']);
     expect(formPageLine(formPage, 'formPage')).toBe(
       `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links)`,
+    );
+  });
+
+  it('names each data-error-for of its form that is for no field of it, where no message would ever go, and says so in its line', () => {
+    const page = ownerFormPage().replace('data-error-for="message"', 'data-error-for="msg"').replace('data-error-for="email"', 'data-error-for="e-mail"');
+    const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
+    expect(formPage.strayErrorFor).toEqual(['e-mail', 'msg']);
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message))`,
     );
   });
 
