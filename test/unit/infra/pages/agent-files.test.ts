@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, parseContentSignals, readAgentSettings } from '../../../../lambdas/config.js';
 import { agentFiles, publishedContentType } from '../../../../lib/pages/agent-files.js';
 import { AI_CRAWLERS, robotsTxt, robotsTxtGaps } from '../../../../lib/pages/robots-txt.js';
@@ -125,6 +126,13 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     );
     const xml = agentFiles(site, ALL_ON, BASE, 'siteDir').files.get('sitemap.xml')!.body();
     expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>', '<loc>https://example.com/shared.html</loc>']);
+  });
+
+  it('leaves the example thank-you page out of the sitemap, as copied from docs/examples', () => {
+    const thanks = readFileSync(fileURLToPath(new URL('../../../../docs/examples/thanks/index.html', import.meta.url)), 'utf8');
+    const site = siteFiles(folderOf({ 'index.html': '<title>Home</title>', 'thanks/index.html': thanks }));
+    const xml = agentFiles(site, ALL_ON, BASE, 'siteDir').files.get('sitemap.xml')!.body();
+    expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>']);
   });
 
   it("serves the owner's own robots.txt, sitemap and Markdown as written, with one line of what its robots.txt lacks", () => {
