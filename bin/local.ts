@@ -5,7 +5,7 @@
 import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
-import { leftOutLine, siteFiles } from '../lib/pages/site-files.js';
+import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -71,15 +71,14 @@ try {
 }
 
 /**
- * Where the site comes from, what of it is not published, and what of the owner's the agent-readiness
+ * Where the site comes from, what of it is not published (or a home page it lacks), and what of the owner's the agent-readiness
  * scanners would miss (docs/api.md §16), as synth says it of siteDir.
  */
 function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
   const site = siteFiles(siteDir);
-  const leftOut = leftOutLine(SITE_DIR, site);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
-    ...(leftOut === undefined ? [] : [leftOut]),
+    ...siteFolderNotes(SITE_DIR, site),
     ...agentFiles(site, readAgentSettings(process.env), baseUrl, SITE_DIR).notes,
   ];
 }

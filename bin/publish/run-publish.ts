@@ -9,7 +9,7 @@ import type { AgentSettings } from '../../lambdas/config.js';
 import { agentFiles, writeAgentFiles } from '../../lib/pages/agent-files.js';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
-import { leftOutLine, printable, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
+import { printable, siteFiles, siteFolderNotes, type SiteFiles } from '../../lib/pages/site-files.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
@@ -53,8 +53,7 @@ export interface PublishRequest {
  */
 export async function* publish(request: PublishRequest, clients: PublishClients): AsyncGenerator<string> {
   const site = siteFiles(request.folder);
-  const leftOut = leftOutLine('siteDir', site);
-  if (leftOut !== undefined) yield leftOut;
+  yield* siteFolderNotes('siteDir', site);
   if (site.files.size === 0) throw new PublishError(`siteDir (${request.folder}) publishes no file: build the site first; publishing an empty folder would empty the bucket`);
 
   const deployed = await readDeployedSite(clients, request.stack);

@@ -216,6 +216,19 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 }
 
 /**
+ * The lines to say of the folder named by `setting` wherever it is read (synth, npm start,
+ * publish): what it does not publish, and a home page it lacks, as a folder of sources rather
+ * than the generator's output has none.
+ */
+export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
+  const leftOut = leftOutLine(setting, site);
+  const noHome = site.files.has('index.html')
+    ? undefined
+    : `${setting}: no index.html at its top, so your home page answers 404: is it the folder your generator builds (${BUILD_FOLDERS.join(', ')})?`;
+  return [leftOut, noHome].filter((line) => line !== undefined);
+}
+
+/**
  * A path as a terminal may print it, by the rule every owner command follows (terminalText): a
  * control or format character in a name (a line break, an escape, a bidi override that would show
  * the line in another order, a zero-width space that would make `index\u200B.html` pass for

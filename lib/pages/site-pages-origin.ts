@@ -13,7 +13,7 @@ import { LOG_RETENTION } from '../log-retention.js';
 import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { KEPT_VERSION_DAYS } from './kept-versions.js';
-import { copySiteFiles, leftOutLine, siteFiles, type SiteFiles } from './site-files.js';
+import { copySiteFiles, siteFiles, siteFolderNotes, type SiteFiles } from './site-files.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
 
@@ -79,9 +79,8 @@ export class SitePagesOrigin extends Construct {
     this.paths = [...this.site.files.keys()];
     this.defaultRootObject = 'index.html';
     if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
-    // Printed by synth (and deploy) as one line, so that nothing disappears from the site silently.
-    const leftOut = leftOutLine('siteDir', this.site);
-    if (leftOut !== undefined) Annotations.of(this).addInfo(leftOut);
+    // Printed by synth (and deploy) as a line each, so that nothing disappears from the site silently.
+    for (const note of siteFolderNotes('siteDir', this.site)) Annotations.of(this).addInfo(note);
   }
 
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
+import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles, siteFolderNotes } from '../../../../lib/pages/site-files.js';
 import { configErrorOf } from '../../../support/config-error.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
 import { siteFolder } from '../../../support/site-folder.js';
@@ -233,5 +233,21 @@ describe('a folder named as the site (parseSiteFolder)', () => {
     expect(configErrorOf(() => parseSiteFolder('siteDir', unbuilt)).message).toMatch(
       /which holds package\.json and node_modules\/: .* Point siteDir at the folder your generator builds \(_site, public, dist, build, out: the one with your index\.html\)$/,
     );
+  });
+});
+
+describe('what is said of the folder wherever it is read (siteFolderNotes)', () => {
+  it('says nothing of a built site with a home page that publishes everything', () => {
+    expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'about/index.html': 'About' })))).toEqual([]);
+  });
+
+  it('says a folder without index.html at its top has no home page, as a folder of sources has none', () => {
+    const sources = mkdtempSync(join(tmpdir(), 'src-'));
+    writeFileSync(join(sources, 'index.njk'), '{{ content }}');
+    writeFileSync(join(sources, '.eleventy.js'), '');
+    expect(siteFolderNotes('SITE_DIR', siteFiles(sources))).toEqual([
+      expect.stringMatching(/^SITE_DIR: not published, nor served by local mode: \.eleventy\.js /),
+      'SITE_DIR: no index.html at its top, so your home page answers 404: is it the folder your generator builds (_site, public, dist, build, out)?',
+    ]);
   });
 });
