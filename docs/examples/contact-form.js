@@ -1,15 +1,18 @@
-// Sends the inquiry form of this page as JSON to /api/contact and shows the answer in the page's own
-// markup: each field error in the element whose data-error-for names the field, in the words the service's
-// own form uses (its userMessage), everything else in the [data-status] element. Once the inquiry is
-// received, it takes the visitor to the thank-you page the form's data-success-path names, else says
-// thank you in [data-status]. No dependencies. Without this script the form still works: the browser
-// posts it to /contact, and the service answers with this very page filled in when it is the site's form
-// page, else with its own pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
+// Sends the page's inquiry form as JSON to /api/contact and shows the answer in the page's own markup.
+// The form is the first of the page that posts (method="post") to /contact of this site, its action
+// resolved as the browser resolves it, whatever its class. Each field error goes in the element of the
+// form whose data-error-for names the field, in the words the service's own form uses (its userMessage),
+// everything else in the form's [data-status] element, which the script adds at the top of the form
+// (<p role="status" data-status>) when the form has none. Once the inquiry is received, it takes the
+// visitor to the thank-you page the form's data-success-path names, else says thank you in
+// [data-status]. No dependencies. Without this script the form still works: the browser posts it to
+// /contact, and the service answers with this very page filled in when it is the site's form page,
+// else with its own pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
 (() => {
   'use strict';
-  const form = document.querySelector('form.inquiry');
-  const status = form && form.querySelector('[data-status]');
-  if (!form || !status || typeof fetch !== 'function') return;
+  const form = Array.from(document.querySelectorAll('form')).find(postsToContact);
+  if (!form || typeof fetch !== 'function') return;
+  const status = form.querySelector('[data-status]') || addStatus();
   // One Idempotency-Key per inquiry, kept while the same inquiry is sent again: an answer lost on the
   // way is then replayed by the service, never sent twice (docs/api.md §11).
   const keys = new Map();
@@ -45,6 +48,27 @@
       sending = false;
     }
   });
+
+  // A form's action and method as the browser reads them: the action resolved against the page (and
+  // its <base>), the method's keyword in any case, an unknown one a GET. A control named "action" or
+  // "method" hides these properties; such a form is passed over, and the browser posts it as it is.
+  function postsToContact(candidate) {
+    if (typeof candidate.action !== 'string' || candidate.method !== 'post') return false;
+    try {
+      const action = new URL(candidate.action);
+      return action.origin === window.location.origin && action.pathname === '/contact';
+    } catch {
+      return false;
+    }
+  }
+
+  function addStatus() {
+    const added = document.createElement('p');
+    added.setAttribute('role', 'status');
+    added.setAttribute('data-status', '');
+    form.prepend(added);
+    return added;
+  }
 
   // The form's data-success-path, as a URL of this very site, or undefined. Only a path is taken: one
   // leading slash, then printable ASCII with no // and no backslash (browsers read //host and /\host as
@@ -83,6 +107,8 @@
   }
 
   function clearErrors() {
+    // What the service put at the top of the form when it answered a post made without script.
+    for (const summary of form.querySelectorAll('[data-form-summary]')) summary.remove();
     for (const box of form.querySelectorAll('[data-error-for]')) {
       box.hidden = true;
       box.textContent = '';
@@ -93,6 +119,7 @@
 
   function say(text, isError) {
     status.textContent = text;
+    status.hidden = false;
     status.classList.toggle('status-error', isError);
   }
 })();

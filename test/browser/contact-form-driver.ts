@@ -48,9 +48,9 @@ export async function typeForm(page: Page, values: FormValues, delayMs: number):
   }
 }
 
-/** Fills in an owner's own form (`form.inquiry`, as docs/examples has it) by its fields' names, whatever its labels say. */
-export async function fillOwnerForm(page: Page, values: Readonly<Record<string, string>>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) await page.locator(`form.inquiry [name="${name}"]`).fill(value);
+/** Fills in an owner's own form (`form.inquiry`, as docs/examples has it, unless `form` says which) by its fields' names, whatever its labels say. */
+export async function fillOwnerForm(page: Page, values: Readonly<Record<string, string>>, form = 'form.inquiry'): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await page.locator(`${form} [name="${name}"]`).fill(value);
 }
 
 /** Presses the send button (the service's page names it `Send inquiry`, the example owner's form `Send`) and returns the answer to the POST it caused. */

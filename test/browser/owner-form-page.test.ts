@@ -41,7 +41,7 @@ script: true
   <input id="company" name="company" autocomplete="organization" maxlength="120">
   <label for="project_url">Link <span class="optional">(optional)</span></label>
   <input id="project_url" name="project_url" type="url" maxlength="2048">
-  <div class="trap" aria-hidden="true"><label for="gotcha">Leave this field empty</label><input id="gotcha" name="_gotcha" tabindex="-1" autocomplete="off"></div>
+  <div hidden aria-hidden="true"><label for="gotcha">Leave this field empty</label><input id="gotcha" name="_gotcha" tabindex="-1" autocomplete="off"></div>
   <button type="submit">Send</button>
 </form>
 `;
