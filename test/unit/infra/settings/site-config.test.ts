@@ -220,16 +220,6 @@ describe('the deployment context', () => {
 describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
   const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
 
-  it('names each data-error-for of its form that is for no field of it, where no message would ever go, and says so in its line', () => {
-    const page = ownerFormPage().replace('data-error-for="message"', 'data-error-for="msg"').replace('data-error-for="email"', 'data-error-for="e-mail"');
-    const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
-    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
-    expect(formPage.strayErrorFor).toEqual(['e-mail', 'msg']);
-    expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message))`,
-    );
-  });
-
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
     const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
     expect(message.startsWith(`${key} must be a path of the site itself`)).toBe(true);
