@@ -21,7 +21,7 @@ import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { rejectUnknownKeys } from '../../lib/settings/site-config.js';
-import { localOrigins } from './local-origins.js';
+import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
@@ -134,7 +134,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
     sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
-    dynamoPort: parsePort('DYNAMODB_PORT', env.DYNAMODB_PORT ?? '8006'),
+    dynamoPort: parsePort('DYNAMODB_PORT', env.DYNAMODB_PORT ?? String(LOCAL_DYNAMODB_PORT)),
     digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
