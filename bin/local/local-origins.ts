@@ -5,6 +5,13 @@
  */
 export const EMULATOR_HOST = '127.0.0.1';
 
+/**
+ * The DynamoDB stand-in's port unless DYNAMODB_PORT says otherwise: the Inbox line's `--endpoint`
+ * stays the same from one start to the next. Here, not in settings.ts, so that `npm run verify`
+ * can name it without loading local mode's settings.
+ */
+export const LOCAL_DYNAMODB_PORT = 8006;
+
 /** A host to listen on that means every address of this machine, and the loopback address that reaches it. */
 const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
 

@@ -80,6 +80,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     stream = await startTableStream({
       target: dynamo,
       host: EMULATOR_HOST,
+      port: settings.dynamoPort,
       tableName: environment.INQUIRY_TABLE as string,
       keyAttribute: INBOX_PARTITION_KEY,
       filter: PENDING_STREAM_FILTER,

@@ -21,13 +21,15 @@ import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { rejectUnknownKeys } from '../../lib/settings/site-config.js';
-import { localOrigins } from './local-origins.js';
+import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
 export interface LocalSettings {
   readonly port: number;
   readonly host: string;
   readonly sesPort: number;
+  /** The DynamoDB endpoint the banner prints: the stand-in that plays the inquiry table's stream, in front of dynalite or the outside endpoint. */
+  readonly dynamoPort: number;
   /** How often the worker sends the digest of held inquiries (docs/api.md §15): deployed, once a day. */
   readonly digestSeconds: number;
   /** Set when AWS_ENDPOINT_URL_DYNAMODB points at an outside DynamoDB: no emulator is started. */
@@ -132,6 +134,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
     sesPort: parsePort('SES_PORT', env.SES_PORT ?? '8005'),
+    dynamoPort: parsePort('DYNAMODB_PORT', env.DYNAMODB_PORT ?? String(LOCAL_DYNAMODB_PORT)),
     digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
@@ -139,9 +142,7 @@ export function readLocalSettings(env: Env): LocalSettings {
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
   };
-  if (settings.sesEndpoint === undefined && settings.port !== 0 && settings.port === settings.sesPort) {
-    throw new ConfigError(`PORT and SES_PORT are both ${settings.port}: they collide, since the API and the SES emulator each need a port`);
-  }
+  rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any
   // emulator starts.
   const functionEnv = functionEnvironment(env, settings);
@@ -206,6 +207,25 @@ export function functionEnvironment(
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
   };
+}
+
+/**
+ * Each server of local mode needs a port of its own, unless it asks for any free one (0): the API,
+ * the SES emulator (none with an outside SES endpoint), and the DynamoDB endpoint, which listens in
+ * front of an outside DynamoDB too.
+ */
+function rejectCollidingPorts({ port, sesPort, dynamoPort, sesEndpoint }: Pick<LocalSettings, 'port' | 'sesPort' | 'dynamoPort' | 'sesEndpoint'>): void {
+  const servers = [
+    { setting: 'PORT', server: 'the API', port },
+    ...(sesEndpoint === undefined ? [{ setting: 'SES_PORT', server: 'the SES emulator', port: sesPort }] : []),
+    { setting: 'DYNAMODB_PORT', server: 'the DynamoDB endpoint', port: dynamoPort },
+  ];
+  for (const [index, first] of servers.entries()) {
+    const second = servers.slice(index + 1).find((other) => other.port !== 0 && other.port === first.port);
+    if (second !== undefined) {
+      throw new ConfigError(`${first.setting} and ${second.setting} are both ${first.port}: they collide, since ${first.server} and ${second.server} each need a port`);
+    }
+  }
 }
 
 function parsePort(key: string, value: string): number {

@@ -15,6 +15,8 @@ export interface TableStreamOptions {
   /** The DynamoDB endpoint the proxy forwards to (dynalite, or an outside one). */
   readonly target: string;
   readonly host: string;
+  /** Where the proxy listens (DYNAMODB_PORT, whose name a port in use is refused with); 0: any free port. */
+  readonly port: number;
   readonly tableName: string;
   readonly keyAttribute: string;
   /** The event source mapping's filter (a Lambda event filter pattern): records it refuses are never handed on. */
@@ -59,7 +61,7 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
     });
   });
   answerLoopbackNamesOnly(server);
-  await listen(server, options.host, 0);
+  await listen(server, options.host, options.port, 'DYNAMODB_PORT');
   const proxy = running(server, options.host);
   return {
     ...proxy,

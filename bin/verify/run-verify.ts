@@ -1,4 +1,5 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
+import { EMULATOR_HOST, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
 import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
@@ -95,7 +96,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     yield* agentReadiness(site, base);
     yield await latency(site, base);
     if (options.endpoint === undefined) {
-      yield skip('inbox', "not checked: --endpoint names local mode's DynamoDB, as npm start prints it");
+      yield skip('inbox', `not checked: --endpoint names local mode's DynamoDB, as npm start prints it (${localUrl(EMULATOR_HOST, LOCAL_DYNAMODB_PORT)} unless DYNAMODB_PORT says otherwise)`);
       return;
     }
     const inbox = await environment.inbox({ endpoint: options.endpoint });

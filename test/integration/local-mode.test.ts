@@ -10,7 +10,7 @@ import { startDynamoEmulator } from '../../bin/local/emulators.js';
 import { ownerFormPage } from '../support/form-pages.js';
 import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
-import { spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
+import { runOwnerCommand, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
 
@@ -57,7 +57,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`Cannot start: FORM_PAGE /contact/ is ${join(site, 'contact/index.html')}, whose ${cause}`)]);
   }, 30_000);
 
-  it.each(['PORT', 'SES_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
+  it.each(['PORT', 'SES_PORT', 'DYNAMODB_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     try {
@@ -85,11 +85,28 @@ describe('npm start (bin/local.ts)', () => {
     ]);
   }, 30_000);
 
-  it('stops with one line saying that PORT and SES_PORT collide', async () => {
-    const { code, stderr } = await runLocal({ PORT: '40123', SES_PORT: '40123' });
+  it('serves DynamoDB on DYNAMODB_PORT, the port its DynamoDB and Inbox lines print, where the inbox command reads what was posted', async () => {
+    const port = await closedPort();
+    const server = await startLocalServer({ DYNAMODB_PORT: String(port) });
+    try {
+      const endpoint = `http://127.0.0.1:${port}`;
+      expect(server.output()).toContain(`\nDynamoDB   ${endpoint}  (dynalite, in memory`);
+      expect(server.output()).toContain(`\nInbox      npm run inbox -- --endpoint ${endpoint}  (`);
+      const posted = await postContact(server.apiUrl, { name: 'Ada', email: 'ada@example.com', message: 'Is the engine for sale?' });
+      expect(posted.status).toBe(202);
+
+      const { id } = posted.json<{ id: string }>();
+      expect(await runOwnerCommand('inbox', ['--endpoint', endpoint])).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`\\s${id}\\s`)), stderr: '' });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it.each(['SES_PORT', 'DYNAMODB_PORT'])('stops with one line saying that PORT and %s collide', async (setting) => {
+    const { code, stderr } = await runLocal({ PORT: '40123', [setting]: '40123' });
 
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot start: PORT and SES_PORT are both 40123: they collide/)]);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Cannot start: PORT and ${setting} are both 40123: they collide`))]);
   }, 30_000);
 
   it.each(['SIGINT', 'SIGTERM'] as const)(

@@ -11,7 +11,7 @@ export interface LocalServer {
   readonly baseUrl: string;
   /** The SES emulator. */
   readonly mailUrl: string;
-  /** dynalite, or the outside DynamoDB endpoint it was given. */
+  /** The DynamoDB endpoint it printed: the stand-in of the inquiry table's stream, in front of dynalite or the outside endpoint it was given. */
   readonly dynamoUrl: string;
   /** The server's process (`node bin/local.ts` itself), to read what it uses. */
   readonly pid: number;
@@ -39,7 +39,7 @@ export function spawnLocal(env: Record<string, string> = {}): LocalProcess {
   return gathered(
     spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
       cwd: ROOT,
-      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', ...env },
+      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', DYNAMODB_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -53,7 +53,7 @@ export function spawnNpmStart(env: Record<string, string> = {}): LocalProcess {
   return gathered(
     spawn('npm', ['start'], {
       cwd: ROOT,
-      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', ...env },
+      env: { ...process.env, ...NO_SETTINGS_FILE, PORT: '0', SES_PORT: '0', DYNAMODB_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     }),

@@ -10,8 +10,15 @@ import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 describe('readLocalSettings (docs/api.md §7, local mode)', () => {
-  it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, embedded emulators, a deployment’s limits', () => {
-    expect(readLocalSettings({})).toEqual({ port: 3000, host: '127.0.0.1', sesPort: 8005, digestSeconds: 60, limits: { ip: 5, email: 3, windowSeconds: 3600 } });
+  it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, the DynamoDB endpoint on 8006, embedded emulators, a deployment’s limits', () => {
+    expect(readLocalSettings({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      sesPort: 8005,
+      dynamoPort: 8006,
+      digestSeconds: 60,
+      limits: { ip: 5, email: 3, windowSeconds: 3600 },
+    });
   });
 
   it('reads every local setting', () => {
@@ -19,6 +26,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       SES_PORT: '9005',
+      DYNAMODB_PORT: '9006',
       AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8000',
       AWS_ENDPOINT_URL_SESV2: 'https://email.eu-west-1.amazonaws.com',
       DIGEST_SECONDS: '5',
@@ -30,6 +38,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       port: 8080,
       host: '0.0.0.0',
       sesPort: 9005,
+      dynamoPort: 9006,
       digestSeconds: 5,
       dynamoEndpoint: 'http://localhost:8000',
       sesEndpoint: 'https://email.eu-west-1.amazonaws.com',
@@ -40,6 +49,8 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   it.each([
     ['port 0 (any free port)', { PORT: '0' }, { port: 0 }],
     ['port 65535', { PORT: '65535' }, { port: 65535 }],
+    ['DYNAMODB_PORT 0 (any free port)', { DYNAMODB_PORT: '0' }, { dynamoPort: 0 }],
+    ['DYNAMODB_PORT 65535', { DYNAMODB_PORT: '65535' }, { dynamoPort: 65535 }],
     ['an IPv6 host', { HOST: '::1' }, { host: '::1' }],
     ['a host name', { HOST: 'my-laptop.local' }, { host: 'my-laptop.local' }],
     ['a digest every second', { DIGEST_SECONDS: '1' }, { digestSeconds: 1 }],
@@ -60,6 +71,21 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     expect(readLocalSettings({ PORT: '0', SES_PORT: '0' })).toMatchObject({ port: 0, sesPort: 0 });
   });
 
+  it.each<[string, Env, string]>([
+    ['PORT on the default', { PORT: '8006' }, 'PORT and DYNAMODB_PORT are both 8006: they collide, since the API and the DynamoDB endpoint each need a port'],
+    ['SES_PORT on the default', { SES_PORT: '8006' }, 'SES_PORT and DYNAMODB_PORT are both 8006: they collide, since the SES emulator and the DynamoDB endpoint each need a port'],
+    ['PORT', { PORT: '4000', DYNAMODB_PORT: '4000' }, 'PORT and DYNAMODB_PORT are both 4000: they collide, since the API and the DynamoDB endpoint each need a port'],
+    // The stand-in of the table's stream listens in front of an outside DynamoDB too.
+    ['PORT, with an outside DynamoDB', { PORT: '4000', DYNAMODB_PORT: '4000', AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8000' }, 'PORT and DYNAMODB_PORT are both 4000: they collide, since the API and the DynamoDB endpoint each need a port'],
+  ])('says that %s and DYNAMODB_PORT collide when they are the same port', (_title, env, message) => {
+    expect(configErrorOf(() => readLocalSettings(env)).message).toBe(message);
+  });
+
+  it('lets SES_PORT and DYNAMODB_PORT be equal when no emulator needs SES_PORT, and every port be 0 (any free port)', () => {
+    expect(readLocalSettings({ SES_PORT: '8006', AWS_ENDPOINT_URL_SESV2: 'http://localhost:9999' })).toMatchObject({ sesPort: 8006, dynamoPort: 8006 });
+    expect(readLocalSettings({ PORT: '0', SES_PORT: '0', DYNAMODB_PORT: '0' })).toMatchObject({ port: 0, sesPort: 0, dynamoPort: 0 });
+  });
+
   it.each([['AWS_ENDPOINT_URL_DYNAMODB'], ['AWS_ENDPOINT_URL_SESV2']])('treats an empty %s as not set', (key) => {
     expect(readLocalSettings({ [key]: '' })).toEqual(readLocalSettings({}));
   });
@@ -72,6 +98,10 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['PORT empty', { PORT: '' }, 'PORT'],
     ['SES_PORT a word', { SES_PORT: 'ses' }, 'SES_PORT'],
     ['SES_PORT 70000', { SES_PORT: '70000' }, 'SES_PORT'],
+    ['DYNAMODB_PORT 65536', { DYNAMODB_PORT: '65536' }, 'DYNAMODB_PORT'],
+    ['DYNAMODB_PORT a word', { DYNAMODB_PORT: 'dynamo' }, 'DYNAMODB_PORT'],
+    ['DYNAMODB_PORT negative', { DYNAMODB_PORT: '-1' }, 'DYNAMODB_PORT'],
+    ['DYNAMODB_PORT empty', { DYNAMODB_PORT: '' }, 'DYNAMODB_PORT'],
     ['HOST with a space', { HOST: 'local host' }, 'HOST'],
     ['HOST with a path', { HOST: 'localhost/x' }, 'HOST'],
     ['HOST empty', { HOST: '' }, 'HOST'],

@@ -139,6 +139,12 @@ describe('npm run verify of a deployment', () => {
     expect(door.received.filter((route) => route.startsWith('POST'))).toEqual(['POST /api/contact']);
   });
 
+  it("with --url and no --endpoint, skips the inbox and names local mode's DynamoDB endpoint, as npm start prints it unless DYNAMODB_PORT moved it", async () => {
+    const { lines } = await report({ url: door.base, sendTest: false, help: false });
+
+    expect(lines).toContain(`skip  inbox: not checked: --endpoint names local mode's DynamoDB, as npm start prints it (http://127.0.0.1:8006 unless DYNAMODB_PORT says otherwise)`);
+  });
+
   it('with --url, says once that nothing answers there (npm start not running): the agent-readiness part and the latency skip it', async () => {
     const base = new URL(await closedPortUrl());
 
