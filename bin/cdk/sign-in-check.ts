@@ -36,9 +36,12 @@ export async function signInCheck(profileOption: string | undefined, regionOptio
   if (profileOption === undefined && (env.AWS_ACCESS_KEY_ID || env.AMAZON_ACCESS_KEY_ID) && (env.AWS_SECRET_ACCESS_KEY || env.AMAZON_SECRET_ACCESS_KEY)) return { kind: 'signed in' };
   const profile = cdkProfile(profileOption, env);
   const files = await loadSharedConfigFiles({ ignoreCache: true });
-  if (profile !== undefined && files.configFile[profile] === undefined && files.credentialsFile[profile] === undefined) {
-    return { kind: 'not signed in', why: `there is no AWS profile ${profile} in your AWS config or credentials file: check --profile and AWS_PROFILE (aws configure list-profiles names them)` };
-  }
+  const noSuchProfile: SignIn | undefined =
+    profile !== undefined && files.configFile[profile] === undefined && files.credentialsFile[profile] === undefined
+      ? { kind: 'not signed in', why: `there is no AWS profile ${profile} in your AWS config or credentials file: check --profile and AWS_PROFILE (aws configure list-profiles names them)` }
+      : undefined;
+  // The CLI reads --profile's from the files alone; AWS_PROFILE's chain goes on to a token file, a container's or an instance's credentials.
+  if (profileOption && noSuchProfile !== undefined) return noSuchProfile;
   const region = regionOption ?? cdkRegionChoice(env, files, profile).region;
   const client = new CloudFormationClient({ region, ...(profile === undefined ? {} : { profile }), logger: SILENT });
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +50,8 @@ export async function signInCheck(profileOption: string | undefined, regionOptio
   });
   const resolved = client.config.credentials().then(
     (): SignIn => ({ kind: 'signed in' }),
-    (error: unknown): SignIn => (/multi-factor/i.test(errorParts(error).message) ? { kind: 'for the CLI to tell' } : { kind: 'not signed in', why: notSignedInReason(error, profile) }),
+    (error: unknown): SignIn =>
+      /multi-factor/i.test(errorParts(error).message) ? { kind: 'for the CLI to tell' } : (noSuchProfile ?? { kind: 'not signed in', why: notSignedInReason(error, profile) }),
   );
   try {
     return await Promise.race([resolved, timeUp]);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cdkProfile, notSignedInReason, signInCheck } from '../../../bin/cdk/sign-in-check.js';
@@ -99,6 +101,21 @@ describe('signInCheck', () => {
       kind: 'not signed in',
       why: 'there is no AWS profile ghost in your AWS config or credentials file: check --profile and AWS_PROFILE (aws configure list-profiles names them)',
     });
+  });
+
+  it('takes a container’s credentials where AWS_PROFILE names a profile in neither file, as the CLI’s chain goes on to them', async () => {
+    const expiration = new Date(Date.now() + 3_600_000).toISOString();
+    const container = createServer((_request, response) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ AccessKeyId: 'ASIAEXAMPLE', SecretAccessKey: 'x', Token: 't', Expiration: expiration })),
+    );
+    await new Promise<void>((resolve) => container.listen(0, '127.0.0.1', resolve));
+    try {
+      machine({}, { AWS_PROFILE: 'ghost', AWS_CONTAINER_CREDENTIALS_FULL_URI: `http://127.0.0.1:${(container.address() as AddressInfo).port}/credentials` });
+
+      expect(await signInCheck(undefined, undefined)).toEqual({ kind: 'signed in' });
+    } finally {
+      container.close();
+    }
   });
 
   it('quotes why an SSO profile has none: its session must be signed in again', async () => {
