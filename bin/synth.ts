@@ -11,6 +11,7 @@ import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { STACK_NAMES } from '../lib/stack-names.js';
+import { cdkCliEnvironment } from './cdk/cdk-cli.js';
 import { isCdkProgressLine } from './synth/cli-progress.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
 import { nextSteps, readAssembly } from './synth/next-steps.js';
@@ -51,7 +52,7 @@ try {
 function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   const cdk = spawn('cdk', ['synth', '-q', ...cdkArgs], {
     stdio: ['inherit', 'inherit', 'pipe'],
-    env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' },
+    env: cdkCliEnvironment(),
   });
   let said = false;
   let appExited: RegExpExecArray | null = null;

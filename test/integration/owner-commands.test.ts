@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,6 +97,43 @@ describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
     const result = await runOwnerCommand(command, ['--endpiont', dynamo.url]);
 
     expectOneLine(result, prefix, /Unknown option '--endpiont'.*--help/);
+  }, 30_000);
+});
+
+describe('npm run cdk without AWS credentials', () => {
+  it.each<[string[], string, RegExp]>([
+    [['deploy', '--all'], 'Cannot deploy', /: set them up \(aws configure, or aws configure sso, then aws sso login\); npm run synth checks the settings offline$/],
+    [['bootstrap'], 'Cannot bootstrap', /: set them up .*; npm run synth checks the settings offline$/],
+    [['diff'], 'Cannot compare with the deployed stacks', /; npm run synth checks the settings offline$/],
+    [['-c', 'pricingPlan=none', 'deploy', 'PersonalSite', '--require-approval', 'never'], 'Cannot deploy', /; npm run synth checks the settings offline$/],
+    [['destroy', '--all'], 'Cannot destroy', /: set them up \(aws configure, or aws configure sso, then aws sso login\)$/],
+  ])('npm run cdk -- %j says so in one line within seconds, before the CLI bundles anything', async (args, prefix, advice) => {
+    const started = Date.now();
+
+    const result = await runOwnerCommand('cdk', args, withoutCredentials());
+
+    expectOneLine(result, prefix, /^[^:]+: no AWS credentials found: /);
+    expect(result.stderr.trim()).toMatch(advice);
+    expect(result.stderr).not.toMatch(ERROR_CLASS_NAME);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('never starts the CDK CLI, which would run the app first', async () => {
+    const ran = join(mkdtempSync(join(tmpdir(), 'cdk-app-')), 'ran');
+
+    const result = await runOwnerCommand('cdk', ['deploy', '--all', '-a', `node -e "require('fs').writeFileSync('${ran}', '')"`], withoutCredentials());
+
+    expectOneLine(result, 'Cannot deploy', /no AWS credentials found/);
+    expect(existsSync(ran)).toBe(false);
+  }, 30_000);
+
+  it.each<[string, string[], NodeJS.ProcessEnv]>([
+    ['--profile', ['deploy', '--all', '--profile', 'ghost'], {}],
+    ['AWS_PROFILE', ['bootstrap'], { AWS_PROFILE: 'ghost' }],
+  ])('names the profile %s names that is not there', async (_where, args, env) => {
+    const result = await runOwnerCommand('cdk', args, { ...withoutCredentials(), ...env });
+
+    expectOneLine(result, 'Cannot (deploy|bootstrap)', /there is no AWS profile ghost in your AWS config or credentials file: check --profile and AWS_PROFILE/);
   }, 30_000);
 });
 

@@ -188,7 +188,7 @@ export function ownerCommand(
 
 /** One of the owner's npm commands with exactly these arguments, and `env` in place of the test's environment when given. */
 export function runOwnerCommand(
-  command: 'inbox' | 'redeliver' | 'publish' | 'verify',
+  command: 'inbox' | 'redeliver' | 'publish' | 'verify' | 'cdk',
   args: readonly string[],
   env?: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -253,9 +253,13 @@ function scriptArguments(command: ShellCommand): { script: string; args: string[
   return { script: script!, args };
 }
 
-/** The CDK CLI subcommand a script runs with these arguments: `cdk` takes it first, `synth` is one. */
+/**
+ * The CDK CLI subcommand a script runs with these arguments: `cdk` takes it first, `cdk synth`
+ * would be one; bin/cdk.ts (`npm run cdk`) hands the CLI its arguments unchanged.
+ */
 function cdkSubcommand(script: string, args: readonly string[]): { name: string; rest: readonly string[] } | undefined {
-  const words = (SCRIPTS[script] ?? '').split(/\s+/).filter((word) => !word.includes('='));
+  const text = SCRIPTS[script] ?? '';
+  const words = /\bbin\/cdk\.ts$/.test(text) ? ['cdk'] : text.split(/\s+/).filter((word) => !word.includes('='));
   if (words[0] !== 'cdk') return undefined;
   const [given, ...rest] = words.length > 1 ? [words[1]!, ...args] : args;
   const name = Object.keys(CDK_CLI.commands).find((command) => command === given || CDK_CLI.commands[command]!.aliases?.includes(given!));

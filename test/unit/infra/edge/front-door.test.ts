@@ -442,7 +442,7 @@ describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
   });
 
   it('needs the account and region, and says so in one line', () => {
-    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(/^pricingPlan free needs the target account and region .*: sign in \(aws sso login, or aws configure\), or check the rest offline with -c pricingPlan=none$/);
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(/^pricingPlan free needs the target account and region .*: sign in \(aws sso login, or aws configure\); to check the rest offline, npm run synth -- -c pricingPlan=none$/);
   });
 
   it('is not subscribed to with pricingPlan none, the default', () => {

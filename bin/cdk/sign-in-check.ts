@@ -1,0 +1,81 @@
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { loadSharedConfigFiles } from '@smithy/core/config';
+import { awsFailure, errorParts, failureInWords } from '../aws-failure.js';
+import { credentialsSetUp } from '../aws-sign-in.js';
+import { cdkRegionChoice } from '../synth/deploy-target.js';
+
+/**
+ * How long the credentials may take to resolve before the CLI is left to find them itself: an
+ * EC2 instance's metadata answers in a second, and an SSO token is refreshed in one call.
+ */
+export const SIGN_IN_WAIT_MS = 5_000;
+
+/** The profile the CDK CLI takes its credentials from: `--profile`, else AWS_PROFILE, else AWS_DEFAULT_PROFILE; else the SDK's chain's own. */
+export function cdkProfile(profileOption: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return profileOption || env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || undefined;
+}
+
+export type SignIn =
+  | { readonly kind: 'signed in' }
+  /** Time ran out, or the profile's role asks for an MFA code, which the CLI prompts for. */
+  | { readonly kind: 'for the CLI to tell' }
+  /** `why`: what is missing and what to do, in the owner's words, for a line of its own. */
+  | { readonly kind: 'not signed in'; readonly why: string };
+
+/**
+ * Whether AWS credentials resolve as the CDK CLI would resolve them (aws-cdk 2.1148's
+ * `AwsCliCompatible.credentialChainBuilder`, @aws-cdk/toolkit-lib): keys in the environment
+ * first, unless `--profile` names a profile; else the AWS SDK's default chain for the profile, in
+ * the region the CLI would choose (a role is assumed through STS there). The chain is a client's
+ * own (`config.credentials`), as this project's dependencies hold the SDK's clients, not
+ * @aws-sdk/credential-providers; its one warning, of a profile and keys both set, goes to a
+ * logger that drops it, so that a failure stays one line.
+ */
+export async function signInCheck(profileOption: string | undefined, regionOption: string | undefined, wait = SIGN_IN_WAIT_MS): Promise<SignIn> {
+  const env = process.env;
+  if (profileOption === undefined && (env.AWS_ACCESS_KEY_ID || env.AMAZON_ACCESS_KEY_ID) && (env.AWS_SECRET_ACCESS_KEY || env.AMAZON_SECRET_ACCESS_KEY)) return { kind: 'signed in' };
+  const profile = cdkProfile(profileOption, env);
+  const files = await loadSharedConfigFiles({ ignoreCache: true });
+  const noSuchProfile: SignIn | undefined =
+    profile !== undefined && files.configFile[profile] === undefined && files.credentialsFile[profile] === undefined
+      ? { kind: 'not signed in', why: `there is no AWS profile ${profile} in your AWS config or credentials file: check --profile and AWS_PROFILE (aws configure list-profiles names them)` }
+      : undefined;
+  // The CLI reads --profile's from the files alone; AWS_PROFILE's chain goes on to a token file, a container's or an instance's credentials.
+  if (profileOption && noSuchProfile !== undefined) return noSuchProfile;
+  const region = regionOption ?? cdkRegionChoice(env, files, profile).region;
+  const client = new CloudFormationClient({ region, ...(profile === undefined ? {} : { profile }), logger: SILENT });
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<SignIn>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'for the CLI to tell' }), wait);
+  });
+  const resolved = client.config.credentials().then(
+    (): SignIn => ({ kind: 'signed in' }),
+    (error: unknown): SignIn =>
+      /multi-factor/i.test(errorParts(error).message) ? { kind: 'for the CLI to tell' } : (noSuchProfile ?? { kind: 'not signed in', why: notSignedInReason(error, profile) }),
+  );
+  try {
+    return await Promise.race([resolved, timeUp]);
+  } finally {
+    clearTimeout(timer);
+    client.destroy();
+  }
+}
+
+/** The chain's last word when no provider found anything, which says no more than that. */
+const NONE_FOUND = /^Could not load credentials from any providers/;
+
+/**
+ * Why no credentials resolved: none found (for the profile; the SDK's reason, such as an SSO
+ * session that expired, where it gave one), and how to sign in, or to set them up when nothing
+ * here does (`credentialsSetUp`); or why they could not be read, in the owner's words.
+ */
+export function notSignedInReason(error: unknown, profile: string | undefined, setUp = credentialsSetUp()): string {
+  const reason = errorParts(error).message.split('\n')[0]?.trim() ?? '';
+  const what =
+    awsFailure(error) === 'no credentials'
+      ? `${failureInWords(error)}${profile === undefined ? '' : ` for the profile ${profile}`}${reason === '' || NONE_FOUND.test(reason) ? '' : ` (${reason})`}`
+      : `the AWS credentials could not be read (${failureInWords(error)})`;
+  return `${what}: ${setUp ? 'sign in (aws sso login, or aws configure)' : 'set them up (aws configure, or aws configure sso, then aws sso login)'}`;
+}
+
+const SILENT = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
