@@ -4,13 +4,25 @@ import { watchPage, type PageWatch } from '../support/browser.js';
 /** The form's visible fields, as a visitor fills them in. */
 export type FormValues = Partial<Record<'name' | 'email' | 'message' | 'company' | 'project_url', string>>;
 
-/** One visitor: a browser context of its own (cookies, cache, settings) and the page in it. */
-export interface Visit {
+/** One visitor: a browser context of its own (cookies, cache, settings) and the page in it, watched. */
+export interface OpenedPage {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly watch: PageWatch;
-  /** The answer to the page's own request. */
+}
+
+/** A visitor's page, with the answer to its own request. */
+export interface Visit extends OpenedPage {
   readonly response: Response | null;
+}
+
+/** Opens `url` in a new context, as one visitor. */
+export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<Visit> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const response = await page.goto(url);
+  return { context, page, watch, response };
 }
 
 /**
@@ -18,12 +30,9 @@ export interface Visit {
  * schema and taken the form over (it sets `novalidate` then), so a test never races it.
  */
 export async function visitForm(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<Visit> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const watch = watchPage(page);
-  const response = await page.goto(url);
-  if (options.javaScriptEnabled !== false) await page.locator('#contact-form[novalidate]').waitFor({ state: 'attached' });
-  return { context, page, watch, response };
+  const visit = await openPage(browser, url, options);
+  if (options.javaScriptEnabled !== false) await visit.page.locator('#contact-form[novalidate]').waitFor({ state: 'attached' });
+  return visit;
 }
 
 const LABELS: Readonly<Record<keyof FormValues, string>> = {

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
 import { describeWithChromium, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { siteFolder } from '../support/site-folder.js';
-import { fillOwnerForm, submitForm } from './contact-form-driver.js';
+import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
 
 /*
  * The example page and script (docs/examples) as a new owner makes them theirs: the form takes the
@@ -68,26 +68,16 @@ const NEWS_PAGE = `<!doctype html>
 
 const FORM = 'form.gh-form';
 
-interface Visit {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly watch: PageWatch;
-}
-
 const describeInChromium = describeWithChromium();
 
 describeInChromium('the example script and page on the owner’s own markup and style sheet, in Chromium', () => {
   let server: LocalServer;
   let browser: Browser;
-  const visits: Visit[] = [];
+  const visits: OpenedPage[] = [];
   const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: newMessage() });
 
-  const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<Visit> => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    const watch = watchPage(page);
-    await page.goto(`${server.baseUrl}${path}`);
-    const opened = { context, page, watch };
+  const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<OpenedPage> => {
+    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES, NOTICES } from '../../lambdas/inquiry/form-messages.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { buildEleventySite } from '../support/static-site.js';
-import { fillOwnerForm, submitForm } from './contact-form-driver.js';
+import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
 
 /*
  * The owner's own form page (docs/api.md §9), as a new owner makes one: an Eleventy site with a
@@ -78,25 +78,15 @@ const SOURCES = {
   'src/static/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#8a3b12"/></svg>\n',
 };
 
-interface Visit {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly watch: PageWatch;
-}
-
 const describeInChromium = describeWithChromium();
 
 describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromium', () => {
   let server: LocalServer;
   let browser: Browser;
-  const visits: Visit[] = [];
+  const visits: OpenedPage[] = [];
 
-  const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<Visit> => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    const watch = watchPage(page);
-    await page.goto(`${server.baseUrl}${path}`);
-    const opened = { context, page, watch };
+  const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<OpenedPage> => {
+    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };

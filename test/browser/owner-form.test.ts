@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
 import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { clearSentEmails, deliveredEmails, type LocalServer, settledEmails, startLocalServer } from '../support/local-server.js';
 import { awayFromWindowEdge } from '../support/rate-window.js';
 import { quoted } from '../support/owner-mail.js';
-import { fillOwnerForm } from './contact-form-driver.js';
+import { fillOwnerForm, type OpenedPage, openPage } from './contact-form-driver.js';
 
 /*
  * The owner's own form (docs/examples/contact-form.html and its script), served from the docs
@@ -23,25 +23,15 @@ const EXAMPLES = fileURLToPath(new URL('../../docs/examples/', import.meta.url))
 const describeInChromium = describeWithChromium();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-interface Visit {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly watch: PageWatch;
-}
-
 describeInChromium('the owner’s own form, from docs/examples, in Chromium', () => {
   let server: LocalServer;
   let browser: Browser;
-  const visits: Visit[] = [];
+  const visits: OpenedPage[] = [];
   // A text of its own each time: the same text a third time in a day is held for the digest (docs/api.md §15).
   const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: `Two lines about the engine:\n${newMessage()}`, company: 'Analytical & Co', project_url: 'https://example.org/engine' });
 
-  const visit = async (options: BrowserContextOptions = {}, path = '/contact-form.html'): Promise<Visit> => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    const watch = watchPage(page);
-    await page.goto(`${server.baseUrl}${path}`);
-    const opened = { context, page, watch };
+  const visit = async (options: BrowserContextOptions = {}, path = '/contact-form.html'): Promise<OpenedPage> => {
+    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };
