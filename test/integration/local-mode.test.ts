@@ -66,7 +66,7 @@ describe('npm start (bin/local.ts)', () => {
 
       expect(code).toBe(1);
       expect(stdout).toBe('');
-      expect(stderr.trim().split('\n')).toEqual([`Cannot start: ${setting} ${port} cannot be listened on (is another server using it?)`]);
+      expect(stderr.trim().split('\n')).toEqual([`Cannot start: ${setting} ${port} cannot be listened on (is another server using it, another npm start perhaps?): stop it, or move the preview's ports, as in PORT=3001 SES_PORT=8015 DYNAMODB_PORT=8016 npm start`]);
     } finally {
       holder.close();
     }
