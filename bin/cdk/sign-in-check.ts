@@ -1,4 +1,4 @@
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, ListStacksCommand } from '@aws-sdk/client-cloudformation';
 import { loadSharedConfigFiles } from '@smithy/core/config';
 import { awsFailure, errorParts, failureInWords } from '../aws-failure.js';
 import { credentialsSetUp } from '../aws-sign-in.js';
@@ -29,36 +29,65 @@ export type SignIn =
  * the region the CLI would choose (a role is assumed through STS there). The chain is a client's
  * own (`config.credentials`), as this project's dependencies hold the SDK's clients, not
  * @aws-sdk/credential-providers; its one warning, of a profile and keys both set, goes to a
- * logger that drops it, so that a failure stays one line.
+ * logger that drops it, so that a failure stays one line. Credentials that resolve are then shown
+ * to AWS once (acceptedByAws).
  */
 export async function signInCheck(profileOption: string | undefined, regionOption: string | undefined, wait = SIGN_IN_WAIT_MS): Promise<SignIn> {
   const env = process.env;
-  if (profileOption === undefined && (env.AWS_ACCESS_KEY_ID || env.AMAZON_ACCESS_KEY_ID) && (env.AWS_SECRET_ACCESS_KEY || env.AMAZON_SECRET_ACCESS_KEY)) return { kind: 'signed in' };
   const profile = cdkProfile(profileOption, env);
   const files = await loadSharedConfigFiles({ ignoreCache: true });
+  const region = regionOption ?? cdkRegionChoice(env, files, profile).region;
+  const accessKeyId = env.AWS_ACCESS_KEY_ID || env.AMAZON_ACCESS_KEY_ID;
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY || env.AMAZON_SECRET_ACCESS_KEY;
+  if (profileOption === undefined && accessKeyId && secretAccessKey) {
+    const sessionToken = env.AWS_SESSION_TOKEN || env.AMAZON_SESSION_TOKEN;
+    const keys = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+    return withinWait(new CloudFormationClient({ region, credentials: keys, logger: SILENT }), wait, (client) => acceptedByAws(client));
+  }
   const noSuchProfile: SignIn | undefined =
     profile !== undefined && files.configFile[profile] === undefined && files.credentialsFile[profile] === undefined
       ? { kind: 'not signed in', why: `there is no AWS profile ${profile} in your AWS config or credentials file: check --profile and AWS_PROFILE (aws configure list-profiles names them)` }
       : undefined;
   // The CLI reads --profile's from the files alone; AWS_PROFILE's chain goes on to a token file, a container's or an instance's credentials.
   if (profileOption && noSuchProfile !== undefined) return noSuchProfile;
-  const region = regionOption ?? cdkRegionChoice(env, files, profile).region;
   const client = new CloudFormationClient({ region, ...(profile === undefined ? {} : { profile }), logger: SILENT });
+  return withinWait(client, wait, () =>
+    client.config.credentials().then(
+      () => acceptedByAws(client),
+      (error: unknown): SignIn =>
+        /multi-factor/i.test(errorParts(error).message) ? { kind: 'for the CLI to tell' } : (noSuchProfile ?? { kind: 'not signed in', why: notSignedInReason(error, profile) }),
+    ),
+  );
+}
+
+/** What `check` finds of the client's credentials, or that the CLI is left to tell once `wait` is up; the client is done with either way. */
+async function withinWait(client: CloudFormationClient, wait: number, check: (client: CloudFormationClient) => Promise<SignIn>): Promise<SignIn> {
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<SignIn>((resolve) => {
     timer = setTimeout(() => resolve({ kind: 'for the CLI to tell' }), wait);
   });
-  const resolved = client.config.credentials().then(
-    (): SignIn => ({ kind: 'signed in' }),
-    (error: unknown): SignIn =>
-      /multi-factor/i.test(errorParts(error).message) ? { kind: 'for the CLI to tell' } : (noSuchProfile ?? { kind: 'not signed in', why: notSignedInReason(error, profile) }),
-  );
   try {
-    return await Promise.race([resolved, timeUp]);
+    return await Promise.race([check(client), timeUp]);
   } finally {
     clearTimeout(timer);
     client.destroy();
   }
+}
+
+/**
+ * Whether AWS takes the credentials that resolved: keys typed wrong, or a session that expired,
+ * resolve as well as good ones, and the CLI would bundle every function before it asked AWS whose
+ * they are and printed only `Unable to resolve AWS account to use`. One signed call tells; any
+ * answer but a refusal of the credentials themselves (an action denied, no network, a throttle)
+ * leaves the CLI to go on and tell.
+ */
+async function acceptedByAws(client: CloudFormationClient): Promise<SignIn> {
+  try {
+    await client.send(new ListStacksCommand({}));
+  } catch (error) {
+    if (awsFailure(error) === 'refused credentials') return { kind: 'not signed in', why: `${failureInWords(error)}: sign in again (aws sso login, or aws configure)` };
+  }
+  return { kind: 'signed in' };
 }
 
 /** The chain's last word when no provider found anything, which says no more than that. */

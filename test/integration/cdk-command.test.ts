@@ -78,6 +78,20 @@ describe('npm run cdk: what needs no AWS account', () => {
   }, 40_000);
 });
 
+describeWithMoto()('npm run cdk: credentials that resolve but AWS refuses (moto checking them as AWS does)', () => {
+  const moto = useMoto('eu-west-1', { refuseCredentials: true });
+
+  it('says so in one line before the CLI starts: nothing is bundled', async () => {
+    const { app, ran, output } = markingApp(0);
+
+    const result = await runOwnerCommand('cdk', ['deploy', '--all', '-a', app, '-o', output], { ...withoutCredentials(), ...moto().environment });
+
+    expect(existsSync(ran)).toBe(false);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot deploy: AWS answered InvalidClientTokenId .*: sign in again \(aws sso login, or aws configure\); npm run synth checks the settings offline$/)]);
+  }, 60_000);
+});
+
 describeWithMoto()('npm run cdk: what needs an AWS account, once credentials resolve', () => {
   const moto = useMoto('eu-west-1');
   const signedIn = () => ({ ...withoutCredentials(), ...moto().environment });
