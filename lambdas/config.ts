@@ -369,6 +369,9 @@ const MAX_SITE_PATH_LENGTH = 2048;
  * percent-escapes, none of them an encoded slash or backslash, which a server that decodes
  * before it redirects could turn into either.
  */
+/** A path to show in a setting's message, by what the setting names; a thank-you page's for the rest. */
+const SITE_PATH_EXAMPLES: Readonly<Record<string, string>> = { pageStylesheet: '/css/site.css', PAGE_STYLESHEET: '/css/site.css', formPage: '/contact/', FORM_PAGE: '/contact/' };
+
 export function parseSitePath(key: string, value: string): string {
   const valid =
     value.length <= MAX_SITE_PATH_LENGTH &&
@@ -379,7 +382,7 @@ export function parseSitePath(key: string, value: string): string {
     !/%(?:2f|5c)/i.test(value);
   if (!valid) {
     throw new ConfigError(
-      `${key} must be a path of the site itself, such as /thanks/: one leading slash, no scheme or host, no // or backslash, got ${JSON.stringify(value)}`,
+      `${key} must be a path of the site itself, such as ${SITE_PATH_EXAMPLES[key] ?? '/thanks/'}: one leading slash, no scheme or host, no // or backslash, got ${JSON.stringify(value)}`,
     );
   }
   return value;

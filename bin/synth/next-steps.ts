@@ -88,7 +88,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ),
     ...unverifiedOwners.map(
       (address) =>
-        `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (SES console: Identities, Create identity, then the link SES mails it), or ask AWS for production access`,
+        `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
     'Check it all: npm run verify',
   ];

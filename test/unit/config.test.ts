@@ -187,9 +187,9 @@ describe.each([
 });
 
 describe.each([
-  ['PAGE_STYLESHEET', readPageStylesheet],
-  ['FORM_SUCCESS_PATH', readFormSuccessPath],
-] as const)('%s, a path of the site (docs/api.md §7, §9)', (key, read) => {
+  ['PAGE_STYLESHEET', readPageStylesheet, '/css/site.css'],
+  ['FORM_SUCCESS_PATH', readFormSuccessPath, '/thanks/'],
+] as const)('%s, a path of the site (docs/api.md §7, §9)', (key, read, example) => {
   it('is none when unset or empty', () => {
     expect(read({})).toBeUndefined();
     expect(read({ [key]: '' })).toBeUndefined();
@@ -201,7 +201,7 @@ describe.each([
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the setting', (value) => {
     const { message } = configErrorOf(() => read({ [key]: value }));
-    expect(message.startsWith(`${key} must be a path of the site itself, such as /thanks/`)).toBe(true);
+    expect(message.startsWith(`${key} must be a path of the site itself, such as ${example}:`)).toBe(true);
     expect(message).toContain(JSON.stringify(value));
     expect(message).not.toContain('\n');
   });

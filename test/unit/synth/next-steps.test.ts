@@ -54,7 +54,7 @@ describe('npm run synth’s next steps', () => {
       '  1. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
       '  2. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       '  3. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
-      "  4. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (SES console: Identities, Create identity, then the link SES mails it), or ask AWS for production access",
+      "  4. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
       '  5. Check it all: npm run verify',
     ]);
   });
