@@ -360,6 +360,9 @@ export function parseSiteName(key: string, value: string): string {
 const SITE_PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]+$/;
 const MAX_SITE_PATH_LENGTH = 2048;
 
+/** A path to show in a setting's message, by what the setting names; a thank-you page's for the rest. */
+const SITE_PATH_EXAMPLES: Readonly<Record<string, string>> = { pageStylesheet: '/css/site.css', PAGE_STYLESHEET: '/css/site.css', formPage: '/contact/', FORM_PAGE: '/contact/' };
+
 /**
  * A path of the site itself, where the service links or redirects a visitor (`/thanks/`,
  * `/css/site.css?v=2`): never another origin. Browsers resolve `//host/…` as another host, and
@@ -369,9 +372,6 @@ const MAX_SITE_PATH_LENGTH = 2048;
  * percent-escapes, none of them an encoded slash or backslash, which a server that decodes
  * before it redirects could turn into either.
  */
-/** A path to show in a setting's message, by what the setting names; a thank-you page's for the rest. */
-const SITE_PATH_EXAMPLES: Readonly<Record<string, string>> = { pageStylesheet: '/css/site.css', PAGE_STYLESHEET: '/css/site.css', formPage: '/contact/', FORM_PAGE: '/contact/' };
-
 export function parseSitePath(key: string, value: string): string {
   const valid =
     value.length <= MAX_SITE_PATH_LENGTH &&
