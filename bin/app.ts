@@ -14,7 +14,7 @@ import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
 import { formPageLine } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
-import { readSiteConfig } from '../lib/settings/site-config.js';
+import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
 
 refreshInquiryValidator();
@@ -26,7 +26,10 @@ process.env.CDK_DISABLE_STACK_TRACE ??= '1';
 try {
   // The settings file's keys are the app's defaults: the context the CLI hands over (cdk.json's,
   // and -c options) wins over them, as App sets its `context` before the CLI's.
-  const app = new App({ context: readSettingsFile().settings });
+  const file = readSettingsFile();
+  // The file's keys first, so that a misspelling there is named with the file's path.
+  rejectUnknownKeys(Object.keys(file.settings), file.path);
+  const app = new App({ context: file.settings });
   const inCdkJson = settingsInCdkJson();
   if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
   const config = readSiteConfig(app);

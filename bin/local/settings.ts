@@ -97,7 +97,7 @@ export const SHARED_SETTINGS = {
  * setting off). Its keys are checked as synth checks them, so a misspelling stops start-up too.
  */
 export function settingsFileVariables(env: Env, file: SettingsFile): { readonly variables: Record<string, string>; readonly keys: string[] } {
-  rejectUnknownKeys(Object.keys(file.settings));
+  rejectUnknownKeys(Object.keys(file.settings), file.path);
   const shared = Object.entries(SHARED_SETTINGS).filter(([key, variable]) => file.settings[key] !== undefined && env[variable] === undefined);
   const variables = Object.fromEntries(
     shared.map(([key, variable]) => {

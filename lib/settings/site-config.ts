@@ -275,13 +275,17 @@ function readBudget(value: unknown): number {
   return Number(amount);
 }
 
-/** A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed; the CDK's own keys pass. */
-export function rejectUnknownKeys(keys: readonly string[]): void {
+/**
+ * A misspelt key (`-c ratelimitIp=50`) would otherwise be ignored and its default deployed; the
+ * CDK's own keys pass. `source` names the file the keys come from, when they come from one.
+ */
+export function rejectUnknownKeys(keys: readonly string[], source?: string): void {
   const unknown = keys.find((key) => !isCdkKey(key) && !(CONTEXT_KEYS as readonly string[]).includes(key));
   if (unknown === undefined) return;
+  const where = source === undefined ? '' : ` in ${source}`;
   const retired = Object.hasOwn(RETIRED_KEYS, unknown) ? RETIRED_KEYS[unknown] : undefined;
-  if (retired !== undefined) throw new ConfigError(`Setting "${unknown}" is no longer read: ${retired}`);
-  throw new ConfigError(`Unknown setting ${quoted(unknown)}: did you mean "${nearestKey(unknown)}"?`);
+  if (retired !== undefined) throw new ConfigError(`Setting "${unknown}"${where} is no longer read: ${retired}`);
+  throw new ConfigError(`Unknown setting ${quoted(unknown)}${where}: did you mean "${nearestKey(unknown)}"?`);
 }
 
 /** The known key fewest single-character edits away (case ignored). */

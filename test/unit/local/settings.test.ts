@@ -421,7 +421,9 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
   });
 
   it('stops with one line on a misspelt key, as synth would, and on a value that is no text', () => {
-    expect(configErrorOf(() => settingsFileVariables({}, file({ sitedir: '../site' }))).message).toBe('Unknown setting "sitedir": did you mean "siteDir"?');
+    expect(configErrorOf(() => settingsFileVariables({}, file({ sitedir: '../site' }))).message).toBe(
+      'Unknown setting "sitedir" in /home/ada/personal-site/site-settings.json: did you mean "siteDir"?',
+    );
     expect(configErrorOf(() => settingsFileVariables({}, file({ siteName: ['Ada'] }))).message).toBe(
       'siteName in /home/ada/personal-site/site-settings.json must be a string, got ["Ada"]',
     );

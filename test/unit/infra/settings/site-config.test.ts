@@ -7,7 +7,7 @@ import { ConfigError, readAgentSettings } from '../../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
 import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
 import { formPageLine } from '../../../../lib/settings/form-page.js';
-import { readSiteConfig } from '../../../../lib/settings/site-config.js';
+import { readSiteConfig, rejectUnknownKeys } from '../../../../lib/settings/site-config.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../../support/cdk-app-run.js';
 import { CDK_JSON_CONTEXT } from '../../../support/cdk-context.js';
 import { configErrorOf } from '../../../support/config-error.js';
@@ -177,6 +177,13 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, ownerEmial: 'x' }).message).toBe('Unknown setting "ownerEmial": did you mean "ownerEmail"?');
   });
 
+  it('names the file a misspelt or retired key is in, when it comes from one', () => {
+    const file = '/home/ada/personal-site/site-settings.json';
+    expect(configErrorOf(() => rejectUnknownKeys(['ownerEmail', 'ratelimitIp'], file)).message).toBe(`Unknown setting "ratelimitIp" in ${file}: did you mean "rateLimitIp"?`);
+    expect(configErrorOf(() => rejectUnknownKeys(['secretVersion'], file)).message).toMatch(new RegExp(`^Setting "secretVersion" in ${file} is no longer read: `));
+    expect(() => rejectUnknownKeys(['ownerEmail', '@aws-cdk/core:newStyleStackSynthesis'], file)).not.toThrow();
+  });
+
   it("leaves the CDK's own keys alone: feature flags, the CLI's settings, lookups", () => {
     expect(() =>
       configOf({
@@ -291,10 +298,11 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(synthWith({ ...NO_BUNDLING, rateLimitIp: '7' }, { env }).status).toBe(0);
   }, 90_000);
 
-  it('stops with one line naming a misspelt key of the settings file, as of any context', () => {
-    const run = synthWith(NO_BUNDLING, { env: settingsFile({ ...MINIMAL_CONTEXT, sitedir: '../site' }) });
+  it('stops with one line naming a misspelt key of the settings file, and the file', () => {
+    const env = settingsFile({ ...MINIMAL_CONTEXT, sitedir: '../site' });
+    const run = synthWith(NO_BUNDLING, { env });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown setting "sitedir": did you mean "siteDir"?']);
+    expect(run.stderr.trim().split('\n')).toEqual([`Cannot synthesize: Unknown setting "sitedir" in ${env.SITE_SETTINGS}: did you mean "siteDir"?`]);
   }, 60_000);
 
   it('reads an owner’s settings still in cdk.json, and says in one line to move them', () => {
