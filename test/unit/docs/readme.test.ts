@@ -31,6 +31,8 @@ const DOCUMENTS = ['README.md', 'docs/README.md', 'docs/api.md', 'docs/developme
  * test can reach AWS's documentation, so a call is added here once its page has been read.
  */
 const DOCUMENTED_AWS_CALLS = [
+  // Asks for the keys, then the default region and output format (reference/configure/index.html).
+  'configure',
   'sts get-caller-identity',
   'configure set',
   'freetier get-account-plan-state',
@@ -68,16 +70,15 @@ const CDK_CLI: { globalOptions: Record<string, CdkOption>; commands: Record<stri
 const OWNER_PATH = [
   'See it on your machine',
   'Your own contact page',
+  'First deploy',
   'An AWS account',
   'A region',
-  'A certificate for your domain',
+  'Your own domain',
   'Mail that lands in the inbox',
   "SES's sandbox",
   'Your settings file',
   'Your pages: three ways',
   'What agents find on your site',
-  'Check the settings: npm run synth',
-  'First deploy',
   'Check it: npm run verify',
   'Publish a page: npm run publish',
   'The inbox',
@@ -103,7 +104,7 @@ const NO_AWS_ACCOUNT = {
 /** The text of README's settings table, under "Your settings file". */
 function settingsTable(): string {
   const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = text.indexOf('### Your settings file');
+  const start = text.indexOf('## Your settings file');
   return text.slice(start, text.indexOf('\n#', start + 1));
 }
 
@@ -195,6 +196,16 @@ describe('README, the owner\'s guide', () => {
     const positions = OWNER_PATH.map((section) => ({ section, at: headings.indexOf(section) }));
     expect(positions.filter(({ at }) => at === -1)).toEqual([]);
     expect(positions.map(({ section }) => section)).toEqual([...positions].sort((a, b) => a.at - b.at).map(({ section }) => section));
+  });
+
+  it('walks the first deploy as one path, in the order AWS asks for it: sign in, settings, synth, bootstrap, deploy, verify', () => {
+    const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const steps = text.slice(text.indexOf('## First deploy'), text.indexOf('### An AWS account'));
+    const order = ['aws configure', 'aws sts get-caller-identity', 'npm run synth', 'npm run cdk -- bootstrap', 'npm run cdk -- deploy --all', 'npm run verify -- --send-test'];
+    // Each as a command line of its code block: none of them holds a character a RegExp reads.
+    const at = order.map((command) => steps.search(new RegExp(`^ *${command}(?= |$)`, 'm')));
+    expect(at.filter((position) => position < 0)).toEqual([]);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 
   it('explains every key of the example settings file in its settings table', () => {
@@ -305,6 +316,7 @@ function errorOf(run: () => unknown): string | undefined {
 /** `aws acm request-certificate …` is `acm request-certificate`; a waiter names its condition too. */
 function awsCall(words: readonly string[]): string {
   const [, service, operation, waiter] = words;
+  if (operation === undefined) return service!;
   return operation === 'wait' ? `${service} wait ${waiter}` : `${service} ${operation}`;
 }
 
