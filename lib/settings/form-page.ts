@@ -12,6 +12,7 @@ import {
 } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
+import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { printable } from '../pages/site-files.js';
@@ -29,8 +30,8 @@ export interface FormPage {
   readonly successPath?: string;
   /** The style sheets and scripts of the site it loads that the site's folder has no file for. */
   readonly missingSubresources: readonly string[];
-  /** The fields its form's ERROR_FOR_ATTRIBUTE elements name that the form has no control for, where no message ever goes. */
-  readonly strayErrorFor: readonly string[];
+  /** The fields its form's ERROR_FOR_ATTRIBUTE elements name, where their messages go. */
+  readonly errorFor: readonly string[];
   /** The names its form's controls are sent under. */
   readonly fields: readonly string[];
 }
@@ -82,7 +83,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
 }
 
-function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'strayErrorFor' | 'fields'> {
+function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields'> {
   const bytes = readFileSync(file);
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
@@ -101,14 +102,13 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(html, path).filter((link) => !linkFinds(door, link));
-  const strayErrorFor = form.errorFor.filter((field) => !form.fields.includes(field));
+  const { errorFor, fields } = form;
   // Empty is unset, as it is for the setting.
-  const { fields } = form;
-  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources, strayErrorFor, fields };
+  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources, errorFor, fields };
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
   const successPath = parseSitePath(attribute, form.successPath);
   requireLinkFinds(attribute, successPath, site);
-  return { file, successPath, missingSubresources, strayErrorFor, fields };
+  return { file, successPath, missingSubresources, errorFor, fields };
 }
 
 /**
@@ -181,16 +181,23 @@ export function thankYouPage(key: string, setting: string | undefined, formPage:
 
 /**
  * What synth and `npm start` say of a form page: which page, its file, and where it came from;
- * and the style sheets and scripts it loads that the site lacks, which a visitor's browser would
- * get a 404 for (a page copied from docs/examples keeps the example's links).
+ * the style sheets and scripts it loads that the site lacks, which a visitor's browser would get a
+ * 404 for (a page copied from docs/examples keeps the example's links); each ERROR_FOR_ATTRIBUTE
+ * for no field of the form, where no message ever goes; and each field of the form with none, whose
+ * message goes at the top of the form, apart from it.
  */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
   const missing = page.missingSubresources;
   const lacking =
     missing.length === 0 ? '' : `; it loads ${missing.join(', ')}, which the site has no file for: copy ${missing.length === 1 ? 'it' : 'them'} in, or change the page's links`;
-  const stray = page.strayErrorFor.map((field) => `${ERROR_FOR_ATTRIBUTE}=${quoted(field)}`);
+  const stray = page.errorFor.filter((field) => !page.fields.includes(field)).map((field) => `${ERROR_FOR_ATTRIBUTE}=${quoted(field)}`);
   const unplaced =
     stray.length === 0 ? '' : `; its ${stray.join(', ')} ${stray.length === 1 ? 'names' : 'name'} no field of its form, so no message goes there (its fields: ${page.fields.map(printable).join(', ')})`;
-  return `${page.path}  ${page.file}  (${from}${lacking}${unplaced})`;
+  const bare = FORM_FIELDS.map(({ name }) => name).filter((field) => page.fields.includes(field) && !page.errorFor.includes(field));
+  const apart =
+    bare.length === 0
+      ? ''
+      : `; its ${bare.join(', ')} ${bare.length === 1 ? 'has' : 'have'} no ${ERROR_FOR_ATTRIBUTE} element, so ${bare.length === 1 ? 'its message goes' : 'their messages go'} at the top of the form, apart from ${bare.length === 1 ? 'it' : 'them'}`;
+  return `${page.path}  ${page.file}  (${from}${lacking}${unplaced}${apart})`;
 }

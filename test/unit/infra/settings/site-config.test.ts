@@ -380,7 +380,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       file: join(site, 'contact/index.html'),
       source: 'found',
       missingSubresources: [],
-      strayErrorFor: [],
+      errorFor: ['name', 'email', 'message'],
       fields: ['name', 'email', 'message'],
     });
   });
@@ -399,7 +399,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], strayErrorFor: [], fields: ['name', 'email', 'message'] });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message'] });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -416,10 +416,23 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const page = ownerFormPage().replace('data-error-for="message"', 'data-error-for="msg"').replace('data-error-for="email"', 'data-error-for="e-mail"');
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
-    expect(formPage.strayErrorFor).toEqual(['e-mail', 'msg']);
+    expect(formPage.errorFor).toEqual(['name', 'e-mail', 'msg']);
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message))`,
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message); its email, message have no data-error-for element, so their messages go at the top of the form, apart from them)`,
     );
+  });
+
+  it('names each field of its form without a data-error-for element, whose message goes at the top of the form, and says nothing of the spam trap', () => {
+    const page = ownerFormPage()
+      .replace('<p id="name-error" data-error-for="name" hidden></p>', '')
+      .replace('<button', '<div hidden aria-hidden="true"><input name="_gotcha" tabindex="-1"></div><label for="company">Company</label> <input id="company" name="company"><button');
+    const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its name, company have no data-error-for element, so their messages go at the top of the form, apart from them)`,
+    );
+    const one = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': ownerFormPage().replace('data-error-for="email"', ''), 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(one, 'formPage')).toMatch(/; its email has no data-error-for element, so its message goes at the top of the form, apart from it\)$/);
   });
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
