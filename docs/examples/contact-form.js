@@ -5,9 +5,10 @@
 // everything else in the form's [data-status] element, which the script adds at the top of the form
 // (<p role="status" data-status>) when the form has none. Once the inquiry is received, it takes the
 // visitor to the thank-you page the form's data-success-path names, else says thank you in
-// [data-status]. No dependencies. Without this script the form still works: the browser posts it to
-// /contact, and the service answers with this very page filled in when it is the site's form page,
-// else with its own pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
+// [data-status]. Its sentences are the service's own, as a visitor without script reads them. No
+// dependencies. Without this script the form still works: the browser posts it to /contact, and the
+// service answers with this very page filled in when it is the site's form page, else with its own
+// pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
 (() => {
   'use strict';
   const form = Array.from(document.querySelectorAll('form')).find(postsToContact);
@@ -27,23 +28,23 @@
     if (keys.has(body)) headers['Idempotency-Key'] = keys.get(body);
     sending = true;
     clearErrors();
-    say('Sending…', false);
+    say('Sending your inquiry…', false);
     try {
       const response = await fetch('/api/contact', { method: 'POST', headers, body });
       const answer = await response.json().catch(() => ({}));
       if (response.status === 202) {
         form.reset();
-        say('Thank you: your inquiry was received, and I will reply soon.', false);
+        say('Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.', false);
         const thanks = thankYouPage();
         if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
       } else {
         // 429 and 503 say in `detail` when to try again.
-        say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be sent; please try again.', true);
+        say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be sent. Please check your connection and try again.', true);
       }
     } catch {
-      say('Your inquiry could not be sent: the connection failed. Please try again.', true);
+      say('Your inquiry could not be sent. Please check your connection and try again.', true);
     } finally {
       sending = false;
     }
@@ -102,7 +103,7 @@
       control.setAttribute('aria-invalid', 'true');
       first = first || control;
     }
-    say(elsewhere.length > 0 ? elsewhere.join(' ') : 'Please correct the fields marked below.', true);
+    say(elsewhere.length > 0 ? elsewhere.join(' ') : 'The inquiry was not sent. Please correct the fields marked below.', true);
     if (first) first.focus();
   }
 

@@ -144,7 +144,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await page.locator('.field-error:visible').evaluateAll((boxes) => boxes.map((box) => box.id))).toEqual(['email-error']);
       expect(await page.locator('[aria-invalid="true"]').evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['email']);
       expect(await page.evaluate('document.activeElement.id')).toBe('email');
-      expect(await page.getByRole('status').textContent()).toBe('Please correct the fields marked below.');
+      expect(await page.getByRole('status').textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
       expect(await page.getByRole('status').isVisible()).toBe(true);
       expect(page.url()).toBe(`${server.baseUrl}/contact/`);
       expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`]);
@@ -171,7 +171,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await scripted.locator('[data-form-summary]').count()).toBe(1);
       expect(await scripted.locator('[name="email"]').inputValue()).toBe('ada@gmail');
       expect((await send(scripted)).status()).toBe(422);
-      await scripted.getByRole('status').filter({ hasText: 'Please correct the fields marked below.' }).waitFor();
+      await scripted.getByRole('status').filter({ hasText: 'The inquiry was not sent. Please correct the fields marked below.' }).waitFor();
       expect(await scripted.locator('[data-form-summary]').count()).toBe(0);
       expect(await scripted.locator('#email-error').textContent()).toBe(FIELD_MESSAGES.email?.invalid_email);
 
@@ -231,7 +231,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
       await page.locator(`${FORM} [data-error-for="email"]:visible`).waitFor();
       expect(await page.locator('form.newsletter [data-error-for="email"]').isHidden()).toBe(true);
       expect(await page.locator('form.newsletter [data-status]').textContent()).toBe('');
-      expect(await page.locator(`${FORM} [data-status]`).textContent()).toBe('Please correct the fields marked below.');
+      expect(await page.locator(`${FORM} [data-status]`).textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
 
       await fillOwnerForm(page, { email: newEmail() }, FORM);
       await Promise.all([send(page), page.waitForURL(`${server.baseUrl}/thanks/`)]);

@@ -124,7 +124,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await page.locator('.field-error:visible').evaluateAll((boxes) => boxes.map((box) => box.id))).toEqual(['email-error', 'message-error']);
       expect(await page.locator('[aria-invalid="true"]').evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['email', 'message']);
       expect(await page.evaluate('document.activeElement.id')).toBe('email');
-      expect(await status(page).textContent()).toBe('Please correct the fields marked below.');
+      expect(await status(page).textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(await settledEmails(server, 500)).toEqual([]);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
@@ -146,7 +146,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       });
       await fillOwnerForm(page, inquiry());
       await send(page);
-      await statusSays(page, 'Your inquiry could not be sent: the connection failed. Please try again.');
+      await statusSays(page, 'Your inquiry could not be sent. Please check your connection and try again.');
       expect(await deliveredEmails(server, 1)).toHaveLength(1);
 
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');

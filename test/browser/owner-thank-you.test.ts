@@ -20,7 +20,7 @@ import { fillOwnerForm, foreignRequests, submitForm } from './contact-form-drive
 const EXAMPLES = fileURLToPath(new URL('../../docs/examples/', import.meta.url));
 const FORM_PAGE = '/contact-form.html';
 const THANKS = '/thanks/';
-const SENTENCE = 'Thank you: your inquiry was received, and I will reply soon.';
+const SENTENCE = 'Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.';
 const describeInChromium = describeWithChromium();
 
 interface Visit {

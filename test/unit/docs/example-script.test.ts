@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { NOTICES, SENT } from '../../../lambdas/inquiry/form-messages.js';
+
+/*
+ * docs/examples/contact-form.js is the owner's to copy, so it cannot import the service's words: it
+ * holds them as text, and this test keeps the two alike, so that a visitor reads the same sentence
+ * whether the page's script or the service (no script) answers.
+ */
+const SCRIPT = readFileSync(new URL('../../../docs/examples/contact-form.js', import.meta.url), 'utf8');
+
+/** The sentences the script shows: its string literals that hold a space and end as a sentence does. */
+const SHOWN = [...SCRIPT.matchAll(/'([A-Z][^'\n]* [^'\n]*[.…])'/g)].map(([, sentence]) => sentence);
+
+describe('the example form script', () => {
+  it('says what the service says without script, and nothing of its own', () => {
+    const service = [NOTICES.sending, NOTICES.invalid, NOTICES.failed, `${SENT.heading}. ${SENT.text}`];
+    expect(new Set(SHOWN)).toEqual(new Set(service));
+  });
+});
