@@ -3,7 +3,7 @@ import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
-import { LOCAL_DEFAULTS, SHARED_SETTINGS, SITE_DIR, type LocalSettings } from './settings.js';
+import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
 export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: readonly string[]): string {
@@ -22,13 +22,13 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
   const stylesheet = readPageStylesheet(env);
   const noFormPage =
     settings.siteDir === undefined
-      ? `no FORM_PAGE, and no ${SITE_DIR} to find one in`
-      : `no FORM_PAGE, and ${SITE_DIR} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}`;
+      ? 'no formPage, and no siteDir to find one in'
+      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}`;
   return [
-    `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; SITE_NAME names yours)`}`,
-    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settingSource('formPage', fileKeys))}`,
-    `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or FORM_SUCCESS_PATH, names yours)` : `${successPath.path}  (${named})`}`,
-    `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (PAGE_STYLESHEET names yours)" : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
+    `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
+    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
+    `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named})`}`,
+    `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (pageStylesheet in your settings file names yours)" : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }
 

@@ -56,10 +56,10 @@ const textOf = (html: string, id: string) => {
 describe('the form page found in SITE_DIR', () => {
   it('is said in the banner, with what else start-up picked up and where each came from', () => {
     const output = server.output();
-    expect(output).toContain(`Form page  /contact/  ${join(site, PAGE)}  (found, its form posting to /contact; FORM_PAGE names another)`);
-    expect(output).toMatch(/^Site name  Personal site {2}\(the default; SITE_NAME names yours\)$/m);
+    expect(output).toContain(`Form page  /contact/  ${join(site, PAGE)}  (found, its form posting to /contact; formPage names another)`);
+    expect(output).toMatch(/^Site name  Personal site {2}\(the default; siteName in your settings file names yours\)$/m);
     expect(output).toMatch(/^Thank-you  \/thanks\/ {2}\(FORM_SUCCESS_PATH\)$/m);
-    expect(output).toMatch(/^Style {6}none: the service's pages in their own style {2}\(PAGE_STYLESHEET names yours\)$/m);
+    expect(output).toMatch(/^Style {6}none: the service's pages in their own style {2}\(pageStylesheet in your settings file names yours\)$/m);
   });
 
   it('is where /contact leads, and the service’s confirmation leads to the owner’s thank-you page: one contact page', async () => {

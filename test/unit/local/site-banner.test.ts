@@ -44,6 +44,15 @@ describe('siteBannerLines', () => {
       'Style      /css/site.css  (PAGE_STYLESHEET)',
     ]);
   });
+
+  it('names the settings file’s key for each page setting left unset, as the file is where an owner sets them', () => {
+    expect(siteBannerLines({}, {}, [])).toEqual([
+      'Site name  Personal site  (the default; siteName in your settings file names yours)',
+      "Form page  /contact, the service's own  (no formPage, and no siteDir to find one in)",
+      "Thank-you  /contact/sent, the service's own  (data-success-path on your form, or formSuccessPath, names yours)",
+      "Style      none: the service's pages in their own style  (pageStylesheet in your settings file names yours)",
+    ]);
+  });
 });
 
 describe('mailBannerLine', () => {
