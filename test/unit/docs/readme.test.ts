@@ -213,9 +213,14 @@ describe('README, the owner\'s guide', () => {
     expect(Object.keys(EXAMPLE_SETTINGS).filter((key) => !explained.has(key))).toEqual([]);
   });
 
-  it('previews the very folder the example settings file names', () => {
-    const start = COMMANDS.find(({ words, env }) => words.join(' ') === 'npm start' && env.SITE_DIR !== undefined);
-    expect(start?.env.SITE_DIR).toBe(EXAMPLE_SETTINGS.siteDir);
+  it('previews with the settings file copied from the example, whose siteDir its banner sample shows', () => {
+    const preview = COMMANDS.map(({ text }) => text.replace(/\s+#.*$/, ''));
+    expect(preview.indexOf('cp site-settings.example.json site-settings.json')).toBeLessThan(preview.indexOf('npm start'));
+    expect(preview.indexOf('cp site-settings.example.json site-settings.json')).toBeGreaterThan(-1);
+    const banner = README.codeBlocks.find((block) => block.language === 'console' && block.text.startsWith('API '))!;
+    const project = /^Settings +(\S+)\/site-settings\.json:/m.exec(banner.text)?.[1];
+    const site = /^Site +(\S+) /m.exec(banner.text)?.[1];
+    expect(site).toBe(join(project!, String(EXAMPLE_SETTINGS.siteDir)));
   });
 
   it('has an example settings file that synthesizes as copied, offline, once siteDir names a real folder', () => {
