@@ -19,6 +19,7 @@ const work = accountWork(cdkArguments);
 if (work !== undefined) {
   const signIn = await signInCheck(cdkArguments.profile, cdkArguments.region);
   if (signIn.kind === 'not signed in') stop(`Cannot ${work.doing}: ${signIn.why}${work.beforeDeploy ? '; npm run synth checks the settings offline' : ''}`);
+  if (signIn.kind === 'for the CLI to tell' && signIn.note !== undefined) console.error(signIn.note);
 }
 runCdk(args);
 

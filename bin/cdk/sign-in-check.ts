@@ -17,8 +17,11 @@ export function cdkProfile(profileOption: string | undefined, env: NodeJS.Proces
 
 export type SignIn =
   | { readonly kind: 'signed in' }
-  /** Time ran out, or the profile's role asks for an MFA code, which the CLI prompts for. */
-  | { readonly kind: 'for the CLI to tell' }
+  /**
+   * Time ran out, or the profile's role asks for an MFA code, which the CLI prompts for, or AWS did
+   * not answer; `note`, a line for the owner to read before the CLI's own.
+   */
+  | { readonly kind: 'for the CLI to tell'; readonly note?: string }
   /** `why`: what is missing and what to do, in the owner's words, for a line of its own. */
   | { readonly kind: 'not signed in'; readonly why: string };
 
@@ -78,14 +81,23 @@ async function withinWait(client: CloudFormationClient, wait: number, check: (cl
  * Whether AWS takes the credentials that resolved: keys typed wrong, or a session that expired,
  * resolve as well as good ones, and the CLI would bundle every function before it asked AWS whose
  * they are and printed only `Unable to resolve AWS account to use`. One signed call tells; any
- * answer but a refusal of the credentials themselves (an action denied, no network, a throttle)
- * leaves the CLI to go on and tell.
+ * answer but a refusal of the credentials themselves (an action denied, a throttle) leaves the CLI
+ * to go on and tell. So does no answer at all, with a note: the CLI may reach AWS where this call
+ * did not (through the proxy of its `--proxy` or HTTPS_PROXY, which the SDK's clients do not
+ * read), but where it does not either, its line names neither the network nor AWS.
  */
 async function acceptedByAws(client: CloudFormationClient): Promise<SignIn> {
   try {
     await client.send(new ListStacksCommand({}));
   } catch (error) {
-    if (awsFailure(error) === 'refused credentials') return { kind: 'not signed in', why: `${failureInWords(error)}: sign in again (aws sso login, or aws configure)` };
+    const failure = awsFailure(error);
+    if (failure === 'refused credentials') return { kind: 'not signed in', why: `${failureInWords(error)}: sign in again (aws sso login, or aws configure)` };
+    if (failure === 'unreachable') {
+      return {
+        kind: 'for the CLI to tell',
+        note: `Note: ${failureInWords(error)} when asked whether it takes your credentials; the CDK CLI goes on. If it stops with "Unable to resolve AWS account to use", this machine does not reach AWS: check its network (and proxy)`,
+      };
+    }
   }
   return { kind: 'signed in' };
 }

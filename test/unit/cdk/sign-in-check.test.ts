@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,12 +34,29 @@ const SDK_VARIABLES = [
 ];
 const saved = Object.fromEntries(SDK_VARIABLES.map((name) => [name, process.env[name]]));
 
-/** A machine of its own: a home holding these AWS files, no variable of the SDK's chain, no instance metadata. */
+/**
+ * CloudFormation as it answers ListStacks for credentials it takes (the query protocol's XML): the
+ * signed call the check makes once credentials resolve, which this machine cannot send to AWS.
+ */
+const cloudFormation = createServer((_request, response) =>
+  response
+    .writeHead(200, { 'Content-Type': 'text/xml' })
+    .end('<ListStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/"><ListStacksResult><StackSummaries/></ListStacksResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></ListStacksResponse>'),
+);
+beforeAll(() => new Promise<void>((resolve) => cloudFormation.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise((resolve) => cloudFormation.close(resolve)));
+
+/** A machine of its own: a home holding these AWS files, no variable of the SDK's chain, no instance metadata, CloudFormation answering. */
 function machine(files: { config?: string; credentials?: string } = {}, variables: Record<string, string> = {}): void {
   const home = mkdtempSync(join(tmpdir(), 'cdk-sign-in-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(home, name), text);
   for (const name of SDK_VARIABLES) delete process.env[name];
-  Object.assign(process.env, { HOME: home, AWS_CONFIG_FILE: join(home, 'config'), AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'), AWS_EC2_METADATA_DISABLED: 'true' }, variables);
+  const endpoint = `http://127.0.0.1:${(cloudFormation.address() as AddressInfo).port}`;
+  Object.assign(
+    process.env,
+    { HOME: home, AWS_CONFIG_FILE: join(home, 'config'), AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'), AWS_EC2_METADATA_DISABLED: 'true', AWS_ENDPOINT_URL: endpoint },
+    variables,
+  );
 }
 
 const KEYS = { AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
@@ -149,6 +166,19 @@ describe('signInCheck', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     // The process goes on, as the CLI does its own look: let it end before the test's environment does.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+
+  it('leaves the CLI to go on when AWS does not answer, with a note naming the network, as the CLI may reach AWS through a proxy where this did not', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    machine({}, { ...KEYS, AWS_ENDPOINT_URL: `http://127.0.0.1:${port}` });
+
+    expect(await signInCheck(undefined, 'eu-west-1')).toEqual({
+      kind: 'for the CLI to tell',
+      note: 'Note: no answer from AWS (ECONNREFUSED) when asked whether it takes your credentials; the CDK CLI goes on. If it stops with "Unable to resolve AWS account to use", this machine does not reach AWS: check its network (and proxy)',
+    });
   });
 
   it('finds none when the credential process fails', async () => {
