@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -228,6 +229,13 @@ describe('README, the owner\'s guide', () => {
     const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ...EXAMPLE_SETTINGS, siteDir: site }), ...NO_AWS_ACCOUNT } });
     expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: expect.not.stringMatching(/Cannot synthesize/) });
   }, 90_000);
+
+  it("prints no notice of a newer npm after an owner's command, whatever the owner's own npm settings", () => {
+    const home = mkdtempSync(join(tmpdir(), 'owner-home-'));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+    const setting = execFileSync('npm', ['config', 'get', 'update-notifier'], { cwd: ROOT, env: { ...env, HOME: home }, encoding: 'utf8' }).trim();
+    expect(setting).toBe('false');
+  });
 
   it('links to the API reference and to the developer guide once each', () => {
     const count = (target: string) => README.links.filter((link) => link === target).length;
