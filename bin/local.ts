@@ -10,6 +10,7 @@ import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
+import { watchForFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
@@ -63,6 +64,9 @@ try {
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),
   );
+  if (settings.siteDir !== undefined && settings.formPage === undefined) {
+    watchForFormPage({ folder: settings.siteDir, setting: settingSource('siteDir', fromFile.keys) }, (line) => console.log(terminalText(line)));
+  }
 } catch (error) {
   // A setting, a port, or whatever else stopped it: one line, never an error's class name.
   const why = error instanceof ConfigError ? inSettingsFileWords(error.message, fileKeys) : error instanceof ListenError ? error.message : failureInWords(error);

@@ -179,6 +179,27 @@ describe('the page read from SITE_DIR at each request, as a generator’s watch 
   });
 });
 
+describe('a form page added while npm start runs without one', () => {
+  let bare: string;
+  let started: LocalServer;
+  beforeAll(async () => {
+    bare = siteFolder({ 'css/site.css': 'body {}' });
+    started = await startLocalServer({ SITE_DIR: bare });
+  }, 60_000);
+  afterAll(() => started?.stop());
+
+  it('is said in one line, to start again to use it; /contact keeps to the service’s own form until then, as a deployment until its next deploy', async () => {
+    expect(started.output()).toMatch(/^Form page {2}\/contact, the service's own/m);
+    mkdirSync(join(bare, 'contact'));
+    writeFileSync(join(bare, PAGE), ownerFormPage());
+
+    await until(() => started.output().includes('Form page  /contact/ holds a form posting to /contact now: stop npm start (Ctrl-C) and start it again to use it'));
+    const contact = await sendTarget(started.apiUrl, '/contact');
+    expect(contact.status).toBe(200);
+    expect(contact.text).toContain('id="contact-form"');
+  });
+});
+
 /** Resolves once the condition holds, checking every 20 ms, or fails after 5 s. */
 async function until(condition: () => boolean): Promise<void> {
   for (const deadline = Date.now() + 5000; !condition(); ) {
