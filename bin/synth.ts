@@ -11,6 +11,7 @@ import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { STACK_NAMES } from '../lib/stack-names.js';
+import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
 import { isCdkProgressLine } from './synth/cli-progress.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
@@ -39,6 +40,7 @@ try {
     stacks.find((stack) => stack.name === STACK_NAMES.site),
     choice,
     sdkRegion(process.env, files),
+    credentialsSetUp(),
   );
   console.log([summary, ...target, ...steps].join('\n'));
 } catch (error) {

@@ -59,9 +59,10 @@ export function sdkRegion(env: Readonly<Record<string, string | undefined>>, fil
 /**
  * The lines `npm run synth` prints after its summary: the region the site stack was made for and
  * where it came from, the account, and, where it differs, the region the owner's other commands
- * would ask. `site` is the cloud assembly's site stack, whose region is the one the CLI chose.
+ * would ask. `site` is the cloud assembly's site stack, whose region is the one the CLI chose;
+ * `credentialsSetUp`, whether any are set up here (credentialsSetUp), says why it has no account.
  */
-export function deployTargetLines(site: SynthesizedStack | undefined, choice: RegionChoice, commandsRegion: string | undefined): string[] {
+export function deployTargetLines(site: SynthesizedStack | undefined, choice: RegionChoice, commandsRegion: string | undefined, credentialsSetUp: boolean): string[] {
   if (site?.region === undefined) return [];
   const region = site.region;
   const lines = [`Region     ${region}, ${reconciled(choice, region)}`];
@@ -70,23 +71,29 @@ export function deployTargetLines(site: SynthesizedStack | undefined, choice: Re
       `           npm run verify, publish and inbox ${commandsRegion === undefined ? 'find no region here' : `would ask ${commandsRegion}`} (they read AWS_REGION, then your AWS profile's): export AWS_REGION=${region}, or give them --region ${region}`,
     );
   }
+  const unknown = credentialsSetUp
+    ? 'your AWS credentials named none, as AWS refused them or did not answer (aws sts get-caller-identity tells which)'
+    : 'no AWS credentials here';
   lines.push(
     site.account === undefined
-      ? 'Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials\' account'
+      ? `Account    unknown: ${unknown}, so the template fits any account; the deploy uses its credentials' account`
       : `Account    ${site.account}, your AWS credentials'`,
   );
   return lines;
 }
 
+/** How to deploy to another region than one the owner did not name by a variable. */
+const ELSEWHERE = 'to deploy elsewhere, AWS_REGION=<region> npm run synth';
+
 /** Where the region came from, when the CLI's choice is the one worked out; otherwise the one place left out (IMDS). */
 function reconciled(choice: RegionChoice, region: string): string {
-  if (choice.region !== region) return "from this EC2 instance's metadata, as the CDK CLI found it (AWS_REGION names another)";
+  if (choice.region !== region) return `from this EC2 instance's metadata, as the CDK CLI found it: ${ELSEWHERE}`;
   switch (choice.source.kind) {
     case 'variable':
       return `from ${choice.source.name}`;
     case 'profile':
-      return `the region of your AWS profile ${choice.source.profile} (AWS_REGION names another)`;
+      return `the region of your AWS profile ${choice.source.profile}: ${ELSEWHERE}`;
     case 'fallback':
-      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, AWS_REGION=<region> npm run synth`;
+      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): ${ELSEWHERE}`;
   }
 }

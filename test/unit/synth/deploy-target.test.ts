@@ -127,14 +127,14 @@ describe('the lines synth prints after its summary', () => {
   const site = (region: string, account?: string): SynthesizedStack => ({ name: 'PersonalSite', region, ...(account === undefined ? {} : { account }), template: {} });
 
   it('name the region and where it came from, and the account of the credentials', () => {
-    expect(deployTargetLines(site('eu-west-1', '123456789012'), { region: 'eu-west-1', source: { kind: 'variable', name: 'AWS_REGION' } }, 'eu-west-1')).toEqual([
+    expect(deployTargetLines(site('eu-west-1', '123456789012'), { region: 'eu-west-1', source: { kind: 'variable', name: 'AWS_REGION' } }, 'eu-west-1', true)).toEqual([
       'Region     eu-west-1, from AWS_REGION',
       "Account    123456789012, your AWS credentials'",
     ]);
   });
 
   it('say that us-east-1 is the CDK’s fallback, how to choose another, and that the other commands need one named', () => {
-    expect(deployTargetLines(site('us-east-1'), { region: 'us-east-1', source: { kind: 'fallback' } }, undefined)).toEqual([
+    expect(deployTargetLines(site('us-east-1'), { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([
       "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, AWS_REGION=<region> npm run synth",
       "           npm run verify, publish and inbox find no region here (they read AWS_REGION, then your AWS profile's): export AWS_REGION=us-east-1, or give them --region us-east-1",
       "Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials' account",
@@ -142,17 +142,17 @@ describe('the lines synth prints after its summary', () => {
   });
 
   it('say which profile’s region it is, and where the other commands would look elsewhere', () => {
-    expect(deployTargetLines(site('eu-north-1'), { region: 'eu-north-1', source: { kind: 'profile', profile: 'work' } }, 'eu-west-3')).toEqual([
-      'Region     eu-north-1, the region of your AWS profile work (AWS_REGION names another)',
+    expect(deployTargetLines(site('eu-north-1'), { region: 'eu-north-1', source: { kind: 'profile', profile: 'work' } }, 'eu-west-3', true)).toEqual([
+      'Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, AWS_REGION=<region> npm run synth',
       "           npm run verify, publish and inbox would ask eu-west-3 (they read AWS_REGION, then your AWS profile's): export AWS_REGION=eu-north-1, or give them --region eu-north-1",
-      "Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials' account",
+      "Account    unknown: your AWS credentials named none, as AWS refused them or did not answer (aws sts get-caller-identity tells which), so the template fits any account; the deploy uses its credentials' account",
     ]);
   });
 
   it('name the instance’s metadata for a region nothing else gave, and nothing for a stack without one', () => {
-    expect(deployTargetLines(site('ap-southeast-2'), { region: 'us-east-1', source: { kind: 'fallback' } }, 'ap-southeast-2')[0]).toBe(
-      "Region     ap-southeast-2, from this EC2 instance's metadata, as the CDK CLI found it (AWS_REGION names another)",
+    expect(deployTargetLines(site('ap-southeast-2'), { region: 'us-east-1', source: { kind: 'fallback' } }, 'ap-southeast-2', true)[0]).toBe(
+      "Region     ap-southeast-2, from this EC2 instance's metadata, as the CDK CLI found it: to deploy elsewhere, AWS_REGION=<region> npm run synth",
     );
-    expect(deployTargetLines(undefined, { region: 'us-east-1', source: { kind: 'fallback' } }, undefined)).toEqual([]);
+    expect(deployTargetLines(undefined, { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([]);
   });
 });
