@@ -91,9 +91,9 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
         `there is no stack ${options.stack} in ${options.region ?? 'your AWS configuration’s region'}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`,
       );
     }
-    throw new InboxCommandError(
-      `could not read the stack ${options.stack} (${failureInWords(error)}): check --stack, your AWS credentials, and --region or AWS_REGION; for local mode, --endpoint as npm start prints it`,
-    );
+    const where = `${options.stack} in ${options.region ?? 'your AWS configuration’s region'}`;
+    const check = awsFailure(error) === 'unreachable' ? "check this machine's network, then run the command again" : 'check --stack, your AWS credentials, and --region or AWS_REGION';
+    throw new InboxCommandError(`could not read the stack ${where} (${failureInWords(error)}): ${check}; for local mode, --endpoint as npm start prints it`);
   } finally {
     cloudFormation.destroy();
   }

@@ -224,7 +224,7 @@ describe.each(AWS_COMMANDS)('npm run %s without a working AWS', (command, args) 
     [
       'an endpoint nothing answers at',
       async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL: await closedPortUrl() }),
-      /no answer from AWS \(ECONNREFUSED\)/,
+      /no answer from AWS \(ECONNREFUSED\).*check this machine's network/,
     ],
   ])('says so in one line of its own words: %s', async (_situation, environment, pattern) => {
     const lines = await failingRun(command, args, await environment());
