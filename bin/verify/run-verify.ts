@@ -96,7 +96,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     yield* agentReadiness(site, base);
     yield await latency(site, base);
     if (options.endpoint === undefined) {
-      yield skip('inbox', `not checked: --endpoint names local mode's DynamoDB, as npm start prints it (${localUrl(EMULATOR_HOST, LOCAL_DYNAMODB_PORT)} unless DYNAMODB_PORT says otherwise)`);
+      yield skip('inbox', `not checked: to check it, add --endpoint ${localUrl(EMULATOR_HOST, LOCAL_DYNAMODB_PORT)}, local mode's DynamoDB (npm start's Inbox line names it)`);
       return;
     }
     const inbox = await environment.inbox({ endpoint: options.endpoint });

@@ -139,10 +139,10 @@ describe('npm run verify of a deployment', () => {
     expect(door.received.filter((route) => route.startsWith('POST'))).toEqual(['POST /api/contact']);
   });
 
-  it("with --url and no --endpoint, skips the inbox and names local mode's DynamoDB endpoint, as npm start prints it unless DYNAMODB_PORT moved it", async () => {
+  it("with --url and no --endpoint, skips the inbox and says to add --endpoint with local mode's DynamoDB, as npm start's Inbox line names it", async () => {
     const { lines } = await report({ url: door.base, sendTest: false, help: false });
 
-    expect(lines).toContain(`skip  inbox: not checked: --endpoint names local mode's DynamoDB, as npm start prints it (http://127.0.0.1:8006 unless DYNAMODB_PORT says otherwise)`);
+    expect(lines).toContain("skip  inbox: not checked: to check it, add --endpoint http://127.0.0.1:8006, local mode's DynamoDB (npm start's Inbox line names it)");
   });
 
   it('with --url, says once that nothing answers there (npm start not running): the agent-readiness part and the latency skip it', async () => {
