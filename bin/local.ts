@@ -2,10 +2,12 @@
  * `npm start`: the whole API on http://localhost:3000 with DynamoDB (dynalite) and SES
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
+import { join } from 'node:path';
 import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
+import { FOUND_FORM_PAGE } from '../lib/settings/form-page.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -31,11 +33,13 @@ try {
   const ownerEnv = { ...process.env };
   const stack = await startLocalStack(settings);
   let stopping = false;
+  let formPageWatch: { stop(): void } | undefined;
   const stop = (signal: NodeJS.Signals) => {
     // A terminal's Ctrl-C reaches this process twice (from the terminal, and relayed by npm): only
     // the first starts the stop, and the stop is bounded anyway (at most STOP_GRACE_MS).
     if (stopping) return;
     stopping = true;
+    formPageWatch?.stop();
     console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most)...`);
     stack.close().then(
       (line) => {
@@ -65,7 +69,11 @@ try {
     ].join('\n'),
   );
   if (settings.siteDir !== undefined && settings.formPage === undefined) {
-    watchForFormPage({ folder: settings.siteDir, setting: settingSource('siteDir', fromFile.keys) }, (line) => console.log(terminalText(line)));
+    formPageWatch = watchForFormPage(
+      join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'),
+      () => readLocalSettings(ownerEnv).formPage !== undefined,
+      (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys))),
+    );
   }
 } catch (error) {
   // A setting, a port, or whatever else stopped it: one line, never an error's class name.
