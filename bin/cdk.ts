@@ -11,15 +11,19 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { accountWork, readCdkArguments } from './cdk/cdk-arguments.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
-import { signInCheck } from './cdk/sign-in-check.js';
+import { cdkReachesAws, signInCheck } from './cdk/sign-in-check.js';
 
 const args = process.argv.slice(2);
 const cdkArguments = readCdkArguments(args);
 const work = accountWork(cdkArguments);
 if (work !== undefined) {
   const signIn = await signInCheck(cdkArguments.profile, cdkArguments.region);
-  if (signIn.kind === 'not signed in') stop(`Cannot ${work.doing}: ${signIn.why}${work.beforeDeploy ? '; npm run synth checks the settings offline' : ''}`);
-  if (signIn.kind === 'for the CLI to tell' && signIn.note !== undefined) console.error(signIn.note);
+  const offline = work.beforeDeploy ? '; npm run synth checks the settings offline' : '';
+  if (signIn.kind === 'not signed in') stop(`Cannot ${work.doing}: ${signIn.why}${offline}`);
+  if (signIn.kind === 'no answer') {
+    if (!cdkReachesAws(cdkArguments.options)) stop(`Cannot ${work.doing}: ${signIn.why}: check this machine's network; behind a proxy, name it (HTTPS_PROXY, or --proxy)${offline}`);
+    console.error(`Note: ${signIn.why} when asked whether it takes your credentials; the CDK CLI goes on through your proxy`);
+  }
 }
 runCdk(args);
 

@@ -17,11 +17,10 @@ export function cdkProfile(profileOption: string | undefined, env: NodeJS.Proces
 
 export type SignIn =
   | { readonly kind: 'signed in' }
-  /**
-   * Time ran out, or the profile's role asks for an MFA code, which the CLI prompts for, or AWS did
-   * not answer; `note`, a line for the owner to read before the CLI's own.
-   */
-  | { readonly kind: 'for the CLI to tell'; readonly note?: string }
+  /** Time ran out, or the profile's role asks for an MFA code, which the CLI prompts for. */
+  | { readonly kind: 'for the CLI to tell' }
+  /** Credentials resolved, and AWS did not answer the look at them; `why`, in the owner's words. */
+  | { readonly kind: 'no answer'; readonly why: string }
   /** `why`: what is missing and what to do, in the owner's words, for a line of its own. */
   | { readonly kind: 'not signed in'; readonly why: string };
 
@@ -82,9 +81,8 @@ async function withinWait(client: CloudFormationClient, wait: number, check: (cl
  * resolve as well as good ones, and the CLI would bundle every function before it asked AWS whose
  * they are and printed only `Unable to resolve AWS account to use`. One signed call tells; any
  * answer but a refusal of the credentials themselves (an action denied, a throttle) leaves the CLI
- * to go on and tell. So does no answer at all, with a note: the CLI may reach AWS where this call
- * did not (through the proxy of its `--proxy` or HTTPS_PROXY, which the SDK's clients do not
- * read), but where it does not either, its line names neither the network nor AWS.
+ * to go on and tell. No answer at all is said as it is (cdkReachesAws tells whether the CLI may
+ * still reach AWS), since then too the CLI's line names neither the network nor AWS.
  */
 async function acceptedByAws(client: CloudFormationClient): Promise<SignIn> {
   try {
@@ -92,14 +90,17 @@ async function acceptedByAws(client: CloudFormationClient): Promise<SignIn> {
   } catch (error) {
     const failure = awsFailure(error);
     if (failure === 'refused credentials') return { kind: 'not signed in', why: `${failureInWords(error)}: sign in again (aws sso login, or aws configure)` };
-    if (failure === 'unreachable') {
-      return {
-        kind: 'for the CLI to tell',
-        note: `Note: ${failureInWords(error)} when asked whether it takes your credentials; the CDK CLI goes on. If it stops with "Unable to resolve AWS account to use", this machine does not reach AWS: check its network (and proxy)`,
-      };
-    }
+    if (failure === 'unreachable') return { kind: 'no answer', why: failureInWords(error) };
   }
   return { kind: 'signed in' };
+}
+
+/**
+ * Whether the CLI may reach AWS where the look at the credentials did not: through the proxy of its
+ * `--proxy` option, or of HTTPS_PROXY, which it reads without one; the SDK's clients read neither.
+ */
+export function cdkReachesAws(options: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  return options.includes('--proxy') || Boolean(env.HTTPS_PROXY || env.https_proxy);
 }
 
 /** The chain's last word when no provider found anything, which says no more than that. */

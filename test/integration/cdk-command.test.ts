@@ -9,6 +9,7 @@ import { settingsFile } from '../support/cdk-app-run.js';
 import { runOwnerCommand } from '../support/local-server.js';
 import { describeWithMoto, useMoto } from '../support/moto-server.js';
 import { siteFolder } from '../support/site-folder.js';
+import { closedPortUrl } from '../support/unreachable.js';
 
 /*
  * `npm run cdk` (bin/cdk.ts) hands the CDK CLI every argument, the terminal and its exit status:
@@ -76,6 +77,27 @@ describe('npm run cdk: what needs no AWS account', () => {
 
     expect(answered).toMatch(/^Content-Length: \d+\r\n\r\n\{"jsonrpc":"2\.0","id":1,"result":\{"serverInfo":\{"name":"cdk-lsp"/);
   }, 40_000);
+});
+
+describe('npm run cdk: credentials that resolve, and AWS does not answer', () => {
+  it('says so in one line before the CLI starts, with no proxy named that the CLI could reach AWS through: nothing is bundled', async () => {
+    const { app, ran, output } = markingApp(0);
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', AWS_REGION: 'eu-west-1' };
+
+    const result = await runOwnerCommand('cdk', ['bootstrap', '-a', app, '-o', output], {
+      ...withoutCredentials(),
+      ...keys,
+      AWS_ENDPOINT_URL: await closedPortUrl(),
+      HTTPS_PROXY: undefined,
+      https_proxy: undefined,
+    });
+
+    expect(existsSync(ran)).toBe(false);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "Cannot bootstrap: no answer from AWS (ECONNREFUSED): check this machine's network; behind a proxy, name it (HTTPS_PROXY, or --proxy); npm run synth checks the settings offline",
+    ]);
+  }, 60_000);
 });
 
 describeWithMoto()('npm run cdk: credentials that resolve but AWS refuses (moto checking them as AWS does)', () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cdkProfile, notSignedInReason, signInCheck } from '../../../bin/cdk/sign-in-check.js';
+import { cdkProfile, cdkReachesAws, notSignedInReason, signInCheck } from '../../../bin/cdk/sign-in-check.js';
 import { ERROR_CLASS_NAME } from '../../support/error-class-names.js';
 
 /*
@@ -168,23 +168,32 @@ describe('signInCheck', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
   });
 
-  it('leaves the CLI to go on when AWS does not answer, with a note naming the network, as the CLI may reach AWS through a proxy where this did not', async () => {
+  it('says that AWS did not answer, in the owner’s words', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     machine({}, { ...KEYS, AWS_ENDPOINT_URL: `http://127.0.0.1:${port}` });
 
-    expect(await signInCheck(undefined, 'eu-west-1')).toEqual({
-      kind: 'for the CLI to tell',
-      note: 'Note: no answer from AWS (ECONNREFUSED) when asked whether it takes your credentials; the CDK CLI goes on. If it stops with "Unable to resolve AWS account to use", this machine does not reach AWS: check its network (and proxy)',
-    });
+    expect(await signInCheck(undefined, 'eu-west-1')).toEqual({ kind: 'no answer', why: 'no answer from AWS (ECONNREFUSED)' });
   });
 
   it('finds none when the credential process fails', async () => {
     machine({ config: '[profile broken]\ncredential_process = false\n' });
 
     expect(await signInCheck('broken', undefined)).toEqual({ kind: 'not signed in', why: expect.stringMatching(/^no AWS credentials found for the profile broken: sign in/) });
+  });
+});
+
+describe('cdkReachesAws', () => {
+  it.each<[string, readonly string[], NodeJS.ProcessEnv, boolean]>([
+    ['no proxy', ['--all'], {}, false],
+    ['--proxy', ['--proxy', '--all'], {}, true],
+    ['HTTPS_PROXY', [], { HTTPS_PROXY: 'http://proxy.example:3128' }, true],
+    ['https_proxy', [], { https_proxy: 'http://proxy.example:3128' }, true],
+    ['an empty HTTPS_PROXY', [], { HTTPS_PROXY: '' }, false],
+  ])('with %s', (_case, options, env, reaches) => {
+    expect(cdkReachesAws(options, env)).toBe(reaches);
   });
 });
 

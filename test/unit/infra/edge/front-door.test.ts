@@ -442,7 +442,9 @@ describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
   });
 
   it('needs the account and region, and says so in one line', () => {
-    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(/^pricingPlan free needs the target account and region .*: sign in \(aws sso login, or aws configure\); to check the rest offline, npm run synth -- -c pricingPlan=none$/);
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(
+      /^pricingPlan free needs the target account and region, which the CDK asks AWS of your credentials: sign in \(aws sso login, or aws configure\), then aws sts get-caller-identity shows that AWS answers; to check the rest offline, npm run synth -- -c pricingPlan=none$/,
+    );
   });
 
   it('is not subscribed to with pricingPlan none, the default', () => {
