@@ -18,6 +18,11 @@ const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1
 /** The names every machine gives its own loopback interface. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
 
+/** Whether a URL's hostname (`[::1]` in brackets, as URL gives it) names this machine's loopback. */
+export function isLoopbackName(hostname: string): boolean {
+  return (LOOPBACK_NAMES as readonly string[]).includes(hostname.toLowerCase());
+}
+
 /**
  * The URL of a local server listening on `host`, as a browser or client on this machine opens it:
  * a wildcard host is reached through loopback (browsers refuse `http://0.0.0.0`).
@@ -50,7 +55,7 @@ export function wildcardListening(host: string): string | undefined {
  */
 export function isLoopbackHost(host: string | undefined, port: number): boolean {
   const [, name, given] = /^([^:]+|\[[^\]]*\])(?::(\d+))?$/.exec(host ?? '') ?? [];
-  return name !== undefined && (LOOPBACK_NAMES as readonly string[]).includes(name.toLowerCase()) && Number(given ?? 80) === port;
+  return name !== undefined && isLoopbackName(name) && Number(given ?? 80) === port;
 }
 
 /**

@@ -72,7 +72,7 @@ export function deployTargetLines(site: SynthesizedStack | undefined, choice: Re
     );
   }
   const unknown = credentialsSetUp
-    ? 'your AWS credentials named none, as AWS refused them or did not answer (aws sts get-caller-identity tells which)'
+    ? 'your AWS credentials named no account: AWS refused them or did not answer, or the profile in use has none (aws sts get-caller-identity tells which)'
     : 'no AWS credentials here';
   lines.push(
     site.account === undefined
@@ -83,7 +83,7 @@ export function deployTargetLines(site: SynthesizedStack | undefined, choice: Re
 }
 
 /** How to deploy to another region than one the owner did not name by a variable. */
-const ELSEWHERE = 'to deploy elsewhere, AWS_REGION=<region> npm run synth';
+const ELSEWHERE = 'to deploy elsewhere, export AWS_REGION=<region> before synth and deploy';
 
 /** Where the region came from, when the CLI's choice is the one worked out; otherwise the one place left out (IMDS). */
 function reconciled(choice: RegionChoice, region: string): string {

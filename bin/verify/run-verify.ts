@@ -1,5 +1,5 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
-import { EMULATOR_HOST, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
+import { EMULATOR_HOST, isLoopbackName, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
 import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
@@ -96,7 +96,13 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
     yield* agentReadiness(site, base);
     yield await latency(site, base);
     if (options.endpoint === undefined) {
-      yield skip('inbox', `not checked: to check it, add --endpoint ${localUrl(EMULATOR_HOST, LOCAL_DYNAMODB_PORT)}, local mode's DynamoDB (npm start's Inbox line names it)`);
+      const preview = isLoopbackName(base.hostname);
+      yield skip(
+        'inbox',
+        preview
+          ? `not checked: to check it too, add --endpoint as npm start's Inbox line names it (${localUrl(EMULATOR_HOST, LOCAL_DYNAMODB_PORT)} unless DYNAMODB_PORT moved it)`
+          : "not checked: --url checks the site alone; --endpoint names local mode's DynamoDB",
+      );
       return;
     }
     const inbox = await environment.inbox({ endpoint: options.endpoint });

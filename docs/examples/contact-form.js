@@ -40,8 +40,8 @@
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
       } else {
-        // 429 and 503 say in `detail` when to try again.
-        say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be sent. Please check your connection and try again.', true);
+        // 429 and 503 say in `detail` when to try again; an answer without one came from elsewhere on the way.
+        say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be accepted just now. Please try again in a minute.', true);
       }
     } catch {
       say('Your inquiry could not be sent. Please check your connection and try again.', true);

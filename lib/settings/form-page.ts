@@ -199,5 +199,5 @@ export function formPageLine(page: FormPage, setting: string): string {
     bare.length === 0
       ? ''
       : `; its ${bare.join(', ')} ${bare.length === 1 ? 'has' : 'have'} no ${ERROR_FOR_ATTRIBUTE} element, so ${bare.length === 1 ? 'its message goes' : 'their messages go'} at the top of the form, apart from ${bare.length === 1 ? 'it' : 'them'}`;
-  return `${page.path}  ${page.file}  (${from}${lacking}${unplaced}${apart})`;
+  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart})`;
 }

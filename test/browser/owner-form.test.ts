@@ -158,6 +158,15 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await deliveredEmails(server, 1)).toHaveLength(1);
     });
 
+    it('says the service’s own sentence for an answer that came from elsewhere on the way, with no detail (a proxy’s HTML 403), not a connection’s', async () => {
+      const { page } = await visit();
+      await page.route('**/api/contact', (route) => route.fulfill({ status: 403, contentType: 'text/html', body: '<h1>Forbidden</h1>' }));
+      await fillOwnerForm(page, inquiry());
+      await send(page);
+      await statusSays(page, 'Your inquiry could not be accepted just now. Please try again in a minute.');
+      expect(await status(page).getAttribute('class')).toContain('status-error');
+    });
+
     it('says what the server says when it refuses for a while (429)', async () => {
       const { page } = await visit();
       const values = inquiry();
