@@ -86,14 +86,12 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
     return { client, tableName };
   } catch (error) {
     if (error instanceof InboxCommandError || isSetupProblem(error)) throw error;
+    const stack = `${options.stack} in ${options.region ?? 'your AWS configuration’s region'}`;
     if (isMissingStack(error)) {
-      throw new InboxCommandError(
-        `there is no stack ${options.stack} in ${options.region ?? 'your AWS configuration’s region'}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`,
-      );
+      throw new InboxCommandError(`there is no stack ${stack}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`);
     }
-    const where = `${options.stack} in ${options.region ?? 'your AWS configuration’s region'}`;
     const check = awsFailure(error) === 'unreachable' ? "check this machine's network, then run the command again" : 'check --stack, your AWS credentials, and --region or AWS_REGION';
-    throw new InboxCommandError(`could not read the stack ${where} (${failureInWords(error)}): ${check}; for local mode, --endpoint as npm start prints it`);
+    throw new InboxCommandError(`could not read the stack ${stack} (${failureInWords(error)}): ${check}; for local mode, --endpoint as npm start prints it`);
   } finally {
     cloudFormation.destroy();
   }
