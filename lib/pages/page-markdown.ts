@@ -28,7 +28,8 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * (hast-util-from-parse5, hast-util-to-mdast, mdast-util-to-markdown with GFM's tables) from the
  * tree parse5 builds, the WHATWG parser browsers follow: the page's main content (its `<main>`, an
  * element of role `main`, its one `<article>`, or else its body without header, footer and
- * asides), never its navigation, scripts or styles, under its title when the content has no `<h1>`
+ * asides), never its navigation, scripts, styles or what the page hides (`hidden`, `aria-hidden`),
+ * under its title when the content has no `<h1>`
  * of its own. The text is escaped wherever Markdown would read it as markup (`\<script>`), so that
  * nothing of the page becomes HTML in a renderer; control characters are dropped. The HTML is
  * decoded as a browser decodes it: a byte order mark, else the `<meta charset>` of its first
@@ -81,9 +82,18 @@ function prune(root: Element, names: ReadonlySet<string>): void {
       defaultTreeAdapter.insertText(element, text);
       continue;
     }
-    element.childNodes = element.childNodes.filter((child) => !(isElement(child) && names.has(child.tagName)));
+    element.childNodes = element.childNodes.filter((child) => !(isElement(child) && (names.has(child.tagName) || isHidden(child))));
     for (const child of element.childNodes) if (isElement(child)) stack.push([child, depth + 1]);
   }
+}
+
+/**
+ * What no reader of the page sees: an element with `hidden` (a form's spam trap, a closed panel),
+ * but for `hidden="until-found"`, whose text a reader's search reveals, or with `aria-hidden="true"`.
+ */
+function isHidden(element: Element): boolean {
+  const hidden = attribute(element, 'hidden');
+  return (hidden !== undefined && hidden.trim().toLowerCase() !== 'until-found') || attribute(element, 'aria-hidden')?.trim().toLowerCase() === 'true';
 }
 
 function find(root: Node, matches: (element: Element) => boolean): Element | undefined {

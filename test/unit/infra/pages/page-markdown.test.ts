@@ -21,6 +21,13 @@ describe("a page's Markdown: its main content (docs/api.md §16)", () => {
     expect(markdown).toBe('# Prices\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
   });
 
+  it('leaves out what the page hides from its readers (a form’s spam trap), but for hidden="until-found", which a search reveals', () => {
+    const page =
+      '<title>T</title><main><p>Write to me.</p><div hidden aria-hidden="true"><label>Leave this field empty</label></div>' +
+      '<p aria-hidden="TRUE">decoration</p><p hidden="">gone</p><div hidden="until-found"><p>the answer</p></div><p aria-hidden="false">shown</p></main>';
+    expect(pageMarkdown(html(page), '/contact/')).toBe('# T\n\nWrite to me.\n\nthe answer\n\nshown\n');
+  });
+
   it("takes the one <article>, or else the body without its header, footer, asides and navigation", () => {
     expect(pageMarkdown(html('<title>T</title><nav>menu</nav><article><p>post</p></article><aside>ad</aside>'), '/')).toBe('# T\n\npost\n');
     expect(pageMarkdown(html('<title>T</title><header>top</header><p>body</p><aside>ad</aside><footer>end</footer>'), '/')).toBe('# T\n\nbody\n');
