@@ -86,7 +86,9 @@ export async function inboxTarget(options: InboxOptions): Promise<InboxTarget> {
     return { client, tableName };
   } catch (error) {
     if (error instanceof InboxCommandError || isSetupProblem(error)) throw error;
-    const stack = `${options.stack} in ${options.region ?? 'your AWS configuration’s region'}`;
+    // The region the client asked, wherever it came from (--region, AWS_REGION, the profile).
+    const region = options.region ?? (await cloudFormation.config.region().catch(() => undefined)) ?? 'your AWS configuration’s region';
+    const stack = `${options.stack} in ${region}`;
     if (isMissingStack(error)) {
       throw new InboxCommandError(`there is no stack ${stack}: check --stack and --region (or AWS_REGION); --table names the table itself, which outlives the stack`);
     }

@@ -1,3 +1,4 @@
+import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
@@ -138,7 +139,8 @@ const INVALID_POST = 'POST /api/contact with an invalid body';
 /**
  * What the invalid post will cost, said before it is sent: one of this address's posts of the hour,
  * as many as the site's OpenAPI document (asked for already) says in its `RateLimit-Policy`; with
- * `--url` (local mode, often) where npm start's banner says how to raise them.
+ * `--url` (local mode, often), and no more than the deployed default, where npm start's banner says
+ * how to raise them.
  */
 function invalidPostNotice(answers: readonly Answer[], alone: boolean): string {
   const limit = answers
@@ -146,7 +148,8 @@ function invalidPostNotice(answers: readonly Answer[], alone: boolean): string {
     .map((answer) => ipLimitOf(answer.body))
     .find((found) => found !== undefined);
   const cost = limit === undefined ? "one of this address's posts of the hour" : `one of this address's ${limit} posts an hour`;
-  return `${INVALID_POST} ({}) comes next: ${cost}, as every post is (docs/api.md §4)${alone ? "; npm start's Limits line says how to raise them locally" : ''}`;
+  const raisable = alone && (limit === undefined || limit <= DEFAULT_RATE_LIMITS.ip);
+  return `${INVALID_POST} ({}) comes next: ${cost}, as every post is (docs/api.md §4)${raisable ? "; npm start's Limits line says how to raise them locally" : ''}`;
 }
 
 /** The per-address limit of an OpenAPI document's `RateLimit-Policy` header (`"ip";q=5;w=3600, …`). */

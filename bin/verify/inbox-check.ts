@@ -28,5 +28,5 @@ export async function inboxCheck(inbox: InboxReader): Promise<CheckResult> {
   }
   const counts = new Map<string, number>();
   for (const record of records) counts.set(record.state, (counts.get(record.state) ?? 0) + 1);
-  return ok(name, records.length === 0 ? 'empty' : `${records.length} inquiries: ${[...counts].map(([state, count]) => `${count} ${state}`).join(', ')}`);
+  return ok(name, records.length === 0 ? 'empty' : `${records.length} inquir${records.length === 1 ? 'y' : 'ies'}: ${[...counts].map(([state, count]) => `${count} ${state}`).join(', ')}`);
 }

@@ -233,6 +233,12 @@ describe.each(AWS_COMMANDS)('npm run %s without a working AWS', (command, args) 
   }, 60_000);
 });
 
+it('npm run inbox names the region it asked, from AWS_REGION as from --region, when AWS does not answer', async () => {
+  const lines = await failingRun('inbox', [], { ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: 'eu-north-1', AWS_ENDPOINT_URL: await closedPortUrl() });
+
+  expect(lines).toEqual([expect.stringMatching(/^Cannot read the inbox: could not read the stack PersonalSite in eu-north-1 \(no answer from AWS \(ECONNREFUSED\)\): check this machine's network/)]);
+}, 60_000);
+
 describeWithMoto()('the owner’s commands when AWS refuses their credentials (moto checking them as AWS does)', () => {
   const moto = useMoto('eu-west-1', { refuseCredentials: true });
 

@@ -99,6 +99,18 @@ describe('a healthy front door', () => {
     ]);
   });
 
+  it('with --url alone and limits raised already, says nothing of raising them', async () => {
+    const raised: typeof fetch = async (input, init) => {
+      const answer = await door.fetch(input, init);
+      if (new URL(input instanceof Request ? input.url : input).pathname !== '/openapi.json') return answer;
+      return new Response((await answer.text()).replace(/(\\"ip\\";q=)\d+/, '$1100'), { status: answer.status, headers: answer.headers });
+    };
+
+    const notices = (await lines({ base: door.base }, raised)).filter((line) => !isCheckResult(line));
+
+    expect(notices).toEqual([{ notice: "POST /api/contact with an invalid body ({}) comes next: one of this address's 100 posts an hour, as every post is (docs/api.md §4)" }]);
+  });
+
   it('tries the first folder the home page links, outside the service\'s paths', async () => {
     await run();
 
