@@ -35,7 +35,6 @@ const DOCUMENTED_AWS_CALLS = [
   // Asks for the keys, then the default region and output format (reference/configure/index.html).
   'configure',
   'sts get-caller-identity',
-  'configure set',
   'freetier get-account-plan-state',
   'pricing-plan-manager list-subscriptions',
   'acm request-certificate',
