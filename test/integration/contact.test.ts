@@ -118,12 +118,15 @@ describe('POST /api/contact through the local server', () => {
 
   it('lets exactly 5 of 25 concurrent requests from one IP through', async () => {
     const client = newClient();
-    const responses = await Promise.all(
-      Array.from({ length: 25 }, () => postContact(server.apiUrl, { ...inquiry, email: newEmail(), message: newMessage() }, { from: client })),
-    );
-    const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const post = async () => (await postContact(server.apiUrl, { ...inquiry, email: newEmail(), message: newMessage() }, { from: client })).status;
+    const statuses = await Promise.all(Array.from({ length: 25 }, post));
+    // On a loaded machine the in-process store may answer past the SDK's budget: such a request is
+    // a 503 whose counters were given back (docs/api.md §4), so sent again, one at a time, it is
+    // answered as the limit says. Never more than 5 through, and none lost to the failure.
+    for (let round = 0; round < 3 && statuses.includes(503); round++) {
+      for (const [index, status] of statuses.entries()) if (status === 503) statuses[index] = await post();
+    }
+    expect(statuses.toSorted()).toEqual([...Array<number>(5).fill(202), ...Array<number>(20).fill(429)]);
     expect(await deliveredEmails(server, 5)).toHaveLength(5);
   });
 
