@@ -10,6 +10,7 @@ import { runOwnerCommand } from '../support/local-server.js';
 import { describeWithMoto, useMoto } from '../support/moto-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPortUrl } from '../support/unreachable.js';
+import { until } from '../support/until.js';
 
 /*
  * `npm run cdk` (bin/cdk.ts) hands the CDK CLI every argument, the terminal and its exit status:
@@ -133,7 +134,7 @@ describeWithMoto()('npm run cdk: what needs an AWS account, once credentials res
     const cdk = spawn('npm', ['run', '--silent', 'cdk', '--', 'deploy', '--all', '-a', app, '-o', output], { cwd: ROOT, env: signedIn(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const printed = gatheredOutput(cdk);
     try {
-      await until(() => existsSync(ran));
+      await until(() => existsSync(ran), { timeoutMs: 45_000, everyMs: 100 });
 
       process.kill(-cdk.pid!, 'SIGINT');
       const started = Date.now();
@@ -142,7 +143,7 @@ describeWithMoto()('npm run cdk: what needs an AWS account, once credentials res
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(end.code === 130 || end.signal === 'SIGINT').toBe(true);
       expect(printed()).not.toMatch(/\n\s+at /);
-      await until(() => !groupAlive(cdk.pid!), 5_000);
+      await until(() => !groupAlive(cdk.pid!), { everyMs: 100 });
     } finally {
       endGroup(cdk.pid!);
     }
@@ -158,7 +159,7 @@ describeWithMoto()('npm run cdk: what needs an AWS account, once credentials res
     });
     const printed = gatheredOutput(wrapper);
     try {
-      await until(() => existsSync(ran));
+      await until(() => existsSync(ran), { timeoutMs: 45_000, everyMs: 100 });
       expect(groupCommands(wrapper.pid!)).toContainEqual(expect.stringMatching(CDK_CLI));
 
       wrapper.kill('SIGTERM');
@@ -166,7 +167,7 @@ describeWithMoto()('npm run cdk: what needs an AWS account, once credentials res
 
       expect(end).toEqual({ code: null, signal: 'SIGTERM' });
       expect(printed()).not.toMatch(/\n\s+at /);
-      await until(() => !groupCommands(wrapper.pid!).some((command) => CDK_CLI.test(command)), 5_000);
+      await until(() => !groupCommands(wrapper.pid!).some((command) => CDK_CLI.test(command)), { everyMs: 100 });
     } finally {
       // The CLI leaves its app running when it is ended so, as it does when run alone.
       endGroup(wrapper.pid!);
@@ -186,13 +187,6 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-async function until(condition: () => boolean, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not so after ${timeoutMs} ms: ${condition}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The command lines of the processes of this process group. */
 function groupCommands(group: number): string[] {

@@ -9,6 +9,7 @@ import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact, send, sendTarget } from '../support/http-client.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
+import { until } from '../support/until.js';
 
 /*
  * The owner's form page in local mode (docs/api.md §9): found in SITE_DIR, where /contact leads,
@@ -199,11 +200,3 @@ describe('a form page added while npm start runs without one', () => {
     expect(contact.text).toContain('id="contact-form"');
   });
 });
-
-/** Resolves once the condition holds, checking every 20 ms, or fails after 5 s. */
-async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5000; !condition(); ) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -7,6 +7,7 @@ import { postContact } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
 import { clearSentEmails, deliveredEmails, type LocalServer, ownerCommand, settledEmails, startLocalServer, waitForEmails } from '../support/local-server.js';
 import { scanTable } from '../support/local-tables.js';
+import { until } from '../support/until.js';
 
 /*
  * docs/api.md §14 through local mode: an accepted inquiry is stored, and the delivery worker sends
@@ -52,14 +53,8 @@ const deliveryLines = () => jsonLines(local.output()).filter((line) => line.mess
 /** The mails of one inquiry, by the id its mail states. */
 const mailsOf = async (id: string) => (await settledEmails(mailbox, 0)).filter((email) => email.body.text?.includes(`Inquiry id: ${id}\n`));
 const stateOf = async (id: string) => (await scanTable(dynamo.url, LOCAL_INQUIRY_TABLE)).find((item) => item.id?.S === id)?.state?.S;
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long an inquiry's state is waited for, read from the table every 100 ms. */
+const STATE_WAIT = { timeoutMs: 20_000, everyMs: 100 };
 
 // Retries come 1, 2, 4, 8, 16 and 32 units apart (DELIVERY_RETRY_SECONDS=1): an outage of 20 s
 // ends between the fifth try (about +15 s) and the sixth (about +31 s), so the sixth sends, however
@@ -99,7 +94,7 @@ describe('SES failing, then throttling, then fine', () => {
     const { id } = response.json<{ id: string }>();
 
     expect(await deliveredEmails(mailbox, 1, 20_000)).toHaveLength(1);
-    await until(async () => (await stateOf(id)) === 'sent');
+    await until(async () => (await stateOf(id)) === 'sent', STATE_WAIT);
     const attempts = deliveryLines().filter((line) => line.inquiryId === id && line.outcome !== 'not_claimed');
     expect(attempts.map((line) => [line.outcome, line.errorName])).toEqual([
       ['retry_scheduled', 'InternalFailure'],
@@ -114,7 +109,7 @@ describe('SES answering after the worker stopped waiting', () => {
     mail.mode = 'late';
     const { id } = (await post()).json<{ id: string }>();
 
-    await until(async () => (await stateOf(id)) === 'unknown');
+    await until(async () => (await stateOf(id)) === 'unknown', STATE_WAIT);
     mail.mode = 'pass';
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(await mailsOf(id)).toHaveLength(1);
@@ -130,7 +125,7 @@ describe('SES answering after the worker stopped waiting', () => {
 
     const redelivered = await ownerCommand('redeliver', local, ['--unknown']);
     expect(redelivered).toMatchObject({ code: 0, stdout: expect.stringContaining(`${id}  unknown -> pending`) });
-    await until(async () => (await stateOf(id)) === 'sent');
+    await until(async () => (await stateOf(id)) === 'sent', STATE_WAIT);
     expect(await mailsOf(id)).toHaveLength(2);
     // Three owner commands, each a Node process that compiles its TypeScript, on a loaded machine.
   }, 60_000);
@@ -147,7 +142,7 @@ describe('a worker stopped between sending and recording it sent', () => {
 
     mail.mode = 'pass';
     local = await start();
-    await until(async () => (await stateOf(id)) === 'unknown', 40_000);
+    await until(async () => (await stateOf(id)) === 'unknown', { ...STATE_WAIT, timeoutMs: 40_000 });
 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await mailsOf(id)).toHaveLength(1);

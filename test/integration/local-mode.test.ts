@@ -13,6 +13,10 @@ import { postContact, sendTarget } from '../support/http-client.js';
 import { runOwnerCommand, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
+import { until } from '../support/until.js';
+
+/** A wait bounded by the test's own timeout alone. */
+const UNTIL_THE_TEST_TIMES_OUT = { timeoutMs: Number.POSITIVE_INFINITY };
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
 function runLocal(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -154,7 +158,7 @@ describe('npm start (bin/local.ts)', () => {
     ];
     for (const [index, body] of posts.entries()) expect((await postContact(server.apiUrl, body, { from: `127.0.44.${index + 1}` })).status).toBe(202);
     // The first attempt at the pending one has failed (SES unreachable): it waits for its retry.
-    await until(() => server.output().includes('"outcome":"retry_scheduled"'));
+    await until(() => server.output().includes('"outcome":"retry_scheduled"'), UNTIL_THE_TEST_TIMES_OUT);
 
     expect(await server.stop('SIGINT')).toBe(0);
 
@@ -274,7 +278,7 @@ describe('npm start never leaves a request waiting', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exited = exitOf(local.child);
     local.child.kill('SIGINT');
-    await until(() => /^SIGINT: stopping/m.test(local.stdout()));
+    await until(() => /^SIGINT: stopping/m.test(local.stdout()), UNTIL_THE_TEST_TIMES_OUT);
     // What a terminal's Ctrl-C relayed by npm, or an impatient second Ctrl-C, sends.
     local.child.kill('SIGINT');
     local.child.kill('SIGTERM');
@@ -422,10 +426,6 @@ function slowUploads(port: number): Array<Promise<number | string>> {
   );
 }
 
-/** Resolves once the condition holds, checking every 20 ms. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 /** The exit code of a process, or the signal that ended it. */
 function exitOf(child: ChildProcess): Promise<number | NodeJS.Signals | null> {

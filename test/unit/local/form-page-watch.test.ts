@@ -6,6 +6,7 @@ import { ConfigError } from '../../../lambdas/config.js';
 import { findFormPage } from '../../../lib/settings/form-page.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
+import { until } from '../../support/until.js';
 
 /* npm start without a form page, while the owner adds one to the site's folder (bin/local/form-page-watch.ts). */
 
@@ -22,14 +23,6 @@ function watching(folder: string, startUpFinds = () => findFormPage('formPage', 
 function writePage(folder: string, html: string): void {
   mkdirSync(join(folder, 'contact'), { recursive: true });
   writeFileSync(join(folder, 'contact/index.html'), html);
-}
-
-/** Resolves once the condition holds, or fails after 5 s (two cores may be busy). */
-async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5000; !condition(); ) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
-  }
 }
 
 const looks = (count: number) => new Promise((resolve) => setTimeout(resolve, LOOK_MS * count));
