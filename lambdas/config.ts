@@ -217,6 +217,8 @@ export interface DeliverySettings {
   readonly maxMailsPerHour: number;
   /** Where the mails of each hour are counted: the rate limits' table. */
   readonly counterTable: string;
+  /** The inbox's endpoint for the owner's commands (`--endpoint`) when it is not AWS's: local mode sets it. */
+  readonly inboxEndpoint?: string;
 }
 
 export const DEFAULT_RETRY_UNIT_SECONDS = 60;
@@ -231,6 +233,7 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
     maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
     counterTable: readCounterTableName(env),
+    ...(env.OWNER_INBOX_ENDPOINT === undefined ? {} : { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) }),
   };
 }
 

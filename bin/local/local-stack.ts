@@ -93,6 +93,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       [ORIGIN_VERIFY_DIGESTS]: LOCAL_KEYS.originVerifyDigests,
       AWS_ENDPOINT_URL_DYNAMODB: stream.url,
       AWS_ENDPOINT_URL_SESV2: ses,
+      // The digest's redeliver hint names it, as the banner's Inbox line does.
+      OWNER_INBOX_ENDPOINT: stream.url,
       // The emulators accept any credentials; the SDK only needs some, and a region.
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',

@@ -54,6 +54,8 @@ export interface DeliveryDependencies {
   readonly report: (report: DeliveryReport) => void;
   readonly newAttemptId: () => string;
   readonly now?: () => Date;
+  /** The `--endpoint` the owner's commands need for this inbox, which the digest's hint names: local mode's; none deployed. */
+  readonly inboxEndpoint?: string;
 }
 
 /**

@@ -35,5 +35,6 @@ export function createDeliveryDependencies(settings: DeliverySettings): Delivery
     retentionDays: settings.retentionDays,
     report: writeDeliveryLine,
     newAttemptId: randomUUID,
+    ...(settings.inboxEndpoint === undefined ? {} : { inboxEndpoint: settings.inboxEndpoint }),
   };
 }

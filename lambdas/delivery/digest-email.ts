@@ -30,8 +30,19 @@ const sectionHeading = (number: number, count: number) => `=== ${number} of ${co
 /** `12 held inquiries`, `1 held inquiry`. */
 const heldCount = (count: number) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`);
 
+/** Where the digest is read, and where the owner's commands find its inbox. */
+export interface DigestContext {
+  readonly sentAt: Date;
+  /** The `--endpoint` of an inbox that is not AWS's (local mode's); none deployed. */
+  readonly inboxEndpoint?: string;
+}
+
+/** The command that has a held inquiry mailed on its own, as the owner types it for this inbox. */
+const redeliverCommand = (inboxEndpoint: string | undefined) =>
+  `npm run redeliver -- <inquiry id>${inboxEndpoint === undefined ? '' : ` --endpoint ${inboxEndpoint}`}`;
+
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
-function opening(shown: number, total: number, sentAt: Date): { subject: string; lines: string[] } {
+function opening(shown: number, total: number, { sentAt, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {
   const count = shown === total ? heldCount(total) : `${shown} of ${heldCount(total)}`;
   return {
     subject: `Digest: ${count}, ${sentAt.toISOString().slice(0, 10)}`,
@@ -40,7 +51,7 @@ function opening(shown: number, total: number, sentAt: Date): { subject: string;
         ? `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`
         : `${count} since the last digest, the others in other mails: each looked like spam, so it was kept for the digest instead of being mailed on its own.`,
       'Every line the visitor wrote starts with "> "; every other line is this service\'s.',
-      'To have one mailed to you on its own, with the visitor as Reply-To: npm run redeliver -- <inquiry id>',
+      `To have one mailed to you on its own, with the visitor as Reply-To: ${redeliverCommand(inboxEndpoint)}`,
       '',
     ],
   };
@@ -52,8 +63,8 @@ function opening(shown: number, total: number, sentAt: Date): { subject: string;
  * mailed on its own. No Reply-To: the owner answers a visitor from that mail, or by writing to the
  * address shown.
  */
-export function composeDigestEmail(held: readonly HeldInquiry[], total: number, sentAt: Date): InquiryEmail {
-  const { subject, lines } = opening(held.length, total, sentAt);
+export function composeDigestEmail(held: readonly HeldInquiry[], total: number, context: DigestContext): InquiryEmail {
+  const { subject, lines } = opening(held.length, total, context);
   return {
     subject,
     text: [...lines, ...held.flatMap((inquiry, index) => [sectionHeading(index + 1, held.length), sectionText(inquiry)])].join('\n'),
@@ -66,9 +77,9 @@ export function composeDigestEmail(held: readonly HeldInquiry[], total: number, 
  * the mail's opening at its longest too. An inquiry is never cut: one larger than a mail (none the
  * contact function accepts is: at most some 35 KB) would go in a mail of its own.
  */
-export function digestMails(held: readonly HeldInquiry[], sentAt: Date): HeldInquiry[][] {
+export function digestMails(held: readonly HeldInquiry[], context: DigestContext): HeldInquiry[][] {
   const openingBytes = Math.max(
-    ...[opening(DIGEST_LIMIT, DIGEST_LIMIT, sentAt), opening(DIGEST_LIMIT - 1, DIGEST_LIMIT, sentAt)].map(
+    ...[opening(DIGEST_LIMIT, DIGEST_LIMIT, context), opening(DIGEST_LIMIT - 1, DIGEST_LIMIT, context)].map(
       ({ subject, lines }) => Buffer.byteLength(subject) + Buffer.byteLength(`${lines.join('\n')}\n`),
     ),
   );

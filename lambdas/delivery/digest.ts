@@ -120,9 +120,9 @@ interface DigestRun {
  * left waits for the next digest.
  */
 async function mailDigest(held: readonly HeldInquiry[], dependencies: DeliveryDependencies): Promise<DigestRun> {
-  const sentAt = currentTime(dependencies);
+  const context = { sentAt: currentTime(dependencies), inboxEndpoint: dependencies.inboxEndpoint };
   const run: DigestRun = { mails: 0, sent: [], unknown: [], unsent: [], refusedAlone: [] };
-  const queue = digestMails(held, sentAt);
+  const queue = digestMails(held, context);
   let sends = 0;
   let stopped = false;
   let lastStart: number | undefined;
@@ -134,7 +134,7 @@ async function mailDigest(held: readonly HeldInquiry[], dependencies: DeliveryDe
     if (lastStart !== undefined) await dependencies.wait(lastStart + DIGEST_SEND_INTERVAL_MS - Date.now());
     lastStart = Date.now();
     sends++;
-    const delivery = await dependencies.digestMailer.send(composeDigestEmail(mail, held.length, sentAt));
+    const delivery = await dependencies.digestMailer.send(composeDigestEmail(mail, held.length, context));
     if (delivery.kind === 'sent') {
       run.mails++;
       run.sent.push(...mail);

@@ -5,6 +5,7 @@ import {
   readCounterKeySecret,
   readFormTokenSecret,
   readCounterTableName,
+  readDeliverySettings,
   readFormSuccessPath,
   readMailSettings,
   readPageStylesheet,
@@ -153,6 +154,22 @@ describe('readCounterTableName', () => {
     ['with a slash', 'rate/limit'],
   ])('refuses a name %s with a ConfigError naming COUNTER_TABLE', (_title, name) => {
     expect(configErrorOf(() => readCounterTableName({ COUNTER_TABLE: name })).message).toContain('COUNTER_TABLE');
+  });
+});
+
+describe('readDeliverySettings: OWNER_INBOX_ENDPOINT, the inbox the digest tells the owner to name (docs/api.md §15)', () => {
+  const delivery: Env = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com', INQUIRY_TABLE: 'inquiries', COUNTER_TABLE: 'counters' };
+
+  it('is none unless set, as deployed', () => {
+    expect(readDeliverySettings(delivery).inboxEndpoint).toBeUndefined();
+  });
+
+  it('is the origin local mode sets', () => {
+    expect(readDeliverySettings({ ...delivery, OWNER_INBOX_ENDPOINT: 'http://127.0.0.1:8006' }).inboxEndpoint).toBe('http://127.0.0.1:8006');
+  });
+
+  it.each([[''], ['127.0.0.1:8006'], ['http://127.0.0.1:8006/path'], ['file:///tmp/inbox']])('refuses %j, naming OWNER_INBOX_ENDPOINT', (endpoint) => {
+    expect(configErrorOf(() => readDeliverySettings({ ...delivery, OWNER_INBOX_ENDPOINT: endpoint })).message).toContain('OWNER_INBOX_ENDPOINT');
   });
 });
 

@@ -71,6 +71,19 @@ describe('sendDigest', () => {
     expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
   });
 
+  it('tells how to have one mailed alone, with the --endpoint of an inbox that is not AWS’s (local mode’s)', async () => {
+    const deployed = digestWorker();
+    deployed.hold('one');
+    await deployed.digest();
+    const local = digestWorker();
+    local.hold('one');
+    await sendDigest({ ...local.dependencies, inboxEndpoint: 'http://127.0.0.1:8006' }, () => undefined);
+
+    const hint = 'To have one mailed to you on its own, with the visitor as Reply-To: npm run redeliver -- <inquiry id>';
+    expect(deployed.mailer.taken[0]?.text).toContain(`\n${hint}\n`);
+    expect(local.mailer.taken[0]?.text).toContain(`\n${hint} --endpoint http://127.0.0.1:8006\n`);
+  });
+
   it('marks each sent in the digest, kept for the retention period with its reasons; the next digest is empty', async () => {
     const w = digestWorker();
     w.hold('one');

@@ -188,8 +188,8 @@ describe('a visitor’s text cannot pass for the service’s', () => {
     fc.assert(
       fc.property(inquiry, inquiry, (first, second) => {
         const at = new Date(Date.UTC(2030, 0, 3, 8));
-        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, at);
-        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, at);
+        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, { sentAt: at });
+        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, { sentAt: at });
         expect(serviceLines(mail)).toEqual(serviceLines(expected));
         expect(mail.match(/^=== \d of 2 ===$/gm)).toEqual(['=== 1 of 2 ===', '=== 2 of 2 ===']);
         expect(mail.match(/^Inquiry id: .*$/gm)).toEqual(['Inquiry id: one', 'Inquiry id: two']);
