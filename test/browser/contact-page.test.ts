@@ -1,16 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { contactReply } from '../../lambdas/contact/contact-replies.js';
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import type { FieldError } from '../../lambdas/inquiry/field-errors.js';
 import type { Reply } from '../../lambdas/http/reply.js';
 import { escapeHtml } from '../../lambdas/html/escape-html.js';
 import { FIELD_MESSAGES, messageFor, NOTICES, rateLimitedNotice, SENT } from '../../lambdas/inquiry/form-messages.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { postContact } from '../support/http-client.js';
-import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { deliveredEmails, settledEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { newEmail } from '../support/fresh-clients.js';
-import { awayFromWindowEdge } from '../support/rate-window.js';
 import { quoted } from '../support/owner-mail.js';
 import {
   fillForm,
@@ -42,11 +42,20 @@ function lookOf(name: string): BrowserContextOptions {
 const failedLoad = (status: number) => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
 
 describeInChromium('the contact page in Chromium, against the local server', () => {
-  let server: LocalServer;
-  let browser: Browser;
+  const local = localModeInChromium<Visit>({
+    // Every page comes from 127.0.0.1, so the per-IP limit is out of the way; one inquiry per
+    // e-mail address lets a test reach the 429 answer with a second one.
+    // The form's workings, not the spam signals (form-timing.test.ts): these forms are sent at once,
+    // with one text, which those signals would hold for the digest.
+    RATE_LIMIT_IP: '1000',
+    RATE_LIMIT_EMAIL: '1',
+    SITE_NAME: 'Ada’s workshop',
+    FORM_MIN_SECONDS: '0',
+    SPAM_REPEAT_LIMIT: '0',
+  });
+  const { visits } = local;
   let formUrl: string;
   let origin: string;
-  const visits: Visit[] = [];
   const validInquiry = (): FormValues => ({
     name: 'Zoë Example 🚀',
     email: newEmail(),
@@ -55,38 +64,14 @@ describeInChromium('the contact page in Chromium, against the local server', () 
     project_url: 'https://example.org/engine?x=1&y=<2>',
   });
   const visit = async (options: BrowserContextOptions = {}, url = formUrl) => {
-    const opened = await visitForm(browser, url, options);
+    const opened = await visitForm(local.browser, url, options);
     visits.push(opened);
     return opened;
   };
 
-  beforeAll(async () => {
-    // Every page comes from 127.0.0.1, so the per-IP limit is out of the way; one inquiry per
-    // e-mail address lets a test reach the 429 answer with a second one.
-    // The form's workings, not the spam signals (form-timing.test.ts): these forms are sent at once,
-    // with one text, which those signals would hold for the digest.
-    server = await startLocalServer({
-      RATE_LIMIT_IP: '1000',
-      RATE_LIMIT_EMAIL: '1',
-      SITE_NAME: 'Ada’s workshop',
-      FORM_MIN_SECONDS: '0',
-      SPAM_REPEAT_LIMIT: '0',
-    });
-    browser = await launchChromium();
-    formUrl = `${server.baseUrl}/contact`;
+  beforeAll(() => {
+    formUrl = `${local.server.baseUrl}/contact`;
     origin = new URL(formUrl).origin;
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await clearSentEmails(server);
-  });
-  // Some tests count to a limit: none may straddle the turn of an hour.
-  beforeEach(() => awayFromWindowEdge(), 20_000);
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
   });
 
   it('is one accessible page on a desktop and a phone, light and dark, that asks nothing of another origin', async () => {
@@ -138,7 +123,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await page.getByRole('button', { name: 'Send inquiry' }).click();
 
       // The server's verdict on the same values: the page must find exactly the same problems.
-      const verdict = (await postContact(server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
+      const verdict = (await postContact(local.server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
       expect(verdict.errors.map((error) => error.field)).toEqual(['name', 'email', 'message', 'project_url']);
       expect(await shownErrors(page)).toEqual(
         Object.fromEntries(verdict.errors.map((error) => [error.field, messageFor(error, values[error.field as keyof typeof values])])),
@@ -156,7 +141,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(page.url()).toBe(formUrl);
       expect(watch.requests.filter((request) => request.startsWith('POST '))).toEqual([]);
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       expect(watch.errors).toEqual([]);
     });
 
@@ -171,7 +156,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await fillForm(page, values);
       await page.getByRole('button', { name: 'Send inquiry' }).click();
 
-      const verdict = (await postContact(server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
+      const verdict = (await postContact(local.server.apiUrl, { ...values, _gotcha: '' })).json<{ errors: FieldError[] }>();
       expect(verdict.errors.map((error) => [error.field, error.code])).toEqual([
         ['name', 'invalid_characters'],
         ['company', 'invalid_characters'],
@@ -189,7 +174,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       const persian = { ...validInquiry(), name: 'نیک\u200Cنام 👩\u200D💻', company: 'שרה & Co', project_url: '' };
       await fillForm(page, persian);
       expect((await submitForm(page)).status()).toBe(202);
-      expect((await deliveredEmails(server, 1))[0]?.subject).toBe(`Project inquiry from ${persian.name} (${persian.company})`);
+      expect((await deliveredEmails(local.server, 1))[0]?.subject).toBe(`Project inquiry from ${persian.name} (${persian.company})`);
       expect(watch.errors).toEqual([]);
     });
 
@@ -209,7 +194,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       const reference = (await page.locator('#contact-reference').textContent()) ?? '';
       expect(reference).toMatch(/^[0-9a-f-]{36}$/);
 
-      const emails = await deliveredEmails(server, 1);
+      const emails = await deliveredEmails(local.server, 1);
       expect(emails).toHaveLength(1);
       expect(emails[0]?.subject).toBe(`Project inquiry from ${inquiry.name} (${inquiry.company})`);
       expect(emails[0]?.replyTo).toEqual([inquiry.email]);
@@ -237,7 +222,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await fillForm(page, validInquiry());
       await page.getByRole('button', { name: 'Send inquiry' }).click();
       await expectStatus(page, NOTICES.failed);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
 
       const answer = await submitForm(page);
 
@@ -248,7 +233,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(keys[1]).toBe(keys[0]);
       await page.locator('#contact-sent').waitFor();
       expect(await page.locator('#contact-reference').textContent()).toBe(firstAnswer.id);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
       expect(watch.errors.filter((error) => !/ERR_CONNECTION_RESET/.test(error))).toEqual([]);
     });
 
@@ -278,7 +263,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(keys[1]).not.toBe(keys[0]);
       // Changed back, it is the first inquiry again, whose answer may have been lost: its key again.
       expect(keys[2]).toBe(keys[0]);
-      expect(await settledEmails(server, 500)).toHaveLength(0);
+      expect(await settledEmails(local.server, 500)).toHaveLength(0);
     });
 
     it('sends an inquiry without a key where the browser cannot make one', async () => {
@@ -295,13 +280,13 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(answer.status()).toBe(202);
       expect(await answer.request().headerValue('idempotency-key')).toBeNull();
       await page.locator('#contact-sent').waitFor();
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
       expect(watch.errors).toEqual([]);
     });
 
     it('says how many minutes to wait when the server answers 429, and keeps what was written', async () => {
       const inquiry = validInquiry();
-      expect((await postContact(server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);
+      expect((await postContact(local.server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);
       const { page, watch } = await visit();
       await fillForm(page, inquiry);
       const answer = await submitForm(page);
@@ -311,7 +296,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await expectStatus(page, rateLimitedNotice('email', retryAfter));
       expect(await page.locator('#contact-status').textContent()).toMatch(/try again in \d+ minutes?\.$/);
       expect(await page.getByLabel('Your project').inputValue()).toBe(inquiry.message);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
       await keepScreenshot(page, 'script-rate-limited');
       expect(watch.errors.filter((error) => !failedLoad(429).test(error))).toEqual([]);
     });
@@ -337,7 +322,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect((await submitForm(page)).status()).toBe(422);
 
       await expectStatus(page, FIELD_MESSAGES._gotcha?.honeypot ?? '');
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       expect(watch.errors.filter((error) => !failedLoad(422).test(error))).toEqual([]);
     });
   });
@@ -364,14 +349,14 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       });
       expect(await page.locator('#contact-email').getAttribute('aria-describedby')).toBe('contact-email-hint contact-email-error');
       expect(await focusedElement(page)).toBe('contact-email');
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       await keepScreenshot(page, 'no-script-invalid');
       // Chromium logs the document's own 422 status, which is the answer the contract asks for.
       expect(watch.errors.filter((error) => !failedLoad(422).test(error))).toEqual([]);
     });
 
     it('refuses the form posted from another site’s page (403) and sends nothing', async () => {
-      const context = await browser.newContext(noScript);
+      const context = await local.browser.newContext(noScript);
       const page = await context.newPage();
       const watch = watchPage(page);
       const fields = Object.entries({ ...validInquiry(), _gotcha: '' })
@@ -389,12 +374,12 @@ describeInChromium('the contact page in Chromium, against the local server', () 
 
       expect((await answer).status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('The form must be sent from this site');
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
     });
 
     it.each([
-      ['{base}', () => server.baseUrl],
-      ['the address the banner prints', () => server.apiUrl],
+      ['{base}', () => local.server.baseUrl],
+      ['the address the banner prints', () => local.server.apiUrl],
     ])('delivers a valid form from the page at %s and lands on the confirmation page (303)', async (_title, address) => {
       const pageOrigin = address();
       const { page, watch } = await visit(noScript, `${pageOrigin}/contact`);
@@ -405,7 +390,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(answer.status()).toBe(303);
       await page.waitForURL(`${pageOrigin}/contact/sent`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SENT.heading);
-      const emails = await deliveredEmails(server, 1);
+      const emails = await deliveredEmails(local.server, 1);
       expect(emails).toHaveLength(1);
       expect(emails[0]?.replyTo).toEqual([inquiry.email]);
       // A form post turns line breaks into CR LF, which the service keeps as LF (docs/api.md §2): each one line of the quoted message.
@@ -418,7 +403,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
 
     it('says how many minutes to wait on 429, with the form filled in again', async () => {
       const inquiry = validInquiry();
-      expect((await postContact(server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);
+      expect((await postContact(local.server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);
       const { page, watch } = await visit(noScript);
       await fillForm(page, inquiry);
       const answer = await submitForm(page);
@@ -433,7 +418,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
     });
 
     it('still works when the script fails to load, and the refused form is accessible in light', async () => {
-      const context = await browser.newContext();
+      const context = await local.browser.newContext();
       const page = await context.newPage();
       await page.route('**/contact/form.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
       const watch = watchPage(page);

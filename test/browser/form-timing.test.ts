@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import type { BrowserContextOptions } from 'playwright-core';
 import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../../lambdas/inquiry/form-token.js';
 import { SENT } from '../../lambdas/inquiry/form-messages.js';
-import { describeWithChromium, launchChromium } from '../support/browser.js';
+import { describeWithChromium } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { ownerCommand, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { ownerCommand, settledEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { inboxRecords } from '../support/local-tables.js';
 import { ownerMailWhen, readOwnerMail } from '../support/owner-mail.js';
 import { fillForm, submitForm, typeForm, visitForm, type Visit } from './contact-form-driver.js';
@@ -26,22 +27,12 @@ const formMinSeconds = 6;
 const NO_SCRIPT: BrowserContextOptions = { javaScriptEnabled: false };
 
 describeInChromium('a form filled in by a person, and the same form sent by a script', () => {
-  let server: LocalServer;
-  let browser: Browser;
-  const visits: Visit[] = [];
-
-  beforeAll(async () => {
+  const local = localModeInChromium<Visit>({
     // No digest while the tests run: an inquiry held is still held when the owner lists it.
-    server = await startLocalServer({ DIGEST_SECONDS: '86400', FORM_MIN_SECONDS: String(formMinSeconds) });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    DIGEST_SECONDS: '86400',
+    FORM_MIN_SECONDS: String(formMinSeconds),
   });
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
-  });
+  const { visits } = local;
 
   /**
    * Opens the form; returns the visit and when the browser asked for the page, which the server
@@ -49,7 +40,7 @@ describeInChromium('a form filled in by a person, and the same form sent by a sc
    * a second on a busy machine, and the person would then have taken less time than said.
    */
   const visit = async (options: BrowserContextOptions = {}) => {
-    const opened = await visitForm(browser, `${server.baseUrl}/contact`, options);
+    const opened = await visitForm(local.browser, `${local.server.baseUrl}/contact`, options);
     visits.push(opened);
     const requestedAt = opened.response?.request().timing().startTime;
     if (requestedAt === undefined || requestedAt <= 0) throw new Error('the browser did not time the page\'s request');
@@ -64,23 +55,23 @@ describeInChromium('a form filled in by a person, and the same form sent by a sc
    * fail and be retried a unit later (5 s locally), hence 15 s.
    */
   async function expectMailedAlone(id: string): Promise<void> {
-    const mailed = (await ownerMailWhen(server, (mail) => mail.alone.includes(id), 15_000)).alone.includes(id);
-    const record = (await inboxRecords(server.dynamoUrl)).find((candidate) => candidate.id === id);
+    const mailed = (await ownerMailWhen(local.server, (mail) => mail.alone.includes(id), 15_000)).alone.includes(id);
+    const record = (await inboxRecords(local.server.dynamoUrl)).find((candidate) => candidate.id === id);
     expect({ mailed, state: record?.state, heldFor: record?.heldFor ?? [] }).toEqual({ mailed: true, state: 'sent', heldFor: [] });
   }
 
   /** The owner's inbox line of an inquiry held as too fast; and no mail of it meanwhile. */
   async function expectHeldTooFast(id: string): Promise<void> {
-    const listed = await ownerCommand('inbox', server);
+    const listed = await ownerCommand('inbox', local.server);
     expect(listed.stdout).toMatch(
       new RegExp(`held\\s+0\\s+${id}\\s+too fast: sent [0-5]\\.\\d s after the form was shown, sooner than ${formMinSeconds} s; in the next digest`),
     );
-    expect(readOwnerMail(await settledEmails(server, 0)).alone).not.toContain(id);
+    expect(readOwnerMail(await settledEmails(local.server, 0)).alone).not.toContain(id);
   }
 
   /** The inquiry of an e-mail address: a form's confirmation page does not name it. */
   async function idOf(email: string): Promise<string> {
-    const record = (await inboxRecords(server.dynamoUrl)).find((candidate) => candidate.text?.email === email);
+    const record = (await inboxRecords(local.server.dynamoUrl)).find((candidate) => candidate.text?.email === email);
     if (record === undefined) throw new Error(`no inquiry from ${email}`);
     return record.id;
   }
@@ -126,7 +117,7 @@ describeInChromium('a form filled in by a person, and the same form sent by a sc
       expect((await submitForm(personVisit.page)).status()).toBe(303);
 
       for (const { page } of [personVisit, scriptVisit]) {
-        await page.waitForURL(`${server.baseUrl}/contact/sent`);
+        await page.waitForURL(`${local.server.baseUrl}/contact/sent`);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(SENT.heading);
       }
       await expectMailedAlone(await idOf(person.email));

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
-import { describeWithChromium, launchChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
+import { describeWithChromium, seriousAccessibilityViolations, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
-import { awayFromWindowEdge } from '../support/rate-window.js';
+import { deliveredEmails, settledEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { siteFolder } from '../support/site-folder.js';
 import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
 
@@ -71,41 +71,29 @@ const FORM = 'form.gh-form';
 const describeInChromium = describeWithChromium();
 
 describeInChromium('the example script and page on the owner’s own markup and style sheet, in Chromium', () => {
-  let server: LocalServer;
-  let browser: Browser;
-  const visits: OpenedPage[] = [];
+  const local = localModeInChromium<OpenedPage>({
+    // contact/index.html is the form page: refused posts made without script come back in it.
+    SITE_DIR: siteFolder({
+      'contact/index.html': OWN_PAGE,
+      'news/index.html': NEWS_PAGE,
+      'thanks/index.html': rewritten(examples('thanks/index.html'), [['href="/site.css"', 'href="/css/owner.css"']]),
+      'css/owner.css': OWNER_CSS,
+      'contact-form.js': examples('contact-form.js'),
+    }),
+    SITE_NAME: 'Ada Lovelace',
+    RATE_LIMIT_IP: '1000',
+  });
+  const { visits } = local;
   const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: newMessage() });
 
   const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<OpenedPage> => {
-    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
+    const opened = await openPage(local.browser, `${local.server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };
   const send = (page: Page) => submitForm(page, 'Send');
   const trap = (page: Page) => page.locator('[name="_gotcha"]');
   const posts = (watch: PageWatch) => watch.requests.filter((request) => request.startsWith('POST '));
-
-  beforeAll(async () => {
-    // contact/index.html is the form page: refused posts made without script come back in it.
-    const site = siteFolder({
-      'contact/index.html': OWN_PAGE,
-      'news/index.html': NEWS_PAGE,
-      'thanks/index.html': rewritten(examples('thanks/index.html'), [['href="/site.css"', 'href="/css/owner.css"']]),
-      'css/owner.css': OWNER_CSS,
-      'contact-form.js': examples('contact-form.js'),
-    });
-    server = await startLocalServer({ SITE_DIR: site, SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(() => clearSentEmails(server));
-  beforeEach(() => awayFromWindowEdge(), 20_000);
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
-  });
 
   describe('a form of another class and without [data-status]', () => {
     it('is sent by the script as JSON to /api/contact, never posted as a page, and lands on the thank-you page', async () => {
@@ -119,15 +107,15 @@ describeInChromium('the example script and page on the owner’s own markup and 
 
       const values = inquiry();
       await fillOwnerForm(page, values, FORM);
-      const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}/thanks/`)]);
+      const [answer] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}/thanks/`)]);
 
-      expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
+      expect(answer.url()).toBe(`${local.server.baseUrl}/api/contact`);
       expect(answer.status()).toBe(202);
       expect(answer.request().headers()['content-type']).toBe('application/json');
       expect(answer.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`]);
+      expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`]);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-      const [mail] = await deliveredEmails(server, 1);
+      const [mail] = await deliveredEmails(local.server, 1);
       expect(mail?.replyTo).toEqual([values.email]);
       expect(watch.errors).toEqual([]);
     });
@@ -146,19 +134,19 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await page.evaluate('document.activeElement.id')).toBe('email');
       expect(await page.getByRole('status').textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
       expect(await page.getByRole('status').isVisible()).toBe(true);
-      expect(page.url()).toBe(`${server.baseUrl}/contact/`);
-      expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`]);
+      expect(page.url()).toBe(`${local.server.baseUrl}/contact/`);
+      expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`]);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });
 
     it('is taken over on the service’s answer to a post made without script, and the summary that answer added goes once the script sends', async () => {
       // The page answered without script (422, in the owner's page), then the visitor's browser runs the script there.
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await local.browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       visits.push({ context, page, watch: watchPage(page) });
-      await page.goto(`${server.baseUrl}/contact/`);
+      await page.goto(`${local.server.baseUrl}/contact/`);
       // What the browser's own checks let through and the service refuses.
       await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail' }, FORM);
       expect((await send(page)).status()).toBe(422);
@@ -166,8 +154,8 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(refused).toContain('data-form-summary');
 
       const { page: scripted, watch } = await visit();
-      await scripted.route(`${server.baseUrl}/contact`, (route) => route.fulfill({ contentType: 'text/html', body: refused }));
-      await scripted.goto(`${server.baseUrl}/contact`);
+      await scripted.route(`${local.server.baseUrl}/contact`, (route) => route.fulfill({ contentType: 'text/html', body: refused }));
+      await scripted.goto(`${local.server.baseUrl}/contact`);
       expect(await scripted.locator('[data-form-summary]').count()).toBe(1);
       expect(await scripted.locator('[name="email"]').inputValue()).toBe('ada@gmail');
       expect((await send(scripted)).status()).toBe(422);
@@ -176,9 +164,9 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await scripted.locator('#email-error').textContent()).toBe(FIELD_MESSAGES.email?.invalid_email);
 
       await fillOwnerForm(scripted, { email: newEmail() }, FORM);
-      await Promise.all([send(scripted), scripted.waitForURL(`${server.baseUrl}/thanks/`)]);
-      expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`, `POST ${server.baseUrl}/api/contact`]);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      await Promise.all([send(scripted), scripted.waitForURL(`${local.server.baseUrl}/thanks/`)]);
+      expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`, `POST ${local.server.baseUrl}/api/contact`]);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
   });
 
@@ -198,7 +186,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
       const answer = await send(page);
       expect(answer.status()).toBe(422);
       expect(answer.headers()['content-security-policy']).toMatch(/(?:^|; )style-src 'self'(?:;|$)/);
-      expect(page.url()).toBe(`${server.baseUrl}/contact`);
+      expect(page.url()).toBe(`${local.server.baseUrl}/contact`);
       await expectTrapHidden(page);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });
@@ -214,7 +202,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(answer.status()).toBe(422);
       expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ _gotcha: 'http://spam.example' });
       await page.getByRole('status').filter({ hasText: FIELD_MESSAGES._gotcha?.honeypot ?? '' }).waitFor();
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
     });
   });
 
@@ -226,7 +214,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
 
       await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail' }, FORM);
       const refused = await send(page);
-      expect(refused.url()).toBe(`${server.baseUrl}/api/contact`);
+      expect(refused.url()).toBe(`${local.server.baseUrl}/api/contact`);
       expect(refused.status()).toBe(422);
       await page.locator(`${FORM} [data-error-for="email"]:visible`).waitFor();
       expect(await page.locator('form.newsletter [data-error-for="email"]').isHidden()).toBe(true);
@@ -234,9 +222,9 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await page.locator(`${FORM} [data-status]`).textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
 
       await fillOwnerForm(page, { email: newEmail() }, FORM);
-      await Promise.all([send(page), page.waitForURL(`${server.baseUrl}/thanks/`)]);
-      expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`, `POST ${server.baseUrl}/api/contact`]);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}/thanks/`)]);
+      expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`, `POST ${local.server.baseUrl}/api/contact`]);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
 
     it('passes over forms that post elsewhere: another origin’s /contact, a GET to /contact, one whose control hides its action', async () => {
@@ -246,7 +234,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
         '<form class="decoy" action="/contact"><input name="name"></form>',
         '<form class="decoy" method="post" action="/contact"><input name="action"><input name="name"></form>',
       ];
-      await page.route(`${server.baseUrl}/news/`, async (route) => {
+      await page.route(`${local.server.baseUrl}/news/`, async (route) => {
         const response = await route.fetch();
         await route.fulfill({ response, body: (await response.text()).replace('<form class="newsletter"', `${decoys.join('')}<form class="newsletter"`) });
       });
@@ -256,8 +244,8 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await page.locator('form.decoy [data-status], form.newsletter > p[role="status"] + p[role="status"]').count()).toBe(0);
 
       await fillOwnerForm(page, inquiry(), FORM);
-      await Promise.all([send(page), page.waitForURL(`${server.baseUrl}/thanks/`)]);
-      expect(posts(watch)).toEqual([`POST ${server.baseUrl}/api/contact`]);
+      await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}/thanks/`)]);
+      expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`]);
     });
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES, NOTICES } from '../../lambdas/inquiry/form-messages.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { clearSentEmails, deliveredEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
-import { awayFromWindowEdge } from '../support/rate-window.js';
+import { deliveredEmails, settledEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { buildEleventySite } from '../support/static-site.js';
 import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
 
@@ -81,12 +81,14 @@ const SOURCES = {
 const describeInChromium = describeWithChromium();
 
 describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromium', () => {
-  let server: LocalServer;
-  let browser: Browser;
-  const visits: OpenedPage[] = [];
+  const local = localModeInChromium<OpenedPage>(
+    async () => ({ SITE_DIR: await buildEleventySite(SOURCES), FORM_SUCCESS_PATH: '/thanks/', SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' }),
+    90_000,
+  );
+  const { visits } = local;
 
   const visit = async (options: BrowserContextOptions = {}, path = '/contact/'): Promise<OpenedPage> => {
-    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
+    const opened = await openPage(local.browser, `${local.server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };
@@ -99,24 +101,9 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
   // Quotes and markup, which must come back as typed.
   const tooShort = () => ({ name: 'Ada "the Enchantress" <Lovelace>', email: newEmail(), message: 'An engine, soon?', company: 'Analytical & Co' });
 
-  beforeAll(async () => {
-    const site = await buildEleventySite(SOURCES);
-    server = await startLocalServer({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/', SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
-    browser = await launchChromium();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(() => clearSentEmails(server));
-  beforeEach(() => awayFromWindowEdge(), 20_000);
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
-  });
-
   it('is where /contact leads: one contact page, the owner’s', async () => {
     const { page, watch } = await visit({}, '/contact');
-    expect(page.url()).toBe(`${server.baseUrl}/contact/`);
+    expect(page.url()).toBe(`${local.server.baseUrl}/contact/`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Hire me');
     expect(await page.getByRole('navigation', { name: 'Site' }).getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Blog', 'Hire me']);
     expect(watch.errors).toEqual([]);
@@ -130,7 +117,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       const answer = await send(page);
 
       expect(answer.status()).toBe(422);
-      expect(page.url()).toBe(`${server.baseUrl}/contact`);
+      expect(page.url()).toBe(`${local.server.baseUrl}/contact`);
       expect(await page.title()).toBe('Error: Hire me – Ada Lovelace');
       expect(await page.getByRole('navigation', { name: 'Site' }).getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Blog', 'Hire me']);
       expect(await page.locator('footer').textContent()).toContain('analytical engines since 1843');
@@ -150,25 +137,25 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       expect(answer.headers()['content-security-policy']).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
       // A style or script the policy refused would be a console error.
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       await keepScreenshot(page, 'owner-form-page-refused');
 
       // Corrected there, it goes, and lands on the owner's thank-you page.
       await fillOwnerForm(page, { message: newMessage() });
       expect((await send(page)).status()).toBe(303);
-      expect(page.url()).toBe(`${server.baseUrl}/thanks/`);
-      const [mail] = await deliveredEmails(server, 1);
+      expect(page.url()).toBe(`${local.server.baseUrl}/thanks/`);
+      const [mail] = await deliveredEmails(local.server, 1);
       expect(mail?.replyTo).toEqual([values.email]);
     });
   });
 
   it('answers the same in the owner’s page, accessible, when the page’s script fails to load (axe-core needs a page that runs it)', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
+    const context = await local.browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     await page.route('**/contact-form.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     const watch = watchPage(page);
     visits.push({ context, page, watch });
-    await page.goto(`${server.baseUrl}/contact/`);
+    await page.goto(`${local.server.baseUrl}/contact/`);
     await fillOwnerForm(page, tooShort());
     const answer = await send(page);
 
@@ -185,11 +172,11 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       const answer = await send(page);
 
       expect(answer.status()).toBe(422);
-      expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
+      expect(answer.url()).toBe(`${local.server.baseUrl}/api/contact`);
       const box = page.locator('#message-error');
       await box.filter({ hasText: FIELD_MESSAGES.message?.too_short ?? '' }).waitFor();
       expect(await box.textContent()).toBe(FIELD_MESSAGES.message?.too_short);
-      expect(page.url()).toBe(`${server.baseUrl}/contact/`);
+      expect(page.url()).toBe(`${local.server.baseUrl}/contact/`);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });

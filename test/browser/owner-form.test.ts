@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
 import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
-import { describeWithChromium, keepScreenshot, launchChromium, seriousAccessibilityViolations } from '../support/browser.js';
+import { describeWithChromium, keepScreenshot, seriousAccessibilityViolations } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { clearSentEmails, deliveredEmails, type LocalServer, settledEmails, startLocalServer } from '../support/local-server.js';
-import { awayFromWindowEdge } from '../support/rate-window.js';
+import { deliveredEmails, settledEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { quoted } from '../support/owner-mail.js';
 import { fillOwnerForm, type OpenedPage, openPage } from './contact-form-driver.js';
 
@@ -24,47 +24,32 @@ const describeInChromium = describeWithChromium();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describeInChromium('the owner’s own form, from docs/examples, in Chromium', () => {
-  let server: LocalServer;
-  let browser: Browser;
-  const visits: OpenedPage[] = [];
+  const local = localModeInChromium<OpenedPage>({
+    SITE_DIR: EXAMPLES,
+    FORM_SUCCESS_PATH: '/thanks/',
+    PAGE_STYLESHEET: '/site.css',
+    SITE_NAME: 'Ada Lovelace',
+    RATE_LIMIT_IP: '1000',
+    RATE_LIMIT_EMAIL: '1',
+  });
+  const { visits } = local;
   // A text of its own each time: the same text a third time in a day is held for the digest (docs/api.md §15).
   const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: `Two lines about the engine:\n${newMessage()}`, company: 'Analytical & Co', project_url: 'https://example.org/engine' });
 
   const visit = async (options: BrowserContextOptions = {}, path = '/contact-form.html'): Promise<OpenedPage> => {
-    const opened = await openPage(browser, `${server.baseUrl}${path}`, options);
+    const opened = await openPage(local.browser, `${local.server.baseUrl}${path}`, options);
     visits.push(opened);
     return opened;
   };
   const send = (page: Page) => page.getByRole('button', { name: 'Send' }).click();
   const status = (page: Page) => page.locator('[data-status]');
   /** Sends the form and waits for the owner's thank-you page, where its data-success-path leads. */
-  const sendToThanks = (page: Page) => Promise.all([page.waitForURL(`${server.baseUrl}/thanks/`), send(page)]);
+  const sendToThanks = (page: Page) => Promise.all([page.waitForURL(`${local.server.baseUrl}/thanks/`), send(page)]);
   /** Waits until the page's status line says `text`, and checks that it says nothing else. */
   const statusSays = async (page: Page, text: string) => {
     await status(page).filter({ hasText: text }).waitFor();
     expect(await status(page).textContent()).toBe(text);
   };
-
-  beforeAll(async () => {
-    server = await startLocalServer({
-      SITE_DIR: EXAMPLES,
-      FORM_SUCCESS_PATH: '/thanks/',
-      PAGE_STYLESHEET: '/site.css',
-      SITE_NAME: 'Ada Lovelace',
-      RATE_LIMIT_IP: '1000',
-      RATE_LIMIT_EMAIL: '1',
-    });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(() => clearSentEmails(server));
-  beforeEach(() => awayFromWindowEdge(), 20_000);
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
-  });
 
   it('names the inquiry’s fields as the published schema does, with its limits, and the tool for agents', async () => {
     const { page } = await visit({ javaScriptEnabled: false });
@@ -84,7 +69,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
     const { page, watch } = await visit({ viewport: { width: 760, height: 900 }, colorScheme: 'light' });
     await keepScreenshot(page, 'owner-form');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(watch.requests.filter((request) => !request.includes(server.baseUrl))).toEqual([]);
+    expect(watch.requests.filter((request) => !request.includes(local.server.baseUrl))).toEqual([]);
     expect(watch.errors).toEqual([]);
   });
 
@@ -97,12 +82,12 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       await sendToThanks(page);
       const posted = await answer;
 
-      expect(posted.url()).toBe(`${server.baseUrl}/api/contact`);
+      expect(posted.url()).toBe(`${local.server.baseUrl}/api/contact`);
       expect(posted.status()).toBe(202);
       expect(await posted.request().headerValue('content-type')).toBe('application/json');
       expect(await posted.request().headerValue('idempotency-key')).toMatch(UUID);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-      const [mail] = await deliveredEmails(server, 1);
+      const [mail] = await deliveredEmails(local.server, 1);
       expect(mail?.replyTo).toEqual([values.email]);
       expect(mail?.body.text).toContain(`Message:\n${quoted(values.message)}`);
       expect(watch.errors).toEqual([]);
@@ -126,13 +111,13 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await page.evaluate('document.activeElement.id')).toBe('email');
       expect(await status(page).textContent()).toBe('The inquiry was not sent. Please correct the fields marked below.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
 
       // Corrected, it goes.
       await fillOwnerForm(page, { email: newEmail(), message: newMessage() });
       await sendToThanks(page);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
 
     it('sends the same inquiry again with its key after the answer was lost: the first answer is replayed, one mail', async () => {
@@ -147,7 +132,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       await fillOwnerForm(page, inquiry());
       await send(page);
       await statusSays(page, 'Your inquiry could not be sent. Please check your connection and try again.');
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
 
       const answer = page.waitForResponse((response) => response.request().method() === 'POST');
       await send(page);
@@ -155,7 +140,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(replayed.status()).toBe(202);
       expect(await replayed.headerValue('idempotency-replayed')).toBe('true');
       expect(keys).toEqual([expect.stringMatching(UUID), keys[0]]);
-      expect(await deliveredEmails(server, 1)).toHaveLength(1);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
 
     it('says the service’s own sentence for an answer that came from elsewhere on the way, with no detail (a proxy’s HTML 403), not a connection’s', async () => {
@@ -189,12 +174,12 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       const { page, watch } = await visit({ javaScriptEnabled: false });
       const values = inquiry();
       await fillOwnerForm(page, values);
-      await Promise.all([page.waitForURL(`${server.baseUrl}/thanks/`), send(page)]);
+      await Promise.all([page.waitForURL(`${local.server.baseUrl}/thanks/`), send(page)]);
 
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-      const [mail] = await deliveredEmails(server, 1);
+      const [mail] = await deliveredEmails(local.server, 1);
       expect(mail?.replyTo).toEqual([values.email]);
-      expect(watch.requests).toContain(`POST ${server.baseUrl}/contact`);
+      expect(watch.requests).toContain(`POST ${local.server.baseUrl}/contact`);
       expect(watch.errors).toEqual([]);
     });
 
@@ -215,7 +200,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(251, 246, 236)');
       expect(await page.locator('#contact-email-error').isVisible()).toBe(true);
       await keepScreenshot(page, 'owner-style-refused');
-      expect(await settledEmails(server, 500)).toEqual([]);
+      expect(await settledEmails(local.server, 500)).toEqual([]);
       // A style the CSP refused would be a console error.
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { contactFormSending } from '../../lambdas/html/owner-form-page.js';
-import { describeWithChromium, launchChromium, watchPage, type PageWatch } from '../support/browser.js';
+import { describeWithChromium, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { clearSentEmails, deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
-import { awayFromWindowEdge } from '../support/rate-window.js';
+import { deliveredEmails } from '../support/local-server.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../support/site-path-cases.js';
 import { fillOwnerForm, foreignRequests, submitForm } from './contact-form-driver.js';
 
@@ -30,14 +30,13 @@ interface Visit {
 }
 
 describeInChromium('the owner’s thank-you page, named by the example form’s data-success-path alone, in Chromium', () => {
-  let server: LocalServer;
-  let browser: Browser;
-  const visits: Visit[] = [];
+  const local = localModeInChromium<Visit>({ SITE_DIR: EXAMPLES, FORM_PAGE, SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
+  const { visits } = local;
   const inquiry = () => ({ name: 'Ada Lovelace', email: newEmail(), message: newMessage() });
 
   /** Opens the form page; `markup`, given, rewrites the page's HTML on its way to the browser. */
   const visit = async (options: BrowserContextOptions = {}, markup?: (html: string) => string): Promise<Visit> => {
-    const context = await browser.newContext(options);
+    const context = await local.browser.newContext(options);
     const page = await context.newPage();
     const watch = watchPage(page);
     if (markup !== undefined) {
@@ -46,7 +45,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
         await route.fulfill({ response, body: markup(await response.text()) });
       });
     }
-    await page.goto(`${server.baseUrl}${FORM_PAGE}`);
+    await page.goto(`${local.server.baseUrl}${FORM_PAGE}`);
     const opened = { context, page, watch };
     visits.push(opened);
     return opened;
@@ -55,36 +54,22 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
   const send = (page: Page) => submitForm(page, 'Send');
   const status = (page: Page) => page.locator('[data-status]');
 
-  beforeAll(async () => {
-    server = await startLocalServer({ SITE_DIR: EXAMPLES, FORM_PAGE, SITE_NAME: 'Ada Lovelace', RATE_LIMIT_IP: '1000' });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(() => clearSentEmails(server));
-  beforeEach(() => awayFromWindowEdge(), 20_000);
-  afterEach(async () => {
-    await Promise.all(visits.splice(0).map((opened) => opened.context.close()));
-  });
-
   it('says at start that the thank-you page is the form’s, with no FORM_SUCCESS_PATH', () => {
-    expect(server.output()).toMatch(/^Thank-you {2}\/thanks\/ {2}\(data-success-path on the form of \/contact-form\.html\)$/m);
+    expect(local.server.output()).toMatch(/^Thank-you {2}\/thanks\/ {2}\(data-success-path on the form of \/contact-form\.html\)$/m);
   });
 
   it('with JavaScript, lands on the owner’s thank-you page once the inquiry is received', async () => {
     const { page, watch } = await visit();
     const values = inquiry();
     await fillOwnerForm(page, values);
-    const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
+    const [answer] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}${THANKS}`)]);
 
-    expect(answer.url()).toBe(`${server.baseUrl}/api/contact`);
+    expect(answer.url()).toBe(`${local.server.baseUrl}/api/contact`);
     expect(answer.status()).toBe(202);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-    const [mail] = await deliveredEmails(server, 1);
+    const [mail] = await deliveredEmails(local.server, 1);
     expect(mail?.replyTo).toEqual([values.email]);
-    expect(foreignRequests(watch, server.baseUrl)).toEqual([]);
+    expect(foreignRequests(watch, local.server.baseUrl)).toEqual([]);
     expect(watch.errors).toEqual([]);
   });
 
@@ -92,13 +77,13 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     const { page, watch } = await visit({ javaScriptEnabled: false });
     const values = inquiry();
     await fillOwnerForm(page, values);
-    const [answer] = await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
+    const [answer] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}${THANKS}`)]);
 
-    expect(answer.url()).toBe(`${server.baseUrl}/contact`);
+    expect(answer.url()).toBe(`${local.server.baseUrl}/contact`);
     expect(answer.status()).toBe(303);
     expect(await answer.headerValue('location')).toBe(THANKS);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-    const [mail] = await deliveredEmails(server, 1);
+    const [mail] = await deliveredEmails(local.server, 1);
     expect(mail?.replyTo).toEqual([values.email]);
     expect(watch.errors).toEqual([]);
   });
@@ -111,9 +96,9 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
 
     await status(page).filter({ hasText: SENTENCE }).waitFor();
     expect(await status(page).textContent()).toBe(SENTENCE);
-    expect(page.url()).toBe(`${server.baseUrl}${FORM_PAGE}`);
+    expect(page.url()).toBe(`${local.server.baseUrl}${FORM_PAGE}`);
     expect(await page.locator('[name="name"]').inputValue()).toBe('');
-    expect(await deliveredEmails(server, 1)).toHaveLength(1);
+    expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     expect(watch.errors).toEqual([]);
   });
 
@@ -140,7 +125,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
       await fillOwnerForm(page, inquiry());
       expect({ value, status: (await send(page)).status() }).toEqual({ value, status: 202 });
       await status(page).filter({ hasText: SENTENCE }).waitFor();
-      expect({ value, url: page.url() }).toEqual({ value, url: `${server.baseUrl}${FORM_PAGE}` });
+      expect({ value, url: page.url() }).toEqual({ value, url: `${local.server.baseUrl}${FORM_PAGE}` });
     }
     // A control named "dataset" shadows the form's own dataset (DOM clobbering): the script then reads no path at all.
     await page.locator('form.inquiry').evaluate((form) => {
@@ -150,19 +135,19 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     await fillOwnerForm(page, inquiry());
     expect((await send(page)).status()).toBe(202);
     await status(page).filter({ hasText: SENTENCE }).waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}${FORM_PAGE}`);
+    expect(page.url()).toBe(`${local.server.baseUrl}${FORM_PAGE}`);
 
     // And a path of the site is followed still, so that the test above could have failed.
     await page.locator('form.inquiry [name="dataset"]').evaluate((input) => input.remove());
     await fillOwnerForm(page, inquiry());
-    await Promise.all([send(page), page.waitForURL(`${server.baseUrl}${THANKS}`)]);
-    expect(foreignRequests(watch, server.baseUrl)).toEqual([]);
+    await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}${THANKS}`)]);
+    expect(foreignRequests(watch, local.server.baseUrl)).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(watch.errors).toEqual([]);
   }, 120_000);
 
   it('reads the attribute as synth and start-up read it (parse5): entities, case, repeats, NUL and line breaks alike', async () => {
-    const context = await browser.newContext();
+    const context = await local.browser.newContext();
     const page = await context.newPage();
     visits.push({ context, page, watch: watchPage(page) });
     const forms = [
