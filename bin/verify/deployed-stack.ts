@@ -60,10 +60,12 @@ export interface DeployedSettings {
   readonly ownerEmail?: string;
   /** `senderEmail`: the SES identity inquiries are sent from. */
   readonly senderEmail?: string;
+  /** `maxMailsPerHour`: inquiries mailed one by one in an hour, the rest held (docs/api.md §15). */
+  readonly maxMailsPerHour?: number;
 }
 
 /**
- * The owner's and the sender's addresses as deployed: the settings the stack gave its functions,
+ * The owner's and the sender's addresses, and the hour's mails, as deployed: the settings the stack gave its functions,
  * read from the stack's own template (the secret is only a dynamic reference there, never its
  * value). Not cdk.json: a deploy may have been given `-c` options that no file keeps.
  */
@@ -72,7 +74,12 @@ export async function readDeployedSettings(cloudFormation: CloudFormationClient,
   const setting = (key: SettingKey) => functionSetting(TemplateBody ?? '{}', key);
   const ownerEmail = setting('CONTACT_TO');
   const senderEmail = setting('CONTACT_FROM');
-  return { ...(ownerEmail === undefined ? {} : { ownerEmail }), ...(senderEmail === undefined ? {} : { senderEmail }) };
+  const maxMailsPerHour = Number(setting('MAX_MAILS_PER_HOUR') ?? Number.NaN);
+  return {
+    ...(ownerEmail === undefined ? {} : { ownerEmail }),
+    ...(senderEmail === undefined ? {} : { senderEmail }),
+    ...(Number.isSafeInteger(maxMailsPerHour) ? { maxMailsPerHour } : {}),
+  };
 }
 
 /** The first plain value a function of the template is given for a setting. */

@@ -1,4 +1,5 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
+import { isLoopbackName } from '../local/local-origins.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
@@ -178,7 +179,8 @@ async function checkInvalidPost(probe: Probe, base: URL): Promise<CheckResult> {
   const code = problemCode(answer);
   if (answer.status === 422 && code === 'validation_failed') return ok(name, `422 validation_failed; ${rateLimitCost(answer)}`);
   if (answer.status === 429 && code === 'rate_limited') {
-    return warn(name, "429 rate_limited: this address has used this hour's posts", 'run npm run verify again after the hour turns (UTC)');
+    const preview = isLoopbackName(base.hostname) ? ', or start npm start again with RATE_LIMIT_IP=100 (its Limits line)' : '';
+    return warn(name, "429 rate_limited: this address has used this hour's posts", `run npm run verify again after the hour turns (UTC)${preview}`);
   }
   const { detail, fix } = diagnose(answer);
   return fail(name, `${detail}; expected 422 validation_failed`, fix);

@@ -5,10 +5,16 @@ import type { DeployedSettings } from './deployed-stack.js';
 /** README's section on the sender's identity and its DNS records. */
 const MAIL_GUIDE = 'README "Mail that lands in the inbox"';
 
+/** What SES's sandbox sends in 24 hours, in each region (README "SES's sandbox"). */
+const SANDBOX_MAILS_A_DAY = 200;
+/** The most `maxMailsPerHour` whose day-long flood leaves the sandbox's quota room for the digest. */
+const SANDBOX_MAILS_AN_HOUR = Math.floor(SANDBOX_MAILS_A_DAY / 24);
+
 /**
  * Whether SES in the stack's region will send the owner's mail (docs/api.md §12): sending enabled,
  * the sandbox or production, the sender's identity verified with its DKIM and MAIL FROM, and, in
- * the sandbox, the owner's address verified too, since the sandbox checks every recipient.
+ * the sandbox, the owner's address verified too, since the sandbox checks every recipient, and
+ * `maxMailsPerHour` within its daily quota.
  */
 export async function* mailChecks(ses: SESv2Client, settings: DeployedSettings): AsyncGenerator<CheckResult> {
   const region = await ses.config.region();
@@ -37,6 +43,22 @@ export async function* mailChecks(ses: SESv2Client, settings: DeployedSettings):
       `verify it (SES console, ${region}: Identities, Create identity, then the link SES mails), or request production access`,
     );
   }
+  if (sandbox) yield* sandboxQuotaCheck(settings.maxMailsPerHour);
+}
+
+/** In the sandbox, whether a day-long flood mailed one by one would leave the digest room in the day's quota (docs/api.md §15). */
+function* sandboxQuotaCheck(maxMailsPerHour: number | undefined): Generator<CheckResult> {
+  if (maxMailsPerHour === undefined) return;
+  const name = 'mails an hour';
+  if (maxMailsPerHour <= SANDBOX_MAILS_AN_HOUR) {
+    yield ok(name, `at most ${maxMailsPerHour} (maxMailsPerHour), within the sandbox's ${SANDBOX_MAILS_A_DAY} a day`);
+    return;
+  }
+  yield warn(
+    name,
+    `maxMailsPerHour is ${maxMailsPerHour}: a day-long flood would ask for ${maxMailsPerHour * 24} mails, more than the sandbox's ${SANDBOX_MAILS_A_DAY} a day, and the rest (the digest too) would wait for the next day`,
+    `add "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} to your settings file and deploy again (npm run cdk -- deploy --all), or request production access`,
+  );
 }
 
 function sendingCheck(region: string, enabled: boolean, enforcement: string | undefined, sandbox: boolean, review: string | undefined): CheckResult {
@@ -45,7 +67,7 @@ function sendingCheck(region: string, enabled: boolean, enforcement: string | un
     return fail(name, `paused${enforcement === undefined ? '' : ` (${enforcement})`}: SES sends nothing from this account here`, 'the SES console\'s Account dashboard says why and how to ask for it back');
   }
   const where = sandbox
-    ? `in the sandbox: 200 mails a day, to verified addresses only${review === undefined ? '' : `; production access ${review.toLowerCase()}`}`
+    ? `in the sandbox: ${SANDBOX_MAILS_A_DAY} mails a day, to verified addresses only${review === undefined ? '' : `; production access ${review.toLowerCase()}`}`
     : 'production access';
   if (enforcement === 'PROBATION') {
     return warn(name, `enabled, ${where}, but under review (PROBATION)`, 'the SES console\'s Account dashboard says what to correct before sending is paused');

@@ -153,7 +153,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
     );
   });
 
-  it("fails the owner's address in the sandbox, where SES mails verified addresses only", async () => {
+  it("fails the owner's address in the sandbox, where SES mails verified addresses only, and warns of the default maxMailsPerHour there", async () => {
     await deployToMoto(moto(), SITE);
     await createIdentity('example.com');
     await createIdentity(OWNER);
@@ -165,6 +165,8 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
       expect.arrayContaining([
         `ok    SES sending (${SITE_REGION}): enabled, in the sandbox: 200 mails a day, to verified addresses only; production access pending`,
         expect.stringMatching(new RegExp(`^FAIL  owner's address ${OWNER}: not verified: in the sandbox`)),
+        // The default read from the template the stack deployed.
+        expect.stringMatching(/^warn  mails an hour: maxMailsPerHour is 20: .* -> add "maxMailsPerHour": 8 to your settings file/),
       ]),
     );
   });

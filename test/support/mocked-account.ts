@@ -36,6 +36,8 @@ export interface MockedAccount {
   /** The spending alarm's stack (lib/budget/budget-stack.ts), which every deploy makes. */
   budgetStack: Stack | undefined;
   sesAccount: GetAccountCommandOutput;
+  /** The delivery function's `MAX_MAILS_PER_HOUR` in the stack's template: the default, 20. */
+  maxMailsPerHour: string;
   /** By identity name; a name not here is SES's NotFoundException. */
   identities: Map<string, GetEmailIdentityCommandOutput>;
   subscriptions: Map<string, Subscription[]>;
@@ -97,6 +99,7 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     planStack: stack(STACK_NAMES.pricingPlan),
     budgetStack: stack(STACK_NAMES.budget),
     sesAccount: { $metadata: {}, SendingEnabled: true, ProductionAccessEnabled: true, EnforcementStatus: 'HEALTHY' },
+    maxMailsPerHour: '20',
     identities: new Map([
       ['example.com', domainIdentity()],
       [OWNER, { $metadata: {}, IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' }],
@@ -144,13 +147,16 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
       ...SITE_ALARMS.map((name) => ({ ResourceType: 'AWS::CloudWatch::Alarm', PhysicalResourceId: name, LogicalResourceId: name.replace(/\W/g, ''), ResourceStatus: 'CREATE_COMPLETE' as const, LastUpdatedTimestamp: new Date() })),
     ],
   });
-  siteCloudFormation.on(GetTemplateCommand).resolves({
+  siteCloudFormation.on(GetTemplateCommand).callsFake(async () => ({
     TemplateBody: JSON.stringify({
       Resources: {
-        DeliveryFunction: { Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: { CONTACT_TO: OWNER, CONTACT_FROM: SENDER, ORIGIN_VERIFY_SECRET: '{{resolve:secretsmanager:…}}' } } } },
+        DeliveryFunction: {
+          Type: 'AWS::Lambda::Function',
+          Properties: { Environment: { Variables: { CONTACT_TO: OWNER, CONTACT_FROM: SENDER, MAX_MAILS_PER_HOUR: account.maxMailsPerHour, ORIGIN_VERIFY_SECRET: '{{resolve:secretsmanager:…}}' } } },
+        },
       },
     }),
-  });
+  }));
 
   const edgeCloudFormation = mockClient(cloudFront.cloudFormation);
   edgeCloudFormation.on(DescribeStacksCommand).callsFake(async ({ StackName }: { StackName: string }) => {

@@ -94,7 +94,7 @@ export function siteTemplate(settings: SiteStackSettings): string {
         Type: 'AWS::IAM::Role',
         Properties: { AssumeRolePolicyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }] } },
       },
-      // The settings a function is given, where npm run verify reads the addresses (bin/verify/deployed-stack.ts).
+      // The settings a function is given, where npm run verify reads the addresses and the hour's mails, at their default (bin/verify/deployed-stack.ts).
       DeliveryFunction: {
         Type: 'AWS::Lambda::Function',
         Properties: {
@@ -103,7 +103,7 @@ export function siteTemplate(settings: SiteStackSettings): string {
           Handler: 'index.handler',
           Role: { 'Fn::GetAtt': ['DeliveryRole', 'Arn'] },
           Code: { ZipFile: 'export const handler = async () => undefined;' },
-          Environment: { Variables: { CONTACT_TO: OWNER, CONTACT_FROM: SENDER, ORIGIN_VERIFY_SECRET: '{{resolve:secretsmanager:PersonalSite-keys}}' } },
+          Environment: { Variables: { CONTACT_TO: OWNER, CONTACT_FROM: SENDER, MAX_MAILS_PER_HOUR: '20', ORIGIN_VERIFY_SECRET: '{{resolve:secretsmanager:PersonalSite-keys}}' } },
         },
       },
     },

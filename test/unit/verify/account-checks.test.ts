@@ -98,6 +98,7 @@ describe('each state an owner meets', () => {
 
   it('fails the sandbox when the owner\'s address may not receive, and passes it once verified', async () => {
     account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: false };
+    account.maxMailsPerHour = '8';
     account.identities.delete(OWNER);
 
     const { results } = await run();
@@ -108,8 +109,31 @@ describe('each state an owner meets', () => {
     expect(notOk((await run()).results)).toEqual([]);
   });
 
+  it('warns in the sandbox of a maxMailsPerHour whose day-long flood would outrun its 200 mails a day, with the setting that keeps within them', async () => {
+    account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: false };
+    account.maxMailsPerHour = '20';
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'warn',
+        name: 'mails an hour',
+        detail: "maxMailsPerHour is 20: a day-long flood would ask for 480 mails, more than the sandbox's 200 a day, and the rest (the digest too) would wait for the next day",
+        fix: 'add "maxMailsPerHour": 8 to your settings file and deploy again (npm run cdk -- deploy --all), or request production access',
+      },
+    ]);
+
+    account.maxMailsPerHour = '9';
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ name: 'mails an hour', status: 'warn' })]);
+    account.maxMailsPerHour = '8';
+    expect((await run()).results.find((result) => result.name === 'mails an hour')).toMatchObject({ status: 'ok', detail: "at most 8 (maxMailsPerHour), within the sandbox's 200 a day" });
+    account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: true };
+    account.maxMailsPerHour = '20';
+    expect((await run()).results.map((result) => result.name)).not.toContain('mails an hour');
+  });
+
   it('passes the sandbox for an owner whose whole domain is verified', async () => {
     account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: false };
+    account.maxMailsPerHour = '8';
     account.identities.delete(OWNER);
     account.identities.set('example.net', domainIdentity());
 

@@ -290,12 +290,18 @@ describe('a front door broken one way at a time', () => {
     ]);
   });
 
-  it('warns, without failing, when this address has used the hour\'s posts', async () => {
+  it('warns, without failing, when this address has used the hour\'s posts, saying when to run again; for a site of this machine (the preview), how to raise its limit', async () => {
     door.breakPath('POST /api/contact', (_request, response) => send(response, 429, PROBLEM, '{"code":"rate_limited"}'));
+    const post = 'POST /api/contact with an invalid body';
+    const again = 'run npm run verify again after the hour turns (UTC)';
 
     const results = await run();
-    expect(named(results, 'POST /api/contact with an invalid body')).toMatchObject({ status: 'warn' });
+    expect(named(results, post)).toEqual({ status: 'warn', name: post, detail: "429 rate_limited: this address has used this hour's posts", fix: again });
     expect(exitStatus(results)).toBe(0);
+    expect(named(await run({ base: new URL(door.localUrl) }, fetch), post)).toMatchObject({
+      status: 'warn',
+      fix: `${again}, or start npm start again with RATE_LIMIT_IP=100 (its Limits line)`,
+    });
   });
 
   it('fails a folder whose redirect leaves the site, and never follows it', async () => {
