@@ -113,6 +113,9 @@ export interface FormSending {
 /** The attribute that marks an element of the form as the place of its field's message (docs/api.md §9). */
 export const ERROR_FOR_ATTRIBUTE = 'data-error-for';
 
+/** The class of the form's status line, or of the summary in its place, while it tells of an error: the example script's (docs/api.md §9). */
+export const STATUS_ERROR_CLASS = 'status-error';
+
 /**
  * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
  * page's own script goes to after a 202 (docs/examples/contact-form.js).
@@ -152,6 +155,7 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   if (status !== undefined) {
     replaceContent(edits, status, escapeHtml(refused.summary));
     removeAttribute(edits, status, 'hidden');
+    addClass(edits, status, STATUS_ERROR_CLASS);
   }
   addSummary(edits, form, status === undefined ? refused.summary : undefined, unplaced);
   markTitle(edits, all);
@@ -364,7 +368,7 @@ function addSummary(
   });
   edits.insert(
     startTagEnd(form),
-    `<div role="alert" data-form-summary>${summary === undefined ? '' : `<p>${escapeHtml(summary)}</p>`}${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
+    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}">${summary === undefined ? '' : `<p>${escapeHtml(summary)}</p>`}${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
   );
 }
 
@@ -539,6 +543,12 @@ function setAttribute(edits: Edits, element: Element, name: string, value?: stri
   if (start === undefined) return;
   // After `<` and the name: inserting before the tag's end could land inside an unquoted value (`<input name=x/>`).
   edits.insert(start + 1 + element.tagName.length, ` ${text}`);
+}
+
+/** Adds a class to the element's `class` attribute, unless it is there already. */
+function addClass(edits: Edits, element: Element, name: string): void {
+  const classes = (attribute(element, 'class') ?? '').split(/[\t\n\f\r ]+/).filter(Boolean);
+  if (!classes.includes(name)) setAttribute(edits, element, 'class', [...classes, name].join(' '));
 }
 
 function removeAttribute(edits: Edits, element: Element, name: string): void {

@@ -4,7 +4,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { contactFormSending } from '../../lambdas/html/owner-form-page.js';
 import { describeWithChromium, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
-import { deliveredEmails } from '../support/local-server.js';
+import { deliveredEmails, settledEmails } from '../support/local-server.js';
 import { localModeInChromium } from '../support/local-mode-in-chromium.js';
 import { OPEN_REDIRECT_ATTEMPTS } from '../support/site-path-cases.js';
 import { fillOwnerForm, foreignRequests, submitForm } from './contact-form-driver.js';
@@ -86,6 +86,25 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     const [mail] = await deliveredEmails(local.server, 1);
     expect(mail?.replyTo).toEqual([values.email]);
     expect(watch.errors).toEqual([]);
+  });
+
+  it('marks a refused post’s status line status-error with the script or without it, so that the example’s site.css shows it alike', async () => {
+    const refusedStatus = async (options: BrowserContextOptions) => {
+      const { page } = await visit(options);
+      // A well-formed address to the browser's own check, refused by the published rules.
+      await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail' });
+      expect((await send(page)).status()).toBe(422);
+      const line = status(page).filter({ hasText: 'The inquiry was not sent.' });
+      await line.waitFor();
+      return { classes: await line.getAttribute('class'), color: await page.evaluate('getComputedStyle(document.querySelector("[data-status]")).color') };
+    };
+
+    const scripted = await refusedStatus({});
+    const posted = await refusedStatus({ javaScriptEnabled: false });
+
+    expect(scripted.classes?.split(' ')).toContain('status-error');
+    expect(posted).toEqual(scripted);
+    expect(await settledEmails(local.server, 500)).toEqual([]);
   });
 
   it('with a form that names no thank-you page, thanks the visitor in the page and stays there', async () => {

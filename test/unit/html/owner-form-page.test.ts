@@ -143,6 +143,13 @@ describe('a page that marks where messages go', () => {
     expect(byAttribute(html, 'data-form-summary')).toBeUndefined();
   });
 
+  it('marks the status element status-error, as the example script does, keeping its own classes and adding none twice', () => {
+    expect(attr(byAttribute(html, 'data-status'), 'class')).toBe('status-error');
+    const classed = (classes: string) => attr(byAttribute(fill(MARKED.replace('<p data-status role="status">', `<p data-status class="${classes}" role="status">`)), 'data-status'), 'class');
+    expect(classed('note  wide')).toBe('note wide status-error');
+    expect(classed('status-error note')).toBe('status-error note');
+  });
+
   it('marks the invalid fields for assistive technology, each described by its message, and focuses the first', () => {
     const email = byName(html, 'email');
     const box = byAttribute(html, 'data-error-for', 'email');
@@ -197,6 +204,7 @@ describe('a page without marked elements, or with elements a message cannot go i
     const summary = form?.childNodes.find((node) => 'tagName' in node) as Element;
     expect(attr(summary, 'data-form-summary')).toBe('');
     expect(attr(summary, 'role')).toBe('alert');
+    expect(attr(summary, 'class')).toBe('status-error');
     expect(text(elements(html).find((element) => element.tagName === 'p' && attr(element, 'data-form-summary') === undefined))).toBe(refused().summary);
     const items = elements(html).filter((element) => element.tagName === 'li');
     expect(items.map(text)).toEqual(['Enter an e-mail address such as name@example.com.', 'Write at least 20 characters about your project.']);
