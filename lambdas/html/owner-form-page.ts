@@ -152,12 +152,15 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   fillValues(edits, page, refused);
   const unplaced = markErrors(edits, page, refused.fieldErrors);
   const status = firstEligible(page, (element) => attribute(element, 'data-status') !== undefined);
-  if (status !== undefined) {
-    replaceContent(edits, status, escapeHtml(refused.summary));
+  if (status === undefined) {
+    addSummary(edits, form, refused.summary, unplaced);
+  } else {
+    // As the example script says it: the messages no element of their own holds, else the reason.
+    const said = unplaced.length === 0 ? refused.summary : unplaced.map(({ message }) => message).join(' ');
+    replaceContent(edits, status, escapeHtml(said));
     removeAttribute(edits, status, 'hidden');
     addClass(edits, status, STATUS_ERROR_CLASS);
   }
-  addSummary(edits, form, status === undefined ? refused.summary : undefined, unplaced);
   markTitle(edits, all);
   resolveRelativeLinks(edits, all, base);
   return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
@@ -352,23 +355,17 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
 }
 
 /**
- * What no marked element holds, at the top of the form: the page's summary when it has no
- * `data-status` element, and each message without its own element, linked to its field.
+ * For a form without a `data-status` element, at its top: the reason, then each message without
+ * its own element, linked to its field.
  */
-function addSummary(
-  edits: Edits,
-  form: Element,
-  summary: string | undefined,
-  unplaced: ReturnType<typeof markErrors>,
-): void {
-  if (summary === undefined && unplaced.length === 0) return;
+function addSummary(edits: Edits, form: Element, summary: string, unplaced: ReturnType<typeof markErrors>): void {
   const items = unplaced.map(({ message, control }) => {
     const id = attribute(control, 'id');
     return `<li>${id === undefined ? escapeHtml(message) : `<a href="#${escapeHtml(id)}">${escapeHtml(message)}</a>`}</li>`;
   });
   edits.insert(
     startTagEnd(form),
-    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}">${summary === undefined ? '' : `<p>${escapeHtml(summary)}</p>`}${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
+    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}"><p>${escapeHtml(summary)}</p>${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
   );
 }
 

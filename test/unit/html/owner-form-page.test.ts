@@ -79,6 +79,8 @@ const refused = (overrides: Partial<RefusedForm> = {}): RefusedForm => ({
   ...overrides,
 });
 
+/** What a status element says when no element of the page holds either field's message: both, as the example script says them. */
+const UNPLACED = 'Enter an e-mail address such as name@example.com. Write at least 20 characters about your project.';
 const fill = (page: string, overrides: Partial<RefusedForm> = {}) => {
   const filled = fillOwnerFormPage(page, refused(overrides));
   if (filled === undefined) throw new Error('no inquiry form found');
@@ -234,18 +236,31 @@ describe('a page without marked elements, or with elements a message cannot go i
   it('replaces only what an element the parser closed held: a status ended by the next paragraph, a textarea never closed', () => {
     const page = '<!doctype html><title>x</title><form method="post" action="/contact"><p data-status><b>old</b> text<p>Kept.</p><input name="name"><textarea name="message">old text';
     const html = fill(page);
-    expect(text(byAttribute(html, 'data-status'))).toBe(refused().summary);
+    expect(text(byAttribute(html, 'data-status'))).toBe(UNPLACED);
     expect(html).toContain('<p>Kept.</p>');
     expect(text(byName(html, 'message'))).toBe('short');
     expect(html).toMatch(/<textarea [^>]*name="message">\nshort$/);
   });
 
-  it('never marks the honeypot, hidden from people: its message goes in the summary', () => {
-    const page = MARKED;
-    const html = fill(page, { fieldErrors: [{ field: '_gotcha', message: 'A hidden field that must stay empty was filled in.' }] });
+  it('never marks the honeypot, hidden from people: its message alone takes the status element, with no word of fields marked below', () => {
+    const html = fill(MARKED, { fieldErrors: [{ field: '_gotcha', message: 'A hidden field that must stay empty was filled in.' }] });
     expect(attr(byName(html, '_gotcha'), 'aria-invalid')).toBeUndefined();
     expect(attr(byName(html, '_gotcha'), 'autofocus')).toBeUndefined();
-    expect(text(byAttribute(html, 'data-form-summary'))).toBe('A hidden field that must stay empty was filled in.');
+    expect(text(byAttribute(html, 'data-status'))).toBe('A hidden field that must stay empty was filled in.');
+    expect(byAttribute(html, 'data-form-summary')).toBeUndefined();
+    expect(html).not.toContain('marked below');
+  });
+
+  it('says in the status element only the messages no element of their own holds, as the example script does; the others beside their fields', () => {
+    const html = fill(MARKED, { fieldErrors: [...refused().fieldErrors, { field: 'colour', message: 'colour is not a field of the inquiry.' }] });
+    expect(text(byAttribute(html, 'data-status'))).toBe('colour is not a field of the inquiry.');
+    expect(text(byAttribute(html, 'data-error-for', 'email'))).toBe('Enter an e-mail address such as name@example.com.');
+    expect(byAttribute(html, 'data-form-summary')).toBeUndefined();
+  });
+
+  it('without a status element, puts the honeypot’s message in the summary, under the reason', () => {
+    const html = fill(UNMARKED, { fieldErrors: [{ field: '_gotcha', message: 'A hidden field that must stay empty was filled in.' }] });
+    expect(text(byAttribute(html, 'data-form-summary'))).toBe(`${refused().summary}A hidden field that must stay empty was filled in.`);
   });
 });
 
@@ -265,7 +280,7 @@ describe('which form is the inquiry', () => {
     const names = elements(html).filter((element) => attr(element, 'name') === 'name').map((element) => attr(element, 'value'));
     expect(names).toEqual(['search box', undefined, 'Ada', 'second']);
     const statuses = elements(html).filter((element) => attr(element, 'data-status') !== undefined).map(text);
-    expect(statuses).toEqual(['', refused().summary, '']);
+    expect(statuses).toEqual(['', UNPLACED, '']);
     expect(html).toContain('<template><form method="post" action="/contact"><input name="name"><p data-status></p></form></template>');
     expect(html).toContain('<!-- <form method="post" action="/contact"><input name="name"></form> -->');
   });
