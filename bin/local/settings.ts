@@ -68,10 +68,10 @@ export const LOCAL_KEYS = firstDeploymentKeys(newKeyValue());
 
 /**
  * The settings file's keys that `npm start` shares with a deployment, by the variable each sets:
- * what the pages visitors (and agents) see are made of, the rate limits they meet, and the
- * addresses the mail goes to and from, so that the preview is the deployment's without repeating
- * them (its mail stays in the emulator all the same). The others (the domain, the plan) are a
- * deployment's alone.
+ * what the pages visitors (and agents) see are made of, the rate limits they meet, what holds an
+ * inquiry as suspected spam and how long its text is kept, and the addresses the mail goes to and
+ * from, so that the preview is the deployment's without repeating them (its mail stays in the
+ * emulator all the same). The others (the domain, the plan) are a deployment's alone.
  */
 export const SHARED_SETTINGS = {
   siteDir: SITE_DIR,
@@ -87,6 +87,11 @@ export const SHARED_SETTINGS = {
   contentSignals: 'CONTENT_SIGNALS',
   rateLimitIp: 'RATE_LIMIT_IP',
   rateLimitEmail: 'RATE_LIMIT_EMAIL',
+  maxMailsPerHour: 'MAX_MAILS_PER_HOUR',
+  spamRepeatLimit: 'SPAM_REPEAT_LIMIT',
+  spamLinkLimit: 'SPAM_LINK_LIMIT',
+  formMinSeconds: 'FORM_MIN_SECONDS',
+  retentionDays: 'RETENTION_DAYS',
   ownerEmail: 'CONTACT_TO',
   senderEmail: 'CONTACT_FROM',
 } as const;

@@ -385,7 +385,7 @@ describe('isLoopbackOrigin: the Origin headers local mode’s emulators answer',
 describe('the settings file in local mode (docs/api.md §7)', () => {
   const file = (settings: Record<string, unknown>) => ({ path: '/home/ada/personal-site/site-settings.json', settings });
 
-  it('gives npm start what the pages are made of, the limits visitors meet and the mail’s addresses, as the variables a deployment would set, and nothing of a deployment alone', () => {
+  it('gives npm start what the pages are made of, the limits visitors meet, what holds an inquiry, and the mail’s addresses, as the variables a deployment would set, and nothing of a deployment alone', () => {
     const settings = {
       siteDir: '../site/_site',
       siteName: 'Ada Lovelace',
@@ -395,6 +395,11 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       ownerEmail: 'ada@example.com',
       senderEmail: 'contact@ada.example',
       rateLimitIp: 50,
+      maxMailsPerHour: 8,
+      spamRepeatLimit: 0,
+      spamLinkLimit: 3,
+      formMinSeconds: 5,
+      retentionDays: 7,
       domainName: 'example.com',
       pricingPlan: 'free',
     };
@@ -406,10 +411,15 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
         FORM_SUCCESS_PATH: '/thanks/',
         PAGE_STYLESHEET: '/css/site.css',
         RATE_LIMIT_IP: '50',
+        MAX_MAILS_PER_HOUR: '8',
+        SPAM_REPEAT_LIMIT: '0',
+        SPAM_LINK_LIMIT: '3',
+        FORM_MIN_SECONDS: '5',
+        RETENTION_DAYS: '7',
         CONTACT_TO: 'ada@example.com',
         CONTACT_FROM: 'contact@ada.example',
       },
-      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'ownerEmail', 'senderEmail'],
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'maxMailsPerHour', 'spamRepeatLimit', 'spamLinkLimit', 'formMinSeconds', 'retentionDays', 'ownerEmail', 'senderEmail'],
     });
   });
 
