@@ -210,7 +210,7 @@ describe('the Lambda bundles', () => {
     const reply = invokeContactBundle(event, formPageSettings());
     expect(reply.statusCode).toBe(403);
     expect(reply.body).toContain('<title>Error: Hire me</title>');
-    expect(reply.body).toMatch(/<p data-status role="status">This form was sent from another website[^<]*<\/p>/);
+    expect(reply.body).toMatch(/<p class="status-error" data-status role="status">This form was sent from another website[^<]*<\/p>/);
   });
 
   it.each(FUNCTION_NAMES.filter((name) => SDK_CLIENTS[name] === undefined).map((name) => [name]))(
