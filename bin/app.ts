@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine } from '../lib/settings/form-page.js';
+import { formPageLine, namedByFormPage } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -35,6 +35,9 @@ try {
   const config = readSiteConfig(app);
   // A page the owner did not name is used only with a word: which one, and how to name another.
   if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
+  if (config.formPage?.successPath !== undefined && app.node.tryGetContext('formSuccessPath') === undefined) {
+    console.error(`Thank-you  ${config.formPage.successPath}  (${namedByFormPage(config.formPage)})`);
+  }
   addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.
     account: process.env.CDK_DEFAULT_ACCOUNT,

@@ -2,7 +2,7 @@ import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/c
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
-import { FOUND_FORM_PAGE, formPageLine } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage } from '../../lib/settings/form-page.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
@@ -18,7 +18,7 @@ export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: reado
 export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath'>, fileKeys: readonly string[]): string[] {
   const successPath = settings.formSuccessPath;
   const named =
-    successPath?.source === 'form page' ? `${SUCCESS_PATH_ATTRIBUTE} on the form of ${settings.formPage?.path}` : settingSource('formSuccessPath', fileKeys);
+    successPath?.source === 'form page' && settings.formPage !== undefined ? namedByFormPage(settings.formPage) : settingSource('formSuccessPath', fileKeys);
   const stylesheet = readPageStylesheet(env);
   const noFormPage =
     settings.siteDir === undefined

@@ -179,6 +179,11 @@ export function thankYouPage(key: string, setting: string | undefined, formPage:
   return { path: setting, source: 'setting' };
 }
 
+/** Where a thank-you page the form page names was found: `data-success-path on the form of /contact/`. */
+export function namedByFormPage(page: Pick<FormPage, 'path'>): string {
+  return `${SUCCESS_PATH_ATTRIBUTE} on the form of ${page.path}`;
+}
+
 /**
  * What synth and `npm start` say of a form page: which page, its file, and where it came from;
  * the style sheets and scripts it loads that the site lacks, which a visitor's browser would get a

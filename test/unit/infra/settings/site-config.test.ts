@@ -327,14 +327,18 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot synthesize: Unknown setting "ratelimitIp": did you mean "rateLimitIp"?']);
   }, 60_000);
 
-  it('says in one line which form page it found, and synthesizes', () => {
-    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'css/site.css': 'body {}' });
+  it('says in one line which form page it found, and in another the thank-you page its form names, as npm start does; and synthesizes', () => {
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': '<title>Thanks</title>', 'css/site.css': 'body {}' });
     const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
       `Form page  /contact/  ${join(siteDir, 'contact/index.html')}  (found, its form posting to /contact; formPage names another)`,
+      'Thank-you  /thanks/  (data-success-path on the form of /contact/)',
     ]);
-  }, 90_000);
+    // Named by the setting too, it is the owner's word: nothing to say.
+    const named = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
+    expect(named.stderr).not.toContain('Thank-you');
+  }, 120_000);
 
   it.each([
     ['a field twice', ownerFormPage().replace('<button', '<input name="message"><button'), /whose form has more than one control named message \(a radio group aside\)/],
