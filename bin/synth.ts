@@ -5,7 +5,8 @@
  * `cdk synth` (`-c key=value`, `--output`, `--profile`). The CDK's progress lines are left out
  * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept. A failure is the app's one line: the CDK
  * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
- * that the app failed, is left out.
+ * that the app failed, is left out. On a terminal, a line says it is at work while the CDK bundles,
+ * erased once it is done (bin/synth/waiting-line.ts).
  */
 import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
 import { isCdkProgressLine } from './synth/cli-progress.js';
+import { waitingLine } from './synth/waiting-line.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
 import { nextSteps, readAssembly } from './synth/next-steps.js';
 
@@ -56,6 +58,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     stdio: ['inherit', 'inherit', 'pipe'],
     env: cdkCliEnvironment(),
   });
+  const waiting = waitingLine(process.stderr, 'Synthesizing: the CDK bundles each function, half a minute or so…');
   let said = false;
   let appExited: RegExpExecArray | null = null;
   let partial = '';
@@ -64,7 +67,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     appExited = APP_EXITED.exec(words);
     if (appExited !== null || isCdkProgressLine(words)) return;
     said ||= line.trim() !== '';
-    process.stderr.write(`${line}\n`);
+    waiting.say(line);
   };
   cdk.stderr.setEncoding('utf8');
   cdk.stderr.on('data', (chunk: string) => {
@@ -73,9 +76,13 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     lines.forEach(pass);
   });
   return new Promise((resolve) => {
-    cdk.once('error', (error) => stop(`Cannot synthesize: the CDK CLI did not run (${error.message}): run it through npm (npm run synth), after npm ci`));
+    cdk.once('error', (error) => {
+      waiting.end();
+      stop(`Cannot synthesize: the CDK CLI did not run (${error.message}): run it through npm (npm run synth), after npm ci`);
+    });
     cdk.once('close', (code) => {
       if (partial !== '') pass(partial);
+      waiting.end();
       const [, app, status] = appExited ?? [];
       if (!said && app !== undefined) console.error(`Cannot synthesize: the CDK app (${app}) exited with status ${status} without saying why`);
       resolve(code ?? 1);
