@@ -58,7 +58,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     stdio: ['inherit', 'inherit', 'pipe'],
     env: cdkCliEnvironment(),
   });
-  const waiting = waitingLine(process.stderr, 'Synthesizing: the CDK bundles each function, half a minute or so…');
+  const waiting = waitingLine(process.stderr, 'Synthesizing: bundling the functions, half a minute…');
   let said = false;
   let appExited: RegExpExecArray | null = null;
   let partial = '';
