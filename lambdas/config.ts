@@ -233,7 +233,7 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
     maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
     counterTable: readCounterTableName(env),
-    ...(env.OWNER_INBOX_ENDPOINT === undefined ? {} : { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) }),
+    ...(env.OWNER_INBOX_ENDPOINT ? { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) } : {}),
   };
 }
 

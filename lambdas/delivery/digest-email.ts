@@ -37,9 +37,9 @@ export interface DigestContext {
   readonly inboxEndpoint?: string;
 }
 
-/** The command that has a held inquiry mailed on its own, as the owner types it for this inbox. */
+/** The command that has a held inquiry mailed on its own, its options first as the inbox command writes them (bin/inbox/inbox-table.ts). */
 const redeliverCommand = (inboxEndpoint: string | undefined) =>
-  `npm run redeliver -- <inquiry id>${inboxEndpoint === undefined ? '' : ` --endpoint ${inboxEndpoint}`}`;
+  `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}<inquiry id>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
 function opening(shown: number, total: number, { sentAt, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {

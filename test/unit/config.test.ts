@@ -157,18 +157,19 @@ describe('readCounterTableName', () => {
   });
 });
 
-describe('readDeliverySettings: OWNER_INBOX_ENDPOINT, the inbox the digest tells the owner to name (docs/api.md §15)', () => {
+describe('readDeliverySettings: OWNER_INBOX_ENDPOINT, the inbox the digest tells the owner to name (docs/api.md §7)', () => {
   const delivery: Env = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com', INQUIRY_TABLE: 'inquiries', COUNTER_TABLE: 'counters' };
 
-  it('is none unless set, as deployed', () => {
+  it('is none unless set, as deployed, or when empty', () => {
     expect(readDeliverySettings(delivery).inboxEndpoint).toBeUndefined();
+    expect(readDeliverySettings({ ...delivery, OWNER_INBOX_ENDPOINT: '' }).inboxEndpoint).toBeUndefined();
   });
 
   it('is the origin local mode sets', () => {
     expect(readDeliverySettings({ ...delivery, OWNER_INBOX_ENDPOINT: 'http://127.0.0.1:8006' }).inboxEndpoint).toBe('http://127.0.0.1:8006');
   });
 
-  it.each([[''], ['127.0.0.1:8006'], ['http://127.0.0.1:8006/path'], ['file:///tmp/inbox']])('refuses %j, naming OWNER_INBOX_ENDPOINT', (endpoint) => {
+  it.each([['127.0.0.1:8006'], ['http://127.0.0.1:8006/path'], ['file:///tmp/inbox']])('refuses %j, naming OWNER_INBOX_ENDPOINT', (endpoint) => {
     expect(configErrorOf(() => readDeliverySettings({ ...delivery, OWNER_INBOX_ENDPOINT: endpoint })).message).toContain('OWNER_INBOX_ENDPOINT');
   });
 });
