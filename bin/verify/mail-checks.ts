@@ -50,13 +50,15 @@ export async function* mailChecks(ses: SESv2Client, settings: DeployedSettings):
 function* sandboxQuotaCheck(maxMailsPerHour: number | undefined): Generator<CheckResult> {
   if (maxMailsPerHour === undefined) return;
   const name = 'mails an hour';
-  if (maxMailsPerHour <= SANDBOX_MAILS_AN_HOUR) {
+  // 0 turns the flood signal off: every inquiry is mailed on its own, however many come.
+  if (maxMailsPerHour > 0 && maxMailsPerHour <= SANDBOX_MAILS_AN_HOUR) {
     yield ok(name, `at most ${maxMailsPerHour} (maxMailsPerHour), within the sandbox's ${SANDBOX_MAILS_A_DAY} a day`);
     return;
   }
+  const flood = maxMailsPerHour === 0 ? 'maxMailsPerHour is 0, no limit: a day-long flood would ask for as many mails as inquiries came' : `maxMailsPerHour is ${maxMailsPerHour}: a day-long flood would ask for ${maxMailsPerHour * 24} mails`;
   yield warn(
     name,
-    `maxMailsPerHour is ${maxMailsPerHour}: a day-long flood would ask for ${maxMailsPerHour * 24} mails, more than the sandbox's ${SANDBOX_MAILS_A_DAY} a day, and the rest (the digest too) would wait for the next day`,
+    `${flood}, more than the sandbox's ${SANDBOX_MAILS_A_DAY} a day, and the rest (the digest too) would wait for the next day`,
     `add "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} to your settings file and deploy again (npm run cdk -- deploy --all), or request production access`,
   );
 }

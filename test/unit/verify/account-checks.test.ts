@@ -124,6 +124,11 @@ describe('each state an owner meets', () => {
 
     account.maxMailsPerHour = '9';
     expect(notOk((await run()).results)).toEqual([expect.objectContaining({ name: 'mails an hour', status: 'warn' })]);
+    // 0 turns the flood signal off: no limit at all.
+    account.maxMailsPerHour = '0';
+    expect(notOk((await run()).results)).toEqual([
+      expect.objectContaining({ name: 'mails an hour', status: 'warn', detail: expect.stringMatching(/^maxMailsPerHour is 0, no limit: /) }),
+    ]);
     account.maxMailsPerHour = '8';
     expect((await run()).results.find((result) => result.name === 'mails an hour')).toMatchObject({ status: 'ok', detail: "at most 8 (maxMailsPerHour), within the sandbox's 200 a day" });
     account.sesAccount = { ...account.sesAccount, ProductionAccessEnabled: true };
