@@ -355,8 +355,8 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
 }
 
 /**
- * For a form without a `data-status` element, at its top: the reason, then each message without
- * its own element, linked to its field.
+ * For a form without a `data-status` element, at its top, as the example script says it in the
+ * status line it adds: each message without its own element, linked to its field, else the reason.
  */
 function addSummary(edits: Edits, form: Element, summary: string, unplaced: ReturnType<typeof markErrors>): void {
   const items = unplaced.map(({ message, control }) => {
@@ -365,7 +365,7 @@ function addSummary(edits: Edits, form: Element, summary: string, unplaced: Retu
   });
   edits.insert(
     startTagEnd(form),
-    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}"><p>${escapeHtml(summary)}</p>${items.length === 0 ? '' : `<ul>${items.join('')}</ul>`}</div>`,
+    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}">${items.length === 0 ? `<p>${escapeHtml(summary)}</p>` : `<ul>${items.join('')}</ul>`}</div>`,
   );
 }
 
