@@ -33,17 +33,18 @@ try {
   const inCdkJson = settingsInCdkJson();
   if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
   const config = readSiteConfig(app);
-  // A page the owner did not name is used only with a word: which one, and how to name another.
-  if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
-  if (config.formPage?.successPath !== undefined && app.node.tryGetContext('formSuccessPath') === undefined) {
-    console.error(`Thank-you  ${config.formPage.successPath}  (${namedByFormPage(config.formPage)})`);
-  }
   addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  // A page the owner did not name is used only with a word: which one, and how to name another.
+  // Said once the stacks are built, so that a synth that stops says one line.
+  if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
+  if (config.formSuccessPath?.source === 'form page' && config.formPage !== undefined) {
+    console.error(`Thank-you  ${config.formSuccessPath.path}  (${namedByFormPage(config.formPage)})`);
+  }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // One line naming the key, not a stack trace.

@@ -90,7 +90,7 @@ export class SiteStack extends Stack {
       RATE_LIMIT_EMAIL: String(config.rateLimits.email),
       // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
       PAGE_STYLESHEET: config.pageStylesheet ?? '',
-      FORM_SUCCESS_PATH: config.formSuccessPath ?? '',
+      FORM_SUCCESS_PATH: config.formSuccessPath?.path ?? '',
       FORM_PAGE: config.formPage?.path ?? '',
       // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
       FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,

@@ -24,7 +24,7 @@ import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
-import { findFormPage, thankYouPage, type FormPage } from './form-page.js';
+import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from './form-page.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
@@ -46,7 +46,7 @@ export interface SiteConfig {
   /** The owner's style sheet, which the service's pages link (docs/api.md §9): a path of the site. */
   readonly pageStylesheet?: string;
   /** The owner's thank-you page, where a delivered form post goes (docs/api.md §9): a path of the site, `formSuccessPath` or the form page's `data-success-path`. */
-  readonly formSuccessPath?: string;
+  readonly formSuccessPath?: SuccessPath;
   /** The owner's form page (docs/api.md §9): named by `formPage`, or found in `siteDir`; the contact function's bundle carries it. */
   readonly formPage?: FormPage;
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
@@ -208,7 +208,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     optional(context('formPage'), (value) => text('formPage', value)),
     sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
   );
-  const formSuccessPath = thankYouPage('formSuccessPath', successPathSetting, formPage)?.path;
+  const formSuccessPath = thankYouPage('formSuccessPath', successPathSetting, formPage);
   const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
   const apiHostRotation = label('apiHostRotation');
   if (apiHostRotation !== '' && baseUrl === undefined && customDomain === undefined) {

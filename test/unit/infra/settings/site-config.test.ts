@@ -224,8 +224,10 @@ describe('the deployment context', () => {
   });
 });
 
-describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (docs/api.md §7, §9)', (key) => {
+describe.each(['formSuccessPath', 'pageStylesheet'] as const)('%s, a path of the site (docs/api.md §7, §9)', (key) => {
   const site = siteFolder({ 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}', 'about/index.html': 'About' });
+  /** The path the setting gave the config (the thank-you page's, with where it came from). */
+  const pathOf = (config: ReturnType<typeof configOf>) => (key === 'formSuccessPath' ? config.formSuccessPath?.path : config.pageStylesheet);
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
     const { message } = errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: value });
@@ -234,13 +236,13 @@ describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (do
   });
 
   it.each(SITE_PATHS.map((path) => [path]))('takes %s from an existing site, whose pages synth cannot see', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: path })).toMatchObject({ [key]: path });
+    expect(pathOf(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', [key]: path }))).toBe(path);
   });
 
   it.each([['/thanks/'], ['/thanks'], ['/thanks/?from=contact#top'], ['/css/site.css?v=2'], ['/about/'], ['/contact/sent'], ['/contact/form.css']])(
     'takes %s, which siteDir or the service serves',
     (path) => {
-      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path })).toMatchObject({ [key]: path });
+      expect(pathOf(configOf({ ...MINIMAL_CONTEXT, siteDir: site, [key]: path }))).toBe(path);
     },
   );
 
@@ -250,7 +252,7 @@ describe.each(['formSuccessPath', 'pageStylesheet'])('%s, a path of the site (do
   });
 
   it('takes only a page of the service when the stack has no pages of the site', () => {
-    expect(configOf({ ...MINIMAL_CONTEXT, [key]: '/contact/sent' })).toMatchObject({ [key]: '/contact/sent' });
+    expect(pathOf(configOf({ ...MINIMAL_CONTEXT, [key]: '/contact/sent' }))).toBe('/contact/sent');
     expect(errorOf({ ...MINIMAL_CONTEXT, [key]: '/thanks/' }).message).toBe(
       `${key} /thanks/ is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`,
     );
@@ -335,10 +337,16 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
       `Form page  /contact/  ${join(siteDir, 'contact/index.html')}  (found, its form posting to /contact; formPage names another)`,
       'Thank-you  /thanks/  (data-success-path on the form of /contact/)',
     ]);
-    // Named by the setting too, it is the owner's word: nothing to say.
+    // Named by the setting too, it is the owner's word: nothing to say; an empty setting names nothing.
     const named = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(named.stderr).not.toContain('Thank-you');
-  }, 120_000);
+    const empty = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '', 'aws:cdk:bundling-stacks': [] });
+    expect(empty.stderr).toContain('Thank-you  /thanks/  (data-success-path on the form of /contact/)');
+    // A synth that stops after the pages were read says its one line alone.
+    const stopped = synthWith({ ...MINIMAL_CONTEXT, siteDir, pricingPlan: 'free', 'aws:cdk:bundling-stacks': [] });
+    expect(stopped.status).toBe(1);
+    expect(stopped.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: pricingPlan free needs the target account and region/)]);
+  }, 180_000);
 
   it.each([
     ['a field twice', ownerFormPage().replace('<button', '<input name="message"><button'), /whose form has more than one control named message \(a radio group aside\)/],
@@ -529,17 +537,17 @@ describe('the thank-you page the form page’s form names, data-success-path (do
   it('is formSuccessPath when that is unset: the owner writes it once, in the form', () => {
     const site = siteNaming('/thanks/');
     const config = configOf({ ...MINIMAL_CONTEXT, siteDir: site });
-    expect(config.formSuccessPath).toBe('/thanks/');
+    expect(config.formSuccessPath?.path).toBe('/thanks/');
     expect(config.formPage).toMatchObject({ path: '/contact/', file: join(site, 'contact/index.html'), source: 'found', successPath: '/thanks/' });
   });
 
   it('is read from the page formPage names too, its path as written', () => {
     const site = siteFolder({ ...pages, 'write/index.html': ownerFormPage({ successPath: '/thanks/?from=form#top' }) });
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/write/' }).formSuccessPath).toBe('/thanks/?from=form#top');
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/write/' }).formSuccessPath?.path).toBe('/thanks/?from=form#top');
   });
 
   it.each([['/thanks/'], ['/contact/sent']])('takes formSuccessPath %s too when the form names the same path', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteNaming(path), formSuccessPath: path }).formSuccessPath).toBe(path);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteNaming(path), formSuccessPath: path }).formSuccessPath?.path).toBe(path);
   });
 
   it.each([
@@ -559,7 +567,7 @@ describe('the thank-you page the form page’s form names, data-success-path (do
       const config = configOf({ ...MINIMAL_CONTEXT, siteDir: site });
       expect(config.formSuccessPath).toBeUndefined();
       expect(config.formPage?.successPath).toBeUndefined();
-      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formSuccessPath: '/merci/' }).formSuccessPath).toBe('/merci/');
+      expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formSuccessPath: '/merci/' }).formSuccessPath?.path).toBe('/merci/');
     }
   });
 
@@ -571,7 +579,7 @@ describe('the thank-you page the form page’s form names, data-success-path (do
 
   it('reads the attribute as a browser does: its entities decoded, the first of two', () => {
     const site = siteFolder({ ...pages, 'contact/index.html': ownerFormPage().replace('action="/contact"', 'action="/contact" data-success-path="&#x2F;thanks&sol;" data-success-path="/merci/"') });
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formSuccessPath).toBe('/thanks/');
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).formSuccessPath?.path).toBe('/thanks/');
   });
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the page and the attribute', (value) => {
@@ -591,6 +599,6 @@ describe('the thank-you page the form page’s form names, data-success-path (do
   });
 
   it('is no concern with siteOrigin, where no form page is read: formSuccessPath alone names the thank-you page', () => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/' }).formSuccessPath).toBe('/thanks/');
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/' }).formSuccessPath?.path).toBe('/thanks/');
   });
 });
