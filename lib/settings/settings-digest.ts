@@ -14,15 +14,17 @@ export const NO_FORM_PAGE = 'none';
 
 /**
  * The settings, in a form that does not depend on this machine: the site's folder by its kind,
- * not its path (the files it holds are what publish uploads), and the form page by its path (its
- * bytes have a digest of their own).
+ * not its path (the files it holds are what publish uploads), the form page by its path (its
+ * bytes have a digest of their own), and the thank-you page by its path alone, which is all the
+ * functions are given (and all earlier versions digested).
  */
 export function settingsDigest(config: SiteConfig): string {
-  const { sitePages, formPage, ...settings } = config;
+  const { sitePages, formPage, formSuccessPath, ...settings } = config;
   const comparable = {
     ...settings,
     ...(sitePages === undefined ? {} : { sitePages: sitePages.kind === 'folder' ? { kind: 'folder' } : sitePages }),
     ...(formPage === undefined ? {} : { formPage: formPage.path }),
+    ...(formSuccessPath === undefined ? {} : { formSuccessPath: formSuccessPath.path }),
   };
   return sha256(canonicalJson(comparable));
 }
