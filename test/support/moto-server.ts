@@ -75,6 +75,9 @@ export function startMoto(region = 'us-east-1', { refuseCredentials = false }: M
   });
 }
 
+/** How long moto has to end on SIGTERM before it is killed. */
+const MOTO_STOP_MS = 10_000;
+
 function motoServer(child: ChildProcess, endpoint: string, region: string): MotoServer {
   return {
     endpoint,
@@ -91,7 +94,12 @@ function motoServer(child: ChildProcess, endpoint: string, region: string): Moto
     stop() {
       return new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // A loaded machine can keep moto's Python from ending in time: SIGKILL then.
+        const kill = setTimeout(() => child.kill('SIGKILL'), MOTO_STOP_MS);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill('SIGTERM');
       });
     },
@@ -106,7 +114,7 @@ export function useMoto(region?: string, options?: MotoOptions): () => MotoServe
   }, 30_000);
   afterAll(async () => {
     await server?.stop();
-  });
+  }, MOTO_STOP_MS * 2);
   return () => {
     if (server === undefined) throw new Error('moto is not running: call useMoto() inside a describe');
     return server;
