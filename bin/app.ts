@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, namedByFormPage } from '../lib/settings/form-page.js';
+import { formPageLine, namedByFormPage, thankYouIndexNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -42,8 +42,12 @@ try {
   // A page the owner did not name is used only with a word: which one, and how to name another.
   // Said once the stacks are built, so that a synth that stops says one line.
   if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
-  if (config.formSuccessPath?.source === 'form page' && config.formPage !== undefined) {
-    console.error(`Thank-you  ${config.formSuccessPath.path}  (${namedByFormPage(config.formPage)})`);
+  const thanks = config.formSuccessPath;
+  if (thanks !== undefined) {
+    const namingForm = thanks.source === 'form page' ? config.formPage : undefined;
+    const note = thankYouIndexNote(thanks.path, config.sitePages?.kind === 'folder' ? config.sitePages.path : undefined, 'siteDir');
+    // Said where the settings do not name it, or where search engines would list it.
+    if (namingForm !== undefined || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
   }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -2,7 +2,7 @@ import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/c
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
@@ -27,7 +27,7 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
-    `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named})`}`,
+    `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
     `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (pageStylesheet in your settings file names yours)" : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }

@@ -15,6 +15,7 @@ import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
+import { isNoindexPage } from '../pages/page-markdown.js';
 import { printable } from '../pages/site-files.js';
 import { quoted } from './settings-file.js';
 
@@ -177,6 +178,24 @@ export function thankYouPage(key: string, setting: string | undefined, formPage:
     );
   }
   return { path: setting, source: 'setting' };
+}
+
+/**
+ * What the `Thank-you` line adds for a thank-you page of the site's folder that does not keep
+ * itself out of search engines' indexes (README's step), unlike the example's: search engines, and
+ * the sitemap the deploy makes, would list a page a visitor should reach only by sending the form.
+ */
+export function thankYouIndexNote(path: string, folder: string | undefined, setting: string): string {
+  if (folder === undefined) return '';
+  const file = linkedSiteFile(siteFrontDoor(folder, setting), path);
+  if (file === undefined || !/\.html?$/i.test(file)) return '';
+  let page: Buffer;
+  try {
+    page = readFileSync(file);
+  } catch {
+    return '';
+  }
+  return isNoindexPage(page) ? '' : '; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it';
 }
 
 /** Where a thank-you page the form page names was found: `data-success-path on the form of /contact/`. */

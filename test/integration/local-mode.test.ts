@@ -196,7 +196,7 @@ function probe(port: number, timeoutMs: number): Promise<number | string> {
 
 describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
   it('previews the site the file names, as a deployment would publish it, mails its owner from its sender, and says which settings it took from the file', async () => {
-    const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': 'thanks' });
+    const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': '<meta name="robots" content="noindex">thanks' });
     const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
     writeFileSync(settings, JSON.stringify({ siteDir: site, formSuccessPath: '/thanks/', ownerEmail: 'ada@ada.example', senderEmail: 'contact@ada.example' }));
     const server = await startLocalServer({ SITE_SETTINGS: settings });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { limitsBannerLine, mailBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
 
@@ -43,6 +44,16 @@ describe('siteBannerLines', () => {
       'Thank-you  /thanks/  (FORM_SUCCESS_PATH)',
       'Style      /css/site.css  (PAGE_STYLESHEET)',
     ]);
+  });
+
+  it('says of a thank-you page in the site’s folder that search engines would list, without noindex', () => {
+    const siteDir = siteFolder({ 'thanks/index.html': '<title>Thanks</title>', 'merci/index.html': '<meta name="ROBOTS" content="noindex, nofollow"><title>Merci</title>' });
+    const line = (path: string) => siteBannerLines({}, { siteDir, formSuccessPath: { path, source: 'setting' } }, [])[2];
+
+    expect(line('/thanks/')).toBe('Thank-you  /thanks/  (FORM_SUCCESS_PATH; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)');
+    expect(line('/merci/')).toBe('Thank-you  /merci/  (FORM_SUCCESS_PATH)');
+    // A page of the service is never listed.
+    expect(line('/contact/sent')).toBe('Thank-you  /contact/sent  (FORM_SUCCESS_PATH)');
   });
 
   it('names the settings file’s key for each page setting left unset, as the file is where an owner sets them', () => {

@@ -330,7 +330,8 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
   }, 60_000);
 
   it('says in one line which form page it found, and in another the thank-you page its form names, as npm start does; and synthesizes', () => {
-    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': '<title>Thanks</title>', 'css/site.css': 'body {}' });
+    const thanks = '<title>Thanks</title><meta name="robots" content="noindex">';
+    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': thanks, 'css/site.css': 'body {}' });
     const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
@@ -342,11 +343,15 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(named.stderr).not.toContain('Thank-you');
     const empty = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '', 'aws:cdk:bundling-stacks': [] });
     expect(empty.stderr).toContain('Thank-you  /thanks/  (data-success-path on the form of /contact/)');
-    // A synth that stops after the pages were read says its one line alone.
+    // Unless search engines would list it: a thank-you page without noindex is said, however named.
+    writeFileSync(join(siteDir, 'thanks/index.html'), '<title>Thanks</title>');
+    const listed = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
+    expect(listed.stderr).toContain('Thank-you  /thanks/  (formSuccessPath; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)\n');
+    // A synth that stops after the pages were read says its one line alone, the thank-you page's too.
     const stopped = synthWith({ ...MINIMAL_CONTEXT, siteDir, pricingPlan: 'free', 'aws:cdk:bundling-stacks': [] });
     expect(stopped.status).toBe(1);
     expect(stopped.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: pricingPlan free needs the target account and region/)]);
-  }, 180_000);
+  }, 240_000);
 
   it.each([
     ['a field twice', ownerFormPage().replace('<button', '<input name="message"><button'), /whose form has more than one control named message \(a radio group aside\)/],
