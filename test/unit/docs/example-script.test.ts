@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { STATUS_ERROR_CLASS } from '../../../lambdas/html/owner-form-page.js';
 import { NOTICES, SENT } from '../../../lambdas/inquiry/form-messages.js';
 
 /*
  * docs/examples/contact-form.js is the owner's to copy, so it cannot import the service's words: it
- * holds them as text, and this test keeps the two alike, so that a visitor reads the same sentence
- * whether the page's script or the service (no script) answers.
+ * holds them as text, and this test keeps the two alike, so that a visitor reads the same sentence,
+ * marked the same way, whether the page's script or the service (no script) answers.
  */
 const SCRIPT = readFileSync(new URL('../../../docs/examples/contact-form.js', import.meta.url), 'utf8');
 
@@ -16,5 +17,9 @@ describe('the example form script', () => {
   it('says what the service says without script, and nothing of its own', () => {
     const service = [NOTICES.sending, NOTICES.invalid, NOTICES.unavailable, NOTICES.failed, `${SENT.heading}. ${SENT.text}`];
     expect(new Set(SHOWN)).toEqual(new Set(service));
+  });
+
+  it('marks an error with the class the service puts on the status line without script, so that one rule of the owner’s CSS styles both', () => {
+    expect([...SCRIPT.matchAll(/classList\.toggle\('([^']+)'/g)].map(([, name]) => name)).toEqual([STATUS_ERROR_CLASS]);
   });
 });
