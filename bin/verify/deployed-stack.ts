@@ -65,9 +65,10 @@ export interface DeployedSettings {
 }
 
 /**
- * The owner's and the sender's addresses, and the hour's mails, as deployed: the settings the stack gave its functions,
- * read from the stack's own template (the secret is only a dynamic reference there, never its
- * value). Not cdk.json: a deploy may have been given `-c` options that no file keeps.
+ * The owner's and the sender's addresses, and the hour's mails, as deployed: the settings the
+ * stack gave its functions, read from the stack's own template (the secret is only a dynamic
+ * reference there, never its value). Not cdk.json: a deploy may have been given `-c` options that
+ * no file keeps.
  */
 export async function readDeployedSettings(cloudFormation: CloudFormationClient, stackName: string): Promise<DeployedSettings> {
   const { TemplateBody } = await cloudFormation.send(new GetTemplateCommand({ StackName: stackName, TemplateStage: 'Original' }));

@@ -30,7 +30,7 @@ const sectionHeading = (number: number, count: number) => `=== ${number} of ${co
 /** `12 held inquiries`, `1 held inquiry`. */
 const heldCount = (count: number) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`);
 
-/** Where the digest is read, and where the owner's commands find its inbox. */
+/** When the digest is sent, and where the owner's commands find its inbox. */
 export interface DigestContext {
   readonly sentAt: Date;
   /** The `--endpoint` of an inbox that is not AWS's (local mode's); none deployed. */
