@@ -2,6 +2,7 @@ import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/c
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
+import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -56,7 +57,8 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
 /**
  * The `Mail` line: whom the preview's mail is to and from (ownerEmail, senderEmail, or their
  * variables), or that they are placeholders until the settings file names them; with the
- * emulator, that the mail goes no further than its mailbox.
+ * emulator, that the mail goes no further than its mailbox; and, under it, what a free-mail sender
+ * would mean once deployed, while the preview still works with one.
  */
 export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: boolean): string {
   const address = (key: 'ownerEmail' | 'senderEmail') => {
@@ -64,5 +66,8 @@ export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: 
     const value = env[variable];
     return value === undefined ? `${LOCAL_DEFAULTS[variable]} (a placeholder: ${key} in your settings file names yours)` : `${value} (${settingSource(key, fileKeys)})`;
   };
-  return `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
+  const line = `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
+  const sender = env[SHARED_SETTINGS.senderEmail];
+  const freeMail = sender === undefined ? undefined : freeMailSenderNote(sender);
+  return freeMail === undefined ? line : `${line}\n           ${freeMail}`;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
@@ -39,7 +40,7 @@ const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
- * (README, "First deploy"): deploy; the DNS records known now (the MAIL FROM's MX and SPF), and
+ * (README, "First deploy"): a sender other than a free-mail address; deploy; the DNS records known now (the MAIL FROM's MX and SPF), and
  * those known only once deployed (DKIM's CNAMEs, the domain's record for the distribution), which
  * the stack's outputs give; the mails to answer (the alarms' subscription, the sender's link, the
  * owner's address in SES's sandbox unless the stack verifies it); then `npm run verify`.
@@ -65,10 +66,13 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const identitiesAtDeploy = ofType('Custom::SenderIdentity').map((properties) => String(properties.EmailIdentity));
   // In the sandbox SES mails verified recipients only: an address the stack verifies, or one of a domain it verifies.
   const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
-  const owners = [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readOwner(properties)))];
+  const functionVariable = (name: string) => [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readVariable(properties, name)))];
+  const owners = functionVariable('CONTACT_TO');
+  const freeMailSenders = functionVariable('CONTACT_FROM').flatMap((sender) => freeMailSenderNote(sender) ?? []);
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(address.slice(address.lastIndexOf('@') + 1)));
 
   const steps = [
+    ...freeMailSenders.map((note) => `Before you deploy: ${note}`),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(knownRecords.length === 0
       ? []
@@ -95,10 +99,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
 }
 
-/** The owner's address a function is given (CONTACT_TO), if it is. */
-function readOwner(properties: Record<string, unknown>): string[] {
-  const owner = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.CONTACT_TO;
-  return typeof owner === 'string' ? [owner] : [];
+/** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */
+function readVariable(properties: Record<string, unknown>, name: string): string[] {
+  const value = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[name];
+  return typeof value === 'string' ? [value] : [];
 }
 
 /**

@@ -1,0 +1,48 @@
+/** Free mail services' own domains, which SES can never sign for: the common ones, not every one. */
+const FREE_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'gmx.de',
+  'web.de',
+  'mail.com',
+  'yandex.com',
+  'yandex.ru',
+  'mail.ru',
+  'zoho.com',
+  'fastmail.com',
+]);
+
+/** The same services under a country's domain: `yahoo.co.uk`, `hotmail.fr`, `outlook.de`. */
+const FREE_MAIL_IN_A_COUNTRY = /^(?:yahoo|hotmail|outlook|live|gmx)\.(?:com?\.)?[a-z]{2}$/;
+
+/**
+ * The domain of a free-mail address, else undefined. Mail sent through SES from such an address
+ * fails DMARC: neither SES's DKIM signature nor its MAIL FROM is of that domain, so receivers that
+ * follow the domain's policy may junk or refuse it.
+ */
+export function freeMailDomain(address: string): string | undefined {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return FREE_MAIL_DOMAINS.has(domain) || FREE_MAIL_IN_A_COUNTRY.test(domain) ? domain : undefined;
+}
+
+/** What a free-mail sender means once deployed, in the words `npm start` and `npm run synth` share. */
+export function freeMailSenderNote(senderEmail: string): string | undefined {
+  const domain = freeMailDomain(senderEmail);
+  return domain === undefined
+    ? undefined
+    : `${senderEmail} is free mail: SES cannot sign for ${domain}, so, deployed, mail from it may be junked or refused (README "Mail that lands in the inbox": a sender on a domain of your own)`;
+}
