@@ -13,6 +13,7 @@ import { destroyClients, regionClients } from './verify/aws-clients.js';
 import { failureInWords } from './aws-failure.js';
 import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from './verify/check.js';
 import { PROBE_LIMITS } from './verify/http-probe.js';
+import { freeTier } from './verify/account-plan.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
 import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
 import { readVerifyOptions, VERIFY_HELP, VerifyUsageError } from './verify/verify-options.js';
@@ -25,18 +26,16 @@ try {
   }
   const site = regionClients(options.region);
   const cloudFront = regionClients(CLOUDFRONT_REGION);
+  // The hand-signed calls sign with the SDK's own credential chain and hash, as its clients resolve them.
+  const signedCallAccess = { credentials: cloudFront.cloudFormation.config.credentials, sha256: cloudFront.cloudFormation.config.sha256, fetch, timeoutMs: PROBE_LIMITS.timeoutMs, env: process.env };
   const results: CheckResult[] = [];
   const inboxClients: Array<{ destroy(): void }> = [];
   const lines = verify(options, {
     fetch,
     site,
     cloudFront,
-    readSubscription: pricingPlanManager({
-      credentials: cloudFront.cloudFormation.config.credentials,
-      sha256: cloudFront.cloudFormation.config.sha256,
-      fetch,
-      timeoutMs: PROBE_LIMITS.timeoutMs,
-    }),
+    readSubscription: pricingPlanManager(signedCallAccess),
+    readAccountPlan: freeTier(signedCallAccess),
     inbox: async (where) => {
       const { client, tableName } = await inboxTarget({ stack: STACK_NAMES.site, ...(options.region === undefined ? {} : { region: options.region }), ...where });
       inboxClients.push(client);

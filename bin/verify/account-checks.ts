@@ -5,6 +5,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
+import { ACCOUNT_PLAN_CHECK, accountPlanCheck, type ReadAccountPlan } from './account-plan.js';
 import { alarmChecks, subscriptionChecks } from './alarm-checks.js';
 import { DEPLOY_AGAIN } from './answer-diagnosis.js';
 import { couldNotCheck, fail, guarded, ok, runCheck, warn, type CheckResult } from './check.js';
@@ -28,6 +29,7 @@ export interface AccountDependencies {
   /** In us-east-1, where the edge guard and the Free plan's stacks are (lib/stack-names.ts). */
   readonly cloudFront: RegionClients;
   readonly readSubscription: ReadSubscription;
+  readonly readAccountPlan: ReadAccountPlan;
   /** The inbox, in the table the stack names. */
   readonly inbox: (tableName: string) => Promise<InboxReader>;
   readonly now: () => Date;
@@ -47,7 +49,7 @@ const REQUIRED_OUTPUTS = [SITE_OUTPUTS.baseUrl, SITE_OUTPUTS.apiUrl, SITE_OUTPUT
 
 /**
  * Everything of the deployment that is in the account rather than at `{base}`: the stacks and
- * their outputs, SES, the alarm topics' subscriptions, the Free plan, the alarms, the inbox.
+ * their outputs, the account's plan, SES, the alarm topics' subscriptions, the Free plan, the alarms, the inbox.
  * Returns what the HTTP checks need, or undefined when the site stack could not be read.
  */
 export async function* accountChecks(dependencies: AccountDependencies): AsyncGenerator<CheckResult, Deployment | undefined> {
@@ -65,6 +67,7 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
     return undefined;
   }
   yield stackCheck(site, REQUIRED_OUTPUTS);
+  yield await runCheck(ACCOUNT_PLAN_CHECK, () => accountPlanCheck(dependencies.readAccountPlan));
   // The budget's stack is made by every deploy; the edge guard's and the plan's only when chosen.
   const edgeStacks: DeployedStack[] = [];
   for (const name of [STACK_NAMES.budget, STACK_NAMES.edgeGuard, STACK_NAMES.pricingPlan]) {

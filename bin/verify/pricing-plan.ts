@@ -1,9 +1,8 @@
-import { SignatureV4 } from '@smithy/signature-v4';
 import { CLOUDFRONT_REGION } from '../../lib/stack-names.js';
 import { DEPLOY_AGAIN } from './answer-diagnosis.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { DeployedStack } from './deployed-stack.js';
-import type { Fetch } from './http-probe.js';
+import { AwsJsonError, signedJsonCall, type SignedCallAccess } from './signed-json-call.js';
 
 /**
  * A flat-rate plan's subscription: the `Subscription` shape of AWS's Smithy model of
@@ -24,26 +23,6 @@ export interface PlanSubscription {
 
 export type ReadSubscription = (arn: string) => Promise<PlanSubscription>;
 
-/** An error answer of PricingPlanManager, named as it names it (`AccessDeniedException`, `ResourceNotFoundException`, …). */
-export class PricingPlanManagerError extends Error {
-  constructor(
-    override readonly name: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type SignerInit = ConstructorParameters<typeof SignatureV4>[0];
-
-export interface PricingPlanManagerAccess {
-  /** The SDK's credential chain, as any client of the SDK resolves it. */
-  readonly credentials: SignerInit['credentials'];
-  readonly sha256: SignerInit['sha256'];
-  readonly fetch: Fetch;
-  readonly timeoutMs: number;
-}
-
 /**
  * Where AWS's model sends every PricingPlanManager call, and how it is signed: its endpoint rule
  * set routes every region to one host, signing name `pricingplanmanager`, region us-east-1.
@@ -53,47 +32,17 @@ export const PRICING_PLAN_MANAGER_ENDPOINT = { url: `https://pricingplanmanager.
 /**
  * PricingPlanManager's GetSubscription, as AWS's Smithy model describes it (restJson1:
  * `POST /v1/GetSubscription`, the input's `arn` in a JSON body; the answer's body is the
- * Subscription itself, the output's `@httpPayload`, its ETag in a header; an error named by the
- * `X-Amzn-ErrorType` header or the body's `code`). Written by hand because the npm registry has no
- * AWS SDK client for PricingPlanManager and CloudFront's own API reports nothing of a
- * distribution's plan; the request is signed with the SDK's own signer and credential chain.
+ * Subscription itself, the output's `@httpPayload`, its ETag in a header). Signed by hand because
+ * the npm registry has no AWS SDK client for PricingPlanManager and CloudFront's own API reports
+ * nothing of a distribution's plan.
  */
-export function pricingPlanManager(access: PricingPlanManagerAccess): ReadSubscription {
-  const url = new URL('/v1/GetSubscription', PRICING_PLAN_MANAGER_ENDPOINT.url);
-  const signer = new SignatureV4({
-    service: PRICING_PLAN_MANAGER_ENDPOINT.signingName,
-    region: PRICING_PLAN_MANAGER_ENDPOINT.signingRegion,
-    credentials: access.credentials,
-    sha256: access.sha256,
-  });
+export function pricingPlanManager(access: SignedCallAccess): ReadSubscription {
+  const call = signedJsonCall(access, PRICING_PLAN_MANAGER_ENDPOINT, 'PricingPlanManager');
   return async (arn) => {
-    const body = JSON.stringify({ arn });
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      path: url.pathname,
-      query: {},
-      headers: { host: url.hostname, 'content-type': 'application/json' },
-      body,
-    });
-    // fetch sets Host itself, to the same value.
-    const { host: _host, ...headers } = signed.headers;
-    const response = await access.fetch(url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(access.timeoutMs) });
-    const answer: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw errorOf(response, answer);
-    if (!isSubscription(answer)) throw new PricingPlanManagerError(`HTTP${response.status}`, 'PricingPlanManager answered something that is not a subscription');
+    const answer = await call('/v1/GetSubscription', { 'content-type': 'application/json' }, JSON.stringify({ arn }));
+    if (!isSubscription(answer)) throw new AwsJsonError('HTTP200', 'PricingPlanManager answered something that is not a subscription');
     return answer;
   };
-}
-
-/** restJson1's error: its type from the header, else the body's `code` or `__type`, without a namespace (`…#`) or a suffix (`:…`). */
-function errorOf(response: Response, answer: unknown): PricingPlanManagerError {
-  const fields = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-  const named = response.headers.get('x-amzn-errortype') ?? [fields.code, fields.__type].find((value) => typeof value === 'string');
-  const type = typeof named === 'string' ? named.split(':')[0]!.split('#').at(-1)! : '';
-  const message = [fields.message, fields.Message].find((value) => typeof value === 'string');
-  return new PricingPlanManagerError(type === '' ? `HTTP${response.status}` : type, message ?? `PricingPlanManager answered ${response.status}`);
 }
 
 /** The members the checks read, of the types the model gives them. */
@@ -120,7 +69,7 @@ export async function* pricingPlanChecks(read: ReadSubscription, planStack: Depl
     try {
       subscription = await read(arn);
     } catch (error) {
-      if (!(error instanceof PricingPlanManagerError) || error.name !== 'ResourceNotFoundException') throw error;
+      if (!(error instanceof AwsJsonError) || error.name !== 'ResourceNotFoundException') throw error;
       yield fail(name, `AWS has no subscription ${arn}: it was cancelled, or ended; the site runs on pay-as-you-go`, `${DEPLOY_AGAIN}, which subscribes again (README "Changing and removing" if you meant to leave)`);
       continue;
     }

@@ -1,6 +1,7 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
 import { EMULATOR_HOST, isLoopbackName, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
+import type { ReadAccountPlan } from './account-plan.js';
 import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
@@ -21,6 +22,7 @@ export interface VerifyEnvironment {
   readonly site: RegionClients;
   readonly cloudFront: RegionClients;
   readonly readSubscription: ReadSubscription;
+  readonly readAccountPlan: ReadAccountPlan;
   /** The inbox: the deployment's table, or local mode's at an endpoint. */
   readonly inbox: (where: { readonly table: string } | { readonly endpoint: string }) => Promise<InboxReader>;
   readonly benchFigures: RecordedFigures;

@@ -14,6 +14,7 @@ import type { DeployedStack } from '../../bin/verify/deployed-stack.js';
 import { logGroupOutput } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION } from '../../lib/stack-names.js';
 import { startFakeFrontDoor, type FakeFrontDoor } from '../support/fake-front-door.js';
+import { modelAccountPlan, PAID_ACCOUNT_PLAN, serveFreeTier } from '../support/free-tier.js';
 import { OWNER, reportLine, SENDER, SITE_ALARMS, SITE_REGION } from '../support/mocked-account.js';
 import {
   CONTACT_LOG_GROUP,
@@ -71,6 +72,8 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
       readSubscription: async (arn) => {
         throw new Error(`no Free plan here, yet its subscription ${arn} was read`);
       },
+      // moto has no FreeTier: the account plan's answer is the model's (test/unit/verify/account-plan.test.ts).
+      readAccountPlan: async () => modelAccountPlan(PAID_ACCOUNT_PLAN),
       inbox: async (table) => new OwnerInbox(motoDynamo(moto()), table),
       now: () => new Date(),
     });
@@ -93,6 +96,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
 
     expect(lines).toEqual([
       `ok    stack PersonalSite (${SITE_REGION}): CREATE_COMPLETE, 4 outputs, BaseUrl ${SITE.baseUrl}`,
+      'ok    account plan: PAID',
       `ok    stack PersonalSiteBudget (${CLOUDFRONT_REGION}): CREATE_COMPLETE, 0 outputs`,
       `ok    SES sending (${SITE_REGION}): enabled, production access`,
       // moto never verifies an identity it makes: the verified one is the mocks' (test/unit/verify/account-checks.test.ts).
@@ -272,11 +276,13 @@ describeWithMoto()('npm run verify, the command, against moto and a front door o
   const moto = useMoto(SITE_REGION);
   let ses: SesAccountFront;
   let door: FakeFrontDoor;
+  // moto has no FreeTier: the command reaches a stand-in held to its model through the SDK's own endpoint variable.
+  let freeTier: Awaited<ReturnType<typeof serveFreeTier>>;
   beforeAll(async () => {
-    [ses, door] = await Promise.all([startSesAccountFront(moto()), startFakeFrontDoor()]);
+    [ses, door, freeTier] = await Promise.all([startSesAccountFront(moto()), startFakeFrontDoor(), serveFreeTier(() => PAID_ACCOUNT_PLAN)]);
   });
   afterAll(async () => {
-    await Promise.all([ses?.close(), door?.close()]);
+    await Promise.all([ses?.close(), door?.close(), freeTier?.close()]);
   });
 
   it('reads the stacks, SES, the topic, the inbox and the logs through the SDK as configured, then checks the site at BaseUrl', async () => {
@@ -285,7 +291,7 @@ describeWithMoto()('npm run verify, the command, against moto and a front door o
     await clients.ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'example.com' }));
     for (const client of Object.values(clients)) client.destroy();
 
-    const child = spawn('npm', ['run', '--silent', 'verify'], { cwd: ROOT, env: motoCommandEnvironment(moto(), { AWS_ENDPOINT_URL_SESV2: ses.url }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', 'verify'], { cwd: ROOT, env: motoCommandEnvironment(moto(), { AWS_ENDPOINT_URL_SESV2: ses.url, AWS_ENDPOINT_URL_FREETIER: freeTier.url }), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -299,6 +305,7 @@ describeWithMoto()('npm run verify, the command, against moto and a front door o
     expect(lines).toEqual(
       expect.arrayContaining([
         `ok    stack PersonalSite (${SITE_REGION}): CREATE_COMPLETE, 4 outputs, BaseUrl ${door.localUrl}`,
+        'ok    account plan: PAID',
         `ok    alarm mails of PersonalSite (${SITE_REGION}): confirmed by ${OWNER}`,
         'ok    inbox: empty',
         `Site at ${door.localUrl}`,

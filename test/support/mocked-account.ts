@@ -6,11 +6,14 @@ import { ListSubscriptionsByTopicCommand, type Subscription } from '@aws-sdk/cli
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RegionClients } from '../../bin/verify/account-checks.js';
 import { regionClients } from '../../bin/verify/aws-clients.js';
+import { freeTier, type AccountPlan, type ReadAccountPlan } from '../../bin/verify/account-plan.js';
 import { pricingPlanManager, type ReadSubscription } from '../../bin/verify/pricing-plan.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
+import { freeTierEndpoint, PAID_ACCOUNT_PLAN } from './free-tier.js';
 import { modelSubscription, pricingPlanManagerEndpoint, type ModelSubscription } from './pricing-plan-manager.js';
+import { EXAMPLE_SECRET_ACCESS_KEY } from './sigv4-signature.js';
 
 export const SITE_REGION = 'eu-west-1';
 export const OWNER = 'ada@example.net';
@@ -56,6 +59,10 @@ export interface MockedAccount {
   sesError: Error | undefined;
   /** The plan check's own reader, sent to a PricingPlanManager that answers as the model says. */
   readonly readSubscription: ReadSubscription;
+  /** What FreeTier's GetAccountPlanState answers, in the shape of AWS's model (test/support/free-tier.ts), or the model's error of that name: PAID. */
+  accountPlan: AccountPlan | { readonly error: string; readonly message: string };
+  /** The account plan check's own reader, sent to a FreeTier that answers as the model says. */
+  readonly readAccountPlan: ReadAccountPlan;
   readonly inbox: () => Promise<{ list(): Promise<InquiryRecord[]> }>;
   restore(): void;
 }
@@ -85,6 +92,12 @@ function noSuchStack(name: string): Error {
 export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.test'): MockedAccount {
   const site = regionClients(SITE_REGION);
   const cloudFront = regionClients(CLOUDFRONT_REGION);
+  const signedCallAccess = {
+    credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: EXAMPLE_SECRET_ACCESS_KEY }),
+    sha256: cloudFront.cloudFormation.config.sha256,
+    timeoutMs: 1000,
+    env: {},
+  };
   const account: MockedAccount = {
     site,
     cloudFront,
@@ -126,12 +139,9 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     logQueries: [],
     firstCallError: undefined,
     sesError: undefined,
-    readSubscription: pricingPlanManager({
-      credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' }),
-      sha256: cloudFront.cloudFormation.config.sha256,
-      fetch: pricingPlanManagerEndpoint((arn) => (arn === PLAN_ARN ? account.plan : undefined)),
-      timeoutMs: 1000,
-    }),
+    readSubscription: pricingPlanManager({ ...signedCallAccess, fetch: pricingPlanManagerEndpoint((arn) => (arn === PLAN_ARN ? account.plan : undefined)) }),
+    accountPlan: PAID_ACCOUNT_PLAN,
+    readAccountPlan: freeTier({ ...signedCallAccess, fetch: freeTierEndpoint(() => account.accountPlan) }),
     inbox: async () => ({ list: async () => account.inquiries }),
     restore: () => mocks.forEach((mock) => mock.restore()),
   };

@@ -22,6 +22,7 @@ async function run(): Promise<{ results: CheckResult[]; deployment: Deployment |
     site: account.site,
     cloudFront: account.cloudFront,
     readSubscription: account.readSubscription,
+    readAccountPlan: account.readAccountPlan,
     inbox: account.inbox,
     now: () => new Date('2026-11-25T12:00:00Z'),
   });
@@ -52,6 +53,7 @@ describe('a healthy deployment on the Free plan', () => {
     expect(notOk(results)).toEqual([]);
     expect(results.map((result) => `${result.status} ${result.name}`)).toEqual([
       'ok stack PersonalSite (eu-west-1)',
+      'ok account plan',
       'ok stack PersonalSiteBudget (us-east-1)',
       'ok stack PersonalSiteEdge (us-east-1)',
       'ok stack PersonalSitePlan (us-east-1)',
@@ -243,7 +245,23 @@ describe('each state an owner meets', () => {
 
     const { results } = await run();
     expect(notOk(results)).toEqual([]);
-    expect(results.map((result) => result.name).filter((name) => /Edge|Plan|plan/.test(name))).toEqual([]);
+    expect(results.map((result) => result.name).filter((name) => /Edge|Plan|plan/.test(name))).toEqual(['account plan']);
+  });
+
+  it('fails an account on the free account plan, which AWS closes with the site, and goes on with the other checks', async () => {
+    account.accountPlan = { accountPlanType: 'FREE', accountPlanStatus: 'ACTIVE', accountPlanExpirationDate: '2027-05-20T10:00:00Z' };
+
+    const { results, deployment } = await run();
+    expect(notOk(results)).toEqual([
+      expect.objectContaining({ status: 'FAIL', name: 'account plan', detail: expect.stringContaining('FREE, ACTIVE, ending 2027-05-20: AWS closes the account'), fix: expect.stringContaining('upgrade-account-plan') }),
+    ]);
+    expect(deployment).toBeDefined();
+  });
+
+  it('turns a throttled account plan into its FAIL line, in the owner’s words', async () => {
+    account.accountPlan = { error: 'ThrottlingException', message: 'Rate exceeded' };
+
+    expect(notOk((await run()).results)).toEqual([expect.objectContaining({ status: 'FAIL', name: 'account plan', detail: expect.stringMatching(/^could not check \((?!.*Exception)/) })]);
   });
 
   it('fails an alarm in ALARM with the reason it fired and what it watches', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { createHash, createHmac } from 'node:crypto';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { DeployedStack } from '../../../bin/verify/deployed-stack.js';
-import { PRICING_PLAN_MANAGER_ENDPOINT, pricingPlanChecks, pricingPlanManager, PricingPlanManagerError, type ReadSubscription } from '../../../bin/verify/pricing-plan.js';
+import { PRICING_PLAN_MANAGER_ENDPOINT, pricingPlanChecks, pricingPlanManager, type ReadSubscription } from '../../../bin/verify/pricing-plan.js';
+import { AwsJsonError } from '../../../bin/verify/signed-json-call.js';
 import type { CheckResult } from '../../../bin/verify/check.js';
+import { independentSignature } from '../../support/sigv4-signature.js';
 import { MODEL, modelEndpoint, modelError, modelHttp, modelOutputBinding, modelSubscription, pricingPlanManagerEndpoint, shapeErrors } from '../../support/pricing-plan-manager.js';
 
 /*
@@ -28,7 +29,7 @@ function recordingFetch(answer: typeof fetch) {
   return { requests, fetch: recording };
 }
 
-const reader = (fetchImplementation: typeof fetch) => pricingPlanManager({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000 });
+const reader = (fetchImplementation: typeof fetch) => pricingPlanManager({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000, env: {} });
 const ourSubscription = (changes: Parameters<typeof modelSubscription>[0] = {}) =>
   modelSubscription({ arn: ARN, planFamily: 'CloudFront', planTier: 'FREE', resourceArns: [DISTRIBUTION_ARN, WEB_ACL_ARN], ...changes });
 
@@ -71,7 +72,7 @@ describe('pricingPlanManager', () => {
     expect(headers.authorization).toMatch(/SignedHeaders=content-type;host;/);
     expect(headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
     expect(headers).not.toHaveProperty('host');
-    expect(headers.authorization).toContain(`Signature=${independentSignature('POST', new URL(request!.url), headers, String(request?.init.body))}`);
+    expect(headers.authorization).toContain(`Signature=${independentSignature('POST', new URL(request!.url), headers, String(request?.init.body), 'pricingplanmanager')}`);
   });
 
   it('reads the model’s own example answer', async () => {
@@ -86,12 +87,12 @@ describe('pricingPlanManager', () => {
   });
 
   it('throws AWS’s error by its name, from the header or from the body’s code, without its namespace or suffix', async () => {
-    await expect(reader(pricingPlanManagerEndpoint(() => undefined))(ARN)).rejects.toMatchObject(new PricingPlanManagerError('ResourceNotFoundException', `Subscription ${ARN} not found`));
+    await expect(reader(pricingPlanManagerEndpoint(() => undefined))(ARN)).rejects.toMatchObject(new AwsJsonError('ResourceNotFoundException', `Subscription ${ARN} not found`));
     const denied = modelError('AccessDeniedException', { message: 'User is not authorized to perform: pricingplanmanager:GetSubscription' });
     const withSuffix = new Response(denied.body, { status: 403, headers: { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/' } });
-    await expect(reader((async () => withSuffix) as typeof fetch)(ARN)).rejects.toMatchObject(new PricingPlanManagerError('AccessDeniedException', 'User is not authorized to perform: pricingplanmanager:GetSubscription'));
+    await expect(reader((async () => withSuffix) as typeof fetch)(ARN)).rejects.toMatchObject(new AwsJsonError('AccessDeniedException', 'User is not authorized to perform: pricingplanmanager:GetSubscription'));
     const inBody = Response.json({ code: 'com.amazonaws.pricingplanmanager#ThrottlingException', message: 'Rate exceeded' }, { status: 429 });
-    await expect(reader((async () => inBody) as typeof fetch)(ARN)).rejects.toMatchObject(new PricingPlanManagerError('ThrottlingException', 'Rate exceeded'));
+    await expect(reader((async () => inBody) as typeof fetch)(ARN)).rejects.toMatchObject(new AwsJsonError('ThrottlingException', 'Rate exceeded'));
   });
 
   it('throws on an answer that is not AWS’s, whatever its status', async () => {
@@ -159,20 +160,3 @@ describe('pricingPlanChecks', () => {
     await expect(linesOf(reader(denied))).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
 });
-
-/**
- * The SigV4 signature of a request, computed here from AWS's description ("Create a signed AWS API
- * request": canonical request, string to sign, signing key), to check the signer was given what is sent.
- */
-function independentSignature(method: string, url: URL, headers: Readonly<Record<string, string>>, body: string): string {
-  const signedHeaders = /SignedHeaders=([^,]+)/.exec(headers.authorization ?? '')![1]!.split(';');
-  const all: Record<string, string> = { ...headers, host: url.host };
-  const hash = (text: string) => createHash('sha256').update(text).digest('hex');
-  const canonical = [method, url.pathname, '', ...signedHeaders.map((name) => `${name}:${all[name]!.trim()}`), '', signedHeaders.join(';'), hash(body)].join('\n');
-  const date = headers['x-amz-date']!;
-  const scope = `${date.slice(0, 8)}/us-east-1/pricingplanmanager/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', date, scope, hash(canonical)].join('\n');
-  const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
-  const key = ['us-east-1', 'pricingplanmanager', 'aws4_request'].reduce((previous, part) => hmac(previous, part), hmac('AWS4wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', date.slice(0, 8)));
-  return createHmac('sha256', key).update(toSign).digest('hex');
-}

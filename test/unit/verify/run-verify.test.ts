@@ -28,6 +28,7 @@ function environment(overrides: Partial<VerifyEnvironment> = {}): VerifyEnvironm
     site: account.site,
     cloudFront: account.cloudFront,
     readSubscription: account.readSubscription,
+    readAccountPlan: account.readAccountPlan,
     inbox: () => account.inbox(),
     benchFigures: { 'cold.contact.floor_ms': { value: 151, measuredAt: '2026-11-24T08:00:00.000Z' } },
     now: () => new Date('2026-11-25T12:00:00Z'),
