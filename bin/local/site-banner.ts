@@ -29,8 +29,15 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
-    `Style      ${stylesheet === undefined ? "none: the service's pages in their own style  (pageStylesheet in your settings file names yours)" : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
+    `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
+}
+
+/** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */
+function noStylesheet(ownFormPage: boolean, ownThankYouPage: boolean): string {
+  if (ownFormPage && ownThankYouPage) return "none, and none needed: visitors see your form and thank-you pages, never the service's";
+  const shown = [...(ownFormPage ? [] : ['form']), ...(ownThankYouPage ? [] : ['thank-you page'])].join(' and ');
+  return `none: the service's ${shown} in its own style  (pageStylesheet in your settings file names yours)`;
 }
 
 /** What a tester sets to post more than a visitor may (the largest limit takes 10 000). */

@@ -61,8 +61,18 @@ describe('siteBannerLines', () => {
       'Site name  Personal site  (the default; siteName in your settings file names yours)',
       "Form page  /contact, the service's own  (no formPage, and no siteDir to find one in)",
       "Thank-you  /contact/sent, the service's own  (data-success-path on your form, or formSuccessPath, names yours)",
-      "Style      none: the service's pages in their own style  (pageStylesheet in your settings file names yours)",
+      "Style      none: the service's form and thank-you page in its own style  (pageStylesheet in your settings file names yours)",
     ]);
+  });
+
+  it('says which of the service’s pages visitors still see without a style sheet, and that none needs one when both pages are the owner’s', () => {
+    const formPage = { path: '/contact/', file: '/site/contact/index.html', source: 'found' as const, missingSubresources: [], errorFor: [], fields: [] };
+    const thanks = { path: '/thanks/', source: 'setting' as const };
+    const style = (settings: Parameters<typeof siteBannerLines>[1]) => siteBannerLines({}, settings, [])[3];
+
+    expect(style({ formPage })).toBe("Style      none: the service's thank-you page in its own style  (pageStylesheet in your settings file names yours)");
+    expect(style({ formSuccessPath: thanks })).toBe("Style      none: the service's form in its own style  (pageStylesheet in your settings file names yours)");
+    expect(style({ formPage, formSuccessPath: thanks })).toBe("Style      none, and none needed: visitors see your form and thank-you pages, never the service's");
   });
 });
 
