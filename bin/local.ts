@@ -72,12 +72,12 @@ try {
     formPageWatch = watchForFormPage(
       join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'),
       () => readLocalSettings(ownerEnv).formPage !== undefined,
-      (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys))),
+      (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
     );
   }
 } catch (error) {
   // A setting, a port, or whatever else stopped it: one line, never an error's class name.
-  const why = error instanceof ConfigError ? inSettingsFileWords(error.message, fileKeys) : error instanceof ListenError ? error.message : failureInWords(error);
+  const why = error instanceof ConfigError ? inSettingsFileWords(error.message, fileKeys, process.env) : error instanceof ListenError ? error.message : failureInWords(error);
   console.error(`Cannot start: ${terminalText(why)}`);
   process.exit(1);
 }

@@ -15,6 +15,7 @@ import { exitStatus, formatNotice, formatResult, summary, type CheckResult } fro
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { freeTier } from './verify/account-plan.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
+import { sdkConfiguredEndpoint } from './verify/signed-json-call.js';
 import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
 import { readVerifyOptions, VERIFY_HELP, VerifyUsageError } from './verify/verify-options.js';
 
@@ -27,7 +28,7 @@ try {
   const site = regionClients(options.region);
   const cloudFront = regionClients(CLOUDFRONT_REGION);
   // The hand-signed calls sign with the SDK's own credential chain and hash, as its clients resolve them.
-  const signedCallAccess = { credentials: cloudFront.cloudFormation.config.credentials, sha256: cloudFront.cloudFormation.config.sha256, fetch, timeoutMs: PROBE_LIMITS.timeoutMs, env: process.env };
+  const signedCallAccess = { credentials: cloudFront.cloudFormation.config.credentials, sha256: cloudFront.cloudFormation.config.sha256, fetch, timeoutMs: PROBE_LIMITS.timeoutMs, configuredEndpoint: sdkConfiguredEndpoint };
   const results: CheckResult[] = [];
   const inboxClients: Array<{ destroy(): void }> = [];
   const lines = verify(options, {

@@ -117,12 +117,14 @@ export function settingsFileVariables(env: Env, file: SettingsFile): { readonly 
 }
 
 /**
- * A setting's message in the words the owner wrote it in: the variable of each key the settings
- * file gave (`CONTACT_TO must be…`) named by that key instead (`ownerEmail must be…`).
+ * A setting's message in the words the owner would write it in: the variable of each key the
+ * settings file gave (`CONTACT_TO must be…`), or that nothing set (`found with no FORM_PAGE`), named
+ * by its key instead (`ownerEmail must be…`, `found with no formPage`); only a variable the owner
+ * set in the environment keeps its name.
  */
-export function inSettingsFileWords(message: string, fileKeys: readonly string[]): string {
+export function inSettingsFileWords(message: string, fileKeys: readonly string[], env: Env): string {
   return Object.entries(SHARED_SETTINGS)
-    .filter(([key]) => fileKeys.includes(key))
+    .filter(([key, variable]) => fileKeys.includes(key) || env[variable] === undefined)
     .reduce((words, [key, variable]) => words.replace(new RegExp(`\\b${variable}\\b`, 'g'), key), message);
 }
 

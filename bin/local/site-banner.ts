@@ -35,7 +35,7 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */
 function noStylesheet(ownFormPage: boolean, ownThankYouPage: boolean): string {
-  if (ownFormPage && ownThankYouPage) return "none, and none needed: visitors see your form and thank-you pages, never the service's";
+  if (ownFormPage && ownThankYouPage) return "none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read";
   const shown = [...(ownFormPage ? [] : ['form']), ...(ownThankYouPage ? [] : ['thank-you page'])].join(' and ');
   return `none: the service's ${shown} in its own style  (pageStylesheet in your settings file names yours)`;
 }

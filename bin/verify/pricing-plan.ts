@@ -25,9 +25,15 @@ export type ReadSubscription = (arn: string) => Promise<PlanSubscription>;
 
 /**
  * Where AWS's model sends every PricingPlanManager call, and how it is signed: its endpoint rule
- * set routes every region to one host, signing name `pricingplanmanager`, region us-east-1.
+ * set routes every region to one host, signing name `pricingplanmanager`, region us-east-1; its
+ * `sdkId`, which names its endpoint settings.
  */
-export const PRICING_PLAN_MANAGER_ENDPOINT = { url: `https://pricingplanmanager.${CLOUDFRONT_REGION}.api.aws`, signingName: 'pricingplanmanager', signingRegion: CLOUDFRONT_REGION } as const;
+export const PRICING_PLAN_MANAGER_ENDPOINT = {
+  url: `https://pricingplanmanager.${CLOUDFRONT_REGION}.api.aws`,
+  signingName: 'pricingplanmanager',
+  signingRegion: CLOUDFRONT_REGION,
+  serviceId: 'Pricing Plan Manager',
+} as const;
 
 /**
  * PricingPlanManager's GetSubscription, as AWS's Smithy model describes it (restJson1:
@@ -37,7 +43,7 @@ export const PRICING_PLAN_MANAGER_ENDPOINT = { url: `https://pricingplanmanager.
  * nothing of a distribution's plan.
  */
 export function pricingPlanManager(access: SignedCallAccess): ReadSubscription {
-  const call = signedJsonCall(access, PRICING_PLAN_MANAGER_ENDPOINT, 'PricingPlanManager');
+  const call = signedJsonCall(access, PRICING_PLAN_MANAGER_ENDPOINT);
   return async (arn) => {
     const answer = await call('/v1/GetSubscription', { 'content-type': 'application/json' }, JSON.stringify({ arn }));
     if (!isSubscription(answer)) throw new AwsJsonError('HTTP200', 'PricingPlanManager answered something that is not a subscription');

@@ -26,8 +26,13 @@ const FREE_MAIL_DOMAINS = new Set([
   'fastmail.com',
 ]);
 
-/** The same services under a country's domain: `yahoo.co.uk`, `hotmail.fr`, `outlook.de`. */
-const FREE_MAIL_IN_A_COUNTRY = /^(?:yahoo|hotmail|outlook|live|gmx)\.(?:com?\.)?[a-z]{2}$/;
+/**
+ * The same services under a country's domain (`yahoo.co.uk`, `hotmail.fr`, `outlook.de`): those
+ * countries' domains alone, not the ones used as generic names (`.io`, `.co`, `.me`, `.tv`), where
+ * `live.io` or `outlook.co` may be anyone's.
+ */
+const FREE_MAIL_IN_A_COUNTRY =
+  /^(?:yahoo|hotmail|outlook|live|gmx)\.(?:co\.(?:uk|jp|in|nz|za)|com\.(?:au|br|ar|mx|sg|hk|tw|tr)|fr|de|es|it|nl|be|ca|at|ch|se|dk|no|fi|ie|pl|pt|gr|jp|cz)$/;
 
 /**
  * The domain of a free-mail address, else undefined. Mail sent through SES from such an address

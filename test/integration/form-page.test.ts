@@ -60,7 +60,7 @@ describe('the form page found in SITE_DIR', () => {
     expect(output).toContain(`Form page  /contact/  ${join(site, PAGE)}  (found, its form posting to /contact; formPage names another)`);
     expect(output).toMatch(/^Site name  Personal site {2}\(the default; siteName in your settings file names yours\)$/m);
     expect(output).toMatch(/^Thank-you  \/thanks\/ {2}\(FORM_SUCCESS_PATH\)$/m);
-    expect(output).toMatch(/^Style {6}none, and none needed: visitors see your form and thank-you pages, never the service's$/m);
+    expect(output).toMatch(/^Style {6}none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read$/m);
   });
 
   it('is where /contact leads, and the service’s confirmation leads to the owner’s thank-you page: one contact page', async () => {

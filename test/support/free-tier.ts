@@ -21,16 +21,16 @@ interface Shape {
 
 export const MODEL = JSON.parse(readFileSync(new URL('free-tier-model.json', import.meta.url), 'utf8')) as {
   readonly source: string;
-  readonly metadata: { readonly protocol: string; readonly jsonVersion: string; readonly targetPrefix: string; readonly signingName: string };
+  readonly metadata: { readonly protocol: string; readonly jsonVersion: string; readonly targetPrefix: string; readonly signingName: string; readonly serviceId: string };
   readonly endpoint: { readonly url: string; readonly properties: { readonly authSchemes: ReadonlyArray<{ readonly name: string; readonly signingName: string; readonly signingRegion: string }> } };
   readonly operations: Readonly<Record<string, { readonly http: { readonly method: string; readonly requestUri: string }; readonly input: { readonly shape: string }; readonly output: { readonly shape: string } }>>;
   readonly shapes: Readonly<Record<string, Shape>>;
 };
 
-/** The endpoint botocore's rule set names for any region of the aws partition, and how a request there is signed. */
+/** The endpoint botocore's rule set names for any region of the aws partition, how a request there is signed, and the service's id. */
 export const MODEL_ENDPOINT = (() => {
   const [sigv4] = MODEL.endpoint.properties.authSchemes.filter((scheme) => scheme.name === 'sigv4');
-  return { url: MODEL.endpoint.url, signingName: sigv4!.signingName, signingRegion: sigv4!.signingRegion };
+  return { url: MODEL.endpoint.url, signingName: sigv4!.signingName, signingRegion: sigv4!.signingRegion, serviceId: MODEL.metadata.serviceId };
 })();
 
 /** Where a value breaks a shape of the model: a required member missing, an unknown one, a type, an enum value, a pattern, a timestamp. */

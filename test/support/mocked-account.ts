@@ -96,7 +96,7 @@ export function mockedAccount(base = 'https://site.test', apiUrl = 'https://api.
     credentials: async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: EXAMPLE_SECRET_ACCESS_KEY }),
     sha256: cloudFront.cloudFormation.config.sha256,
     timeoutMs: 1000,
-    env: {},
+    configuredEndpoint: async () => undefined,
   };
   const account: MockedAccount = {
     site,

@@ -28,12 +28,13 @@ function shape(name: string): Shape {
   return found;
 }
 
-/** The endpoint the model's rule set resolves when no endpoint is configured: its URL, and how a request is signed. */
-export function modelEndpoint(): { url: string; signingName: string; signingRegion: string } {
+/** The endpoint the model's rule set resolves when no endpoint is configured: its URL, how a request is signed, and the service's `sdkId`. */
+export function modelEndpoint(): { url: string; signingName: string; signingRegion: string; serviceId: string } {
   const rules = shape('AWSPricingPlanManager').traits!['smithy.rules#endpointRuleSet'].rules as Array<{ conditions: unknown[]; endpoint: { url: string; properties: { authSchemes: Array<{ name: string; signingName: string; signingRegion: string }> } } }>;
   const { url, properties } = rules.find((rule) => rule.conditions.length === 0)!.endpoint;
   const [sigv4] = properties.authSchemes.filter((scheme) => scheme.name === 'sigv4');
-  return { url, signingName: sigv4!.signingName, signingRegion: sigv4!.signingRegion };
+  const { sdkId } = shape('AWSPricingPlanManager').traits!['aws.api#service'] as { sdkId: string };
+  return { url, signingName: sigv4!.signingName, signingRegion: sigv4!.signingRegion, serviceId: sdkId };
 }
 
 /** An operation's HTTP binding (`smithy.api#http`). */

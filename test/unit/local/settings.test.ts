@@ -439,14 +439,18 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
     );
   });
 
-  it('names a bad value by the key the settings file gave it under, and leaves a variable’s own message alone', () => {
-    const message = configErrorOf(() => readLocalSettings(settingsFileVariables({}, file({ ownerEmail: 'not-an-address' })).variables)).message;
+  it('names a bad value by the key the settings file gave it under, a setting nothing set by its key too, and leaves a variable’s own message alone', () => {
+    const fromFile = settingsFileVariables({}, file({ ownerEmail: 'not-an-address' })).variables;
+    const message = configErrorOf(() => readLocalSettings(fromFile)).message;
+    const siteDirFromFile = { SITE_DIR: '../my-site' };
 
-    expect(inSettingsFileWords(message, ['ownerEmail'])).toBe('ownerEmail must be an e-mail address, got "not-an-address"');
-    expect(inSettingsFileWords('SITE_DIR is "../my-site": … Point SITE_DIR at ../my-site/_site', ['siteDir'])).toBe('siteDir is "../my-site": … Point siteDir at ../my-site/_site');
-    expect(inSettingsFileWords('/contact/ (found with no FORM_PAGE): … no page of SITE_DIR', ['siteDir'])).toBe('/contact/ (found with no FORM_PAGE): … no page of siteDir');
-    expect(inSettingsFileWords(message, [])).toBe(message);
-    expect(inSettingsFileWords('FORM_PAGE_FILE is empty', ['formPage'])).toBe('FORM_PAGE_FILE is empty');
+    expect(inSettingsFileWords(message, ['ownerEmail'], fromFile)).toBe('ownerEmail must be an e-mail address, got "not-an-address"');
+    expect(inSettingsFileWords('SITE_DIR is "../my-site": … Point SITE_DIR at ../my-site/_site', ['siteDir'], siteDirFromFile)).toBe('siteDir is "../my-site": … Point siteDir at ../my-site/_site');
+    expect(inSettingsFileWords('/contact/ (found with no FORM_PAGE): … no page of SITE_DIR', ['siteDir'], siteDirFromFile)).toBe('/contact/ (found with no formPage): … no page of siteDir');
+    // Set in the environment, by the owner: its own name.
+    expect(inSettingsFileWords(message, [], { CONTACT_TO: 'not-an-address' })).toBe(message);
+    expect(inSettingsFileWords('/contact/ (found with no FORM_PAGE): … no page of SITE_DIR', [], { SITE_DIR: '../my-site' })).toBe('/contact/ (found with no formPage): … no page of SITE_DIR');
+    expect(inSettingsFileWords('FORM_PAGE_FILE is empty', ['formPage'], {})).toBe('FORM_PAGE_FILE is empty');
   });
 });
 

@@ -65,14 +65,14 @@ describe('siteBannerLines', () => {
     ]);
   });
 
-  it('says which of the service’s pages visitors still see without a style sheet, and that none needs one when both pages are the owner’s', () => {
+  it('says which of the service’s pages visitors still see without a style sheet, and that one is hardly needed when both pages are the owner’s', () => {
     const formPage = { path: '/contact/', file: '/site/contact/index.html', source: 'found' as const, missingSubresources: [], errorFor: [], fields: [] };
     const thanks = { path: '/thanks/', source: 'setting' as const };
     const style = (settings: Parameters<typeof siteBannerLines>[1]) => siteBannerLines({}, settings, [])[3];
 
     expect(style({ formPage })).toBe("Style      none: the service's thank-you page in its own style  (pageStylesheet in your settings file names yours)");
     expect(style({ formSuccessPath: thanks })).toBe("Style      none: the service's form in its own style  (pageStylesheet in your settings file names yours)");
-    expect(style({ formPage, formSuccessPath: thanks })).toBe("Style      none, and none needed: visitors see your form and thank-you pages, never the service's");
+    expect(style({ formPage, formSuccessPath: thanks })).toBe("Style      none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read");
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { ACCOUNT_PLAN_CHECK, accountPlanCheck, FREE_TIER_ENDPOINT, freeTier, type AccountPlan } from '../../../bin/verify/account-plan.js';
-import { AwsJsonError, configuredEndpoint } from '../../../bin/verify/signed-json-call.js';
+import { AwsJsonError } from '../../../bin/verify/signed-json-call.js';
 import { freeTierEndpoint, MODEL, MODEL_ENDPOINT, modelAccountPlan, PAID_ACCOUNT_PLAN, shapeErrors } from '../../support/free-tier.js';
 import { EXAMPLE_SECRET_ACCESS_KEY, independentSignature } from '../../support/sigv4-signature.js';
 
@@ -13,7 +13,7 @@ import { EXAMPLE_SECRET_ACCESS_KEY, independentSignature } from '../../support/s
 
 const sha256 = new CloudFormationClient({ region: 'us-east-1' }).config.sha256;
 const credentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: EXAMPLE_SECRET_ACCESS_KEY });
-const reader = (fetchImplementation: typeof fetch) => freeTier({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000, env: {} });
+const reader = (fetchImplementation: typeof fetch) => freeTier({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000, configuredEndpoint: async () => undefined });
 const FREE: AccountPlan = {
   accountPlanType: 'FREE',
   accountPlanStatus: 'ACTIVE',
@@ -41,7 +41,7 @@ describe('the model the check is held to', () => {
   });
 
   it('is what bin/verify/account-plan.ts calls: the one endpoint of the aws partition, signed for freetier in us-east-1', () => {
-    expect(MODEL_ENDPOINT).toEqual({ url: 'https://freetier.us-east-1.api.aws', signingName: 'freetier', signingRegion: 'us-east-1' });
+    expect(MODEL_ENDPOINT).toEqual({ url: 'https://freetier.us-east-1.api.aws', signingName: 'freetier', signingRegion: 'us-east-1', serviceId: 'FreeTier' });
     expect(FREE_TIER_ENDPOINT).toEqual(MODEL_ENDPOINT);
   });
 });
@@ -62,15 +62,6 @@ describe('freeTier', () => {
     expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/freetier\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-target, Signature=[0-9a-f]{64}$/);
     expect(headers).not.toHaveProperty('host');
     expect(headers.authorization).toContain(`Signature=${independentSignature('POST', new URL(request!.url), headers, '{}', 'freetier')}`);
-  });
-
-  it('goes where the SDK’s configuration sends FreeTier: AWS_ENDPOINT_URL_FREETIER, else AWS_ENDPOINT_URL', async () => {
-    expect(configuredEndpoint({ AWS_ENDPOINT_URL: 'http://127.0.0.1:5000', AWS_ENDPOINT_URL_FREETIER: 'http://127.0.0.1:5001' }, 'FreeTier')).toBe('http://127.0.0.1:5001');
-    expect(configuredEndpoint({ AWS_ENDPOINT_URL: 'http://127.0.0.1:5000' }, 'FreeTier')).toBe('http://127.0.0.1:5000');
-    expect(configuredEndpoint({ AWS_ENDPOINT_URL_FREETIER: '' }, 'FreeTier')).toBeUndefined();
-    expect(configuredEndpoint({ AWS_ENDPOINT_URL_PRICINGPLANMANAGER: 'http://127.0.0.1:5002' }, 'PricingPlanManager')).toBe('http://127.0.0.1:5002');
-    const elsewhere = freeTier({ credentials, sha256, fetch: freeTierEndpoint(() => PAID_ACCOUNT_PLAN, 'http://127.0.0.1:5001'), timeoutMs: 1000, env: { AWS_ENDPOINT_URL_FREETIER: 'http://127.0.0.1:5001' } });
-    expect(await elsewhere()).toMatchObject(PAID_ACCOUNT_PLAN);
   });
 
   it('throws the model’s errors by their names, from the body’s __type, and an answer that is no plan', async () => {
@@ -103,13 +94,24 @@ describe('accountPlanCheck', () => {
     });
   });
 
-  it('skips an account AWS reports no plan for, or whose plan this identity may not read; any other error is the caller’s', async () => {
+  it('says an expired plan ended, and reads no member of another type than the model’s', async () => {
+    expect(await check({ ...FREE, accountPlanStatus: 'EXPIRED', accountPlanExpirationDate: '2026-11-01T00:00:00Z' })).toMatchObject({ detail: expect.stringMatching(/^FREE, EXPIRED, ended 2026-11-01: /) });
+    const textAmount = (async () => Response.json({ ...FREE, accountId: '123456789012', accountPlanRemainingCredits: { amount: '12', unit: 'USD' } })) as typeof fetch;
+    await expect(reader(textAmount)()).rejects.toMatchObject({ name: 'HTTP200' });
+  });
+
+  it('skips an account AWS reports no plan for, or whose plan this identity may not read; warns of any other failure to read it', async () => {
     expect(await accountPlanCheck(reader(freeTierEndpoint(() => ({ error: 'ResourceNotFoundException', message: 'No account plan' }))))).toEqual({
       status: 'skip',
       name: 'account plan',
       detail: 'AWS reports no account plan for this account',
     });
     expect(await accountPlanCheck(reader(freeTierEndpoint(() => ({ error: 'AccessDeniedException', message: 'denied' }))))).toMatchObject({ status: 'skip', detail: expect.stringContaining('freetier:GetAccountPlanState') });
-    await expect(accountPlanCheck(reader(freeTierEndpoint(() => ({ error: 'ThrottlingException', message: 'Rate exceeded' }))))).rejects.toMatchObject({ name: 'ThrottlingException' });
+    expect(await accountPlanCheck(reader(freeTierEndpoint(() => ({ error: 'ThrottlingException', message: 'Rate exceeded' }))))).toEqual({
+      status: 'warn',
+      name: 'account plan',
+      detail: expect.stringMatching(/^could not check \((?!.*Exception)/),
+      fix: 'AWS throttled the check: run npm run verify again in a minute',
+    });
   });
 });

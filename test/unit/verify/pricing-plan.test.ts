@@ -29,7 +29,7 @@ function recordingFetch(answer: typeof fetch) {
   return { requests, fetch: recording };
 }
 
-const reader = (fetchImplementation: typeof fetch) => pricingPlanManager({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000, env: {} });
+const reader = (fetchImplementation: typeof fetch) => pricingPlanManager({ credentials, sha256, fetch: fetchImplementation, timeoutMs: 1000, configuredEndpoint: async () => undefined });
 const ourSubscription = (changes: Parameters<typeof modelSubscription>[0] = {}) =>
   modelSubscription({ arn: ARN, planFamily: 'CloudFront', planTier: 'FREE', resourceArns: [DISTRIBUTION_ARN, WEB_ACL_ARN], ...changes });
 
@@ -50,7 +50,7 @@ describe('the model the check is held to', () => {
   });
 
   it('is what bin/verify/pricing-plan.ts calls: the endpoint its rule set resolves for any region, signed for pricingplanmanager in us-east-1', () => {
-    expect(modelEndpoint()).toEqual({ url: 'https://pricingplanmanager.us-east-1.api.aws', signingName: 'pricingplanmanager', signingRegion: 'us-east-1' });
+    expect(modelEndpoint()).toEqual({ url: 'https://pricingplanmanager.us-east-1.api.aws', signingName: 'pricingplanmanager', signingRegion: 'us-east-1', serviceId: 'Pricing Plan Manager' });
     expect(PRICING_PLAN_MANAGER_ENDPOINT).toEqual(modelEndpoint());
   });
 });
@@ -91,8 +91,9 @@ describe('pricingPlanManager', () => {
     const denied = modelError('AccessDeniedException', { message: 'User is not authorized to perform: pricingplanmanager:GetSubscription' });
     const withSuffix = new Response(denied.body, { status: 403, headers: { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/' } });
     await expect(reader((async () => withSuffix) as typeof fetch)(ARN)).rejects.toMatchObject(new AwsJsonError('AccessDeniedException', 'User is not authorized to perform: pricingplanmanager:GetSubscription'));
-    const inBody = Response.json({ code: 'com.amazonaws.pricingplanmanager#ThrottlingException', message: 'Rate exceeded' }, { status: 429 });
-    await expect(reader((async () => inBody) as typeof fetch)(ARN)).rejects.toMatchObject(new AwsJsonError('ThrottlingException', 'Rate exceeded'));
+    // A throttle is tried twice, each answer a new one.
+    const inBody = () => Response.json({ code: 'com.amazonaws.pricingplanmanager#ThrottlingException', message: 'Rate exceeded' }, { status: 429 });
+    await expect(reader((async () => inBody()) as typeof fetch)(ARN)).rejects.toMatchObject(new AwsJsonError('ThrottlingException', 'Rate exceeded'));
   });
 
   it('throws on an answer that is not AWS’s, whatever its status', async () => {

@@ -14,7 +14,20 @@ describe('freeMailDomain', () => {
     expect(freeMailDomain(address)).toBe(domain);
   });
 
-  it.each(['ada@example.com', 'ada@mail.gmail.com', 'ada@notgmail.com', 'ada@gmail.co', 'ada@yahoo.example', 'ada@live.company.com', 'ada@outlook.example.fr'])(
+  it.each([
+    'ada@example.com',
+    'ada@mail.gmail.com',
+    'ada@notgmail.com',
+    'ada@gmail.co',
+    'ada@yahoo.example',
+    'ada@live.company.com',
+    'ada@outlook.example.fr',
+    'ada@live.io',
+    'ada@live.tv',
+    'ada@yahoo.co',
+    'ada@outlook.co',
+    'ada@gmx.us',
+  ])(
     'leaves %s alone: a domain of its own, or one only named like a service',
     (address) => {
       expect(freeMailDomain(address)).toBeUndefined();
