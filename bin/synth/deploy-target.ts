@@ -72,7 +72,7 @@ export function deployTargetLines(site: SynthesizedStack | undefined, choice: Re
     );
   }
   const unknown = credentialsSetUp
-    ? 'your AWS credentials named no account: AWS refused them or did not answer, or the profile in use has none (aws sts get-caller-identity tells which)'
+    ? "your AWS credentials named no account: AWS did not answer (this machine's network, a proxy) or refused them, or the profile in use has none (aws sts get-caller-identity tells which)"
     : 'no AWS credentials here';
   lines.push(
     site.account === undefined

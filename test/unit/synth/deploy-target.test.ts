@@ -145,7 +145,7 @@ describe('the lines synth prints after its summary', () => {
     expect(deployTargetLines(site('eu-north-1'), { region: 'eu-north-1', source: { kind: 'profile', profile: 'work' } }, 'eu-west-3', true)).toEqual([
       'Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, export AWS_REGION=<region> before synth and deploy',
       "           npm run verify, publish and inbox would ask eu-west-3 (they read AWS_REGION, then your AWS profile's): export AWS_REGION=eu-north-1, or give them --region eu-north-1",
-      "Account    unknown: your AWS credentials named no account: AWS refused them or did not answer, or the profile in use has none (aws sts get-caller-identity tells which), so the template fits any account; the deploy uses its credentials' account",
+      "Account    unknown: your AWS credentials named no account: AWS did not answer (this machine's network, a proxy) or refused them, or the profile in use has none (aws sts get-caller-identity tells which), so the template fits any account; the deploy uses its credentials' account",
     ]);
   });
 
