@@ -36,7 +36,7 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
   }
   if (env.account === undefined || env.region === undefined) {
     throw new ConfigError(
-      `${freePlan ? 'pricingPlan free' : 'waf'} needs the target account and region, which the CDK asks AWS of your credentials: sign in (aws sso login, or aws configure), then aws sts get-caller-identity shows that AWS answers; to check the rest offline, npm run synth -- -c ${freePlan ? 'pricingPlan=none' : 'waf=false'}`,
+      `${freePlan ? 'pricingPlan free' : 'waf'} needs the target account and region, which the CDK asks AWS of your credentials: sign in (aws sso login, or aws configure), or check this machine's network: aws sts get-caller-identity shows that AWS answers; to check the rest offline, npm run synth -- -c ${freePlan ? 'pricingPlan=none' : 'waf=false'}`,
     );
   }
   const edgeGuard = new EdgeGuardStack(app, STACK_NAMES.edgeGuard, {

@@ -443,7 +443,7 @@ describe('CloudFront’s Free flat-rate plan (pricingPlan)', () => {
 
   it('needs the account and region, and says so in one line', () => {
     expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, pricingPlan: 'free' })).toThrow(
-      /^pricingPlan free needs the target account and region, which the CDK asks AWS of your credentials: sign in \(aws sso login, or aws configure\), then aws sts get-caller-identity shows that AWS answers; to check the rest offline, npm run synth -- -c pricingPlan=none$/,
+      /^pricingPlan free needs the target account and region, which the CDK asks AWS of your credentials: sign in \(aws sso login, or aws configure\), or check this machine's network: aws sts get-caller-identity shows that AWS answers; to check the rest offline, npm run synth -- -c pricingPlan=none$/,
     );
   });
 
