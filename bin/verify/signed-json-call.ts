@@ -62,8 +62,11 @@ function isTransient(error: unknown): boolean {
  */
 export function signedJsonCall(access: SignedCallAccess, endpoint: ServiceEndpoint) {
   const signer = new SignatureV4({ service: endpoint.signingName, region: endpoint.signingRegion, credentials: access.credentials, sha256: access.sha256 });
+  // Looked up once, at the first call, as the SDK's clients keep theirs (resolveEndpointConfig's serviceConfiguredEndpoint).
+  let base: Promise<string> | undefined;
   const once = async (path: string, headers: Readonly<Record<string, string>>, body: string): Promise<unknown> => {
-    const url = new URL((await access.configuredEndpoint(endpoint.serviceId)) ?? endpoint.url);
+    base ??= access.configuredEndpoint(endpoint.serviceId).then((configured) => configured ?? endpoint.url);
+    const url = new URL(await base);
     url.pathname = url.pathname.replace(/\/$/, '') + path;
     const signed = await signer.sign({ method: 'POST', protocol: url.protocol, hostname: url.hostname, path: url.pathname, query: {}, headers: { host: url.host, ...headers }, body });
     // fetch sets Host itself, to the same value (the port with it, as signed).

@@ -71,6 +71,21 @@ describe('signedJsonCall', () => {
     expect(headers.authorization).toContain(`Signature=${independentSignature('POST', new URL(request!.url), headers, '{}', 'freetier')}`);
   });
 
+  it('looks the configured endpoint up once, however many calls and tries', async () => {
+    const { requests, fetch: fake } = recording([json(503, {}), json(200, { ok: true })]);
+    let lookups = 0;
+    const configuredEndpoint = async () => {
+      lookups += 1;
+      return 'http://127.0.0.1:5001';
+    };
+    const call = signedJsonCall({ ...access(fake), configuredEndpoint }, FREE_TIER_ENDPOINT);
+
+    expect(await call('/', {}, '{}')).toEqual({ ok: true });
+    expect(await call('/', {}, '{}')).toEqual({ ok: true });
+    expect(requests.map((request) => request.url)).toEqual(['http://127.0.0.1:5001/', 'http://127.0.0.1:5001/', 'http://127.0.0.1:5001/']);
+    expect(lookups).toBe(1);
+  });
+
   it('tries a throttle, a fault or no answer once more, and a refusal never', async () => {
     const throttled = json(400, { __type: 'com.amazonaws.freetier#ThrottlingException', message: 'Rate exceeded' });
     const again = recording([throttled, json(200, { ok: true })]);
