@@ -40,10 +40,11 @@ const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
- * (README, "First deploy"): a sender other than a free-mail address; deploy; the DNS records known now (the MAIL FROM's MX and SPF), and
- * those known only once deployed (DKIM's CNAMEs, the domain's record for the distribution), which
- * the stack's outputs give; the mails to answer (the alarms' subscription, the sender's link, the
- * owner's address in SES's sandbox unless the stack verifies it); then `npm run verify`.
+ * (README, "First deploy"): a sender other than a free-mail address; deploy; the DNS records known
+ * now (the MAIL FROM's MX and SPF), and those known only once deployed (DKIM's CNAMEs, the
+ * domain's record for the distribution), which the stack's outputs give; the mails to answer (the
+ * alarms' subscription, the sender's link, the owner's address in SES's sandbox unless the stack
+ * verifies it); then `npm run verify`.
  */
 export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
   const site = stacks.find((stack) => stack.name === STACK_NAMES.site);

@@ -49,8 +49,9 @@ const REQUIRED_OUTPUTS = [SITE_OUTPUTS.baseUrl, SITE_OUTPUTS.apiUrl, SITE_OUTPUT
 
 /**
  * Everything of the deployment that is in the account rather than at `{base}`: the stacks and
- * their outputs, the account's plan, SES, the alarm topics' subscriptions, the Free plan, the alarms, the inbox.
- * Returns what the HTTP checks need, or undefined when the site stack could not be read.
+ * their outputs, the account's plan, SES, the alarm topics' subscriptions, the Free plan, the
+ * alarms, the inbox. Returns what the HTTP checks need, or undefined when the site stack could not
+ * be read.
  */
 export async function* accountChecks(dependencies: AccountDependencies): AsyncGenerator<CheckResult, Deployment | undefined> {
   const { site: siteClients, cloudFront } = dependencies;
