@@ -129,7 +129,12 @@ function* senderChecks(senderEmail: string, found: IdentityFound, region: string
   yield dnsRecordCheck(`DKIM ${name}`, details.DkimAttributes?.Status, 'its three CNAME records');
   const mailFrom = details.MailFromAttributes;
   if (mailFrom?.MailFromDomain === undefined) {
-    yield warn(`MAIL FROM of ${name}`, 'none: mail leaves from amazonses.com, so SPF does not align with your domain', `deploy with the stack's identity, which sets bounce.${name} (${MAIL_GUIDE})`);
+    // The stack's own domain identity always has one: this is a domain verified outside the stack.
+    yield warn(
+      `MAIL FROM of ${name}`,
+      'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM alone passes DMARC)',
+      `in the SES console, Identities, ${name}, Custom MAIL FROM domain: bounce.${name}, then its MX and TXT records at your DNS host (${MAIL_GUIDE})`,
+    );
   } else {
     yield dnsRecordCheck(`MAIL FROM ${mailFrom.MailFromDomain}`, mailFrom.MailFromDomainStatus, 'its MX and TXT records');
   }

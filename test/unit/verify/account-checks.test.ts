@@ -90,6 +90,19 @@ describe('each state an owner meets', () => {
     expect(exitStatus(results)).toBe(1);
   });
 
+  it('warns of a domain verified outside the stack with no MAIL FROM, saying where SES sets one', async () => {
+    account.identities.set('example.com', domainIdentity({ MailFromAttributes: undefined }));
+
+    expect(notOk((await run()).results)).toEqual([
+      {
+        status: 'warn',
+        name: 'MAIL FROM of example.com',
+        detail: 'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM alone passes DMARC)',
+        fix: 'in the SES console, Identities, example.com, Custom MAIL FROM domain: bounce.example.com, then its MX and TXT records at your DNS host (README "Mail that lands in the inbox")',
+      },
+    ]);
+  });
+
   it('fails DKIM that SES gave up on', async () => {
     account.identities.set('example.com', domainIdentity({ DkimAttributes: { Status: 'FAILED' } }));
 
