@@ -4,6 +4,7 @@ import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
+import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
 import { functionProfile, settingKeys, type SettingKey } from './api/function-profiles.js';
@@ -206,7 +207,7 @@ export class SiteStack extends Stack {
     // is verified; in the sandbox it also checks the recipient's. The conditions pin the From, and
     // every recipient (To, Cc and Bcc) to the owner: a flaw in composing the mail cannot reach anyone else.
     const identities = new Set(
-      [config.senderEmail, config.ownerEmail].flatMap((address) => [address, address.slice(address.indexOf('@') + 1)]),
+      [config.senderEmail, config.ownerEmail].flatMap((address) => [address, emailDomain(address)]),
     );
     fn.addToRolePolicy(
       new PolicyStatement({

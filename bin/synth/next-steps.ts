@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { emailDomain } from '../../lambdas/email-domain.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
@@ -70,7 +71,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const functionVariable = (name: string) => [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readVariable(properties, name)))];
   const owners = functionVariable('CONTACT_TO');
   const freeMailSenders = functionVariable('CONTACT_FROM').flatMap((sender) => freeMailSenderNote(sender) ?? []);
-  const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(address.slice(address.lastIndexOf('@') + 1)));
+  const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
 
   const steps = [
     ...freeMailSenders.map((note) => `Before you deploy: ${note}`),

@@ -1,4 +1,5 @@
 import { GetAccountCommand, GetEmailIdentityCommand, type GetEmailIdentityCommandOutput, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { emailDomain } from '../../lambdas/email-domain.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import type { DeployedSettings } from './deployed-stack.js';
 
@@ -91,7 +92,7 @@ interface Identity {
 }
 
 async function verifiedIdentity(ses: SESv2Client, address: string): Promise<IdentityFound> {
-  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const domain = emailDomain(address);
   const existing: Identity[] = [];
   for (const name of [domain, address]) {
     try {

@@ -1,5 +1,6 @@
 import type { SpamSettings } from '../config.js';
 import { fixedWindowSlot, type CounterStore } from '../counters/counter-store.js';
+import { emailDomain } from '../email-domain.js';
 import { errorName } from '../http/error-name.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
 import type { FormTokenReading, FormTokens } from '../inquiry/form-token.js';
@@ -130,7 +131,7 @@ async function countText(
 
 /** The address's domain when it is a disposable-mail one. */
 async function isThrowaway(email: string, requestId: string, dependencies: SpamCheckDependencies): Promise<string | undefined> {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const domain = emailDomain(email).toLowerCase();
   try {
     return (await dependencies.throwawayDomains())(domain) ? domain : undefined;
   } catch (error) {

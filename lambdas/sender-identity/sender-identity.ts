@@ -1,4 +1,5 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { emailDomain } from '../email-domain.js';
 
 /** SES's identities, as the custom resource uses them (ses-identities.ts; SES v2 mocked, or moto's, in tests). */
 export interface EmailIdentities {
@@ -45,7 +46,7 @@ export async function senderIdentity(event: CloudFormationCustomResourceEvent, i
   }
   const address = (event.ResourceProperties as unknown as SenderIdentityProperties).EmailIdentity;
   if (event.RequestType === 'Update' && held?.address === address) return { physicalResourceId: event.PhysicalResourceId, identity: 'unchanged' };
-  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const domain = emailDomain(address);
   // The address's domain verified covers the address: a second identity would only mail a link.
   if ((await identities.exists(address)) || (await identities.exists(domain)) || !(await identities.create(address))) {
     return { physicalResourceId: `${FOUND_IN_THE_ACCOUNT}${address}`, identity: 'found' };

@@ -1,3 +1,5 @@
+import { emailDomain } from '../../lambdas/email-domain.js';
+
 /** Free mail services' own domains, which SES can never sign for: the common ones, not every one. */
 const FREE_MAIL_DOMAINS = new Set([
   'gmail.com',
@@ -40,7 +42,7 @@ const FREE_MAIL_IN_A_COUNTRY =
  * follow the domain's policy may junk or refuse it.
  */
 export function freeMailDomain(address: string): string | undefined {
-  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  const domain = emailDomain(address).toLowerCase();
   return FREE_MAIL_DOMAINS.has(domain) || FREE_MAIL_IN_A_COUNTRY.test(domain) ? domain : undefined;
 }
 

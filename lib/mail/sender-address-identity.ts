@@ -1,6 +1,7 @@
 import { CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { emailDomain } from '../../lambdas/email-domain.js';
 import type { SenderIdentityProperties } from '../../lambdas/sender-identity/sender-identity.js';
 import { SiteFunction } from '../api/site-function.js';
 import { shownInFinding } from '../nag-findings.js';
@@ -23,7 +24,7 @@ export class SenderAddressIdentity extends Construct {
     const stack = Stack.of(this);
     const identityArn = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
     const address = props.senderEmail;
-    const domain = address.slice(address.lastIndexOf('@') + 1);
+    const domain = emailDomain(address);
 
     const keeper = (this.keeper = new SiteFunction(this, 'Keeper', {
       handlerName: 'sender-identity',

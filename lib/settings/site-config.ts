@@ -17,6 +17,7 @@ import {
   parseContentSignals,
   type AgentSettings,
 } from '../../lambdas/config.js';
+import { emailDomain } from '../../lambdas/email-domain.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
@@ -394,7 +395,7 @@ function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string
  */
 function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
   if (create === false) return { kind: 'none' };
-  const domain = senderEmail.slice(senderEmail.lastIndexOf('@') + 1);
+  const domain = emailDomain(senderEmail);
   const within = (name: string, parent: string) => name.toLowerCase() === parent || name.toLowerCase().endsWith(`.${parent}`);
   if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain.toLowerCase()))) {
     const zone = customDomain.hostedZone;
