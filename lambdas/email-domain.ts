@@ -1,7 +1,6 @@
 /**
- * An address's domain: what follows its last `@`, case kept (SES's identities and DNS names compare
- * without it, so callers that compare lower-case it). For addresses the settings' or the schema's
- * pattern accepted, which hold one `@`.
+ * An address's domain: what follows its last `@`, case kept, for the caller to compare as it needs.
+ * For addresses the settings' or the schema's pattern accepted, which hold one `@`.
  */
 export function emailDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);

@@ -5,6 +5,8 @@ import type { DeployedSettings } from './deployed-stack.js';
 
 /** README's section on the sender's identity and its DNS records. */
 const MAIL_GUIDE = 'README "Mail that lands in the inbox"';
+/** Where a domain identity's DNS records are listed: the stack's outputs, or SES's console for one verified outside it. */
+const DNS_RECORDS = `the SenderDnsRecord outputs, or SES's console for a domain you verified there; ${MAIL_GUIDE}`;
 
 /** What SES's sandbox sends in 24 hours, in each region (README "SES's sandbox"). */
 const SANDBOX_MAILS_A_DAY = 200;
@@ -133,7 +135,7 @@ function* senderChecks(senderEmail: string, found: IdentityFound, region: string
     // The stack's own domain identity always has one: this is a domain verified outside the stack.
     yield warn(
       `MAIL FROM of ${name}`,
-      'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM alone passes DMARC)',
+      'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM, once SUCCESS, is enough for DMARC)',
       `in the SES console, Identities, ${name}, Custom MAIL FROM domain: bounce.${name}, then its MX and TXT records at your DNS host (${MAIL_GUIDE})`,
     );
   } else {
@@ -144,7 +146,7 @@ function* senderChecks(senderEmail: string, found: IdentityFound, region: string
 function identityFix(details: GetEmailIdentityCommandOutput, name: string): string {
   if (details.IdentityType === 'EMAIL_ADDRESS') return `click the link SES mailed to ${name} (SES console: Identities, ${name}, Send verification again)`;
   const reason = details.VerificationInfo?.ErrorType;
-  return `create its DNS records (the SenderDnsRecord outputs, ${MAIL_GUIDE})${reason === undefined ? '' : `; SES says ${reason}`}`;
+  return `create its DNS records (${DNS_RECORDS})${reason === undefined ? '' : `; SES says ${reason}`}`;
 }
 
 /** A status SES reports for DNS records it looks for (DKIM's CNAMEs, MAIL FROM's MX and TXT). */
@@ -155,10 +157,10 @@ function dnsRecordCheck(name: string, status: string | undefined, records: strin
     case 'PENDING':
     case 'NOT_STARTED':
     case undefined:
-      return warn(name, `${status ?? 'NOT_STARTED'}: SES has not yet found ${records}`, `wait, SES looks for 72 hours; without a hosted zone, create them first (the SenderDnsRecord outputs, ${MAIL_GUIDE})`);
+      return warn(name, `${status ?? 'NOT_STARTED'}: SES has not yet found ${records}`, `wait, SES looks for 72 hours; without a hosted zone, create them first (${DNS_RECORDS})`);
     case 'TEMPORARY_FAILURE':
       return warn(name, `TEMPORARY_FAILURE: SES could not read ${records} for now`, 'SES tries again by itself: check the records are still there');
     default:
-      return fail(name, `${status}: SES gave up looking for ${records}`, `create them exactly as the SenderDnsRecord outputs say (or check the hosted zone holds them), then restart the check in the SES console (${MAIL_GUIDE})`);
+      return fail(name, `${status}: SES gave up looking for ${records}`, `create them exactly as listed (${DNS_RECORDS}), or check the hosted zone holds them, then restart the check in the SES console`);
   }
 }

@@ -100,7 +100,7 @@ describeWithMoto()("npm run verify's account checks against moto", () => {
       `ok    stack PersonalSiteBudget (${CLOUDFRONT_REGION}): CREATE_COMPLETE, 0 outputs`,
       `ok    SES sending (${SITE_REGION}): enabled, production access`,
       // moto never verifies an identity it makes: the verified one is the mocks' (test/unit/verify/account-checks.test.ts).
-      `FAIL  sender identity example.com: SUCCESS: SES sends nothing from ${SENDER} yet -> create its DNS records (the SenderDnsRecord outputs, README "Mail that lands in the inbox")`,
+      `FAIL  sender identity example.com: SUCCESS: SES sends nothing from ${SENDER} yet -> create its DNS records (the SenderDnsRecord outputs, or SES's console for a domain you verified there; README "Mail that lands in the inbox")`,
       expect.stringMatching(/^warn {2}DKIM example\.com: NOT_STARTED: SES has not yet found its three CNAME records/),
       expect.stringMatching(/^warn {2}MAIL FROM of example\.com: none/),
       "skip  owner's address: production access: SES sends to any address",

@@ -83,7 +83,7 @@ describe('each state an owner meets', () => {
     const { results } = await run();
 
     expect(notOk(results)).toEqual([
-      { status: 'FAIL', name: 'sender identity example.com', detail: `PENDING: SES sends nothing from contact@example.com yet`, fix: expect.stringContaining('SenderDnsRecord') },
+      { status: 'FAIL', name: 'sender identity example.com', detail: `PENDING: SES sends nothing from contact@example.com yet`, fix: expect.stringContaining("(the SenderDnsRecord outputs, or SES's console for a domain you verified there;") },
       expect.objectContaining({ status: 'warn', name: 'DKIM example.com', detail: expect.stringMatching(/^PENDING/) }),
       expect.objectContaining({ status: 'warn', name: 'MAIL FROM bounce.example.com', detail: expect.stringMatching(/^PENDING/) }),
     ]);
@@ -97,7 +97,7 @@ describe('each state an owner meets', () => {
       {
         status: 'warn',
         name: 'MAIL FROM of example.com',
-        detail: 'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM alone passes DMARC)',
+        detail: 'none: mail leaves from amazonses.com, so SPF does not align with your domain (DKIM, once SUCCESS, is enough for DMARC)',
         fix: 'in the SES console, Identities, example.com, Custom MAIL FROM domain: bounce.example.com, then its MX and TXT records at your DNS host (README "Mail that lands in the inbox")',
       },
     ]);
@@ -107,7 +107,7 @@ describe('each state an owner meets', () => {
     account.identities.set('example.com', domainIdentity({ DkimAttributes: { Status: 'FAILED' } }));
 
     expect(notOk((await run()).results)).toEqual([
-      { status: 'FAIL', name: 'DKIM example.com', detail: expect.stringMatching(/^FAILED: SES gave up/), fix: expect.stringContaining('outputs') },
+      { status: 'FAIL', name: 'DKIM example.com', detail: expect.stringMatching(/^FAILED: SES gave up/), fix: expect.stringMatching(/^create them exactly as listed \(the SenderDnsRecord outputs, or SES's console for a domain you verified there;/) },
     ]);
   });
 
