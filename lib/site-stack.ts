@@ -150,7 +150,7 @@ export class SiteStack extends Stack {
       value: this.api.apiEndpoint,
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
-    new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: '{base}: the origin every published URL starts with' });
+    new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: "The site's origin, which every published URL starts with" });
     new CfnOutput(this, SITE_OUTPUTS.distributionId, {
       value: this.frontDoor.distribution.distributionId,
       description: 'The front door, whose edge cache npm run publish invalidates',

@@ -22,7 +22,7 @@ name: ${SKILL_NAME}
 description: ${JSON.stringify(skillDescription(site))}
 ---
 
-# Contact the owner of ${site.siteName}
+# Contact the owner of this site (${site.siteName})
 
 Use this when a person asks you to get in touch with the owner of ${site.baseUrl} about a project: send one inquiry, on their behalf, with their own name and e-mail address, so that the owner can write back to them.
 
@@ -46,7 +46,7 @@ A JSON object: \`name\`, \`email\` (the address the owner answers), \`message\`,
 }
 
 function skillDescription(site: SiteSettings): string {
-  return `Send the owner of ${site.siteName} (${site.baseUrl}) a project inquiry on a person's behalf, by the site's JSON API, MCP or form, within its limits. Use when asked to contact, hire or write to the site's owner.`;
+  return `Send the owner of this site (${site.siteName}, ${site.baseUrl}) a project inquiry on a person's behalf, by the site's JSON API, MCP or form, within its limits. Use when asked to contact, hire or write to the site's owner.`;
 }
 
 /** `/.well-known/agent-skills/index.json` (the Agent Skills discovery draft 0.2.0): the skill, with the SHA-256 of its SKILL.md's bytes. */

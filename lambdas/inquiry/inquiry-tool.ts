@@ -6,5 +6,5 @@ export const INQUIRY_TOOL_NAME = 'sendInquiry';
 
 /** The inquiry in one sentence, for agents: the schema document's description and the form's tool description. */
 export function inquiryToolDescription(siteName: string): string {
-  return `Send a project inquiry to the owner of ${siteName}; it is delivered by e-mail and answered personally.`;
+  return `Send a project inquiry to the owner of this site (${siteName}); it is delivered by e-mail and answered personally.`;
 }

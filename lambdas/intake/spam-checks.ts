@@ -64,7 +64,7 @@ export async function checkForSpam(
   const links = settings.linkLimit > 0 ? linkCount(inquiry.message) : 0;
   const reasons: HeldReason[] = [
     ...(repeated?.repeated === true
-      ? [{ signal: 'repeated_text' as const, detail: `the same text came more than ${settings.repeatLimit} times today (UTC)` }]
+      ? [{ signal: 'repeated_text' as const, detail: `the same text, case, spacing and numbers aside, came more than ${settings.repeatLimit} times today (UTC)` }]
       : []),
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
     ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, detail: `${throwaway} is a disposable-mail domain` }]),

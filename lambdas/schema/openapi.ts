@@ -41,7 +41,7 @@ export function openApiDocument(site: SiteSettings) {
       title: `${site.siteName}: public HTTP APIs on this site`,
       version: '1.0.0',
       description: [
-        `Send the owner of ${site.siteName} a project inquiry; it is delivered by e-mail and answered personally.`,
+        `Send the owner of this site (${site.siteName}) a project inquiry; it is delivered by e-mail and answered personally.`,
         'No API key required: no operation needs any credential.',
         `Limits: ${limitsInWords(limits)}.`,
         'Every error is an RFC 9457 problem details object with a machine-readable `code` and the `requestId`.',

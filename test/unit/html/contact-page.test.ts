@@ -35,7 +35,7 @@ describe('the form as a tool for an agent in the browser (WebMCP’s declarative
 
   it('names the tool and says what it does, on the form, which still posts to /contact', () => {
     expect(html).toContain(
-      `<form id="contact-form" method="post" action="/contact" accept-charset="utf-8" toolname="sendInquiry" tooldescription="Send a project inquiry to the owner of ${escapeHtml(SITE.siteName)}; it is delivered by e-mail and answered personally.">`,
+      `<form id="contact-form" method="post" action="/contact" accept-charset="utf-8" toolname="sendInquiry" tooldescription="Send a project inquiry to the owner of this site (${escapeHtml(SITE.siteName)}); it is delivered by e-mail and answered personally.">`,
     );
     expect(html).not.toContain('toolautosubmit');
   });
