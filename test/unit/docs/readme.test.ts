@@ -21,7 +21,7 @@ import { MINIMAL_CONTEXT } from '../infra/site-app.js';
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readMarkdown(join(ROOT, 'README.md'));
-const MAX_README_LINES = 447;
+const MAX_README_LINES = 450;
 
 /** The documents whose links are checked: the owner's guide and the docs beside it. */
 const DOCUMENTS = ['README.md', 'docs/README.md', 'docs/api.md', 'docs/development.md', 'docs/verify.md'].map((path) => readMarkdown(join(ROOT, path)));
