@@ -17,8 +17,8 @@ import {
   parseContentSignals,
   type AgentSettings,
 } from '../../lambdas/config.js';
-import { emailDomain } from '../../lambdas/email-domain.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
+import { emailDomain } from '../../lambdas/email-domain.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
