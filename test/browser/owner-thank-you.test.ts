@@ -96,6 +96,8 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
       expect((await send(page)).status()).toBe(422);
       const line = status(page).filter({ hasText: 'The inquiry was not sent.' });
       await line.waitFor();
+      // Without the script the line is in a new page: its colour is the style sheet's only once loaded.
+      await page.waitForLoadState();
       return { classes: await line.getAttribute('class'), color: await page.evaluate('getComputedStyle(document.querySelector("[data-status]")).color') };
     };
 
