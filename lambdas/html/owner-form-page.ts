@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html as spec, parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-import { HONEYPOT_FIELD } from '../inquiry/schema.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
 import { PAGE_PATHS } from './page-paths.js';
 
@@ -67,6 +67,24 @@ export function contactFormSending(html: string, pagePath: string): FormSending 
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
   };
+}
+
+/**
+ * Where the page's first form with every field an inquiry requires sends them, when that is a
+ * path of the site other than `/contact`: `/contact/`, `/api/contact` (which reads JSON), the page
+ * itself for a form without an action. Such a form is the service's, and none of its posts would
+ * reach it; undefined when the page has none (a form to another host is the owner's to choose).
+ */
+export function misdirectedInquiryAction(html: string, pagePath: string): string | undefined {
+  const all = elementsOf(parsePage(html));
+  const base = documentBase(all, pagePath);
+  for (const form of all.filter((element) => isHtml(element, 'form'))) {
+    const action = parseUrl(attribute(form, 'action') ?? '', base);
+    if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
+    const names = new Set(formControls({ all, form, inForm: elementsOf(form) }).map((control) => attribute(control, 'name')));
+    if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
+  }
+  return undefined;
 }
 
 /**

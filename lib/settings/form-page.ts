@@ -4,6 +4,7 @@ import {
   contactFormSending,
   ERROR_FOR_ATTRIBUTE,
   MAX_FORM_PAGE_BYTES,
+  misdirectedInquiryAction,
   sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
   URL_ENCODED,
@@ -13,7 +14,7 @@ import {
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
-import { CONTACT_FIELDS, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { printable } from '../pages/site-files.js';
@@ -36,6 +37,9 @@ export interface FormPage {
   /** The names its form's controls are sent under. */
   readonly fields: readonly string[];
 }
+
+/** A form as the service reads it, for the lines that say how to mend one. */
+const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
 
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
 export const FOUND_FORM_PAGE = `${PAGE_PATHS.form}/`;
@@ -63,7 +67,8 @@ export type FormPageSite =
  * `/contact` as the service reads a post (URL-encoded, each field once), with the inquiry's
  * required fields and no field it lacks; anything else stops synth or start-up with one line.
  * Unset, the folder's FOUND_FORM_PAGE is the form page when it holds a form to `/contact`, which
- * must then pass the same checks, and there is none otherwise. The thank-you page the form names,
+ * must then pass the same checks; a form there with the inquiry's fields that posts to another
+ * path of the site (`/contact/`) stops them too, and there is none otherwise. The thank-you page the form names,
  * if it does, must be a path of the site that finds a page of the folder, as the setting of one
  * must (formSuccessPath).
  */
@@ -71,8 +76,15 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   if (value === undefined) {
     if (site.kind !== 'folder') return undefined;
     const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
-    if (file === undefined || contactFormSending(readFileSync(file, 'utf8'), FOUND_FORM_PAGE) === undefined) return undefined;
-    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(`${FOUND_FORM_PAGE} (found with no ${key})`, file, FOUND_FORM_PAGE, site) };
+    if (file === undefined) return undefined;
+    const named = `${FOUND_FORM_PAGE} (found with no ${key})`;
+    const html = readFileSync(file, 'utf8');
+    if (contactFormSending(html, FOUND_FORM_PAGE) === undefined) {
+      const action = misdirectedInquiryAction(html, FOUND_FORM_PAGE);
+      if (action === undefined) return undefined;
+      throw new ConfigError(`${named} is ${file}, ${noFormToContact(action)}`);
+    }
+    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, FOUND_FORM_PAGE, site) };
   }
   const path = parseSitePath(key, value);
   if (site.kind === 'origin') {
@@ -96,9 +108,7 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
     throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
   }
   const form = contactFormSending(html, path);
-  if (form === undefined) {
-    throw new ConfigError(`${named} is ${file}, which has no form that posts to ${PAGE_PATHS.form} (<form method="post" action="${PAGE_PATHS.form}">)`);
-  }
+  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(html, path))}`);
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   const door = siteFrontDoor(site.folder, site.setting);
@@ -112,6 +122,12 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
   return { file, successPath, missingSubresources, errorFor, fields };
 }
 
+/** The end of a sentence naming a page none of whose forms posts to `/contact`, and where its inquiry form posts instead, if it has one. */
+function noFormToContact(misdirectedAction: string | undefined): string {
+  if (misdirectedAction === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
+  return `whose form sends the inquiry to ${printable(misdirectedAction)}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})`;
+}
+
 /**
  * Why every post of the form (or every one sent with one of its buttons) would fail, as the end
  * of a sentence that names the page, if it would: a form no browser posts, or posts in another
@@ -119,8 +135,7 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
  * writes (422). A form to nowhere is the owner's to hear of at synth, never a visitor's.
  */
 function everyPostRefused(form: FormSending): string | undefined {
-  const example = `<form method="post" action="${PAGE_PATHS.form}">`;
-  if (form.method.state !== 'post') return `form has ${written('method', form.method)}, so ${notPosted(form.method)}: give it method="post" (${example})`;
+  if (form.method.state !== 'post') return `form has ${written('method', form.method)}, so ${notPosted(form.method)}: give it method="post" (${FORM_EXAMPLE})`;
   const method = form.buttonMethods.find(({ state }) => state !== 'post');
   if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
   const encoding = `the service reads ${URL_ENCODED}, a form's default (leave it out)`;
@@ -207,8 +222,8 @@ export function namedByFormPage(page: Pick<FormPage, 'path'>): string {
  * What synth and `npm start` say of a form page: which page, its file, and where it came from;
  * the style sheets and scripts it loads that the site lacks, which a visitor's browser would get a
  * 404 for (a page copied from docs/examples keeps the example's links); each ERROR_FOR_ATTRIBUTE
- * for no field of the form, where no message ever goes; and each field of the form with none, whose
- * message goes at the top of the form, apart from it.
+ * for no field of the form, where no message ever goes; each field of the form with none, whose
+ * message goes at the top of the form, apart from it; and a form without the spam trap.
  */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
@@ -223,5 +238,8 @@ export function formPageLine(page: FormPage, setting: string): string {
     bare.length === 0
       ? ''
       : `; its ${bare.join(', ')} ${bare.length === 1 ? 'has' : 'have'} no ${ERROR_FOR_ATTRIBUTE} element, so ${bare.length === 1 ? 'its message goes' : 'their messages go'} at the top of the form, apart from ${bare.length === 1 ? 'it' : 'them'}`;
-  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart})`;
+  const untrapped = page.fields.includes(HONEYPOT_FIELD)
+    ? ''
+    : `; its form has no ${HONEYPOT_FIELD} field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold)`;
+  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart}${untrapped})`;
 }

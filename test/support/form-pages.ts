@@ -20,6 +20,7 @@ export function ownerFormPage({ title = 'Hire me', action = '/contact', successP
 <p id="email-error" data-error-for="email" hidden></p>
 <label for="message">Your project</label> <textarea id="message" name="message" required></textarea>
 <p id="message-error" data-error-for="message" hidden></p>
+<div hidden aria-hidden="true"><input name="_gotcha" tabindex="-1" autocomplete="off"></div>
 <button type="submit">Send</button>
 </form>
 </main>

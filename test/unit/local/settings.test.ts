@@ -184,6 +184,8 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
 
 describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §7, §9)', () => {
   const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
+  // A trailing slash, as typed by an owner whose pages' paths all end in one.
+  const slashed = siteFolder({ 'contact/index.html': ownerFormPage({ action: '/contact/' }) });
 
   it('is found at /contact/ when unset, and handed to the functions with the copy local mode keeps of it', () => {
     const settings = readLocalSettings({ SITE_DIR: site });
@@ -208,6 +210,10 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
     [{ SITE_DIR: site, FORM_PAGE: '/hire-me/' }, `FORM_PAGE /hire-me/ is no page of SITE_DIR (${site}): a visitor sent there would get a 404`],
     [{ SITE_DIR: site, FORM_PAGE: '/about/' }, `FORM_PAGE /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
     [{ SITE_DIR: site, FORM_PAGE: '//evil.example' }, expect.stringMatching(/^FORM_PAGE must be a path of the site itself/)],
+    [
+      { SITE_DIR: slashed },
+      `/contact/ (found with no FORM_PAGE) is ${join(slashed, 'contact/index.html')}, whose form sends the inquiry to /contact/, which takes no form post: only /contact does (<form method="post" action="/contact">)`,
+    ],
   ])('stops start-up with one line on %j', (env, message) => {
     expect(configErrorOf(() => readLocalSettings(env)).message).toEqual(message);
   });

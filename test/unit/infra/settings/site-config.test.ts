@@ -398,7 +398,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       source: 'found',
       missingSubresources: [],
       errorFor: ['name', 'email', 'message'],
-      fields: ['name', 'email', 'message'],
+      fields: ['name', 'email', 'message', '_gotcha'],
     });
   });
 
@@ -406,6 +406,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['no /contact/ page', siteFolder({ 'about/index.html': 'About' })],
     ['a /contact/ page without a form, the owner writing their address instead', siteFolder({ 'contact/index.html': '<p>Write to ada@example.com</p>' })],
     ['a /contact/ page whose form posts elsewhere', siteFolder({ 'contact/index.html': ownerFormPage({ action: 'https://forms.example/ada' }) })],
+    ['a /contact/ page with a newsletter form of the site', siteFolder({ 'contact/index.html': '<form method="post" action="/subscribe"><input name="name"><input name="email"></form>' })],
   ])('is none when unset and the site has %s', (_case, folder) => {
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toBeUndefined();
   });
@@ -416,7 +417,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message'] });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'] });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -435,14 +436,14 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
     expect(formPage.errorFor).toEqual(['name', 'e-mail', 'msg']);
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message); its email, message have no data-error-for element, so their messages go at the top of the form, apart from them)`,
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; its data-error-for="e-mail", data-error-for="msg" name no field of its form, so no message goes there (its fields: name, email, message, _gotcha); its email, message have no data-error-for element, so their messages go at the top of the form, apart from them)`,
     );
   });
 
   it('names each field of its form without a data-error-for element, whose message goes at the top of the form, and says nothing of the spam trap', () => {
     const page = ownerFormPage()
       .replace('<p id="name-error" data-error-for="name" hidden></p>', '')
-      .replace('<button', '<div hidden aria-hidden="true"><input name="_gotcha" tabindex="-1"></div><label for="company">Company</label> <input id="company" name="company"><button');
+      .replace('<button', '<label for="company">Company</label> <input id="company" name="company"><button');
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
     expect(formPageLine(formPage, 'formPage')).toBe(
@@ -450,6 +451,15 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     );
     const one = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': ownerFormPage().replace('data-error-for="email"', ''), 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPageLine(one, 'formPage')).toMatch(/; its email has no data-error-for element, so its message goes at the top of the form, apart from it\)$/);
+  });
+
+  it('says in its line that its form has no spam trap, which refuses robots that fill in every field', () => {
+    const page = ownerFormPage().replace(/<div hidden[^\n]*<\/div>/, '');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.fields).toEqual(['name', 'email', 'message']);
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its form has no _gotcha field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold))`,
+    );
   });
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
@@ -462,6 +472,19 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['/about/', `formPage /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
   ])('refuses %s with one line', (path, message) => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
+  });
+
+  it.each([
+    ['/contact/', ownerFormPage({ action: '/contact/' }), '/contact/'],
+    ['no action, so its own page', ownerFormPage().replace(' action="/contact"', ''), '/contact/'],
+    ['/api/contact, which reads JSON', ownerFormPage({ action: '/api/contact' }), '/api/contact'],
+    ['contact, relative to its page', ownerFormPage({ action: 'contact' }), '/contact/contact'],
+  ])('refuses a /contact/ page whose inquiry form posts to %s, where no form post is read, in one line', (_case, page, action) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form sends the inquiry to ${action}, which takes no form post: only /contact does (<form method="post" action="/contact">)`,
+    );
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .*, whose form sends the inquiry to /);
   });
 
   it.each([
