@@ -16,7 +16,7 @@ import { watchForFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { limitsBannerLine, mailBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
+import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -52,10 +52,11 @@ try {
   // Before "Ready": whoever waits for that line may interrupt at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const settingsLine = settingsBannerLine(file.path, fromFile.keys);
   console.log(
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
-      ...(fromFile.keys.length === 0 ? [] : [`Settings   ${file.path}: ${fromFile.keys.join(', ')}  (an environment variable that is set wins)`]),
+      ...(settingsLine === undefined ? [] : [settingsLine]),
       ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys))),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),

@@ -1,14 +1,28 @@
+import { existsSync } from 'node:fs';
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, thankYouIndexNote } from '../../lib/settings/form-page.js';
+import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
 export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: readonly string[]): string {
   return fileKeys.includes(key) ? key : SHARED_SETTINGS[key];
+}
+
+/**
+ * The `Settings` line: the file and the keys of it the preview read, or, with no file at all, how
+ * to make one (the banner's placeholders say which settings it lacks); none for a file that holds
+ * only what a deployment reads.
+ */
+export function settingsBannerLine(path: string, fileKeys: readonly string[]): string | undefined {
+  if (fileKeys.length > 0) return `Settings   ${terminalText(path)}: ${fileKeys.join(', ')}  (an environment variable that is set wins)`;
+  if (existsSync(path)) return undefined;
+  return `Settings   none: no ${terminalText(path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
 }
 
 /**
@@ -45,7 +59,7 @@ const TESTING_LIMITS = 'RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start';
 
 /**
  * The `Limits` line (docs/api.md §4, §7): how many posts an hour the preview allows from one
- * address (refused ones included) and for one e-mail address, each with where it came from (the
+ * address (invalid ones included) and for one e-mail address, each with where it came from (the
  * settings file's key, the variable, or the default), and how to raise them for testing. Unless a
  * variable raised them they are a deployment's with the same settings file: the preview shows
  * what visitors get.
@@ -56,7 +70,7 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
   const sources = { ip: source('rateLimitIp'), email: source('rateLimitEmail') };
   const setHere = Object.values(sources).some((from) => from.startsWith('RATE_LIMIT_'));
   return [
-    `Limits     ${limits.ip} posts an hour from one address, refused ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
+    `Limits     ${limits.ip} posts an hour from one address, invalid ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
     setHere ? ': set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)' : `, as deployed; to test more: ${TESTING_LIMITS}`,
   ].join('');
 }

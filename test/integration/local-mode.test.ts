@@ -224,7 +224,7 @@ describe('npm start’s rate limits (docs/api.md §4, §7)', () => {
     const server = await startLocalServer({ SITE_SETTINGS: settings });
     try {
       expect(server.output()).toMatch(
-        /^Limits {5}2 posts an hour from one address, refused ones included \(rateLimitIp\), 3 an hour for one e-mail address \(the default\), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start$/m,
+        /^Limits {5}2 posts an hour from one address, invalid ones included \(rateLimitIp\), 3 an hour for one e-mail address \(the default\), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start$/m,
       );
       const statuses: number[] = [];
       for (let post = 0; post < 3; post++) statuses.push((await postContact(server.apiUrl, {})).status);

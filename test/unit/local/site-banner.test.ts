@@ -1,25 +1,50 @@
 import { describe, expect, it } from '@jest/globals';
-import { limitsBannerLine, mailBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
 
+describe('settingsBannerLine', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'settings-line-'));
+  const file = join(folder, 'site-settings.json');
+
+  it('names the file and the keys the preview read from it', () => {
+    writeFileSync(file, '{"siteDir": "_site", "ownerEmail": "ada@example.com"}');
+    expect(settingsBannerLine(file, ['siteDir', 'ownerEmail'])).toBe(`Settings   ${file}: siteDir, ownerEmail  (an environment variable that is set wins)`);
+  });
+
+  it('says how to make the file when there is none, where every setting is a placeholder', () => {
+    const missing = join(folder, 'none', 'site-settings.json');
+    expect(settingsBannerLine(missing, [])).toBe(
+      `Settings   none: no ${missing}  (cp site-settings.example.json site-settings.json, then set your name, addresses and siteDir in it)`,
+    );
+  });
+
+  it('says nothing of a file that holds only what a deployment reads', () => {
+    writeFileSync(file, '{"domainName": "example.com"}');
+    expect(settingsBannerLine(file, [])).toBeUndefined();
+  });
+});
+
 describe('limitsBannerLine', () => {
   it('gives the default limits as deployed, and how to raise them for testing', () => {
     expect(limitsBannerLine({}, { ip: 5, email: 3 }, [])).toBe(
-      'Limits     5 posts an hour from one address, refused ones included (the default), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
+      'Limits     5 posts an hour from one address, invalid ones included (the default), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
     );
   });
 
   it('names the settings file’s key a limit came from, still as deployed', () => {
     expect(limitsBannerLine({ RATE_LIMIT_IP: '20' }, { ip: 20, email: 3 }, ['siteDir', 'rateLimitIp'])).toBe(
-      'Limits     20 posts an hour from one address, refused ones included (rateLimitIp), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
+      'Limits     20 posts an hour from one address, invalid ones included (rateLimitIp), 3 an hour for one e-mail address (the default), as deployed; to test more: RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start',
     );
   });
 
   it('says that a variable set the limits for this preview alone', () => {
     expect(limitsBannerLine({ RATE_LIMIT_IP: '100', RATE_LIMIT_EMAIL: '100' }, { ip: 100, email: 100 }, [])).toBe(
-      'Limits     100 posts an hour from one address, refused ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',
+      'Limits     100 posts an hour from one address, invalid ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',
     );
   });
 });
