@@ -43,9 +43,10 @@ const DEPLOY = 'npm run cdk -- deploy --all';
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
  * (README, "First deploy"): a sender other than a free-mail address; deploy; the DNS records known
  * now (the MAIL FROM's MX and SPF), and those known only once deployed (DKIM's CNAMEs, the
- * domain's record for the distribution), which the stack's outputs give; the mails to answer (the
- * alarms' subscription, the sender's link, the owner's address in SES's sandbox unless the stack
- * verifies it); then `npm run verify`.
+ * domain's record for the distribution), which the stack's outputs give; the sender domain's DMARC
+ * record, which the stack leaves to the owner; the mails to answer (the alarms' subscription, the
+ * sender's link, the owner's address in SES's sandbox unless the stack verifies it); then
+ * `npm run verify -- --send-test`, as README's step 5 has it.
  */
 export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
   const site = stacks.find((stack) => stack.name === STACK_NAMES.site);
@@ -65,6 +66,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
   const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
   const senderAddresses = stackIdentities.filter((identity) => identity.includes('@'));
+  const senderDomains = stackIdentities.filter((identity) => !identity.includes('@'));
   const identitiesAtDeploy = ofType('Custom::SenderIdentity').map((properties) => String(properties.EmailIdentity));
   // In the sandbox SES mails verified recipients only: an address the stack verifies, or one of a domain it verifies.
   const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
@@ -87,6 +89,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
             ...unpointed.map((alias) => `${alias} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)`),
           ].join(', and ')}`,
         ]),
+    ...senderDomains.map(
+      (domain) =>
+        `Add ${domain}'s DMARC record yourself, unless it has one (dig +short TXT _dmarc.${domain}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
+    ),
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
     ...identitiesAtDeploy.map(
@@ -96,7 +102,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (address) =>
         `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
-    'Check it all: npm run verify',
+    'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
 }

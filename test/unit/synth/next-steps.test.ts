@@ -26,8 +26,9 @@ describe('npm run synth’s next steps', () => {
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       '  3. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
         'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)',
-      '  4. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  5. Check it all: npm run verify',
+      `  4. Add example.com's DMARC record yourself, unless it has one (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
+      '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
@@ -37,10 +38,11 @@ describe('npm run synth’s next steps', () => {
     expect(steps).toContainEqual(expect.stringContaining('bounce.example.com MX 10 feedback-smtp.<the region you deploy to>.amazonses.com'));
   });
 
-  it('for a domain in a Route 53 zone the stack writes to: no DNS record to make', () => {
+  it('for a domain in a Route 53 zone the stack writes to: no DNS record to make but the DMARC record, which the stack leaves to the owner', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps.at(-1)).toBe('  3. Check it all: npm run verify');
+    expect(steps[3]).toMatch(/^ {2}2\. Add example\.com's DMARC record yourself, unless it has one /);
+    expect(steps.at(-1)).toBe('  4. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
   });
 
   it('for a sender address of its own: the link SES mails it', () => {
@@ -55,7 +57,7 @@ describe('npm run synth’s next steps', () => {
       '  2. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       '  3. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
       "  4. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      '  5. Check it all: npm run verify',
+      '  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
