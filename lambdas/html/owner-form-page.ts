@@ -81,7 +81,10 @@ export function misdirectedInquiryAction(html: string, pagePath: string): string
   for (const form of all.filter((element) => isHtml(element, 'form'))) {
     const action = parseUrl(attribute(form, 'action') ?? '', base);
     if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
-    const names = new Set(formControls({ all, form, inForm: elementsOf(form) }).map((control) => attribute(control, 'name')));
+    const controls = formControls({ all, form, inForm: elementsOf(form) });
+    // A button's formaction may send the form elsewhere than its action: not judged here.
+    if (controls.some((control) => attribute(control, 'formaction') !== undefined)) continue;
+    const names = new Set(controls.map((control) => attribute(control, 'name')));
     if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
   }
   return undefined;

@@ -407,6 +407,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a /contact/ page without a form, the owner writing their address instead', siteFolder({ 'contact/index.html': '<p>Write to ada@example.com</p>' })],
     ['a /contact/ page whose form posts elsewhere', siteFolder({ 'contact/index.html': ownerFormPage({ action: 'https://forms.example/ada' }) })],
     ['a /contact/ page with a newsletter form of the site', siteFolder({ 'contact/index.html': '<form method="post" action="/subscribe"><input name="name"><input name="email"></form>' })],
+    ['a /contact/ page whose inquiry form sends it with a button’s formaction', siteFolder({ 'contact/index.html': ownerFormPage({ action: '/contact/' }).replace('<button type="submit">', '<button type="submit" formaction="/contact">') })],
   ])('is none when unset and the site has %s', (_case, folder) => {
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toBeUndefined();
   });
