@@ -37,9 +37,12 @@ export interface DigestContext {
   readonly inboxEndpoint?: string;
 }
 
-/** The command that has a held inquiry mailed on its own, its options first as the inbox command writes them (bin/inbox/inbox-table.ts). */
+/**
+ * The command that has an inquiry of the digest mailed on its own, its options first as the inbox
+ * command writes them (bin/inbox/inbox-table.ts): `--again`, as the digest marks each one sent.
+ */
 const redeliverCommand = (inboxEndpoint: string | undefined) =>
-  `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}<inquiry id>`;
+  `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <inquiry id>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
 function opening(shown: number, total: number, { sentAt, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {

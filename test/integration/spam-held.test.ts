@@ -103,7 +103,12 @@ describe('the form token through local mode', () => {
     expect(section.held).toBe(`link stuffing: 8 links in the message, more than ${linkLimit}`);
     expect(section.text).toContain(`Message:\n${quoted(held.message)}\n`);
     const digestText = (await sentEmails(server)).find((email) => email.subject === digest?.subject)?.body.text;
-    expect(digestText).toContain(`: npm run redeliver -- --endpoint ${server.dynamoUrl} <inquiry id>\n`);
+    const command = `npm run redeliver -- --endpoint ${server.dynamoUrl} --again <inquiry id>`;
+    expect(digestText).toContain(`: ${command}\n`);
+    // The command as the digest gives it, followed: the inquiry is mailed on its own.
+    const followed = command.replace(`npm run redeliver -- --endpoint ${server.dynamoUrl} `, '').replace('<inquiry id>', id).split(' ');
+    expect(await ownerCommand('redeliver', server, followed)).toMatchObject({ code: 0, stdout: `${id}  sent -> pending: sent within seconds\n` });
+    expect((await ownerMailWhen(server, (mail) => mail.alone.includes(id), 5000)).alone).toContain(id);
   }, 30_000);
 
   it(`holds a form posted within a second of its page as too fast, and mails one posted ${formMinSeconds} s after; both answered alike`, async () => {

@@ -66,7 +66,7 @@ describe('sendDigest', () => {
     expect(mail?.replyTo).toBeUndefined();
     expect(mail?.subject).toBe('Digest: 2 held inquiries, 2030-01-01');
     const text = mail?.text ?? '';
-    expect(text).toContain('npm run redeliver -- <inquiry id>');
+    expect(text).toContain('npm run redeliver -- --again <inquiry id>');
     expect(idsIn(mail)).toEqual(['older', 'newer']);
     expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5\n');
     expect(text).toContain('Message:\n> An analytical engine, if you please.\n');
@@ -82,8 +82,8 @@ describe('sendDigest', () => {
     await local.digest();
 
     const hint = '\nTo have one mailed to you on its own, with the visitor as Reply-To: npm run redeliver -- ';
-    expect(deployed.mailer.taken[0]?.text).toContain(`${hint}<inquiry id>\n`);
-    expect(local.mailer.taken[0]?.text).toContain(`${hint}--endpoint http://127.0.0.1:8006 <inquiry id>\n`);
+    expect(deployed.mailer.taken[0]?.text).toContain(`${hint}--again <inquiry id>\n`);
+    expect(local.mailer.taken[0]?.text).toContain(`${hint}--endpoint http://127.0.0.1:8006 --again <inquiry id>\n`);
   });
 
   it('marks each sent in the digest, kept for the retention period with its reasons; the next digest is empty', async () => {
