@@ -66,7 +66,22 @@ export function contactFormSending(html: string, pagePath: string): FormSending 
     repeated: repeatedNames(sent),
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
+    honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
   };
+}
+
+/**
+ * Whether no style can show the element: an `<input type="hidden">`, or it or an element around it
+ * has the `hidden` attribute (but `until-found`, which a search in the page reveals). A style that
+ * hides it is not enough: the service's answer with the page applies no `style` attribute.
+ */
+function hiddenByAttribute(control: Element): boolean {
+  if (isHtml(control, 'input') && attribute(control, 'type')?.toLowerCase() === 'hidden') return true;
+  for (let node: ParentNode | null = control; node !== null && 'tagName' in node; node = node.parentNode) {
+    const hidden = attribute(node, 'hidden');
+    if (hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
+  }
+  return false;
 }
 
 /**
@@ -98,17 +113,37 @@ export function misdirectedInquiryAction(html: string, pagePath: string): string
  */
 export function sameSiteSubresources(html: string, pagePath: string): string[] {
   const all = elementsOf(parsePage(html));
-  const base = documentBase(all, pagePath);
-  const links = all.flatMap((element) => {
-    if (isHtml(element, 'script')) return [attribute(element, 'src')];
-    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
-    return stylesheet ? [attribute(element, 'href')] : [];
-  });
-  const paths = links.flatMap((link) => {
-    const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
-    return url?.origin === SITE ? [url.pathname] : [];
-  });
+  const paths = loadedUrls(all, documentBase(all, pagePath), { images: false }).flatMap((url) => (url.origin === SITE ? [url.pathname] : []));
   return [...new Set(paths)];
+}
+
+/** What the policy of the service's answer with a form page (a refused post, docs/api.md §9) keeps out of it. */
+export interface PolicyRefused {
+  /** How many of its elements have a `style` attribute, which the policy does not apply. */
+  readonly styleAttributes: number;
+  /** The other origins it loads style sheets, scripts or images from, each once. */
+  readonly otherOrigins: readonly string[];
+}
+
+/**
+ * What of the page the service's answer with it does not show as the page's own URL does: its
+ * policy allows the site's own files and the page's `<style>` elements, not `style` attributes nor
+ * another origin's style sheets, scripts and images (a web font's style sheet, a CDN's image).
+ */
+export function policyRefused(html: string, pagePath: string): PolicyRefused {
+  const all = elementsOf(parsePage(html));
+  const origins = loadedUrls(all, documentBase(all, pagePath), { images: true }).flatMap((url) => (url.origin === SITE ? [] : [url.origin]));
+  return { styleAttributes: all.filter((element) => attribute(element, 'style') !== undefined).length, otherOrigins: [...new Set(origins)] };
+}
+
+/** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
+function loadedUrls(all: readonly Element[], base: URL, { images }: { images: boolean }): URL[] {
+  return all.flatMap((element) => {
+    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
+    const link = isHtml(element, 'script') || (images && isHtml(element, 'img')) ? attribute(element, 'src') : stylesheet ? attribute(element, 'href') : undefined;
+    const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
+    return url === undefined ? [] : [url];
+  });
 }
 
 /** What a browser makes of a form's page for its post to `/contact` (docs/api.md §9). */
@@ -129,6 +164,8 @@ export interface FormSending {
   readonly successPath: string | undefined;
   /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
   readonly errorFor: readonly string[];
+  /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
+  readonly honeypotShown: boolean;
 }
 
 /** The attribute that marks an element of the form as the place of its field's message (docs/api.md §9). */

@@ -5,11 +5,13 @@ import {
   ERROR_FOR_ATTRIBUTE,
   MAX_FORM_PAGE_BYTES,
   misdirectedInquiryAction,
+  policyRefused,
   sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
   URL_ENCODED,
   type EnumeratedAttribute,
   type FormSending,
+  type PolicyRefused,
 } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
@@ -36,6 +38,10 @@ export interface FormPage {
   readonly errorFor: readonly string[];
   /** The names its form's controls are sent under. */
   readonly fields: readonly string[];
+  /** Whether its form's honeypot may be seen by a person: no `hidden` attribute hides it. */
+  readonly honeypotShown: boolean;
+  /** What the policy of the service's answer with it (a refused post) leaves out of it. */
+  readonly refusedByPolicy: PolicyRefused;
 }
 
 /** A form as the service reads it, for the lines that say how to mend one. */
@@ -96,7 +102,12 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
 }
 
-function checkedPage(named: string, file: string, path: string, site: SiteFolder): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields'> {
+function checkedPage(
+  named: string,
+  file: string,
+  path: string,
+  site: SiteFolder,
+): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy'> {
   const bytes = readFileSync(file);
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
@@ -113,13 +124,14 @@ function checkedPage(named: string, file: string, path: string, site: SiteFolder
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(html, path).filter((link) => !linkFinds(door, link));
-  const { errorFor, fields } = form;
+  const { errorFor, fields, honeypotShown } = form;
+  const found = { file, missingSubresources, errorFor, fields, honeypotShown, refusedByPolicy: policyRefused(html, path) };
   // Empty is unset, as it is for the setting.
-  if (form.successPath === undefined || form.successPath === '') return { file, missingSubresources, errorFor, fields };
+  if (form.successPath === undefined || form.successPath === '') return found;
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
   const successPath = parseSitePath(attribute, form.successPath);
   requireLinkFinds(attribute, successPath, site);
-  return { file, successPath, missingSubresources, errorFor, fields };
+  return { ...found, successPath };
 }
 
 /** The end of a sentence naming a page none of whose forms posts to `/contact`, and where its inquiry form posts instead, if it has one. */
@@ -223,7 +235,8 @@ export function namedByFormPage(page: Pick<FormPage, 'path'>): string {
  * the style sheets and scripts it loads that the site lacks, which a visitor's browser would get a
  * 404 for (a page copied from docs/examples keeps the example's links); each ERROR_FOR_ATTRIBUTE
  * for no field of the form, where no message ever goes; each field of the form with none, whose
- * message goes at the top of the form, apart from it; and a form without the spam trap.
+ * message goes at the top of the form, apart from it; a form without the spam trap, or with one that
+ * only a style hides; and what a refused post's answer with the page leaves out (policyRefused).
  */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
@@ -238,8 +251,20 @@ export function formPageLine(page: FormPage, setting: string): string {
     bare.length === 0
       ? ''
       : `; its ${bare.join(', ')} ${bare.length === 1 ? 'has' : 'have'} no ${ERROR_FOR_ATTRIBUTE} element, so ${bare.length === 1 ? 'its message goes' : 'their messages go'} at the top of the form, apart from ${bare.length === 1 ? 'it' : 'them'}`;
-  const untrapped = page.fields.includes(HONEYPOT_FIELD)
-    ? ''
-    : `; its form has no ${HONEYPOT_FIELD} field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold)`;
-  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart}${untrapped})`;
+  const trap = !page.fields.includes(HONEYPOT_FIELD)
+    ? `; its form has no ${HONEYPOT_FIELD} field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold)`
+    : page.honeypotShown
+      ? `; its spam trap (${HONEYPOT_FIELD}) has no hidden attribute around it, so visitors see it wherever no style hides it, a refused post's answer among them: keep the example's <div hidden>`
+      : '';
+  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart}${trap}${policyNote(page.refusedByPolicy)})`;
+}
+
+/** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
+function policyNote({ styleAttributes, otherOrigins }: PolicyRefused): string {
+  const left = [
+    ...(styleAttributes === 0 ? [] : [`its ${styleAttributes} style attribute${styleAttributes === 1 ? '' : 's'}`]),
+    ...(otherOrigins.length === 0 ? [] : [`what it loads from ${otherOrigins.map(printable).join(', ')}`]),
+  ];
+  if (left.length === 0) return '';
+  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files and <style> elements: move them there`;
 }

@@ -91,7 +91,16 @@ describe('siteBannerLines', () => {
   });
 
   it('says which of the service’s pages visitors still see without a style sheet, and that one is hardly needed when both pages are the owner’s', () => {
-    const formPage = { path: '/contact/', file: '/site/contact/index.html', source: 'found' as const, missingSubresources: [], errorFor: [], fields: [] };
+    const formPage = {
+      path: '/contact/',
+      file: '/site/contact/index.html',
+      source: 'found' as const,
+      missingSubresources: [],
+      errorFor: [],
+      fields: [],
+      honeypotShown: false,
+      refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
+    };
     const thanks = { path: '/thanks/', source: 'setting' as const };
     const style = (settings: Parameters<typeof siteBannerLines>[1]) => siteBannerLines({}, settings, [])[3];
 

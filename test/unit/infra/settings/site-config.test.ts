@@ -399,6 +399,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       missingSubresources: [],
       errorFor: ['name', 'email', 'message'],
       fields: ['name', 'email', 'message', '_gotcha'],
+      honeypotShown: false,
+      refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
     });
   });
 
@@ -418,7 +420,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'] });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [] } });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -427,7 +429,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
     expect(formPage.missingSubresources).toEqual(['/contact/contact-form.js']);
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links)`,
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links; a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files and <style> elements: move them there)`,
     );
   });
 
@@ -452,6 +454,33 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     );
     const one = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': ownerFormPage().replace('data-error-for="email"', ''), 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPageLine(one, 'formPage')).toMatch(/; its email has no data-error-for element, so its message goes at the top of the form, apart from it\)$/);
+  });
+
+  it.each([
+    ['a style attribute', '<div style="display:none" aria-hidden="true"><input name="_gotcha"></div>', true],
+    ['a class its style sheet hides', '<div class="trap"><input name="_gotcha"></div>', true],
+    ['hidden="until-found", which a search in the page reveals', '<div hidden="until-found"><input name="_gotcha"></div>', true],
+    ['the hidden attribute on the element around it', '<div class="trap" hidden><p><input name="_gotcha"></p></div>', false],
+    ['the hidden attribute on itself', '<input name="_gotcha" hidden>', false],
+    ['type="hidden"', '<input type="HIDDEN" name="_gotcha">', false],
+  ])('says in its line whether a person may see its spam trap, hidden by %s', (_case, trap, shown) => {
+    const page = ownerFormPage().replace(/<div hidden[^\n]*<\/div>/, trap);
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.honeypotShown).toBe(shown);
+    const note = "; its spam trap (_gotcha) has no hidden attribute around it, so visitors see it wherever no style hides it, a refused post's answer among them: keep the example's <div hidden>";
+    expect(formPageLine(formPage, 'formPage').includes(note)).toBe(shown);
+  });
+
+  it('says in its line what a refused post’s answer with it leaves out: style attributes, and what it loads from other origins', () => {
+    const page = ownerFormPage()
+      .replace('<head>', '<head><link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Lora"><link rel="preconnect" href="https://fonts.gstatic.com">')
+      .replace('<h1', '<img src="https://cdn.example/hero.jpg" alt=""><img src="/hero.jpg" alt=""><h1 style="color: teal"')
+      .replace('<button', '<p style="margin: 0">Or write to me.</p><script src="https://fonts.googleapis.com/x.js"></script><button');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'] });
+    expect(formPageLine(formPage, 'formPage')).toMatch(
+      /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files and <style> elements: move them there\)$/,
+    );
   });
 
   it('says in its line that its form has no spam trap, which refuses robots that fill in every field', () => {
