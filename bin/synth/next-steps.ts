@@ -41,7 +41,8 @@ const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
- * (README, "First deploy"): a sender other than a free-mail address; deploy; the DNS records known
+ * (README, "First deploy"): a sender other than a free-mail address, and for one on a domain the
+ * stack does not verify, that domain's DMARC policy to look at; deploy; the DNS records known
  * now (the MAIL FROM's MX and SPF), and those known only once deployed (DKIM's CNAMEs, the
  * domain's record for the distribution), which the stack's outputs give; the sender domain's DMARC
  * record, which the stack leaves to the owner; the mails to answer (the alarms' subscription, the
@@ -72,11 +73,18 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
   const functionVariable = (name: string) => [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readVariable(properties, name)))];
   const owners = functionVariable('CONTACT_TO');
-  const freeMailSenders = functionVariable('CONTACT_FROM').flatMap((sender) => freeMailSenderNote(sender) ?? []);
+  const senders = functionVariable('CONTACT_FROM');
+  const freeMailSenders = senders.flatMap((sender) => freeMailSenderNote(sender) ?? []);
+  // SES signs mail from any other domain for amazonses.com: that domain's DMARC policy decides.
+  const unsignedDomains = [...new Set(senders.filter((sender) => freeMailSenderNote(sender) === undefined).map(emailDomain))].filter((domain) => !senderDomains.includes(domain));
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
 
   const steps = [
     ...freeMailSenders.map((note) => `Before you deploy: ${note}`),
+    ...unsignedDomains.map(
+      (domain) =>
+        `Before you deploy: look at ${domain}'s DMARC policy (dig +short TXT _dmarc.${domain}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
+    ),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(knownRecords.length === 0
       ? []

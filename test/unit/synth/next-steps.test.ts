@@ -47,18 +47,20 @@ describe('npm run synth’s next steps', () => {
 
   it('for a sender address of its own: the link SES mails it', () => {
     expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net', createSesIdentity: true })).toContainEqual(
-      '  3. Click the link SES mails to ada@mail.example.net, which verifies the sender',
+      '  4. Click the link SES mails to ada@mail.example.net, which verifies the sender',
     );
   });
 
-  it('for an owner without a domain (the default): the sender’s link, and in the sandbox the owner’s address to verify too', () => {
+  it('for an owner without a domain (the default): the sender domain’s DMARC policy to look at, the sender’s link, and in the sandbox the owner’s address to verify too', () => {
     expect(stepsFor(MINIMAL_CONTEXT).slice(2)).toEqual([
-      '  1. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      '  2. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  3. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
-      "  4. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      '  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      `  1. Before you deploy: look at example.com's DMARC policy (dig +short TXT _dmarc.example.com): unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
+      '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      '  3. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  4. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
+      "  5. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
+      '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
+    expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV).join('\n')).not.toContain('DMARC policy');
   });
 
   it('for a free-mail sender: first, what it would mean, before the deploy; nothing for a free-mail owner alone', () => {
