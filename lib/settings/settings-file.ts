@@ -64,7 +64,7 @@ function parsedSettings(text: string, file: string): unknown {
     );
   } catch (error) {
     // V8's message quotes the file around the error: the owner's text, controls and all.
-    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}${trailingCommaHint(text)}`);
+    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}${trailingCommaHint(text)}${curlyQuoteHint(text)}`);
     // The readers' own recursion, thousands of levels down: no setting is more than a list of text.
     if (error instanceof RangeError) throw new ConfigError(`${file} nests lists or objects thousands deep, where a setting is at most a list of text`);
     throw error;
@@ -78,6 +78,16 @@ function parsedSettings(text: string, file: string): unknown {
 function trailingCommaHint(text: string): string {
   const comma = /,(?=\s*[}\]])/.exec(text);
   return comma === null ? '' : `; a comma after the last setting, on line ${text.slice(0, comma.index).split('\n').length}? JSON allows none`;
+}
+
+/**
+ * Where a file that is not JSON has a typographic double quote, which a word processor or a
+ * phone's keyboard writes for `"`: V8 names only the position, so the line says which line and
+ * what. Not the single ones: an apostrophe (’) is at home in a value such as a site's name.
+ */
+function curlyQuoteHint(text: string): string {
+  const quote = /[\u201C\u201D]/.exec(text);
+  return quote === null ? '' : `; a curly quote (${quote[0]}) on line ${text.slice(0, quote.index).split('\n').length}? JSON needs straight ones (")`;
 }
 
 /** The owner's text in a message: in JSON's quotes, anything that would act on a terminal shown as its escape. */

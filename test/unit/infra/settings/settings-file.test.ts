@@ -41,6 +41,7 @@ describe('the settings file', () => {
   it.each<[string, string, RegExp]>([
     ['not JSON', '{"ownerEmail": "you@example.com" "siteName": "Ada"}', /site-settings\.json is not JSON: [^;]*$/],
     ['JSON but for a comma after the last setting', '{\n  "ownerEmail": "you@example.com",\n  "siteName": "Ada",\n}\n', /site-settings\.json is not JSON: .*; a comma after the last setting, on line 3\? JSON allows none$/],
+    ['JSON but for curly quotes, as a word processor writes them', '{\n  "siteName": "Ada’s studio",\n  \u201CownerEmail\u201D: "you@example.com"\n}\n', /site-settings\.json is not JSON: .*; a curly quote \(\u201C\) on line 3\? JSON needs straight ones \("\)$/],
     ['a list', '["ownerEmail"]', /site-settings\.json must hold one JSON object of settings, as site-settings\.example\.json does$/],
     ['a number', '5', /must hold one JSON object/],
     ['a key of the CDK', '{"@aws-cdk/core:newStyleStackSynthesis": true}', /holds "@aws-cdk\/core:newStyleStackSynthesis", a key of the CDK's own: it belongs in cdk\.json/],
