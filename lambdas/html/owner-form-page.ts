@@ -85,20 +85,22 @@ function hiddenByAttribute(control: Element): boolean {
 }
 
 /**
- * Where the page's first form with every field an inquiry requires sends them, when that is a
- * path of the site other than `/contact`: `/contact/`, `/api/contact` (which reads JSON), the page
- * itself for a form without an action. Such a form is the service's, and none of its posts would
- * reach it; undefined when the page has none (a form to another host is the owner's to choose).
+ * Where the page sends an inquiry a browser posts to a path of the site other than `/contact`
+ * (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an action):
+ * the action of its first form that posts there with every field an inquiry requires. Such a form
+ * is the service's, and none of its posts would reach it. Undefined when the page has none: a form
+ * to another host is the owner's to choose, and one a browser does not post (no method, a GET, a
+ * dialog) is a script's, such as one that posts JSON to `/api/contact`.
  */
 export function misdirectedInquiryAction(html: string, pagePath: string): string | undefined {
   const all = elementsOf(parsePage(html));
   const base = documentBase(all, pagePath);
-  for (const form of all.filter((element) => isHtml(element, 'form'))) {
+  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
     const action = parseUrl(attribute(form, 'action') ?? '', base);
     if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
     const controls = formControls({ all, form, inForm: elementsOf(form) });
-    // A button's formaction may send the form elsewhere than its action: not judged here.
-    if (controls.some((control) => attribute(control, 'formaction') !== undefined)) continue;
+    // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
+    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
     const names = new Set(controls.map((control) => attribute(control, 'name')));
     if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
   }

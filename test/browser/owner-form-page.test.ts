@@ -115,7 +115,6 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       const values = tooShort();
       await fillOwnerForm(page, values);
       const answer = await send(page);
-      await page.waitForLoadState();
 
       expect(answer.status()).toBe(422);
       expect(page.url()).toBe(`${local.server.baseUrl}/contact`);

@@ -410,6 +410,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a /contact/ page whose form posts elsewhere', siteFolder({ 'contact/index.html': ownerFormPage({ action: 'https://forms.example/ada' }) })],
     ['a /contact/ page with a newsletter form of the site', siteFolder({ 'contact/index.html': '<form method="post" action="/subscribe"><input name="name"><input name="email"></form>' })],
     ['a /contact/ page whose inquiry form sends it with a button’s formaction', siteFolder({ 'contact/index.html': ownerFormPage({ action: '/contact/' }).replace('<button type="submit">', '<button type="submit" formaction="/contact">') })],
+    ['a /contact/ page whose inquiry form a script sends (no action, no method)', siteFolder({ 'contact/index.html': ownerFormPage().replace('<form method="post" action="/contact">', '<form id="inquiry">') })],
+    ['a /contact/ page whose inquiry form is a GET to itself', siteFolder({ 'contact/index.html': ownerFormPage({ action: '/contact/' }).replace('method="post"', 'method="get"') })],
   ])('is none when unset and the site has %s', (_case, folder) => {
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage).toBeUndefined();
   });
