@@ -15,6 +15,9 @@ export default {
   // 10 s alone, 95 s late in the run; the whole run 34 minutes). With a limit, jest runs the
   // suites in a worker, even one, and starts a fresh one when a suite leaves it past the limit.
   workerIdleMemoryLimit: '512MB',
+  // One suite at a time on any machine: a burst test beside another suite's load meets the
+  // service's 1 s store budget and answers 503 (docs/development.md).
+  maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
