@@ -67,7 +67,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
   const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
   const senderAddresses = stackIdentities.filter((identity) => identity.includes('@'));
-  const senderDomains = stackIdentities.filter((identity) => !identity.includes('@'));
+  const verifiedDomains = stackIdentities.filter((identity) => !identity.includes('@'));
   const identitiesAtDeploy = ofType('Custom::SenderIdentity').map((properties) => String(properties.EmailIdentity));
   // In the sandbox SES mails verified recipients only: an address the stack verifies, or one of a domain it verifies.
   const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
@@ -76,14 +76,16 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const senders = functionVariable('CONTACT_FROM');
   const freeMailSenders = senders.flatMap((sender) => freeMailSenderNote(sender) ?? []);
   // SES signs mail from any other domain for amazonses.com: that domain's DMARC policy decides.
-  const unsignedDomains = [...new Set(senders.filter((sender) => freeMailSenderNote(sender) === undefined).map(emailDomain))].filter((domain) => !senderDomains.includes(domain));
+  const senderDomains = [...new Set(senders.filter((sender) => freeMailSenderNote(sender) === undefined).map(emailDomain))];
+  const signedDomains = senderDomains.filter((domain) => verifiedDomains.includes(domain));
+  const unsignedDomains = senderDomains.filter((domain) => !verifiedDomains.includes(domain));
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
 
   const steps = [
     ...freeMailSenders.map((note) => `Before you deploy: ${note}`),
     ...unsignedDomains.map(
       (domain) =>
-        `Before you deploy: look at ${domain}'s DMARC policy (dig +short TXT _dmarc.${domain}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
+        `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
     ),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(knownRecords.length === 0
@@ -97,9 +99,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
             ...unpointed.map((alias) => `${alias} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)`),
           ].join(', and ')}`,
         ]),
-    ...senderDomains.map(
+    ...signedDomains.map(
       (domain) =>
-        `Add ${domain}'s DMARC record yourself, unless it has one (dig +short TXT _dmarc.${domain}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
+        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
     ),
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
@@ -113,6 +115,11 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+}
+
+/** The command that shows a domain's DMARC record; a subdomain without one is under its parent domain's. */
+function dmarcLookup(domain: string): string {
+  return `dig +short TXT _dmarc.${domain}${domain.split('.').length > 2 ? ", then its parent domain's" : ''}`;
 }
 
 /** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */

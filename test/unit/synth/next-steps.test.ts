@@ -26,7 +26,7 @@ describe('npm run synth’s next steps', () => {
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       '  3. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
         'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)',
-      `  4. Add example.com's DMARC record yourself, unless it has one (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
+      `  4. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
       '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
@@ -41,8 +41,18 @@ describe('npm run synth’s next steps', () => {
   it('for a domain in a Route 53 zone the stack writes to: no DNS record to make but the DMARC record, which the stack leaves to the owner', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps[3]).toMatch(/^ {2}2\. Add example\.com's DMARC record yourself, unless it has one /);
+    expect(steps[3]).toMatch(/^ {2}2\. Add example\.com's DMARC record yourself, unless one applies already /);
     expect(steps.at(-1)).toBe('  4. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
+  });
+
+  it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}1\. Before you deploy: look at example\.com's DMARC policy /));
+  });
+
+  it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its parent domain’s, to look at', () => {
+    expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net' })[2]).toMatch(
+      /^ {2}1\. Before you deploy: look at mail\.example\.net's DMARC policy \(dig \+short TXT _dmarc\.mail\.example\.net, then its parent domain's\): unless/,
+    );
   });
 
   it('for a sender address of its own: the link SES mails it', () => {
