@@ -1,4 +1,4 @@
-import { isExtensionless } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import type { DeployedSite } from './deployed-site.js';
@@ -21,8 +21,9 @@ export const DEPLOY = 'npm run cdk -- deploy --all';
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
  * page (the contact function's bundle holds its copy), a file without an extension the front
- * door's function does not know (it takes such a path for a folder), or a 404.html that came or
- * went (the distribution's error page). One line each; none when the deployment is up to date.
+ * door's function does not know (it takes such a path for a folder), a new page in the service
+ * form's folder (the function sends that folder to the form while it has none), or a 404.html that
+ * came or went (the distribution's error page). One line each; none when the deployment is up to date.
  */
 export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
   const notes: string[] = [];
@@ -55,6 +56,9 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     const nowFolders = deployed.functionFiles.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
     if (nowFolders.length > 0) {
       notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY}`);
+    }
+    if (deployed.functionSendsFormFolder === true && now.keys.includes(FORM_FOLDER_PAGE)) {
+      notes.push(`${FORM_FOLDER_PAGE} is new: /${FORM_FOLDER_PAGE.replace(/index\.html$/, '')} leads to the service's form, not to it, until ${DEPLOY}`);
     }
   }
   const notFoundPage = now.keys.includes(NOT_FOUND_PAGE);

@@ -1,6 +1,6 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { readFrontDoorRouting } from '../../lib/edge/front-door-function.js';
+import { readFrontDoorRouting, type SiteIndex } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
@@ -22,6 +22,8 @@ export interface DeployedSite {
   readonly formPageDigest?: string;
   /** The files without an extension the front door's function was told of; none when its code is not this project's. */
   readonly functionFiles?: readonly string[];
+  /** Whether that function sends the service form's folder (`/contact/`) to the form, the folder having had no page there. */
+  readonly functionSendsFormFolder?: boolean;
   /** Whether the distribution answers a missing page with the site's 404.html. */
   readonly notFoundPage: boolean;
 }
@@ -48,7 +50,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
   }
   const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
   const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;
-  const functionFiles = functionArn === undefined ? undefined : await readFunctionFiles(clients.cloudFront, functionArn);
+  const functionSite = functionArn === undefined ? undefined : await readFunctionSite(clients.cloudFront, functionArn);
   const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     stack: stackName,
@@ -59,15 +61,15 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     distributionId,
     ...optional('settingsDigest', output(SITE_OUTPUTS.settingsDigest)),
     ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
-    ...(functionFiles === undefined ? {} : { functionFiles }),
+    ...(functionSite === undefined ? {} : { functionFiles: functionSite.files, functionSendsFormFolder: functionSite.formPath !== undefined }),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),
   };
 }
 
-/** The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for its list of files. */
-async function readFunctionFiles(cloudFront: CloudFrontClient, functionArn: string): Promise<readonly string[] | undefined> {
+/** The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for what it was told of the site. */
+async function readFunctionSite(cloudFront: CloudFrontClient, functionArn: string): Promise<SiteIndex | undefined> {
   const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
   const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
   const routing = FunctionCode === undefined ? undefined : readFrontDoorRouting(new TextDecoder().decode(FunctionCode));
-  return routing?.site?.files;
+  return routing?.site ?? undefined;
 }

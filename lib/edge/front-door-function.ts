@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
+import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
 
 /**
@@ -32,7 +33,12 @@ export interface FrontDoorRouting {
  */
 export interface SiteIndex {
   readonly files: readonly string[];
+  /** The service's form, when the folder has no page in its folder (FORM_FOLDER_PAGE), which is then sent to it. */
+  readonly formPath?: string;
 }
+
+/** The key of the page in the service form's folder (`contact/index.html`), the owner's contact page when it exists. */
+export const FORM_FOLDER_PAGE = `${PAGE_PATHS.form.slice(1)}/index.html`;
 
 /** CloudFront Functions' limit on a function's code. */
 export const MAX_FUNCTION_CODE_BYTES = 10 * 1024;
@@ -57,11 +63,12 @@ export function frontDoorRouting(paths: readonly string[] | null, setting = 'sit
 }
 
 /**
- * The site index to embed for the published files' keys: its files without an extension. A site
- * whose function would not fit CloudFront's limit with them stops synth with one line.
+ * The site index to embed for the published files' keys: its files without an extension, and the
+ * service's form when the folder has no page in its folder. A site whose function would not fit
+ * CloudFront's limit with them stops synth with one line.
  */
 export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
-  const site = { files: paths.filter(isExtensionless).sort() };
+  const site = { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
   const bytes = codeBytes({ ...routing, site });
   if (bytes > MAX_FUNCTION_CODE_BYTES) {
     throw new ConfigError(

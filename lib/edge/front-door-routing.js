@@ -8,7 +8,9 @@
 // FRONT_DOOR.site           null for an existing site (it answers its own paths), or for a folder uploaded
 //                           at deploy { files: [...] }, its files without an extension (relative paths,
 //                           neither leading nor trailing slash): any other path without one is a folder, so
-//                           that a folder published after the deploy needs no new list
+//                           that a folder published after the deploy needs no new list; with `formPath`, the
+//                           service's form (`/contact`), when the folder has no page in that path's folder,
+//                           which a request for that folder is then sent to instead of the 404 page
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 
@@ -33,6 +35,9 @@ function handler(event) {
   if (FRONT_DOOR.site === null) return request;
 
   if (request.uri.charAt(request.uri.length - 1) === '/') {
+    var form = FRONT_DOOR.site.formPath;
+    // Found, not moved for good: the owner may publish a page there.
+    if (form !== undefined && request.uri === form + '/') return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: form + query } } };
     request.uri += 'index.html';
   } else if (isFolder(request.uri.slice(1))) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };

@@ -172,8 +172,9 @@ describe('the page read from SITE_DIR at each request, as a generator’s watch 
     expect(response.text).toContain('id="contact-form"');
     expect(response.text).not.toContain('Outside SITE_DIR');
     await until(() => warnings() > warned);
-    // As the front door serves the folder: the page is no file of the site now.
-    expect((await sendTarget(server.apiUrl, '/contact/')).status).toBe(404);
+    // As the front door serves the folder: the page is no file of the site now, so its folder leads to the service's form.
+    const folder = await sendTarget(server.apiUrl, '/contact/');
+    expect({ status: folder.status, location: folder.headers.location }).toEqual({ status: 302, location: '/contact' });
 
     restorePage();
     expect((await postForm(shortMessage())).text).toContain('<h1>Hire me</h1>');

@@ -202,6 +202,9 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
     const server = await startLocalServer({ SITE_SETTINGS: settings });
     try {
       expect((await sendTarget(server.apiUrl, '/')).text).toBe('<title>Ada’s site</title>');
+      // No contact page in the folder: its folder leads to the service's form, not to the 404 page.
+      const contactFolder = await sendTarget(server.apiUrl, '/contact/');
+      expect({ status: contactFolder.status, location: contactFolder.headers.location }).toEqual({ status: 302, location: '/contact' });
       expect(server.output()).toContain(`Settings   ${settings}: siteDir, formSuccessPath, ownerEmail, senderEmail  (an environment variable that is set wins)`);
       // Each value is credited to the file's key that gave it, not to the variable it is passed in.
       expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(formSuccessPath\)$/m);

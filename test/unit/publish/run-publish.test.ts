@@ -265,6 +265,18 @@ describe('what needs a deploy', () => {
     expect(deployment.bucket.has('blog/feed')).toBe(true);
   });
 
+  it('says a contact page new since the deploy stays behind the front door’s way to the service’s form until a deploy, yet publishes it', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const folder = siteFolder({ ...SITE, 'contact/index.html': '<p>Write to ada@example.com</p>' });
+    expect(notes(await run(folder))).toEqual([
+      "deploy needed: contact/index.html is new: /contact/ leads to the service's form, not to it, until npm run cdk -- deploy --all",
+    ]);
+    expect(deployment.bucket.has('contact/index.html')).toBe(true);
+
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'contact/index.html'] });
+    expect(notes(await run(siteFolder({ ...SITE, 'contact/index.html': '<p>Write to me</p>' }), { dryRun: true }))).toEqual([]);
+  });
+
   it.each<[string, readonly string[], Record<string, string>, string]>([
     ['added', ['index.html'], { 'index.html': 'home', '404.html': 'gone' }, "404.html is new: a missing page answers S3's own 404 until npm run cdk -- deploy --all"],
     ['removed', ['index.html', '404.html'], { 'index.html': 'home' }, "404.html is gone: a missing page answers CloudFront's error until npm run cdk -- deploy --all"],

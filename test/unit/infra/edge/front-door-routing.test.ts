@@ -127,6 +127,16 @@ describe('the routing function', () => {
     });
   });
 
+  it('sends the service form’s folder, /contact/, to the form while the site has no page there, its query kept; a page there is served', () => {
+    const withoutPage = { ...SITE, formPath: '/contact' };
+    for (const method of ['GET', 'HEAD']) {
+      expect(route(withoutPage, { method, uri: '/contact/' }).result).toEqual({ statusCode: 302, statusDescription: 'Found', headers: { location: { value: '/contact' } } });
+    }
+    expect(route(withoutPage, { uri: '/contact/', querystring: { ref: { value: 'nav' } } }).result).toMatchObject({ headers: { location: { value: '/contact?ref=nav' } } });
+    expect(route(withoutPage, { uri: '/contact/sent/' }).result).toMatchObject({ uri: '/contact/sent/index.html' });
+    expect(route(SITE, { uri: '/contact/' }).result).toMatchObject({ uri: '/contact/index.html' });
+  });
+
   it('tells a folder from a file by the files without an extension alone: a file it lists is served, any other such path is a folder', () => {
     expect(route(SITE, { uri: '/LICENSE' }).result).toMatchObject({ uri: '/LICENSE' });
     expect(route(SITE, { uri: '/LICENSE/' }).result).toMatchObject({ uri: '/LICENSE/index.html' });
@@ -217,12 +227,17 @@ describe('the function’s code', () => {
 describe('the site’s index', () => {
   it('lists the files without an extension, at any depth', () => {
     const paths = ['index.html', '404.html', 'about/index.html', 'blog/post-1/index.html', 'img/logo.png', 'CNAME', 'docs/LICENSE', '.well-known/atproto-did'];
-    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['.well-known/atproto-did', 'CNAME', 'docs/LICENSE'] });
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['.well-known/atproto-did', 'CNAME', 'docs/LICENSE'], formPath: '/contact' });
   });
 
   it('lists no folder, however many the site has: the function fits whatever folders are published later', () => {
     const pages = Array.from({ length: 5000 }, (_, index) => `posts/a-rather-long-title-of-post-number-${index}/index.html`);
-    expect(siteIndexFor([...pages, 'CNAME'], serviceOnly)).toEqual({ files: ['CNAME'] });
+    expect(siteIndexFor([...pages, 'CNAME'], serviceOnly)).toEqual({ files: ['CNAME'], formPath: '/contact' });
+  });
+
+  it('names the service’s form only while the folder has no page in its folder, /contact/', () => {
+    expect(siteIndexFor(['index.html', 'contact/style.css'], serviceOnly)).toEqual({ files: [], formPath: '/contact' });
+    expect(siteIndexFor(['index.html', 'contact/index.html'], serviceOnly)).toEqual({ files: [] });
   });
 
   it('stops synth with one line when the files without an extension do not fit', () => {

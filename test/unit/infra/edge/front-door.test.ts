@@ -308,7 +308,7 @@ describe('the site’s pages', () => {
     const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(folderPages(400)) });
     const routing = Object.values(resourcesOfType(site.template, 'AWS::CloudFront::Function')).find((fn) => String(fn.Properties.FunctionCode).startsWith('import cf'));
     const code = routing!.Properties.FunctionCode as string;
-    expect(code).toContain('"site":{"files":[]}');
+    expect(code).toContain('"site":{"files":[],"formPath":"/contact"}');
     const run = loadFrontDoorFunction(code);
     const get = (uri: string) => run({ request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} } }).result;
     expect(get('/posts/post-number-7')).toMatchObject({ statusCode: 301, headers: { location: { value: '/posts/post-number-7/' } } });
