@@ -1,4 +1,4 @@
-import { FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import type { DeployedSite } from './deployed-site.js';
@@ -58,7 +58,7 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
       notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY}`);
     }
     if (deployed.functionSendsFormFolder === true && now.keys.includes(FORM_FOLDER_PAGE)) {
-      notes.push(`${FORM_FOLDER_PAGE} is new: /${FORM_FOLDER_PAGE.replace(/index\.html$/, '')} leads to the service's form, not to it, until ${DEPLOY}`);
+      notes.push(`${FORM_FOLDER_PAGE} is new: ${FORM_FOLDER} leads to the service's form, not to it, until ${DEPLOY}`);
     }
   }
   const notFoundPage = now.keys.includes(NOT_FOUND_PAGE);

@@ -96,7 +96,7 @@ export function misdirectedInquiryAction(html: string, pagePath: string): string
   const all = elementsOf(parsePage(html));
   const base = documentBase(all, pagePath);
   for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
-    const action = parseUrl(attribute(form, 'action') ?? '', base);
+    const action = formAction(form, base);
     if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
     const controls = formControls({ all, form, inForm: elementsOf(form) });
     // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
@@ -265,9 +265,14 @@ function inquiryForm(all: readonly Element[], base: URL): Element | undefined {
 function formsToContact(all: readonly Element[], base: URL): Element[] {
   return all.filter((element) => {
     if (!isHtml(element, 'form')) return false;
-    const action = parseUrl(attribute(element, 'action') ?? '', base);
+    const action = formAction(element, base);
     return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
   });
+}
+
+/** Where a form sends what it holds, as a browser resolves its action (none: the page itself). */
+function formAction(form: Element, base: URL): URL | undefined {
+  return parseUrl(attribute(form, 'action') ?? '', base);
 }
 
 function isPostForm(form: Element): boolean {

@@ -37,8 +37,11 @@ export interface SiteIndex {
   readonly formPath?: string;
 }
 
-/** The key of the page in the service form's folder (`contact/index.html`), the owner's contact page when it exists. */
-export const FORM_FOLDER_PAGE = `${PAGE_PATHS.form.slice(1)}/index.html`;
+/** The folder of the service's form's path (`/contact/`), where the owner's contact page is when it exists. */
+export const FORM_FOLDER = `${PAGE_PATHS.form}/`;
+
+/** That page's key (`contact/index.html`). */
+export const FORM_FOLDER_PAGE = `${FORM_FOLDER.slice(1)}index.html`;
 
 /** CloudFront Functions' limit on a function's code. */
 export const MAX_FUNCTION_CODE_BYTES = 10 * 1024;

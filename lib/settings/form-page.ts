@@ -17,6 +17,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
+import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { printable } from '../pages/site-files.js';
@@ -48,7 +49,7 @@ export interface FormPage {
 const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
 
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
-export const FOUND_FORM_PAGE = `${PAGE_PATHS.form}/`;
+export const FOUND_FORM_PAGE = FORM_FOLDER;
 
 /** What the page is called in the contact function's bundle, which synth copies it into (FORM_PAGE_FILE). */
 export const BUNDLED_FORM_PAGE = 'form-page.html';
