@@ -52,7 +52,7 @@ try {
   // Before "Ready": whoever waits for that line may interrupt at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  const settingsLine = settingsBannerLine(file.path, fromFile.keys);
+  const settingsLine = settingsBannerLine(file, fromFile.keys);
   console.log(
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,

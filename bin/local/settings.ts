@@ -101,7 +101,7 @@ export const SHARED_SETTINGS = {
  * the environment does not set (a variable that is set wins, an empty one too, which turns a
  * setting off). Its keys are checked as synth checks them, so a misspelling stops start-up too.
  */
-export function settingsFileVariables(env: Env, file: SettingsFile): { readonly variables: Record<string, string>; readonly keys: string[] } {
+export function settingsFileVariables(env: Env, file: Pick<SettingsFile, 'path' | 'settings'>): { readonly variables: Record<string, string>; readonly keys: string[] } {
   rejectUnknownKeys(Object.keys(file.settings), file.path);
   const shared = Object.entries(SHARED_SETTINGS).filter(([key, variable]) => file.settings[key] !== undefined && env[variable] === undefined);
   const variables = Object.fromEntries(

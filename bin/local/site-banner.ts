@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
@@ -6,7 +5,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, thankYouIndexNote } from '../../lib/settings/form-page.js';
-import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from '../../lib/settings/settings-file.js';
+import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
@@ -19,10 +18,10 @@ export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: reado
  * to make one (the banner's placeholders say which settings it lacks); none for a file that holds
  * only what a deployment reads.
  */
-export function settingsBannerLine(path: string, fileKeys: readonly string[]): string | undefined {
-  if (fileKeys.length > 0) return `Settings   ${terminalText(path)}: ${fileKeys.join(', ')}  (an environment variable that is set wins)`;
-  if (existsSync(path)) return undefined;
-  return `Settings   none: no ${terminalText(path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
+export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists'>, fileKeys: readonly string[]): string | undefined {
+  if (fileKeys.length > 0) return `Settings   ${terminalText(file.path)}: ${fileKeys.join(', ')}  (an environment variable that is set wins)`;
+  if (file.exists) return undefined;
+  return `Settings   none: no ${terminalText(file.path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
 }
 
 /**

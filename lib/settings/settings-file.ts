@@ -20,6 +20,8 @@ export const SETTINGS_FILE_VARIABLE = 'SITE_SETTINGS';
 /** The owner's settings, and the file they came from. */
 export interface SettingsFile {
   readonly path: string;
+  /** False when the project folder has no settings file. */
+  readonly exists: boolean;
   /** None when the project folder has no settings file. */
   readonly settings: Readonly<Record<string, unknown>>;
 }
@@ -37,7 +39,7 @@ export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = pro
   const path = resolve(cwd, named === undefined || named === '' ? SETTINGS_FILE : named);
   const file = terminalText(path);
   if (!existsSync(path)) {
-    if (path === resolve(cwd, SETTINGS_FILE)) return { path, settings: {} };
+    if (path === resolve(cwd, SETTINGS_FILE)) return { path, exists: false, settings: {} };
     throw new ConfigError(`${SETTINGS_FILE_VARIABLE} names ${file}, which is no file`);
   }
   if (!statSync(path).isFile()) throw new ConfigError(`${file} is no file: the settings are one JSON file`);
@@ -50,7 +52,7 @@ export function readSettingsFile(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (Object.hasOwn(settings, '__proto__')) throw new ConfigError(`${file} holds "__proto__", which is no setting`);
   const cdkKey = Object.keys(settings).find(isCdkKey);
   if (cdkKey !== undefined) throw new ConfigError(`${file} holds ${quoted(cdkKey)}, a key of the CDK's own: it belongs in cdk.json, which the project keeps`);
-  return { path, settings: settings as Record<string, unknown> };
+  return { path, exists: true, settings: settings as Record<string, unknown> };
 }
 
 /** The file's JSON, each key of an object once; `file` is its path as a message shows it. */

@@ -1,31 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
 
 describe('settingsBannerLine', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'settings-line-'));
-  const file = join(folder, 'site-settings.json');
+  const path = '/home/ada/personal-site/site-settings.json';
 
   it('names the file and the keys the preview read from it', () => {
-    writeFileSync(file, '{"siteDir": "_site", "ownerEmail": "ada@example.com"}');
-    expect(settingsBannerLine(file, ['siteDir', 'ownerEmail'])).toBe(`Settings   ${file}: siteDir, ownerEmail  (an environment variable that is set wins)`);
+    expect(settingsBannerLine({ path, exists: true }, ['siteDir', 'ownerEmail'])).toBe(`Settings   ${path}: siteDir, ownerEmail  (an environment variable that is set wins)`);
   });
 
   it('says how to make the file when there is none, where every setting is a placeholder', () => {
-    const missing = join(folder, 'none', 'site-settings.json');
-    expect(settingsBannerLine(missing, [])).toBe(
-      `Settings   none: no ${missing}  (cp site-settings.example.json site-settings.json, then set your name, addresses and siteDir in it)`,
+    expect(settingsBannerLine({ path, exists: false }, [])).toBe(
+      `Settings   none: no ${path}  (cp site-settings.example.json site-settings.json, then set your name, addresses and siteDir in it)`,
     );
   });
 
   it('says nothing of a file that holds only what a deployment reads', () => {
-    writeFileSync(file, '{"domainName": "example.com"}');
-    expect(settingsBannerLine(file, [])).toBeUndefined();
+    expect(settingsBannerLine({ path, exists: true }, [])).toBeUndefined();
   });
 });
 

@@ -27,7 +27,7 @@ function projectFolder(files: { cdkJson?: unknown; settings?: string } = {}): st
 describe('the settings file', () => {
   it('holds nothing when the project has none', () => {
     const folder = projectFolder();
-    expect(readSettingsFile({}, folder)).toEqual({ path: join(folder, SETTINGS_FILE), settings: {} });
+    expect(readSettingsFile({}, folder)).toEqual({ path: join(folder, SETTINGS_FILE), exists: false, settings: {} });
   });
 
   it('is read from the project folder, or from the file SITE_SETTINGS names', () => {
@@ -35,7 +35,7 @@ describe('the settings file', () => {
     expect(readSettingsFile({}, folder).settings).toEqual({ ownerEmail: 'you@example.com', rateLimitIp: 5, waf: false });
     const other = join(projectFolder({ settings: '{}' }), 'second-site.json');
     writeFileSync(other, '{"siteName": "Second"}');
-    expect(readSettingsFile({ SITE_SETTINGS: other }, folder)).toEqual({ path: other, settings: { siteName: 'Second' } });
+    expect(readSettingsFile({ SITE_SETTINGS: other }, folder)).toEqual({ path: other, exists: true, settings: { siteName: 'Second' } });
   });
 
   it.each<[string, string, RegExp]>([
