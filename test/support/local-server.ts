@@ -140,22 +140,30 @@ export async function clearSentEmails(server: Pick<LocalServer, 'mailUrl'>): Pro
   if (!response.ok) throw new Error(`the SES emulator did not clear its store: ${response.status}`);
 }
 
+/** A server the mailbox belongs to; with its output, a test that waits in vain says what the worker did. */
+type Mailbox = Pick<LocalServer, 'mailUrl'> & Partial<Pick<LocalServer, 'output'>>;
+
 /**
  * The mailbox once it holds at least `count` mails: the delivery worker sends after the 202
- * (docs/api.md §14), so a test waits for it, up to `timeoutMs`, then fails saying how many came.
+ * (docs/api.md §14), so a test waits for it, up to `timeoutMs`, then fails saying how many came
+ * and, where the server's output is at hand, each line the worker wrote (ids and outcomes, no text).
  */
-export async function waitForEmails(
-  server: Pick<LocalServer, 'mailUrl'>,
-  count: number,
-  timeoutMs = 10_000,
-): Promise<StoredEmail[]> {
+export async function waitForEmails(server: Mailbox, count: number, timeoutMs = 10_000): Promise<StoredEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const emails = await sentEmails(server);
     if (emails.length >= count) return emails;
-    if (Date.now() > deadline) throw new Error(`the mailbox holds ${emails.length} mail(s) after ${timeoutMs} ms, not ${count}`);
+    if (Date.now() > deadline) {
+      throw new Error(`the mailbox holds ${emails.length} mail(s) after ${timeoutMs} ms, not ${count}${workerLines(server)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The delivery worker's lines and every warning in a server's output, for a failure message. */
+function workerLines(server: Mailbox): string {
+  const lines = (server.output?.() ?? '').split('\n').filter((line) => /^\{.*"(message":"(delivery|digest|flood check failed)"|level":"WARN")/.test(line));
+  return lines.length === 0 ? '' : `; what the worker wrote:\n${lines.join('\n')}`;
 }
 
 /**
@@ -168,7 +176,7 @@ export async function settledEmails(server: Pick<LocalServer, 'mailUrl'>, quietM
 }
 
 /** The mailbox once `count` mails came, and a moment more for any that should not have. */
-export async function deliveredEmails(server: Pick<LocalServer, 'mailUrl'>, count: number, timeoutMs = 10_000): Promise<StoredEmail[]> {
+export async function deliveredEmails(server: Mailbox, count: number, timeoutMs = 10_000): Promise<StoredEmail[]> {
   await waitForEmails(server, count, timeoutMs);
   return settledEmails(server, 500);
 }
