@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sameSiteSubresources } from '../../lambdas/html/owner-form-page.js';
+import { sameSiteSubresources } from '../../lambdas/html/form-page-reading.js';
+import { readPage } from '../../lambdas/html/page-tree.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
@@ -177,7 +178,7 @@ export async function checkFormPageFiles(probe: Probe, base: URL): Promise<Check
   const { answer, offSite } = await getFollowingOnSite(probe, new URL(siteUrls(base.origin).contactForm));
   if (offSite !== undefined || answer.status !== 200 || mediaType(answer) !== 'text/html') return skip(name, 'not checked: /contact gave no page (its line says why)');
   const page = answer.url.pathname;
-  const paths = sameSiteSubresources(answer.body, page);
+  const paths = sameSiteSubresources(readPage(answer.body, page));
   if (paths.length === 0) return ok(name, `${page} loads none of the site's`);
   const asked = paths.slice(0, MAX_FORM_PAGE_FILES);
   const missing: string[] = [];

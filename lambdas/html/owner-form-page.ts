@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
-import { html as spec, parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { html as spec, type DefaultTreeAdapterTypes } from 'parse5';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
+import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
-import { PAGE_PATHS } from './page-paths.js';
+import {
+  attribute,
+  elementsOf,
+  ERROR_FOR_ATTRIBUTE,
+  formControls,
+  formsToContact,
+  isHtml,
+  isPostForm,
+  parseUrl,
+  readPage,
+  SITE,
+  type Element,
+} from './page-tree.js';
 
-type Element = DefaultTreeAdapterTypes.Element;
-type ParentNode = DefaultTreeAdapterTypes.ParentNode;
-type Document = DefaultTreeAdapterTypes.Document;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
 
 /**
@@ -38,160 +47,8 @@ export interface FilledFormPage {
   readonly styleHashes: readonly string[];
 }
 
-/**
- * The page's form to the service's `/contact` (the page served at `pagePath`) as a browser sends
- * it, by the HTML standard's form submission: the first form that posts there, the one a refused
- * post fills in, else the first whose action is `/contact` whatever its method; undefined when
- * no form of the page has that action.
- */
-export function contactFormSending(html: string, pagePath: string): FormSending | undefined {
-  const all = elementsOf(parsePage(html));
-  const forms = formsToContact(all, documentBase(all, pagePath));
-  const form = forms.find(isPostForm) ?? forms[0];
-  if (form === undefined) return undefined;
-  const controls = formControls({ all, form, inForm: elementsOf(form) });
-  const sent = controls.flatMap((control) => {
-    const name = attribute(control, 'name');
-    const how = howSent(control);
-    // A control without a name, or with an empty one, is never sent.
-    return name === undefined || name === '' || how === 'never' ? [] : [{ name, how }];
-  });
-  const buttons = controls.filter((control) => howSent(control) === 'submit');
-  return {
-    method: enumerated(attribute(form, 'method'), METHODS, 'get'),
-    enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
-    buttonMethods: buttons.flatMap((button) => buttonOverride(button, 'formmethod', METHODS, 'get')),
-    buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
-    fields: [...new Set(sent.map(({ name }) => name))],
-    repeated: repeatedNames(sent),
-    successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
-    errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
-    honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
-  };
-}
-
-/**
- * Whether no style can show the element: an `<input type="hidden">`, or it or an element around it
- * has the `hidden` attribute (but `until-found`, which a search in the page reveals). A style that
- * hides it is not enough: the service's answer with the page applies no `style` attribute.
- */
-function hiddenByAttribute(control: Element): boolean {
-  if (isHtml(control, 'input') && attribute(control, 'type')?.toLowerCase() === 'hidden') return true;
-  for (let node: ParentNode | null = control; node !== null && 'tagName' in node; node = node.parentNode) {
-    const hidden = attribute(node, 'hidden');
-    if (hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
-  }
-  return false;
-}
-
-/**
- * Where the page sends an inquiry a browser posts to a path of the site other than `/contact`
- * (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an action):
- * the action of its first form that posts there with every field an inquiry requires. Such a form
- * is the service's, and none of its posts would reach it. Undefined when the page has none: a form
- * to another host is the owner's to choose, and one a browser does not post (no method, a GET, a
- * dialog) is a script's, such as one that posts JSON to `/api/contact`.
- */
-export function misdirectedInquiryAction(html: string, pagePath: string): string | undefined {
-  const all = elementsOf(parsePage(html));
-  const base = documentBase(all, pagePath);
-  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
-    const action = formAction(form, base);
-    if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
-    const controls = formControls({ all, form, inForm: elementsOf(form) });
-    // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
-    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
-    const names = new Set(controls.map((control) => attribute(control, 'name')));
-    if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
-  }
-  return undefined;
-}
-
-/**
- * The paths of the site a form page loads its look and behaviour from: each style sheet
- * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, resolved
- * as the browser resolves them, in tree order and each once. Synth and `npm start` check that the
- * site has them, since a form page copied from an example keeps the example's.
- */
-export function sameSiteSubresources(html: string, pagePath: string): string[] {
-  const all = elementsOf(parsePage(html));
-  const paths = loadedUrls(all, documentBase(all, pagePath), { images: false }).flatMap((url) => (url.origin === SITE ? [url.pathname] : []));
-  return [...new Set(paths)];
-}
-
-/** What the policy of the service's answer with a form page (a refused post, docs/api.md §9) keeps out of it. */
-export interface PolicyRefused {
-  /** How many of its elements have a `style` attribute, which the policy does not apply. */
-  readonly styleAttributes: number;
-  /** The other origins it loads style sheets, scripts or images from, each once. */
-  readonly otherOrigins: readonly string[];
-}
-
-/**
- * What of the page the service's answer with it does not show as the page's own URL does: its
- * policy allows the site's own files and the page's `<style>` elements, not `style` attributes nor
- * another origin's style sheets, scripts and images (a web font's style sheet, a CDN's image).
- */
-export function policyRefused(html: string, pagePath: string): PolicyRefused {
-  const all = elementsOf(parsePage(html));
-  const origins = loadedUrls(all, documentBase(all, pagePath), { images: true }).flatMap((url) => (url.origin === SITE ? [] : [url.origin]));
-  return { styleAttributes: all.filter((element) => attribute(element, 'style') !== undefined).length, otherOrigins: [...new Set(origins)] };
-}
-
-/** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
-function loadedUrls(all: readonly Element[], base: URL, { images }: { images: boolean }): URL[] {
-  return all.flatMap((element) => {
-    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
-    const link = isHtml(element, 'script') || (images && isHtml(element, 'img')) ? attribute(element, 'src') : stylesheet ? attribute(element, 'href') : undefined;
-    const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
-    return url === undefined ? [] : [url];
-  });
-}
-
-/** What a browser makes of a form's page for its post to `/contact` (docs/api.md §9). */
-export interface FormSending {
-  /** The form's `method`: `post` for a post; `get` when it has none or an invalid one. */
-  readonly method: EnumeratedAttribute;
-  /** The form's `enctype`: `application/x-www-form-urlencoded` when it has none or an invalid one. */
-  readonly enctype: EnumeratedAttribute;
-  /** The `formmethod` of each of its submit buttons that has one, which a post sent with it takes instead. */
-  readonly buttonMethods: readonly EnumeratedAttribute[];
-  /** The `formenctype` of each of its submit buttons that has one. */
-  readonly buttonEnctypes: readonly EnumeratedAttribute[];
-  /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
-  readonly fields: readonly string[];
-  /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
-  readonly repeated: readonly string[];
-  /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
-  readonly successPath: string | undefined;
-  /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
-  readonly errorFor: readonly string[];
-  /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
-  readonly honeypotShown: boolean;
-}
-
-/** The attribute that marks an element of the form as the place of its field's message (docs/api.md §9). */
-export const ERROR_FOR_ATTRIBUTE = 'data-error-for';
-
 /** The class of the form's status line, or of the summary in its place, while it tells of an error: the example script's (docs/api.md §9). */
 export const STATUS_ERROR_CLASS = 'status-error';
-
-/**
- * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
- * page's own script goes to after a 202 (docs/examples/contact-form.js).
- */
-export const SUCCESS_PATH_ATTRIBUTE = 'data-success-path';
-
-/** An enumerated attribute as written (undefined when absent), and the state a browser reads it as. */
-export interface EnumeratedAttribute {
-  readonly written: string | undefined;
-  readonly state: string;
-}
-
-/** The one encoding the service reads a form post in (docs/api.md §9). */
-export const URL_ENCODED = 'application/x-www-form-urlencoded';
-const METHODS: readonly string[] = ['get', 'post', 'dialog'];
-const ENCTYPES: readonly string[] = [URL_ENCODED, 'multipart/form-data', 'text/plain'];
 
 /**
  * The owner's form page answering a refused post (docs/api.md §9), as text spliced into the
@@ -201,10 +58,10 @@ const ENCTYPES: readonly string[] = [URL_ENCODED, 'multipart/form-data', 'text/p
  * Undefined when the page holds no form that posts to `/contact`.
  */
 export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFormPage | undefined {
-  // Every element in tree order, walked once: the page may be large (MAX_FORM_PAGE_BYTES).
-  const all = elementsOf(parsePage(html));
-  const base = documentBase(all, refused.pagePath);
-  const form = inquiryForm(all, base);
+  const tree = readPage(html, refused.pagePath);
+  const { all, base } = tree;
+  // The first form, in tree order, that posts to `/contact` of the site: the one the visitor sent.
+  const form = formsToContact(tree).find(isPostForm);
   if (form === undefined) return undefined;
   const page: FormInPage = { all, form, inForm: elementsOf(form), controls: new Map() };
   page.controls = namedControls(page);
@@ -234,62 +91,6 @@ interface FormInPage {
   controls: ReadonlyMap<string, Element>;
 }
 
-/**
- * Parsed as a browser without scripting parses it, so that a form inside `<noscript>` is found:
- * the page answers a post made without JavaScript. A `<template>`'s content is a fragment of its
- * own, which no walk below enters: it is inert until a script uses it.
- */
-function parsePage(html: string): Document {
-  return parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
-}
-
-/** A placeholder origin: only paths of the site matter, and the page is the service's origin. */
-const SITE = 'https://site.invalid';
-
-/** The URL the page's relative links were written against: its own, or its first `<base href>`. */
-function documentBase(all: readonly Element[], pagePath: string): URL {
-  const page = new URL(pagePath, SITE);
-  const base = attribute(
-    all.find((element) => isHtml(element, 'base') && attribute(element, 'href') !== undefined),
-    'href',
-  );
-  return (base === undefined ? undefined : parseUrl(base, page)) ?? page;
-}
-
-/** The first form, in tree order, that posts to `/contact` of the site: the one the visitor sent. */
-function inquiryForm(all: readonly Element[], base: URL): Element | undefined {
-  return formsToContact(all, base).find(isPostForm);
-}
-
-/** The page's forms whose action is `/contact` of the site, in tree order. */
-function formsToContact(all: readonly Element[], base: URL): Element[] {
-  return all.filter((element) => {
-    if (!isHtml(element, 'form')) return false;
-    const action = formAction(element, base);
-    return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
-  });
-}
-
-/** Where a form sends what it holds, as a browser resolves its action (none: the page itself). */
-function formAction(form: Element, base: URL): URL | undefined {
-  return parseUrl(attribute(form, 'action') ?? '', base);
-}
-
-function isPostForm(form: Element): boolean {
-  return enumerated(attribute(form, 'method'), METHODS, 'get').state === 'post';
-}
-
-/** The form's controls in tree order: those inside it, and those elsewhere that name it with `form=`. */
-function formControls({ all, form, inForm }: Pick<FormInPage, 'all' | 'form' | 'inForm'>): Element[] {
-  const formId = attribute(form, 'id');
-  const inside = new Set(inForm);
-  return all.filter((element) => {
-    if (!CONTROLS.has(element.tagName) || element.namespaceURI !== spec.NS.HTML) return false;
-    const owner = attribute(element, 'form');
-    return owner === undefined ? inside.has(element) : owner === formId;
-  });
-}
-
 /** The form's controls by name, the first of each. */
 function namedControls(page: FormInPage): ReadonlyMap<string, Element> {
   const controls = new Map<string, Element>();
@@ -299,62 +100,6 @@ function namedControls(page: FormInPage): ReadonlyMap<string, Element> {
   }
   return controls;
 }
-
-/** How a post sends a control: as a field of its own, one of a radio group, a submit button (when it is the one pressed), or never. */
-type HowSent = 'field' | 'radio' | 'submit' | 'never';
-
-/** Button types whose control a post never sends. */
-const UNSENT_BUTTON_TYPES: ReadonlySet<string> = new Set(['reset', 'button']);
-
-/** By the control's type, read as the standard reads it: a `<button>` with none or an invalid one submits, an `<input>` is text. */
-function howSent(control: Element): HowSent {
-  const type = asciiLowercase(attribute(control, 'type') ?? '');
-  if (control.tagName === 'button') return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'submit';
-  if (control.tagName !== 'input') return 'field';
-  if (type === 'radio') return 'radio';
-  if (type === 'submit' || type === 'image') return 'submit';
-  return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'field';
-}
-
-/**
- * The names under which one post sends more than one value: each control of a name counts, but
- * a radio group, which sends one of its buttons, and the submit buttons, of which a post sends
- * the one pressed, count once each.
- */
-function repeatedNames(sent: readonly { readonly name: string; readonly how: HowSent }[]): string[] {
-  const counts = new Map<string, number>();
-  const groups = new Set<string>();
-  for (const { name, how } of sent) {
-    if (how !== 'field') {
-      if (groups.has(`${how} ${name}`)) continue;
-      groups.add(`${how} ${name}`);
-    }
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-}
-
-/** A submit button's `formmethod` or `formenctype`, which a post sent with it takes over the form's, when it has one. */
-function buttonOverride(button: Element, name: string, keywords: readonly string[], invalid: string): EnumeratedAttribute[] {
-  const written = attribute(button, name);
-  return written === undefined ? [] : [enumerated(written, keywords, invalid)];
-}
-
-/**
- * An enumerated attribute read as the HTML standard reads one: its keyword matched ASCII
- * case-insensitively and untrimmed, else `fallback`, so `method=" post"` is a GET, as in browsers.
- */
-function enumerated(written: string | undefined, keywords: readonly string[], fallback: string): EnumeratedAttribute {
-  const keyword = written === undefined ? undefined : asciiLowercase(written);
-  return { written, state: keyword !== undefined && keywords.includes(keyword) ? keyword : fallback };
-}
-
-/** Only A to Z lowered, as the standard's keywords are matched: `toLowerCase` would also make the Kelvin sign a `k`. */
-function asciiLowercase(text: string): string {
-  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
-}
-
-const CONTROLS: ReadonlySet<string> = new Set(['input', 'textarea', 'select', 'button']);
 
 /** Input types that never show what was typed again: they hold the page's own values, a secret, or a choice. */
 const NOT_REFILLED_TYPES: ReadonlySet<string> = new Set(['hidden', 'password', 'checkbox', 'radio', 'file', 'submit', 'image', 'reset', 'button']);
@@ -554,37 +299,6 @@ function uniqueId(ids: Set<string | undefined>, wanted: string): string {
   for (let n = 2; ids.has(id); n++) id = `${wanted}-${n}`;
   ids.add(id);
   return id;
-}
-
-function parseUrl(value: string, base: URL): URL | undefined {
-  try {
-    return new URL(value, base);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every element under a node, in tree order; iterative, so that no nesting depth can overflow the stack. */
-function elementsOf(root: ParentNode): Element[] {
-  const found: Element[] = [];
-  const stack: ParentNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as ParentNode;
-    if ('tagName' in node) found.push(node);
-    for (let index = node.childNodes.length - 1; index >= 0; index--) {
-      const child = node.childNodes[index];
-      if (child !== undefined && 'childNodes' in child) stack.push(child);
-    }
-  }
-  return found;
-}
-
-function isHtml(element: Element, tagName: string): boolean {
-  return element.tagName === tagName && element.namespaceURI === spec.NS.HTML;
-}
-
-function attribute(element: Element | undefined, name: string): string | undefined {
-  return element?.attrs.find((attr) => (attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name) === name)?.value;
 }
 
 function startTagEnd(element: Element): number {

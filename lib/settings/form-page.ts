@@ -2,17 +2,15 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
-  ERROR_FOR_ATTRIBUTE,
-  MAX_FORM_PAGE_BYTES,
   misdirectedInquiryAction,
   policyRefused,
   sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
-  URL_ENCODED,
-  type EnumeratedAttribute,
   type FormSending,
   type PolicyRefused,
-} from '../../lambdas/html/owner-form-page.js';
+} from '../../lambdas/html/form-page-reading.js';
+import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
+import { ERROR_FOR_ATTRIBUTE, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
@@ -85,13 +83,16 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
     if (file === undefined) return undefined;
     const named = `${FOUND_FORM_PAGE} (found with no ${key})`;
-    const html = readFileSync(file, 'utf8');
-    if (contactFormSending(html, FOUND_FORM_PAGE) === undefined) {
-      const action = misdirectedInquiryAction(html, FOUND_FORM_PAGE);
+    // Read as it comes: a page there without the service's form is no form page, whatever its size or encoding.
+    const bytes = readFileSync(file);
+    const page = readPage(bytes.toString('utf8'), FOUND_FORM_PAGE);
+    if (contactFormSending(page) === undefined) {
+      const action = misdirectedInquiryAction(page);
       if (action === undefined) return undefined;
       throw new ConfigError(`${named} is ${file}, ${noFormToContact(action)}`);
     }
-    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, FOUND_FORM_PAGE, site) };
+    formPageText(named, file, bytes);
+    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, page, site) };
   }
   const path = parseSitePath(key, value);
   if (site.kind === 'origin') {
@@ -100,33 +101,36 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
   const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), path);
   if (file === undefined) throw new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`);
-  return { path, source: 'setting', ...checkedPage(`${key} ${path}`, file, path, site) };
+  const named = `${key} ${path}`;
+  return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path), site) };
+}
+
+/** A form page's text, which the service can answer in: at most MAX_FORM_PAGE_BYTES, and UTF-8. */
+function formPageText(named: string, file: string, bytes: Buffer): string {
+  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
+    throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
+  }
 }
 
 function checkedPage(
   named: string,
   file: string,
-  path: string,
+  page: PageTree,
   site: SiteFolder,
 ): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy'> {
-  const bytes = readFileSync(file);
-  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
-    throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
-  }
-  let html: string;
-  try {
-    html = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
-  }
-  const form = contactFormSending(html, path);
-  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(html, path))}`);
+  const form = contactFormSending(page);
+  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page))}`);
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   const door = siteFrontDoor(site.folder, site.setting);
-  const missingSubresources = sameSiteSubresources(html, path).filter((link) => !linkFinds(door, link));
+  const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown } = form;
-  const found = { file, missingSubresources, errorFor, fields, honeypotShown, refusedByPolicy: policyRefused(html, path) };
+  const found = { file, missingSubresources, errorFor, fields, honeypotShown, refusedByPolicy: policyRefused(page) };
   // Empty is unset, as it is for the setting.
   if (form.successPath === undefined || form.successPath === '') return found;
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;

@@ -1,7 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { contactFormSending } from '../../lambdas/html/owner-form-page.js';
+import { contactFormSending } from '../../lambdas/html/form-page-reading.js';
+import { readPage } from '../../lambdas/html/page-tree.js';
 import { describeWithChromium, watchPage, type PageWatch } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { deliveredEmails, settledEmails } from '../support/local-server.js';
@@ -185,7 +186,7 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
       const html = `<!doctype html><title>Contact</title>${form}<input name="name"></form>`;
       await page.setContent(html);
       const inBrowser = await page.locator('form').getAttribute('data-success-path');
-      expect({ form, successPath: inBrowser }).toEqual({ form, successPath: contactFormSending(html, '/contact/')?.successPath ?? null });
+      expect({ form, successPath: inBrowser }).toEqual({ form, successPath: contactFormSending(readPage(html, '/contact/'))?.successPath ?? null });
     }
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { contactFormSending, fillOwnerFormPage, MAX_STYLE_HASHES, sameSiteSubresources, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { contactFormSending } from '../../../lambdas/html/form-page-reading.js';
+import { fillOwnerFormPage, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { readPage } from '../../../lambdas/html/page-tree.js';
 
 /*
  * The owner's form page filled in for a refused post (docs/api.md §9). Each result is read back
@@ -309,89 +311,18 @@ describe('which form is the inquiry', () => {
   ])('is none on a page with %s', (_case, body) => {
     const page = `<!doctype html><title>x</title>${body}`;
     expect(fillOwnerFormPage(page, refused())).toBeUndefined();
-    expect(contactFormSending(page, '/contact/')?.method.state ?? 'no form to /contact').not.toBe('post');
+    expect(contactFormSending(readPage(page, '/contact/'))?.method.state ?? 'no form to /contact').not.toBe('post');
   });
 
   it('resolves the action against the page’s own path', () => {
-    expect(contactFormSending('<form method="post" action="../contact"></form>', '/contact/')?.fields).toEqual([]);
-    expect(contactFormSending('<form method="post" action="contact"></form>', '/write.html')?.fields).toEqual([]);
-    expect(contactFormSending('<form method="post" action="contact"></form>', '/contact/')).toBeUndefined();
+    expect(contactFormSending(readPage('<form method="post" action="../contact"></form>', '/contact/'))?.fields).toEqual([]);
+    expect(contactFormSending(readPage('<form method="post" action="contact"></form>', '/write.html'))?.fields).toEqual([]);
+    expect(contactFormSending(readPage('<form method="post" action="contact"></form>', '/contact/'))).toBeUndefined();
   });
 
   it('names the fields a browser sends from it, those outside it that name it included', () => {
-    expect(contactFormSending(FORMS, '/contact/')?.fields).toEqual(['name', 'message']);
-    expect(contactFormSending(MARKED, '/contact/')?.fields).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
-  });
-});
-
-describe('how a browser sends the form to /contact (what synth and start-up judge)', () => {
-  const sending = (form: string, body = '<input name="name">') => contactFormSending(`<!doctype html><title>x</title>${form}${body}</form>`, '/contact/');
-
-  it.each([
-    ['<form method="post" action="/contact">', 'post'],
-    ['<form method="POST" action="/contact">', 'post'],
-    ['<form action="/contact">', 'get'],
-    ['<form method="get" action="/contact">', 'get'],
-    ['<form method=" post" action="/contact">', 'get'],
-    ['<form method="posts" action="/contact">', 'get'],
-    ['<form method="dialog" action="/contact">', 'dialog'],
-  ])('reads %s as a form whose method is %s, as the standard reads the attribute', (form, state) => {
-    expect(sending(form)?.method.state).toBe(state);
-  });
-
-  it.each([
-    ['<form method="post" action="/contact" data-success-path="/thanks/">', '/thanks/'],
-    ['<form method="post" action="/contact" DATA-SUCCESS-PATH="&#x2F;thanks&sol;?a=1&amp;b=2">', '/thanks/?a=1&b=2'],
-    ['<form method="post" action="/contact" data-success-path="/thanks/" data-success-path="//evil.example">', '/thanks/'],
-    ['<form method="post" action="/contact" data-success-path>', ''],
-    ['<form method="post" action="/contact">', undefined],
-    ['<form method="post" action="/subscribe" data-success-path="/merci/"></form><form method="post" action="/contact">', undefined],
-  ])('reads the thank-you page of %s as a browser’s dataset does: %j', (form, successPath) => {
-    expect(sending(form)?.successPath).toBe(successPath);
-  });
-
-  it('takes the first form that posts to /contact, else the first to /contact whatever its method', () => {
-    expect(sending('<form action="/contact"></form><form method="post" action="/contact">')?.method).toEqual({ written: 'post', state: 'post' });
-    expect(sending('<form method="get" action="/contact"></form><form action="/elsewhere" method="post">')?.method).toEqual({ written: 'get', state: 'get' });
-  });
-
-  it.each([
-    ['', 'application/x-www-form-urlencoded'],
-    [' enctype="Multipart/Form-Data"', 'multipart/form-data'],
-    [' enctype="text/plain"', 'text/plain'],
-    [' enctype="application/x-www-form-urlencoded; charset=utf-8"', 'application/x-www-form-urlencoded'],
-    [' enctype=" multipart/form-data"', 'application/x-www-form-urlencoded'],
-  ])('reads the encoding of a form with%s as %s', (attribute, state) => {
-    expect(sending(`<form method="post" action="/contact"${attribute}>`)?.enctype.state).toBe(state);
-  });
-
-  it('gives each submit button’s own method and encoding, and none of a button that submits nothing', () => {
-    const form = sending(
-      '<form method="post" action="/contact">',
-      '<button formmethod="GET" formenctype="text/plain">A</button><input type="submit" formmethod="nonsense"><input type="image" formenctype="nonsense"><button type="button" formmethod="get">B</button><input type="reset" formenctype="text/plain">',
-    );
-    expect(form?.buttonMethods).toEqual([{ written: 'GET', state: 'get' }, { written: 'nonsense', state: 'get' }]);
-    expect(form?.buttonEnctypes).toEqual([{ written: 'text/plain', state: 'text/plain' }, { written: 'nonsense', state: 'application/x-www-form-urlencoded' }]);
-  });
-
-  it.each([
-    ['two inputs', '<input name="email"><input name="email" type="hidden">', ['email']],
-    ['an input and a textarea', '<input name="message"><textarea name="message"></textarea>', ['message']],
-    ['two checkboxes', '<input type="checkbox" name="company" value="a"><input type="checkbox" name="company" value="b">', ['company']],
-    ['a radio group and an input', '<input type="radio" name="company" value="a"><input type="radio" name="company" value="b"><input name="company">', ['company']],
-    ['a submit button and an input', '<input name="company"><button name="company" value="a">Send</button>', ['company']],
-    ['an input and one outside the form that names it', '<input name="email"></form><input name="email" form="f"><form>', ['email']],
-    ['a radio group', '<input type="radio" name="company" value="a"><input type="radio" name="company" value="b">', []],
-    ['submit buttons, of which a post sends the one pressed', '<button name="company" value="a">A</button><input type="submit" name="company" value="b">', []],
-    ['buttons that submit nothing', '<input name="email"><button type="button" name="email">x</button><input type="reset" name="email">', []],
-    ['controls without a name, or with an empty one', '<input><input name=""><input name="">', []],
-    ['a control of another form', '<input name="email"><input name="email" form="other">', []],
-  ])('finds a name a post sends more than once, with %s', (_case, controls, repeated) => {
-    expect(sending('<form method="post" action="/contact" id="f">', `<input name="name">${controls}`)?.repeated).toEqual(repeated);
-  });
-
-  it('names the fields once each, and never one a post cannot send', () => {
-    expect(sending('<form method="post" action="/contact">', '<input name="email"><input name="email"><button type="button" name="toggle">x</button><input name="">')?.fields).toEqual(['email']);
+    expect(contactFormSending(readPage(FORMS, '/contact/'))?.fields).toEqual(['name', 'message']);
+    expect(contactFormSending(readPage(MARKED, '/contact/'))?.fields).toEqual(['name', 'email', 'message', 'company', 'project_url', '_gotcha']);
   });
 });
 
@@ -439,21 +370,5 @@ describe('the rest of what the answer needs', () => {
   it('fills in a large page, deeply nested, without running out of stack', () => {
     const deep = `${'<div>'.repeat(20_000)}${UNMARKED}${'</div>'.repeat(20_000)}`;
     expect(attr(byName(fill(deep), 'name'), 'value')).toBe('Ada');
-  });
-});
-
-describe('the style sheets and scripts of the site a form page loads (what synth and start-up look for)', () => {
-  it('resolves each as the browser does, against the page or its <base>, once each, in tree order', () => {
-    const page = [
-      '<link rel="stylesheet" href="/site.css"><link rel="icon" href="/favicon.ico"><link rel="STYLESHEET alternate" href="print.css">',
-      '<script src="../contact-form.js"></script><script>inline()</script><script src=""></script><script src="/site.css"></script>',
-      '<script src="https://cdn.example/x.js"></script><script src="//cdn.example/y.js"></script>',
-    ].join('');
-    expect(sameSiteSubresources(page, '/contact/')).toEqual(['/site.css', '/contact/print.css', '/contact-form.js']);
-    expect(sameSiteSubresources(`<base href="/assets/">${page}`, '/contact/')).toEqual(['/site.css', '/assets/print.css', '/contact-form.js']);
-  });
-
-  it('is none for a page that loads nothing of the site', () => {
-    expect(sameSiteSubresources('<p>Write to me</p><script src="https://cdn.example/x.js"></script>', '/contact/')).toEqual([]);
   });
 });

@@ -1,0 +1,201 @@
+/**
+ * What synth, `npm start` and `npm run verify` read of an owner's form page (docs/api.md §9)
+ * before any visitor posts from it: how a browser sends its form to `/contact`, where else an
+ * inquiry form of it posts, and what the page loads. Each reads a page parsed once (`readPage`).
+ */
+
+import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
+import { PAGE_PATHS } from './page-paths.js';
+import {
+  asciiLowercase,
+  attribute,
+  elementsOf,
+  ENCTYPES,
+  enumerated,
+  ERROR_FOR_ATTRIBUTE,
+  formAction,
+  formControls,
+  formsToContact,
+  isHtml,
+  isPostForm,
+  METHODS,
+  parseUrl,
+  SITE,
+  URL_ENCODED,
+  type Element,
+  type EnumeratedAttribute,
+  type PageTree,
+  type ParentNode,
+} from './page-tree.js';
+
+/** What a browser makes of a form's page for its post to `/contact` (docs/api.md §9). */
+export interface FormSending {
+  /** The form's `method`: `post` for a post; `get` when it has none or an invalid one. */
+  readonly method: EnumeratedAttribute;
+  /** The form's `enctype`: `application/x-www-form-urlencoded` when it has none or an invalid one. */
+  readonly enctype: EnumeratedAttribute;
+  /** The `formmethod` of each of its submit buttons that has one, which a post sent with it takes instead. */
+  readonly buttonMethods: readonly EnumeratedAttribute[];
+  /** The `formenctype` of each of its submit buttons that has one. */
+  readonly buttonEnctypes: readonly EnumeratedAttribute[];
+  /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
+  readonly fields: readonly string[];
+  /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
+  readonly repeated: readonly string[];
+  /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
+  readonly successPath: string | undefined;
+  /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
+  readonly errorFor: readonly string[];
+  /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
+  readonly honeypotShown: boolean;
+}
+
+/**
+ * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
+ * page's own script goes to after a 202 (docs/examples/contact-form.js).
+ */
+export const SUCCESS_PATH_ATTRIBUTE = 'data-success-path';
+
+/**
+ * The page's form to the service's `/contact` as a browser sends it, by the HTML standard's form
+ * submission: the first form that posts there, the one a refused post fills in, else the first
+ * whose action is `/contact` whatever its method; undefined when no form of the page has that action.
+ */
+export function contactFormSending(page: PageTree): FormSending | undefined {
+  const forms = formsToContact(page);
+  const form = forms.find(isPostForm) ?? forms[0];
+  if (form === undefined) return undefined;
+  const controls = formControls({ all: page.all, form, inForm: elementsOf(form) });
+  const sent = controls.flatMap((control) => {
+    const name = attribute(control, 'name');
+    const how = howSent(control);
+    // A control without a name, or with an empty one, is never sent.
+    return name === undefined || name === '' || how === 'never' ? [] : [{ name, how }];
+  });
+  const buttons = controls.filter((control) => howSent(control) === 'submit');
+  return {
+    method: enumerated(attribute(form, 'method'), METHODS, 'get'),
+    enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
+    buttonMethods: buttons.flatMap((button) => buttonOverride(button, 'formmethod', METHODS, 'get')),
+    buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
+    fields: [...new Set(sent.map(({ name }) => name))],
+    repeated: repeatedNames(sent),
+    successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
+    errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
+    honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
+  };
+}
+
+/**
+ * Whether no style can show the element: an `<input type="hidden">`, or it or an element around it
+ * has the `hidden` attribute (but `until-found`, which a search in the page reveals). A style that
+ * hides it is not enough: the service's answer with the page applies no `style` attribute.
+ */
+function hiddenByAttribute(control: Element): boolean {
+  if (isHtml(control, 'input') && attribute(control, 'type')?.toLowerCase() === 'hidden') return true;
+  for (let node: ParentNode | null = control; node !== null && 'tagName' in node; node = node.parentNode) {
+    const hidden = attribute(node, 'hidden');
+    if (hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
+  }
+  return false;
+}
+
+/**
+ * Where the page sends an inquiry a browser posts to a path of the site other than `/contact`
+ * (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an action):
+ * the action of its first form that posts there with every field an inquiry requires. Such a form
+ * is the service's, and none of its posts would reach it. Undefined when the page has none: a form
+ * to another host is the owner's to choose, and one a browser does not post (no method, a GET, a
+ * dialog) is a script's, such as one that posts JSON to `/api/contact`.
+ */
+export function misdirectedInquiryAction({ all, base }: PageTree): string | undefined {
+  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
+    const action = formAction(form, base);
+    if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
+    const controls = formControls({ all, form, inForm: elementsOf(form) });
+    // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
+    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
+    const names = new Set(controls.map((control) => attribute(control, 'name')));
+    if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
+  }
+  return undefined;
+}
+
+/**
+ * The paths of the site a form page loads its look and behaviour from: each style sheet
+ * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, resolved
+ * as the browser resolves them, in tree order and each once. Synth and `npm start` check that the
+ * site has them, since a form page copied from an example keeps the example's.
+ */
+export function sameSiteSubresources(page: PageTree): string[] {
+  const paths = loadedUrls(page, { images: false }).flatMap((url) => (url.origin === SITE ? [url.pathname] : []));
+  return [...new Set(paths)];
+}
+
+/** What the policy of the service's answer with a form page (a refused post, docs/api.md §9) keeps out of it. */
+export interface PolicyRefused {
+  /** How many of its elements have a `style` attribute, which the policy does not apply. */
+  readonly styleAttributes: number;
+  /** The other origins it loads style sheets, scripts or images from, each once. */
+  readonly otherOrigins: readonly string[];
+}
+
+/**
+ * What of the page the service's answer with it does not show as the page's own URL does: its
+ * policy allows the site's own files and the page's `<style>` elements, not `style` attributes nor
+ * another origin's style sheets, scripts and images (a web font's style sheet, a CDN's image).
+ */
+export function policyRefused(page: PageTree): PolicyRefused {
+  const origins = loadedUrls(page, { images: true }).flatMap((url) => (url.origin === SITE ? [] : [url.origin]));
+  return { styleAttributes: page.all.filter((element) => attribute(element, 'style') !== undefined).length, otherOrigins: [...new Set(origins)] };
+}
+
+/** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
+function loadedUrls({ all, base }: PageTree, { images }: { images: boolean }): URL[] {
+  return all.flatMap((element) => {
+    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
+    const link = isHtml(element, 'script') || (images && isHtml(element, 'img')) ? attribute(element, 'src') : stylesheet ? attribute(element, 'href') : undefined;
+    const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
+    return url === undefined ? [] : [url];
+  });
+}
+
+/** How a post sends a control: as a field of its own, one of a radio group, a submit button (when it is the one pressed), or never. */
+type HowSent = 'field' | 'radio' | 'submit' | 'never';
+
+/** Button types whose control a post never sends. */
+const UNSENT_BUTTON_TYPES: ReadonlySet<string> = new Set(['reset', 'button']);
+
+/** By the control's type, read as the standard reads it: a `<button>` with none or an invalid one submits, an `<input>` is text. */
+function howSent(control: Element): HowSent {
+  const type = asciiLowercase(attribute(control, 'type') ?? '');
+  if (control.tagName === 'button') return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'submit';
+  if (control.tagName !== 'input') return 'field';
+  if (type === 'radio') return 'radio';
+  if (type === 'submit' || type === 'image') return 'submit';
+  return UNSENT_BUTTON_TYPES.has(type) ? 'never' : 'field';
+}
+
+/**
+ * The names under which one post sends more than one value: each control of a name counts, but
+ * a radio group, which sends one of its buttons, and the submit buttons, of which a post sends
+ * the one pressed, count once each.
+ */
+function repeatedNames(sent: readonly { readonly name: string; readonly how: HowSent }[]): string[] {
+  const counts = new Map<string, number>();
+  const groups = new Set<string>();
+  for (const { name, how } of sent) {
+    if (how !== 'field') {
+      if (groups.has(`${how} ${name}`)) continue;
+      groups.add(`${how} ${name}`);
+    }
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+
+/** A submit button's `formmethod` or `formenctype`, which a post sent with it takes over the form's, when it has one. */
+function buttonOverride(button: Element, name: string, keywords: readonly string[], invalid: string): EnumeratedAttribute[] {
+  const written = attribute(button, name);
+  return written === undefined ? [] : [enumerated(written, keywords, invalid)];
+}
