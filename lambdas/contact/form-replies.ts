@@ -24,7 +24,8 @@ const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text:
   },
   unsupported_media_type: {
     heading: 'The form could not be read',
-    text: 'It was not sent as a browser sends a form (application/x-www-form-urlencoded, UTF-8), so nothing was sent.',
+    // A browser's form never gets here (synth and npm start refuse a form page that would): a script does, which should post JSON to the API.
+    text: `It was not sent as a browser sends a form (application/x-www-form-urlencoded, UTF-8), so nothing was sent. A script sends JSON to ${PAGE_PATHS.api} instead.`,
   },
   malformed_json: {
     heading: 'The form could not be read',

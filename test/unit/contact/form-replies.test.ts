@@ -55,6 +55,12 @@ describe('the pages of a refused form', () => {
     expect(stylesheets((await formReply(outcome, SUBMITTED, 'form-token', 'request-id', SITE)).body)).toEqual([PAGE_PATHS.style]);
   });
 
+  it('tell a script that posted JSON (415) where JSON goes: a browser’s form never gets that page', async () => {
+    const page = await formReply({ kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }, { kind: 'rejected', reason: 'unsupported_media_type' }, 'form-token', 'request-id', SITE);
+    expect(page.statusCode).toBe(415);
+    expect(page.body).toContain(`A script sends JSON to ${PAGE_PATHS.api} instead.`);
+  });
+
   it('include the cross-site refusal', async () => {
     expect(stylesheets((await crossSiteReply({ ...SITE, stylesheet: '/site.css' }, 'request-id')).body)).toEqual([PAGE_PATHS.style, '/site.css']);
   });
