@@ -12,7 +12,7 @@ import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { ListenError } from './local/emulators.js';
-import { watchForFormPage } from './local/form-page-watch.js';
+import { watchFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
@@ -69,9 +69,12 @@ try {
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  if (settings.siteDir !== undefined && settings.formPage === undefined) {
-    formPageWatch = watchForFormPage(
-      join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'),
+  if (settings.siteDir !== undefined) {
+    const { formPage } = settings;
+    formPageWatch = watchFormPage(
+      formPage === undefined
+        ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
+        : { path: formPage.path, file: formPage.file, used: true },
       () => readLocalSettings(ownerEnv).formPage !== undefined,
       (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
     );

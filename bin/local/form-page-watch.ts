@@ -1,34 +1,47 @@
 import { statSync } from 'node:fs';
 import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { FOUND_FORM_PAGE } from '../../lib/settings/form-page.js';
 
 /** How often the page's file is looked at: a rebuild by a generator's watch mode takes about as long. */
 export const FORM_PAGE_LOOK_MS = 1_000;
 
+/** The form page npm start watches: its path of the site, its file in the folder, and whether start-up found it. */
+export interface WatchedFormPage {
+  readonly path: string;
+  readonly file: string;
+  /** Whether the preview uses it: it held a form posting to `/contact` at start-up. */
+  readonly used: boolean;
+}
+
 /**
- * Without a form page at start-up, whether the site's folder comes to hold one at FOUND_FORM_PAGE,
- * as when the owner adds a contact page while a generator's watch mode rebuilds the site:
- * `/contact` keeps to the service's own form until npm start reads its settings again (a
- * deployment, until its next deploy), so one line says to start again. `file` is the page's file
- * in the folder; `startUpFinds` checks the settings as start-up does, whether they find a form
- * page now, or throws the ConfigError start-up would stop with.
+ * Whether the owner's form page, edited while npm start runs, still passes start-up's checks of
+ * it, as when a generator's watch mode rebuilds the site: `startUpFinds` checks the settings as
+ * start-up does, whether they find a form page now, or throws the ConfigError start-up would stop
+ * with. The preview reads a page it uses at each post, so a refusal (a form now posting to
+ * `/contact/`, whose posts fail) is said, and that it is mended once it is; a page that no longer
+ * holds the form is said too. A page it does not use yet (none was found at start-up) is
+ * looked for until it appears: `/contact` keeps to the service's own form until npm start reads
+ * its settings again (a deployment, until its next deploy), so one line says to start again, and
+ * the watch ends.
  *
  * Only a file that kept its size and time from one look to the next is checked, once, as a
  * generator may be writing it; a refusal is said once it held on two checks (the thank-you page the
- * form names may come a moment later), and checked again at each look until it is mended. Looks at
- * most every `everyMs` until it has found the page; `stop` ends it.
+ * form names may come a moment later), and checked again at each look until it is mended. Looks
+ * every `everyMs`; `stop` ends it.
  */
-export function watchForFormPage(file: string, startUpFinds: () => boolean, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
-  let seen: string | undefined;
-  let withoutFormPage: string | undefined;
+export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
+  // Start-up judged the page as it is now.
+  let seen = page.used ? fileState(page.file) : undefined;
+  let judged = seen;
   let lastRefusal: string | undefined;
   const said = new Set<string>();
+  let saidNoForm = false;
   const look = () => {
-    const now = fileState(file);
-    const steady = now !== undefined && now === seen;
+    const now = fileState(page.file);
+    // A page in use that is taken away is a change too; a page not yet there is none.
+    const steady = now === seen && (page.used || now !== undefined);
     seen = now;
-    if (!steady || now === withoutFormPage) return;
+    if (!steady || now === judged) return;
     let found: boolean;
     try {
       found = startUpFinds();
@@ -36,18 +49,26 @@ export function watchForFormPage(file: string, startUpFinds: () => boolean, say:
       if (!(error instanceof ConfigError)) return;
       if (error.message === lastRefusal && !said.has(error.message)) {
         said.add(error.message);
-        say(`Form page  ${FOUND_FORM_PAGE} changed, and npm start would now stop: ${error.message}. Mend it, then start npm start again`);
+        say(`Form page  ${page.path} changed, and npm start would now stop: ${error.message}. ${page.used ? 'Mend it: until then its posts may fail' : 'Mend it, then start npm start again'}`);
       }
       lastRefusal = error.message;
       return;
     }
+    judged = now;
     lastRefusal = undefined;
-    if (!found) {
-      withoutFormPage = now;
-      return;
+    const wasRefused = said.size > 0;
+    said.clear();
+    if (!page.used) {
+      if (!found) return;
+      clearInterval(timer);
+      say(`Form page  ${page.path} holds a form posting to ${PAGE_PATHS.form} now: stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
+    } else if (!found) {
+      if (!saidNoForm) say(`Form page  ${page.path} ${now === undefined ? 'is gone' : `changed, and holds no form posting to ${PAGE_PATHS.form} now`}: a refused post gets the service's own form`);
+      saidNoForm = true;
+    } else if (wasRefused || saidNoForm) {
+      saidNoForm = false;
+      say(`Form page  ${page.path} is mended: npm start would start with it again`);
     }
-    clearInterval(timer);
-    say(`Form page  ${FOUND_FORM_PAGE} holds a form posting to ${PAGE_PATHS.form} now: stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
   };
   const timer = setInterval(look, everyMs);
   // Looking never keeps the process alive.

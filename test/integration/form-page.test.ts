@@ -201,3 +201,21 @@ describe('a form page added while npm start runs without one', () => {
     expect(contact.text).toContain('id="contact-form"');
   });
 });
+
+describe('the form page set with FORM_PAGE, edited while npm start runs', () => {
+  let folder: string;
+  let started: LocalServer;
+  beforeAll(async () => {
+    folder = siteFolder({ 'kontakt/index.html': ownerFormPage(), 'css/site.css': 'body {}' });
+    started = await startLocalServer({ SITE_DIR: folder, FORM_PAGE: '/kontakt/' });
+  }, 60_000);
+  afterAll(() => started?.stop());
+
+  it('is said in one line when its form would stop npm start now, and again once it is mended', async () => {
+    writeFileSync(join(folder, 'kontakt/index.html'), ownerFormPage({ action: '/contact/' }));
+    await until(() => /^Form page {2}\/kontakt\/ changed, and npm start would now stop: FORM_PAGE \/kontakt\/ is .*, whose form sends the inquiry to \/contact\/, which takes no form post: only \/contact does .*\. Mend it: until then its posts may fail$/m.test(started.output()));
+
+    writeFileSync(join(folder, 'kontakt/index.html'), ownerFormPage());
+    await until(() => started.output().includes('Form page  /kontakt/ is mended: npm start would start with it again'));
+  });
+});

@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchForFormPage } from '../../../bin/local/form-page-watch.js';
+import { watchFormPage } from '../../../bin/local/form-page-watch.js';
 import { ConfigError } from '../../../lambdas/config.js';
 import { findFormPage } from '../../../lib/settings/form-page.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 import { until } from '../../support/until.js';
 
-/* npm start without a form page, while the owner adds one to the site's folder (bin/local/form-page-watch.ts). */
+/* npm start while the owner adds a form page to the site's folder, or edits the one it uses (bin/local/form-page-watch.ts). */
 
 const LOOK_MS = 20;
 const START_AGAIN = "Form page  /contact/ holds a form posting to /contact now: stop npm start (Ctrl-C) and start it again to use it; until then /contact is the service's own form";
@@ -16,7 +16,7 @@ const START_AGAIN = "Form page  /contact/ holds a form posting to /contact now: 
 /** Watches the folder's /contact/ page with start-up's own check of it, and collects what is said. */
 function watching(folder: string, startUpFinds = () => findFormPage('formPage', undefined, { kind: 'folder', folder, setting: 'siteDir' }) !== undefined) {
   const said: string[] = [];
-  const watch = watchForFormPage(join(folder, 'contact/index.html'), startUpFinds, (line) => said.push(line), LOOK_MS);
+  const watch = watchFormPage({ path: '/contact/', file: join(folder, 'contact/index.html'), used: false }, startUpFinds, (line) => said.push(line), LOOK_MS);
   return { said, watch };
 }
 
@@ -27,7 +27,7 @@ function writePage(folder: string, html: string): void {
 
 const looks = (count: number) => new Promise((resolve) => setTimeout(resolve, LOOK_MS * count));
 
-describe('watchForFormPage', () => {
+describe('watchFormPage, without a form page at start-up', () => {
   it('says once, when a form page appears, to start again to use it', async () => {
     const folder = siteFolder({ 'css/site.css': 'body {}' });
     const { said, watch } = watching(folder);
@@ -87,7 +87,7 @@ describe('watchForFormPage', () => {
     const file = join(folder, 'contact/index.html');
     const checked: string[] = [];
     const slowLooks = 100;
-    const watch = watchForFormPage(file, () => checked.push(readFileSync(file, 'utf8')) === 0, () => {}, slowLooks);
+    const watch = watchFormPage({ path: '/contact/', file, used: false }, () => checked.push(readFileSync(file, 'utf8')) === 0, () => {}, slowLooks);
     writePage(folder, '<p>');
     // Far faster than the looks: each look sees another size.
     for (let i = 0; i < 30; i += 1) {
@@ -111,5 +111,74 @@ describe('watchForFormPage', () => {
     await looks(5);
 
     expect(said).toEqual([]);
+  });
+});
+
+describe('watchFormPage, with the form page start-up found or was given', () => {
+  /** The page at `path` of the folder, which start-up checked as it is now, watched with start-up's check. */
+  function watchingUsed(folder: string, path: string, setting?: string) {
+    const said: string[] = [];
+    const check = () => findFormPage('formPage', setting, { kind: 'folder', folder, setting: 'siteDir' }) !== undefined;
+    expect(check()).toBe(true);
+    const file = join(folder, path.slice(1), 'index.html');
+    const watch = watchFormPage({ path, file, used: true }, check, (line) => said.push(line), LOOK_MS);
+    return { said, watch, file };
+  }
+
+  it('says nothing while the page is edited and still passes, nor of the page as start-up found it', async () => {
+    const folder = siteFolder();
+    writePage(folder, ownerFormPage());
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    await looks(5);
+    writePage(folder, ownerFormPage({ title: 'Write to me' }));
+    await looks(8);
+    watch.stop();
+
+    expect(said).toEqual([]);
+  });
+
+  it('says once what start-up would now refuse in a page set with formPage, then that it is mended', async () => {
+    const folder = siteFolder();
+    const kontakt = (html: string) => {
+      mkdirSync(join(folder, 'kontakt'), { recursive: true });
+      writeFileSync(join(folder, 'kontakt/index.html'), html);
+    };
+    kontakt(ownerFormPage());
+    const { said, watch } = watchingUsed(folder, '/kontakt/', '/kontakt/');
+    kontakt(ownerFormPage({ action: '/contact/' }));
+    await until(() => said.length > 0);
+    await looks(5);
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^Form page {2}\/kontakt\/ changed, and npm start would now stop: formPage \/kontakt\/ is .*, whose form sends the inquiry to \/contact\/, which takes no form post: only \/contact does .*\. Mend it: until then its posts may fail$/,
+      ),
+    ]);
+
+    kontakt(ownerFormPage());
+    await until(() => said.length > 1);
+    await looks(5);
+    watch.stop();
+    expect(said.slice(1)).toEqual(['Form page  /kontakt/ is mended: npm start would start with it again']);
+  });
+
+  it('says once when the page found at /contact/ no longer holds the form, or is gone, and when it holds it again', async () => {
+    const folder = siteFolder();
+    writePage(folder, ownerFormPage());
+    const { said, watch, file } = watchingUsed(folder, '/contact/');
+    writePage(folder, '<p>Write to ada@example.com</p>');
+    await until(() => said.length > 0);
+    writePage(folder, '<p>Write to me at ada@example.com</p>');
+    await looks(5);
+    writePage(folder, ownerFormPage());
+    await until(() => said.length > 1);
+    rmSync(file);
+    await until(() => said.length > 2);
+    watch.stop();
+
+    expect(said).toEqual([
+      "Form page  /contact/ changed, and holds no form posting to /contact now: a refused post gets the service's own form",
+      'Form page  /contact/ is mended: npm start would start with it again',
+      "Form page  /contact/ is gone: a refused post gets the service's own form",
+    ]);
   });
 });
