@@ -91,17 +91,20 @@
     let first = null;
     for (const error of errors) {
       const box = form.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`);
-      const control = form.elements.namedItem(error.field);
+      // The spam trap is hidden from people: its message is said, its field never marked.
+      const named = error.field === '_gotcha' ? null : form.elements.namedItem(error.field);
+      const control = named instanceof HTMLElement ? named : null;
       // userMessage is for people ("Write at least 20 characters about your project."), message names the JSON field.
       const sentence = error.userMessage || error.message;
+      // Marked wherever its message goes, as the service marks it in a page it answers without script.
+      if (control) control.setAttribute('aria-invalid', 'true');
+      first = first || control;
       if (!box || !control) {
         elsewhere.push(sentence);
         continue;
       }
       box.textContent = sentence;
       box.hidden = false;
-      control.setAttribute('aria-invalid', 'true');
-      first = first || control;
     }
     say(elsewhere.length > 0 ? elsewhere.join(' ') : 'The inquiry was not sent. Please correct the fields marked below.', true);
     if (first) first.focus();
@@ -113,9 +116,8 @@
     for (const box of form.querySelectorAll('[data-error-for]')) {
       box.hidden = true;
       box.textContent = '';
-      const control = form.elements.namedItem(box.dataset.errorFor);
-      if (control) control.removeAttribute('aria-invalid');
     }
+    for (const control of form.elements) control.removeAttribute('aria-invalid');
   }
 
   function say(text, isError) {

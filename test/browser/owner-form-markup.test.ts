@@ -227,6 +227,24 @@ describeInChromium('the example script and page on the owner’s own markup and 
       expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
 
+    it('marks a field with no element for its message invalid too, says its message in the status line, and unmarks it once it passes', async () => {
+      const { page, watch } = await visit({}, '/news/');
+      await page.locator(`${FORM} > p[role="status"][data-status]:first-child`).waitFor({ state: 'attached' });
+      await fillOwnerForm(page, { ...inquiry(), message: 'Too short' }, FORM);
+      expect((await send(page)).status()).toBe(422);
+      const status = page.locator(`${FORM} [data-status]`);
+      await status.filter({ hasText: FIELD_MESSAGES.message?.too_short ?? '' }).waitFor();
+      expect(await page.locator(`${FORM} [aria-invalid="true"]`).evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['message']);
+      expect(await page.evaluate('document.activeElement.id')).toBe('message');
+
+      await fillOwnerForm(page, { ...inquiry(), email: 'ada@gmail' }, FORM);
+      expect((await send(page)).status()).toBe(422);
+      await page.locator(`${FORM} [data-error-for="email"]:visible`).waitFor();
+      expect(await page.locator(`${FORM} [aria-invalid="true"]`).evaluateAll((controls) => controls.map((control) => control.id))).toEqual(['email']);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+    });
+
     it('passes over forms that post elsewhere: another origin’s /contact, a GET to /contact, one whose control hides its action', async () => {
       const { page, watch } = await visit({}, '/news/');
       const decoys = [
