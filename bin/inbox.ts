@@ -9,12 +9,14 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
 import { inboxListing } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
+import { ownOptionKeptByNpm } from './npm-kept-options.js';
 
 let options: InboxOptions | undefined;
 try {
-  const { values } = parseArgs({
-    options: { ...INBOX_OPTIONS, text: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
-  });
+  const inboxOptions = { ...INBOX_OPTIONS, text: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } } as const;
+  const kept = ownOptionKeptByNpm('inbox', inboxOptions, process.env, process.argv.slice(2));
+  if (kept !== undefined) throw new InboxCommandError(kept);
+  const { values } = parseArgs({ options: inboxOptions });
   options = values;
   if (values.help) {
     console.log(

@@ -13,6 +13,7 @@ import { siteConfigOf } from '../lib/settings/site-config.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
 import { awsFailure, failureInWords } from './aws-failure.js';
 import { noRegionAdvice } from './aws-sign-in.js';
+import { NpmConfigUnread } from './npm-kept-options.js';
 import { publishClients } from './publish/aws-clients.js';
 import { PublishError } from './publish/publish-error.js';
 import { PUBLISH_HELP, readPublishOptions, type PublishOptions } from './publish/publish-options.js';
@@ -65,7 +66,7 @@ function publishRequest(options: PublishOptions) {
 
 /** One line: the project's own message, or what AWS answered (never an error's class name) and what to do about it; never a stack trace. */
 function whyItStopped(error: unknown): string {
-  if (error instanceof PublishError || error instanceof ConfigError) return error.message;
+  if (error instanceof PublishError || error instanceof ConfigError || error instanceof NpmConfigUnread) return error.message;
   const advice = {
     'no region': noRegionAdvice('npm run publish -- --region <region>'),
     unreachable: "check this machine's network, then run npm run publish again",

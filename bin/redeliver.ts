@@ -13,19 +13,21 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
 import { minute } from './inbox/inbox-listing.js';
 import { OwnerInbox, type Redelivery } from './inbox/owner-inbox.js';
+import { ownOptionKeptByNpm } from './npm-kept-options.js';
 
 let options: InboxOptions | undefined;
 try {
-  const { values, positionals } = parseArgs({
-    options: {
-      ...INBOX_OPTIONS,
-      held: { type: 'boolean', default: false },
-      failed: { type: 'boolean', default: false },
-      unknown: { type: 'boolean', default: false },
-      again: { type: 'boolean', default: false },
-    },
-    allowPositionals: true,
-  });
+  const redeliverOptions = {
+    ...INBOX_OPTIONS,
+    held: { type: 'boolean', default: false },
+    failed: { type: 'boolean', default: false },
+    unknown: { type: 'boolean', default: false },
+    again: { type: 'boolean', default: false },
+  } as const;
+  // Before anything is sent: `npm run redeliver --endpoint URL <id>` would take the URL for an id and ask AWS.
+  const kept = ownOptionKeptByNpm('redeliver', redeliverOptions, process.env, process.argv.slice(2));
+  if (kept !== undefined) throw new InboxCommandError(kept);
+  const { values, positionals } = parseArgs({ options: redeliverOptions, allowPositionals: true });
   options = values;
   if (values.help) {
     console.log(

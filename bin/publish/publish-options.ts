@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { npmConfigWithoutCommandLine, npmKeptOptions, runByNpm, type NpmOption } from './npm-kept-options.js';
+import { keptOptionLine, npmConfigWithoutCommandLine, typedOption, npmKeptOptions, runByNpm, type NpmOption } from '../npm-kept-options.js';
 import { PublishError } from './publish-error.js';
 
 /** What `npm run publish` was asked to do. */
@@ -47,7 +47,7 @@ const OPTIONS = {
  */
 export function readPublishOptions(args: readonly string[], env: NodeJS.ProcessEnv = process.env, kept: readonly NpmOption[] = keptByNpm(env)): PublishOptions {
   const stray = kept.find((option) => option.name !== 'dry-run');
-  if (stray !== undefined) throw new PublishError(strayLine(stray));
+  if (stray !== undefined) throw new PublishError(strayLine(stray, args));
   let values;
   try {
     ({ values } = parseArgs({ args: [...args], options: OPTIONS }));
@@ -67,18 +67,16 @@ export function readPublishOptions(args: readonly string[], env: NodeJS.ProcessE
 }
 
 function keptByNpm(env: NodeJS.ProcessEnv): NpmOption[] {
-  return runByNpm(env) ? npmKeptOptions(env, npmConfigWithoutCommandLine(env)) : [];
+  return runByNpm(env) ? npmKeptOptions(env, npmConfigWithoutCommandLine(env, 'publish')) : [];
 }
 
 /** The line for an option npm kept: how to give it to publish, or that publish takes none such. */
-function strayLine(option: NpmOption): string {
-  const typed = terminalText(option.value === 'true' ? `--${option.name}` : `--${option.name}=${option.value}`);
-  const known = (OPTIONS as Record<string, { type: string }>)[option.name];
+function strayLine(option: NpmOption, args: readonly string[]): string {
+  const known = (OPTIONS as Record<string, { type: 'string' | 'boolean' }>)[option.name];
   if (known === undefined) {
-    return `npm run publish takes no ${typed}, which npm kept for itself: publish's options go after --, as in npm run publish -- --dry-run (npm run publish -- --help lists them)`;
+    return `npm run publish takes no ${typedOption(option)}, which npm kept for itself: publish's options go after --, as in npm run publish -- --dry-run (npm run publish -- --help lists them)`;
   }
-  const asTyped = known.type === 'string' && option.value === 'true' ? `--${option.name} ${option.name.toUpperCase()}` : typed;
-  return `npm kept ${typed} for itself, so publish never got it: put it after --, as in npm run publish -- ${asTyped}`;
+  return keptOptionLine('publish', option, known.type, args);
 }
 
 /** `2026-11-20T10:04:31Z`, or with an offset, or none for this machine's time zone; a space for the T, and the seconds, may be left out. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ownOptionKeptByNpm } from '../npm-kept-options.js';
 
 /** What `npm run verify` was asked to check. */
 export interface VerifyOptions {
@@ -27,19 +28,21 @@ export const VERIFY_HELP = [
   '  -h, --help       this text',
 ].join('\n');
 
-export function readVerifyOptions(args: readonly string[]): VerifyOptions {
+const OPTIONS = {
+  url: { type: 'string' },
+  endpoint: { type: 'string' },
+  region: { type: 'string' },
+  'send-test': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The command line's options; one that npm kept for itself (given before `--`) stops it, as `npm run verify --send-test` would otherwise send nothing. */
+export function readVerifyOptions(args: readonly string[], env: NodeJS.ProcessEnv = process.env): VerifyOptions {
+  const kept = ownOptionKeptByNpm('verify', OPTIONS, env, args);
+  if (kept !== undefined) throw new VerifyUsageError(kept);
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        url: { type: 'string' },
-        endpoint: { type: 'string' },
-        region: { type: 'string' },
-        'send-test': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS }));
   } catch (error) {
     throw new VerifyUsageError(`${(error as Error).message} (npm run verify -- --help)`);
   }

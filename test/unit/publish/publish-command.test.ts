@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { npmKeptOptions } from '../../../bin/publish/npm-kept-options.js';
+import { npmKeptOptions } from '../../../bin/npm-kept-options.js';
 import { readPublishOptions, restoreCommand, restoreTime } from '../../../bin/publish/publish-options.js';
 import { siteFolder } from '../../support/site-folder.js';
 
@@ -92,7 +92,7 @@ describe('npm run publish, an option given without --', () => {
 
   it.each<[string, readonly string[], string]>([
     ['--region=eu-west-2', ['--region=eu-west-2'], 'npm kept --region=eu-west-2 for itself, so publish never got it: put it after --, as in npm run publish -- --region=eu-west-2'],
-    ['--region eu-west-2', ['--region', 'eu-west-2'], 'npm kept --region for itself, so publish never got it: put it after --, as in npm run publish -- --region REGION'],
+    ['--region eu-west-2', ['--region', 'eu-west-2'], 'npm kept --region for itself, so publish never got it: put it after --, as in npm run publish -- --region eu-west-2'],
     ['--yes', ['--yes'], 'npm kept --yes for itself, so publish never got it: put it after --, as in npm run publish -- --yes'],
     ['--dryrun', ['--dryrun'], "npm run publish takes no --dryrun, which npm kept for itself: publish's options go after --, as in npm run publish -- --dry-run (npm run publish -- --help lists them)"],
     ['--dryRun', ['--dryRun'], "npm run publish takes no --dryrun, which npm kept for itself: publish's options go after --, as in npm run publish -- --dry-run (npm run publish -- --help lists them)"],

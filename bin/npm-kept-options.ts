@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { PublishError } from './publish-error.js';
+import { terminalText } from '../lambdas/inbox/visitor-text.js';
+
+/*
+ * `npm run <command> --option`, without `--`, gives the script no argument: npm keeps the option
+ * as its own configuration, unknown ones too, with only a warning. The owner's commands (publish,
+ * inbox, redeliver, verify) find out, and stop with a line saying to put it after `--`.
+ */
 
 /**
  * An option npm kept from its command line instead of passing it to the script: `npm run publish
- * --region=eu-west-1`, without `--`, gives the script no argument and `npm_config_region` instead.
+ * --region=eu-west-1` gives the script `npm_config_region` instead.
  */
 export interface NpmOption {
   /** As npm names it in the environment, with `-` for its `_`, lower case: `region`, `dry-run`, `dryrun` for `--dryRun`. */
@@ -63,6 +68,9 @@ export function npmKeptOptions(env: NodeJS.ProcessEnv, withoutCommandLine: Reado
   });
 }
 
+/** npm could not be asked what it kept: the message says what to run instead. */
+export class NpmConfigUnread extends Error {}
+
 /** Whether npm runs this script (`npm run`), not pnpm or yarn, which pass their options on, nor node itself. */
 export function runByNpm(env: NodeJS.ProcessEnv): boolean {
   return env.npm_lifecycle_event !== undefined && env.npm_execpath !== undefined && (env.npm_config_user_agent ?? '').startsWith('npm/');
@@ -74,7 +82,7 @@ export function runByNpm(env: NodeJS.ProcessEnv): boolean {
  * config ls --json`, run by the same npm in the same folder, with the environment of this script
  * but for the `npm_config_*` variables npm set in it, and reading the same `.npmrc` files.
  */
-export function npmConfigWithoutCommandLine(env: NodeJS.ProcessEnv): Map<string, string> {
+export function npmConfigWithoutCommandLine(env: NodeJS.ProcessEnv, command: string): Map<string, string> {
   const own = Object.fromEntries(Object.entries(env).filter(([variable]) => !variable.startsWith('npm_config_')));
   const files = {
     ...(env.npm_config_userconfig === undefined ? {} : { NPM_CONFIG_USERCONFIG: env.npm_config_userconfig }),
@@ -91,8 +99,8 @@ export function npmConfigWithoutCommandLine(env: NodeJS.ProcessEnv): Map<string,
     if (run.status !== 0) throw new Error(run.error?.message ?? run.stderr.trim().split('\n')[0] ?? `exit ${run.status}`);
     config = JSON.parse(run.stdout) as Record<string, unknown>;
   } catch (error) {
-    throw new PublishError(
-      `npm config ls could not say which options npm kept from its command line (${terminalText((error as Error).message)}): run node --import tsx bin/publish.ts with the same options instead`,
+    throw new NpmConfigUnread(
+      `npm config ls could not say which options npm kept from its command line (${terminalText((error as Error).message)}): run node --import tsx bin/${command}.ts with the same options instead`,
     );
   }
   const values = new Map<string, string>();
@@ -111,4 +119,43 @@ function asEnvironmentValue(value: unknown): string | undefined {
   }
   if (value === null || value === undefined || value === false) return '';
   return typeof value === 'object' ? undefined : String(value);
+}
+
+/** A command's options, as parseArgs takes them. */
+type CommandOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;
+
+/**
+ * The line that stops `npm run <command>` when npm kept one of the command's own `options` (given
+ * before `--`), else undefined. npm is asked (npmConfigWithoutCommandLine) only when the
+ * environment holds one of them, so a plain run costs nothing more.
+ */
+export function ownOptionKeptByNpm(command: string, options: CommandOptions, env: NodeJS.ProcessEnv, args: readonly string[]): string | undefined {
+  if (!runByNpm(env)) return undefined;
+  const own = Object.keys(options).filter((name) => env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined);
+  if (own.length === 0) return undefined;
+  let kept: NpmOption | undefined;
+  try {
+    kept = npmKeptOptions(env, npmConfigWithoutCommandLine(env, command)).find((option) => own.includes(option.name));
+  } catch (error) {
+    if (error instanceof NpmConfigUnread) return error.message;
+    throw error;
+  }
+  return kept === undefined ? undefined : keptOptionLine(command, kept, options[kept.name]?.type ?? 'boolean', args);
+}
+
+/**
+ * Says that npm kept an option of the command's, and how to give it: after `--`. Of `--region
+ * eu-west-2`, npm keeps `--region` alone and hands the script `eu-west-2` as its first argument
+ * (`args`), which the line puts back; a value npm took with it stays (`--region=eu-west-2`).
+ */
+export function keptOptionLine(command: string, option: NpmOption, type: 'string' | 'boolean', args: readonly string[]): string {
+  const typed = typedOption(option);
+  const value = args[0] !== undefined && !args[0].startsWith('-') ? terminalText(args[0]) : option.name.toUpperCase();
+  const asTyped = type === 'string' && option.value === 'true' ? `--${option.name} ${value}` : typed;
+  return `npm kept ${typed} for itself, so ${command} never got it: put it after --, as in npm run ${command} -- ${asTyped}`;
+}
+
+/** The option as the owner typed it, as far as npm tells: `--yes`, `--region=eu-west-2`. */
+export function typedOption(option: NpmOption): string {
+  return terminalText(option.value === 'true' ? `--${option.name}` : `--${option.name}=${option.value}`);
 }
