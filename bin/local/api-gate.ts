@@ -33,12 +33,15 @@ export class ApiGate {
     this.open(listener);
   }
 
-  /** Takes no new request, waits up to `graceMs` for those in flight, answers what is left, and closes. */
+  /**
+   * Answers new requests 503, waits up to `graceMs` for those in flight, answers what is left, and
+   * closes. It listens until then, so that a client that comes during the stop is told to come back
+   * rather than refused at the door.
+   */
   async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopping = true;
     // Held requests (start-up never finished) are answered 503.
     this.fail(new Error('stopping'));
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const response of this.inFlight) response.shouldKeepAlive = false;
     this.server.closeIdleConnections();
     let timer: NodeJS.Timeout | undefined;
@@ -51,6 +54,7 @@ export class ApiGate {
     ]);
     clearTimeout(timer);
     for (const response of this.inFlight) answerUnavailable(response, 'The local server stopped before this request was finished.');
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
     await closed;
   }

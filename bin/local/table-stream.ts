@@ -37,9 +37,12 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
   const reader = new DynamoDBClient({ endpoint: options.target, maxAttempts: 1 });
   const seen = new Set<string>();
   let queue = Promise.resolve();
+  let closing = false;
   const publish = (key: Record<string, AttributeValue>) => {
     queue = queue
       .then(async () => {
+        // A stop lets the record being consumed finish, and hands on no other: those stay pending in the table.
+        if (closing) return;
         const { Item } = await reader.send(new GetItemCommand({ TableName: options.tableName, Key: key, ConsistentRead: true }));
         if (Item === undefined) return;
         const id = JSON.stringify(key);
@@ -67,8 +70,11 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
     ...proxy,
     drained: () => queue,
     close: async () => {
+      closing = true;
+      // The consumer writes through the proxy (the worker records a mail it sent): it stays until
+      // the record under way is consumed, and what that wrote has been seen.
+      for (let drained: Promise<void> | undefined; drained !== queue; ) await (drained = queue);
       await proxy.close();
-      await queue;
       reader.destroy();
     },
   };

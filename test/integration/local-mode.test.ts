@@ -6,11 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
-import { startDynamoEmulator } from '../../bin/local/emulators.js';
+import { startDynamoEmulator, startSesEmulator } from '../../bin/local/emulators.js';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { ownerFormPage } from '../support/form-pages.js';
 import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
-import { runOwnerCommand, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
+import { runOwnerCommand, sentEmails, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
 import { until } from '../support/until.js';
@@ -166,6 +167,26 @@ describe('npm start (bin/local.ts)', () => {
     expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them;/m);
   }, 30_000);
 
+  it('finishes a delivery under way when the stop comes: the mail sent is recorded sent, never counted lost', async () => {
+    const ses = await startSesEmulator('127.0.0.1', 0);
+    // SES answers late, well within the worker's time for it: the stop comes while the mail is being sent.
+    const slowSes = await startFaultProxy(ses.url, { lateMs: 1200 });
+    slowSes.mode = 'late';
+    const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: slowSes.url });
+    try {
+      expect((await postContact(server.apiUrl, { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, if you have the time.' })).status).toBe(202);
+      await until(() => slowSes.requests() > 0, UNTIL_THE_TEST_TIMES_OUT);
+
+      expect(await server.stop('SIGINT')).toBe(0);
+
+      expect(await sentEmails({ mailUrl: ses.url })).toHaveLength(1);
+      expect(server.output()).toContain('"outcome":"sent"');
+      expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
+    } finally {
+      await Promise.all([slowSes.close(), ses.close()]);
+    }
+  }, 30_000);
+
   it('says the inquiries stay when the tables are an outside DynamoDB', async () => {
     const dynamo = await startDynamoEmulator('127.0.0.1');
     try {
@@ -266,12 +287,15 @@ describe('npm start never leaves a request waiting', () => {
     const stoppedAt = Date.now();
     const exited = local.stop(signal);
 
+    await until(() => new RegExp(`^${signal}: stopping`, 'm').test(local.output()), UNTIL_THE_TEST_TIMES_OUT);
+    // A new client while the uploads are still answered: told to come back, not refused at the door.
+    const newcomer = await probe(Number(new URL(local.apiUrl).port), 5000);
     const answers = await Promise.all(uploads);
 
+    expect(newcomer).toBe(503);
     expect(answers).toEqual([202, 202, 202]);
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(STOP_GRACE_MS + 3000);
-    expect(local.output()).toMatch(new RegExp(`^${signal}: stopping`, 'm'));
   }, 30_000);
 
   it('takes a signal repeated during the stop calmly: the uploads in flight are answered and it exits 0', async () => {
