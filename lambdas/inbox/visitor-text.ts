@@ -106,9 +106,19 @@ export function mailText(text: string): string {
 }
 
 /**
- * A line cut into pieces of at most `width` columns, each after the last white space that fits,
- * or at `width` when a piece has none, never inside a character (a grapheme cluster): joined
- * again, the pieces are the line.
+ * White space a line may be cut after (UAX #14): not a no-break space (U+00A0, U+2007, U+202F,
+ * which French writes before `?` and `:` so that they stay with their word), nor one before a
+ * character no line starts with.
+ */
+const BREAKING_SPACE = /^(?![\u00a0\u2007\u202f])\s$/u;
+
+/** Punctuation that closes what comes before it, which UAX #14 forbids a line to start with (its CL, CP, EX, IS and closing QU). */
+const NO_BREAK_BEFORE = /^[!?:;,.)\]}»›”’]/u;
+
+/**
+ * A line cut into pieces of at most `width` columns, each after the last breaking white space
+ * that fits, or at `width` when a piece has none, never inside a character (a grapheme cluster):
+ * joined again, the pieces are the line.
  */
 export function wrappedLine(line: string, width: number): string[] {
   const characters = [...graphemes.segment(line)].map(({ segment }) => segment);
@@ -118,8 +128,8 @@ export function wrappedLine(line: string, width: number): string[] {
   for (const character of characters) {
     const wide = columns(character);
     if (used + wide > width && piece.length > 0) {
-      // The last white space that fits ends the piece, so that the next one starts with a word.
-      const space = piece.findLastIndex((candidate) => /^\s$/u.test(candidate));
+      // The last white space that fits ends the piece, so that the next one starts with a word, not a `?`.
+      const space = piece.findLastIndex((candidate, index) => BREAKING_SPACE.test(candidate) && !NO_BREAK_BEFORE.test(piece[index + 1] ?? character));
       const cut = space > 0 ? space + 1 : piece.length;
       pieces.push(piece.slice(0, cut).join(''));
       piece = piece.slice(cut);

@@ -97,6 +97,16 @@ describe('wrappedLine', () => {
     expect(wrappedLine('', 4)).toEqual(['']);
   });
 
+  it('never starts a line with the punctuation that closes a French sentence, nor cuts at a no-break space', () => {
+    expect(wrappedLine('aaa bbb ? ccc', 8)).toEqual(['aaa ', 'bbb ? ', 'ccc']);
+    expect(wrappedLine('aaa bbb ! ccc', 8)).toEqual(['aaa ', 'bbb ! ', 'ccc']);
+    expect(wrappedLine('aaa bbb » ccc', 8)).toEqual(['aaa ', 'bbb » ', 'ccc']);
+    expect(wrappedLine('aaa bbb\u202f? ccc', 8)).toEqual(['aaa ', 'bbb\u202f? ', 'ccc']);
+    expect(wrappedLine('aaa bbb\u00a0: ccc', 8)).toEqual(['aaa ', 'bbb\u00a0: ', 'ccc']);
+    // Without a space it may be cut at, the width still holds.
+    expect(wrappedLine('aaaaaaa ?', 8)).toEqual(['aaaaaaa ', '?']);
+  });
+
   it('counts a wide character as two columns', () => {
     expect(wrappedLine('中文中文中', 4)).toEqual(['中文', '中文', '中']);
   });
