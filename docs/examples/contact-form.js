@@ -5,7 +5,10 @@
 // everything else in the form's [data-status] element, which the script adds at the top of the form
 // (<p role="status" data-status>) when the form has none. Once the inquiry is received, it takes the
 // visitor to the thank-you page the form's data-success-path names, else says thank you in
-// [data-status]. Its sentences are the service's own, as a visitor without script reads them. No
+// [data-status]. Its sentences are the service's own, as a visitor without script reads them, or the
+// owner's where the form's markup words them (a page in another language): data-error-text on a
+// field's data-error-for element, data-notice-sending, -sent, -invalid, -rate-limited (with
+// {minutes}), -unavailable and -failed on the form, as the service reads them (docs/api.md §9). No
 // dependencies. Without this script the form still works: the browser posts it to /contact, and the
 // service answers with this very page filled in when it is the site's form page, else with its own
 // pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
@@ -28,23 +31,29 @@
     if (keys.has(body)) headers['Idempotency-Key'] = keys.get(body);
     sending = true;
     clearErrors();
-    say('Sending your inquiry…', false);
+    say(form.dataset.noticeSending || 'Sending your inquiry…', false);
     try {
       const response = await fetch('/api/contact', { method: 'POST', headers, body });
       const answer = await response.json().catch(() => ({}));
       if (response.status === 202) {
         form.reset();
-        say('Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.', false);
+        say(form.dataset.noticeSent || 'Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.', false);
         const thanks = thankYouPage();
         if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
+      } else if (response.status === 429 && form.dataset.noticeRateLimited) {
+        // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them.
+        const seconds = Number(response.headers.get('Retry-After')) || 60;
+        say(form.dataset.noticeRateLimited.replaceAll('{minutes}', String(Math.max(1, Math.ceil(seconds / 60)))), true);
+      } else if (response.status !== 429 && form.dataset.noticeUnavailable) {
+        say(form.dataset.noticeUnavailable, true);
       } else {
         // 429 and 503 say in `detail` when to try again; an answer without one came from elsewhere on the way.
         say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be accepted just now. Please try again in a minute.', true);
       }
     } catch {
-      say('Your inquiry could not be sent. Please check your connection and try again.', true);
+      say(form.dataset.noticeFailed || 'Your inquiry could not be sent. Please check your connection and try again.', true);
     } finally {
       sending = false;
     }
@@ -103,10 +112,10 @@
         elsewhere.push(sentence);
         continue;
       }
-      box.textContent = sentence;
+      box.textContent = box.dataset.errorText || sentence;
       box.hidden = false;
     }
-    say(elsewhere.length > 0 ? elsewhere.join(' ') : 'The inquiry was not sent. Please correct the fields marked below.', true);
+    say(elsewhere.length > 0 ? elsewhere.join(' ') : form.dataset.noticeInvalid || 'The inquiry was not sent. Please correct the fields marked below.', true);
     if (first) first.focus();
   }
 

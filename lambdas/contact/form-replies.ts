@@ -5,7 +5,7 @@ import { writeWarning } from '../http/request-log.js';
 import { renderFormPage, renderProblemPage, type PageSite } from '../html/contact-page.js';
 import type { FilledFormPage, RefusedForm } from '../html/owner-form-page.js';
 import type { FieldError } from '../inquiry/field-errors.js';
-import { invalidNotice, NOTICES, rateLimitedNotice } from '../inquiry/form-messages.js';
+import { invalidNotice, NOTICES, rateLimitedNotice, waitMinutes, type OwnerNotice } from '../inquiry/form-messages.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
@@ -62,7 +62,7 @@ const CROSS_SITE = {
  * the owner's form page as it is, saying so, when there is one.
  */
 export async function crossSiteReply(site: FormSite, requestId: string): Promise<Reply> {
-  const owned = await ownerPage(site, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage }, requestId);
+  const owned = await ownerPage(site, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage, notice: { kind: 'crossSite' } }, requestId);
   if (owned !== undefined) return htmlReply(403, owned.html, { ...NO_STORE }, 'cross_site_refused', ownerPagePolicy(owned.styleHashes));
   return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
 }
@@ -82,8 +82,8 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
     ...htmlReply(api.statusCode, html, headers, api.outcome ?? 'served', policy),
     ...(api.errorName === undefined ? {} : { errorName: api.errorName }),
   });
-  /** The form again: the owner's page when there is one to use, else the service's. */
-  const formAgain = async (notice: string, errors: readonly FieldError[] = []): Promise<Reply> => {
+  /** The form again: the owner's page when there is one to use (which may word `kind`'s notice itself), else the service's. */
+  const formAgain = async (notice: string, kind: OwnerNotice, errors: readonly FieldError[] = []): Promise<Reply> => {
     const owned = await ownerPage(
       site,
       {
@@ -91,6 +91,7 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
         fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
         // Each message has a place of its own there, or the summary the page gets (owner-form-page.ts).
         summary: errors.length > 0 ? NOTICES.invalid : notice,
+        notice: kind,
         // The owner's page is static: it carries the token it was posted with, while valid, and no new one.
         ...(submitted.formToken === formToken ? { formToken } : {}),
       },
@@ -105,13 +106,13 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
       // redirects); the owner's is checked to be one (lambdas/config.ts, parseSitePath).
       return { ...api, statusCode: 303, headers: { ...headers, Location: site.successPath ?? PAGE_PATHS.sent }, body: '' };
     case 'invalid':
-      return formAgain(invalidNotice(outcome.errors), outcome.errors);
+      return formAgain(invalidNotice(outcome.errors), { kind: 'invalid' }, outcome.errors);
     case 'rate_limited': {
       const { scope, resetSeconds } = outcome.rateLimit;
-      return formAgain(rateLimitedNotice(scope, resetSeconds));
+      return formAgain(rateLimitedNotice(scope, resetSeconds), { kind: 'rateLimited', minutes: waitMinutes(resetSeconds) });
     }
     case 'unavailable':
-      return formAgain(NOTICES.unavailable);
+      return formAgain(NOTICES.unavailable, { kind: 'unavailable' });
     case 'rejected': {
       const { heading, text } = REJECTION_PAGES[outcome.reason];
       return page(renderProblemPage(site, heading, text));

@@ -4,7 +4,7 @@ import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
 import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
 import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
-import { SENT } from '../inquiry/form-messages.js';
+import { ERROR_TITLE_PREFIX, SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
 import { pageDocument } from './page-document.js';
 import { PAGE_PATHS } from './page-paths.js';
@@ -38,7 +38,7 @@ export function renderFormPage(view: FormPageView): string {
   const failed = view.notice !== undefined || errors.size > 0;
   return layout({
     site: view.site,
-    title: `${failed ? 'Error: ' : ''}Contact – ${view.site.siteName}`,
+    title: `${failed ? ERROR_TITLE_PREFIX : ''}Contact – ${view.site.siteName}`,
     withScript: true,
     main: `
 <h1>Contact</h1>

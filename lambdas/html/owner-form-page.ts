@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html as spec, type DefaultTreeAdapterTypes } from 'parse5';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
+import { ERROR_TEXT_ATTRIBUTE, ERROR_TITLE_PREFIX, OWNER_NOTICE_ATTRIBUTES, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
 import {
@@ -36,6 +37,8 @@ export interface RefusedForm {
   readonly fieldErrors: readonly { readonly field: string; readonly message: string }[];
   /** One sentence: why nothing was sent. */
   readonly summary: string;
+  /** Which notice the summary is, which the owner's form may say in its own words instead (OWNER_NOTICE_ATTRIBUTES). */
+  readonly notice?: OwnerNotice;
   /** The form token to post again (docs/api.md §15), when there is one to keep. */
   readonly formToken?: string;
 }
@@ -68,17 +71,18 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   const edits = new Edits();
   fillValues(edits, page, refused);
   const unplaced = markErrors(edits, page, refused.fieldErrors);
+  const summary = ownerWords(form, refused.notice) ?? refused.summary;
   const status = firstEligible(page, (element) => attribute(element, 'data-status') !== undefined);
   if (status === undefined) {
-    addSummary(edits, form, refused.summary, unplaced);
+    addSummary(edits, form, summary, unplaced);
   } else {
     // As the example script says it: the messages no element of their own holds, else the reason.
-    const said = unplaced.length === 0 ? refused.summary : unplaced.map(({ message }) => message).join(' ');
+    const said = unplaced.length === 0 ? summary : unplaced.map(({ message }) => message).join(' ');
     replaceContent(edits, status, escapeHtml(said));
     removeAttribute(edits, status, 'hidden');
     addClass(edits, status, STATUS_ERROR_CLASS);
   }
-  markTitle(edits, all);
+  markTitle(edits, all, nonEmpty(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
   resolveRelativeLinks(edits, all, base);
   return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
 }
@@ -151,7 +155,7 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
       unplaced.push({ message, ...(control === undefined ? {} : { control }) });
       continue;
     }
-    replaceContent(edits, box, escapeHtml(message));
+    replaceContent(edits, box, escapeHtml(nonEmpty(attribute(box, ERROR_TEXT_ATTRIBUTE)) ?? message));
     removeAttribute(edits, box, 'hidden');
     let id = attribute(box, 'id');
     if (id === undefined) {
@@ -179,11 +183,22 @@ function addSummary(edits: Edits, form: Element, summary: string, unplaced: Retu
   );
 }
 
-/** The page's title says there is an error first, as the service's own page does. */
-function markTitle(edits: Edits, all: readonly Element[]): void {
+/** The page's title says there is an error first, as the service's own page does: in the owner's words, if the form has them. */
+function markTitle(edits: Edits, all: readonly Element[], prefix: string): void {
   const title = all.find((element) => isHtml(element, 'title'));
   const at = title?.sourceCodeLocation?.startTag?.endOffset;
-  if (at !== undefined) edits.insert(at, 'Error: ');
+  if (at !== undefined) edits.insert(at, escapeHtml(prefix));
+}
+
+/** The owner's words for the notice, from the form's attribute for it (`{minutes}` filled in); none when it has none. */
+function ownerWords(form: Element, notice: OwnerNotice | undefined): string | undefined {
+  if (notice === undefined) return undefined;
+  return nonEmpty(attribute(form, OWNER_NOTICE_ATTRIBUTES[notice.kind]))?.replaceAll('{minutes}', String(notice.minutes ?? ''));
+}
+
+/** An attribute's value, unless it has none but white space: an empty attribute words nothing. */
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
 }
 
 /** The only control with `autofocus`: others would take the focus first. */

@@ -6,7 +6,7 @@ import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
 import { CONTENT_SECURITY_POLICY } from '../../../lambdas/html/html-reply.js';
 import type { FilledFormPage } from '../../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../../lambdas/html/page-paths.js';
-import { NOTICES, rateLimitedNotice } from '../../../lambdas/inquiry/form-messages.js';
+import { NOTICES, rateLimitedNotice, type OwnerNotice } from '../../../lambdas/inquiry/form-messages.js';
 import { capturedOutput } from '../../support/captured-output.js';
 
 /* The answers to `POST /contact` in the owner's site (docs/api.md §9): their thank-you page, their look. */
@@ -107,17 +107,18 @@ describe('the owner’s form page (docs/api.md §9)', () => {
         values: SUBMITTED.kind === 'fields' ? SUBMITTED.fields : {},
         fieldErrors: [{ field: 'email', message: 'Enter an e-mail address such as name@example.com.' }],
         summary: NOTICES.invalid,
+        notice: { kind: 'invalid' },
       },
     ]);
   });
 
-  it.each<[string, ContactOutcome, number, string]>([
-    ['a limit', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0, resetSeconds: 1834 } }, 429, rateLimitedNotice('ip', 1834)],
-    ['a failure', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, NOTICES.unavailable],
-  ])('says %s in it, with no field errors', async (_case, outcome, status, summary) => {
+  it.each<[string, ContactOutcome, number, string, OwnerNotice]>([
+    ['a limit', { kind: 'rate_limited', rateLimit: { ...STATUS, remaining: 0, resetSeconds: 1834 } }, 429, rateLimitedNotice('ip', 1834), { kind: 'rateLimited', minutes: 31 }],
+    ['a failure', { kind: 'unavailable', dependency: 'counter_store', errorName: 'InternalServerError' }, 503, NOTICES.unavailable, { kind: 'unavailable' }],
+  ])('says %s in it, with no field errors, and which notice it is, for the owner’s words of it', async (_case, outcome, status, summary, notice) => {
     const { site, asked } = formPage(async () => filled);
     expect((await formReply(outcome, SUBMITTED, 'form-token', 'request-id', site)).statusCode).toBe(status);
-    expect(asked).toEqual([expect.objectContaining({ fieldErrors: [], summary })]);
+    expect(asked).toEqual([expect.objectContaining({ fieldErrors: [], summary, notice })]);
   });
 
   it('refuses a cross-site post in it, 403, nothing of the post read', async () => {
@@ -125,7 +126,7 @@ describe('the owner’s form page (docs/api.md §9)', () => {
     const reply = await crossSiteReply(site, 'request-id');
     expect(reply.statusCode).toBe(403);
     expect(reply.body).toBe(OWNER_PAGE);
-    expect(asked).toEqual([{ values: {}, fieldErrors: [], summary: expect.stringMatching(/^This form was sent from another website.*send it again from this page\.$/) }]);
+    expect(asked).toEqual([{ values: {}, fieldErrors: [], summary: expect.stringMatching(/^This form was sent from another website.*send it again from this page\.$/), notice: { kind: 'crossSite' } }]);
   });
 
   it('carries the token the form was posted with while it is valid, and never a new one: the owner’s page is static', async () => {

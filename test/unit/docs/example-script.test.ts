@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { STATUS_ERROR_CLASS } from '../../../lambdas/html/owner-form-page.js';
-import { NOTICES, SENT } from '../../../lambdas/inquiry/form-messages.js';
+import { ERROR_TEXT_ATTRIBUTE, NOTICES, OWNER_NOTICE_ATTRIBUTES, SENT } from '../../../lambdas/inquiry/form-messages.js';
 
 /*
  * docs/examples/contact-form.js is the owner's to copy, so it cannot import the service's words: it
@@ -17,6 +17,15 @@ describe('the example form script', () => {
   it('says what the service says without script, and nothing of its own', () => {
     const service = [NOTICES.sending, NOTICES.invalid, NOTICES.unavailable, NOTICES.failed, `${SENT.heading}. ${SENT.text}`];
     expect(new Set(SHOWN)).toEqual(new Set(service));
+  });
+
+  it('reads the owner’s words from the attributes the service reads them from, a post from another site’s page aside (no script sends one)', () => {
+    /** An attribute's name as `dataset` has it: `data-notice-rate-limited` is `noticeRateLimited`. */
+    const inDataset = (name: string) => name.replace(/^data-/, '').replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase());
+    const { crossSite: _noScriptOnly, ...read } = OWNER_NOTICE_ATTRIBUTES;
+    const names = [...Object.values(read), ERROR_TEXT_ATTRIBUTE].map(inDataset);
+    expect(names.filter((name) => !SCRIPT.includes(`dataset.${name}`))).toEqual([]);
+    expect([...SCRIPT.matchAll(/dataset\.(notice\w+|errorText)/g)].map(([, name]) => name).filter((name) => !names.includes(name!))).toEqual([]);
   });
 
   it('marks an error with the class the service puts on the status line without script, so that one rule of the owner’s CSS styles both', () => {

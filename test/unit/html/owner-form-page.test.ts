@@ -201,6 +201,41 @@ describe('a page that marks where messages go', () => {
   });
 });
 
+describe('a page in another language, whose form words the service’s sentences (docs/api.md §9)', () => {
+  const GERMAN = MARKED.replace('<html lang="en">', '<html lang="de">')
+    .replace('<title>Hire me – Ada</title>', '<title>Kontakt – Ada</title>')
+    .replace(
+      '<form method="post" action="/contact" class="inquiry">',
+      '<form method="post" action="/contact" class="inquiry" data-notice-invalid="Bitte prüfen Sie die markierten Felder." data-notice-rate-limited="Bitte versuchen Sie es in {minutes} Minuten erneut ({minutes})." data-notice-unavailable="Gerade nicht möglich." data-notice-cross-site="Von einer anderen Seite gesendet." data-title-prefix="Fehler & Mängel: ">',
+    )
+    .replace('<p data-error-for="email" class="error" hidden></p>', '<p data-error-for="email" class="error" data-error-text="Bitte eine gültige E-Mail-Adresse <name@beispiel.de>." hidden></p>')
+    .replace('<p data-error-for="message" hidden></p>', '<p data-error-for="message" data-error-text=" " hidden></p>');
+  const title = (html: string) => text(elements(html).find((element) => element.tagName === 'title'));
+
+  it('says a field’s errors in its element’s data-error-text, and the others as the service does', () => {
+    const html = fill(GERMAN, { notice: { kind: 'invalid' } });
+    expect(text(byAttribute(html, 'data-error-for', 'email'))).toBe('Bitte eine gültige E-Mail-Adresse <name@beispiel.de>.');
+    // An empty one words nothing.
+    expect(text(byAttribute(html, 'data-error-for', 'message'))).toBe('Write at least 20 characters about your project.');
+    expect(text(byAttribute(html, 'data-status'))).toBe('Bitte prüfen Sie die markierten Felder.');
+    expect(title(html)).toBe('Fehler & Mängel: Kontakt – Ada');
+  });
+
+  it.each<[string, NonNullable<RefusedForm['notice']>, string]>([
+    ['a limit, its minutes filled in', { kind: 'rateLimited', minutes: 31 }, 'Bitte versuchen Sie es in 31 Minuten erneut (31).'],
+    ['an outage', { kind: 'unavailable' }, 'Gerade nicht möglich.'],
+    ['a post from another site', { kind: 'crossSite' }, 'Von einer anderen Seite gesendet.'],
+  ])('says %s in the form’s own words', (_case, notice, said) => {
+    expect(text(byAttribute(fill(GERMAN, { fieldErrors: [], summary: 'Please try again in 31 minutes.', notice }), 'data-status'))).toBe(said);
+  });
+
+  it('says what the form does not word as the service does', () => {
+    const html = fill(MARKED, { fieldErrors: [], summary: 'Please try again in 31 minutes.', notice: { kind: 'rateLimited', minutes: 31 } });
+    expect(text(byAttribute(html, 'data-status'))).toBe('Please try again in 31 minutes.');
+    expect(title(fill(MARKED))).toBe('Error: Hire me – Ada');
+  });
+});
+
 describe('a page without marked elements, or with elements a message cannot go in', () => {
   it('gets a summary at the top of its form with every message, linked to its field, as the example script says them', () => {
     const html = fill(UNMARKED);

@@ -1,0 +1,118 @@
+import { expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
+import { describeWithChromium, watchPage } from '../support/browser.js';
+import { newEmail, newMessage } from '../support/fresh-clients.js';
+import { postContact } from '../support/http-client.js';
+import { localModeInChromium } from '../support/local-mode-in-chromium.js';
+import { siteFolder } from '../support/site-folder.js';
+import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
+
+/*
+ * An owner's contact page in German, at /kontakt/ (FORM_PAGE), whose form words the service's
+ * sentences in its markup (docs/api.md §9): a visitor reads the owner's words, with script (the
+ * example script) and without (the service's answer in the owner's page), and the service's own
+ * where the form words none.
+ */
+
+const examples = (file: string) => readFileSync(new URL(`../../docs/examples/${file}`, import.meta.url), 'utf8');
+
+const WORDS = {
+  invalid: 'Die Anfrage wurde nicht gesendet. Bitte prüfen Sie die markierten Felder.',
+  rateLimited: 'Zu viele Anfragen für diese Adresse. Bitte versuchen Sie es in {minutes} Minuten erneut.',
+  email: 'Bitte geben Sie eine E-Mail-Adresse wie name@beispiel.de an.',
+  sending: 'Ihre Anfrage wird gesendet …',
+};
+
+const KONTAKT = `<!doctype html>
+<html lang="de">
+<head><meta charset="utf-8"><title>Kontakt – Élodie Moreau</title><script src="/contact-form.js" defer></script></head>
+<body><main>
+<h1>Kontakt</h1>
+<form method="post" action="/contact" data-success-path="/danke/" data-title-prefix="Fehler: "
+  data-notice-invalid="${WORDS.invalid}" data-notice-rate-limited="${WORDS.rateLimited}" data-notice-sending="${WORDS.sending}">
+  <p role="status" data-status hidden></p>
+  <label for="name">Ihr Name</label><input id="name" name="name">
+  <label for="email">Ihre E-Mail-Adresse</label><input id="email" name="email">
+  <p id="email-error" data-error-for="email" data-error-text="${WORDS.email}" hidden></p>
+  <label for="message">Ihr Projekt</label><textarea id="message" name="message"></textarea>
+  <p id="message-error" data-error-for="message" hidden></p>
+  <div hidden><input name="_gotcha" tabindex="-1" autocomplete="off"></div>
+  <button type="submit">Senden</button>
+</form>
+</main></body>
+</html>
+`;
+
+const describeInChromium = describeWithChromium();
+
+describeInChromium('an owner’s form page in German, which words the service’s sentences, in Chromium', () => {
+  const local = localModeInChromium<OpenedPage>({
+    SITE_DIR: siteFolder({
+      'kontakt/index.html': KONTAKT,
+      'danke/index.html': '<!doctype html><html lang="de"><meta name="robots" content="noindex"><title>Danke</title><h1>Danke</h1></html>',
+      'contact-form.js': examples('contact-form.js'),
+    }),
+    FORM_PAGE: '/kontakt/',
+    RATE_LIMIT_IP: '1000',
+    RATE_LIMIT_EMAIL: '1',
+  });
+  const { visits } = local;
+  const visit = async (options: BrowserContextOptions = {}): Promise<OpenedPage> => {
+    const opened = await openPage(local.browser, `${local.server.baseUrl}/kontakt/`, options);
+    visits.push(opened);
+    return opened;
+  };
+  const send = (page: Page) => submitForm(page, 'Senden');
+  const wrongEmailAndShortMessage = () => ({ name: 'Élodie', email: 'elodie@beispiel', message: 'Zu kurz' });
+  const minutesFrom = (retryAfter: string | undefined) => String(Math.max(1, Math.ceil(Number(retryAfter) / 60)));
+
+  it.each<[string, BrowserContextOptions]>([
+    ['with script', {}],
+    ['without script', { javaScriptEnabled: false }],
+  ])('says a refused post’s field errors and summary in the form’s words %s, the service’s where it has none', async (_case, options) => {
+    const { page, watch } = await visit(options);
+    await fillOwnerForm(page, wrongEmailAndShortMessage(), 'form');
+    expect((await send(page)).status()).toBe(422);
+
+    await page.locator('#email-error').filter({ hasText: WORDS.email }).waitFor();
+    expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+    expect(await page.getByRole('status').textContent()).toBe(WORDS.invalid);
+    expect(await page.locator('[aria-invalid="true"]').evaluateAll((fields) => fields.map((field) => field.id))).toEqual(['email', 'message']);
+    if (options.javaScriptEnabled === false) expect(await page.title()).toBe('Fehler: Kontakt – Élodie Moreau');
+    expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+  });
+
+  it.each<[string, BrowserContextOptions]>([
+    ['with script', {}],
+    ['without script', { javaScriptEnabled: false }],
+  ])('says the wait after a limit in the form’s words, its minutes filled in, %s', async (_case, options) => {
+    const inquiry = { name: 'Élodie', email: newEmail(), message: newMessage() };
+    expect((await postContact(local.server.apiUrl, { ...inquiry, _gotcha: '' })).status).toBe(202);
+    const { page } = await visit(options);
+    await fillOwnerForm(page, inquiry, 'form');
+    const answer = await send(page);
+    expect(answer.status()).toBe(429);
+
+    const said = WORDS.rateLimited.replace('{minutes}', minutesFrom((await answer.allHeaders())['retry-after']));
+    await page.getByRole('status').filter({ hasText: said }).waitFor();
+    expect(await page.getByLabel('Ihr Projekt').inputValue()).toBe(inquiry.message);
+  });
+
+  it('says that it is sending in the form’s words, then goes to the thank-you page', async () => {
+    const context = await local.browser.newContext();
+    const page = await context.newPage();
+    visits.push({ context, page, watch: watchPage(page) });
+    await page.goto(`${local.server.baseUrl}/kontakt/`);
+    // The answer held back a moment, so that the line said while it comes can be read.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await fillOwnerForm(page, { name: 'Élodie', email: newEmail(), message: newMessage() }, 'form');
+    await page.getByRole('button', { name: 'Senden' }).click();
+    await page.getByRole('status').filter({ hasText: WORDS.sending }).waitFor();
+    await page.waitForURL(`${local.server.baseUrl}/danke/`);
+  });
+});
