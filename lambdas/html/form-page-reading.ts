@@ -38,6 +38,8 @@ export interface FormSending {
   readonly buttonMethods: readonly EnumeratedAttribute[];
   /** The `formenctype` of each of its submit buttons that has one. */
   readonly buttonEnctypes: readonly EnumeratedAttribute[];
+  /** The `formaction` of each of its submit buttons that has one, as written, and whether it sends the post to `/contact` of the site as the form does. */
+  readonly buttonActions: readonly { readonly written: string; readonly toContact: boolean }[];
   /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
   readonly fields: readonly string[];
   /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
@@ -78,6 +80,13 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
     buttonMethods: buttons.flatMap((button) => buttonOverride(button, 'formmethod', METHODS, 'get')),
     buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
+    buttonActions: buttons.flatMap((button) => {
+      const written = attribute(button, 'formaction');
+      if (written === undefined) return [];
+      // As a form's action: an empty one is the page itself.
+      const target = parseUrl(written, page.base);
+      return [{ written, toContact: target?.origin === SITE && target.pathname === PAGE_PATHS.form }];
+    }),
     fields: [...new Set(sent.map(({ name }) => name))],
     repeated: repeatedNames(sent),
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),

@@ -157,6 +157,10 @@ function everyPostRefused(form: FormSending): string | undefined {
   if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
   const encoding = `the service reads ${URL_ENCODED}, a form's default (leave it out)`;
   if (form.enctype.state !== URL_ENCODED) return `form has ${written('enctype', form.enctype)}, so every post would be refused (415): ${encoding}`;
+  const action = form.buttonActions.find(({ toContact }) => !toContact);
+  if (action !== undefined) {
+    return `form's submit button has formaction=${printable(JSON.stringify(action.written))}, so when it is pressed the inquiry goes elsewhere than ${PAGE_PATHS.form}, the one address that takes it: leave formaction out`;
+  }
   const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
   if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;
   const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD]);
