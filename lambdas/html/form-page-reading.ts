@@ -109,23 +109,36 @@ function hiddenByAttribute(control: Element): boolean {
   return false;
 }
 
+/** Where a page's inquiry form posts instead of `/contact` of the site: another path of it, or a whole address ending in `/contact`. */
+export interface MisdirectedAction {
+  /** `path`: another path of the site, which takes no form post; `address`: `/contact` written as a whole address (another host's, or the site's own domain's). */
+  readonly kind: 'path' | 'address';
+  /** The path, or the whole address. */
+  readonly action: string;
+}
+
 /**
- * Where the page sends an inquiry a browser posts to a path of the site other than `/contact`
- * (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an action):
- * the action of its first form that posts there with every field an inquiry requires. Such a form
- * is the service's, and none of its posts would reach it. Undefined when the page has none: a form
- * to another host is the owner's to choose, and one a browser does not post (no method, a GET, a
- * dialog) is a script's, such as one that posts JSON to `/api/contact`.
+ * Where the page sends an inquiry a browser posts elsewhere than `/contact` of the site: the
+ * action of its first form that posts with every field an inquiry requires to another path of the
+ * site (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an
+ * action), or to `/contact` written as a whole address (`https://example.com/contact`: the site's
+ * domain, which the preview's posts would leave for, and a deployment not yet at that name would
+ * miss). Such a form is the service's, and none of its posts would reach it. Undefined when the
+ * page has none: a form to another host's other path is the owner's to choose (a form service),
+ * and one a browser does not post (no method, a GET, a dialog) is a script's, such as one that
+ * posts JSON to `/api/contact`.
  */
-export function misdirectedInquiryAction({ all, base }: PageTree): string | undefined {
+export function misdirectedInquiryAction({ all, base }: PageTree): MisdirectedAction | undefined {
   for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
     const action = formAction(form, base);
-    if (action?.origin !== SITE || action.pathname === PAGE_PATHS.form) continue;
+    if (action === undefined) continue;
+    const onSite = action.origin === SITE;
+    if (onSite ? action.pathname === PAGE_PATHS.form : !/^https?:$/.test(action.protocol) || action.pathname !== PAGE_PATHS.form) continue;
     const controls = formControls({ all, form, inForm: elementsOf(form) });
     // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
     if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
     const names = new Set(controls.map((control) => attribute(control, 'name')));
-    if (INQUIRY_RULES.required.every((field) => names.has(field))) return action.pathname;
+    if (INQUIRY_RULES.required.every((field) => names.has(field))) return onSite ? { kind: 'path', action: action.pathname } : { kind: 'address', action: action.href };
   }
   return undefined;
 }

@@ -4,6 +4,7 @@ import {
   contactFormSending,
   misdirectedInquiryAction,
   policyRefused,
+  type MisdirectedAction,
   sameSiteSubresources,
   SUCCESS_PATH_ATTRIBUTE,
   type FormSending,
@@ -140,9 +141,11 @@ function checkedPage(
 }
 
 /** The end of a sentence naming a page none of whose forms posts to `/contact`, and where its inquiry form posts instead, if it has one. */
-function noFormToContact(misdirectedAction: string | undefined): string {
-  if (misdirectedAction === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
-  return `whose form sends the inquiry to ${printable(misdirectedAction)}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})`;
+function noFormToContact(misdirected: MisdirectedAction | undefined): string {
+  if (misdirected === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
+  const sends = `whose form sends the inquiry to ${printable(misdirected.action)}`;
+  if (misdirected.kind === 'path') return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})`;
+  return `${sends}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (${FORM_EXAMPLE})`;
 }
 
 /**

@@ -520,6 +520,23 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([
+    ['the site’s own domain', 'https://atelier-brun.example/contact', 'https://atelier-brun.example/contact'],
+    ['another host, without a scheme', '//www.atelier-brun.example/contact?from=page', 'https://www.atelier-brun.example/contact?from=page'],
+  ])('refuses a /contact/ page whose inquiry form posts to /contact as a whole address, %s, in one line', (_case, written, action) => {
+    const folder = siteFolder({ 'contact/index.html': ownerFormPage({ action: written }) });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form sends the inquiry to ${action}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (<form method="post" action="/contact">)`,
+    );
+  });
+
+  it.each([
+    ['another host’s other path (a form service)', 'https://forms.example/f/ada'],
+    ['mail', 'mailto:ada@example.com'],
+  ])('leaves a /contact/ page whose form posts to %s: no form page, no stop', (_case, action) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': ownerFormPage({ action }) }) }).formPage).toBeUndefined();
+  });
+
+  it.each([
     ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
     ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
     ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
