@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
-import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/form-page-reading.js';
+import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';

@@ -31,29 +31,29 @@
     if (keys.has(body)) headers['Idempotency-Key'] = keys.get(body);
     sending = true;
     clearErrors();
-    say(form.dataset.noticeSending || 'Sending your inquiry…', false);
+    say(worded(form.dataset.noticeSending, 'Sending your inquiry…'), false);
     try {
       const response = await fetch('/api/contact', { method: 'POST', headers, body });
       const answer = await response.json().catch(() => ({}));
       if (response.status === 202) {
         form.reset();
-        say(form.dataset.noticeSent || 'Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.', false);
+        say(worded(form.dataset.noticeSent, 'Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.'), false);
         const thanks = thankYouPage();
         if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
-      } else if (response.status === 429 && form.dataset.noticeRateLimited) {
+      } else if (response.status === 429 && worded(form.dataset.noticeRateLimited)) {
         // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them.
         const seconds = Number(response.headers.get('Retry-After')) || 60;
         say(form.dataset.noticeRateLimited.replaceAll('{minutes}', String(Math.max(1, Math.ceil(seconds / 60)))), true);
-      } else if (response.status !== 429 && form.dataset.noticeUnavailable) {
+      } else if (response.status === 503 && worded(form.dataset.noticeUnavailable)) {
         say(form.dataset.noticeUnavailable, true);
       } else {
         // 429 and 503 say in `detail` when to try again; an answer without one came from elsewhere on the way.
         say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be accepted just now. Please try again in a minute.', true);
       }
     } catch {
-      say(form.dataset.noticeFailed || 'Your inquiry could not be sent. Please check your connection and try again.', true);
+      say(worded(form.dataset.noticeFailed, 'Your inquiry could not be sent. Please check your connection and try again.'), true);
     } finally {
       sending = false;
     }
@@ -112,10 +112,10 @@
         elsewhere.push(sentence);
         continue;
       }
-      box.textContent = box.dataset.errorText || sentence;
+      box.textContent = worded(box.dataset.errorText, sentence);
       box.hidden = false;
     }
-    say(elsewhere.length > 0 ? elsewhere.join(' ') : form.dataset.noticeInvalid || 'The inquiry was not sent. Please correct the fields marked below.', true);
+    say(elsewhere.length > 0 ? elsewhere.join(' ') : worded(form.dataset.noticeInvalid, 'The inquiry was not sent. Please correct the fields marked below.'), true);
     if (first) first.focus();
   }
 
@@ -127,6 +127,11 @@
       box.textContent = '';
     }
     for (const control of form.elements) control.removeAttribute('aria-invalid');
+  }
+
+  // The owner's words from the form's markup, else the service's: an attribute of white space alone words nothing, as the service reads it.
+  function worded(owners, fallback) {
+    return typeof owners === 'string' && owners.trim() !== '' ? owners : fallback;
   }
 
   function say(text, isError) {

@@ -5,7 +5,8 @@ import { writeWarning } from '../http/request-log.js';
 import { renderFormPage, renderProblemPage, type PageSite } from '../html/contact-page.js';
 import type { FilledFormPage, RefusedForm } from '../html/owner-form-page.js';
 import type { FieldError } from '../inquiry/field-errors.js';
-import { invalidNotice, NOTICES, rateLimitedNotice, waitMinutes, type OwnerNotice } from '../inquiry/form-messages.js';
+import { invalidNotice, NOTICES, rateLimitedNotice, waitMinutes } from '../inquiry/form-messages.js';
+import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
@@ -24,8 +25,7 @@ const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text:
   },
   unsupported_media_type: {
     heading: 'The form could not be read',
-    // A browser's form never gets here (synth and npm start refuse a form page that would): a script does, which should post JSON to the API.
-    text: `It was not sent as a browser sends a form (application/x-www-form-urlencoded, UTF-8), so nothing was sent. A script sends JSON to ${PAGE_PATHS.api} instead.`,
+    text: 'It was not sent as a browser sends a form (application/x-www-form-urlencoded, UTF-8), so nothing was sent.',
   },
   malformed_json: {
     heading: 'The form could not be read',
@@ -49,6 +49,9 @@ export interface OwnerFormPageSource {
   /** The page filled in; undefined when it holds no form that posts to `/contact`. Throws when it cannot be read. */
   fill(refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined>;
 }
+
+/** What a 415 adds for a JSON body, which only a script sends. */
+const JSON_TO_API = `A script sends JSON to ${PAGE_PATHS.api} instead.`;
 
 const CROSS_SITE = {
   heading: 'The form must be sent from this site',
@@ -115,7 +118,8 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
       return formAgain(NOTICES.unavailable, { kind: 'unavailable' });
     case 'rejected': {
       const { heading, text } = REJECTION_PAGES[outcome.reason];
-      return page(renderProblemPage(site, heading, text));
+      // JSON is a script's, whose author reads this page in the browser's tools: where JSON goes.
+      return page(renderProblemPage(site, heading, submitted.sentJson ? `${text} ${JSON_TO_API}` : text));
     }
   }
 }

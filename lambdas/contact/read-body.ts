@@ -5,8 +5,11 @@ import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import type { ReadBody } from '../intake/submit-inquiry.js';
 
-/** A posted form: its fields, and apart from them the token of the page it came from (docs/api.md §15). */
-export type ReadForm = ReadBody & { readonly formToken?: string };
+/**
+ * A posted form: its fields, and apart from them the token of the page it came from (docs/api.md
+ * §15); or why it was not read, and whether it was JSON, which a script sends to the API instead.
+ */
+export type ReadForm = ReadBody & { readonly formToken?: string; readonly sentJson?: true };
 
 /** The request headers that say how to read its body. */
 export interface BodyHeaders {
@@ -41,20 +44,22 @@ export function readJsonBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody 
  */
 export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadForm {
   const rejection = rejectUnread(headers, bytes, isFormMediaType);
-  if (rejection !== undefined) return rejection;
+  if (rejection !== undefined) return rejection.reason === 'unsupported_media_type' && isJsonMediaType(headers.contentType) ? { ...rejection, sentJson: true } : rejection;
   const { [FORM_TOKEN_FIELD]: token, ...fields } = formFields(new URLSearchParams(utf8.decode(bytes)));
   // Sent twice, it is no token this site gave.
   return { kind: 'fields', fields, ...(token === undefined ? {} : { formToken: Array.isArray(token) ? token.join(',') : token }) };
 }
 
-function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean) {
+function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean): Rejected | undefined {
   if (isOverBodyLimit(bytes, MAX_BODY_BYTES)) return rejected('payload_too_large');
   if (!isIdentityCoding(headers.contentEncoding)) return rejected('unsupported_content_encoding');
   if (!isMediaType(headers.contentType)) return rejected('unsupported_media_type');
   return undefined;
 }
 
-const rejected = (reason: RejectionReason): ReadBody => ({ kind: 'rejected', reason });
+type Rejected = Extract<ReadBody, { kind: 'rejected' }>;
+
+const rejected = (reason: RejectionReason): Rejected => ({ kind: 'rejected', reason });
 
 /**
  * A body sent as it is: no `Content-Encoding`, or `identity`. The service decodes no content

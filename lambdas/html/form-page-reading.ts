@@ -5,6 +5,7 @@
  */
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
+import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {
   asciiLowercase,
@@ -12,7 +13,6 @@ import {
   elementsOf,
   ENCTYPES,
   enumerated,
-  ERROR_FOR_ATTRIBUTE,
   formAction,
   formControls,
   formsToContact,
@@ -51,12 +51,6 @@ export interface FormSending {
   /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
   readonly honeypotShown: boolean;
 }
-
-/**
- * The attribute of the form that names the owner's thank-you page (docs/api.md §9), which the
- * page's own script goes to after a 202 (docs/examples/contact-form.js).
- */
-export const SUCCESS_PATH_ATTRIBUTE = 'data-success-path';
 
 /**
  * The page's form to the service's `/contact` as a browser sends it, by the HTML standard's form

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { html as spec, type DefaultTreeAdapterTypes } from 'parse5';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-import { ERROR_TEXT_ATTRIBUTE, ERROR_TITLE_PREFIX, OWNER_NOTICE_ATTRIBUTES, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from '../inquiry/form-messages.js';
+import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
+import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
   elementsOf,
-  ERROR_FOR_ATTRIBUTE,
   formControls,
   formsToContact,
   isHtml,
@@ -49,9 +49,6 @@ export interface FilledFormPage {
   /** CSP hash sources (`'sha256-…'`), one per `<style>` element of the page. */
   readonly styleHashes: readonly string[];
 }
-
-/** The class of the form's status line, or of the summary in its place, while it tells of an error: the example script's (docs/api.md §9). */
-export const STATUS_ERROR_CLASS = 'status-error';
 
 /**
  * The owner's form page answering a refused post (docs/api.md §9), as text spliced into the
@@ -193,7 +190,8 @@ function markTitle(edits: Edits, all: readonly Element[], prefix: string): void 
 /** The owner's words for the notice, from the form's attribute for it (`{minutes}` filled in); none when it has none. */
 function ownerWords(form: Element, notice: OwnerNotice | undefined): string | undefined {
   if (notice === undefined) return undefined;
-  return nonEmpty(attribute(form, OWNER_NOTICE_ATTRIBUTES[notice.kind]))?.replaceAll('{minutes}', String(notice.minutes ?? ''));
+  const words = nonEmpty(attribute(form, OWNER_NOTICE_ATTRIBUTES[notice.kind]));
+  return notice.kind === 'rateLimited' ? words?.replaceAll('{minutes}', String(notice.minutes)) : words;
 }
 
 /** An attribute's value, unless it has none but white space: an empty attribute words nothing. */

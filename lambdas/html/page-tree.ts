@@ -128,6 +128,3 @@ export function isHtml(element: Element, tagName: string): boolean {
 export function attribute(element: Element | undefined, name: string): string | undefined {
   return element?.attrs.find((attr) => (attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name) === name)?.value;
 }
-
-/** The attribute that marks an element of the form as the place of its field's message (docs/api.md §9). */
-export const ERROR_FOR_ATTRIBUTE = 'data-error-for';

@@ -91,38 +91,11 @@ export function waitMinutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
+/** waitMinutes in words: `1 minute`, `31 minutes`. */
 export function waitInWords(seconds: number): string {
   const minutes = waitMinutes(seconds);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
-
-/**
- * The attributes of the owner's form that say the service's notices in the owner's words, for a
- * page in another language (docs/api.md §9): the service's answer in the owner's page reads the
- * first four, the example script (docs/examples/contact-form.js) all of them. `{minutes}` in the
- * rate limit's becomes the whole minutes to wait.
- */
-export const OWNER_NOTICE_ATTRIBUTES = {
-  invalid: 'data-notice-invalid',
-  rateLimited: 'data-notice-rate-limited',
-  unavailable: 'data-notice-unavailable',
-  crossSite: 'data-notice-cross-site',
-  sending: 'data-notice-sending',
-  failed: 'data-notice-failed',
-  sent: 'data-notice-sent',
-} as const;
-
-/** Which notice a refused post's page says, for the owner's words of it, and the minutes its `{minutes}` stands for. */
-export interface OwnerNotice {
-  readonly kind: 'invalid' | 'rateLimited' | 'unavailable' | 'crossSite';
-  readonly minutes?: number;
-}
-
-/** The attribute of a field's message element (`data-error-for`) that says its errors in the owner's words. */
-export const ERROR_TEXT_ATTRIBUTE = 'data-error-text';
-
-/** The attribute of the owner's form that starts the title of a refused post's page, in place of `Error: `. */
-export const TITLE_PREFIX_ATTRIBUTE = 'data-title-prefix';
 
 /** What the service's pages put before the title of a page that answers a refused post. */
 export const ERROR_TITLE_PREFIX = 'Error: ';

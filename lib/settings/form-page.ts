@@ -4,14 +4,14 @@ import {
   contactFormSending,
   misdirectedInquiryAction,
   policyRefused,
-  type MisdirectedAction,
   sameSiteSubresources,
-  SUCCESS_PATH_ATTRIBUTE,
   type FormSending,
+  type MisdirectedAction,
   type PolicyRefused,
 } from '../../lambdas/html/form-page-reading.js';
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
-import { ERROR_FOR_ATTRIBUTE, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
+import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
+import { readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';

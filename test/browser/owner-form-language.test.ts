@@ -23,6 +23,7 @@ const WORDS = {
   rateLimited: 'Zu viele Anfragen für diese Adresse. Bitte versuchen Sie es in {minutes} Minuten erneut.',
   email: 'Bitte geben Sie eine E-Mail-Adresse wie name@beispiel.de an.',
   sending: 'Ihre Anfrage wird gesendet …',
+  unavailable: 'Ihre Anfrage kann gerade nicht angenommen werden.',
 };
 
 const KONTAKT = `<!doctype html>
@@ -31,13 +32,13 @@ const KONTAKT = `<!doctype html>
 <body><main>
 <h1>Kontakt</h1>
 <form method="post" action="/contact" data-success-path="/danke/" data-title-prefix="Fehler: "
-  data-notice-invalid="${WORDS.invalid}" data-notice-rate-limited="${WORDS.rateLimited}" data-notice-sending="${WORDS.sending}">
+  data-notice-invalid="${WORDS.invalid}" data-notice-rate-limited="${WORDS.rateLimited}" data-notice-sending="${WORDS.sending}" data-notice-unavailable="${WORDS.unavailable}">
   <p role="status" data-status hidden></p>
   <label for="name">Ihr Name</label><input id="name" name="name">
   <label for="email">Ihre E-Mail-Adresse</label><input id="email" name="email">
   <p id="email-error" data-error-for="email" data-error-text="${WORDS.email}" hidden></p>
   <label for="message">Ihr Projekt</label><textarea id="message" name="message"></textarea>
-  <p id="message-error" data-error-for="message" hidden></p>
+  <p id="message-error" data-error-for="message" data-error-text=" " hidden></p>
   <div hidden><input name="_gotcha" tabindex="-1" autocomplete="off"></div>
   <button type="submit">Senden</button>
 </form>
@@ -71,7 +72,7 @@ describeInChromium('an owner’s form page in German, which words the service’
   it.each<[string, BrowserContextOptions]>([
     ['with script', {}],
     ['without script', { javaScriptEnabled: false }],
-  ])('says a refused post’s field errors and summary in the form’s words %s, the service’s where it has none', async (_case, options) => {
+  ])('says a refused post’s field errors and summary in the form’s words %s, the service’s where it has none (or white space)', async (_case, options) => {
     const { page, watch } = await visit(options);
     await fillOwnerForm(page, wrongEmailAndShortMessage(), 'form');
     expect((await send(page)).status()).toBe(422);
@@ -98,6 +99,19 @@ describeInChromium('an owner’s form page in German, which words the service’
     const said = WORDS.rateLimited.replace('{minutes}', minutesFrom((await answer.allHeaders())['retry-after']));
     await page.getByRole('status').filter({ hasText: said }).waitFor();
     expect(await page.getByLabel('Ihr Projekt').inputValue()).toBe(inquiry.message);
+  });
+
+  it.each([
+    [503, WORDS.unavailable],
+    [413, 'The request body exceeds 32 KiB.'],
+  ])('with script, says a %i in the form’s words only where they are for it', async (status, said) => {
+    const { page } = await visit();
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ status, detail: 'The request body exceeds 32 KiB.' }) }),
+    );
+    await fillOwnerForm(page, { name: 'Élodie', email: newEmail(), message: newMessage() }, 'form');
+    expect((await send(page)).status()).toBe(status);
+    await page.getByRole('status').filter({ hasText: said }).waitFor();
   });
 
   it('says that it is sending in the form’s words, then goes to the thank-you page', async () => {

@@ -6,7 +6,8 @@ import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
 import { CONTENT_SECURITY_POLICY } from '../../../lambdas/html/html-reply.js';
 import type { FilledFormPage } from '../../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../../lambdas/html/page-paths.js';
-import { NOTICES, rateLimitedNotice, type OwnerNotice } from '../../../lambdas/inquiry/form-messages.js';
+import { NOTICES, rateLimitedNotice } from '../../../lambdas/inquiry/form-messages.js';
+import type { OwnerNotice } from '../../../lambdas/html/owner-markup.js';
 import { capturedOutput } from '../../support/captured-output.js';
 
 /* The answers to `POST /contact` in the owner's site (docs/api.md §9): their thank-you page, their look. */
@@ -55,10 +56,14 @@ describe('the pages of a refused form', () => {
     expect(stylesheets((await formReply(outcome, SUBMITTED, 'form-token', 'request-id', SITE)).body)).toEqual([PAGE_PATHS.style]);
   });
 
-  it('tell a script that posted JSON (415) where JSON goes: a browser’s form never gets that page', async () => {
-    const page = await formReply({ kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS }, { kind: 'rejected', reason: 'unsupported_media_type' }, 'form-token', 'request-id', SITE);
-    expect(page.statusCode).toBe(415);
-    expect(page.body).toContain(`A script sends JSON to ${PAGE_PATHS.api} instead.`);
+  it('tell a script that posted JSON (415) where JSON goes, and a form of another encoding nothing of scripts', async () => {
+    const unsupported: ContactOutcome = { kind: 'rejected', reason: 'unsupported_media_type', rateLimit: STATUS };
+    const json = await formReply(unsupported, { kind: 'rejected', reason: 'unsupported_media_type', sentJson: true }, 'form-token', 'request-id', SITE);
+    expect(json.statusCode).toBe(415);
+    expect(json.body).toContain(`A script sends JSON to ${PAGE_PATHS.api} instead.`);
+    const multipart = await formReply(unsupported, { kind: 'rejected', reason: 'unsupported_media_type' }, 'form-token', 'request-id', SITE);
+    expect(multipart.body).toContain('It was not sent as a browser sends a form');
+    expect(multipart.body).not.toContain('script');
   });
 
   it('include the cross-site refusal', async () => {

@@ -196,12 +196,15 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
   });
 
   it.each([
-    ['JSON', 'application/json'],
     ['a multipart form', 'multipart/form-data; boundary=x'],
     ['another charset', `${FORM_TYPE}; charset=iso-8859-1`],
     ['no Content-Type', undefined],
   ])('refuses %s as an unsupported media type', (_title, contentType) => {
     expect(readFormBody({ contentType }, utf8('name=Ada'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type' });
+  });
+
+  it.each(['application/json', 'Application/JSON; charset=utf-8'])('refuses %s as an unsupported media type, saying it was JSON, which a script sends to the API', (contentType) => {
+    expect(readFormBody({ contentType }, utf8('{"name":"Ada"}'))).toEqual({ kind: 'rejected', reason: 'unsupported_media_type', sentJson: true });
   });
 
   it('accepts the form media type with charset=utf-8, in any case', () => {

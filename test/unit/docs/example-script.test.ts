@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { STATUS_ERROR_CLASS } from '../../../lambdas/html/owner-form-page.js';
-import { ERROR_TEXT_ATTRIBUTE, NOTICES, OWNER_NOTICE_ATTRIBUTES, SENT } from '../../../lambdas/inquiry/form-messages.js';
+import { ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, STATUS_ERROR_CLASS } from '../../../lambdas/html/owner-markup.js';
+import { NOTICES, SENT } from '../../../lambdas/inquiry/form-messages.js';
 
 /*
  * docs/examples/contact-form.js is the owner's to copy, so it cannot import the service's words: it
