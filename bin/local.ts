@@ -31,16 +31,27 @@ try {
   const settings = readLocalSettings(process.env);
   // What the owner set, before the stack fills in the functions' environment with local mode's own.
   const ownerEnv = { ...process.env };
+  // From the page as start-up read it: an edit while the rest starts is one too.
+  const formPageWatch =
+    settings.siteDir === undefined
+      ? undefined
+      : watchFormPage(
+          settings.formPage === undefined
+            ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
+            : { path: settings.formPage.path, file: settings.formPage.file, used: true },
+          () => readLocalSettings(ownerEnv).formPage !== undefined,
+          (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
+        );
   const stack = await startLocalStack(settings);
   let stopping = false;
-  let formPageWatch: { stop(): void } | undefined;
   const stop = (signal: NodeJS.Signals) => {
     // A terminal's Ctrl-C reaches this process twice (from the terminal, and relayed by npm): only
-    // the first starts the stop, and the stop is bounded anyway (at most STOP_GRACE_MS).
+    // the first starts the stop, and the stop is bounded anyway: STOP_GRACE_MS for the requests,
+    // then the delivery under way, which the worker's own time limits bound.
     if (stopping) return;
     stopping = true;
     formPageWatch?.stop();
-    console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most)...`);
+    console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then finishing the mail being sent...`);
     stack.close().then(
       (line) => {
         console.log(line);
@@ -69,16 +80,6 @@ try {
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  if (settings.siteDir !== undefined) {
-    const { formPage } = settings;
-    formPageWatch = watchFormPage(
-      formPage === undefined
-        ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
-        : { path: formPage.path, file: formPage.file, used: true },
-      () => readLocalSettings(ownerEnv).formPage !== undefined,
-      (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
-    );
-  }
 } catch (error) {
   // A setting, a port, or whatever else stopped it: one line, never an error's class name.
   const why = error instanceof ConfigError ? inSettingsFileWords(error.message, fileKeys, process.env) : error instanceof ListenError ? error.message : failureInWords(error);

@@ -25,7 +25,8 @@ try {
     again: { type: 'boolean', default: false },
   } as const;
   // Before anything is sent: `npm run redeliver --endpoint URL <id>` would take the URL for an id and ask AWS.
-  const kept = ownOptionKeptByNpm('redeliver', redeliverOptions, process.env, process.argv.slice(2));
+  // No arguments for the line: which of them is the option's value npm handed on, and which the ids, nothing tells.
+  const kept = ownOptionKeptByNpm('redeliver', redeliverOptions, process.env, []);
   if (kept !== undefined) throw new InboxCommandError(kept);
   const { values, positionals } = parseArgs({ options: redeliverOptions, allowPositionals: true });
   options = values;

@@ -69,6 +69,11 @@ function columns(character: string): number {
   return WIDE.test(character) ? 2 : INVISIBLE.test(character) ? 0 : 1;
 }
 
+/** How many columns a line takes in a terminal or a monospaced mail: what wrappedLine keeps within its width. */
+export function lineColumns(line: string): number {
+  return [...graphemes.segment(line)].reduce((sum, { segment }) => sum + columns(segment), 0);
+}
+
 const TAB_STOP = 8;
 
 /** Tabs as the spaces up to the next tab stop, counted from the start of the line, as a terminal shows them. */
@@ -127,7 +132,8 @@ export function wrappedLine(line: string, width: number): string[] {
   let used = 0;
   for (const character of characters) {
     const wide = columns(character);
-    if (used + wide > width && piece.length > 0) {
+    // Again while the rest and this character still do not fit: a cut at an earlier space may leave too much.
+    while (used + wide > width && piece.length > 0) {
       // The last white space that fits ends the piece, so that the next one starts with a word, not a `?`.
       const space = piece.findLastIndex((candidate, index) => BREAKING_SPACE.test(candidate) && !NO_BREAK_BEFORE.test(piece[index + 1] ?? character));
       const cut = space > 0 ? space + 1 : piece.length;

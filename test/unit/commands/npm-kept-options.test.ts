@@ -41,7 +41,12 @@ describe('an owner’s command given an option of its own before --', () => {
     [['inbox', '--text'], 'Cannot read the inbox: npm kept --text for itself, so inbox never got it: put it after --, as in npm run inbox -- --text'],
     [
       ['redeliver', '--endpoint', 'http://127.0.0.1:1', '9f1d673c-48b7-8c57-b849-ef04fb528c36'],
-      'Cannot send again: npm kept --endpoint for itself, so redeliver never got it: put it after --, as in npm run redeliver -- --endpoint http://127.0.0.1:1',
+      // redeliver takes ids as arguments too: which one npm handed on as the option's value, nothing tells.
+      'Cannot send again: npm kept --endpoint for itself, so redeliver never got it: put it after --, as in npm run redeliver -- --endpoint ENDPOINT',
+    ],
+    [
+      ['redeliver', '9f1d673c-48b7-8c57-b849-ef04fb528c36', '--endpoint', 'http://127.0.0.1:1'],
+      'Cannot send again: npm kept --endpoint for itself, so redeliver never got it: put it after --, as in npm run redeliver -- --endpoint ENDPOINT',
     ],
     [['verify', '--send-test'], 'npm run verify stopped: npm kept --send-test for itself, so verify never got it: put it after --, as in npm run verify -- --send-test'],
     [['verify', '--url=http://127.0.0.1:1'], 'npm run verify stopped: npm kept --url=http://127.0.0.1:1 for itself, so verify never got it: put it after --, as in npm run verify -- --url=http://127.0.0.1:1'],

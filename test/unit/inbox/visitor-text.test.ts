@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { mailText, quotedLines, terminalText, textLines, wrappedLine } from '../../../lambdas/inbox/visitor-text.js';
+import { lineColumns, mailText, quotedLines, terminalText, textLines, wrappedLine } from '../../../lambdas/inbox/visitor-text.js';
 
 /* A visitor's text as the owner reads it (docs/api.md §2, §14): lines, escapes, quoting. */
 
@@ -105,6 +105,10 @@ describe('wrappedLine', () => {
     expect(wrappedLine('aaa bbb\u00a0: ccc', 8)).toEqual(['aaa ', 'bbb\u00a0: ', 'ccc']);
     // Without a space it may be cut at, the width still holds.
     expect(wrappedLine('aaaaaaa ?', 8)).toEqual(['aaaaaaa ', '?']);
+    // A cut at an earlier space leaves the rest to be cut again, a character of no width before it (the review's case).
+    const pieces = wrappedLine(`\u200f ${'a'.repeat(73)} ?中`, 76);
+    expect(pieces.join('')).toBe(`\u200f ${'a'.repeat(73)} ?中`);
+    for (const piece of pieces) expect(lineColumns(piece)).toBeLessThanOrEqual(76);
   });
 
   it('counts a wide character as two columns', () => {
@@ -112,11 +116,13 @@ describe('wrappedLine', () => {
   });
 
   it('gives pieces that join into the line, each at most the width', () => {
+    // Text dense in what the cuts turn on: spaces, no-break ones, closing punctuation, wide and zero-width characters.
+    const breaks = fc.array(fc.constantFrom('a', 'bb', ' ', ' ', '?', ':', '»', '\u00a0', '\u202f', '\u200f', '中'), { maxLength: 200 }).map((parts) => parts.join(''));
     fc.assert(
-      fc.property(anything, fc.integer({ min: 2, max: 80 }), (line, width) => {
+      fc.property(fc.oneof(anything, breaks), fc.integer({ min: 2, max: 80 }), (line, width) => {
         const pieces = wrappedLine(line, width);
         expect(pieces.join('')).toBe(line);
-        for (const piece of pieces) expect(visibleLength(piece)).toBeLessThanOrEqual(width);
+        for (const piece of pieces) expect(lineColumns(piece)).toBeLessThanOrEqual(width);
       }),
       { numRuns: 500 },
     );
