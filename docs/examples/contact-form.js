@@ -1,14 +1,14 @@
 // Sends the page's inquiry form as JSON to /api/contact and shows the answer in the page's own markup.
 // The form is the first of the page that posts (method="post") to /contact of this site, its action
 // resolved as the browser resolves it, whatever its class. Each field error goes in the element of the
-// form whose data-error-for names the field, in the words the service's own form uses (its userMessage),
-// everything else in the form's [data-status] element, which the script adds at the top of the form
-// (<p role="status" data-status>) when the form has none. Once the inquiry is received, it takes the
-// visitor to the thank-you page the form's data-success-path names, else says thank you in
+// form whose data-error-for names the field, in the words the service's own form uses (its
+// userMessage), everything else in the form's [data-status] element, which the script adds at the top
+// of the form (<p role="status" data-status>) when the form has none. Once the inquiry is received, it
+// takes the visitor to the thank-you page the form's data-success-path names, else says thank you in
 // [data-status]. Its sentences are the service's own, as a visitor without script reads them, or the
-// owner's where the form's markup words them (a page in another language): data-error-text on a
-// field's data-error-for element, data-notice-sending, -sent, -invalid, -rate-limited (with
-// {minutes}), -unavailable and -failed on the form, as the service reads them (docs/api.md §9). No
+// owner's where the form's markup words them (a page in another language): data-error-text on a field's
+// data-error-for element, data-notice-sending, -sent, -invalid, -rate-limited (with {minutes}),
+// -unavailable, -failed and -honeypot on the form, as the service reads them (docs/api.md §9). No
 // dependencies. Without this script the form still works: the browser posts it to /contact, and the
 // service answers with this very page filled in when it is the site's form page, else with its own
 // pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
@@ -104,7 +104,7 @@
       const named = error.field === '_gotcha' ? null : form.elements.namedItem(error.field);
       const control = named instanceof HTMLElement ? named : null;
       // userMessage is for people ("Write at least 20 characters about your project."), message names the JSON field.
-      const sentence = error.userMessage || error.message;
+      const sentence = error.field === '_gotcha' ? worded(form.dataset.noticeHoneypot, error.userMessage) : error.userMessage || error.message;
       // Marked wherever its message goes, as the service marks it in a page it answers without script.
       if (control) control.setAttribute('aria-invalid', 'true');
       first = first || control;

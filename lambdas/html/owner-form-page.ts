@@ -137,8 +137,10 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
   const ids = new Set(all.map((element) => attribute(element, 'id')));
   const unplaced: { message: string; control?: Element }[] = [];
   let focused = false;
-  for (const { field, message } of fieldErrors) {
-    // The honeypot is hidden from people: its message is for the summary, never its field.
+  for (const fieldError of fieldErrors) {
+    const { field } = fieldError;
+    // The honeypot is hidden from people: its message, in the owner's words if the form has them, is for the summary, never its field.
+    const message = (field === HONEYPOT_FIELD ? nonEmpty(attribute(page.form, OWNER_NOTICE_ATTRIBUTES.honeypot)) : undefined) ?? fieldError.message;
     const control = field === HONEYPOT_FIELD ? undefined : controls.get(field);
     const box = firstEligible(page, (element) => attribute(element, ERROR_FOR_ATTRIBUTE) === field);
     if (control !== undefined && control.tagName !== 'button') {

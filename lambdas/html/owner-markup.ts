@@ -23,14 +23,16 @@ export const TITLE_PREFIX_ATTRIBUTE = 'data-title-prefix';
 
 /**
  * On the form: the service's notices in the owner's words. The service's answer in the owner's
- * page reads the first four, the example script all but the cross-site one (no script sends a post
- * from another site). `{minutes}` in the rate limit's becomes the whole minutes to wait.
+ * page reads the first five, the example script all but the cross-site one (no script sends a post
+ * from another site). `{minutes}` in the rate limit's becomes the whole minutes to wait; the spam
+ * trap's is the message of a filled trap, which a browser's autofill may cause.
  */
 export const OWNER_NOTICE_ATTRIBUTES = {
   invalid: 'data-notice-invalid',
   rateLimited: 'data-notice-rate-limited',
   unavailable: 'data-notice-unavailable',
   crossSite: 'data-notice-cross-site',
+  honeypot: 'data-notice-honeypot',
   sending: 'data-notice-sending',
   failed: 'data-notice-failed',
   sent: 'data-notice-sent',

@@ -24,6 +24,7 @@ const WORDS = {
   email: 'Bitte geben Sie eine E-Mail-Adresse wie name@beispiel.de an.',
   sending: 'Ihre Anfrage wird gesendet …',
   unavailable: 'Ihre Anfrage kann gerade nicht angenommen werden.',
+  honeypot: 'Ein verstecktes Feld wurde ausgefüllt, vielleicht von einer Browser-Erweiterung.',
 };
 
 const KONTAKT = `<!doctype html>
@@ -32,7 +33,7 @@ const KONTAKT = `<!doctype html>
 <body><main>
 <h1>Kontakt</h1>
 <form method="post" action="/contact" data-success-path="/danke/" data-title-prefix="Fehler: "
-  data-notice-invalid="${WORDS.invalid}" data-notice-rate-limited="${WORDS.rateLimited}" data-notice-sending="${WORDS.sending}" data-notice-unavailable="${WORDS.unavailable}">
+  data-notice-invalid="${WORDS.invalid}" data-notice-rate-limited="${WORDS.rateLimited}" data-notice-sending="${WORDS.sending}" data-notice-unavailable="${WORDS.unavailable}" data-notice-honeypot="${WORDS.honeypot}">
   <p role="status" data-status hidden></p>
   <label for="name">Ihr Name</label><input id="name" name="name">
   <label for="email">Ihre E-Mail-Adresse</label><input id="email" name="email">
@@ -99,6 +100,18 @@ describeInChromium('an owner’s form page in German, which words the service’
     const said = WORDS.rateLimited.replace('{minutes}', minutesFrom((await answer.allHeaders())['retry-after']));
     await page.getByRole('status').filter({ hasText: said }).waitFor();
     expect(await page.getByLabel('Ihr Projekt').inputValue()).toBe(inquiry.message);
+  });
+
+  it.each<[string, BrowserContextOptions]>([
+    ['with script', {}],
+    ['without script', { javaScriptEnabled: false }],
+  ])('says a filled spam trap in the form’s words %s', async (_case, options) => {
+    const { page } = await visit(options);
+    await fillOwnerForm(page, { name: 'Élodie', email: newEmail(), message: newMessage() }, 'form');
+    // What a browser extension's autofill, or a robot, does: the field is out of a person's reach.
+    await page.locator('[name="_gotcha"]').evaluate((input) => ((input as unknown as { value: string }).value = 'http://spam.example'));
+    expect((await send(page)).status()).toBe(422);
+    await page.getByRole('status').filter({ hasText: WORDS.honeypot }).waitFor();
   });
 
   it.each([

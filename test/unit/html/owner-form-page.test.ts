@@ -206,7 +206,7 @@ describe('a page in another language, whose form words the service’s sentences
     .replace('<title>Hire me – Ada</title>', '<title>Kontakt – Ada</title>')
     .replace(
       '<form method="post" action="/contact" class="inquiry">',
-      '<form method="post" action="/contact" class="inquiry" data-notice-invalid="Bitte prüfen Sie die markierten Felder." data-notice-rate-limited="Bitte versuchen Sie es in {minutes} Minuten erneut ({minutes})." data-notice-unavailable="Gerade nicht möglich." data-notice-cross-site="Von einer anderen Seite gesendet." data-title-prefix="Fehler & Mängel: ">',
+      '<form method="post" action="/contact" class="inquiry" data-notice-invalid="Bitte prüfen Sie die markierten Felder." data-notice-rate-limited="Bitte versuchen Sie es in {minutes} Minuten erneut ({minutes})." data-notice-unavailable="Gerade nicht möglich." data-notice-cross-site="Von einer anderen Seite gesendet." data-notice-honeypot="Ein verstecktes Feld wurde ausgefüllt." data-title-prefix="Fehler & Mängel: ">',
     )
     .replace('<p data-error-for="email" class="error" hidden></p>', '<p data-error-for="email" class="error" data-error-text="Bitte eine gültige E-Mail-Adresse <name@beispiel.de>." hidden></p>')
     .replace('<p data-error-for="message" hidden></p>', '<p data-error-for="message" data-error-text=" " hidden></p>');
@@ -227,6 +227,18 @@ describe('a page in another language, whose form words the service’s sentences
     ['a post from another site', { kind: 'crossSite' }, 'Von einer anderen Seite gesendet.'],
   ])('says %s in the form’s own words', (_case, notice, said) => {
     expect(text(byAttribute(fill(GERMAN, { fieldErrors: [], summary: 'Please try again in 31 minutes.', notice }), 'data-status'))).toBe(said);
+  });
+
+  it('says a filled spam trap’s message in the form’s words, beside the field errors in theirs', () => {
+    const html = fill(GERMAN, {
+      fieldErrors: [
+        { field: '_gotcha', message: 'A hidden field that must stay empty was filled in.' },
+        { field: 'email', message: 'Enter an e-mail address such as name@example.com.' },
+      ],
+      notice: { kind: 'invalid' },
+    });
+    expect(text(byAttribute(html, 'data-status'))).toBe('Ein verstecktes Feld wurde ausgefüllt.');
+    expect(text(byAttribute(html, 'data-error-for', 'email'))).toBe('Bitte eine gültige E-Mail-Adresse <name@beispiel.de>.');
   });
 
   it('says what the form does not word as the service does', () => {
