@@ -62,7 +62,8 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const resources = Object.values(stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})));
   const ofType = (type: string) => resources.filter((resource) => resource.Type === type).map((resource) => resource.Properties ?? {});
   const aliases = ofType('AWS::CloudFront::Distribution').flatMap((properties) => ((properties.DistributionConfig as { Aliases?: string[] } | undefined)?.Aliases ?? []));
-  const madeRecords = new Set(ofType('AWS::Route53::RecordSet').map((properties) => String(properties.Name).replace(/\.$/, '')));
+  const recordSets = ofType('AWS::Route53::RecordSet');
+  const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
   const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
@@ -87,6 +88,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (domain) =>
         `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
     ),
+    ...zoneRecordChecks(recordSets),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(knownRecords.length === 0
       ? []
@@ -115,6 +117,28 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+}
+
+/**
+ * For each Route 53 zone the stack writes records in, the step that lists those of them the zone
+ * has already: CloudFormation cannot create a record set that exists (a site moving from another
+ * host has its name's A record), so the owner deletes them right before the deploy
+ * (README "Your own domain"). Only records whose names synth knows (the site's, the MAIL FROM's;
+ * SES names the DKIM ones at deploy), each with the types the stack writes there and CNAME, which
+ * excludes all.
+ */
+function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): string[] {
+  const zones = new Map<string, Map<string, Set<string>>>();
+  for (const { HostedZoneId: zone, Name: name, Type: type } of recordSets) {
+    if (typeof zone !== 'string' || typeof name !== 'string' || typeof type !== 'string') continue;
+    const names = zones.get(zone) ?? new Map<string, Set<string>>();
+    zones.set(zone, names.set(name, (names.get(name) ?? new Set(['CNAME'])).add(type)));
+  }
+  return [...zones].map(([zone, names]) => {
+    const written = [...names].map(([name, types]) => `${name.replace(/\.$/, '')} (${[...types].filter((type) => type !== 'CNAME').join(', ')})`);
+    const query = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
+    return `Before you deploy: the stack writes ${written.join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: right before the deploy, delete those this lists (a site moving from another host has its A record): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?${query}]"`;
+  });
 }
 
 /** The command that shows a domain's DMARC record; a subdomain without one is under its parent domain's. */

@@ -345,7 +345,8 @@ function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainNa
     const missing = hostedZoneId === undefined ? 'hostedZoneId' : 'hostedZoneName';
     throw new ConfigError(`Missing setting "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
   }
-  const id = text('hostedZoneId', hostedZoneId);
+  // As the Route 53 API and CLI print it (`/hostedzone/Z…`), or the id alone.
+  const id = text('hostedZoneId', hostedZoneId).replace(/^\/hostedzone\//, '');
   const zoneName = text('hostedZoneName', hostedZoneName).replace(/\.$/, '');
   if (!HOSTED_ZONE_ID_PATTERN.test(id)) {
     throw new ConfigError(`hostedZoneId must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ, got ${JSON.stringify(id)}`);

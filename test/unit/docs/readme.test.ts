@@ -41,7 +41,6 @@ const DOCUMENTED_AWS_CALLS = [
   'acm describe-certificate',
   'acm wait certificate-validated',
   'sesv2 create-email-identity',
-  'route53 list-resource-record-sets',
   'cloudformation delete-stack',
 ];
 

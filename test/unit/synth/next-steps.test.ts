@@ -38,11 +38,16 @@ describe('npm run synth’s next steps', () => {
     expect(steps).toContainEqual(expect.stringContaining('bounce.example.com MX 10 feedback-smtp.<the region you deploy to>.amazonses.com'));
   });
 
-  it('for a domain in a Route 53 zone the stack writes to: no DNS record to make but the DMARC record, which the stack leaves to the owner', () => {
+  it('for a domain in a Route 53 zone the stack writes to: the records of its own the zone may have, to delete; no DNS record to make but the DMARC record', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps[3]).toMatch(/^ {2}2\. Add example\.com's DMARC record yourself, unless one applies already /);
-    expect(steps.at(-1)).toBe('  4. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
+    expect(steps[2]).toBe(
+      '  1. Before you deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
+        'right before the deploy, delete those this lists (a site moving from another host has its A record): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
+        `--query "ResourceRecordSets[?(Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))]"`,
+    );
+    expect(steps[4]).toMatch(/^ {2}3\. Add example\.com's DMARC record yourself, unless one applies already /);
+    expect(steps.at(-1)).toBe('  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {

@@ -67,6 +67,10 @@ describe('the deployment context', () => {
     });
   });
 
+  it('takes a hosted zone id as the Route 53 CLI prints it, /hostedzone/ first', () => {
+    expect(configOf({ ...EXAMPLE_CONTEXT, hostedZoneId: `/hostedzone/${EXAMPLE_HOSTED_ZONE_ID}` }).customDomain?.hostedZone).toEqual({ hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' });
+  });
+
   it('fills in the defaults of docs/api.md §7 and takes -c strings as cdk.json values', () => {
     expect(configOf({ ...MINIMAL_CONTEXT })).toEqual({
       ownerEmail: 'you@example.com',
