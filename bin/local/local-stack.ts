@@ -102,7 +102,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     });
     const warnings: string[] = [];
     try {
-      const setup = new DynamoDBClient(SETUP_CLIENT);
+      // The tables themselves, not the stream's stand-in before them: an outside store that does not answer is said as it failed.
+      const setup = new DynamoDBClient({ ...SETUP_CLIENT, endpoint: dynamo });
       await ensureCounterTable(setup, process.env.COUNTER_TABLE as string);
       await ensureInquiryTable(setup, process.env.INQUIRY_TABLE as string);
     } catch (error) {
