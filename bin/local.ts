@@ -28,7 +28,7 @@ try {
   const fromFile = settingsFileVariables(process.env, file);
   fileKeys = fromFile.keys;
   Object.assign(process.env, fromFile.variables);
-  const settings = readLocalSettings(process.env);
+  const settings = readLocalSettings(process.env, file.settings);
   // What the owner set, before the stack fills in the functions' environment with local mode's own.
   const ownerEnv = { ...process.env };
   // From the page as start-up read it: an edit while the rest starts is one too.
@@ -39,7 +39,7 @@ try {
           settings.formPage === undefined
             ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
             : { path: settings.formPage.path, file: settings.formPage.file, used: true },
-          () => readLocalSettings(ownerEnv).formPage !== undefined,
+          () => readLocalSettings(ownerEnv, file.settings).formPage !== undefined,
           (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
         );
   const stack = await startLocalStack(settings);

@@ -128,13 +128,18 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
     .reduce((words, [key, variable]) => words.replace(new RegExp(`\\b${variable}\\b`, 'g'), key), message);
 }
 
-/** Reads and checks every setting of local mode; a bad one throws a ConfigError naming it. */
-export function readLocalSettings(env: Env): LocalSettings {
+/**
+ * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
+ * `domainName` is the settings file's, a deployment's alone, which tells the form page check the
+ * site's own name (a form written to post to `https://<domainName>/contact`).
+ */
+export function readLocalSettings(env: Env, { domainName }: { readonly domainName?: unknown } = {}): LocalSettings {
   const siteDir = optionalSiteDir(env);
+  const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
   const formPage = findFormPage(
     'FORM_PAGE',
     env.FORM_PAGE === '' ? undefined : env.FORM_PAGE,
-    siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR },
+    siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins },
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   const settings: Omit<LocalSettings, 'limits'> = {

@@ -13,14 +13,15 @@ import {
   elementsOf,
   ENCTYPES,
   enumerated,
-  formAction,
   formControls,
   formsToContact,
   isHtml,
   isPostForm,
+  isSiteContact,
   METHODS,
   parseUrl,
   SITE,
+  submissionUrl,
   URL_ENCODED,
   type Element,
   type EnumeratedAttribute,
@@ -38,8 +39,8 @@ export interface FormSending {
   readonly buttonMethods: readonly EnumeratedAttribute[];
   /** The `formenctype` of each of its submit buttons that has one. */
   readonly buttonEnctypes: readonly EnumeratedAttribute[];
-  /** The `formaction` of each of its submit buttons that has one, as written, and whether it sends the post to `/contact` of the site as the form does. */
-  readonly buttonActions: readonly { readonly written: string; readonly toContact: boolean }[];
+  /** The `formaction` of each of its submit buttons that has one, as written, and where it sends the post. */
+  readonly buttonActions: readonly { readonly written: string; readonly target: PostTarget }[];
   /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
   readonly fields: readonly string[];
   /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
@@ -57,6 +58,18 @@ export interface FormSending {
  * submission: the first form that posts there, the one a refused post fills in, else the first
  * whose action is `/contact` whatever its method; undefined when no form of the page has that action.
  */
+/**
+ * Where a post goes: `/contact` of the site; `/contact` written as a whole address of one of the
+ * site's own names (`https://example.com/contact`), which the preview's posts would leave for and a
+ * deployment not yet at that name would miss; or elsewhere.
+ */
+export type PostTarget = 'contact' | 'whole address' | 'elsewhere';
+
+function postTarget(url: URL | undefined, { ownOrigins }: PageTree): PostTarget {
+  if (isSiteContact(url)) return 'contact';
+  return url !== undefined && ownOrigins.has(url.origin) && url.pathname === PAGE_PATHS.form ? 'whole address' : 'elsewhere';
+}
+
 export function contactFormSending(page: PageTree): FormSending | undefined {
   const forms = formsToContact(page);
   const form = forms.find(isPostForm) ?? forms[0];
@@ -68,7 +81,8 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     // A control without a name, or with an empty one, is never sent.
     return name === undefined || name === '' || how === 'never' ? [] : [{ name, how }];
   });
-  const buttons = controls.filter((control) => howSent(control) === 'submit');
+  // A disabled button is never pressed: what it would send is no post of the form's.
+  const buttons = controls.filter((control) => howSent(control) === 'submit' && attribute(control, 'disabled') === undefined);
   return {
     method: enumerated(attribute(form, 'method'), METHODS, 'get'),
     enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
@@ -76,10 +90,7 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     buttonEnctypes: buttons.flatMap((button) => buttonOverride(button, 'formenctype', ENCTYPES, URL_ENCODED)),
     buttonActions: buttons.flatMap((button) => {
       const written = attribute(button, 'formaction');
-      if (written === undefined) return [];
-      // As a form's action: an empty one is the page itself.
-      const target = parseUrl(written, page.base);
-      return [{ written, toContact: target?.origin === SITE && target.pathname === PAGE_PATHS.form }];
+      return written === undefined ? [] : [{ written, target: postTarget(submissionUrl(written, page), page) }];
     }),
     fields: [...new Set(sent.map(({ name }) => name))],
     repeated: repeatedNames(sent),
@@ -103,9 +114,9 @@ function hiddenByAttribute(control: Element): boolean {
   return false;
 }
 
-/** Where a page's inquiry form posts instead of `/contact` of the site: another path of it, or a whole address ending in `/contact`. */
+/** Where a page's inquiry form posts instead of `/contact` of the site: another address of the site, or `/contact` written whole. */
 export interface MisdirectedAction {
-  /** `path`: another path of the site, which takes no form post; `address`: `/contact` written as a whole address (another host's, or the site's own domain's). */
+  /** `path`: another address of the site, which takes no form post; `address`: its `/contact` written as a whole address of one of its names. */
   readonly kind: 'path' | 'address';
   /** The path, or the whole address. */
   readonly action: string;
@@ -113,26 +124,28 @@ export interface MisdirectedAction {
 
 /**
  * Where the page sends an inquiry a browser posts elsewhere than `/contact` of the site: the
- * action of its first form that posts with every field an inquiry requires to another path of the
- * site (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an
- * action), or to `/contact` written as a whole address (`https://example.com/contact`: the site's
- * domain, which the preview's posts would leave for, and a deployment not yet at that name would
- * miss). Such a form is the service's, and none of its posts would reach it. Undefined when the
- * page has none: a form to another host's other path is the owner's to choose (a form service),
- * and one a browser does not post (no method, a GET, a dialog) is a script's, such as one that
- * posts JSON to `/api/contact`.
+ * action of its first form that posts with every field an inquiry requires to another address of
+ * the site (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an
+ * action, or one of these written whole with one of the site's own names), or to `/contact`
+ * written whole (`https://example.com/contact`, PostTarget). Such a form is the service's, and none
+ * of its posts would reach it. Undefined when the page has none: a form to another host is the
+ * owner's to choose (a form service), and one a browser does not post (no method, a GET, a
+ * dialog) is a script's, such as one that posts JSON to `/api/contact`.
  */
-export function misdirectedInquiryAction({ all, base }: PageTree): MisdirectedAction | undefined {
+export function misdirectedInquiryAction(page: PageTree): MisdirectedAction | undefined {
+  const { all } = page;
   for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
-    const action = formAction(form, base);
-    if (action === undefined) continue;
-    const onSite = action.origin === SITE;
-    if (onSite ? action.pathname === PAGE_PATHS.form : !/^https?:$/.test(action.protocol) || action.pathname !== PAGE_PATHS.form) continue;
+    const action = submissionUrl(attribute(form, 'action'), page);
+    if (action === undefined || isSiteContact(action)) continue;
+    const ownName = page.ownOrigins.has(action.origin);
+    if (action.origin !== SITE && !ownName) continue;
     const controls = formControls({ all, form, inForm: elementsOf(form) });
     // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
     if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
     const names = new Set(controls.map((control) => attribute(control, 'name')));
-    if (INQUIRY_RULES.required.every((field) => names.has(field))) return onSite ? { kind: 'path', action: action.pathname } : { kind: 'address', action: action.href };
+    if (!INQUIRY_RULES.required.every((field) => names.has(field))) continue;
+    if (!ownName) return { kind: 'path', action: action.pathname };
+    return { kind: postTarget(action, page) === 'whole address' ? 'address' : 'path', action: action.href };
   }
   return undefined;
 }

@@ -11,12 +11,19 @@ export type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 export interface PageTree {
   readonly all: readonly Element[];
   readonly base: URL;
+  /** The page's own URL, where a form without an action posts, whatever its `<base>`. */
+  readonly page: URL;
+  /** The origins of the site's own names (`https://example.com`), as a page may write its links whole. */
+  readonly ownOrigins: ReadonlySet<string>;
 }
 
-/** The page served at `pagePath` (a path of the site), read as a browser without scripting reads it. */
-export function readPage(html: string, pagePath: string): PageTree {
+/**
+ * The page served at `pagePath` (a path of the site), read as a browser without scripting reads
+ * it; `ownOrigins` are the site's own names where they are known (synth's domainName and baseUrl).
+ */
+export function readPage(html: string, pagePath: string, ownOrigins: readonly string[] = []): PageTree {
   const all = elementsOf(parsePage(html));
-  return { all, base: documentBase(all, pagePath) };
+  return { all, base: documentBase(all, pagePath), page: new URL(pagePath, SITE), ownOrigins: new Set(ownOrigins) };
 }
 
 /**
@@ -43,17 +50,22 @@ function documentBase(all: readonly Element[], pagePath: string): URL {
 }
 
 /** The page's forms whose action is `/contact` of the site, in tree order. */
-export function formsToContact({ all, base }: PageTree): Element[] {
-  return all.filter((element) => {
-    if (!isHtml(element, 'form')) return false;
-    const action = formAction(element, base);
-    return action?.origin === SITE && action.pathname === PAGE_PATHS.form;
-  });
+export function formsToContact(tree: PageTree): Element[] {
+  return tree.all.filter((element) => isHtml(element, 'form') && isSiteContact(submissionUrl(attribute(element, 'action'), tree)));
 }
 
-/** Where a form sends what it holds, as a browser resolves its action (none: the page itself). */
-export function formAction(form: Element, base: URL): URL | undefined {
-  return parseUrl(attribute(form, 'action') ?? '', base);
+/**
+ * Where a form's `action`, or a button's `formaction`, sends a post, as the HTML standard resolves
+ * it: a missing or empty one is the page's own URL, not its `<base>`; any other is resolved
+ * against the base.
+ */
+export function submissionUrl(written: string | undefined, { base, page }: Pick<PageTree, 'base' | 'page'>): URL | undefined {
+  return written === undefined || written === '' ? page : parseUrl(written, base);
+}
+
+/** Whether a URL is `/contact` of the site: the service's form post, a query aside. */
+export function isSiteContact(url: URL | undefined): boolean {
+  return url?.origin === SITE && url.pathname === PAGE_PATHS.form;
 }
 
 export function isPostForm(form: Element): boolean {

@@ -57,6 +57,8 @@ export const BUNDLED_FORM_PAGE = 'form-page.html';
 interface SiteFolder {
   readonly folder: string;
   readonly setting: string;
+  /** The origins of the site's own names, where known (synth's domainName and baseUrl): a form's action written whole with one is the site's. */
+  readonly ownOrigins?: readonly string[];
 }
 
 /** Where the site's pages are, as far as finding the form page goes. */
@@ -86,7 +88,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     const named = `${FOUND_FORM_PAGE} (found with no ${key})`;
     // Read as it comes: a page there without the service's form is no form page, whatever its size or encoding.
     const bytes = readFileSync(file);
-    const page = readPage(bytes.toString('utf8'), FOUND_FORM_PAGE);
+    const page = readPage(bytes.toString('utf8'), FOUND_FORM_PAGE, site.ownOrigins);
     if (contactFormSending(page) === undefined) {
       const action = misdirectedInquiryAction(page);
       if (action === undefined) return undefined;
@@ -103,7 +105,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), path);
   if (file === undefined) throw new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`);
   const named = `${key} ${path}`;
-  return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path), site) };
+  return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
 }
 
 /** A form page's text, which the service can answer in: at most MAX_FORM_PAGE_BYTES, and UTF-8. */
@@ -140,12 +142,15 @@ function checkedPage(
   return { ...found, successPath };
 }
 
+/** Why `/contact` written whole with the site's own name fails the form. */
+const WHOLE_ADDRESS = "a whole address, which the preview's posts would leave for and a site not yet at that name would miss";
+
 /** The end of a sentence naming a page none of whose forms posts to `/contact`, and where its inquiry form posts instead, if it has one. */
 function noFormToContact(misdirected: MisdirectedAction | undefined): string {
   if (misdirected === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
   const sends = `whose form sends the inquiry to ${printable(misdirected.action)}`;
   if (misdirected.kind === 'path') return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})`;
-  return `${sends}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (${FORM_EXAMPLE})`;
+  return `${sends}, ${WHOLE_ADDRESS}: write the path alone (${FORM_EXAMPLE})`;
 }
 
 /**
@@ -160,9 +165,11 @@ function everyPostRefused(form: FormSending): string | undefined {
   if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
   const encoding = `the service reads ${URL_ENCODED}, a form's default (leave it out)`;
   if (form.enctype.state !== URL_ENCODED) return `form has ${written('enctype', form.enctype)}, so every post would be refused (415): ${encoding}`;
-  const action = form.buttonActions.find(({ toContact }) => !toContact);
+  const action = form.buttonActions.find(({ target }) => target !== 'contact');
   if (action !== undefined) {
-    return `form's submit button has formaction=${printable(JSON.stringify(action.written))}, so when it is pressed the inquiry goes elsewhere than ${PAGE_PATHS.form}, the one address that takes it: leave formaction out`;
+    const formaction = `formaction=${printable(JSON.stringify(action.written))}`;
+    if (action.target === 'whole address') return `form's submit button has ${formaction}, ${WHOLE_ADDRESS}: leave formaction out`;
+    return `form's submit button has ${formaction}, so when it is pressed the inquiry goes elsewhere than ${PAGE_PATHS.form}, the one address that takes it: leave formaction out`;
   }
   const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
   if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;

@@ -207,7 +207,11 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
   const formPage = findFormPage(
     'formPage',
     optional(context('formPage'), (value) => text('formPage', value)),
-    sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : sitePages.kind === 'origin' ? { kind: 'origin' } : { kind: 'folder', folder: sitePages.path, setting: 'siteDir' },
+    sitePages === undefined
+      ? { kind: 'none', setting: 'siteDir' }
+      : sitePages.kind === 'origin'
+        ? { kind: 'origin' }
+        : { kind: 'folder', folder: sitePages.path, setting: 'siteDir', ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] },
   );
   const formSuccessPath = thankYouPage('formSuccessPath', successPathSetting, formPage);
   const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';

@@ -523,21 +523,40 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .*, whose form sends the inquiry to /);
   });
 
+  const ownDomain = { domainName: 'atelier-brun.example', certificateArn: EXAMPLE_CERTIFICATE_ARN };
+  const WHOLE = "a whole address, which the preview's posts would leave for and a site not yet at that name would miss";
+
   it.each([
-    ['the site’s own domain', 'https://atelier-brun.example/contact', 'https://atelier-brun.example/contact'],
-    ['another host, without a scheme', '//www.atelier-brun.example/contact?from=page', 'https://www.atelier-brun.example/contact?from=page'],
-  ])('refuses a /contact/ page whose inquiry form posts to /contact as a whole address, %s, in one line', (_case, written, action) => {
+    ['/contact of domainName', ownDomain, 'https://atelier-brun.example/contact', `https://atelier-brun.example/contact, ${WHOLE}: write the path alone`],
+    ['/contact of baseUrl, without a scheme', { baseUrl: 'https://d111.cloudfront.net' }, '//d111.cloudfront.net/contact?from=page', `https://d111.cloudfront.net/contact?from=page, ${WHOLE}: write the path alone`],
+    ['/contact/ of domainName', ownDomain, 'https://atelier-brun.example/contact/', 'https://atelier-brun.example/contact/, which takes no form post: only /contact does'],
+  ])('refuses a /contact/ page whose inquiry form posts to %s, written whole, in one line', (_case, context, written, said) => {
     const folder = siteFolder({ 'contact/index.html': ownerFormPage({ action: written }) });
-    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
-      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form sends the inquiry to ${action}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (<form method="post" action="/contact">)`,
+    expect(errorOf({ ...MINIMAL_CONTEXT, ...context, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form sends the inquiry to ${said} (<form method="post" action="/contact">)`,
     );
   });
 
   it.each([
-    ['another host’s other path (a form service)', 'https://forms.example/f/ada'],
-    ['mail', 'mailto:ada@example.com'],
-  ])('leaves a /contact/ page whose form posts to %s: no form page, no stop', (_case, action) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': ownerFormPage({ action }) }) }).formPage).toBeUndefined();
+    ['another host’s other path (a form service)', ownDomain, 'https://forms.example/f/ada'],
+    ['another host’s /contact (a form service)', ownDomain, 'https://api.formhost.example/contact'],
+    ['the site’s own name, when synth knows none', {}, 'https://atelier-brun.example/contact'],
+    ['mail', ownDomain, 'mailto:ada@example.com'],
+  ])('leaves a /contact/ page whose form posts to %s: no form page, no stop', (_case, context, action) => {
+    expect(configOf({ ...MINIMAL_CONTEXT, ...context, siteDir: siteFolder({ 'contact/index.html': ownerFormPage({ action }) }) }).formPage).toBeUndefined();
+  });
+
+  it('refuses a form page whose button’s formaction is /contact written whole, saying to leave it out', () => {
+    const folder = siteFolder({ 'contact/index.html': ownerFormPage().replace('<button type="submit">', '<button type="submit" formaction="https://atelier-brun.example/contact">') });
+    expect(errorOf({ ...MINIMAL_CONTEXT, ...ownDomain, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form's submit button has formaction="https://atelier-brun.example/contact", ${WHOLE}: leave formaction out`,
+    );
+  });
+
+  it('reads a form without an action as posting to its own page, whatever its <base>, as a browser sends it', () => {
+    const page = ownerFormPage().replace(' action="/contact"', '').replace('<head>', '<head><base href="/contact">');
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toMatch(/, whose form sends the inquiry to \/contact\/, which takes no form post: only \/contact does /);
   });
 
   it.each([
@@ -569,6 +588,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a button that sends it to /contact/', ownerFormPage().replace('<button type="submit">', '<button type="submit" formaction="/contact/">'), 'form\'s submit button has formaction="/contact/", so when it is pressed the inquiry goes elsewhere than /contact, the one address that takes it: leave formaction out'],
     ['a button that sends it to another site', ownerFormPage().replace('<button type="submit">', '<button type="submit" formaction="https://forms.example/contact">'), 'form\'s submit button has formaction="https://forms.example/contact", so when it is pressed the inquiry goes elsewhere than /contact, the one address that takes it: leave formaction out'],
     ['a button whose empty formaction sends it to the page itself', ownerFormPage().replace('<button type="submit">', '<button type="submit" formaction="">'), 'form\'s submit button has formaction="", so when it is pressed the inquiry goes elsewhere than /contact, the one address that takes it: leave formaction out'],
+    ['a button whose empty formaction sends it to the page itself, not to its <base>', ownerFormPage().replace('<head>', '<head><base href="/contact">').replace('<button type="submit">', '<button type="submit" formaction="">'), 'form\'s submit button has formaction="", so when it is pressed the inquiry goes elsewhere than /contact, the one address that takes it: leave formaction out'],
     ['enctype="multipart/form-data"', withForm('<form method="post" action="/contact" enctype="multipart/form-data">'), `form has enctype="multipart/form-data", so every post would be refused (415): ${encoding}`],
     ['enctype="TEXT/PLAIN"', withForm('<form method="post" action="/contact" enctype="TEXT/PLAIN">'), `form has enctype="TEXT/PLAIN", so every post would be refused (415): ${encoding}`],
     ['a button of another encoding', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="multipart/form-data">'), `form's submit button has formenctype="multipart/form-data", so every post sent with it would be refused (415): ${encoding}`],
@@ -588,6 +608,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a button that posts URL-encoded, said twice', ownerFormPage().replace('<button type="submit">', '<button type="submit" formmethod="post" formenctype="application/x-www-form-urlencoded">')],
     ['a button whose formaction is /contact again, with a query', ownerFormPage().replace('<button type="submit">', '<button type="submit" formaction="../contact?from=button">')],
     ['a button that submits nothing, with a formaction', ownerFormPage().replace('<button', '<button type="button" formaction="/elsewhere">Check</button><button')],
+    ['a disabled button, never pressed, with a formaction', ownerFormPage().replace('<button', '<button disabled formaction="/elsewhere">Later</button><button')],
     ['a radio group', ownerFormPage().replace('<button', '<input type="radio" name="company" value="Acme"><input type="radio" name="company" value="Initech"><button')],
     ['submit buttons of one field, of which a post sends the one pressed', ownerFormPage().replace('<button type="submit">Send</button>', '<button name="company" value="">Send</button><button name="company" value="Acme">Send for Acme</button>')],
     ['a button that submits nothing, named as a field', ownerFormPage().replace('<button', '<button type="button" name="email">Check</button><button')],
