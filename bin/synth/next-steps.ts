@@ -122,10 +122,11 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
 /**
  * For each Route 53 zone the stack writes records in, the step that lists those of them the zone
  * has already: CloudFormation cannot create a record set that exists (a site moving from another
- * host has its name's A record), so the owner deletes them right before the deploy
+ * host has its name's A record), so the owner deletes them right before the first deploy
  * (README "Your own domain"). Only records whose names synth knows (the site's, the MAIL FROM's;
  * SES names the DKIM ones at deploy), each with the types the stack writes there and CNAME, which
- * excludes all.
+ * excludes all; and never the stack's own, once deployed (an alias to CloudFront, a value naming
+ * amazonses.com), which synth run again must not have the owner delete.
  */
 function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): string[] {
   const zones = new Map<string, Map<string, Set<string>>>();
@@ -136,8 +137,9 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
   }
   return [...zones].map(([zone, names]) => {
     const written = [...names].map(([name, types]) => `${name.replace(/\.$/, '')} (${[...types].filter((type) => type !== 'CNAME').join(', ')})`);
-    const query = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
-    return `Before you deploy: the stack writes ${written.join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: right before the deploy, delete those this lists (a site moving from another host has its A record): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?${query}]"`;
+    const records = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
+    const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
+    return `Before the first deploy: the stack writes ${written.join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`;
   });
 }
 

@@ -42,9 +42,10 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toBe(
-      '  1. Before you deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
-        'right before the deploy, delete those this lists (a site moving from another host has its A record): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
-        `--query "ResourceRecordSets[?(Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))]"`,
+      '  1. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
+        "right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
+        `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
+        `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
     );
     expect(steps[4]).toMatch(/^ {2}3\. Add example\.com's DMARC record yourself, unless one applies already /);
     expect(steps.at(-1)).toBe('  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
