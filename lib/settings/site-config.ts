@@ -400,9 +400,10 @@ function readPathOfSite(key: 'pageStylesheet' | 'formSuccessPath', value: string
  */
 function readSenderIdentity(senderEmail: string, customDomain: CustomDomain | undefined, create: boolean | undefined): SenderIdentity {
   if (create === false) return { kind: 'none' };
-  const domain = emailDomain(senderEmail);
-  const within = (name: string, parent: string) => name.toLowerCase() === parent || name.toLowerCase().endsWith(`.${parent}`);
-  if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain.toLowerCase()))) {
+  // In lower case, as DNS names compare: the identity and its MAIL FROM records are named for it.
+  const domain = emailDomain(senderEmail).toLowerCase();
+  const within = (name: string, parent: string) => name === parent || name.endsWith(`.${parent}`);
+  if (customDomain !== undefined && (within(domain, customDomain.domainName) || within(customDomain.domainName, domain))) {
     const zone = customDomain.hostedZone;
     return { kind: 'domain', domain, ...(zone !== undefined && within(domain, zone.zoneName) ? { hostedZone: zone } : {}) };
   }

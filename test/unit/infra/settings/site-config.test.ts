@@ -272,6 +272,7 @@ describe('the sender’s SES identity (docs/api.md §12)', () => {
     ['the domain, its records in the zone, for a sender on domainName', { ...domain, ...zone }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
     ['the domain, its records output, without a zone', domain, { kind: 'domain', domain: 'example.com' }],
     ['the parent domain of a site on www', { ...domain, ...zone, domainName: 'www.example.com' }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
+    ['the domain in lower case, as DNS names compare, for a sender written in capitals', { ...domain, ...zone, senderEmail: 'Contact@Example.COM' }, { kind: 'domain', domain: 'example.com', hostedZone: exampleZone }],
     [
       'a subdomain of domainName, in the zone',
       { ...domain, ...zone, senderEmail: 'contact@mail.example.com' },
