@@ -41,7 +41,8 @@ export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean
     // A page in use that is taken away is a change too; a page not yet there is none.
     const steady = now === seen && (page.used || now !== undefined);
     seen = now;
-    if (!steady || now === judged) return;
+    // A refusal is checked again at each look, the page as it last passed included (a folder moved away and back).
+    if (!steady || (now === judged && lastRefusal === undefined)) return;
     let found: boolean;
     try {
       found = startUpFinds();

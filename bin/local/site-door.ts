@@ -19,6 +19,11 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
     try {
       outcome = door.route({ method: request.method ?? 'GET', path, query, ...(request.headers.accept === undefined ? {} : { accept: request.headers.accept }) });
     } catch (error) {
+      drain(request);
+      // Gone for a moment, as while a generator builds the folder anew: nothing is lost by coming back.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return { ...plainAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment."), headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } };
+      }
       // The folder outgrew what the function can embed since start-up: synth would stop the same way.
       return plainAnswer(500, (error as Error).message);
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/html/html-reply.js';
 import { send, sendTarget, type HttpResponse } from '../support/http-client.js';
@@ -102,6 +102,20 @@ describe('the site’s pages, as the deployed front door serves siteDir', () => 
   it('takes a missing path without an extension for a folder published later: a redirect to its slash, then the 404 page', async () => {
     const response = await get('/missing');
     expect({ status: response.status, location: response.headers.location }).toEqual({ status: 301, location: '/missing/' });
+  });
+});
+
+describe('while the site’s folder is built anew', () => {
+  it('answers 503, to come back in a moment, while SITE_DIR is not there, and the site again once it is', async () => {
+    renameSync(site, `${site}.away`);
+    try {
+      const away = await get('/about/');
+      expect({ status: away.status, retryAfter: away.headers['retry-after'] }).toEqual({ status: 503, retryAfter: '5' });
+      expect(away.text).toMatch(/^Service Unavailable: SITE_DIR, the site's folder, is not there just now/);
+    } finally {
+      renameSync(`${site}.away`, site);
+    }
+    expect((await get('/about/')).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchFormPage } from '../../../bin/local/form-page-watch.js';
 import { ConfigError } from '../../../lambdas/config.js';
@@ -179,6 +179,31 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
       "Form page  /contact/ changed, and holds no form posting to /contact now: a refused post gets the service's own form",
       'Form page  /contact/ is mended: npm start would start with it again',
       "Form page  /contact/ is gone: a refused post gets the service's own form",
+    ]);
+  });
+
+  it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
+    const folder = siteFolder();
+    writePage(folder, ownerFormPage());
+    const file = join(folder, 'contact/index.html');
+    let away = false;
+    const said: string[] = [];
+    const startUpFinds = () => {
+      if (away) throw new ConfigError('siteDir must be a folder of the site');
+      return true;
+    };
+    const watch = watchFormPage({ path: '/contact/', file, used: true }, startUpFinds, (line) => said.push(line), LOOK_MS);
+    renameSync(file, `${file}.away`);
+    away = true;
+    await until(() => said.length > 0);
+    renameSync(`${file}.away`, file);
+    away = false;
+    await until(() => said.length > 1);
+    watch.stop();
+
+    expect(said).toEqual([
+      'Form page  /contact/ changed, and npm start would now stop: siteDir must be a folder of the site. Mend it: until then its posts may fail',
+      'Form page  /contact/ is mended: npm start would start with it again',
     ]);
   });
 });
