@@ -108,7 +108,8 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
     ...identitiesAtDeploy.map(
-      (address) => `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)`,
+      (address) =>
+        `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")`,
     ),
     ...unverifiedOwners.map(
       (address) =>

@@ -72,7 +72,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: look at example.com's DMARC policy (dig +short TXT _dmarc.example.com): unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
       '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
       '  3. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  4. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already)',
+      '  4. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
       "  5. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
       '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
