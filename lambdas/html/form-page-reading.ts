@@ -106,10 +106,10 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
  * hides it is not enough: the service's answer with the page applies no `style` attribute.
  */
 function hiddenByAttribute(control: Element): boolean {
-  if (isHtml(control, 'input') && attribute(control, 'type')?.toLowerCase() === 'hidden') return true;
+  if (isHtml(control, 'input') && asciiLowercase(attribute(control, 'type') ?? '') === 'hidden') return true;
   for (let node: ParentNode | null = control; node !== null && 'tagName' in node; node = node.parentNode) {
     const hidden = attribute(node, 'hidden');
-    if (hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
+    if (hidden !== undefined && asciiLowercase(hidden) !== 'until-found') return true;
   }
   return false;
 }
@@ -182,7 +182,7 @@ export function policyRefused(page: PageTree): PolicyRefused {
 /** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
 function loadedUrls({ all, base }: PageTree, { images }: { images: boolean }): URL[] {
   return all.flatMap((element) => {
-    const stylesheet = isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('stylesheet');
+    const stylesheet = isHtml(element, 'link') && asciiLowercase(attribute(element, 'rel') ?? '').split(/[\t\n\f\r ]+/).includes('stylesheet');
     const link = isHtml(element, 'script') || (images && isHtml(element, 'img')) ? attribute(element, 'src') : stylesheet ? attribute(element, 'href') : undefined;
     const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
     return url === undefined ? [] : [url];

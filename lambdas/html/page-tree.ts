@@ -23,7 +23,8 @@ export interface PageTree {
  */
 export function readPage(html: string, pagePath: string, ownOrigins: readonly string[] = []): PageTree {
   const all = elementsOf(parsePage(html));
-  return { all, base: documentBase(all, pagePath), page: new URL(pagePath, SITE), ownOrigins: new Set(ownOrigins) };
+  const page = new URL(pagePath, SITE);
+  return { all, base: documentBase(all, page), page, ownOrigins: new Set(ownOrigins) };
 }
 
 /**
@@ -40,8 +41,7 @@ function parsePage(html: string): DefaultTreeAdapterTypes.Document {
 export const SITE = 'https://site.invalid';
 
 /** The URL the page's relative links were written against: its own, or its first `<base href>`. */
-function documentBase(all: readonly Element[], pagePath: string): URL {
-  const page = new URL(pagePath, SITE);
+function documentBase(all: readonly Element[], page: URL): URL {
   const base = attribute(
     all.find((element) => isHtml(element, 'base') && attribute(element, 'href') !== undefined),
     'href',

@@ -71,7 +71,12 @@ function columns(character: string): number {
 
 /** How many columns a line takes in a terminal or a monospaced mail: what wrappedLine keeps within its width. */
 export function lineColumns(line: string): number {
-  return [...graphemes.segment(line)].reduce((sum, { segment }) => sum + columns(segment), 0);
+  return charactersColumns([...graphemes.segment(line)].map(({ segment }) => segment));
+}
+
+/** How many columns characters (grapheme clusters) take, side by side. */
+function charactersColumns(characters: readonly string[]): number {
+  return characters.reduce((sum, character) => sum + columns(character), 0);
 }
 
 const TAB_STOP = 8;
@@ -139,7 +144,7 @@ export function wrappedLine(line: string, width: number): string[] {
       const cut = space > 0 ? space + 1 : piece.length;
       pieces.push(piece.slice(0, cut).join(''));
       piece = piece.slice(cut);
-      used = piece.reduce((sum, kept) => sum + columns(kept), 0);
+      used = charactersColumns(piece);
     }
     piece.push(character);
     used += wide;
