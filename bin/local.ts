@@ -38,8 +38,11 @@ try {
       : watchFormPage(
           settings.formPage === undefined
             ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
-            : { path: settings.formPage.path, file: settings.formPage.file, used: true },
-          () => readLocalSettings(ownerEnv, file.settings).formPage !== undefined,
+            : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path },
+          () => {
+            const now = readLocalSettings(ownerEnv, file.settings);
+            return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path };
+          },
           (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
         );
   const stack = await startLocalStack(settings);

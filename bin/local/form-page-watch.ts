@@ -11,6 +11,14 @@ export interface WatchedFormPage {
   readonly file: string;
   /** Whether the preview uses it: it held a form posting to `/contact` at start-up. */
   readonly used: boolean;
+  /** The thank-you page in use, where a delivered form post goes: none for the service's own. */
+  readonly successPath?: string;
+}
+
+/** What start-up would read now: whether it finds a form page, and the thank-you page it would use. */
+export interface StartUpReading {
+  readonly found: boolean;
+  readonly successPath?: string;
 }
 
 /**
@@ -22,20 +30,34 @@ export interface WatchedFormPage {
  * holds the form is said too. A page it does not use yet (none was found at start-up) is
  * looked for until it appears: `/contact` keeps to the service's own form until npm start reads
  * its settings again (a deployment, until its next deploy), so one line says to start again, and
- * the watch ends.
+ * the watch ends. So does a thank-you page the page's form now names otherwise (its
+ * data-success-path): a post without JavaScript still lands on the one start-up read, one with
+ * JavaScript (the page's own script) on the new one, until npm start starts again.
  *
  * Only a file that kept its size and time from one look to the next is checked, once, as a
  * generator may be writing it; a refusal is said once it held on two checks (the thank-you page the
  * form names may come a moment later), and checked again at each look until it is mended. Looks
  * every `everyMs`; `stop` ends it.
  */
-export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
+export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUpReading, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
   // Start-up judged the page as it is now.
   let seen = page.used ? fileState(page.file) : undefined;
   let judged = seen;
   let lastRefusal: string | undefined;
   const said = new Set<string>();
   let saidNoForm = false;
+  let saidSuccessPath: string | undefined;
+  const sayThankYouPage = (successPath: string | undefined) => {
+    const inUse = page.successPath ?? PAGE_PATHS.sent;
+    const named = successPath ?? PAGE_PATHS.sent;
+    if (named === (saidSuccessPath ?? inUse)) return;
+    saidSuccessPath = named === inUse ? undefined : named;
+    say(
+      named === inUse
+        ? `Form page  ${page.path} sends a delivered post to ${inUse} again, as npm start does`
+        : `Form page  ${page.path} now sends a delivered post to ${named}: one without JavaScript still lands on ${inUse}, as start-up read it, until you stop npm start (Ctrl-C) and start it again`,
+    );
+  };
   const look = () => {
     const now = fileState(page.file);
     // A page in use that is taken away is a change too; a page not yet there is none.
@@ -43,9 +65,9 @@ export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean
     seen = now;
     // A refusal is checked again at each look, the page as it last passed included (a folder moved away and back).
     if (!steady || (now === judged && lastRefusal === undefined)) return;
-    let found: boolean;
+    let reading: StartUpReading;
     try {
-      found = startUpFinds();
+      reading = startUpReads();
     } catch (error) {
       if (!(error instanceof ConfigError)) return;
       if (error.message === lastRefusal && !said.has(error.message)) {
@@ -59,6 +81,7 @@ export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean
     lastRefusal = undefined;
     const wasRefused = said.size > 0;
     said.clear();
+    const { found } = reading;
     if (!page.used) {
       if (!found) return;
       clearInterval(timer);
@@ -70,6 +93,7 @@ export function watchFormPage(page: WatchedFormPage, startUpFinds: () => boolean
       saidNoForm = false;
       say(`Form page  ${page.path} is mended: npm start would start with it again`);
     }
+    if (page.used && found) sayThankYouPage(reading.successPath);
   };
   const timer = setInterval(look, everyMs);
   // Looking never keeps the process alive.

@@ -206,7 +206,7 @@ describe('the form page set with FORM_PAGE, edited while npm start runs', () => 
   let folder: string;
   let started: LocalServer;
   beforeAll(async () => {
-    folder = siteFolder({ 'kontakt/index.html': ownerFormPage(), 'css/site.css': 'body {}' });
+    folder = siteFolder({ 'kontakt/index.html': ownerFormPage(), 'danke/index.html': '<p>Danke', 'css/site.css': 'body {}' });
     started = await startLocalServer({ SITE_DIR: folder, FORM_PAGE: '/kontakt/' });
   }, 60_000);
   afterAll(() => started?.stop());
@@ -217,5 +217,20 @@ describe('the form page set with FORM_PAGE, edited while npm start runs', () => 
 
     writeFileSync(join(folder, 'kontakt/index.html'), ownerFormPage());
     await until(() => started.output().includes('Form page  /kontakt/ is mended: npm start would start with it again'));
+  });
+
+  it('is said in one line when its form names another thank-you page, which a post without JavaScript reaches only after a restart', async () => {
+    writeFileSync(join(folder, 'kontakt/index.html'), ownerFormPage({ successPath: '/danke/' }));
+    await until(() =>
+      started.output().includes('Form page  /kontakt/ now sends a delivered post to /danke/: one without JavaScript still lands on /contact/sent, as start-up read it, until you stop npm start (Ctrl-C) and start it again'),
+    );
+
+    const posted = await send(`${started.apiUrl}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: started.baseUrl },
+      body: new URLSearchParams({ name: 'Ada', email: newEmail(), message: newMessage() }).toString(),
+      from: newClient(),
+    });
+    expect({ status: posted.status, location: posted.headers.location }).toEqual({ status: 303, location: '/contact/sent' });
   });
 });

@@ -14,9 +14,9 @@ const LOOK_MS = 20;
 const START_AGAIN = "Form page  /contact/ holds a form posting to /contact now: stop npm start (Ctrl-C) and start it again to use it; until then /contact is the service's own form";
 
 /** Watches the folder's /contact/ page with start-up's own check of it, and collects what is said. */
-function watching(folder: string, startUpFinds = () => findFormPage('formPage', undefined, { kind: 'folder', folder, setting: 'siteDir' }) !== undefined) {
+function watching(folder: string, startUpReads = () => ({ found: findFormPage('formPage', undefined, { kind: 'folder', folder, setting: 'siteDir' }) !== undefined })) {
   const said: string[] = [];
-  const watch = watchFormPage({ path: '/contact/', file: join(folder, 'contact/index.html'), used: false }, startUpFinds, (line) => said.push(line), LOOK_MS);
+  const watch = watchFormPage({ path: '/contact/', file: join(folder, 'contact/index.html'), used: false }, startUpReads, (line) => said.push(line), LOOK_MS);
   return { said, watch };
 }
 
@@ -74,7 +74,7 @@ describe('watchFormPage, without a form page at start-up', () => {
   it('says nothing of a refusal that a moment mends, as when the thank-you page the form names comes just after it', async () => {
     const folder = siteFolder();
     writePage(folder, ownerFormPage());
-    const answers = [() => { throw new ConfigError('its form\'s data-success-path /thanks/ is no page of siteDir'); }, () => true];
+    const answers = [() => { throw new ConfigError('its form\'s data-success-path /thanks/ is no page of siteDir'); }, () => ({ found: true })];
     const { said, watch } = watching(folder, () => answers.shift()!());
     await until(() => said.length > 0);
     watch.stop();
@@ -87,7 +87,7 @@ describe('watchFormPage, without a form page at start-up', () => {
     const file = join(folder, 'contact/index.html');
     const checked: string[] = [];
     const slowLooks = 100;
-    const watch = watchFormPage({ path: '/contact/', file, used: false }, () => checked.push(readFileSync(file, 'utf8')) === 0, () => {}, slowLooks);
+    const watch = watchFormPage({ path: '/contact/', file, used: false }, () => ({ found: checked.push(readFileSync(file, 'utf8')) === 0 }), () => {}, slowLooks);
     writePage(folder, '<p>');
     // Far faster than the looks: each look sees another size.
     for (let i = 0; i < 30; i += 1) {
@@ -118,10 +118,14 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
   /** The page at `path` of the folder, which start-up checked as it is now, watched with start-up's check. */
   function watchingUsed(folder: string, path: string, setting?: string) {
     const said: string[] = [];
-    const check = () => findFormPage('formPage', setting, { kind: 'folder', folder, setting: 'siteDir' }) !== undefined;
-    expect(check()).toBe(true);
+    const site = { kind: 'folder', folder, setting: 'siteDir' } as const;
+    const check = () => {
+      const formPage = findFormPage('formPage', setting, site);
+      return { found: formPage !== undefined, successPath: formPage?.successPath };
+    };
+    expect(check().found).toBe(true);
     const file = join(folder, path.slice(1), 'index.html');
-    const watch = watchFormPage({ path, file, used: true }, check, (line) => said.push(line), LOOK_MS);
+    const watch = watchFormPage({ path, file, used: true, successPath: check().successPath }, check, (line) => said.push(line), LOOK_MS);
     return { said, watch, file };
   }
 
@@ -182,17 +186,49 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     ]);
   });
 
+  it('says once when the form names another thank-you page, which a post without JavaScript reaches only after a restart, and when it names the one in use again', async () => {
+    const folder = siteFolder({ 'thanks/index.html': '<p>Thanks', 'merci/index.html': '<p>Merci' });
+    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    writePage(folder, ownerFormPage({ successPath: '/merci/' }));
+    await until(() => said.length > 0);
+    writePage(folder, ownerFormPage({ successPath: '/merci/', title: 'Écrivez-moi' }));
+    await looks(5);
+    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
+    await until(() => said.length > 1);
+    watch.stop();
+
+    expect(said).toEqual([
+      'Form page  /contact/ now sends a delivered post to /merci/: one without JavaScript still lands on /thanks/, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
+      'Form page  /contact/ sends a delivered post to /thanks/ again, as npm start does',
+    ]);
+  });
+
+  it("says so when a form without a thank-you page at start-up names one: until a restart, a post without JavaScript gets the service's", async () => {
+    const folder = siteFolder({ 'thanks/index.html': '<p>Thanks' });
+    writePage(folder, ownerFormPage());
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
+    await until(() => said.length > 0);
+    await looks(5);
+    watch.stop();
+
+    expect(said).toEqual([
+      'Form page  /contact/ now sends a delivered post to /thanks/: one without JavaScript still lands on /contact/sent, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
+    ]);
+  });
+
   it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
     const folder = siteFolder();
     writePage(folder, ownerFormPage());
     const file = join(folder, 'contact/index.html');
     let away = false;
     const said: string[] = [];
-    const startUpFinds = () => {
+    const startUpReads = () => {
       if (away) throw new ConfigError('siteDir must be a folder of the site');
-      return true;
+      return { found: true };
     };
-    const watch = watchFormPage({ path: '/contact/', file, used: true }, startUpFinds, (line) => said.push(line), LOOK_MS);
+    const watch = watchFormPage({ path: '/contact/', file, used: true }, startUpReads, (line) => said.push(line), LOOK_MS);
     renameSync(file, `${file}.away`);
     away = true;
     await until(() => said.length > 0);
