@@ -36,6 +36,7 @@ const DOCUMENTED_AWS_CALLS = [
   'configure',
   'sts get-caller-identity',
   'freetier get-account-plan-state',
+  'freetier upgrade-account-plan',
   'pricing-plan-manager list-subscriptions',
   'acm request-certificate',
   'acm describe-certificate',
