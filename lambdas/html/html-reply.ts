@@ -40,8 +40,8 @@ const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /**
  * What every HTML page of the form carries, beside the headers its status needs. `same-origin`
- * tells no other site which page a visitor came from; `no-referrer` would also make the form's
- * own post carry `Origin: null`, which the server refuses as a cross-site post (docs/api.md §9).
+ * tells no other site which page a visitor came from and keeps the form's own post's `Origin`,
+ * where `no-referrer` would send `null`, served only with `Sec-Fetch-Site: same-origin` (docs/api.md §9).
  */
 const PAGE_HEADERS = {
   'Content-Type': HTML_CONTENT_TYPE,

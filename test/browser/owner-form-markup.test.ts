@@ -68,6 +68,9 @@ const NEWS_PAGE = `<!doctype html>
 
 const FORM = 'form.gh-form';
 
+/** The owner's page as a privacy-minded theme writes it: its browser then sends its posts with `Origin: null`. */
+const NO_REFERRER_PAGE = rewritten(OWN_PAGE, [['<meta charset="utf-8">', '<meta charset="utf-8">\n<meta name="referrer" content="no-referrer">']]);
+
 const describeInChromium = describeWithChromium();
 
 describeInChromium('the example script and page on the owner’s own markup and style sheet, in Chromium', () => {
@@ -76,6 +79,7 @@ describeInChromium('the example script and page on the owner’s own markup and 
     SITE_DIR: siteFolder({
       'contact/index.html': OWN_PAGE,
       'news/index.html': NEWS_PAGE,
+      'private/index.html': NO_REFERRER_PAGE,
       'thanks/index.html': rewritten(examples('thanks/index.html'), [['href="/site.css"', 'href="/css/owner.css"']]),
       'css/owner.css': OWNER_CSS,
       'contact-form.js': examples('contact-form.js'),
@@ -166,6 +170,19 @@ describeInChromium('the example script and page on the owner’s own markup and 
       await fillOwnerForm(scripted, { email: newEmail() }, FORM);
       await Promise.all([send(scripted), scripted.waitForURL(`${local.server.baseUrl}/thanks/`)]);
       expect(posts(watch)).toEqual([`POST ${local.server.baseUrl}/api/contact`, `POST ${local.server.baseUrl}/api/contact`]);
+      expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
+    });
+  });
+
+  describe('a page under a no-referrer policy, posted without script', () => {
+    it('is sent, though its browser names no origin: Sec-Fetch-Site says the post is the site’s own', async () => {
+      const { page } = await visit({ javaScriptEnabled: false }, '/private/');
+      await fillOwnerForm(page, inquiry(), FORM);
+      const [answer] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}/thanks/`)]);
+
+      const sent = await answer.request().allHeaders();
+      expect({ origin: sent.origin, fetchSite: sent['sec-fetch-site'] }).toEqual({ origin: 'null', fetchSite: 'same-origin' });
+      expect(answer.status()).toBe(303);
       expect(await deliveredEmails(local.server, 1)).toHaveLength(1);
     });
   });
