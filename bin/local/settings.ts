@@ -20,7 +20,7 @@ import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
-import { rejectUnknownKeys } from '../../lib/settings/site-config.js';
+import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -130,11 +130,14 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
 
 /**
  * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
- * `domainName` is the settings file's, a deployment's alone, which tells the form page check the
- * site's own name (a form written to post to `https://<domainName>/contact`).
+ * `domainName` and `siteOrigin` are the settings file's, a deployment's alone: the first tells the
+ * form page check the site's own name (a form written to post to `https://<domainName>/contact`);
+ * the second, set beside a folder, stops start-up as it stops synth, as the preview would show
+ * pages the deploy refuses.
  */
-export function readLocalSettings(env: Env, { domainName }: { readonly domainName?: unknown } = {}): LocalSettings {
+export function readLocalSettings(env: Env, { domainName, siteOrigin }: { readonly domainName?: unknown; readonly siteOrigin?: unknown } = {}): LocalSettings {
   const siteDir = optionalSiteDir(env);
+  if (siteDir.siteDir !== undefined && siteOrigin !== undefined) throw exclusiveSitePages(SITE_DIR);
   const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
   const formPage = findFormPage(
     'FORM_PAGE',

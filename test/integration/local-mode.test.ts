@@ -62,6 +62,16 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`Cannot start: FORM_PAGE /contact/ is ${join(site, 'contact/index.html')}, whose ${cause}`)]);
   }, 30_000);
 
+  it('stops with synth’s own line on a settings file that names both siteDir and siteOrigin', async () => {
+    const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(settings, JSON.stringify({ siteDir: siteFolder(), siteOrigin: 'https://you.github.io' }));
+    const { code, stdout, stderr } = await runLocal({ SITE_SETTINGS: settings });
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual(["Cannot start: siteDir and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both"]);
+  }, 30_000);
+
   it.each(['PORT', 'SES_PORT', 'DYNAMODB_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));

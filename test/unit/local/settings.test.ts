@@ -158,6 +158,14 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
     );
   });
 
+  it('stops start-up on a folder beside the settings file’s siteOrigin, as synth stops on both, and takes siteOrigin alone', () => {
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site }, { siteOrigin: 'https://you.github.io' })).message).toBe(
+      "SITE_DIR and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both",
+    );
+    expect(readLocalSettings({}, { siteOrigin: 'https://you.github.io' })).not.toHaveProperty('siteDir');
+    expect(readLocalSettings({ SITE_DIR: '' }, { siteOrigin: 'https://you.github.io' })).not.toHaveProperty('siteDir');
+  });
+
   it.each(['FORM_SUCCESS_PATH', 'PAGE_STYLESHEET'])('stops start-up on every open-redirect attempt as %s, with or without a site', (key) => {
     for (const [value] of OPEN_REDIRECT_ATTEMPTS) {
       for (const env of [{ [key]: value }, { [key]: value, SITE_DIR: site }]) {
