@@ -17,8 +17,8 @@ export function parseSiteFolder(setting: string, value: string): string {
   return path;
 }
 
-/** What a generator's project holds at its top, and the folder it builds never does. */
-const PROJECT_FILES = ['package.json', 'Gemfile', 'hugo.toml'] as const;
+/** What a generator's project holds at its top, and the folder it builds never does (Node's, Jekyll's, Hugo's, Zola's). */
+const PROJECT_FILES = ['package.json', 'Gemfile', '_config.yml', 'hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml'] as const;
 
 /** The folders static site generators build into unless told otherwise (Eleventy and Jekyll, Hugo and Gatsby, Astro and Vite, Create React App, Next's export). */
 const BUILD_FOLDERS = ['_site', 'public', 'dist', 'build', 'out'] as const;

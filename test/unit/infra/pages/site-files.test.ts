@@ -226,6 +226,9 @@ describe('a folder named as the site (parseSiteFolder)', () => {
     );
     const hugo = project(['hugo.toml', 'content/_index.md', 'public/index.html']);
     expect(configErrorOf(() => parseSiteFolder('SITE_DIR', hugo)).message).toMatch(/^SITE_DIR is .*, which holds hugo\.toml: .* Point SITE_DIR at .*\/public$/);
+    // A Jekyll site built with a Gemfile-less setup (GitHub Pages' own build), its pages beside _config.yml.
+    const jekyll = project(['_config.yml', 'index.md', '_posts/2026-11-01-hello.md', '_site/index.html']);
+    expect(configErrorOf(() => parseSiteFolder('siteDir', jekyll)).message).toMatch(/^siteDir is .*, which holds _config\.yml: .* Point siteDir at .*\/_site$/);
   });
 
   it('refuses a folder holding node_modules/ even with nothing built, and says where to point it', () => {
