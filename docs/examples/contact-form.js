@@ -46,7 +46,8 @@
         // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them.
         const seconds = Number(response.headers.get('Retry-After')) || 60;
         say(form.dataset.noticeRateLimited.replaceAll('{minutes}', String(Math.max(1, Math.ceil(seconds / 60)))), true);
-      } else if (response.status === 503 && worded(form.dataset.noticeUnavailable)) {
+      } else if ((response.status >= 500 || response.status === 403) && worded(form.dataset.noticeUnavailable)) {
+        // The service down or failing, or something on the way (a gateway, the site's firewall) refusing: nothing for the visitor to mend.
         say(form.dataset.noticeUnavailable, true);
       } else {
         // 429 and 503 say in `detail` when to try again; an answer without one came from elsewhere on the way.

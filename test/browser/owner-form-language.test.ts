@@ -116,6 +116,10 @@ describeInChromium('an owner’s form page in German, which words the service’
 
   it.each([
     [503, WORDS.unavailable],
+    // The function failing, a gateway's answer, the web ACL's block: the service is not there for the visitor.
+    [500, WORDS.unavailable],
+    [502, WORDS.unavailable],
+    [403, WORDS.unavailable],
     [413, 'The request body exceeds 32 KiB.'],
   ])('with script, says a %i in the form’s words only where they are for it', async (status, said) => {
     const { page } = await visit();
