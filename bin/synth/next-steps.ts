@@ -83,7 +83,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
 
   const steps = [
-    ...freeMailSenders.map((note) => `Before you deploy: ${note}`),
+    ...freeMailSenders.map((note) => `About your sender: ${note}`),
     ...unsignedDomains.map(
       (domain) =>
         `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,

@@ -51,5 +51,5 @@ export function freeMailSenderNote(senderEmail: string): string | undefined {
   const domain = freeMailDomain(senderEmail);
   return domain === undefined
     ? undefined
-    : `${senderEmail} is free mail: SES cannot sign for ${domain}, so, deployed, mail from it may be junked or refused (README "Mail that lands in the inbox": a sender on a domain of your own)`;
+    : `${senderEmail} is free mail: SES cannot sign for ${domain}, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")`;
 }

@@ -119,7 +119,7 @@ describe('mailBannerLine', () => {
   it('says, under it, what a free-mail sender would mean deployed, and nothing of a free-mail owner', () => {
     expect(mailBannerLine({ CONTACT_TO: 'ada@gmail.com', CONTACT_FROM: 'Ada.L@GMail.com' }, ['ownerEmail', 'senderEmail'], true).split('\n')).toEqual([
       'Mail       to ada@gmail.com (ownerEmail), from Ada.L@GMail.com (senderEmail); kept by the mailbox below, never sent',
-      '           Ada.L@GMail.com is free mail: SES cannot sign for gmail.com, so, deployed, mail from it may be junked or refused (README "Mail that lands in the inbox": a sender on a domain of your own)',
+      '           Ada.L@GMail.com is free mail: SES cannot sign for gmail.com, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
     ]);
     expect(mailBannerLine({ CONTACT_TO: 'ada@gmail.com', CONTACT_FROM: 'hello@ada.example' }, [], true)).not.toContain('free mail');
   });

@@ -82,7 +82,7 @@ describe('npm run synth’s next steps', () => {
   it('for a free-mail sender: first, what it would mean, before the deploy; nothing for a free-mail owner alone', () => {
     const steps = stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com', senderEmail: 'ada@yahoo.co.uk' }).slice(2);
     expect(steps.slice(0, 2)).toEqual([
-      '  1. Before you deploy: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused (README "Mail that lands in the inbox": a sender on a domain of your own)',
+      '  1. About your sender: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
       '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
     ]);
     expect(stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com' }).join('\n')).not.toContain('free mail');

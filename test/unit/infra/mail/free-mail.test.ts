@@ -38,7 +38,7 @@ describe('freeMailDomain', () => {
 describe('freeMailSenderNote', () => {
   it('says what a free-mail sender means deployed, and where README says what to do', () => {
     expect(freeMailSenderNote('ada@gmail.com')).toBe(
-      'ada@gmail.com is free mail: SES cannot sign for gmail.com, so, deployed, mail from it may be junked or refused (README "Mail that lands in the inbox": a sender on a domain of your own)',
+      'ada@gmail.com is free mail: SES cannot sign for gmail.com, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
     );
     expect(freeMailSenderNote('contact@ada.example')).toBeUndefined();
   });
