@@ -1,3 +1,4 @@
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { SynthesizedStack } from './next-steps.js';
 
 /** The profiles of the AWS config and credentials files, as the SDK's loadSharedConfigFiles reads them. */
@@ -65,7 +66,7 @@ export function sdkRegion(env: Readonly<Record<string, string | undefined>>, fil
 export function deployTargetLines(site: SynthesizedStack | undefined, choice: RegionChoice, commandsRegion: string | undefined, credentialsSetUp: boolean): string[] {
   if (site?.region === undefined) return [];
   const region = site.region;
-  const lines = [`Region     ${region}, ${reconciled(choice, region)}`];
+  const lines = [`Region     ${region}, ${reconciled(choice, region)}`, ...regionNotes(region).map((note) => `           ${note}`)];
   if (commandsRegion !== region) {
     lines.push(
       `           npm run verify, publish and inbox ${commandsRegion === undefined ? 'find no region here' : `would ask ${commandsRegion}`} (they read AWS_REGION, then your AWS profile's): export AWS_REGION=${region}, or give them --region ${region}`,
@@ -80,6 +81,25 @@ export function deployTargetLines(site: SynthesizedStack | undefined, choice: Re
       : `Account    ${site.account}, your AWS credentials'`,
   );
   return lines;
+}
+
+/**
+ * What the deploy would meet in the region, from aws-cdk-lib's own facts of AWS's regions: one it
+ * does not know (a typo, as `eu-west-9`); one of another partition than AWS's commercial one, where
+ * the stack's us-east-1 parts (the certificate, the Free plan, the budget) are not; an opt-in
+ * region, which AWS serves an account only once the account enabled it (AWS Account Management's
+ * EnableRegion).
+ */
+export function regionNotes(region: string): string[] {
+  if (!RegionInfo.regions.some((known) => known.name === region)) {
+    return [`${region} is no AWS region aws-cdk-lib knows: a typo? (aws account list-regions lists your account's)`];
+  }
+  const { partition, isOptInRegion } = RegionInfo.get(region);
+  if (partition !== 'aws') return [`${region} is in the ${partition} partition, not AWS's commercial one whose us-east-1 the stack's certificate, Free plan and budget need: pick another region`];
+  if (isOptInRegion) {
+    return [`${region} is an opt-in region: enable it for your account before the first bootstrap (aws account enable-region --region-name ${region}, minutes to hours), as AWS refuses every call there until then`];
+  }
+  return [];
 }
 
 /** How to deploy to another region than one the owner did not name by a variable. */

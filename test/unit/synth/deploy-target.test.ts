@@ -149,6 +149,18 @@ describe('the lines synth prints after its summary', () => {
     ]);
   });
 
+  it('say what the deploy would meet in a region unknown, of another partition, or opt-in, and nothing of a common one', () => {
+    const lines = (region: string) => deployTargetLines(site(region), { region, source: { kind: 'variable', name: 'AWS_REGION' } }, region, false).slice(1, -1);
+    expect(lines('eu-west-9')).toEqual(["           eu-west-9 is no AWS region aws-cdk-lib knows: a typo? (aws account list-regions lists your account's)"]);
+    expect(lines('eu-south-1')).toEqual([
+      '           eu-south-1 is an opt-in region: enable it for your account before the first bootstrap (aws account enable-region --region-name eu-south-1, minutes to hours), as AWS refuses every call there until then',
+    ]);
+    expect(lines('cn-north-1')).toEqual([
+      "           cn-north-1 is in the aws-cn partition, not AWS's commercial one whose us-east-1 the stack's certificate, Free plan and budget need: pick another region",
+    ]);
+    for (const region of ['eu-west-1', 'us-east-1', 'ap-southeast-2', 'eu-central-1']) expect(lines(region)).toEqual([]);
+  });
+
   it('name the instance’s metadata for a region nothing else gave, and nothing for a stack without one', () => {
     expect(deployTargetLines(site('ap-southeast-2'), { region: 'us-east-1', source: { kind: 'fallback' } }, 'ap-southeast-2', true)[0]).toBe(
       "Region     ap-southeast-2, from this EC2 instance's metadata, as the CDK CLI found it: to deploy elsewhere, export AWS_REGION=<region> before synth and deploy",
