@@ -15,6 +15,7 @@ import { ListenError } from './local/emulators.js';
 import { watchFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
+import { STOP_DRAIN_MS } from './local/table-stream.js';
 import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
@@ -50,11 +51,13 @@ try {
   const stop = (signal: NodeJS.Signals) => {
     // A terminal's Ctrl-C reaches this process twice (from the terminal, and relayed by npm): only
     // the first starts the stop, and the stop is bounded anyway: STOP_GRACE_MS for the requests,
-    // then the delivery under way, which the worker's own time limits bound.
+    // STOP_DRAIN_MS for the inquiries stored, then the delivery under way, which the worker's own time limits bound.
     if (stopping) return;
     stopping = true;
     formPageWatch?.stop();
-    console.log(`${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then finishing the mail being sent...`);
+    console.log(
+      `${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then mailing the inquiries already stored (${STOP_DRAIN_MS / 1000} s at most)...`,
+    );
     stack.close().then(
       (line) => {
         console.log(line);

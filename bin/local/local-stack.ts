@@ -14,7 +14,7 @@ import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from './form-
 import { EMULATOR_HOST } from './local-origins.js';
 import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, localBaseUrl, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
-import { startTableStream, type TableStream } from './table-stream.js';
+import { startTableStream, STOP_DRAIN_MS, type TableStream } from './table-stream.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
 const SETUP_CLIENT = {
@@ -85,6 +85,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       keyAttribute: INBOX_PARTITION_KEY,
       filter: PENDING_STREAM_FILTER,
       consume: (event) => worker?.consume(event) ?? Promise.resolve(),
+      stopDrainMs: STOP_DRAIN_MS,
     });
 
     // The local server plays the front door, with the header of this start's keys; the handlers

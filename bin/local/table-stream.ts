@@ -22,9 +22,14 @@ export interface TableStreamOptions {
   /** The event source mapping's filter (a Lambda event filter pattern): records it refuses are never handed on. */
   readonly filter: Readonly<Record<string, unknown>>;
   readonly consume: StreamConsumer;
+  /** How long a stop goes on handing on the records of writes already made, before it hands on no more. */
+  readonly stopDrainMs: number;
 }
 
 const WRITES = new Set(['DynamoDB_20120810.PutItem', 'DynamoDB_20120810.UpdateItem']);
+
+/** How long npm start's stop goes on handing the worker the inquiries already stored (docs/api.md §7). */
+export const STOP_DRAIN_MS = 5000;
 
 /**
  * A table's stream as local mode plays it, since dynalite has none: a proxy in front of the
@@ -37,12 +42,12 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
   const reader = new DynamoDBClient({ endpoint: options.target, maxAttempts: 1 });
   const seen = new Set<string>();
   let queue = Promise.resolve();
-  let closing = false;
+  let handOnUntil = Number.POSITIVE_INFINITY;
   const publish = (key: Record<string, AttributeValue>) => {
     queue = queue
       .then(async () => {
-        // A stop lets the record being consumed finish, and hands on no other: those stay pending in the table.
-        if (closing) return;
+        // A stop hands on the records waiting for stopDrainMs, then none: those stay pending in the table.
+        if (Date.now() > handOnUntil) return;
         const { Item } = await reader.send(new GetItemCommand({ TableName: options.tableName, Key: key, ConsistentRead: true }));
         if (Item === undefined) return;
         const id = JSON.stringify(key);
@@ -70,9 +75,9 @@ export async function startTableStream(options: TableStreamOptions): Promise<Tab
     ...proxy,
     drained: () => queue,
     close: async () => {
-      closing = true;
+      handOnUntil = Date.now() + options.stopDrainMs;
       // The consumer writes through the proxy (the worker records a mail it sent): it stays until
-      // the record under way is consumed, and what that wrote has been seen.
+      // the records handed on are consumed, and what they wrote has been seen.
       for (let drained: Promise<void> | undefined; drained !== queue; ) await (drained = queue);
       await proxy.close();
       reader.destroy();

@@ -18,7 +18,7 @@ let ses: RunningServer;
 let stream: RunningServer;
 beforeAll(async () => {
   [dynamo, ses] = await Promise.all([startDynamoEmulator('127.0.0.1'), startSesEmulator('127.0.0.1', 0)]);
-  stream = await startTableStream({ target: dynamo.url, host: '127.0.0.1', port: 0, tableName: 'inquiries', keyAttribute: 'pk', filter: {}, consume: async () => undefined });
+  stream = await startTableStream({ target: dynamo.url, host: '127.0.0.1', port: 0, tableName: 'inquiries', keyAttribute: 'pk', filter: {}, consume: async () => undefined, stopDrainMs: 0 });
 }, 30_000);
 afterAll(async () => {
   await stream?.close();

@@ -9,6 +9,7 @@ import { STOP_GRACE_MS } from '../../bin/local/api-gate.js';
 import { startDynamoEmulator, startSesEmulator } from '../../bin/local/emulators.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { ownerFormPage } from '../support/form-pages.js';
+import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
 import { runOwnerCommand, sentEmails, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
@@ -191,6 +192,28 @@ describe('npm start (bin/local.ts)', () => {
 
       expect(await sentEmails({ mailUrl: ses.url })).toHaveLength(1);
       expect(server.output()).toContain('"outcome":"sent"');
+      expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
+    } finally {
+      await Promise.all([slowSes.close(), ses.close()]);
+    }
+  }, 30_000);
+
+  it('mails the inquiries a burst stored just before the stop: no visitor thanked is lost', async () => {
+    const ses = await startSesEmulator('127.0.0.1', 0);
+    // Each mail a moment late: the burst is still being delivered when the stop comes.
+    const slowSes = await startFaultProxy(ses.url, { lateMs: 150 });
+    slowSes.mode = 'late';
+    const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: slowSes.url });
+    try {
+      const posts = Array.from({ length: 5 }, () => ({ name: 'Ada', email: newEmail(), message: newMessage() }));
+      const statuses = await Promise.all(posts.map((body, n) => postContact(server.apiUrl, body, { from: `127.0.45.${n + 1}` }).then((answer) => answer.status)));
+      expect(statuses).toEqual([202, 202, 202, 202, 202]);
+
+      expect(await server.stop('SIGINT')).toBe(0);
+
+      // The emulator's mailbox is one per process, this file's other tests' mails in it too.
+      const visitors = (await sentEmails({ mailUrl: ses.url })).flatMap((mail) => mail.replyTo ?? []);
+      expect(posts.map(({ email }) => visitors.filter((visitor) => visitor === email).length)).toEqual([1, 1, 1, 1, 1]);
       expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
     } finally {
       await Promise.all([slowSes.close(), ses.close()]);
