@@ -4,7 +4,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, thankYouIndexNote } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -34,16 +34,23 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
   const named =
     successPath?.source === 'form page' && settings.formPage !== undefined ? namedByFormPage(settings.formPage) : settingSource('formSuccessPath', fileKeys);
   const stylesheet = readPageStylesheet(env);
-  const noFormPage =
+  const noFormPage = () =>
     settings.siteDir === undefined
       ? 'no formPage, and no siteDir to find one in'
-      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}`;
+      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir)}`;
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
-    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
+    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
     `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
+}
+
+/** Where else the folder holds a form posting to `/contact`, which formPage could name. */
+function elsewhere(siteDir: string): string {
+  const [first, ...others] = pagesWithContactForm({ folder: siteDir, setting: 'SITE_DIR' });
+  if (first === undefined) return '';
+  return `; ${[first, ...others].join(', ')} ${others.length === 0 ? 'has' : 'have'} one: "formPage": "${first}" in your settings file makes it your form page`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

@@ -19,7 +19,7 @@ import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inq
 import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
-import { printable } from '../pages/site-files.js';
+import { printable, siteFiles } from '../pages/site-files.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -106,6 +106,31 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   if (file === undefined) throw new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`);
   const named = `${key} ${path}`;
   return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
+}
+
+/** How many of the folder's pages, the shallowest first, pagesWithContactForm reads at most. */
+const PAGES_LOOKED_AT = 200;
+
+/**
+ * The pages of the folder, other than FOUND_FORM_PAGE, whose form posts to `/contact` (a contact
+ * page at `/contatti/`): what formPage could name, said where nothing does. A folder's pages alone
+ * (`index.html`, as a path ending in `/`), the PAGES_LOOKED_AT shallowest, each parsed only when
+ * its text holds a form; a bounded look for a line of advice, never a check.
+ */
+export function pagesWithContactForm(site: SiteFolder): string[] {
+  const pages = [...siteFiles(site.folder).files]
+    .filter(([key]) => key === 'index.html' || key.endsWith('/index.html'))
+    .map(([key, file]) => ({ path: `/${key.slice(0, -'index.html'.length)}`, file }))
+    .filter(({ path }) => path !== FOUND_FORM_PAGE)
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
+    .slice(0, PAGES_LOOKED_AT);
+  return pages.flatMap(({ path, file }) => {
+    const bytes = readFileSync(file);
+    if (bytes.byteLength > MAX_FORM_PAGE_BYTES) return [];
+    const text = bytes.toString('utf8');
+    if (!/<form[\s>]/i.test(text)) return [];
+    return contactFormSending(readPage(text, path, site.ownOrigins)) === undefined ? [] : [path];
+  });
 }
 
 /** A form page's text, which the service can answer in: at most MAX_FORM_PAGE_BYTES, and UTF-8. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
@@ -81,6 +82,20 @@ describe('siteBannerLines', () => {
       "Thank-you  /contact/sent, the service's own  (data-success-path on your form, or formSuccessPath, names yours)",
       "Style      none: the service's form and thank-you page in its own style  (pageStylesheet in your settings file names yours)",
     ]);
+  });
+
+  it('names the pages elsewhere in the folder whose form posts to /contact, which formPage would make the form page, and no other', () => {
+    const siteDir = siteFolder({
+      'index.html': '<title>Home</title><form method="post" action="/newsletter"><input name="email"></form>',
+      'contatti/index.html': ownerFormPage({ title: 'Contatti' }),
+      'blog/post/index.html': '<title>A post</title><p>Write to me: <a href="/contatti/">contact</a></p>',
+      'css/site.css': 'body {}',
+    });
+    expect(siteBannerLines({}, { siteDir }, ['siteDir'])[1]).toBe(
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
+    );
+    const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
+    expect(siteBannerLines({}, { siteDir: two }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
   });
 
   it('says which of the service’s pages visitors still see without a style sheet, and that one is hardly needed when both pages are the owner’s', () => {
