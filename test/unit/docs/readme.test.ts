@@ -43,6 +43,8 @@ const DOCUMENTED_AWS_CALLS = [
   'acm wait certificate-validated',
   'sesv2 create-email-identity',
   'cloudformation delete-stack',
+  'dynamodb list-tables',
+  'dynamodb delete-table',
 ];
 
 /** The scripts whose own option parser answers `--help` without doing anything else. */
