@@ -178,33 +178,35 @@ describe('npm start (bin/local.ts)', () => {
     expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry, AWS_ENDPOINT_URL_DYNAMODB keeps them;/m);
   }, 30_000);
 
-  it('finishes a delivery under way when the stop comes: the mail sent is recorded sent, never counted lost', async () => {
+  /** npm start whose SES answers each mail `lateMs` late, behind a fault proxy; the mailbox and the proxy closed after `run`. */
+  async function withLateSes(lateMs: number, run: (server: LocalServer, mailUrl: string, sesRequests: () => number) => Promise<void>): Promise<void> {
     const ses = await startSesEmulator('127.0.0.1', 0);
-    // SES answers late, well within the worker's time for it: the stop comes while the mail is being sent.
-    const slowSes = await startFaultProxy(ses.url, { lateMs: 1200 });
+    const slowSes = await startFaultProxy(ses.url, { lateMs });
     slowSes.mode = 'late';
-    const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: slowSes.url });
     try {
-      expect((await postContact(server.apiUrl, { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, if you have the time.' })).status).toBe(202);
-      await until(() => slowSes.requests() > 0, UNTIL_THE_TEST_TIMES_OUT);
-
-      expect(await server.stop('SIGINT')).toBe(0);
-
-      expect(await sentEmails({ mailUrl: ses.url })).toHaveLength(1);
-      expect(server.output()).toContain('"outcome":"sent"');
-      expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
+      await run(await startLocalServer({ AWS_ENDPOINT_URL_SESV2: slowSes.url }), ses.url, () => slowSes.requests());
     } finally {
       await Promise.all([slowSes.close(), ses.close()]);
     }
+  }
+
+  it('finishes a delivery under way when the stop comes: the mail sent is recorded sent, never counted lost', async () => {
+    // SES answers late, well within the worker's time for it: the stop comes while the mail is being sent.
+    await withLateSes(1200, async (server, mailUrl, sesRequests) => {
+      expect((await postContact(server.apiUrl, { name: 'Ada', email: 'ada@example.com', message: 'An analytical engine, if you have the time.' })).status).toBe(202);
+      await until(() => sesRequests() > 0, UNTIL_THE_TEST_TIMES_OUT);
+
+      expect(await server.stop('SIGINT')).toBe(0);
+
+      expect(await sentEmails({ mailUrl })).toHaveLength(1);
+      expect(server.output()).toContain('"outcome":"sent"');
+      expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
+    });
   }, 30_000);
 
   it('mails the inquiries a burst stored just before the stop: no visitor thanked is lost', async () => {
-    const ses = await startSesEmulator('127.0.0.1', 0);
     // Each mail a moment late: the burst is still being delivered when the stop comes.
-    const slowSes = await startFaultProxy(ses.url, { lateMs: 150 });
-    slowSes.mode = 'late';
-    const server = await startLocalServer({ AWS_ENDPOINT_URL_SESV2: slowSes.url });
-    try {
+    await withLateSes(150, async (server, mailUrl) => {
       const posts = Array.from({ length: 5 }, () => ({ name: 'Ada', email: newEmail(), message: newMessage() }));
       const statuses = await Promise.all(posts.map((body, n) => postContact(server.apiUrl, body, { from: `127.0.45.${n + 1}` }).then((answer) => answer.status)));
       expect(statuses).toEqual([202, 202, 202, 202, 202]);
@@ -212,12 +214,10 @@ describe('npm start (bin/local.ts)', () => {
       expect(await server.stop('SIGINT')).toBe(0);
 
       // The emulator's mailbox is one per process, this file's other tests' mails in it too.
-      const visitors = (await sentEmails({ mailUrl: ses.url })).flatMap((mail) => mail.replyTo ?? []);
+      const visitors = (await sentEmails({ mailUrl })).flatMap((mail) => mail.replyTo ?? []);
       expect(posts.map(({ email }) => visitors.filter((visitor) => visitor === email).length)).toEqual([1, 1, 1, 1, 1]);
       expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone; no inquiry was waiting to be sent /m);
-    } finally {
-      await Promise.all([slowSes.close(), ses.close()]);
-    }
+    });
   }, 30_000);
 
   it('says the inquiries stay when the tables are an outside DynamoDB', async () => {
