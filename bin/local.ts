@@ -56,7 +56,7 @@ try {
     stopping = true;
     formPageWatch?.stop();
     console.log(
-      `${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then mailing the inquiries already stored (${STOP_DRAIN_MS / 1000} s at most)...`,
+      `${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then mailing the inquiries already stored (${STOP_DRAIN_MS / 1000} s at most), then finishing the mail under way...`,
     );
     stack.close().then(
       (line) => {

@@ -46,17 +46,19 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
   let lastRefusal: string | undefined;
   const said = new Set<string>();
   let saidNoForm = false;
+  // What a post without JavaScript lands on until a restart: the thank-you page start-up read, else the service's.
+  const inUse = page.successPath ?? PAGE_PATHS.sent;
+  const restart = `one without JavaScript still lands on ${inUse}, as start-up read it, until you stop npm start (Ctrl-C) and start it again`;
+  // The thank-you page last said to differ from the one in use: NONE when the form names none.
   let saidSuccessPath: string | undefined;
+  const NONE = '';
   const sayThankYouPage = (successPath: string | undefined) => {
-    const inUse = page.successPath ?? PAGE_PATHS.sent;
-    const named = successPath ?? PAGE_PATHS.sent;
-    if (named === (saidSuccessPath ?? inUse)) return;
-    saidSuccessPath = named === inUse ? undefined : named;
-    say(
-      named === inUse
-        ? `Form page  ${page.path} sends a delivered post to ${inUse} again, as npm start does`
-        : `Form page  ${page.path} now sends a delivered post to ${named}: one without JavaScript still lands on ${inUse}, as start-up read it, until you stop npm start (Ctrl-C) and start it again`,
-    );
+    const named = successPath ?? NONE;
+    if (named === (saidSuccessPath ?? page.successPath ?? NONE)) return;
+    saidSuccessPath = named === (page.successPath ?? NONE) ? undefined : named;
+    if (saidSuccessPath === undefined) say(`Form page  ${page.path} names ${page.successPath ?? 'no thank-you page'} again, as npm start read it`);
+    else if (named === NONE) say(`Form page  ${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
+    else say(`Form page  ${page.path} now sends a delivered post to ${named}: ${restart}`);
   };
   const look = () => {
     const now = fileState(page.file);

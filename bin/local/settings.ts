@@ -130,14 +130,16 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
 
 /**
  * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
- * `domainName` and `siteOrigin` are the settings file's, a deployment's alone: the first tells the
- * form page check the site's own name (a form written to post to `https://<domainName>/contact`);
- * the second, set beside a folder, stops start-up as it stops synth, as the preview would show
- * pages the deploy refuses.
+ * `fileSettings` are the settings file's: its `domainName`, a deployment's alone, tells the form
+ * page check the site's own name (a form written to post to `https://<domainName>/contact`); a file
+ * with both `siteDir` and `siteOrigin` stops start-up as it stops synth, as the preview would show
+ * pages the deploy refuses (a SITE_DIR of the environment beside the file's siteOrigin previews a
+ * build of the site, which synth never reads).
  */
-export function readLocalSettings(env: Env, { domainName, siteOrigin }: { readonly domainName?: unknown; readonly siteOrigin?: unknown } = {}): LocalSettings {
+export function readLocalSettings(env: Env, fileSettings: { readonly domainName?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown } = {}): LocalSettings {
+  const { domainName } = fileSettings;
+  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages('siteDir');
   const siteDir = optionalSiteDir(env);
-  if (siteDir.siteDir !== undefined && siteOrigin !== undefined) throw exclusiveSitePages(SITE_DIR);
   const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
   const formPage = findFormPage(
     'FORM_PAGE',

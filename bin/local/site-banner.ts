@@ -4,6 +4,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
+import { printable } from '../../lib/pages/site-files.js';
 import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
@@ -50,7 +51,7 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
 function elsewhere(siteDir: string): string {
   const [first, ...others] = pagesWithContactForm({ folder: siteDir, setting: 'SITE_DIR' });
   if (first === undefined) return '';
-  return `; ${[first, ...others].join(', ')} ${others.length === 0 ? 'has' : 'have'} one: "formPage": "${first}" in your settings file makes it your form page`;
+  return `; ${[first, ...others].map(printable).join(', ')} ${others.length === 0 ? 'has' : 'have'} one: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

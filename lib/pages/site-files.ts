@@ -17,11 +17,26 @@ export function parseSiteFolder(setting: string, value: string): string {
   return path;
 }
 
-/** What a generator's project holds at its top, and the folder it builds never does (Node's, Jekyll's, Hugo's, Zola's). */
-const PROJECT_FILES = ['package.json', 'Gemfile', '_config.yml', 'hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml'] as const;
-
 /** The folders static site generators build into unless told otherwise (Eleventy and Jekyll, Hugo and Gatsby, Astro and Vite, Create React App, Next's export). */
 const BUILD_FOLDERS = ['_site', 'public', 'dist', 'build', 'out'] as const;
+type BuildFolder = (typeof BUILD_FOLDERS)[number];
+
+/**
+ * What a generator's project holds at its top, which the folder it builds never does, each with
+ * the folders that generator builds into: a Node project's any, Jekyll's `_site`, Hugo's and
+ * Zola's `public`. Only beside its own generator's folder is a file taken for a project's, as a
+ * built site may publish a `_config.yml` of its own.
+ */
+const PROJECT_FILES: Readonly<Record<string, readonly BuildFolder[]>> = {
+  'package.json': BUILD_FOLDERS,
+  Gemfile: ['_site'],
+  '_config.yml': ['_site'],
+  '_config.yaml': ['_site'],
+  'hugo.toml': ['public'],
+  'hugo.yaml': ['public'],
+  'hugo.json': ['public'],
+  'config.toml': ['public'],
+};
 
 /**
  * A folder that is a generator's project rather than what it builds, which would publish its
@@ -31,7 +46,9 @@ const BUILD_FOLDERS = ['_site', 'public', 'dist', 'build', 'out'] as const;
 function refuseProjectFolder(setting: string, value: string, path: string): void {
   const has = (name: string) => existsSync(join(path, name));
   const built = BUILD_FOLDERS.find((folder) => existsSync(join(path, folder, 'index.html')));
-  const projectFiles = PROJECT_FILES.filter(has);
+  const projectFiles = Object.entries(PROJECT_FILES)
+    .filter(([name, builds]) => has(name) && (built === undefined || builds.includes(built)))
+    .map(([name]) => name);
   if (!has('node_modules') && (built === undefined || projectFiles.length === 0)) return;
   const holds = [...projectFiles, ...(has('node_modules') ? ['node_modules/'] : [])].join(' and ');
   const instead = built === undefined ? `the folder your generator builds (${BUILD_FOLDERS.join(', ')}: the one with your index.html)` : join(value, built);

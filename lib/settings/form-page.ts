@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
@@ -125,11 +125,15 @@ export function pagesWithContactForm(site: SiteFolder): string[] {
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
     .slice(0, PAGES_LOOKED_AT);
   return pages.flatMap(({ path, file }) => {
-    const bytes = readFileSync(file);
-    if (bytes.byteLength > MAX_FORM_PAGE_BYTES) return [];
-    const text = bytes.toString('utf8');
-    if (!/<form[\s>]/i.test(text)) return [];
-    return contactFormSending(readPage(text, path, site.ownOrigins)) === undefined ? [] : [path];
+    try {
+      if (statSync(file).size > MAX_FORM_PAGE_BYTES) return [];
+      const text = readFileSync(file, 'utf8');
+      if (!/<form[\s>]/i.test(text)) return [];
+      return contactFormSending(readPage(text, path, site.ownOrigins)) === undefined ? [] : [path];
+    } catch {
+      // A page that cannot be read is no advice to give.
+      return [];
+    }
   });
 }
 

@@ -200,7 +200,21 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
 
     expect(said).toEqual([
       'Form page  /contact/ now sends a delivered post to /merci/: one without JavaScript still lands on /thanks/, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
-      'Form page  /contact/ sends a delivered post to /thanks/ again, as npm start does',
+      'Form page  /contact/ names /thanks/ again, as npm start read it',
+    ]);
+  });
+
+  it('says so when the form names no thank-you page any more: the script thanks in place, a post without JavaScript lands where it did', async () => {
+    const folder = siteFolder({ 'thanks/index.html': '<p>Thanks' });
+    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    writePage(folder, ownerFormPage());
+    await until(() => said.length > 0);
+    await looks(5);
+    watch.stop();
+
+    expect(said).toEqual([
+      'Form page  /contact/ now names no thank-you page: with JavaScript the page thanks the visitor itself, and one without JavaScript still lands on /thanks/, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
     ]);
   });
 

@@ -158,12 +158,17 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
     );
   });
 
-  it('stops start-up on a folder beside the settings file’s siteOrigin, as synth stops on both, and takes siteOrigin alone', () => {
-    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site }, { siteOrigin: 'https://you.github.io' })).message).toBe(
-      "SITE_DIR and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both",
-    );
+  it('stops start-up on a settings file with both siteDir and siteOrigin, as synth stops on it, whatever SITE_DIR says', () => {
+    for (const env of [{}, { SITE_DIR: site }, { SITE_DIR: '' }]) {
+      expect(configErrorOf(() => readLocalSettings(env, { siteDir: site, siteOrigin: 'https://you.github.io' })).message).toBe(
+        "siteDir and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both",
+      );
+    }
+  });
+
+  it('previews a SITE_DIR of the environment beside the file’s siteOrigin, a build of that site synth never reads, and siteOrigin alone with no pages', () => {
+    expect(readLocalSettings({ SITE_DIR: site }, { siteOrigin: 'https://you.github.io' }).siteDir).toBe(site);
     expect(readLocalSettings({}, { siteOrigin: 'https://you.github.io' })).not.toHaveProperty('siteDir');
-    expect(readLocalSettings({ SITE_DIR: '' }, { siteOrigin: 'https://you.github.io' })).not.toHaveProperty('siteDir');
   });
 
   it.each(['FORM_SUCCESS_PATH', 'PAGE_STYLESHEET'])('stops start-up on every open-redirect attempt as %s, with or without a site', (key) => {

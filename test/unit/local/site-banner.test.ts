@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { truncateSync } from 'node:fs';
+import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
@@ -94,6 +96,10 @@ describe('siteBannerLines', () => {
     expect(siteBannerLines({}, { siteDir }, ['siteDir'])[1]).toBe(
       'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
     );
+    // A page past what a form page may be is not read at all (a sparse 3 GB file here), a name is printed as a terminal may show it.
+    const odd = siteFolder({ 'con\u200Btact/index.html': ownerFormPage(), 'huge/index.html': '' });
+    truncateSync(join(odd, 'huge/index.html'), 3 * 1024 ** 3);
+    expect(siteBannerLines({}, { siteDir: odd }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
     expect(siteBannerLines({}, { siteDir: two }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
   });

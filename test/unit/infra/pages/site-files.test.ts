@@ -212,6 +212,11 @@ describe('a folder named as the site (parseSiteFolder)', () => {
     return folder;
   }
 
+  it('takes a built site that publishes a file named as a project’s, beside a folder of its own no generator of that file builds', () => {
+    const built = project(['index.html', '_config.yml', 'build/index.html', 'config.toml', 'dist/index.html']);
+    expect(parseSiteFolder('siteDir', built)).toBe(built);
+  });
+
   it('takes a generator’s built folder, and a hand-made site with a package.json but nothing built beside it', () => {
     const eleventy = project(['package.json', 'node_modules/@11ty/eleventy/package.json', 'src/index.md', '_site/index.html']);
     expect(parseSiteFolder('siteDir', join(eleventy, '_site'))).toBe(join(eleventy, '_site'));
