@@ -23,8 +23,8 @@ export interface StartUpReading {
 
 /**
  * Whether the owner's form page, edited while npm start runs, still passes start-up's checks of
- * it, as when a generator's watch mode rebuilds the site: `startUpFinds` checks the settings as
- * start-up does, whether they find a form page now, or throws the ConfigError start-up would stop
+ * it, as when a generator's watch mode rebuilds the site: `startUpReads` reads the settings as
+ * start-up does, what they find now (StartUpReading), or throws the ConfigError start-up would stop
  * with. The preview reads a page it uses at each post, so a refusal (a form now posting to
  * `/contact/`, whose posts fail) is said, and that it is mended once it is; a page that no longer
  * holds the form is said too. A page it does not use yet (none was found at start-up) is
@@ -47,17 +47,14 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
   const said = new Set<string>();
   let saidNoForm = false;
   // What a post without JavaScript lands on until a restart: the thank-you page start-up read, else the service's.
-  const inUse = page.successPath ?? PAGE_PATHS.sent;
-  const restart = `one without JavaScript still lands on ${inUse}, as start-up read it, until you stop npm start (Ctrl-C) and start it again`;
-  // The thank-you page last said to differ from the one in use: NONE when the form names none.
-  let saidSuccessPath: string | undefined;
-  const NONE = '';
+  const restart = `one without JavaScript still lands on ${page.successPath ?? PAGE_PATHS.sent}, as start-up read it, until you stop npm start (Ctrl-C) and start it again`;
+  // The thank-you page the form named when last said (start-up's at first): none when it names none.
+  let named = page.successPath;
   const sayThankYouPage = (successPath: string | undefined) => {
-    const named = successPath ?? NONE;
-    if (named === (saidSuccessPath ?? page.successPath ?? NONE)) return;
-    saidSuccessPath = named === (page.successPath ?? NONE) ? undefined : named;
-    if (saidSuccessPath === undefined) say(`Form page  ${page.path} names ${page.successPath ?? 'no thank-you page'} again, as npm start read it`);
-    else if (named === NONE) say(`Form page  ${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
+    if (successPath === named) return;
+    named = successPath;
+    if (named === page.successPath) say(`Form page  ${page.path} names ${named ?? 'no thank-you page'} again, as npm start read it`);
+    else if (named === undefined) say(`Form page  ${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
     else say(`Form page  ${page.path} now sends a delivered post to ${named}: ${restart}`);
   };
   const look = () => {

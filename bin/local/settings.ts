@@ -138,7 +138,7 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
  */
 export function readLocalSettings(env: Env, fileSettings: { readonly domainName?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown } = {}): LocalSettings {
   const { domainName } = fileSettings;
-  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages('siteDir');
+  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const siteDir = optionalSiteDir(env);
   const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
   const formPage = findFormPage(

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { keptOptionLine, npmConfigWithoutCommandLine, typedOption, npmKeptOptions, runByNpm, type NpmOption } from '../npm-kept-options.js';
+import { keptOptionLine, npmConfigWithoutCommandLine, npmKeptOptions, runByNpm, typedOption, type NpmOption } from '../npm-kept-options.js';
 import { PublishError } from './publish-error.js';
 
 /** What `npm run publish` was asked to do. */

@@ -54,11 +54,6 @@ export interface FormSending {
 }
 
 /**
- * The page's form to the service's `/contact` as a browser sends it, by the HTML standard's form
- * submission: the first form that posts there, the one a refused post fills in, else the first
- * whose action is `/contact` whatever its method; undefined when no form of the page has that action.
- */
-/**
  * Where a post goes: `/contact` of the site; `/contact` written as a whole address of one of the
  * site's own names (`https://example.com/contact`), which the preview's posts would leave for and a
  * deployment not yet at that name would miss; or elsewhere.
@@ -70,6 +65,11 @@ function postTarget(url: URL | undefined, { ownOrigins }: PageTree): PostTarget 
   return url !== undefined && ownOrigins.has(url.origin) && url.pathname === PAGE_PATHS.form ? 'whole address' : 'elsewhere';
 }
 
+/**
+ * The page's form to the service's `/contact` as a browser sends it, by the HTML standard's form
+ * submission: the first form that posts there, the one a refused post fills in, else the first
+ * whose action is `/contact` whatever its method; undefined when no form of the page has that action.
+ */
 export function contactFormSending(page: PageTree): FormSending | undefined {
   const forms = formsToContact(page);
   const form = forms.find(isPostForm) ?? forms[0];

@@ -362,13 +362,13 @@ function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainNa
   return { hostedZoneId: id, zoneName };
 }
 
-/** The line of a folder (`folderSetting`, siteDir or local mode's SITE_DIR) set beside siteOrigin, which synth and npm start both stop with. */
-export function exclusiveSitePages(folderSetting: string): ConfigError {
-  return new ConfigError(`${folderSetting} and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both`);
+/** The line of siteDir set beside siteOrigin, which synth and npm start both stop with. */
+export function exclusiveSitePages(): ConfigError {
+  return new ConfigError("siteDir and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both");
 }
 
 function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undefined {
-  if (siteDir !== undefined && siteOrigin !== undefined) throw exclusiveSitePages('siteDir');
+  if (siteDir !== undefined && siteOrigin !== undefined) throw exclusiveSitePages();
   if (siteDir !== undefined) {
     return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
   }
