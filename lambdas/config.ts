@@ -63,6 +63,36 @@ export function readAgentSettings(env: Env): AgentSettings {
   };
 }
 
+/**
+ * What the site's own pages publish, which llms.txt links (docs/api.md §6): a home page of their
+ * own at `/` (the folder's `index.html`, or the existing site's), a sitemap.xml, and each page's
+ * Markdown. None without pages.
+ */
+export interface SiteDocuments {
+  readonly home: boolean;
+  readonly sitemap: boolean;
+  readonly markdown: boolean;
+}
+
+export const NO_SITE_DOCUMENTS: SiteDocuments = { home: false, sitemap: false, markdown: false };
+
+const SITE_DOCUMENT_NAMES = ['home', 'sitemap', 'markdown'] as const satisfies readonly (keyof SiteDocuments)[];
+
+/** SITE_DOCUMENTS: the names of what the site publishes, comma-separated (`home,sitemap,markdown`); empty for none. */
+export function siteDocumentsValue(documents: SiteDocuments): string {
+  return SITE_DOCUMENT_NAMES.filter((name) => documents[name]).join(',');
+}
+
+export function readSiteDocuments(env: Env): SiteDocuments {
+  const value = env.SITE_DOCUMENTS ?? '';
+  const names = value === '' ? [] : value.split(',');
+  if (names.some((name) => !(SITE_DOCUMENT_NAMES as readonly string[]).includes(name))) {
+    throw new ConfigError(`SITE_DOCUMENTS must list any of ${SITE_DOCUMENT_NAMES.join(', ')}, separated by commas, got ${JSON.stringify(value)}`);
+  }
+  const has = (name: keyof SiteDocuments) => names.includes(name);
+  return { home: has('home'), sitemap: has('sitemap'), markdown: has('markdown') };
+}
+
 /** A part turned on or off: `true` or `false`. */
 export function parseSwitch(key: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new ConfigError(`${key} must be true or false, got ${JSON.stringify(value)}`);

@@ -11,6 +11,9 @@ export const MAX_CACHE_BEHAVIORS = 5;
 export const API_ORIGIN_ID = 'api';
 export const SITE_ORIGIN_ID = 'site';
 
+/** The page a folder's site answers `/` with: its home page. */
+export const HOME_PAGE = 'index.html';
+
 /** What static site generators (Hugo, Jekyll, Eleventy, Astro) name the page for a missing path. */
 export const NOT_FOUND_PAGE = '404.html';
 

@@ -1,3 +1,4 @@
+import { siteDocumentsValue, type SiteDocuments } from '../lambdas/config.js';
 import { INQUIRY_TABLE_OUTPUT } from '../lambdas/inbox/inquiry-record.js';
 import type { FunctionName } from '../lambdas/routes.js';
 
@@ -21,7 +22,14 @@ export const SITE_OUTPUTS = {
   settingsDigest: 'SettingsDigest',
   /** The form page the contact function's bundle holds, by its digest, or `none`. */
   formPageDigest: 'FormPageDigest',
+  /** What the site's pages published at the deploy, which llms.txt links (SITE_DOCUMENTS). */
+  siteDocuments: 'SiteDocuments',
 } as const;
+
+/** The siteDocuments output: SITE_DOCUMENTS's value, but `none` for none, as CloudFormation takes no empty output. */
+export function siteDocumentsOutput(documents: SiteDocuments): string {
+  return siteDocumentsValue(documents) || 'none';
+}
 
 /** The output naming a function's log group: `LogsContact`, `LogsDelivery`, … */
 export function logGroupOutput(name: FunctionName): string {

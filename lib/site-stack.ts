@@ -3,6 +3,7 @@ import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { NO_SITE_DOCUMENTS, siteDocumentsValue } from '../lambdas/config.js';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
@@ -19,7 +20,7 @@ import { SiteAlarms } from './observability/observability.js';
 import { BUNDLED_FORM_PAGE, type FormPage } from './settings/form-page.js';
 import { formPageDigest, settingsDigest } from './settings/settings-digest.js';
 import type { SiteConfig } from './settings/site-config.js';
-import { logGroupOutput, pascalCase, SITE_OUTPUTS } from './site-outputs.js';
+import { logGroupOutput, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
@@ -82,6 +83,7 @@ export class SiteStack extends Stack {
     });
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
+    const siteDocuments = this.frontDoor.pages?.documents ?? NO_SITE_DOCUMENTS;
     const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,
@@ -109,6 +111,7 @@ export class SiteStack extends Stack {
       SPAM_LINK_LIMIT: String(config.spam.linkLimit),
       FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
       AGENT_SKILLS: String(config.agents.agentSkills),
+      SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
     http.routeTo(this.functions);
@@ -166,6 +169,10 @@ export class SiteStack extends Stack {
     new CfnOutput(this, SITE_OUTPUTS.formPageDigest, {
       value: formPageDigest(config.formPage),
       description: "The form page the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
+    });
+    new CfnOutput(this, SITE_OUTPUTS.siteDocuments, {
+      value: siteDocumentsOutput(siteDocuments),
+      description: "What the site's pages published at this deploy, which llms.txt links, and npm run publish compares with siteDir's",
     });
     new CfnOutput(this, SITE_OUTPUTS.inquiryTable, {
       value: this.inbox.table.tableName,

@@ -1,6 +1,7 @@
 import {
   AGENT_SETTING_VARIABLES,
   ConfigError,
+  NO_SITE_DOCUMENTS,
   readAgentSettings,
   readCounterKeySecret,
   readCounterTableName,
@@ -11,13 +12,16 @@ import {
   readPageStylesheet,
   readSiteSettings,
   readSpamSettings,
+  siteDocumentsValue,
   type Env,
+  type SiteDocuments,
 } from '../../lambdas/config.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/keys.js';
 import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
-import { parseSiteFolder, siteFiles } from '../../lib/pages/site-files.js';
+import { folderDocuments } from '../../lib/pages/agent-files.js';
+import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
@@ -44,6 +48,8 @@ export interface LocalSettings {
   readonly formSuccessPath?: SuccessPath;
   /** The posts an hour the contact endpoint and the form allow (RATE_LIMIT_IP, RATE_LIMIT_EMAIL), as deployed unless set. */
   readonly limits: RateLimits;
+  /** What SITE_DIR publishes that llms.txt links (SITE_DOCUMENTS), as start-up found it. */
+  readonly siteDocuments: SiteDocuments;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -147,6 +153,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins },
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
+  const site = siteDir.siteDir === undefined ? undefined : siteFiles(siteDir.siteDir);
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -158,6 +165,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     ...siteDir,
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
+    siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any
@@ -171,7 +179,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
   readAgentSettings(functionEnv);
-  checkSitePaths(functionEnv, settings.siteDir);
+  checkSitePaths(functionEnv, site === undefined ? undefined : { folder: site, siteDir: siteDir.siteDir! });
   return { ...settings, limits };
 }
 
@@ -179,14 +187,14 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
  * The owner's style sheet and thank-you page are paths of the site; with SITE_DIR, pages that it
  * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
  */
-function checkSitePaths(functionEnv: Env, siteDir: string | undefined): void {
-  if (siteDir !== undefined) frontDoorRouting([...siteFiles(siteDir).files.keys()], SITE_DIR);
+function checkSitePaths(functionEnv: Env, site: { readonly folder: SiteFiles; readonly siteDir: string } | undefined): void {
+  if (site !== undefined) frontDoorRouting([...site.folder.files.keys()], SITE_DIR);
   const links = [
     ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
     ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],
   ] as const;
   for (const [key, link] of links) {
-    if (link !== undefined && siteDir !== undefined) requireLinkFinds(key, link, { folder: siteDir, setting: SITE_DIR });
+    if (link !== undefined && site !== undefined) requireLinkFinds(key, link, { folder: site.siteDir, setting: SITE_DIR });
   }
 }
 
@@ -201,12 +209,13 @@ export function localBaseUrl(env: Env, port: number): string {
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
  * start-up found, its file `formPageFile`, the copy local mode keeps of it (form-page-copy.ts),
- * and the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), whatever
- * the environment says.
+ * and the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), and what
+ * llms.txt links of the site what start-up found, whatever the environment says.
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile, formSuccessPath }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> & { readonly formPageFile?: string },
+  { host, port, formPage, formPageFile, formSuccessPath, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
+    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
   return {
@@ -223,6 +232,7 @@ export function functionEnvironment(
     FORM_PAGE: formPage?.path ?? '',
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
+    SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SiteNow {
   readonly formPagePath?: string;
   /** The keys the folder publishes. */
   readonly keys: readonly string[];
+  /** What the folder publishes that llms.txt links, as the siteDocuments output words it. */
+  readonly siteDocuments: string;
 }
 
 /** The command that makes what publishing files cannot. */
@@ -21,7 +23,8 @@ export const DEPLOY = 'npm run cdk -- deploy --all';
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
  * page (the contact function's bundle holds its copy), a file without an extension the front
- * door's function does not know (it takes such a path for a folder), a new page in the service
+ * door's function does not know (it takes such a path for a folder), what llms.txt links of the
+ * pages (a home page, a sitemap, Markdown) that came or went, a new page in the service
  * form's folder (the function sends that folder to the form while it has none), or a 404.html that
  * came or went (the distribution's error page). One line each; none when the deployment is up to date.
  */
@@ -40,6 +43,9 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
           : `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`,
       );
     }
+  }
+  if (deployed.siteDocuments !== undefined && deployed.siteDocuments !== now.siteDocuments) {
+    notes.push(`llms.txt links what the pages published at the deploy (${deployed.siteDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);
   }
   const files = now.keys.filter(isExtensionless);
   if (deployed.functionFiles === undefined) {

@@ -6,10 +6,11 @@ import { createReadStream, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { agentFiles, writeAgentFiles } from '../../lib/pages/agent-files.js';
+import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/agent-files.js';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
 import { printable, siteFiles, siteFolderNotes, type SiteFiles } from '../../lib/pages/site-files.js';
+import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
@@ -37,7 +38,7 @@ export interface PublishRequest {
   /** siteDir, absolute. */
   readonly folder: string;
   /** The site and its settings now, to compare with the deployment's. */
-  readonly now: Omit<SiteNow, 'keys'>;
+  readonly now: Omit<SiteNow, 'keys' | 'siteDocuments'>;
   /** What the site gets for agents (docs/api.md §16), as the deploy made it. */
   readonly agents: AgentSettings;
   readonly dryRun: boolean;
@@ -89,7 +90,8 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;
   const paths = invalidationPaths([...plan.uploads.map((upload) => upload.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
-  for (const note of deployNotes(deployed, { ...request.now, keys: [...site.files.keys()] })) yield `deploy needed: ${note}`;
+  const now = { ...request.now, keys: [...site.files.keys()], siteDocuments: siteDocumentsOutput(folderDocuments(site, request.agents)) };
+  for (const note of deployNotes(deployed, now)) yield `deploy needed: ${note}`;
   if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY} turns them on`;
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, bucket.size) && !request.yes;
 

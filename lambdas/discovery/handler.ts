@@ -1,4 +1,4 @@
-import { readAgentSettings, readSiteSettings } from '../config.js';
+import { readAgentSettings, readSiteDocuments, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { problemReply } from '../http/problem.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
@@ -32,7 +32,7 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
   'GET /llms.txt': {
     statusCode: 200,
     headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },
-    body: llmsTxt(site),
+    body: llmsTxt(site, readSiteDocuments(process.env)),
     outcome: 'served',
   },
   // The skills index (docs/api.md §16), unless AGENT_SKILLS turned it off.

@@ -18,6 +18,8 @@ export const SETTING_GROUPS = {
   frontDoor: ['ORIGIN_VERIFY_DIGESTS'],
   /** Which parts for agents are on (readAgentSettings, docs/api.md §16): the discovery function serves the skills index. */
   agents: ['AGENT_SKILLS'],
+  /** What the site's own pages publish, which llms.txt links (readSiteDocuments). */
+  siteDocuments: ['SITE_DOCUMENTS'],
   /** The site's identity and published limits (readSiteSettings). */
   site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
   /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
@@ -77,8 +79,8 @@ const DOCUMENT: FunctionProfile = {
   lazyModules: [],
 };
 
-/** The discovery documents, and the Agent Skills index unless it is turned off. */
-const DISCOVERY: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'agents'] };
+/** The discovery documents, llms.txt with the site's own pages, and the Agent Skills index unless it is turned off. */
+const DISCOVERY: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'agents', 'siteDocuments'] };
 
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AgentSettings } from '../../lambdas/config.js';
+import type { AgentSettings, SiteDocuments } from '../../lambdas/config.js';
+import { HOME_PAGE } from '../front-door-paths.js';
 import { isNoindexPage, pageMarkdown } from './page-markdown.js';
 import { robotsTxt, robotsTxtGaps } from './robots-txt.js';
 import type { SiteFiles } from './site-files.js';
@@ -38,7 +39,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   const notes: string[] = [];
   const own = (key: string) => site.files.get(key);
   const sitemapUrl = `${baseUrl}/${SITEMAP_XML}`;
-  const hasSitemap = own(SITEMAP_XML) !== undefined || agents.sitemap;
+  const { sitemap: hasSitemap } = folderDocuments(site, agents);
   if (agents.sitemap && own(SITEMAP_XML) === undefined) {
     // A page that asks search engines to leave it out is never listed: every page is read, once,
     // only when the sitemap is (or when there are too many pages for one, to say so).
@@ -70,6 +71,11 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
     }
   }
   return { files, notes };
+}
+
+/** What a folder's site publishes, by its files and the agent settings, which llms.txt links. */
+export function folderDocuments(site: Pick<SiteFiles, 'files'>, agents: AgentSettings): SiteDocuments {
+  return { home: site.files.has(HOME_PAGE), sitemap: site.files.has(SITEMAP_XML) || agents.sitemap, markdown: agents.markdown };
 }
 
 /**

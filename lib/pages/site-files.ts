@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
-import { matchesPathPattern, serviceRouting } from '../front-door-paths.js';
+import { HOME_PAGE, matchesPathPattern, serviceRouting } from '../front-door-paths.js';
 import { scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
@@ -45,7 +45,7 @@ const PROJECT_FILES: Readonly<Record<string, readonly BuildFolder[]>> = {
  */
 function refuseProjectFolder(setting: string, value: string, path: string): void {
   const has = (name: string) => existsSync(join(path, name));
-  const built = BUILD_FOLDERS.find((folder) => existsSync(join(path, folder, 'index.html')));
+  const built = BUILD_FOLDERS.find((folder) => existsSync(join(path, folder, HOME_PAGE)));
   const projectFiles = Object.entries(PROJECT_FILES)
     .filter(([name, builds]) => has(name) && (built === undefined || builds.includes(built)))
     .map(([name]) => name);
@@ -239,7 +239,7 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
  */
 export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
   const leftOut = leftOutLine(setting, site);
-  const noHome = site.files.has('index.html')
+  const noHome = site.files.has(HOME_PAGE)
     ? undefined
     : `${setting}: no index.html at its top, so your home page answers 404: is it the folder your generator builds (${BUILD_FOLDERS.join(', ')})?`;
   return [leftOut, noHome].filter((line) => line !== undefined);

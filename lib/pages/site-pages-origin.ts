@@ -7,11 +7,11 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOT_FOUND_PAGE } from '../front-door-paths.js';
-import type { AgentSettings } from '../../lambdas/config.js';
+import { HOME_PAGE, NOT_FOUND_PAGE } from '../front-door-paths.js';
+import type { AgentSettings, SiteDocuments } from '../../lambdas/config.js';
 import { LOG_RETENTION } from '../log-retention.js';
 import { shownInFinding } from '../nag-findings.js';
-import { agentFiles, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
+import { agentFiles, folderDocuments, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { KEPT_VERSION_DAYS } from './kept-versions.js';
 import { copySiteFiles, siteFiles, siteFolderNotes, type SiteFiles } from './site-files.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
@@ -39,6 +39,8 @@ export class SitePagesOrigin extends Construct {
   readonly bucket?: Bucket;
   /** Whether each page of the folder has its Markdown (docs/api.md §16), which the front door's functions then serve. */
   readonly markdown: boolean;
+  /** What the pages publish, which llms.txt links: an existing site's home page alone, as its sitemap and Markdown are its host's own. */
+  readonly documents: SiteDocuments;
   private readonly site?: SiteFiles;
   private readonly agents: AgentSettings;
 
@@ -48,6 +50,7 @@ export class SitePagesOrigin extends Construct {
     this.markdown = pages.kind === 'folder' && agents.markdown;
     if (pages.kind === 'origin') {
       this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+      this.documents = { home: true, sitemap: false, markdown: false };
       return;
     }
     this.bucket = new Bucket(this, 'Bucket', {
@@ -77,7 +80,8 @@ export class SitePagesOrigin extends Construct {
     this.origin = S3BucketOrigin.withOriginAccessControl(this.bucket, { originId, originAccessLevels: [AccessLevel.READ, AccessLevel.LIST] });
     this.site = siteFiles(pages.path);
     this.paths = [...this.site.files.keys()];
-    this.defaultRootObject = 'index.html';
+    this.documents = folderDocuments(this.site, agents);
+    this.defaultRootObject = HOME_PAGE;
     if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
     // Printed by synth (and deploy) as a line each, so that nothing disappears from the site silently.
     for (const note of siteFolderNotes('siteDir', this.site)) Annotations.of(this).addInfo(note);

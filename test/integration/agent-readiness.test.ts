@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { agentReadinessChecks } from '../../bin/verify/agent-readiness.js';
 import { createProbe } from '../../bin/verify/http-probe.js';
 import { send, type HttpResponse } from '../support/http-client.js';
+import { parseLlmsTxt } from '../support/llms-txt-parser.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { buildEleventySite } from '../support/static-site.js';
 
@@ -89,6 +90,17 @@ describe('the probes, as the scanners describe them, on a site that brought none
     expect(lines.filter((line) => line.status !== 'ok').map((line) => line.name)).toEqual([]);
     expect(lines.at(-1)).toMatchObject({ status: 'ok', name: 'agent-readiness level', detail: 'Level 5, Agent-Native, of 5 by the probes above' });
   }, 30_000);
+
+  it("llms.txt links the site: the home page's Markdown and the sitemap, each answering as its type (docs/api.md §6)", async () => {
+    const llms = parseLlmsTxt((await get('/llms.txt')).text);
+    const site = llms.sections.get('Site') ?? [];
+    expect(site.map((link) => link.url)).toEqual([`${server.baseUrl}/index.html.md`, `${server.baseUrl}/sitemap.xml`]);
+    const [home, sitemap] = await Promise.all(site.map((link) => send(link.url, { method: 'GET' })));
+    expect([home!.status, home!.headers['content-type']]).toEqual([200, 'text/markdown; charset=utf-8']);
+    expect(home!.text).toContain('I build *bridges*');
+    expect([sitemap!.status, sitemap!.headers['content-type']]).toEqual([200, 'text/xml']);
+    expect(llms.info).toContain("Every page of this site has a Markdown version at the page's URL with .md appended");
+  });
 });
 
 describe("an owner's own robots.txt", () => {

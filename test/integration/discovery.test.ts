@@ -101,6 +101,8 @@ describe('the discovery documents through the local server', () => {
         `${local.baseUrl}/contact`,
       ]),
     );
+    // No SITE_DIR: no pages of the owner's to link.
+    expect(parsed.sections.has('Site')).toBe(false);
   });
 
   it('serves the API catalog as an RFC 9727 linkset listing the contact API and the MCP server', async () => {

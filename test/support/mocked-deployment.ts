@@ -95,8 +95,12 @@ function accessDenied(): Error {
   return Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403, requestId: 'a7c1' } });
 }
 
-/** A deployment whose function was told of the files without an extension among `deployedKeys`, and whose stack outputs the digests given. */
-export function mockedDeployment(options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string } = {}): MockedDeployment {
+/**
+ * A deployment whose function was told of the files without an extension among `deployedKeys`, and
+ * whose stack outputs the digests given and what llms.txt links of the pages (a home page alone
+ * unless said: a folder with one and nothing added for agents).
+ */
+export function mockedDeployment(options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string; siteDocuments?: string } = {}): MockedDeployment {
   const cloudFormation = new CloudFormationClient({ region: REGION });
   const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
   const s3 = new S3Client({ region: REGION });
@@ -113,6 +117,7 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
       [SITE_OUTPUTS.siteBucket]: BUCKET,
       [SITE_OUTPUTS.settingsDigest]: options.settingsDigest ?? 'settings-digest',
       [SITE_OUTPUTS.formPageDigest]: options.formPageDigest ?? 'none',
+      [SITE_OUTPUTS.siteDocuments]: options.siteDocuments ?? 'home',
     },
     functionCode: frontDoorFunctionCode(frontDoorRouting(deployedKeys)),
     notFoundPage: deployedKeys.includes(NOT_FOUND_PAGE),

@@ -9,7 +9,9 @@ import {
   readFormSuccessPath,
   readMailSettings,
   readPageStylesheet,
+  readSiteDocuments,
   readSiteSettings,
+  siteDocumentsValue,
   type Env,
 } from '../../lambdas/config.js';
 import { configErrorOf } from '../support/config-error.js';
@@ -154,6 +156,25 @@ describe('readCounterTableName', () => {
     ['with a slash', 'rate/limit'],
   ])('refuses a name %s with a ConfigError naming COUNTER_TABLE', (_title, name) => {
     expect(configErrorOf(() => readCounterTableName({ COUNTER_TABLE: name })).message).toContain('COUNTER_TABLE');
+  });
+});
+
+describe('readSiteDocuments: SITE_DOCUMENTS, what llms.txt links of the site (docs/api.md §6)', () => {
+  it('is none when unset or empty', () => {
+    for (const env of [{}, { SITE_DOCUMENTS: '' }]) expect(readSiteDocuments(env)).toEqual({ home: false, sitemap: false, markdown: false });
+  });
+
+  it.each([
+    ['home', { home: true, sitemap: false, markdown: false }],
+    ['sitemap,markdown', { home: false, sitemap: true, markdown: true }],
+    ['home,sitemap,markdown', { home: true, sitemap: true, markdown: true }],
+  ])('reads %j, and writes it back as siteDocumentsValue does', (value, documents) => {
+    expect(readSiteDocuments({ SITE_DOCUMENTS: value })).toEqual(documents);
+    expect(siteDocumentsValue(documents)).toBe(value);
+  });
+
+  it.each([['pages'], ['home, sitemap'], ['home,'], ['HOME'], ['home;sitemap']])('refuses %j with a ConfigError naming SITE_DOCUMENTS and what it takes', (value) => {
+    expect(configErrorOf(() => readSiteDocuments({ SITE_DOCUMENTS: value })).message).toMatch(/^SITE_DOCUMENTS must list any of home, sitemap, markdown/);
   });
 });
 

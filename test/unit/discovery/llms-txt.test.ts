@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { NO_SITE_DOCUMENTS, type SiteDocuments } from '../../../lambdas/config.js';
 import { llmsTxt } from '../../../lambdas/discovery/llms-txt.js';
 import { parseLlmsTxt } from '../../support/llms-txt-parser.js';
 import { spamWordsIn } from '../../support/spam-words.js';
@@ -6,8 +7,10 @@ import { site } from './site.js';
 
 const LIMITS_IN_WORDS = /at most 7 POST requests per client IP address and 2 valid inquiries per e-mail address in each fixed 3600-second window/;
 
+const EVERY_DOCUMENT = { home: true, sitemap: true, markdown: true } as const;
+
 describe('llmsTxt', () => {
-  const parsed = parseLlmsTxt(llmsTxt(site));
+  const parsed = parseLlmsTxt(llmsTxt(site, EVERY_DOCUMENT));
   const links = [...parsed.sections.values()].flat();
 
   it('opens with the site name as H1', () => {
@@ -59,10 +62,40 @@ describe('llmsTxt', () => {
   });
 
   it('tells agents no more of the spam signals than a 202 says: no form token, no signal, nothing held (docs/api.md §15)', () => {
-    expect(spamWordsIn(llmsTxt(site))).toEqual([]);
+    expect(spamWordsIn(llmsTxt(site, EVERY_DOCUMENT))).toEqual([]);
   });
 
   it('links only absolute URLs on the configured site', () => {
     for (const link of links) expect(new URL(link.url).origin).toBe('https://ada.example.org');
+  });
+
+  it('sections its links API, Site, Agent discovery, Optional: the optional one last, as the format asks', () => {
+    expect([...parsed.sections.keys()]).toEqual(['API', 'Site', 'Agent discovery', 'Optional']);
+  });
+});
+
+describe("llmsTxt's Site section (docs/api.md §6)", () => {
+  const siteLinks = (documents: SiteDocuments) =>
+    parseLlmsTxt(llmsTxt(site, documents)).sections.get('Site')?.map(({ title, url }) => `${title} ${url}`);
+
+  it('links the home page in Markdown and the sitemap, and says in its prose where every page has its Markdown', () => {
+    expect(siteLinks(EVERY_DOCUMENT)).toEqual(['Home page https://ada.example.org/index.html.md', 'Sitemap https://ada.example.org/sitemap.xml']);
+    expect(parseLlmsTxt(llmsTxt(site, EVERY_DOCUMENT)).info).toContain("Every page of this site has a Markdown version at the page's URL with .md appended");
+  });
+
+  it('links the home page itself when the pages have no Markdown, and says nothing of Markdown', () => {
+    const documents = { home: true, sitemap: true, markdown: false };
+    expect(siteLinks(documents)).toEqual(['Home page https://ada.example.org/', 'Sitemap https://ada.example.org/sitemap.xml']);
+    expect(llmsTxt(site, documents)).not.toMatch(/markdown/i);
+  });
+
+  it('leaves out what the pages do not publish: a home page, a sitemap', () => {
+    expect(siteLinks({ home: false, sitemap: true, markdown: true })).toEqual(['Sitemap https://ada.example.org/sitemap.xml']);
+    expect(siteLinks({ home: true, sitemap: false, markdown: false })).toEqual(['Home page https://ada.example.org/']);
+  });
+
+  it('has no Site section without pages', () => {
+    expect(siteLinks(NO_SITE_DOCUMENTS)).toBeUndefined();
+    expect(llmsTxt(site, NO_SITE_DOCUMENTS)).not.toContain('## Site');
   });
 });

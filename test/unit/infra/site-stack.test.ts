@@ -687,6 +687,24 @@ describe('outputs npm run publish reads', () => {
     withSite.template.hasOutput(SITE_OUTPUTS.siteBucket, { Value: { Ref: withSite.logicalId(withSite.stack.frontDoor.pages!.bucket!) } });
     withSite.template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: createHash('sha256').update(page).digest('hex') });
   });
+
+  it('say what the pages publish that llms.txt links, as the discovery function alone is given it (docs/api.md §6)', () => {
+    const documentsOf = (owned: typeof site) => {
+      const variables = (name: FunctionName) =>
+        (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as { Variables: Record<string, unknown> })
+          .Variables;
+      const given = FUNCTION_NAMES.filter((name) => 'SITE_DOCUMENTS' in variables(name));
+      return { given, variable: variables('discovery').SITE_DOCUMENTS, output: owned.template.findOutputs(SITE_OUTPUTS.siteDocuments)[SITE_OUTPUTS.siteDocuments]?.Value };
+    };
+    expect(documentsOf(synthesizeSite(MINIMAL_CONTEXT))).toEqual({ given: ['discovery'], variable: '', output: 'none' });
+    expect(documentsOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() }))).toEqual({ given: ['discovery'], variable: 'home,sitemap,markdown', output: 'home,sitemap,markdown' });
+    expect(documentsOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'sitemap.xml': '<urlset/>' }), sitemap: 'false', markdownPages: 'false' }))).toEqual({
+      given: ['discovery'],
+      variable: 'home,sitemap',
+      output: 'home,sitemap',
+    });
+    expect(documentsOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }))).toEqual({ given: ['discovery'], variable: 'home', output: 'home' });
+  });
 });
 
 describe('SES identity (the README example; test/unit/infra/mail/sender-identity.test.ts has the rest)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
-import type { Env } from '../../../lambdas/config.js';
+import { NO_SITE_DOCUMENTS, type Env } from '../../../lambdas/config.js';
 import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { isLoopbackHost, isLoopbackOrigin, localUrl } from '../../../bin/local/local-origins.js';
@@ -18,6 +18,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       dynamoPort: 8006,
       digestSeconds: 60,
       limits: { ip: 5, email: 3, windowSeconds: 3600 },
+      siteDocuments: NO_SITE_DOCUMENTS,
     });
   });
 
@@ -43,6 +44,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
       dynamoEndpoint: 'http://localhost:8000',
       sesEndpoint: 'https://email.eu-west-1.amazonaws.com',
       limits: { ip: 100, email: 50, windowSeconds: 3600 },
+      siteDocuments: NO_SITE_DOCUMENTS,
     });
   });
 
@@ -272,6 +274,17 @@ describe('the thank-you page: FORM_SUCCESS_PATH, or the form page’s data-succe
   });
 });
 
+describe('readLocalSettings: what SITE_DIR publishes that llms.txt links (docs/api.md §6)', () => {
+  it('finds the home page, and a sitemap and Markdown as the agent settings make them', () => {
+    expect(readLocalSettings({ SITE_DIR: siteFolder() }).siteDocuments).toEqual({ home: true, sitemap: true, markdown: true });
+    expect(readLocalSettings({ SITE_DIR: siteFolder(), SITEMAP: 'false', MARKDOWN_PAGES: 'false' }).siteDocuments).toEqual({ home: true, sitemap: false, markdown: false });
+  });
+
+  it("counts the folder's own sitemap.xml with the generated one turned off", () => {
+    expect(readLocalSettings({ SITE_DIR: siteFolder({ 'sitemap.xml': '<urlset/>' }), SITEMAP: 'false' }).siteDocuments.sitemap).toBe(true);
+  });
+});
+
 describe('functionEnvironment: what the handlers read in local mode', () => {
   const served = { host: '127.0.0.1', port: 3000 };
 
@@ -289,6 +302,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       FORM_PAGE: '',
       FORM_PAGE_FILE: '',
       FORM_SUCCESS_PATH: '',
+      SITE_DOCUMENTS: '',
     });
   });
 
@@ -343,7 +357,13 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
     };
 
     // The form page and the thank-you page are those start-up found, none here.
-    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_SUCCESS_PATH: '' });
+    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '' });
+  });
+
+  it("gives the discovery function what start-up found SITE_DIR publishes, whatever the environment's SITE_DOCUMENTS says", () => {
+    const documents = { home: true, sitemap: false, markdown: true };
+    expect(functionEnvironment({ SITE_DOCUMENTS: 'sitemap' }, { ...served, siteDocuments: documents }).SITE_DOCUMENTS).toBe('home,markdown');
+    expect(functionEnvironment({ SITE_DOCUMENTS: 'sitemap' }, served).SITE_DOCUMENTS).toBe('');
   });
 });
 

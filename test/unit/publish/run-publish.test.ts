@@ -285,6 +285,18 @@ describe('what needs a deploy', () => {
     expect(notes(await run(siteFolder(files), { dryRun: true }))).toEqual([`deploy needed: ${note}`]);
   });
 
+  it('says llms.txt links what the pages published at the deploy, when siteDir now publishes more or less of it', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), siteDocuments: 'home,sitemap,markdown' });
+    expect(notes(await run(siteFolder(SITE), { dryRun: true, agents: readAgentSettings({}) }))).toEqual([]);
+    expect(notes(await run(siteFolder(SITE), { dryRun: true }))).toEqual([
+      'deploy needed: llms.txt links what the pages published at the deploy (home,sitemap,markdown), not what siteDir publishes now (home), until npm run cdk -- deploy --all',
+    ]);
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    expect(notes(await run(siteFolder({ '404.html': '<title>Not found</title>', 'about/index.html': '<title>About</title>' }), { dryRun: true }))).toEqual([
+      'deploy needed: llms.txt links what the pages published at the deploy (home), not what siteDir publishes now (none), until npm run cdk -- deploy --all',
+    ]);
+  });
+
   it('says a deployment made before these checks, or a function of another project, needs one deploy', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
     delete deployment.outputs[SITE_OUTPUTS.settingsDigest];
