@@ -93,6 +93,15 @@ export function readSiteDocuments(env: Env): SiteDocuments {
   return { home: has('home'), sitemap: has('sitemap'), markdown: has('markdown') };
 }
 
+/**
+ * OWN_LLMS_TXT_FILE: the owner's own llms.txt, which the service's takes in (docs/api.md §6), or
+ * none when unset or empty. Deployed, `own-llms.txt` in the discovery function's bundle, which synth
+ * copies from `siteDir`; in local mode, SITE_DIR's file. A relative path is relative to the code.
+ */
+export function readOwnLlmsTxtFile(env: Env): string | undefined {
+  return env.OWN_LLMS_TXT_FILE === undefined || env.OWN_LLMS_TXT_FILE === '' ? undefined : env.OWN_LLMS_TXT_FILE;
+}
+
 /** A part turned on or off: `true` or `false`. */
 export function parseSwitch(key: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new ConfigError(`${key} must be true or false, got ${JSON.stringify(value)}`);

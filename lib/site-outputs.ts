@@ -22,6 +22,8 @@ export const SITE_OUTPUTS = {
   settingsDigest: 'SettingsDigest',
   /** The form page the contact function's bundle holds, by its digest, or `none`. */
   formPageDigest: 'FormPageDigest',
+  /** The owner's llms.txt the discovery function's bundle holds, by its digest, or `none`. */
+  ownLlmsTxtDigest: 'OwnLlmsTxtDigest',
   /** What the site's pages published at the deploy, which llms.txt links (SITE_DOCUMENTS). */
   siteDocuments: 'SiteDocuments',
 } as const;

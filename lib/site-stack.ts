@@ -8,17 +8,18 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counter
 import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
-import { functionProfile, settingKeys, type SettingKey } from './api/function-profiles.js';
+import { functionProfile, settingKeys, type SettingGroup, type SettingKey } from './api/function-profiles.js';
 import { SiteApi } from './api/site-api.js';
 import { SiteFunction } from './api/site-function.js';
 import { FrontDoor } from './edge/front-door.js';
+import { BUNDLED_LLMS_TXT } from './pages/site-pages-origin.js';
 import { InquiryInbox, SWEEP_RATE } from './inbox/inquiry-inbox.js';
 import { DeploymentKeys } from './keys/deployment-keys.js';
 import { addSenderIdentity } from './mail/sender-identity.js';
 import { SiteMail } from './mail/site-mail.js';
 import { SiteAlarms } from './observability/observability.js';
-import { BUNDLED_FORM_PAGE, type FormPage } from './settings/form-page.js';
-import { formPageDigest, settingsDigest } from './settings/settings-digest.js';
+import { BUNDLED_FORM_PAGE } from './settings/form-page.js';
+import { formPageDigest, ownLlmsTxtDigest, settingsDigest } from './settings/settings-digest.js';
 import type { SiteConfig } from './settings/site-config.js';
 import { logGroupOutput, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
 
@@ -29,6 +30,9 @@ export interface SiteStackProps extends StackProps {
 }
 
 /** The discovery documents whose URLs the stack outputs (docs/api.md §5, §6, §8), by output id. */
+/** The owner's files a function's bundle holds, by the setting group that names them: each file's name in the bundle, to the file synth copies. */
+type BundledFiles = Partial<Record<SettingGroup, Readonly<Record<string, string>>>>;
+
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
   OAuthAuthorizationServerUrl: 'authorizationServerMetadata',
@@ -84,6 +88,7 @@ export class SiteStack extends Stack {
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const siteDocuments = this.frontDoor.pages?.documents ?? NO_SITE_DOCUMENTS;
+    const ownLlmsTxt = this.frontDoor.pages?.ownLlmsTxt;
     const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,
@@ -112,8 +117,14 @@ export class SiteStack extends Stack {
       FORM_MIN_SECONDS: String(config.spam.formMinSeconds),
       AGENT_SKILLS: String(config.agents.agentSkills),
       SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
+      // The owner's llms.txt as synth found it in siteDir, copied into the discovery function's bundle.
+      OWN_LLMS_TXT_FILE: ownLlmsTxt === undefined ? '' : BUNDLED_LLMS_TXT,
     };
-    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, config.formPage)]));
+    const bundledFiles: BundledFiles = {
+      formPageFile: config.formPage === undefined ? {} : { [BUNDLED_FORM_PAGE]: config.formPage.file },
+      ownLlmsTxtFile: ownLlmsTxt === undefined ? {} : { [BUNDLED_LLMS_TXT]: ownLlmsTxt },
+    };
+    this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, bundledFiles)]));
     http.routeTo(this.functions);
     // The distribution points at the API once it answers: a new API (apiHostRotation) is reached
     // through its stage and routes, which CloudFormation would make in parallel with the distribution's
@@ -170,6 +181,10 @@ export class SiteStack extends Stack {
       value: formPageDigest(config.formPage),
       description: "The form page the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
     });
+    new CfnOutput(this, SITE_OUTPUTS.ownLlmsTxtDigest, {
+      value: ownLlmsTxtDigest(ownLlmsTxt),
+      description: "The owner's llms.txt the discovery function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
+    });
     new CfnOutput(this, SITE_OUTPUTS.siteDocuments, {
       value: siteDocumentsOutput(siteDocuments),
       description: "What the site's pages published at this deploy, which llms.txt links, and npm run publish compares with siteDir's",
@@ -194,17 +209,16 @@ export class SiteStack extends Stack {
     }
   }
 
-  /** One function, given exactly the settings its profile names, and the owner's form page in its bundle if it reads that. */
-  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>, formPage: FormPage | undefined): SiteFunction {
+  /** One function, given exactly the settings its profile names, and in its bundle the owner's files those settings name. */
+  private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>, bundledFiles: BundledFiles): SiteFunction {
     const profile = functionProfile(name);
-    const readsFormPage = formPage !== undefined && profile.settings.includes('formPageFile');
     return new SiteFunction(this, `${pascalCase(name)}Function`, {
       handlerName: name,
       environment: Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]])),
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
       lazyModules: profile.lazyModules,
-      bundledFiles: readsFormPage ? { [BUNDLED_FORM_PAGE]: formPage.file } : {},
+      bundledFiles: Object.assign({}, ...profile.settings.map((group) => bundledFiles[group] ?? {})),
     });
   }
 

@@ -21,7 +21,7 @@ import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/
 import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
-import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
+import { parseSiteFolder, siteFiles, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
@@ -50,6 +50,8 @@ export interface LocalSettings {
   readonly limits: RateLimits;
   /** What SITE_DIR publishes that llms.txt links (SITE_DOCUMENTS), as start-up found it. */
   readonly siteDocuments: SiteDocuments;
+  /** SITE_DIR's own llms.txt, which the service's takes in (OWN_LLMS_TXT_FILE), as start-up found it: its file, read at each request. */
+  readonly ownLlmsTxt?: string;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -154,6 +156,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   const site = siteDir.siteDir === undefined ? undefined : siteFiles(siteDir.siteDir);
+  const ownLlmsTxt = site === undefined ? undefined : takenLlmsTxt(site);
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -166,6 +169,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site, readAgentSettings(env)),
+    ...(ownLlmsTxt === undefined ? {} : { ownLlmsTxt }),
   };
   rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any
@@ -210,11 +214,11 @@ export function localBaseUrl(env: Env, port: number): string {
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
  * start-up found, its file `formPageFile`, the copy local mode keeps of it (form-page-copy.ts),
  * and the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), and what
- * llms.txt links of the site what start-up found, whatever the environment says.
+ * llms.txt takes in and links of the site what start-up found, whatever the environment says.
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile, formSuccessPath, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
+  { host, port, formPage, formPageFile, formSuccessPath, ownLlmsTxt, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath' | 'ownLlmsTxt'> &
     Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
@@ -233,6 +237,7 @@ export function functionEnvironment(
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
     SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
+    OWN_LLMS_TXT_FILE: ownLlmsTxt ?? '',
   };
 }
 

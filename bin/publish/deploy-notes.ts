@@ -1,6 +1,7 @@
 import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
+import { NO_FILE } from '../../lib/settings/settings-digest.js';
 import type { DeployedSite } from './deployed-site.js';
 import { few } from './key-list.js';
 
@@ -15,6 +16,8 @@ export interface SiteNow {
   readonly keys: readonly string[];
   /** What the folder publishes that llms.txt links, as the siteDocuments output words it. */
   readonly siteDocuments: string;
+  /** The folder's own llms.txt the service takes in, by its digest (lib/settings/settings-digest.ts). */
+  readonly ownLlmsTxtDigest: string;
 }
 
 /** The command that makes what publishing files cannot. */
@@ -23,8 +26,9 @@ export const DEPLOY = 'npm run cdk -- deploy --all';
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
  * page (the contact function's bundle holds its copy), a file without an extension the front
- * door's function does not know (it takes such a path for a folder), what llms.txt links of the
- * pages (a home page, a sitemap, Markdown) that came or went, a new page in the service
+ * door's function does not know (it takes such a path for a folder), the owner's llms.txt (the
+ * discovery function's bundle holds its copy), what llms.txt links of the pages (a home page, a
+ * sitemap, Markdown) that came or went, a new page in the service
  * form's folder (the function sends that folder to the form while it has none), or a 404.html that
  * came or went (the distribution's error page). One line each; none when the deployment is up to date.
  */
@@ -43,6 +47,15 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
           : `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`,
       );
     }
+  }
+  if (deployed.ownLlmsTxtDigest !== undefined && deployed.ownLlmsTxtDigest !== now.ownLlmsTxtDigest) {
+    notes.push(
+      now.ownLlmsTxtDigest === NO_FILE
+        ? `your llms.txt is gone from siteDir: /llms.txt keeps serving it until ${DEPLOY}`
+        : deployed.ownLlmsTxtDigest === NO_FILE
+          ? `your llms.txt is new: /llms.txt serves the service's alone until ${DEPLOY}`
+          : `your llms.txt changed since the deploy: /llms.txt serves the deployed one until ${DEPLOY}`,
+    );
   }
   if (deployed.siteDocuments !== undefined && deployed.siteDocuments !== now.siteDocuments) {
     notes.push(`llms.txt links what the pages published at the deploy (${deployed.siteDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);

@@ -20,6 +20,8 @@ export interface DeployedSite {
   /** The digests synth recorded (lib/settings/settings-digest.ts); none from a deployment made before them. */
   readonly settingsDigest?: string;
   readonly formPageDigest?: string;
+  /** The owner's llms.txt the discovery function holds, by its digest; none from a deployment made before it. */
+  readonly ownLlmsTxtDigest?: string;
   /** What the pages published at the deploy, which llms.txt links (lib/site-outputs.ts); none from a deployment made before it. */
   readonly siteDocuments?: string;
   /** The files without an extension the front door's function was told of; none when its code is not this project's. */
@@ -63,6 +65,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     distributionId,
     ...optional('settingsDigest', output(SITE_OUTPUTS.settingsDigest)),
     ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
+    ...optional('ownLlmsTxtDigest', output(SITE_OUTPUTS.ownLlmsTxtDigest)),
     ...optional('siteDocuments', output(SITE_OUTPUTS.siteDocuments)),
     ...(functionSite === undefined ? {} : { functionFiles: functionSite.files, functionSendsFormFolder: functionSite.formPath !== undefined }),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),

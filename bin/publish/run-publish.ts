@@ -9,7 +9,8 @@ import type { AgentSettings } from '../../lambdas/config.js';
 import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/agent-files.js';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
-import { printable, siteFiles, siteFolderNotes, type SiteFiles } from '../../lib/pages/site-files.js';
+import { printable, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
+import { ownLlmsTxtDigest } from '../../lib/settings/settings-digest.js';
 import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
@@ -38,7 +39,7 @@ export interface PublishRequest {
   /** siteDir, absolute. */
   readonly folder: string;
   /** The site and its settings now, to compare with the deployment's. */
-  readonly now: Omit<SiteNow, 'keys' | 'siteDocuments'>;
+  readonly now: Omit<SiteNow, 'keys' | 'siteDocuments' | 'ownLlmsTxtDigest'>;
   /** What the site gets for agents (docs/api.md §16), as the deploy made it. */
   readonly agents: AgentSettings;
   readonly dryRun: boolean;
@@ -74,9 +75,9 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
 /** The folder's files and the service's, as one site, each as the scan saw it. */
 function withFiles(site: SiteFiles, added: ReadonlyMap<string, string>): SiteFiles {
   return {
+    ...site,
     files: new Map([...site.files, ...added]),
     scanned: new Map([...site.scanned, ...[...added].map(([key, file]) => [key, scanFile(file)] as const)]),
-    leftOut: site.leftOut,
   };
 }
 
@@ -90,7 +91,12 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;
   const paths = invalidationPaths([...plan.uploads.map((upload) => upload.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
-  const now = { ...request.now, keys: [...site.files.keys()], siteDocuments: siteDocumentsOutput(folderDocuments(site, request.agents)) };
+  const now = {
+    ...request.now,
+    keys: [...site.files.keys()],
+    siteDocuments: siteDocumentsOutput(folderDocuments(site, request.agents)),
+    ownLlmsTxtDigest: ownLlmsTxtDigest(takenLlmsTxt(site)),
+  };
   for (const note of deployNotes(deployed, now)) yield `deploy needed: ${note}`;
   if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY} turns them on`;
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, bucket.size) && !request.yes;

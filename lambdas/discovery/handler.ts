@@ -1,4 +1,4 @@
-import { readAgentSettings, readSiteDocuments, readSiteSettings } from '../config.js';
+import { readAgentSettings, readOwnLlmsTxtFile, readSiteDocuments, readSiteSettings } from '../config.js';
 import { httpHandler } from '../http/handler.js';
 import { problemReply } from '../http/problem.js';
 import { jsonReply, PUBLIC_DOCUMENT, type Reply } from '../http/reply.js';
@@ -9,13 +9,16 @@ import { API_CATALOG_CONTENT_TYPE, apiCatalog, apiCatalogLink } from './api-cata
 import { authorizationServerMetadata } from './authorization-server.js';
 import { LLMS_TXT_CONTENT_TYPE, llmsTxt } from './llms-txt.js';
 import { MCP_SERVER_CARD_CONTENT_TYPE, mcpServerCard } from './mcp-server-card.js';
+import { readOwnLlmsTxt } from './own-llms-txt.js';
 import { protectedResourceMetadata } from './protected-resource.js';
 
 const site = readSiteSettings(process.env);
 const { agentSkills } = readAgentSettings(process.env);
 const skill = contactSkill(site);
+const documents = readSiteDocuments(process.env);
+const ownLlmsTxtFile = readOwnLlmsTxtFile(process.env);
 
-/** Every document is built once per cold start: they depend on configuration only. */
+/** Every document is built once per cold start, from configuration only; llms.txt at each request when the owner has one of their own. */
 const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
   'GET /.well-known/oauth-protected-resource': jsonReply(200, protectedResourceMetadata(site), PUBLIC_DOCUMENT, 'served'),
   'GET /.well-known/oauth-authorization-server': jsonReply(200, authorizationServerMetadata(site), PUBLIC_DOCUMENT, 'served'),
@@ -29,11 +32,9 @@ const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
   // The scanners' path asks for JSON; SEP-2127's reserved one, for the card's own media type.
   'GET /.well-known/mcp/server-card.json': jsonReply(200, mcpServerCard(site), PUBLIC_DOCUMENT, 'served'),
   'GET /api/mcp/server-card': jsonReply(200, mcpServerCard(site), { ...PUBLIC_DOCUMENT, 'Content-Type': MCP_SERVER_CARD_CONTENT_TYPE }, 'served'),
-  'GET /llms.txt': {
-    statusCode: 200,
-    headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT },
-    body: llmsTxt(site, readSiteDocuments(process.env)),
-    outcome: 'served',
+  get 'GET /llms.txt'() {
+    const own = ownLlmsTxtFile === undefined ? undefined : readOwnLlmsTxt(ownLlmsTxtFile);
+    return { statusCode: 200, headers: { 'Content-Type': LLMS_TXT_CONTENT_TYPE, ...PUBLIC_DOCUMENT }, body: llmsTxt(site, documents, own), outcome: 'served' as const };
   },
   // The skills index (docs/api.md §16), unless AGENT_SKILLS turned it off.
   'GET /.well-known/agent-skills/index.json': agentSkills ? jsonReply(200, agentSkillsIndex(site, skill), PUBLIC_DOCUMENT, 'served') : null,

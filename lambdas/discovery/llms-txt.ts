@@ -5,16 +5,58 @@ import { siteUrls } from '../site-urls.js';
 
 export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
+/** An H2 section of llms.txt: its name and its `- [title](url): notes` lines. */
+interface Section {
+  readonly name: string;
+  readonly links: readonly string[];
+}
+
 /**
  * `GET /llms.txt` (docs/api.md §6), in the llms.txt format: H1, a one-line blockquote, prose, then
  * H2 sections. The reference parser reads every line under an H2 as a `- [title](url): notes`
  * link and the blockquote as one line, so facts go in the blockquote and the prose, never as
  * loose lines in a section. `documents` are what the site's own pages publish, which its Site
- * section links.
+ * section links. With the owner's own llms.txt (`own`), that file is the head and the prose, and
+ * the service's sections are added to it (mergedLlmsTxt), their links then carrying the facts.
  */
-export function llmsTxt(site: SiteSettings, documents: SiteDocuments): string {
+export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: string): string {
   const urls = siteUrls(site.baseUrl);
   const limits = limitsInWords(site.limits);
+  const merged = own !== undefined;
+  const contactNotes = merged
+    ? `POST one JSON project inquiry (name, email, message, and optionally company and project_url) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
+    : `POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.`;
+  // Without prose of the service's, where the Markdown of every page is told.
+  const homeNotes = `the home page of this site, in Markdown${merged ? " (every page has one at the page's URL with .md appended, also served to Accept: text/markdown)" : ''}.`;
+  const sections: Section[] = [
+    {
+      name: 'API',
+      links: [
+        `- [contact](${urls.contactApi}): ${contactNotes}`,
+        `- [MCP server](${urls.mcpEndpoint}): Streamable HTTP MCP endpoint with one tool, ${INQUIRY_TOOL_NAME}, the same inquiry; no API key required; limits: ${limits}.`,
+        `- [OpenAPI description](${urls.openApi}): OpenAPI 3.1 document of the contact endpoint, with every answer, header and error code.`,
+      ],
+    },
+    {
+      name: 'Site',
+      links: [
+        ...(documents.home ? [documents.markdown ? `- [Home page](${site.baseUrl}/index.html.md): ${homeNotes}` : `- [Home page](${site.baseUrl}/): the home page of this site.`] : []),
+        ...(documents.sitemap ? [`- [Sitemap](${site.baseUrl}/sitemap.xml): the URLs of this site's pages, in the sitemaps.org XML format.`] : []),
+      ],
+    },
+    {
+      name: 'Agent discovery',
+      links: [
+        `- [OAuth protected resource metadata](${urls.protectedResourceMetadata}): RFC 9728; this site is its own authorization server.`,
+        `- [OAuth authorization server metadata](${urls.authorizationServerMetadata}): RFC 8414; agent registration (agent_auth) is listed with status disabled.`,
+        `- [MCP Server Card](${urls.mcpServerCard}): the MCP server's name, version, endpoint and protocol revisions (SEP-2127 draft).`,
+        `- [API catalog](${urls.apiCatalog}): RFC 9727 linkset of the public HTTP APIs on this site.`,
+      ],
+    },
+    { name: 'Optional', links: [`- [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.`] },
+  ];
+  const withLinks = sections.filter((section) => section.links.length > 0);
+  if (merged) return mergedLlmsTxt(own, withLinks, site.siteName);
   return `# ${site.siteName}
 
 > Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.
@@ -24,34 +66,49 @@ The contact endpoint takes one JSON object (name, email, message, and optionally
 Agents that speak MCP can send the same inquiry through the MCP server at ${urls.mcpEndpoint} (Streamable HTTP, stateless, no API key): its one tool, ${INQUIRY_TOOL_NAME}, takes the same JSON object, passes the same checks and limits, and answers a refusal as a tool error naming each field to correct or the seconds to wait.
 
 Agent registration is reserved and not enabled. The OAuth metadata below describes where it will live (agent_auth, status "disabled"); its endpoints answer with OAuth errors and never issue a credential.
-${documents.markdown ? `\n${MARKDOWN_PAGES}\n` : ''}
-## API
-
-- [contact](${urls.contactApi}): POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.
-- [MCP server](${urls.mcpEndpoint}): Streamable HTTP MCP endpoint with one tool, ${INQUIRY_TOOL_NAME}, the same inquiry; no API key required; limits: ${limits}.
-- [OpenAPI description](${urls.openApi}): OpenAPI 3.1 document of the contact endpoint, with every answer, header and error code.
-${siteSection(site.baseUrl, documents)}
-## Agent discovery
-
-- [OAuth protected resource metadata](${urls.protectedResourceMetadata}): RFC 9728; this site is its own authorization server.
-- [OAuth authorization server metadata](${urls.authorizationServerMetadata}): RFC 8414; agent registration (agent_auth) is listed with status disabled.
-- [MCP Server Card](${urls.mcpServerCard}): the MCP server's name, version, endpoint and protocol revisions (SEP-2127 draft).
-- [API catalog](${urls.apiCatalog}): RFC 9727 linkset of the public HTTP APIs on this site.
-
-## Optional
-
-- [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.
-`;
+${documents.markdown ? `\n${MARKDOWN_PAGES}\n` : ''}${withLinks.map(renderSection).join('')}`;
 }
 
 const MARKDOWN_PAGES =
   "Every page of this site has a Markdown version at the page's URL with .md appended (index.html.md for a URL ending in /), which is also the answer to a request for the page whose Accept header prefers text/markdown.";
 
-/** The Site section: the owner's own pages, by what they publish; none without pages. */
-function siteSection(baseUrl: string, { home, sitemap, markdown }: SiteDocuments): string {
-  const links = [
-    ...(home ? [markdown ? `- [Home page](${baseUrl}/index.html.md): the home page of this site, in Markdown.` : `- [Home page](${baseUrl}/): the home page of this site.`] : []),
-    ...(sitemap ? [`- [Sitemap](${baseUrl}/sitemap.xml): the URLs of this site's pages, in the sitemaps.org XML format.`] : []),
-  ];
-  return links.length === 0 ? '' : `\n## Site\n\n${links.join('\n')}\n`;
+function renderSection({ name, links }: Section): string {
+  return `\n## ${name}\n\n${links.join('\n')}\n`;
+}
+
+/** A line that opens a section, as the reference parser splits at it (`### …` too, as a section named `# …`). */
+const SECTION_HEADING = /^##\s*(.*?)\s*$/;
+
+/**
+ * The owner's llms.txt with the service's sections added: the owner's text as written, under the
+ * site's name as H1 when it opens with none (the format requires one); each service section's links
+ * at the end of the owner's section of that name, or as a section of its own before the owner's
+ * `Optional` (which the format keeps last), else at the end.
+ */
+function mergedLlmsTxt(own: string, sections: readonly Section[], siteName: string): string {
+  const text = own.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  const lines = /^#(?!#)/.test(text) ? text.split('\n') : [`# ${siteName}`, '', ...text.split('\n')];
+  const starts = lines.flatMap((line, index) => (SECTION_HEADING.test(line) ? [index] : []));
+  const head = lines.slice(0, starts[0] ?? lines.length);
+  const ownSections = starts.map((start, index) => ({
+    name: SECTION_HEADING.exec(lines[start]!)![1]!,
+    lines: lines.slice(start, starts[index + 1] ?? lines.length),
+  }));
+  for (const section of sections) {
+    const same = ownSections.find((ownSection) => ownSection.name === section.name);
+    if (same !== undefined) {
+      same.lines = [...trimEnd(same.lines), ...section.links];
+      continue;
+    }
+    const added = { name: section.name, lines: [`## ${section.name}`, '', ...section.links] };
+    const optional = ownSections.findIndex((ownSection) => ownSection.name === 'Optional');
+    ownSections.splice(optional === -1 ? ownSections.length : optional, 0, added);
+  }
+  return `${[trimEnd(head), ...ownSections.map((section) => trimEnd(section.lines))].map((part) => part.join('\n')).join('\n\n')}\n`;
+}
+
+function trimEnd(lines: readonly string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1]!.trim() === '') end -= 1;
+  return lines.slice(0, end);
 }

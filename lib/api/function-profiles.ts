@@ -20,6 +20,8 @@ export const SETTING_GROUPS = {
   agents: ['AGENT_SKILLS'],
   /** What the site's own pages publish, which llms.txt links (readSiteDocuments). */
   siteDocuments: ['SITE_DOCUMENTS'],
+  /** The owner's own llms.txt, in the discovery function's bundle (readOwnLlmsTxtFile). */
+  ownLlmsTxtFile: ['OWN_LLMS_TXT_FILE'],
   /** The site's identity and published limits (readSiteSettings). */
   site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
   /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
@@ -80,7 +82,7 @@ const DOCUMENT: FunctionProfile = {
 };
 
 /** The discovery documents, llms.txt with the site's own pages, and the Agent Skills index unless it is turned off. */
-const DISCOVERY: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'agents', 'siteDocuments'] };
+const DISCOVERY: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'agents', 'siteDocuments', 'ownLlmsTxtFile'] };
 
 /** A handler whose answers need nothing from the settings. */
 const NO_SETTINGS: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor'] };

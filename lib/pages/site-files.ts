@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
+import { ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { HOME_PAGE, matchesPathPattern, serviceRouting } from '../front-door-paths.js';
@@ -94,7 +95,19 @@ export interface SiteFiles {
   readonly scanned: ReadonlyMap<string, ScannedFile>;
   /** What is not published, and why, in the order the folder was read. */
   readonly leftOut: readonly LeftOut[];
+  /** The folder's own llms.txt at its top, never published as a file: the service's llms.txt takes it in, unless refused (docs/api.md §6). */
+  readonly ownLlmsTxt?: OwnLlmsTxt;
 }
+
+export interface OwnLlmsTxt {
+  /** The file that holds it. */
+  readonly file: string;
+  /** Why the service does not take it in (ownLlmsTxtRefusal), if it does not. */
+  readonly refusal?: string;
+}
+
+/** The key of the owner's own llms.txt, a path the service answers (docs/api.md §6). */
+const OWN_LLMS_TXT = 'llms.txt';
 
 /**
  * The site a folder holds (docs/api.md §10): every regular file under it, except what a visitor
@@ -104,8 +117,9 @@ export interface SiteFiles {
  * site leaves out, that points at nothing, or at a folder it is in, is left out. Following links
  * inside rather than refusing every link keeps what generators and owners do (`latest -> v2/`)
  * working, and the rule names only real paths the folder holds, so no link can reach outside it.
- * A file at a path the service answers (`llms.txt`, `api/…`) is left out too: the service's
- * answer wins there, and the file would only be reached by an encoded path. So is a path longer
+ * A file at a path the service answers (`api/…`, `.well-known/api-catalog`) is left out too: the
+ * service's answer wins there, and the file would only be reached by an encoded path; but for the
+ * folder's own `llms.txt` at its top, which the service's llms.txt takes in (ownLlmsTxt). So is a path longer
  * than S3 takes for a key (MAX_KEY_BYTES), which no upload could store: a folder's, with all in it.
  *
  * What a link reaches is judged at its real path too: a file left out there (at a path the
@@ -119,6 +133,7 @@ export function siteFiles(folder: string): SiteFiles {
   const files = new Map<string, string>();
   const scanned = new Map<string, ScannedFile>();
   const leftOut: LeftOut[] = [];
+  let ownLlmsTxt: OwnLlmsTxt | undefined;
   // `branch`: the real folders from the root down to this one, which a link back into would loop.
   const visit = (directory: string, prefix: string, branch: ReadonlySet<string>): void => {
     // Names as the disk holds them: one that is not UTF-8 has no string that opens it.
@@ -136,7 +151,10 @@ export function siteFiles(folder: string): SiteFiles {
       } else if (path === WELL_KNOWN) {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
-        if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) {
+        if (path === OWN_LLMS_TXT) {
+          const refusal = ownLlmsTxtRefusal(statSync(target.real).size, () => readFileSync(target.real));
+          ownLlmsTxt = { file: target.real, ...(refusal === undefined ? {} : { refusal }) };
+        } else if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) {
           leftOut.push({ path, reason: 'service' });
         } else {
           files.set(path, target.real);
@@ -148,7 +166,7 @@ export function siteFiles(folder: string): SiteFiles {
     }
   };
   visit(root, '', new Set([root]));
-  return { files, scanned, leftOut };
+  return { files, scanned, leftOut, ...(ownLlmsTxt === undefined ? {} : { ownLlmsTxt }) };
 }
 
 /** The path patterns of the distribution's behaviours that send every path under them to the service. */
@@ -242,7 +260,19 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
   const noHome = site.files.has(HOME_PAGE)
     ? undefined
     : `${setting}: no index.html at its top, so your home page answers 404: is it the folder your generator builds (${BUILD_FOLDERS.join(', ')})?`;
-  return [leftOut, noHome].filter((line) => line !== undefined);
+  const own = site.ownLlmsTxt;
+  const llms =
+    own === undefined
+      ? undefined
+      : own.refusal === undefined
+        ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections (API, Site, Agent discovery) added to it (docs/api.md §6)`
+        : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
+  return [leftOut, noHome, llms].filter((line) => line !== undefined);
+}
+
+/** The owner's llms.txt the service takes in: its file, or none. */
+export function takenLlmsTxt(site: Pick<SiteFiles, 'ownLlmsTxt'>): string | undefined {
+  return site.ownLlmsTxt?.refusal === undefined ? site.ownLlmsTxt?.file : undefined;
 }
 
 /**

@@ -13,9 +13,12 @@ import { LOG_RETENTION } from '../log-retention.js';
 import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, folderDocuments, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { KEPT_VERSION_DAYS } from './kept-versions.js';
-import { copySiteFiles, siteFiles, siteFolderNotes, type SiteFiles } from './site-files.js';
+import { copySiteFiles, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from './site-files.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
+
+/** What the owner's llms.txt is called in the discovery function's bundle, which synth copies it into (OWN_LLMS_TXT_FILE). */
+export const BUNDLED_LLMS_TXT = 'own-llms.txt';
 
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
@@ -41,6 +44,8 @@ export class SitePagesOrigin extends Construct {
   readonly markdown: boolean;
   /** What the pages publish, which llms.txt links: an existing site's home page alone, as its sitemap and Markdown are its host's own. */
   readonly documents: SiteDocuments;
+  /** The folder's own llms.txt, which the service's takes in (takenLlmsTxt): its file, or none. */
+  readonly ownLlmsTxt?: string;
   private readonly site?: SiteFiles;
   private readonly agents: AgentSettings;
 
@@ -81,6 +86,7 @@ export class SitePagesOrigin extends Construct {
     this.site = siteFiles(pages.path);
     this.paths = [...this.site.files.keys()];
     this.documents = folderDocuments(this.site, agents);
+    this.ownLlmsTxt = takenLlmsTxt(this.site);
     this.defaultRootObject = HOME_PAGE;
     if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
     // Printed by synth (and deploy) as a line each, so that nothing disappears from the site silently.

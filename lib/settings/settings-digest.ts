@@ -9,8 +9,8 @@ import type { SiteConfig } from './site-config.js';
  * needs a deploy, which publishing files cannot stand in for.
  */
 
-/** The form page's digest when there is none. */
-export const NO_FORM_PAGE = 'none';
+/** The digest of a file the deployment holds none of: the form page, the owner's llms.txt. */
+export const NO_FILE = 'none';
 
 /**
  * The settings, in a form that does not depend on this machine: the site's folder by its kind,
@@ -31,7 +31,16 @@ export function settingsDigest(config: SiteConfig): string {
 
 /** The bytes of the form page that synth copies into the contact function's bundle. */
 export function formPageDigest(formPage: FormPage | undefined): string {
-  return formPage === undefined ? NO_FORM_PAGE : sha256(readFileSync(formPage.file));
+  return fileDigest(formPage?.file);
+}
+
+/** The bytes of the owner's llms.txt that synth copies into the discovery function's bundle (lib/pages/site-files.ts, takenLlmsTxt). */
+export function ownLlmsTxtDigest(file: string | undefined): string {
+  return fileDigest(file);
+}
+
+function fileDigest(file: string | undefined): string {
+  return file === undefined ? NO_FILE : sha256(readFileSync(file));
 }
 
 function sha256(data: string | Buffer): string {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, renameSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_SITE_NAME } from '../../lambdas/config.js';
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/html/html-reply.js';
 import { send, sendTarget, type HttpResponse } from '../support/http-client.js';
 import { clearSentEmails, deliveredEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { parseLlmsTxt } from '../support/llms-txt-parser.js';
 import { newEmail } from '../support/fresh-clients.js';
 import { buildEleventySite } from '../support/static-site.js';
 
@@ -25,7 +27,7 @@ const SOURCES = {
   'src/contact.md': '---\nlayout: page.njk\ntitle: The site’s own contact page\n---\n# The site’s own contact page\n',
   'src/404.md': '---\nlayout: page.njk\ntitle: Not found\npermalink: 404.html\n---\n# There is no such page here\n',
   'src/static/css/site.css': 'main { max-width: 40rem; }\n',
-  'src/static/llms.txt': 'The site’s own file, hidden by the service’s\n',
+  'src/static/llms.txt': '# Ada’s workshop\n\n> Bridges, and writing about them.\n\nI design footbridges in Bristol.\n\n## Work\n\n- [Bridges](https://ada.example/bridges/): what I build\n\n## Optional\n\n- [Old posts](https://ada.example/old/): archive\n',
   'src/static/images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
   'src/static/fonts/site.woff2': 'not really a font\n',
   'src/static/CNAME': 'example.com\n',
@@ -120,13 +122,30 @@ describe('while the site’s folder is built anew', () => {
 });
 
 describe('the service at the same origin', () => {
-  it('wins over the site’s files of the same path', async () => {
+  it('wins over the site’s files of the same path, but for llms.txt, which takes the site’s own in (docs/api.md §6)', async () => {
     const llms = await get('/llms.txt');
     expect(llms.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(llms.text).not.toBe(fileOf('llms.txt'));
+    const parsed = parseLlmsTxt(llms.text);
+    expect([parsed.title, parsed.summary]).toEqual(['Ada’s workshop', 'Bridges, and writing about them.']);
+    expect([...parsed.sections.keys()]).toEqual(['Work', 'API', 'Site', 'Agent discovery', 'Optional']);
+    expect(parsed.sections.get('Optional')?.map((link) => link.url)).toEqual(['https://ada.example/old/', `${server.baseUrl}/contact`]);
     const form = await get('/contact');
     expect(form.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(form.text).toContain('<form id="contact-form"');
+  });
+
+  it('reads the site’s own llms.txt at each request: an edit shows at once, and without it the service’s own answers', async () => {
+    const own = fileOf('llms.txt');
+    try {
+      writeFileSync(join(site, 'llms.txt'), 'Edited, with no title of its own.\n');
+      const edited = parseLlmsTxt((await get('/llms.txt')).text);
+      expect([edited.title, edited.info]).toEqual([DEFAULT_SITE_NAME, 'Edited, with no title of its own.']);
+      rmSync(join(site, 'llms.txt'));
+      const alone = parseLlmsTxt((await get('/llms.txt')).text);
+      expect(alone.summary).toContain('public HTTP APIs on this site');
+    } finally {
+      writeFileSync(join(site, 'llms.txt'), own);
+    }
   });
 
   it('leaves the site the paths the route table does not name, /contact/ among them', async () => {

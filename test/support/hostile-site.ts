@@ -102,7 +102,6 @@ export function hostileSite(): HostileSite {
       '.drafts': 'hidden',
       '.well-known/api-catalog': 'service',
       'api/contact': 'service',
-      'llms.txt': 'service',
       'oauth/token.json': 'service',
       '.env': 'hidden',
       '.git': 'hidden',

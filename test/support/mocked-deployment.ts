@@ -100,7 +100,9 @@ function accessDenied(): Error {
  * whose stack outputs the digests given and what llms.txt links of the pages (a home page alone
  * unless said: a folder with one and nothing added for agents).
  */
-export function mockedDeployment(options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string; siteDocuments?: string } = {}): MockedDeployment {
+export function mockedDeployment(
+  options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string; ownLlmsTxtDigest?: string; siteDocuments?: string } = {},
+): MockedDeployment {
   const cloudFormation = new CloudFormationClient({ region: REGION });
   const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
   const s3 = new S3Client({ region: REGION });
@@ -117,6 +119,7 @@ export function mockedDeployment(options: { deployedKeys?: readonly string[]; se
       [SITE_OUTPUTS.siteBucket]: BUCKET,
       [SITE_OUTPUTS.settingsDigest]: options.settingsDigest ?? 'settings-digest',
       [SITE_OUTPUTS.formPageDigest]: options.formPageDigest ?? 'none',
+      [SITE_OUTPUTS.ownLlmsTxtDigest]: options.ownLlmsTxtDigest ?? 'none',
       [SITE_OUTPUTS.siteDocuments]: options.siteDocuments ?? 'home',
     },
     functionCode: frontDoorFunctionCode(frontDoorRouting(deployedKeys)),

@@ -99,3 +99,37 @@ describe("llmsTxt's Site section (docs/api.md §6)", () => {
     expect(llmsTxt(site, NO_SITE_DOCUMENTS)).not.toContain('## Site');
   });
 });
+
+describe("llmsTxt with the owner's own llms.txt (docs/api.md §6)", () => {
+  const OWN = '# Ada’s own\n\n> Bridges, and writing about them.\n\nI design footbridges.\n\n## Work\n\n- [Bridges](https://ada.example.org/bridges/): what I build\n\n## Optional\n\n- [Old posts](https://ada.example.org/old/): archive\n';
+
+  it('keeps the owner’s head as written, adds the service’s sections after the owner’s, and the Optional links to the owner’s Optional, last', () => {
+    const text = llmsTxt(site, EVERY_DOCUMENT, OWN);
+    expect(text.startsWith(OWN.slice(0, OWN.indexOf('## Optional')))).toBe(true);
+    const parsed = parseLlmsTxt(text);
+    expect([parsed.title, parsed.summary, parsed.info]).toEqual(['Ada’s own', 'Bridges, and writing about them.', 'I design footbridges.']);
+    expect([...parsed.sections.keys()]).toEqual(['Work', 'API', 'Site', 'Agent discovery', 'Optional']);
+    expect(parsed.sections.get('Optional')?.map((link) => link.url)).toEqual(['https://ada.example.org/old/', 'https://ada.example.org/contact']);
+  });
+
+  it('carries in its links the facts the service’s prose would: no key, the limits, the answers, the Markdown of every page', () => {
+    const links = [...parseLlmsTxt(llmsTxt(site, EVERY_DOCUMENT, OWN)).sections.values()].flat();
+    const contact = links.find((link) => link.url === 'https://ada.example.org/api/contact');
+    expect(contact?.notes).toMatch(/name, email, message.*no API key required.*at most 7 POST requests.*202.*RFC 9457.*Idempotency-Key/);
+    expect(links.find((link) => link.title === 'Home page')?.notes).toContain('.md appended');
+    expect(llmsTxt(site, EVERY_DOCUMENT, OWN)).not.toContain('Agents and scripts may use');
+  });
+
+  it('adds its links to an owner’s section of the same name, and its sections at the end when the owner has no Optional', () => {
+    const parsed = parseLlmsTxt(llmsTxt(site, NO_SITE_DOCUMENTS, '# Ada\n\nProse.\n\n## API\n\n- [Bridge loads](https://ada.example.org/loads.json): my own API\n'));
+    expect([...parsed.sections.keys()]).toEqual(['API', 'Agent discovery', 'Optional']);
+    expect(parsed.sections.get('API')?.map((link) => link.title)).toEqual(['Bridge loads', 'contact', 'MCP server', 'OpenAPI description']);
+  });
+
+  it('puts the site’s name as H1 above a file that opens with none, and reads CRLF lines and a byte order mark as lines', () => {
+    const parsed = parseLlmsTxt(llmsTxt(site, NO_SITE_DOCUMENTS, '\uFEFFAbout me, in prose.\r\n\r\n## Work\r\n\r\n- [Bridges](https://ada.example.org/bridges/)\r\n'));
+    expect([parsed.title, parsed.info]).toEqual(["Ada's workshop", 'About me, in prose.']);
+    expect([...parsed.sections.keys()]).toEqual(['Work', 'API', 'Agent discovery', 'Optional']);
+    expect(llmsTxt(site, NO_SITE_DOCUMENTS, '# A\n\nB\n')).not.toMatch(/\r|\uFEFF/);
+  });
+});

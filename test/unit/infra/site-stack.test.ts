@@ -16,8 +16,9 @@ import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/api/bundling.js';
 import { API_THROTTLE } from '../../../lib/api/site-api.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/mail/site-mail.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability/observability.js';
+import { BUNDLED_LLMS_TXT } from '../../../lib/pages/site-pages-origin.js';
 import { BUNDLED_FORM_PAGE } from '../../../lib/settings/form-page.js';
-import { NO_FORM_PAGE, settingsDigest } from '../../../lib/settings/settings-digest.js';
+import { NO_FILE, settingsDigest } from '../../../lib/settings/settings-digest.js';
 import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -676,7 +677,7 @@ describe('outputs npm run publish reads', () => {
   it('name the distribution, the settings and the form page the deployment was built from; without siteDir, no bucket', () => {
     template.hasOutput(SITE_OUTPUTS.distributionId, { Value: { Ref: site.logicalId(stack.frontDoor.distribution) } });
     template.hasOutput(SITE_OUTPUTS.settingsDigest, { Value: settingsDigest(readSiteConfig(site.app)) });
-    template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: NO_FORM_PAGE });
+    template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: NO_FILE });
     expect(template.findOutputs(SITE_OUTPUTS.siteBucket)).toEqual({});
   });
 
@@ -704,6 +705,20 @@ describe('outputs npm run publish reads', () => {
       output: 'home,sitemap',
     });
     expect(documentsOf(synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }))).toEqual({ given: ['discovery'], variable: 'home', output: 'home' });
+  });
+
+  it("give the owner's llms.txt to the discovery function alone, by its name in the bundle, and its SHA-256 as an output", () => {
+    const own = '# Ada\n\nBridges.\n';
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'llms.txt': own }) });
+    const variables = (name: FunctionName) =>
+      (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+    expect(FUNCTION_NAMES.filter((name) => 'OWN_LLMS_TXT_FILE' in variables(name))).toEqual(['discovery']);
+    expect(variables('discovery').OWN_LLMS_TXT_FILE).toBe(BUNDLED_LLMS_TXT);
+    owned.template.hasOutput(SITE_OUTPUTS.ownLlmsTxtDigest, { Value: createHash('sha256').update(own).digest('hex') });
+    template.hasOutput(SITE_OUTPUTS.ownLlmsTxtDigest, { Value: NO_FILE });
+    const withoutOwn = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder() });
+    expect(withoutOwn.template.findResources('AWS::Lambda::Function')[withoutOwn.logicalId(withoutOwn.stack.functions.get('discovery')!)]!.Properties.Environment.Variables.OWN_LLMS_TXT_FILE).toBe('');
   });
 });
 

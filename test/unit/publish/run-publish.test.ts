@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -295,6 +296,22 @@ describe('what needs a deploy', () => {
     expect(notes(await run(siteFolder({ '404.html': '<title>Not found</title>', 'about/index.html': '<title>About</title>' }), { dryRun: true }))).toEqual([
       'deploy needed: llms.txt links what the pages published at the deploy (home), not what siteDir publishes now (none), until npm run cdk -- deploy --all',
     ]);
+  });
+
+  it("says the owner's llms.txt is new, changed or gone since the deploy, which the discovery function holds its own copy of", async () => {
+    const own = '# Ada\n';
+    const digest = createHash('sha256').update(own).digest('hex');
+    const withOwn = siteFolder({ ...SITE, 'llms.txt': own });
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    expect(notes(await run(withOwn, { dryRun: true }))).toEqual([
+      "deploy needed: your llms.txt is new: /llms.txt serves the service's alone until npm run cdk -- deploy --all",
+    ]);
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), ownLlmsTxtDigest: digest });
+    expect(notes(await run(withOwn, { dryRun: true }))).toEqual([]);
+    expect(notes(await run(siteFolder({ ...SITE, 'llms.txt': '# Ada, edited\n' }), { dryRun: true }))).toEqual([
+      'deploy needed: your llms.txt changed since the deploy: /llms.txt serves the deployed one until npm run cdk -- deploy --all',
+    ]);
+    expect(notes(await run(siteFolder(SITE), { dryRun: true }))).toEqual(['deploy needed: your llms.txt is gone from siteDir: /llms.txt keeps serving it until npm run cdk -- deploy --all']);
   });
 
   it('says a deployment made before these checks, or a function of another project, needs one deploy', async () => {

@@ -9,6 +9,7 @@ import { MCP_LAZY_MODULES } from '../../../../lambdas/mcp/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../../lambdas/routes.js';
 import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../../lib/api/bundling.js';
 import type { SenderAddressIdentity } from '../../../../lib/mail/sender-address-identity.js';
+import { BUNDLED_LLMS_TXT } from '../../../../lib/pages/site-pages-origin.js';
 import { BUNDLED_FORM_PAGE } from '../../../../lib/settings/form-page.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../../support/events.js';
@@ -21,8 +22,12 @@ import { EXAMPLE_CONTEXT, synthesizeSite, type SiteApp, type TemplateResource } 
  * (seconds per handler), so every assertion on the bundles lives here.
  */
 
-/** The site's folder, with the owner's form page that synth finds at /contact/ and copies into the contact function's bundle. */
-const siteDir = siteFolder({ 'contact/index.html': ownerFormPage() });
+/**
+ * The site's folder, with the owner's form page that synth finds at /contact/ and copies into the
+ * contact function's bundle, and the owner's llms.txt, which it copies into the discovery function's.
+ */
+const OWN_LLMS_TXT = '# Ada’s own\n\nBridges, and writing about them.\n\n## Work\n\n- [Bridges](https://example.com/bridges/)\n';
+const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'llms.txt': OWN_LLMS_TXT });
 let site: SiteApp;
 beforeAll(() => {
   // A sender outside the domain, whose identity the stack makes or confirms with a function of its own.
@@ -198,6 +203,17 @@ describe('the Lambda bundles', () => {
     for (const name of FUNCTION_NAMES.filter((other) => other !== 'contact')) {
       expect({ name, files: readdirSync(bundleDirectory(name)).filter((file) => file.endsWith('.html')) }).toEqual({ name, files: [] });
     }
+  });
+
+  it('discovery: carries the owner’s llms.txt beside its code, and serves it with its own sections, with the settings the stack gives it', () => {
+    expect(readFileSync(join(bundleDirectory('discovery'), BUNDLED_LLMS_TXT), 'utf8')).toBe(OWN_LLMS_TXT);
+    const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get('discovery')!)] as TemplateResource;
+    const { OWN_LLMS_TXT_FILE = '', SITE_DOCUMENTS = '' } = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
+    const reply = invokeBundle('discovery', httpEvent({ method: 'GET', path: '/llms.txt' }), { OWN_LLMS_TXT_FILE, SITE_DOCUMENTS, BASE_URL: 'https://example.com' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body.startsWith(OWN_LLMS_TXT.trimEnd())).toBe(true);
+    expect(reply.body).toContain('\n## API\n\n- [contact](https://example.com/api/contact): POST one JSON project inquiry');
+    expect(reply.body).toContain('\n## Site\n\n- [Home page](https://example.com/index.html.md)');
   });
 
   it('contact: answers a refused form post in the owner’s page, read from beside its bundle with the settings the stack gives it', () => {

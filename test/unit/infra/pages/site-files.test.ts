@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles, siteFolderNotes } from '../../../../lib/pages/site-files.js';
+import { MAX_OWN_LLMS_TXT_BYTES } from '../../../../lambdas/discovery/own-llms-txt.js';
+import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles, siteFolderNotes, takenLlmsTxt } from '../../../../lib/pages/site-files.js';
 import { configErrorOf } from '../../../support/config-error.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
 import { siteFolder } from '../../../support/site-folder.js';
@@ -77,10 +78,42 @@ describe('the files a folder publishes', () => {
         { path: 'api/contact', reason: 'service' },
         { path: 'catalog.json', reason: 'service' },
         { path: 'docs/contact', reason: 'service' },
-        { path: 'llms.txt', reason: 'service' },
         { path: 'summary.txt', reason: 'service' },
       ],
+      // The service's llms.txt takes the owner's in, never a link to it under another name.
+      ownLlmsTxt: { file: join(folder, 'llms.txt') },
     });
+  });
+
+  it("take the owner's own llms.txt at the top in, as a file the service reads, and only there", () => {
+    const folder = siteFolder({ 'llms.txt': '# Ada\n', 'docs/llms.txt': '# Notes\n' });
+    const site = siteFiles(folder);
+    expect(site.ownLlmsTxt).toEqual({ file: join(folder, 'llms.txt') });
+    expect([...site.files.keys()]).toEqual(['docs/llms.txt', 'index.html']);
+    expect(site.leftOut).toEqual([]);
+    expect(siteFolderNotes('siteDir', site)).toEqual([
+      "siteDir: llms.txt is your own: /llms.txt serves it with the service's sections (API, Site, Agent discovery) added to it (docs/api.md §6)",
+    ]);
+    expect(takenLlmsTxt(site)).toBe(join(folder, 'llms.txt'));
+    expect(siteFiles(siteFolder()).ownLlmsTxt).toBeUndefined();
+  });
+
+  it.each([
+    ['past 256 KiB', Buffer.alloc(MAX_OWN_LLMS_TXT_BYTES + 1, 'a'), 'is 257 KiB, more than the 256 KiB the service takes in'],
+    ['not UTF-8', Buffer.from([0x23, 0x20, 0xff, 0x0a]), 'is not UTF-8 text'],
+  ])("say why they leave an own llms.txt %s out of the service's, which then serves its own alone", (_title, bytes, refusal) => {
+    const folder = siteFolder();
+    writeFileSync(join(folder, 'llms.txt'), bytes);
+    const site = siteFiles(folder);
+    expect(site.ownLlmsTxt).toEqual({ file: join(folder, 'llms.txt'), refusal });
+    expect(takenLlmsTxt(site)).toBeUndefined();
+    expect(siteFolderNotes('siteDir', site)).toEqual([`siteDir: llms.txt is your own, but it ${refusal}: /llms.txt serves the service's alone`]);
+  });
+
+  it('take an own llms.txt of exactly 256 KiB in', () => {
+    const folder = siteFolder();
+    writeFileSync(join(folder, 'llms.txt'), Buffer.alloc(MAX_OWN_LLMS_TXT_BYTES, 'a'));
+    expect(takenLlmsTxt(siteFiles(folder))).toBe(join(folder, 'llms.txt'));
   });
 
   it('leave out a name that is not UTF-8, which no URL can name and no string opens', () => {
@@ -136,7 +169,7 @@ describe('the line synth prints', () => {
     expect(line).toContain(
       '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
     );
-    expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, llms.txt and 2 more (paths the service answers itself, and links to them)');
+    expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, oauth/token.json and 1 more (paths the service answers itself, and links to them)');
     expect(line).toContain('downloads, escape.txt, leak.txt, shadow, through-link.txt and 1 more (links out of the folder)');
     expect(line).toContain('about/again, about/home, latest/again, latest/home, self (links to a folder they are in)');
     expect(line).toContain('dangling, loop-a, loop-b (links to nothing)');

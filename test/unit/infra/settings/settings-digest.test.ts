@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formPageDigest, NO_FORM_PAGE, settingsDigest } from '../../../../lib/settings/settings-digest.js';
+import { formPageDigest, NO_FILE, settingsDigest } from '../../../../lib/settings/settings-digest.js';
 import { siteConfigOf } from '../../../../lib/settings/site-config.js';
 import { ownerFormPage } from '../../../support/form-pages.js';
 import { siteFolder } from '../../../support/site-folder.js';
@@ -53,6 +53,6 @@ describe('the form page digest', () => {
     expect(before).toMatch(/^[0-9a-f]{64}$/);
     writeFileSync(join(folder, 'contact/index.html'), ownerFormPage().replace('</form>', '<p>Replies within a day.</p></form>'));
     expect(formPageDigest(page)).not.toBe(before);
-    expect(formPageDigest(undefined)).toBe(NO_FORM_PAGE);
+    expect(formPageDigest(undefined)).toBe(NO_FILE);
   });
 });
