@@ -61,7 +61,18 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const laterRecords = records.filter(({ text }) => text === undefined).map(({ id }) => id);
   const resources = Object.values(stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})));
   const ofType = (type: string) => resources.filter((resource) => resource.Type === type).map((resource) => resource.Properties ?? {});
-  const aliases = ofType('AWS::CloudFront::Distribution').flatMap((properties) => ((properties.DistributionConfig as { Aliases?: string[] } | undefined)?.Aliases ?? []));
+  const distributions = ofType('AWS::CloudFront::Distribution').map(
+    (properties) => (properties.DistributionConfig ?? {}) as { Aliases?: string[]; ViewerCertificate?: { AcmCertificateArn?: string } },
+  );
+  const aliases = distributions.flatMap((config) => config.Aliases ?? []);
+  // One name is the certificate's own; a second (redirectDomainName) is one CloudFront refuses unless the certificate names it too.
+  const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
+    names.length < 2 || certificate?.AcmCertificateArn === undefined
+      ? []
+      : [
+          `Before you deploy: your certificate must name ${names.join(' and ')}, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${certificate.AcmCertificateArn} --query Certificate.SubjectAlternativeNames`,
+        ],
+  );
   const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
@@ -88,6 +99,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (domain) =>
         `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
     ),
+    ...certificateChecks,
     ...zoneRecordChecks(recordSets),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(knownRecords.length === 0
@@ -140,7 +152,7 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
     const written = [...names].map(([name, types]) => `${name.replace(/\.$/, '')} (${[...types].filter((type) => type !== 'CNAME').join(', ')})`);
     const records = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
     const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
-    return `Before the first deploy: the stack writes ${written.join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`;
+    return `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`;
   });
 }
 

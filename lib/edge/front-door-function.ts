@@ -5,11 +5,14 @@ import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
 
+/** The redirect of the domain's other name, and the query string of every redirect: lib/edge/front-door-redirect.js. */
+const REDIRECT_SOURCE = functionSource('front-door-redirect.js');
 /**
- * The rules of lib/edge/front-door-routing.js: plain JavaScript, the same text at the edge, in tests and
- * in local mode; its whole-line comments left out, which would spend the function's 10 KB.
+ * The rules of lib/edge/front-door-routing.js, which use the redirect's: plain JavaScript, the same text
+ * at the edge, in tests and in local mode; its whole-line comments left out, which would spend the
+ * function's 10 KB.
  */
-const ROUTING_SOURCE = functionSource('front-door-routing.js');
+const ROUTING_SOURCE = `${functionSource('front-door-routing.js')}${REDIRECT_SOURCE}`;
 /** The rules of lib/edge/front-door-headers.js, the viewer-response function's, likewise. */
 const HEADERS_SOURCE = functionSource('front-door-headers.js');
 
@@ -24,6 +27,14 @@ export interface FrontDoorRouting {
   readonly site: SiteIndex | null;
   /** Set when every page of the folder has its Markdown (docs/api.md §16). */
   readonly markdown?: true;
+  /** Set when the domain has another name, which redirects to it (docs/api.md §10). */
+  readonly redirect?: OtherNameRedirect;
+}
+
+/** The domain's other name (`www.example.com`), and the origin it redirects to (`https://example.com`, `{base}`). */
+export interface OtherNameRedirect {
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
@@ -60,8 +71,13 @@ export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
  * null for a site that answers its own paths). `setting` names the folder's setting in the error
  * of a site too big for the function.
  */
-export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir', markdown = false): FrontDoorRouting {
-  const service = { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault, ...(markdown && paths !== null ? { markdown: true as const } : {}) };
+export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir', markdown = false, redirect?: OtherNameRedirect): FrontDoorRouting {
+  const service = {
+    serviceOrigin: API_ORIGIN_ID,
+    servicePaths: serviceRouting().throughDefault,
+    ...(markdown && paths !== null ? { markdown: true as const } : {}),
+    ...(redirect === undefined ? {} : { redirect }),
+  };
   return { ...service, site: paths === null ? null : siteIndexFor(paths, service, setting) };
 }
 
@@ -85,6 +101,14 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
 /** Whether a key of the site names a file the function could take for a folder: no `.` in its last segment. */
 export function isExtensionless(path: string): boolean {
   return !posix.basename(path).includes('.');
+}
+
+/**
+ * The code of the function of every behaviour the routing function is not on (the service's paths
+ * that take POST; the default one without pages of the site's): the redirect of the other name alone.
+ */
+export function otherNameRedirectCode(redirect: OtherNameRedirect): string {
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify({ redirect })};\n${REDIRECT_SOURCE}\nfunction handler(event) {\n  return otherNameRedirect(event.request) || event.request;\n}\n`;
 }
 
 /**

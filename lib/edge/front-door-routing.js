@@ -13,6 +13,8 @@
 //                           which a request for that folder is then sent to instead of the 404 page
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
+// FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
+//                           text follows this one's, with queryString)
 
 // What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
 // and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
@@ -22,6 +24,8 @@ var READ_ONLY_HEADERS = { host: true, via: true, 'cdn-loop': true, 'content-leng
 
 function handler(event) {
   var request = event.request;
+  var moved = otherNameRedirect(request);
+  if (moved !== undefined) return moved;
   if (FRONT_DOOR.servicePaths.indexOf(request.uri) !== -1) {
     cf.selectRequestOriginById(FRONT_DOOR.serviceOrigin);
     return request;
@@ -106,15 +110,4 @@ function isFolder(path) {
   }
   if (segments[segments.length - 1].indexOf('.') !== -1) return false;
   return FRONT_DOOR.site.files.indexOf(name) === -1;
-}
-
-/** The query string as the viewer sent it, `?` included, or nothing. */
-function queryString(querystring) {
-  var pairs = [];
-  for (var name in querystring) {
-    var entry = querystring[name];
-    var values = entry.multiValue ? entry.multiValue : [entry];
-    for (var i = 0; i < values.length; i++) pairs.push(values[i].value === '' ? name : name + '=' + values[i].value);
-  }
-  return pairs.length === 0 ? '' : '?' + pairs.join('&');
 }

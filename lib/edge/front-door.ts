@@ -26,12 +26,14 @@ import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-pat
 import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { frontDoorFunctionCode, frontDoorRouting, pageHeaders, pageHeadersFunctionCode } from './front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode } from './front-door-function.js';
 
 export interface CustomDomain {
   readonly domainName: string;
   readonly certificateArn: string;
   readonly hostedZone?: HostedZoneAttributes;
+  /** The domain's other name (`www.example.com` beside `example.com`, or the other way), which redirects to `domainName`. */
+  readonly redirectDomainName?: string;
 }
 
 export interface FrontDoorProps {
@@ -60,6 +62,8 @@ export class FrontDoor extends Construct {
   readonly origin: string;
   /** The viewer-request function of the default behaviour, when the site has pages of its own. */
   readonly routingFunction?: CloudFrontFunction;
+  /** The viewer-request function of every behaviour the routing function is not on, when the domain has another name that redirects to it. */
+  readonly redirectFunction?: CloudFrontFunction;
   /** The viewer-response function of the default behaviour, when the site's pages get Link headers or Markdown (docs/api.md §16). */
   readonly headersFunction?: CloudFrontFunction;
   /** Where the site's own pages come from, when it has any. */
@@ -87,11 +91,13 @@ export class FrontDoor extends Construct {
     const pages = props.sitePages === undefined ? undefined : new SitePagesOrigin(this, 'Pages', props.sitePages, SITE_ORIGIN_ID, props.agents);
     this.pages = pages;
     const routes = serviceRouting();
+    const domain = props.customDomain;
+    const redirect = domain?.redirectDomainName === undefined ? undefined : { from: domain.redirectDomainName, to: `https://${domain.domainName}` };
     if (pages !== undefined) {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/edge/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown))),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect))),
       });
       const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown });
       if (headers.links.length > 0 || headers.markdown) {
@@ -102,29 +108,39 @@ export class FrontDoor extends Construct {
         });
       }
     }
+    // Every behaviour the routing function is not on redirects the other name all the same, so that
+    // no page of the service is served under a name whose origin its checks refuse.
+    if (redirect !== undefined) {
+      this.redirectFunction = new CloudFrontFunction(this, 'OtherNameRedirect', {
+        comment: `${redirect.from} to ${redirect.to} (lib/edge/front-door-redirect.js)`,
+        runtime: FunctionRuntime.JS_2_0,
+        code: FunctionCode.fromInline(otherNameRedirectCode(redirect)),
+      });
+    }
+    const requestFunction = this.routingFunction ?? this.redirectFunction;
+    const redirectOnly = this.redirectFunction === undefined ? {} : { functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.redirectFunction }] };
     // The site's pages, and the GET-only documents of the route table: at the edge as long as
     // their own Cache-Control says, keyed by path alone.
     const defaultBehavior: BehaviorOptions = {
       ...everyBehavior,
       origin: pages?.origin ?? apiOrigin,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      ...(this.routingFunction === undefined
+      ...(requestFunction === undefined
         ? {}
         : {
             functionAssociations: [
-              { eventType: FunctionEventType.VIEWER_REQUEST, function: this.routingFunction },
+              { eventType: FunctionEventType.VIEWER_REQUEST, function: requestFunction },
               ...(this.headersFunction === undefined ? [] : [{ eventType: FunctionEventType.VIEWER_RESPONSE, function: this.headersFunction }]),
             ],
           }),
     };
 
-    const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Personal site: its pages and its service at one origin',
       defaultBehavior,
       // Paths that take POST or OPTIONS, and the folders they are in: never cached, their GET included.
       additionalBehaviors: Object.fromEntries(
-        routes.uncachedPatterns.map((pattern) => [pattern, { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED }]),
+        routes.uncachedPatterns.map((pattern) => [pattern, { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED, ...redirectOnly }]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
@@ -134,7 +150,7 @@ export class FrontDoor extends Construct {
       ...(domain === undefined
         ? {}
         : {
-            domainNames: [domain.domainName],
+            domainNames: [domain.domainName, ...(domain.redirectDomainName === undefined ? [] : [domain.redirectDomainName])],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }),
@@ -149,6 +165,10 @@ export class FrontDoor extends Construct {
       const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
       new ARecord(this, 'AliasA', { zone, recordName: domain.domainName, target });
       new AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.domainName, target });
+      if (domain.redirectDomainName !== undefined) {
+        new ARecord(this, 'OtherNameAliasA', { zone, recordName: domain.redirectDomainName, target });
+        new AaaaRecord(this, 'OtherNameAliasAaaa', { zone, recordName: domain.redirectDomainName, target });
+      }
     }
   }
 

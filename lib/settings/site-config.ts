@@ -94,6 +94,7 @@ export const CONTEXT_KEYS = [
   'certificateArn',
   'hostedZoneId',
   'hostedZoneName',
+  'redirectDomainName',
   'siteDir',
   'siteOrigin',
   'pageStylesheet',
@@ -314,9 +315,10 @@ function editDistance(a: string, b: string): number {
 function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain | undefined {
   const [domainName, certificateArn] = [context('domainName'), context('certificateArn')];
   const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
+  const redirectDomainName = context('redirectDomainName');
   if (domainName === undefined && certificateArn === undefined) {
-    if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
-      const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
+    if (hostedZoneId !== undefined || hostedZoneName !== undefined || redirectDomainName !== undefined) {
+      const given = hostedZoneId !== undefined ? 'hostedZoneId' : hostedZoneName !== undefined ? 'hostedZoneName' : 'redirectDomainName';
       throw new ConfigError(`Missing setting "domainName": ${given} names the zone of a custom domain, and there is none`);
     }
     return undefined;
@@ -341,7 +343,23 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
     );
   }
   const hostedZone = readHostedZone(hostedZoneId, hostedZoneName, domain);
-  return { domainName: domain, certificateArn: arn, ...(hostedZone === undefined ? {} : { hostedZone }) };
+  const otherName = redirectDomainName === undefined ? undefined : readRedirectDomainName(text('redirectDomainName', redirectDomainName), domain, hostedZone);
+  return {
+    domainName: domain,
+    certificateArn: arn,
+    ...(hostedZone === undefined ? {} : { hostedZone }),
+    ...(otherName === undefined ? {} : { redirectDomainName: otherName }),
+  };
+}
+
+/** The domain's other name, which the distribution answers too and redirects to domainName: a host name of its own, in the zone when the stack writes the records. */
+function readRedirectDomainName(name: string, domainName: string, hostedZone: CustomDomain['hostedZone']): string {
+  if (!DOMAIN_PATTERN.test(name)) throw new ConfigError(`redirectDomainName must be a lower-case host name such as www.example.com, got ${JSON.stringify(name)}`);
+  if (name === domainName) throw new ConfigError(`redirectDomainName must be another name than domainName (${domainName}), which it redirects to`);
+  if (hostedZone !== undefined && name !== hostedZone.zoneName && !name.endsWith(`.${hostedZone.zoneName}`)) {
+    throw new ConfigError(`redirectDomainName must be in the zone ${hostedZone.zoneName}, where the stack writes its records, got ${JSON.stringify(name)}`);
+  }
+  return name;
 }
 
 function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainName: string): CustomDomain['hostedZone'] {

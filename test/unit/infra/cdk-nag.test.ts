@@ -42,6 +42,7 @@ describe("cdk-nag's AWS Solutions pack", () => {
     ['a sender outside the domain, and a known account and region', { ...EXAMPLE_CONTEXT, senderEmail: 'ada@mail.example.net' }, EXAMPLE_ENV],
     ['a site folder uploaded at deploy', { ...MINIMAL_CONTEXT, siteDir: siteFolder() }, undefined],
     ['an existing site', { ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }, undefined],
+    ['the domain’s other name redirected, and a site folder', { ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteDir: siteFolder() }, EXAMPLE_ENV],
     ['the web ACL, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, waf: true, siteDir: siteFolder() }, EXAMPLE_ENV],
     ['the Free plan, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, EXAMPLE_ENV],
   ])('finds nothing unacknowledged with %s', (_title, context, env) => {

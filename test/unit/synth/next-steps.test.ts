@@ -51,6 +51,20 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-1)).toBe('  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
   });
 
+  it('for the domain’s other name (redirectDomainName): the certificate to check for both names first, and both names’ records', () => {
+    const elsewhere = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com' }, EXAMPLE_ENV);
+    expect(elsewhere[2]).toBe(
+      `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+    );
+    expect(elsewhere.join('\n')).toContain(
+      'example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain), and www.example.com pointing at DistributionDomainName',
+    );
+    const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
+    expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
+    expect(inZone).toContain("(Name=='www.example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA'))");
+    expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('your certificate must name');
+  });
+
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}1\. Before you deploy: look at example\.com's DMARC policy /));
   });

@@ -5,6 +5,7 @@ import {
   frontDoorFunctionCode,
   loadFrontDoorFunction,
   MAX_FUNCTION_CODE_BYTES,
+  otherNameRedirectCode,
   readFrontDoorRouting,
   siteIndexFor,
   type EdgeMessage,
@@ -210,6 +211,32 @@ describe('the routing function', () => {
     expect(result).toMatchObject({ uri: '/about', headers: { host: { value: 'example.com' } } });
     expect(result.headers).not.toHaveProperty('cookie');
     expect(route(null, { uri: '/' }).result).toMatchObject({ uri: '/' });
+  });
+});
+
+describe('the redirect of the domain’s other name (docs/api.md §10)', () => {
+  const redirect = { from: 'www.example.com', to: 'https://example.com' };
+  const routed = (request: ViewerRequest) => loadFrontDoorFunction(frontDoorFunctionCode({ ...serviceOnly, site: SITE, redirect }))(viewerRequest(request)).result;
+  const alone = (request: ViewerRequest) => loadFrontDoorFunction(otherNameRedirectCode(redirect))(viewerRequest(request)).result;
+
+  it.each([['the routing function', routed], ['the function of the service’s other behaviours', alone]])('%s: moves every path of the other name, its query as sent, first of all', (_name, edge) => {
+    const query = { q: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] }, flag: { value: '' } };
+    for (const uri of ['/', '/api/contact', '/llms.txt', '//evil.example/x']) {
+      expect(edge({ uri, querystring: query, headers: { host: 'www.example.com' } })).toEqual({
+        statusCode: 301,
+        statusDescription: 'Moved Permanently',
+        headers: { location: { value: `https://example.com${uri}?q=a&q=b&flag` } },
+      });
+    }
+    expect(edge({ method: 'POST', uri: '/api/contact', headers: { host: 'www.example.com' } })).toMatchObject({ statusCode: 308, statusDescription: 'Permanent Redirect' });
+  });
+
+  it('leaves the domain’s own name, and a request without Host, to the rest of the rules', () => {
+    expect(routed({ uri: '/about/', headers: { host: 'example.com' } })).toMatchObject({ uri: '/about/index.html' });
+    expect(alone({ method: 'POST', uri: '/api/contact', headers: { host: 'example.com' } })).toMatchObject({ method: 'POST', uri: '/api/contact' });
+    const withoutHost = viewerRequest({ uri: '/api/contact' });
+    delete (withoutHost.request.headers as Record<string, unknown>).host;
+    expect(loadFrontDoorFunction(otherNameRedirectCode(redirect))(withoutHost).result).toMatchObject({ uri: '/api/contact' });
   });
 });
 

@@ -382,6 +382,43 @@ describe('the domain', () => {
     });
   });
 
+  it('with redirectDomainName, serves both names, writes both names’ records, and sends the other name to domainName on every behaviour (the synthesized code, run)', () => {
+    const OTHER = { redirectDomainName: 'www.example.com' };
+    for (const site of [synthesizeSite({ ...EXAMPLE_CONTEXT, ...OTHER, siteDir: siteFolder() }), synthesizeSite({ ...EXAMPLE_CONTEXT, ...OTHER })]) {
+      const config = distributionOf(site);
+      expect(config.Aliases).toEqual(['example.com', 'www.example.com']);
+      for (const type of ['A', 'AAAA']) site.template.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'www.example.com.', Type: type, HostedZoneId: EXAMPLE_HOSTED_ZONE_ID });
+      const codeOf = (behavior: CacheBehavior) => {
+        const association = behavior.FunctionAssociations?.find((candidate) => candidate.EventType === 'viewer-request');
+        const [id] = (association?.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+        return resourcesOfType(site.template, 'AWS::CloudFront::Function')[id]!.Properties.FunctionCode as string;
+      };
+      for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+        const edge = loadFrontDoorFunction(codeOf(behavior));
+        const request = (host: string, method: string) => ({
+          request: { method, uri: '/index.html', querystring: { ref: { value: 'card' } }, headers: { host: { value: host } }, cookies: {} },
+        });
+        const where = behavior.PathPattern ?? '*';
+        expect({ where, moved: edge(request('WWW.example.com', 'GET')).result }).toEqual({
+          where,
+          moved: { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: 'https://example.com/index.html?ref=card' } } },
+        });
+        expect({ where, status: edge(request('www.example.com', 'POST')).result.statusCode }).toEqual({ where, status: 308 });
+        expect({ where, status: edge(request('example.com', 'GET')).result.statusCode }).toEqual({ where, status: undefined });
+      }
+    }
+  });
+
+  it('without redirectDomainName, adds no function to the service’s behaviours, and refuses one with no domainName, the same name, or one out of the zone', () => {
+    expect(distributionOf(example).CacheBehaviors.map((behavior) => behavior.FunctionAssociations)).toEqual(distributionOf(example).CacheBehaviors.map(() => undefined));
+    expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, redirectDomainName: 'www.example.com' })).toThrow('Missing setting "domainName": redirectDomainName names the zone of a custom domain, and there is none');
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'example.com' })).toThrow('redirectDomainName must be another name than domainName (example.com), which it redirects to');
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.org' })).toThrow(
+      'redirectDomainName must be in the zone example.com, where the stack writes its records, got "www.example.org"',
+    );
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'WWW.example.com' })).toThrow('redirectDomainName must be a lower-case host name such as www.example.com, got "WWW.example.com"');
+  });
+
   it('without domainName, is the distribution’s own', () => {
     const config = distributionOf(minimal);
     expect(config.Aliases).toBeUndefined();
