@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { siteUrls } from '../../lambdas/site-urls.js';
-import { AI_CRAWLERS, robotsTxtGaps } from '../../lib/pages/robots-txt.js';
+import { AI_CRAWLERS, namedAiCrawlers, robotsTxtGaps } from '../../lib/pages/robots-txt.js';
 import { diagnose } from './answer-diagnosis.js';
 import { fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
 import { mediaType, type Answer, type Probe } from './http-probe.js';
@@ -107,8 +107,10 @@ function robotsRuleCheck(name: string, robots: string | undefined, gap: string):
   if (robots === undefined) return fail(name, 'no robots.txt to read', PROBE_FIX);
   const missing = robotsTxtGaps(robots).find((item) => item.startsWith(gap));
   if (missing !== undefined) return fail(name, `robots.txt lacks ${missing}`, PROBE_FIX);
-  const named = AI_CRAWLERS.aiTrain.length + AI_CRAWLERS.search.length + AI_CRAWLERS.aiInput.length;
-  return ok(name, gap === 'a Content-Signal line' ? `robots.txt says ${/^\s*content-signal\s*:\s*(.*)$/im.exec(robots)?.[1]?.trim() ?? ''}` : `robots.txt names AI crawlers (the service's file names ${named})`);
+  if (gap === 'a Content-Signal line') return ok(name, `robots.txt says ${/^\s*content-signal\s*:\s*(.*)$/im.exec(robots)?.[1]?.trim() ?? ''}`);
+  const named = namedAiCrawlers(robots);
+  const known = Object.values(AI_CRAWLERS).flat().length;
+  return ok(name, `robots.txt names ${named.length === known ? 'all' : named.length} of the ${known} AI crawlers the service's own robots.txt names (${named.slice(0, 3).join(', ')}${named.length > 3 ? ', …' : ''})`);
 }
 
 /**

@@ -60,20 +60,31 @@ const CONTENT_SIGNALS_STATEMENT = `# As a condition of accessing this website, y
 
 /**
  * What an owner's own robots.txt lacks for the scanners (docs/api.md §16), in words: a group naming
- * an AI crawler, a Content-Signal line, a Sitemap line. Records are matched as RFC 9309 reads them:
- * a line's name before its colon, case ignored, a comment after `#` left out.
+ * an AI crawler, a Content-Signal line, a Sitemap line.
  */
 export function robotsTxtGaps(text: string): string[] {
-  const records = text.split(/\r\n|\r|\n/).map((line) => {
-    const content = line.replace(/#.*/, '');
-    const at = content.indexOf(':');
-    return at === -1 ? undefined : { name: content.slice(0, at).trim().toLowerCase(), value: content.slice(at + 1).trim().toLowerCase() };
-  });
-  const has = (name: string, value?: (value: string) => boolean) => records.some((record) => record?.name === name && (value?.(record.value) ?? true));
-  const crawlers = new Set(Object.values(AI_CRAWLERS).flat().map((name) => name.toLowerCase()));
+  const records = robotsRecords(text);
+  const has = (name: string) => records.some((record) => record.name === name);
   return [
-    ...(has('user-agent', (value) => crawlers.has(value)) ? [] : ['rules for AI crawlers (a User-agent line naming one, such as GPTBot)']),
+    ...(namedAiCrawlers(text).length > 0 ? [] : ['rules for AI crawlers (a User-agent line naming one, such as GPTBot)']),
     ...(has('content-signal') ? [] : ['a Content-Signal line (contentsignals.org)']),
     ...(has('sitemap') ? [] : ['a Sitemap line']),
   ];
+}
+
+/** The AI crawlers of the service's own robots.txt (AI_CRAWLERS) that a robots.txt names in a User-agent line, as the service writes them. */
+export function namedAiCrawlers(text: string): string[] {
+  const agents = new Set(robotsRecords(text).flatMap((record) => (record.name === 'user-agent' ? [record.value] : [])));
+  return Object.values(AI_CRAWLERS)
+    .flat()
+    .filter((name) => agents.has(name.toLowerCase()));
+}
+
+/** A robots.txt's records as RFC 9309 reads them: a line's name before its colon, and its value, case ignored, a comment after `#` left out. */
+function robotsRecords(text: string): Array<{ readonly name: string; readonly value: string }> {
+  return text.split(/\r\n|\r|\n/).flatMap((line) => {
+    const content = line.replace(/#.*/, '');
+    const at = content.indexOf(':');
+    return at === -1 ? [] : [{ name: content.slice(0, at).trim().toLowerCase(), value: content.slice(at + 1).trim().toLowerCase() }];
+  });
 }

@@ -58,6 +58,7 @@ describe('npm run verify against local mode', () => {
         expect.stringMatching(/^ok {4}test inquiry \(--send-test\): [0-9a-f-]{36} sent /),
       ]),
     );
+    expect(lines).toContainEqual("ok    AI bot rules: robots.txt names all of the 13 AI crawlers the service's own robots.txt names (GPTBot, ClaudeBot, Google-Extended, …)");
     expect(lines).toContainEqual('ok    agent-readiness level: Level 5, Agent-Native, of 5 by the probes above');
     // The post it spends is named before it is sent, with the limit local mode published.
     const notice =

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parseContentSignals, readAgentSettings } from '../../../../lambdas/config.js';
 import { agentFiles, publishedContentType } from '../../../../lib/pages/agent-files.js';
-import { AI_CRAWLERS, robotsTxt, robotsTxtGaps } from '../../../../lib/pages/robots-txt.js';
+import { AI_CRAWLERS, namedAiCrawlers, robotsTxt, robotsTxtGaps } from '../../../../lib/pages/robots-txt.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { pagePath } from '../../../../lib/pages/site-pages.js';
 import { MAX_SITEMAP_URLS, sitemapXml } from '../../../../lib/pages/sitemap-xml.js';
@@ -73,6 +73,11 @@ describe('the robots.txt of a site without one (RFC 9309, contentsignals.org)', 
     ['# User-agent: GPTBot\n# Content-Signal: search=yes\nUser-agent: *\nSitemap: https://x.test/s.xml', ['rules for AI crawlers (a User-agent line naming one, such as GPTBot)', 'a Content-Signal line (contentsignals.org)']],
   ])("tells what an owner's %j lacks for the scanners", (own, gaps) => {
     expect(robotsTxtGaps(own)).toEqual(gaps);
+  });
+
+  it("names the service's AI crawlers an owner's robots.txt names, as the service writes them, and none in a comment", () => {
+    expect(namedAiCrawlers('user-agent: gptbot\nUser-Agent: ClaudeBot # the training one\n# User-agent: CCBot\nUser-agent: *\n')).toEqual(['GPTBot', 'ClaudeBot']);
+    expect(namedAiCrawlers(robotsTxt(readAgentSettings({}).contentSignals, undefined))).toEqual(Object.values(AI_CRAWLERS).flat());
   });
 });
 
