@@ -10,6 +10,8 @@ import type { FunctionName } from '../lambdas/routes.js';
 export const SITE_OUTPUTS = {
   /** `{base}`: the origin every published URL starts with. */
   baseUrl: 'BaseUrl',
+  /** With redirectDomainName: the other name's origin, which redirects to `{base}`. */
+  otherNameUrl: 'OtherNameUrl',
   /** The API's own endpoint, which answers 403 to whatever did not come through the front door. */
   apiUrl: 'ApiUrl',
   /** The inbox's table. */

@@ -165,6 +165,10 @@ export class SiteStack extends Stack {
       description: "The API's own endpoint: it answers 403 to anything that does not come through the front door",
     });
     new CfnOutput(this, SITE_OUTPUTS.baseUrl, { value: baseUrl, description: "The site's origin, which every published URL starts with" });
+    const otherName = config.customDomain?.redirectDomainName;
+    if (otherName !== undefined) {
+      new CfnOutput(this, SITE_OUTPUTS.otherNameUrl, { value: `https://${otherName}`, description: 'The domain\'s other name, which redirects to BaseUrl (npm run verify checks it)' });
+    }
     new CfnOutput(this, SITE_OUTPUTS.distributionId, {
       value: this.frontDoor.distribution.distributionId,
       description: 'The front door, whose edge cache npm run publish invalidates',

@@ -39,6 +39,8 @@ export interface AccountDependencies {
 export interface Deployment {
   readonly base: URL;
   readonly apiUrl: URL;
+  /** The domain's other name (redirectDomainName), when it has one. */
+  readonly otherName?: URL;
   /** The contact function's log group, whose REPORT lines tell its cold starts. */
   readonly contactLogGroup: string;
   readonly inbox: InboxReader;
@@ -106,7 +108,8 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
     yield fail(`outputs of ${site.name}`, `${SITE_OUTPUTS.baseUrl} ${base} or ${SITE_OUTPUTS.apiUrl} ${apiUrl} is not a URL`, DEPLOY_AGAIN);
     return undefined;
   }
-  return { base: new URL(base), apiUrl: new URL(apiUrl), contactLogGroup, inbox };
+  const otherName = output(SITE_OUTPUTS.otherNameUrl);
+  return { base: new URL(base), apiUrl: new URL(apiUrl), ...(otherName !== undefined && URL.canParse(otherName) ? { otherName: new URL(otherName) } : {}), contactLogGroup, inbox };
 }
 
 /** The spending alarm's stack is missing: every deploy of this version makes it, in us-east-1. */

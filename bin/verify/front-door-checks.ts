@@ -16,6 +16,8 @@ export interface FrontDoorTarget {
   readonly base: URL;
   /** The API's own endpoint (the `ApiUrl` output); none in local mode, which sets the secret itself. */
   readonly apiUrl?: URL;
+  /** The domain's other name (the `OtherNameUrl` output), which must redirect to `{base}`; none without one. */
+  readonly otherName?: URL;
 }
 
 /**
@@ -92,8 +94,30 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     yield await check(INVALID_POST, () => checkInvalidPost(recorded, target.base));
   }
   yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
-  // The API's own endpoint is another host, asked even when the site was not reached; not once the time is up.
+  // The API's own endpoint and the other name are other hosts, asked even when the site was not reached; not once the time is up.
   if (!outOfTime) yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
+  const { otherName } = target;
+  if (otherName !== undefined && !outOfTime) yield await checkOtherName(probe, otherName, target.base);
+}
+
+/**
+ * The domain's other name (redirectDomainName): a page of it, with a query, moved for good to the
+ * same at `{base}`. Only a deployment shows that its DNS record and the certificate are right.
+ */
+async function checkOtherName(probe: Probe, otherName: URL, base: URL): Promise<CheckResult> {
+  const name = `the other name (${otherName.host})`;
+  const asked = new URL('/contact?from=verify', otherName);
+  const expected = new URL(`${asked.pathname}${asked.search}`, base).href;
+  const records = `its DNS record must point at DistributionDomainName, and the certificate name it (README "Your own domain")`;
+  let answer: Answer;
+  try {
+    answer = await probe(asked);
+  } catch (error) {
+    return error instanceof ProbeError && error.failure === 'unreachable' ? fail(name, `GET ${asked.href} could not be reached`, records) : couldNotCheck(name, error);
+  }
+  if (answer.status === 301 && answer.headers.get('location') === expected) return ok(name, `GET ${asked.pathname}${asked.search}: 301 to ${expected}`);
+  const { detail } = diagnose(answer);
+  return fail(name, `GET ${asked.href}: ${detail}; expected 301 to ${expected}`, `${records}; then ${DEPLOY_AGAIN}`);
 }
 
 /** A GET of a path of the route table, following redirects on the site only, then its HEAD. */

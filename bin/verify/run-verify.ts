@@ -121,7 +121,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   }
   yield { section: `Site at ${deployment.base.origin}` };
   const site = siteRequests(deployment.base);
-  yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl }, site.probe);
+  yield* frontDoorChecks({ base: deployment.base, apiUrl: deployment.apiUrl, ...(deployment.otherName === undefined ? {} : { otherName: deployment.otherName }) }, site.probe);
   yield* agentReadiness(site, deployment.base);
 
   yield { section: 'Deployed figures' };

@@ -73,6 +73,12 @@ describe('a healthy deployment on the Free plan', () => {
     ]);
     expect(results.find((result) => result.name === 'inbox')?.detail).toBe('2 inquiries: 1 sent, 1 held');
     expect(deployment).toMatchObject({ base: new URL('https://site.test'), apiUrl: new URL('https://api.test'), contactLogGroup: '/aws/lambda/PersonalSite-ContactFunction' });
+    expect(deployment?.otherName).toBeUndefined();
+  });
+
+  it("says the domain's other name, when the stack has one, for the site's checks to follow", async () => {
+    account.siteStack = { ...account.siteStack, Outputs: [...(account.siteStack.Outputs ?? []), { OutputKey: 'OtherNameUrl', OutputValue: 'https://www.site.test' }] };
+    expect((await run()).deployment?.otherName).toEqual(new URL('https://www.site.test'));
   });
 });
 

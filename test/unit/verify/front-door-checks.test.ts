@@ -23,12 +23,12 @@ beforeEach(async () => {
 afterAll(() => door?.close());
 
 /** Every line the checks yield, notices among the results. */
-async function lines(target: { base: URL; apiUrl?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<Array<CheckResult | Notice>> {
+async function lines(target: { base: URL; apiUrl?: URL; otherName?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<Array<CheckResult | Notice>> {
   const yielded: Array<CheckResult | Notice> = [];
   for await (const line of frontDoorChecks(target, createProbe(fetchImpl))) yielded.push(line);
   return yielded;
 }
-async function run(target?: { base: URL; apiUrl?: URL }, fetchImpl?: typeof fetch): Promise<CheckResult[]> {
+async function run(target?: { base: URL; apiUrl?: URL; otherName?: URL }, fetchImpl?: typeof fetch): Promise<CheckResult[]> {
   return (await lines(target, fetchImpl)).filter(isCheckResult);
 }
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === 'FAIL');
@@ -116,6 +116,39 @@ describe('a healthy front door', () => {
 
     expect(door.received).toEqual(expect.arrayContaining(['GET /about', 'GET /about/']));
     expect(door.received).not.toContain('GET /api');
+  });
+});
+
+describe('the domain’s other name (redirectDomainName, the OtherNameUrl output)', () => {
+  const otherName = new URL('https://www.site.test');
+  /** The fake, and at the other name what `answer` gives for the URL asked. */
+  const withOtherName = (answer: (url: URL) => Response): typeof fetch => (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    return url.host === otherName.host ? answer(url) : door.fetch(input, init);
+  }) as typeof fetch;
+  const otherNameLine = async (fetchImpl: typeof fetch) =>
+    named(await run({ base: door.base, apiUrl: door.apiUrl, otherName }, fetchImpl), 'the other name (www.site.test)');
+
+  it('passes when a page of it, with its query, moves for good to the same at {base}', async () => {
+    const moved = withOtherName((url) => new Response(null, { status: 301, headers: { location: `https://site.test${url.pathname}${url.search}` } }));
+    expect(await otherNameLine(moved)).toEqual({ status: 'ok', name: 'the other name (www.site.test)', detail: 'GET /contact?from=verify: 301 to https://site.test/contact?from=verify' });
+  });
+
+  it.each<[string, (url: URL) => Response, RegExp]>([
+    ['serves the site itself', () => new Response('<p>page</p>', { status: 200, headers: { 'content-type': 'text/html' } }), /^GET https:\/\/www\.site\.test\/contact\?from=verify: 200 .*; expected 301 to https:\/\/site\.test\/contact\?from=verify$/],
+    ['moves to its home page, the path lost', () => new Response(null, { status: 301, headers: { location: 'https://site.test/' } }), /; expected 301 to https:\/\/site\.test\/contact\?from=verify$/],
+  ])('fails when it %s, saying the record and the certificate to check', async (_title, answer, detail) => {
+    const line = await otherNameLine(withOtherName(answer));
+    expect(line?.status).toBe('FAIL');
+    expect(line?.detail).toMatch(detail);
+    expect(line?.fix).toMatch(/^its DNS record must point at DistributionDomainName, and the certificate name it/);
+  });
+
+  it('fails when nothing answers at it, the rest of the site checked all the same', async () => {
+    const results = await run({ base: door.base, apiUrl: door.apiUrl, otherName }, withOtherName(() => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND www.site.test'), { code: 'ENOTFOUND' }) });
+    }));
+    expect(failures(results).map((result) => [result.name, result.detail])).toEqual([['the other name (www.site.test)', 'GET https://www.site.test/contact?from=verify could not be reached']]);
   });
 });
 

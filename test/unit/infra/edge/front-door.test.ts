@@ -387,6 +387,7 @@ describe('the domain', () => {
     for (const site of [synthesizeSite({ ...EXAMPLE_CONTEXT, ...OTHER, siteDir: siteFolder() }), synthesizeSite({ ...EXAMPLE_CONTEXT, ...OTHER })]) {
       const config = distributionOf(site);
       expect(config.Aliases).toEqual(['example.com', 'www.example.com']);
+      site.template.hasOutput('OtherNameUrl', { Value: 'https://www.example.com' });
       for (const type of ['A', 'AAAA']) site.template.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'www.example.com.', Type: type, HostedZoneId: EXAMPLE_HOSTED_ZONE_ID });
       const codeOf = (behavior: CacheBehavior) => {
         const association = behavior.FunctionAssociations?.find((candidate) => candidate.EventType === 'viewer-request');
@@ -411,6 +412,7 @@ describe('the domain', () => {
 
   it('without redirectDomainName, adds no function to the service’s behaviours, and refuses one with no domainName, the same name, or one out of the zone', () => {
     expect(distributionOf(example).CacheBehaviors.map((behavior) => behavior.FunctionAssociations)).toEqual(distributionOf(example).CacheBehaviors.map(() => undefined));
+    expect(example.template.findOutputs('OtherNameUrl')).toEqual({});
     expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, redirectDomainName: 'www.example.com' })).toThrow('Missing setting "domainName": redirectDomainName names the zone of a custom domain, and there is none');
     expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'example.com' })).toThrow('redirectDomainName must be another name than domainName (example.com), which it redirects to');
     expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.org' })).toThrow(
