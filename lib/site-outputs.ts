@@ -30,9 +30,12 @@ export const SITE_OUTPUTS = {
   siteDocuments: 'SiteDocuments',
 } as const;
 
-/** The siteDocuments output: SITE_DOCUMENTS's value, but `none` for none, as CloudFormation takes no empty output. */
+/** The siteDocuments output of pages that publish nothing llms.txt links: CloudFormation takes no empty output. */
+export const NO_SITE_DOCUMENTS_OUTPUT = 'none';
+
+/** The siteDocuments output: SITE_DOCUMENTS's value, or NO_SITE_DOCUMENTS_OUTPUT. */
 export function siteDocumentsOutput(documents: SiteDocuments): string {
-  return siteDocumentsValue(documents) || 'none';
+  return siteDocumentsValue(documents) || NO_SITE_DOCUMENTS_OUTPUT;
 }
 
 /** The output naming a function's log group: `LogsContact`, `LogsDelivery`, … */

@@ -29,10 +29,10 @@ export interface SiteStackProps extends StackProps {
   readonly webAclArn?: string;
 }
 
-/** The discovery documents whose URLs the stack outputs (docs/api.md §5, §6, §8), by output id. */
 /** The owner's files a function's bundle holds, by the setting group that names them: each file's name in the bundle, to the file synth copies. */
 type BundledFiles = Partial<Record<SettingGroup, Readonly<Record<string, string>>>>;
 
+/** The discovery documents whose URLs the stack outputs (docs/api.md §5, §6, §8), by output id. */
 const WELL_KNOWN_OUTPUTS = {
   OAuthProtectedResourceUrl: 'protectedResourceMetadata',
   OAuthAuthorizationServerUrl: 'authorizationServerMetadata',
@@ -88,7 +88,7 @@ export class SiteStack extends Stack {
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const siteDocuments = this.frontDoor.pages?.documents ?? NO_SITE_DOCUMENTS;
-    const ownLlmsTxt = this.frontDoor.pages?.ownLlmsTxt;
+    const ownLlmsTxt = this.frontDoor.pages?.ownLlmsTxtFile;
     const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,

@@ -10,10 +10,10 @@ import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } fr
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
-import { startFormPageCopy, withFreshFormPage, type FormPageCopy } from './form-page-copy.js';
 import { EMULATOR_HOST } from './local-origins.js';
 import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, localBaseUrl, SITE_DIR, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
+import { startFormPageCopy, startOwnLlmsTxtCopy, withFreshCopies, type SiteFileCopy } from './site-file-copy.js';
 import { startTableStream, STOP_DRAIN_MS, type TableStream } from './table-stream.js';
 
 /** Creating the table must not hang on an outside endpoint that never answers. */
@@ -49,7 +49,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   let api: RunningServer | undefined;
   let worker: LocalDeliveryWorker | undefined;
   let stream: TableStream | undefined;
-  let formPageCopy: FormPageCopy | undefined;
+  let formPageCopy: SiteFileCopy | undefined;
+  let ownLlmsTxtCopy: SiteFileCopy | undefined;
   // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
   // reach an emulator that is already gone.
   let inMemoryTables: string | undefined;
@@ -59,7 +60,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await stream?.close();
     // Counted once nothing moves any more, just before the tables go.
     const dropped = inMemoryTables === undefined ? 'outside' : await countUnsent(inMemoryTables);
-    await Promise.all([...emulators.map((emulator) => emulator.close()), formPageCopy?.close()]);
+    await Promise.all([...emulators.map((emulator) => emulator.close()), formPageCopy?.close(), ownLlmsTxtCopy?.close()]);
     return stopLine(dropped);
   };
   try {
@@ -74,7 +75,13 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const agents = { settings: readAgentSettings(process.env), baseUrl: localBaseUrl(process.env, api.port) };
     const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, agents);
     if (door !== undefined && settings.formPage !== undefined) formPageCopy = await startFormPageCopy(door, settings.formPage.path);
-    const environment = functionEnvironment(process.env, { ...settings, port: api.port, ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }) });
+    if (settings.siteDir !== undefined) ownLlmsTxtCopy = await startOwnLlmsTxtCopy(settings.siteDir);
+    const environment = functionEnvironment(process.env, {
+      ...settings,
+      port: api.port,
+      ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }),
+      ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxtFile: ownLlmsTxtCopy.file }),
+    });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
     // the worker what the stack's event source mapping would.
     stream = await startTableStream({
@@ -117,7 +124,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    const gateway = formPageCopy === undefined ? handlersGateway : withFreshFormPage(handlersGateway, formPageCopy);
+    const gateway = withFreshCopies(handlersGateway, { ...(formPageCopy === undefined ? {} : { formPage: formPageCopy }), ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) });
     gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door));
 
     return {

@@ -21,7 +21,7 @@ import { firstDeploymentKeys, newKeyValue } from '../../lambdas/deployment-keys/
 import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
-import { parseSiteFolder, siteFiles, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
+import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
@@ -42,7 +42,7 @@ export interface LocalSettings {
   readonly sesEndpoint?: string;
   /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
   readonly siteDir?: string;
-  /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (form-page-copy.ts). */
+  /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (site-file-copy.ts). */
   readonly formPage?: FormPage;
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
   readonly formSuccessPath?: SuccessPath;
@@ -50,8 +50,6 @@ export interface LocalSettings {
   readonly limits: RateLimits;
   /** What SITE_DIR publishes that llms.txt links (SITE_DOCUMENTS), as start-up found it. */
   readonly siteDocuments: SiteDocuments;
-  /** SITE_DIR's own llms.txt, which the service's takes in (OWN_LLMS_TXT_FILE), as start-up found it: its file, read at each request. */
-  readonly ownLlmsTxt?: string;
 }
 
 /** The setting that names the site's folder, in its messages. */
@@ -156,7 +154,6 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   const site = siteDir.siteDir === undefined ? undefined : siteFiles(siteDir.siteDir);
-  const ownLlmsTxt = site === undefined ? undefined : takenLlmsTxt(site);
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -169,7 +166,6 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site, readAgentSettings(env)),
-    ...(ownLlmsTxt === undefined ? {} : { ownLlmsTxt }),
   };
   rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any
@@ -183,7 +179,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
   readAgentSettings(functionEnv);
-  checkSitePaths(functionEnv, site === undefined ? undefined : { folder: site, siteDir: siteDir.siteDir! });
+  checkSitePaths(functionEnv, siteDir.siteDir === undefined || site === undefined ? undefined : { folder: site, siteDir: siteDir.siteDir });
   return { ...settings, limits };
 }
 
@@ -212,14 +208,15 @@ export function localBaseUrl(env: Env, port: number): string {
  * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
- * start-up found, its file `formPageFile`, the copy local mode keeps of it (form-page-copy.ts),
- * and the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), and what
- * llms.txt takes in and links of the site what start-up found, whatever the environment says.
+ * start-up found, its file `formPageFile`, the copy local mode keeps of it (site-file-copy.ts),
+ * the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), what llms.txt
+ * links of the site what start-up found, and the owner's llms.txt `ownLlmsTxtFile`, local mode's
+ * copy of it, whatever the environment says.
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile, formSuccessPath, ownLlmsTxt, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath' | 'ownLlmsTxt'> &
-    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string },
+  { host, port, formPage, formPageFile, formSuccessPath, ownLlmsTxtFile, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
+    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string; readonly ownLlmsTxtFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
   return {
@@ -237,7 +234,7 @@ export function functionEnvironment(
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
     SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
-    OWN_LLMS_TXT_FILE: ownLlmsTxt ?? '',
+    OWN_LLMS_TXT_FILE: ownLlmsTxtFile ?? '',
   };
 }
 

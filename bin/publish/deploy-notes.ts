@@ -2,6 +2,7 @@ import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/f
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
+import { NO_SITE_DOCUMENTS_OUTPUT } from '../../lib/site-outputs.js';
 import type { DeployedSite } from './deployed-site.js';
 import { few } from './key-list.js';
 
@@ -48,17 +49,20 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
       );
     }
   }
-  if (deployed.ownLlmsTxtDigest !== undefined && deployed.ownLlmsTxtDigest !== now.ownLlmsTxtDigest) {
+  // A deployment made before these outputs served neither an owner's llms.txt nor a Site section.
+  const deployedLlmsTxt = deployed.ownLlmsTxtDigest ?? NO_FILE;
+  const deployedDocuments = deployed.siteDocuments ?? NO_SITE_DOCUMENTS_OUTPUT;
+  if (deployedLlmsTxt !== now.ownLlmsTxtDigest) {
     notes.push(
       now.ownLlmsTxtDigest === NO_FILE
         ? `your llms.txt is gone from siteDir: /llms.txt keeps serving it until ${DEPLOY}`
-        : deployed.ownLlmsTxtDigest === NO_FILE
+        : deployedLlmsTxt === NO_FILE
           ? `your llms.txt is new: /llms.txt serves the service's alone until ${DEPLOY}`
           : `your llms.txt changed since the deploy: /llms.txt serves the deployed one until ${DEPLOY}`,
     );
   }
-  if (deployed.siteDocuments !== undefined && deployed.siteDocuments !== now.siteDocuments) {
-    notes.push(`llms.txt links what the pages published at the deploy (${deployed.siteDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);
+  if (deployedDocuments !== now.siteDocuments) {
+    notes.push(`llms.txt links what the pages published at the deploy (${deployedDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);
   }
   const files = now.keys.filter(isExtensionless);
   if (deployed.functionFiles === undefined) {

@@ -110,7 +110,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       : [
           `After the deploy, from its outputs: ${[
             ...(laterRecords.length === 0 ? [] : [`the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
-            ...unpointed.map((alias) => `${alias} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)`),
+            ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)`]),
           ].join(', and ')}`,
         ]),
     ...signedDomains.map(

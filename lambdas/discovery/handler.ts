@@ -18,7 +18,11 @@ const skill = contactSkill(site);
 const documents = readSiteDocuments(process.env);
 const ownLlmsTxtFile = readOwnLlmsTxtFile(process.env);
 
-/** Every document is built once per cold start, from configuration only; llms.txt at each request when the owner has one of their own. */
+/**
+ * Every document is built once per cold start, from configuration only; llms.txt at each request,
+ * as it takes in the owner's file: local mode's copy changes with the folder, and deployed, a read
+ * of a few KB from the bundle, behind five minutes of the edge's cache, costs next to nothing.
+ */
 const replies: Readonly<Record<RouteKeyOf<'discovery'>, Reply | null>> = {
   'GET /.well-known/oauth-protected-resource': jsonReply(200, protectedResourceMetadata(site), PUBLIC_DOCUMENT, 'served'),
   'GET /.well-known/oauth-authorization-server': jsonReply(200, authorizationServerMetadata(site), PUBLIC_DOCUMENT, 'served'),

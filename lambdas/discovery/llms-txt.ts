@@ -78,37 +78,46 @@ function renderSection({ name, links }: Section): string {
 
 /** A line that opens a section, as the reference parser splits at it (`### …` too, as a section named `# …`). */
 const SECTION_HEADING = /^##\s*(.*?)\s*$/;
+/** A line that opens or closes a fenced code block, whose lines are the owner's code, never a heading. */
+const FENCE = /^\s{0,3}(?:```|~~~)/;
 
 /**
- * The owner's llms.txt with the service's sections added: the owner's text as written, under the
- * site's name as H1 when it opens with none (the format requires one); each service section's links
- * at the end of the owner's section of that name, or as a section of its own before the owner's
- * `Optional` (which the format keeps last), else at the end.
+ * The owner's llms.txt with the service's sections added, the owner's lines kept as written: under
+ * the site's name as H1 when the text before the first section has none (the format requires one);
+ * each service section's links at the end of the owner's section of that name (case aside), else
+ * as a section of its own before the owner's `Optional` (which the format keeps last), else at the end.
  */
 function mergedLlmsTxt(own: string, sections: readonly Section[], siteName: string): string {
-  const text = own.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
-  const lines = /^#(?!#)/.test(text) ? text.split('\n') : [`# ${siteName}`, '', ...text.split('\n')];
-  const starts = lines.flatMap((line, index) => (SECTION_HEADING.test(line) ? [index] : []));
-  const head = lines.slice(0, starts[0] ?? lines.length);
-  const ownSections = starts.map((start, index) => ({
-    name: SECTION_HEADING.exec(lines[start]!)![1]!,
-    lines: lines.slice(start, starts[index + 1] ?? lines.length),
-  }));
+  const lines = own.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trimEnd().split('\n');
+  const headings = sectionHeadings(lines);
+  const named = (name: string) => headings.findIndex((heading) => heading.name.toLowerCase() === name.toLowerCase());
+  // Where each section of the owner's ends: before the blank lines that close it.
+  const endOf = (index: number) => {
+    let end = headings[index + 1]?.line ?? lines.length;
+    while (end > headings[index]!.line + 1 && lines[end - 1]!.trim() === '') end -= 1;
+    return end;
+  };
+  const insertions = new Map<number, string[]>();
+  const insert = (before: number, block: readonly string[]) => insertions.set(before, [...(insertions.get(before) ?? []), ...block]);
+  const optional = named('Optional');
   for (const section of sections) {
-    const same = ownSections.find((ownSection) => ownSection.name === section.name);
-    if (same !== undefined) {
-      same.lines = [...trimEnd(same.lines), ...section.links];
-      continue;
-    }
-    const added = { name: section.name, lines: [`## ${section.name}`, '', ...section.links] };
-    const optional = ownSections.findIndex((ownSection) => ownSection.name === 'Optional');
-    ownSections.splice(optional === -1 ? ownSections.length : optional, 0, added);
+    const same = named(section.name);
+    if (same !== -1) insert(endOf(same), section.links);
+    else if (optional !== -1) insert(headings[optional]!.line, [`## ${section.name}`, '', ...section.links, '']);
+    else insert(lines.length, ['', `## ${section.name}`, '', ...section.links]);
   }
-  return `${[trimEnd(head), ...ownSections.map((section) => trimEnd(section.lines))].map((part) => part.join('\n')).join('\n\n')}\n`;
+  const head = lines.slice(0, headings[0]?.line ?? lines.length);
+  const title = head.some((line) => /^#(?!#)/.test(line)) ? [] : [`# ${siteName}`, ''];
+  const merged = [...title, ...lines.flatMap((line, index) => [...(insertions.get(index) ?? []), line]), ...(insertions.get(lines.length) ?? [])];
+  return `${merged.join('\n')}\n`;
 }
 
-function trimEnd(lines: readonly string[]): string[] {
-  let end = lines.length;
-  while (end > 0 && lines[end - 1]!.trim() === '') end -= 1;
-  return lines.slice(0, end);
+/** The owner's section headings, by name and line, outside fenced code blocks. */
+function sectionHeadings(lines: readonly string[]): Array<{ readonly name: string; readonly line: number }> {
+  let fenced = false;
+  return lines.flatMap((line, index) => {
+    if (FENCE.test(line)) fenced = !fenced;
+    const heading = fenced ? null : SECTION_HEADING.exec(line);
+    return heading === null ? [] : [{ name: heading[1]!, line: index }];
+  });
 }

@@ -5,14 +5,15 @@ import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
 
-/** The redirect of the domain's other name, and the query string of every redirect: lib/edge/front-door-redirect.js. */
-const REDIRECT_SOURCE = functionSource('front-door-redirect.js');
 /**
- * The rules of lib/edge/front-door-routing.js, which use the redirect's: plain JavaScript, the same text
- * at the edge, in tests and in local mode; its whole-line comments left out, which would spend the
- * function's 10 KB.
+ * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
+ * (front-door-query.js): plain JavaScript, the same text at the edge, in tests and in local mode;
+ * whole-line comments left out, which would spend the function's 10 KB.
  */
-const ROUTING_SOURCE = `${functionSource('front-door-routing.js')}${REDIRECT_SOURCE}`;
+const QUERY_SOURCE = functionSource('front-door-query.js');
+const ROUTING_SOURCE = `${functionSource('front-door-routing.js')}${QUERY_SOURCE}`;
+/** The redirect of the domain's other name (lib/edge/front-door-redirect.js): in the code only of a deployment that has one. */
+const REDIRECT_SOURCE = functionSource('front-door-redirect.js');
 /** The rules of lib/edge/front-door-headers.js, the viewer-response function's, likewise. */
 const HEADERS_SOURCE = functionSource('front-door-headers.js');
 
@@ -62,7 +63,7 @@ const CLOUDFRONT_IMPORT = "import cf from 'cloudfront';";
 
 /** The code CloudFront runs: the routing rules, with what they route embedded. */
 export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
-  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}`;
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}${routing.redirect === undefined ? '' : REDIRECT_SOURCE}`;
 }
 
 /**
@@ -108,7 +109,7 @@ export function isExtensionless(path: string): boolean {
  * that take POST; the default one without pages of the site's): the redirect of the other name alone.
  */
 export function otherNameRedirectCode(redirect: OtherNameRedirect): string {
-  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify({ redirect })};\n${REDIRECT_SOURCE}\nfunction handler(event) {\n  return otherNameRedirect(event.request) || event.request;\n}\n`;
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify({ redirect })};\n${REDIRECT_SOURCE}${QUERY_SOURCE}\nfunction handler(event) {\n  return otherNameRedirect(event.request) || event.request;\n}\n`;
 }
 
 /**

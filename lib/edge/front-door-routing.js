@@ -14,7 +14,7 @@
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
-//                           text follows this one's, with queryString)
+//                           text follows this one's when it is set); queryString is front-door-query.js's
 
 // What a page request may carry to the site: the encodings its answer may be compressed in, a byte range,
 // and the validators of a copy the viewer holds. The others (cookies, credentials, x-amz-* to S3) could change
@@ -24,7 +24,7 @@ var READ_ONLY_HEADERS = { host: true, via: true, 'cdn-loop': true, 'content-leng
 
 function handler(event) {
   var request = event.request;
-  var moved = otherNameRedirect(request);
+  var moved = FRONT_DOOR.redirect === undefined ? undefined : otherNameRedirect(request);
   if (moved !== undefined) return moved;
   if (FRONT_DOOR.servicePaths.indexOf(request.uri) !== -1) {
     cf.selectRequestOriginById(FRONT_DOOR.serviceOrigin);

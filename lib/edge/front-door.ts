@@ -112,7 +112,8 @@ export class FrontDoor extends Construct {
     // no page of the service is served under a name whose origin its checks refuse.
     if (redirect !== undefined) {
       this.redirectFunction = new CloudFrontFunction(this, 'OtherNameRedirect', {
-        comment: `${redirect.from} to ${redirect.to} (lib/edge/front-door-redirect.js)`,
+        // CloudFront takes 128 characters of comment at most: the names would pass that.
+        comment: "The domain's other name to its one name (lib/edge/front-door-redirect.js)",
         runtime: FunctionRuntime.JS_2_0,
         code: FunctionCode.fromInline(otherNameRedirectCode(redirect)),
       });

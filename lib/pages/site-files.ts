@@ -107,7 +107,7 @@ export interface OwnLlmsTxt {
 }
 
 /** The key of the owner's own llms.txt, a path the service answers (docs/api.md §6). */
-const OWN_LLMS_TXT = 'llms.txt';
+export const OWN_LLMS_TXT = 'llms.txt';
 
 /**
  * The site a folder holds (docs/api.md §10): every regular file under it, except what a visitor
@@ -265,7 +265,7 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
     own === undefined
       ? undefined
       : own.refusal === undefined
-        ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections (API, Site, Agent discovery) added to it (docs/api.md §6)`
+        ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)`
         : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
   return [leftOut, noHome, llms].filter((line) => line !== undefined);
 }

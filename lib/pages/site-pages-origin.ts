@@ -44,8 +44,8 @@ export class SitePagesOrigin extends Construct {
   readonly markdown: boolean;
   /** What the pages publish, which llms.txt links: an existing site's home page alone, as its sitemap and Markdown are its host's own. */
   readonly documents: SiteDocuments;
-  /** The folder's own llms.txt, which the service's takes in (takenLlmsTxt): its file, or none. */
-  readonly ownLlmsTxt?: string;
+  /** The file of the folder's own llms.txt, which the service's takes in (takenLlmsTxt), or none. */
+  readonly ownLlmsTxtFile?: string;
   private readonly site?: SiteFiles;
   private readonly agents: AgentSettings;
 
@@ -86,7 +86,7 @@ export class SitePagesOrigin extends Construct {
     this.site = siteFiles(pages.path);
     this.paths = [...this.site.files.keys()];
     this.documents = folderDocuments(this.site, agents);
-    this.ownLlmsTxt = takenLlmsTxt(this.site);
+    this.ownLlmsTxtFile = takenLlmsTxt(this.site);
     this.defaultRootObject = HOME_PAGE;
     if (this.site.files.has(NOT_FOUND_PAGE)) this.notFoundPage = `/${NOT_FOUND_PAGE}`;
     // Printed by synth (and deploy) as a line each, so that nothing disappears from the site silently.

@@ -201,6 +201,9 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
   });
   const customDomain = readCustomDomain(context);
+  if (baseUrl !== undefined && customDomain?.redirectDomainName === new URL(baseUrl).hostname) {
+    throw new ConfigError(`baseUrl must not be redirectDomainName (${customDomain.redirectDomainName}), which the front door moves every visitor away from: leave baseUrl out, or set it to https://${customDomain.domainName}`);
+  }
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
     optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
@@ -317,10 +320,11 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
   const redirectDomainName = context('redirectDomainName');
   if (domainName === undefined && certificateArn === undefined) {
-    if (hostedZoneId !== undefined || hostedZoneName !== undefined || redirectDomainName !== undefined) {
-      const given = hostedZoneId !== undefined ? 'hostedZoneId' : hostedZoneName !== undefined ? 'hostedZoneName' : 'redirectDomainName';
+    if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
+      const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
       throw new ConfigError(`Missing setting "domainName": ${given} names the zone of a custom domain, and there is none`);
     }
+    if (redirectDomainName !== undefined) throw new ConfigError('Missing setting "domainName": redirectDomainName is redirected to it, and there is none');
     return undefined;
   }
   if (domainName === undefined || certificateArn === undefined) {

@@ -26,7 +26,7 @@ const PAGES_BUCKET = 'FrontDoorPagesBucketC4C071F3';
 function siteTemplate(): string {
   const parameter = { Type: 'String' };
   return JSON.stringify({
-    Parameters: { DistributionId: parameter, BaseUrl: parameter, SettingsDigest: parameter, FormPageDigest: parameter },
+    Parameters: { DistributionId: parameter, BaseUrl: parameter, SettingsDigest: parameter, FormPageDigest: parameter, OwnLlmsTxtDigest: parameter, SiteDocuments: parameter },
     Resources: {
       [PAGES_BUCKET]: {
         Type: 'AWS::S3::Bucket',
@@ -42,6 +42,8 @@ function siteTemplate(): string {
       [SITE_OUTPUTS.siteBucket]: { Value: { Ref: PAGES_BUCKET } },
       [SITE_OUTPUTS.settingsDigest]: { Value: { Ref: 'SettingsDigest' } },
       [SITE_OUTPUTS.formPageDigest]: { Value: { Ref: 'FormPageDigest' } },
+      [SITE_OUTPUTS.ownLlmsTxtDigest]: { Value: { Ref: 'OwnLlmsTxtDigest' } },
+      [SITE_OUTPUTS.siteDocuments]: { Value: { Ref: 'SiteDocuments' } },
     },
   });
 }
@@ -53,15 +55,27 @@ function siteTemplate(): string {
  * and answers a missing page with `/404.html` when `notFoundPage`. moto's CloudFormation makes a
  * bucket without its versioning or lifecycle, so they are set as the template says; and moto's
  * CloudFront keeps no function on a distribution (bin/publish then says the function is not this
- * project's, which the mocked tests cover).
+ * project's, which the mocked tests cover). What llms.txt took in and linked of the pages is, unless
+ * said, as a folder with a home page and nothing added for agents makes it: no llms.txt, `home`.
  */
-export async function deploySiteToMoto(moto: MotoServer, region: string, settings: { settingsDigest: string; formPageDigest: string; notFoundPage?: boolean }): Promise<MotoSite> {
+export async function deploySiteToMoto(
+  moto: MotoServer,
+  region: string,
+  settings: { settingsDigest: string; formPageDigest: string; ownLlmsTxtDigest?: string; siteDocuments?: string; notFoundPage?: boolean },
+): Promise<MotoSite> {
   const config = { endpoint: moto.endpoint, region, credentials: { accessKeyId: 'testing', secretAccessKey: 'testing' } };
   const cloudFormation = new CloudFormationClient(config);
   const cloudFront = new CloudFrontClient({ ...config, region: 'us-east-1' });
   const s3 = new S3Client(config);
   const parameters = (distributionId: string, baseUrl: string) =>
-    Object.entries({ DistributionId: distributionId, BaseUrl: baseUrl, SettingsDigest: settings.settingsDigest, FormPageDigest: settings.formPageDigest }).map(
+    Object.entries({
+      DistributionId: distributionId,
+      BaseUrl: baseUrl,
+      SettingsDigest: settings.settingsDigest,
+      FormPageDigest: settings.formPageDigest,
+      OwnLlmsTxtDigest: settings.ownLlmsTxtDigest ?? 'none',
+      SiteDocuments: settings.siteDocuments ?? 'home',
+    }).map(
       ([ParameterKey, ParameterValue]) => ({ ParameterKey, ParameterValue }),
     );
   await cloudFormation.send(new CreateStackCommand({ StackName: STACK_NAMES.site, TemplateBody: siteTemplate(), Parameters: parameters('none yet', 'none yet') }));

@@ -132,4 +132,21 @@ describe("llmsTxt with the owner's own llms.txt (docs/api.md §6)", () => {
     expect([...parsed.sections.keys()]).toEqual(['Work', 'API', 'Agent discovery', 'Optional']);
     expect(llmsTxt(site, NO_SITE_DOCUMENTS, '# A\n\nB\n')).not.toMatch(/\r|\uFEFF/);
   });
+
+  it('keeps every line of the owner’s as written, a fenced ## line among them, which opens no section', () => {
+    const own = '# Ada\n\nHow I write a heading:\n\n```markdown\n## API\nnot a section\n```\n\n## Work\n- [Bridges](https://ada.example.org/bridges/)\n## Optional\n- [Old](https://ada.example.org/old/)\n';
+    const merged = llmsTxt(site, NO_SITE_DOCUMENTS, own);
+    // The service's sections go in before the owner's Optional, whose links come before the service's one.
+    expect(merged.startsWith(own.slice(0, own.indexOf('## Optional')))).toBe(true);
+    expect(merged).toContain('\n## API\n\n- [contact](https://ada.example.org/api/contact)');
+    expect(merged).toContain('## Optional\n- [Old](https://ada.example.org/old/)\n- [Contact form]');
+    expect(merged.match(/^## API$/gm)).toHaveLength(2);
+  });
+
+  it('finds the owner’s H1 after a comment, and the owner’s Optional whatever its case', () => {
+    const merged = llmsTxt(site, NO_SITE_DOCUMENTS, '<!-- kept by hand -->\n# Ada\n\nProse.\n\n## optional\n\n- [Old](https://ada.example.org/old/)\n');
+    expect(merged.match(/^# /gm)).toHaveLength(1);
+    expect(merged.match(/^## optional$/gim)).toHaveLength(1);
+    expect(merged.trimEnd().endsWith('- [Old](https://ada.example.org/old/)\n- [Contact form](https://ada.example.org/contact): the same inquiry as an HTML form, for people.')).toBe(true);
+  });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { NO_SITE_DOCUMENTS, type Env } from '../../../lambdas/config.js';
 import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
@@ -281,13 +280,6 @@ describe('readLocalSettings: what SITE_DIR publishes that llms.txt links (docs/a
     expect(readLocalSettings({ SITE_DIR: siteFolder(), SITEMAP: 'false', MARKDOWN_PAGES: 'false' }).siteDocuments).toEqual({ home: true, sitemap: false, markdown: false });
   });
 
-  it("finds the folder's own llms.txt, which the discovery function then reads, whatever the environment says", () => {
-    const folder = siteFolder({ 'llms.txt': '# Ada\n' });
-    const settings = readLocalSettings({ SITE_DIR: folder });
-    expect(settings.ownLlmsTxt).toBe(join(realpathSync(folder), 'llms.txt'));
-    expect(functionEnvironment({ OWN_LLMS_TXT_FILE: '/etc/passwd' }, settings).OWN_LLMS_TXT_FILE).toBe(settings.ownLlmsTxt);
-    expect(functionEnvironment({ OWN_LLMS_TXT_FILE: '/etc/passwd' }, readLocalSettings({ SITE_DIR: siteFolder() })).OWN_LLMS_TXT_FILE).toBe('');
-  });
 
   it("counts the folder's own sitemap.xml with the generated one turned off", () => {
     expect(readLocalSettings({ SITE_DIR: siteFolder({ 'sitemap.xml': '<urlset/>' }), SITEMAP: 'false' }).siteDocuments.sitemap).toBe(true);
@@ -368,6 +360,11 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
 
     // The form page and the thank-you page are those start-up found, none here.
     expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '', OWN_LLMS_TXT_FILE: '' });
+  });
+
+  it("gives the discovery function local mode's copy of the owner's llms.txt, whatever the environment says", () => {
+    expect(functionEnvironment({ OWN_LLMS_TXT_FILE: '/etc/passwd' }, { ...served, ownLlmsTxtFile: 'copy-of-llms.txt' }).OWN_LLMS_TXT_FILE).toBe('copy-of-llms.txt');
+    expect(functionEnvironment({ OWN_LLMS_TXT_FILE: '/etc/passwd' }, served).OWN_LLMS_TXT_FILE).toBe('');
   });
 
   it("gives the discovery function what start-up found SITE_DIR publishes, whatever the environment's SITE_DOCUMENTS says", () => {

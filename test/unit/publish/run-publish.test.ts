@@ -314,6 +314,16 @@ describe('what needs a deploy', () => {
     expect(notes(await run(siteFolder(SITE), { dryRun: true }))).toEqual(['deploy needed: your llms.txt is gone from siteDir: /llms.txt keeps serving it until npm run cdk -- deploy --all']);
   });
 
+  it("takes a deployment made before llms.txt's outputs for one that served neither an owner's llms.txt nor a Site section", async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    delete deployment.outputs[SITE_OUTPUTS.ownLlmsTxtDigest];
+    delete deployment.outputs[SITE_OUTPUTS.siteDocuments];
+    expect(notes(await run(siteFolder({ ...SITE, 'llms.txt': '# Ada\n' }), { dryRun: true }))).toEqual([
+      "deploy needed: your llms.txt is new: /llms.txt serves the service's alone until npm run cdk -- deploy --all",
+      'deploy needed: llms.txt links what the pages published at the deploy (none), not what siteDir publishes now (home), until npm run cdk -- deploy --all',
+    ]);
+  });
+
   it('says a deployment made before these checks, or a function of another project, needs one deploy', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
     delete deployment.outputs[SITE_OUTPUTS.settingsDigest];

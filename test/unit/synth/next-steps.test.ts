@@ -57,7 +57,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
-      'example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain), and www.example.com pointing at DistributionDomainName',
+      'and example.com and www.example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain)',
     );
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');

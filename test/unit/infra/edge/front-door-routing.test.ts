@@ -231,6 +231,18 @@ describe('the redirect of the domain’s other name (docs/api.md §10)', () => {
     expect(edge({ method: 'POST', uri: '/api/contact', headers: { host: 'www.example.com' } })).toMatchObject({ statusCode: 308, statusDescription: 'Permanent Redirect' });
   });
 
+  it('takes the other name as DNS does: case aside, with a port or the root’s trailing dot', () => {
+    for (const host of ['WWW.Example.COM', 'www.example.com:443', 'www.example.com.', 'www.example.com.:443']) {
+      expect({ host, status: alone({ uri: '/', headers: { host } }).statusCode }).toEqual({ host, status: 301 });
+    }
+    expect(alone({ uri: '/', headers: { host: 'www.example.com.evil.example' } }).statusCode).toBeUndefined();
+  });
+
+  it('is in the routing function’s code only when the domain has another name', () => {
+    expect(frontDoorFunctionCode({ ...serviceOnly, site: SITE })).not.toContain('otherNameRedirect(request) {');
+    expect(frontDoorFunctionCode({ ...serviceOnly, site: SITE, redirect })).toContain('otherNameRedirect(request) {');
+  });
+
   it('leaves the domain’s own name, and a request without Host, to the rest of the rules', () => {
     expect(routed({ uri: '/about/', headers: { host: 'example.com' } })).toMatchObject({ uri: '/about/index.html' });
     expect(alone({ method: 'POST', uri: '/api/contact', headers: { host: 'example.com' } })).toMatchObject({ method: 'POST', uri: '/api/contact' });

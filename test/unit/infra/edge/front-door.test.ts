@@ -413,7 +413,15 @@ describe('the domain', () => {
   it('without redirectDomainName, adds no function to the service’s behaviours, and refuses one with no domainName, the same name, or one out of the zone', () => {
     expect(distributionOf(example).CacheBehaviors.map((behavior) => behavior.FunctionAssociations)).toEqual(distributionOf(example).CacheBehaviors.map(() => undefined));
     expect(example.template.findOutputs('OtherNameUrl')).toEqual({});
-    expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, redirectDomainName: 'www.example.com' })).toThrow('Missing setting "domainName": redirectDomainName names the zone of a custom domain, and there is none');
+    expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, redirectDomainName: 'www.example.com' })).toThrow('Missing setting "domainName": redirectDomainName is redirected to it, and there is none');
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', baseUrl: 'https://www.example.com' })).toThrow(
+      'baseUrl must not be redirectDomainName (www.example.com), which the front door moves every visitor away from: leave baseUrl out, or set it to https://example.com',
+    );
+    // CloudFront takes a function's comment of 128 characters at most, whatever the names.
+    const long = synthesizeSite({ ...EXAMPLE_CONTEXT, domainName: `${'a'.repeat(60)}.example.com`, hostedZoneName: 'example.com', redirectDomainName: `www.${'a'.repeat(60)}.example.com` });
+    for (const fn of Object.values(resourcesOfType(long.template, 'AWS::CloudFront::Function'))) {
+      expect((fn.Properties.FunctionConfig as { Comment: string }).Comment.length).toBeLessThanOrEqual(128);
+    }
     expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'example.com' })).toThrow('redirectDomainName must be another name than domainName (example.com), which it redirects to');
     expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.org' })).toThrow(
       'redirectDomainName must be in the zone example.com, where the stack writes its records, got "www.example.org"',

@@ -92,7 +92,7 @@ describe('the files a folder publishes', () => {
     expect([...site.files.keys()]).toEqual(['docs/llms.txt', 'index.html']);
     expect(site.leftOut).toEqual([]);
     expect(siteFolderNotes('siteDir', site)).toEqual([
-      "siteDir: llms.txt is your own: /llms.txt serves it with the service's sections (API, Site, Agent discovery) added to it (docs/api.md §6)",
+      "siteDir: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)",
     ]);
     expect(takenLlmsTxt(site)).toBe(join(folder, 'llms.txt'));
     expect(siteFiles(siteFolder()).ownLlmsTxt).toBeUndefined();
