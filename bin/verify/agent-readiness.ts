@@ -102,11 +102,20 @@ function robotsCheck(robots: Answer | undefined): CheckResult {
   return ok(name, `200 text/plain, ${robots.bytes} bytes`);
 }
 
-/** AI bot rules or Content Signals, read from robots.txt as lib/pages/robots-txt.ts reads an owner's. */
+/**
+ * What to do about a robots.txt that lacks a rule: the service's has them all, so it is the
+ * owner's, which is served as written and no setting changes.
+ */
+const OWN_ROBOTS_FIX = "your own robots.txt is served as written (the service's has both): add what it lacks, as npm start's SITE_DIR line names it, or remove yours so that the service's is published (docs/api.md §16)";
+
+/**
+ * AI bot rules or Content Signals, read from robots.txt as lib/pages/robots-txt.ts reads an owner's.
+ * One an own robots.txt lacks is a warning: the site works, and the owner chose the file.
+ */
 function robotsRuleCheck(name: string, robots: string | undefined, gap: string): CheckResult {
   if (robots === undefined) return fail(name, 'no robots.txt to read', PROBE_FIX);
   const missing = robotsTxtGaps(robots).find((item) => item.startsWith(gap));
-  if (missing !== undefined) return fail(name, `robots.txt lacks ${missing}`, PROBE_FIX);
+  if (missing !== undefined) return warn(name, `robots.txt lacks ${missing}`, OWN_ROBOTS_FIX);
   if (gap === 'a Content-Signal line') return ok(name, `robots.txt says ${/^\s*content-signal\s*:\s*(.*)$/im.exec(robots)?.[1]?.trim() ?? ''}`);
   const named = namedAiCrawlers(robots);
   const known = Object.values(AI_CRAWLERS).flat().length;

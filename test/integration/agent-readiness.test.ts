@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { agentReadinessChecks } from '../../bin/verify/agent-readiness.js';
+import type { CheckResult } from '../../bin/verify/check.js';
 import { createProbe } from '../../bin/verify/http-probe.js';
 import { send, type HttpResponse } from '../support/http-client.js';
 import { parseLlmsTxt } from '../support/llms-txt-parser.js';
@@ -118,5 +119,20 @@ describe("an owner's own robots.txt", () => {
     expect(robots.text).toBe('User-agent: *\nDisallow: /drafts/\n');
     expect(own.output()).toMatch(/^SITE_DIR: robots\.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers \(a User-agent line naming one, such as GPTBot\), a Content-Signal line \(contentsignals\.org\), a Sitemap line$/m);
     expect((await send(`${own.apiUrl}/sitemap.xml`)).status).toBe(200);
+  });
+
+  it("makes npm run verify warn of what it lacks, pointing at the file, not at a setting that changes nothing; nothing fails", async () => {
+    const results: CheckResult[] = [];
+    for await (const line of agentReadinessChecks(new URL(own.apiUrl), createProbe(fetch))) results.push(line);
+    expect(results.filter((result) => result.status === 'FAIL')).toEqual([]);
+    const named = (name: string) => results.find((result) => result.name === name);
+    for (const [name, lacks] of [['AI bot rules', 'rules for AI crawlers'], ['Content Signals', 'a Content-Signal line']] as const) {
+      expect(named(name)).toEqual({
+        status: 'warn',
+        name,
+        detail: expect.stringContaining(`robots.txt lacks ${lacks}`),
+        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as npm start's SITE_DIR line names it, or remove yours/),
+      });
+    }
   });
 });
