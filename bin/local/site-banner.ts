@@ -1,10 +1,11 @@
+import { relative } from 'node:path';
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
-import { printable } from '../../lib/pages/site-files.js';
+import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
 import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
@@ -51,7 +52,11 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
 function elsewhere(siteDir: string): string {
   const [first, ...others] = pagesWithContactForm({ folder: siteDir, setting: 'SITE_DIR' });
   if (first === undefined) return '';
-  return `; ${[first, ...others].map(printable).join(', ')} ${others.length === 0 ? 'has' : 'have'} one: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page`;
+  const holding = `; ${[first, ...others].map(printable).join(', ')} ${others.length === 0 ? 'has' : 'have'} one`;
+  // A page in the generator's built folder inside it: the folder, not formPage, is what to change.
+  const built = builtFolderInside(siteDir);
+  if (built !== undefined && first.startsWith(`/${relative(siteDir, built)}/`)) return `${holding}, in ${printable(built)}, which holds your home page: name that folder as siteDir`;
+  return `${holding}: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

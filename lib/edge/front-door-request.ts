@@ -2,7 +2,7 @@ import { ConfigError, type AgentSettings } from '../../lambdas/config.js';
 import { findRoute } from '../../lambdas/routes.js';
 import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
 import { agentFiles, publishedContentType } from '../pages/agent-files.js';
-import { siteFileAt, siteFiles } from '../pages/site-files.js';
+import { noPageOfFolder, siteFileAt, siteFiles } from '../pages/site-files.js';
 import {
   frontDoorFunctionCode,
   frontDoorRouting,
@@ -153,11 +153,7 @@ function linkTarget(door: SiteFrontDoor | null, link: string): LinkTarget {
  */
 export function requireLinkFinds(key: string, link: string, site: { readonly folder: string; readonly setting: string } | null): void {
   if (linkFinds(site === null ? null : siteFrontDoor(site.folder, site.setting), link)) return;
-  throw new ConfigError(
-    site === null
-      ? `${key} ${link} is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`
-      : `${key} ${link} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`,
-  );
+  throw site === null ? new ConfigError(`${key} ${link} is no page of the service, and there are no pages of the site (siteDir or siteOrigin) to find it among`) : noPageOfFolder(key, link, site);
 }
 
 function pathAndQuery(target: string): [string, string] {

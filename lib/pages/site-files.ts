@@ -56,6 +56,23 @@ function refuseProjectFolder(setting: string, value: string, path: string): void
   throw new ConfigError(`${setting} is ${JSON.stringify(value)}, which holds ${holds}: a project's folder, whose sources would be published. Point ${setting} at ${instead}`);
 }
 
+/**
+ * The generator's built folder inside `folder` (`public/`, `_site/`, …) when `folder` has no home
+ * page and that one has: the folder its setting most likely meant. None otherwise.
+ */
+export function builtFolderInside(folder: string): string | undefined {
+  if (existsSync(join(folder, HOME_PAGE))) return undefined;
+  const built = BUILD_FOLDERS.find((name) => existsSync(join(folder, name, HOME_PAGE)));
+  return built === undefined ? undefined : join(folder, built);
+}
+
+/** The line of a setting whose path no file of the site's folder answers, naming the built folder inside it when that is the likelier folder. */
+export function noPageOfFolder(key: string, path: string, site: { readonly folder: string; readonly setting: string }): ConfigError {
+  const built = builtFolderInside(site.folder);
+  const hint = built === undefined ? '' : `; ${site.setting} has no index.html, and ${built} has one: is that the folder ${site.setting} should name?`;
+  return new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404${hint}`);
+}
+
 /** The longest key S3 stores, in bytes of UTF-8 (AWS, "Naming Amazon S3 objects"): a longer path could never be uploaded. */
 export const MAX_KEY_BYTES = 1024;
 

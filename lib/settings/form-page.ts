@@ -19,7 +19,7 @@ import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inq
 import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
-import { printable, siteFiles } from '../pages/site-files.js';
+import { noPageOfFolder, printable, siteFiles } from '../pages/site-files.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -103,7 +103,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   }
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
   const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), path);
-  if (file === undefined) throw new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404`);
+  if (file === undefined) throw noPageOfFolder(key, path, site);
   const named = `${key} ${path}`;
   return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
 }

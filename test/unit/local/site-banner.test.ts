@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { truncateSync } from 'node:fs';
+import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -102,6 +102,14 @@ describe('siteBannerLines', () => {
     expect(siteBannerLines({}, { siteDir: odd }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
     expect(siteBannerLines({}, { siteDir: two }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
+  });
+
+  it('names the built folder, not formPage, when the page is in the generator’s output inside a project folder', () => {
+    const project = siteFolder({ 'public/index.html': '<title>Strona</title>', 'public/kontakt/index.html': ownerFormPage({ title: 'Kontakt' }) });
+    rmSync(join(project, 'index.html'));
+    expect(siteBannerLines({}, { siteDir: project }, ['siteDir'])[1]).toMatch(
+      new RegExp(`; /public/kontakt/ has one, in ${join(project, 'public').replaceAll('/', '\\/')}, which holds your home page: name that folder as siteDir\\)$`),
+    );
   });
 
   it('says which of the service’s pages visitors still see without a style sheet, and that one is hardly needed when both pages are the owner’s', () => {

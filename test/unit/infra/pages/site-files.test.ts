@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
 import { MAX_OWN_LLMS_TXT_BYTES } from '../../../../lambdas/discovery/own-llms-txt.js';
+import { requireLinkFinds } from '../../../../lib/edge/front-door-request.js';
 import { copySiteFiles, leftOutLine, MAX_KEY_BYTES, parseSiteFolder, printable, siteFileAt, siteFiles, siteFolderNotes, takenLlmsTxt } from '../../../../lib/pages/site-files.js';
 import { configErrorOf } from '../../../support/config-error.js';
 import { hostileSite, OUTSIDE_TEXT } from '../../../support/hostile-site.js';
@@ -158,6 +159,17 @@ describe('the copy that is uploaded', () => {
     expect(copied.filter((entry) => entry.isSymbolicLink())).toEqual([]);
     const copiedFiles = copied.filter((entry) => entry.isFile()).map((entry) => relative(destination, join(entry.parentPath, entry.name)).split(sep).join(posix.sep));
     expect(Object.fromEntries(copiedFiles.map((key) => [key, readFileSync(join(destination, key), 'utf8')]))).toEqual(site.published);
+  });
+});
+
+describe('a setting’s path that no file of the folder answers', () => {
+  it('names the built folder inside a project folder without a home page, as the likelier folder', () => {
+    const project = siteFolder({ 'public/index.html': '<title>Home</title>', 'public/thanks/index.html': 'Thanks' });
+    rmSync(join(project, 'index.html'));
+    expect(() => requireLinkFinds('formSuccessPath', '/thanks/', { folder: project, setting: 'siteDir' })).toThrow(
+      `formSuccessPath /thanks/ is no page of siteDir (${project}): a visitor sent there would get a 404; siteDir has no index.html, and ${join(project, 'public')} has one: is that the folder siteDir should name?`,
+    );
+    expect(() => requireLinkFinds('formSuccessPath', '/thanks/', { folder: siteFolder(), setting: 'siteDir' })).toThrow(/a visitor sent there would get a 404$/);
   });
 });
 
