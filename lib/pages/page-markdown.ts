@@ -3,7 +3,9 @@ import { toMdast } from 'hast-util-to-mdast';
 import type { Heading, Nodes as MarkdownNodes, Root as MarkdownRoot } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap } from 'parse5';
+import { defaultTreeAdapter, html as parse5Html, parse, type DefaultTreeAdapterMap } from 'parse5';
+import { isSiteContact, readPage, submissionUrl } from '../../lambdas/html/page-tree.js';
+import { siteUrls } from '../../lambdas/site-urls.js';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -30,7 +32,9 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * element of role `main`, its one `<article>`, or else its body without header, footer and
  * asides), never its navigation, scripts, styles or what the page hides (`hidden`, `aria-hidden`),
  * under its title when the content has no `<h1>`
- * of its own. The text is escaped wherever Markdown would read it as markup (`\<script>`), so that
+ * of its own. A form that sends the service an inquiry (its action `/contact`) is, in the Markdown,
+ * a paragraph that points an agent at the API and the MCP server that take the same inquiry: its
+ * labels and buttons, run together as text, would tell it nothing. The text is escaped wherever Markdown would read it as markup (`\<script>`), so that
  * nothing of the page becomes HTML in a renderer; control characters are dropped. The HTML is
  * decoded as a browser decodes it: a byte order mark, else the `<meta charset>` of its first
  * 1024 bytes, else UTF-8, a byte that is none a replacement character. Bounded: at most
@@ -38,16 +42,48 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * line that links the page itself (`pagePath`).
  */
 export function pageMarkdown(html: Buffer, pagePath: string): string {
-  const document = parse(decodeHtml(html.subarray(0, MAX_PAGE_BYTES)));
+  const text = decodeHtml(html.subarray(0, MAX_PAGE_BYTES));
+  const document = parse(text);
   const title = textOf(find(document, (element) => element.tagName === 'title'));
   const content = mainContent(document);
   const hiding = content.tagName === 'body' ? new Set([...NEVER_CONTENT, ...BODY_CHROME]) : NEVER_CONTENT;
   prune(content, hiding);
+  replaceInquiryForms(content, text, pagePath);
   const tree = toMdast(fromParse5(content)) as MarkdownRoot;
   const hasHeading = find(content, (element) => element.tagName === 'h1') !== undefined;
   const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
   const root: MarkdownRoot = { type: 'root', children: [...(hasHeading || title === '' ? [] : [heading]), ...(tree.children ?? [tree as MarkdownNodes])] as MarkdownRoot['children'] };
   return bounded(withoutControls(toMarkdown(root, { extensions: [gfmToMarkdown()] })), pagePath);
+}
+
+/** The paths the note of an inquiry form links: the site's own, whatever its origin. */
+const SERVICE_PATHS = siteUrls('');
+
+/** Puts the note for an agent in the place of each form of the content that posts to `/contact` (the page's `<base>` heeded, as a browser resolves its action). */
+function replaceInquiryForms(content: Element, html: string, pagePath: string): void {
+  const forms = all(content, (element) => element.tagName === 'form');
+  if (forms.length === 0) return;
+  const page = readPage(html, pagePath);
+  for (const form of forms.filter((candidate) => isSiteContact(submissionUrl(attribute(candidate, 'action'), page)))) {
+    defaultTreeAdapter.insertBefore(form.parentNode!, inquiryFormNote(), form);
+    defaultTreeAdapter.detachNode(form);
+  }
+}
+
+/** A paragraph: the form sends the owner an inquiry, which an agent sends as JSON to the API, or through MCP. */
+function inquiryFormNote(): Element {
+  const paragraph = defaultTreeAdapter.createElement('p', parse5Html.NS.HTML, []);
+  const link = (path: string) => {
+    const anchor = defaultTreeAdapter.createElement('a', parse5Html.NS.HTML, [{ name: 'href', value: path }]);
+    defaultTreeAdapter.insertText(anchor, path);
+    defaultTreeAdapter.appendChild(paragraph, anchor);
+  };
+  defaultTreeAdapter.insertText(paragraph, "This page's form sends the site's owner an inquiry. An agent sends the same inquiry as JSON to ");
+  link(SERVICE_PATHS.contactApi);
+  defaultTreeAdapter.insertText(paragraph, ' (a GET of it answers its JSON Schema), or through the MCP server at ');
+  link(SERVICE_PATHS.mcpEndpoint);
+  defaultTreeAdapter.insertText(paragraph, '.');
+  return paragraph;
 }
 
 /**

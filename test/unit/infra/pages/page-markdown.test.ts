@@ -28,6 +28,20 @@ describe("a page's Markdown: its main content (docs/api.md §16)", () => {
     expect(pageMarkdown(html(page), '/contact/')).toBe('# T\n\nWrite to me.\n\nthe answer\n\nshown\n');
   });
 
+  it('puts a note for an agent in the place of a form that sends an inquiry to /contact, its action resolved as a browser does; keeps any other form', () => {
+    const note =
+      "This page's form sends the site's owner an inquiry. An agent sends the same inquiry as JSON to [/api/contact](/api/contact) (a GET of it answers its JSON Schema), or through the MCP server at [/api/mcp](/api/mcp).";
+    const form = (action: string) => `<form method="post" ${action}><label>Imię <input name="name"></label><button>Wyślij</button></form>`;
+    for (const [page, path] of [
+      [`<main><h1>Kontakt</h1>${form('action="/contact"')}<p>Dziękuję.</p></main>`, '/kontakt/'],
+      [`<main><h1>Kontakt</h1>${form('action="../contact?from=page"')}<p>Dziękuję.</p></main>`, '/kontakt/'],
+      [`<base href="/"><main><h1>Kontakt</h1>${form('action="contact"')}<p>Dziękuję.</p></main>`, '/deep/kontakt/'],
+    ] as const) {
+      expect(pageMarkdown(html(`<title>T</title>${page}`), path)).toBe(`# Kontakt\n\n${note}\n\nDziękuję.\n`);
+    }
+    expect(pageMarkdown(html(`<title>T</title><main><h1>News</h1>${form('action="/newsletter"')}</main>`), '/')).toBe('# News\n\nImię Wyślij\n');
+  });
+
   it("takes the one <article>, or else the body without its header, footer, asides and navigation", () => {
     expect(pageMarkdown(html('<title>T</title><nav>menu</nav><article><p>post</p></article><aside>ad</aside>'), '/')).toBe('# T\n\npost\n');
     expect(pageMarkdown(html('<title>T</title><header>top</header><p>body</p><aside>ad</aside><footer>end</footer>'), '/')).toBe('# T\n\nbody\n');
