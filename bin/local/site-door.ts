@@ -5,6 +5,9 @@ import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
 import { FileBody } from './file-body.js';
 
+/** What a walk of the folder meets while it is being written: a path gone, or a folder become a file. */
+const FOLDER_CHANGING = new Set(['ENOENT', 'ENOTDIR']);
+
 /**
  * Local mode with SITE_DIR: the deployed distribution in front of the API and the site's folder
  * (docs/api.md §10), deciding each request with the front door's own rules (lib/edge/front-door-request.ts):
@@ -20,8 +23,9 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
       outcome = door.route({ method: request.method ?? 'GET', path, query, ...(request.headers.accept === undefined ? {} : { accept: request.headers.accept }) });
     } catch (error) {
       drain(request);
-      // Gone for a moment, as while a generator builds the folder anew: nothing is lost by coming back.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // Gone for a moment, or a folder of it swapped for a file mid-scan, as while a generator builds
+      // the folder anew: nothing is lost by coming back.
+      if (FOLDER_CHANGING.has((error as NodeJS.ErrnoException).code ?? '')) {
         return { ...plainAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment."), headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } };
       }
       // The folder outgrew what the function can embed since start-up: synth would stop the same way.

@@ -91,7 +91,7 @@ const LEVEL_NAMES = ['Not Ready', 'Basic Web Presence', 'Bot-Aware', 'Agent-Read
 function levelLine(level: number): CheckResult {
   const name = 'agent-readiness level';
   const detail = `Level ${level}, ${LEVEL_NAMES[level]}, of 5 by the probes above`;
-  return level === 5 ? ok(name, detail) : warn(name, detail, 'each FAIL above says what is missing, unless a setting turned that part off (docs/api.md §16)');
+  return level === 5 ? ok(name, detail) : warn(name, detail, 'each FAIL or warning above says what is missing, unless a setting turned that part off (docs/api.md §16)');
 }
 
 function robotsCheck(robots: Answer | undefined): CheckResult {
@@ -106,7 +106,8 @@ function robotsCheck(robots: Answer | undefined): CheckResult {
  * What to do about a robots.txt that lacks a rule: the service's has them all, so it is the
  * owner's, which is served as written and no setting changes.
  */
-const OWN_ROBOTS_FIX = "your own robots.txt is served as written (the service's has both): add what it lacks, as npm start's SITE_DIR line names it, or remove yours so that the service's is published (docs/api.md §16)";
+const OWN_ROBOTS_FIX =
+  "your own robots.txt is served as written (the service's has both): add what it lacks, as npm start's SITE_DIR line names it, or, with siteDir, remove yours so that the service's is published (docs/api.md §16)";
 
 /**
  * AI bot rules or Content Signals, read from robots.txt as lib/pages/robots-txt.ts reads an owner's.

@@ -22,7 +22,8 @@ interface Section {
 export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: string): string {
   const urls = siteUrls(site.baseUrl);
   const limits = limitsInWords(site.limits);
-  const merged = own !== undefined;
+  // An empty file of the owner's says nothing: the service's llms.txt stands alone.
+  const merged = own !== undefined && own.trim() !== '';
   const contactNotes = merged
     ? `POST one JSON project inquiry (name, email, message, and optionally company and project_url) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
     : `POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.`;
@@ -56,7 +57,7 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
     { name: 'Optional', links: [`- [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.`] },
   ];
   const withLinks = sections.filter((section) => section.links.length > 0);
-  if (merged) return mergedLlmsTxt(own, withLinks, site.siteName);
+  if (merged) return mergedLlmsTxt(own!, withLinks, site.siteName);
   return `# ${site.siteName}
 
 > Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.
@@ -76,20 +77,21 @@ function renderSection({ name, links }: Section): string {
   return `\n## ${name}\n\n${links.join('\n')}\n`;
 }
 
-/** A line that opens a section, as the reference parser splits at it (`### …` too, as a section named `# …`). */
-const SECTION_HEADING = /^##\s*(.*?)\s*$/;
-/** A line that opens or closes a fenced code block, whose lines are the owner's code, never a heading. */
-const FENCE = /^\s{0,3}(?:```|~~~)/;
+/** A line that opens a section, as the reference parser splits at it (`### …` too, as a section named `# …`); its name is trimmed. */
+const SECTION_HEADING = /^##(.*)$/;
+/** A line that opens or closes a fenced code block (CommonMark: three or more of one character), whose lines are the owner's code. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * The owner's llms.txt with the service's sections added, the owner's lines kept as written: under
  * the site's name as H1 when the text before the first section has none (the format requires one);
  * each service section's links at the end of the owner's section of that name (case aside), else
- * as a section of its own before the owner's `Optional` (which the format keeps last), else at the end.
+ * as a section of its own before the owner's `Optional` (which the format keeps last), else at the
+ * end, after a fence that closes a code block the owner left open.
  */
 function mergedLlmsTxt(own: string, sections: readonly Section[], siteName: string): string {
   const lines = own.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trimEnd().split('\n');
-  const headings = sectionHeadings(lines);
+  const { headings, title: hasTitle, openFence } = readOwnLines(lines);
   const named = (name: string) => headings.findIndex((heading) => heading.name.toLowerCase() === name.toLowerCase());
   // Where each section of the owner's ends: before the blank lines that close it.
   const endOf = (index: number) => {
@@ -104,20 +106,32 @@ function mergedLlmsTxt(own: string, sections: readonly Section[], siteName: stri
     const same = named(section.name);
     if (same !== -1) insert(endOf(same), section.links);
     else if (optional !== -1) insert(headings[optional]!.line, [`## ${section.name}`, '', ...section.links, '']);
-    else insert(lines.length, ['', `## ${section.name}`, '', ...section.links]);
+    else insert(lines.length, [...(openFence === undefined ? [] : [openFence]), '', `## ${section.name}`, '', ...section.links]);
   }
-  const head = lines.slice(0, headings[0]?.line ?? lines.length);
-  const title = head.some((line) => /^#(?!#)/.test(line)) ? [] : [`# ${siteName}`, ''];
+  const title = hasTitle ? [] : [`# ${siteName}`, ''];
   const merged = [...title, ...lines.flatMap((line, index) => [...(insertions.get(index) ?? []), line]), ...(insertions.get(lines.length) ?? [])];
   return `${merged.join('\n')}\n`;
 }
 
-/** The owner's section headings, by name and line, outside fenced code blocks. */
-function sectionHeadings(lines: readonly string[]): Array<{ readonly name: string; readonly line: number }> {
-  let fenced = false;
-  return lines.flatMap((line, index) => {
-    if (FENCE.test(line)) fenced = !fenced;
-    const heading = fenced ? null : SECTION_HEADING.exec(line);
-    return heading === null ? [] : [{ name: heading[1]!, line: index }];
-  });
+/**
+ * What the owner's lines hold outside fenced code blocks: the section headings, by name and line;
+ * whether an H1 comes before the first; and the fence that would close a block still open at the end.
+ */
+function readOwnLines(lines: readonly string[]): { headings: Array<{ readonly name: string; readonly line: number }>; title: boolean; openFence: string | undefined } {
+  const headings: Array<{ readonly name: string; readonly line: number }> = [];
+  let title = false;
+  let fence: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const marker = FENCE.exec(line)?.[1];
+    // A block closes on a fence of its own character, at least as long.
+    if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === undefined ? marker : undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const heading = SECTION_HEADING.exec(line);
+    if (heading !== null) headings.push({ name: heading[1]!.trim(), line: index });
+    else if (headings.length === 0 && /^#(?!#)/.test(line)) title = true;
+  }
+  return { headings, title, openFence: fence };
 }

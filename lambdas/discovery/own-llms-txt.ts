@@ -14,9 +14,9 @@ export function ownLlmsTxtRefusal(size: number, bytes: () => Uint8Array): string
 
 /**
  * The owner's llms.txt (docs/api.md §6), read at each request: deployed, the copy in the discovery
- * function's bundle (relative to its code); in local mode, SITE_DIR's file, so that an edit shows at
- * once. None when the file is gone (local mode's owner removed it) or cannot be taken in, which
- * synth and start-up refuse, leaving the service's llms.txt alone.
+ * function's bundle (relative to its code); in local mode, the copy made afresh from SITE_DIR before
+ * each read (bin/local/site-file-copy.ts), so that an edit shows at once. None when there is no copy
+ * (the folder holds none now) or it cannot be taken in, leaving the service's llms.txt alone.
  */
 export function readOwnLlmsTxt(file: string): string | undefined {
   const path = isAbsolute(file) ? file : fileURLToPath(new URL(file, import.meta.url));

@@ -22,7 +22,12 @@ export interface PageTree {
  * it; `ownOrigins` are the site's own names where they are known (synth's domainName and baseUrl).
  */
 export function readPage(html: string, pagePath: string, ownOrigins: readonly string[] = []): PageTree {
-  const all = elementsOf(parsePage(html));
+  return pageTreeOf(parsePage(html), pagePath, ownOrigins);
+}
+
+/** The tree of a page parsed already, served at `pagePath`. */
+export function pageTreeOf(document: ParentNode, pagePath: string, ownOrigins: readonly string[] = []): PageTree {
+  const all = elementsOf(document);
   const page = new URL(pagePath, SITE);
   return { all, base: documentBase(all, page), page, ownOrigins: new Set(ownOrigins) };
 }

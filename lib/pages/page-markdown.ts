@@ -4,7 +4,7 @@ import type { Heading, Nodes as MarkdownNodes, Root as MarkdownRoot } from 'mdas
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { defaultTreeAdapter, html as parse5Html, parse, type DefaultTreeAdapterMap } from 'parse5';
-import { isSiteContact, readPage, submissionUrl } from '../../lambdas/html/page-tree.js';
+import { formsToContact, isPostForm, pageTreeOf } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -48,7 +48,7 @@ export function pageMarkdown(html: Buffer, pagePath: string): string {
   const content = mainContent(document);
   const hiding = content.tagName === 'body' ? new Set([...NEVER_CONTENT, ...BODY_CHROME]) : NEVER_CONTENT;
   prune(content, hiding);
-  replaceInquiryForms(content, text, pagePath);
+  replaceInquiryForms(document, content, pagePath);
   const tree = toMdast(fromParse5(content)) as MarkdownRoot;
   const hasHeading = find(content, (element) => element.tagName === 'h1') !== undefined;
   const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
@@ -59,12 +59,15 @@ export function pageMarkdown(html: Buffer, pagePath: string): string {
 /** The paths the note of an inquiry form links: the site's own, whatever its origin. */
 const SERVICE_PATHS = siteUrls('');
 
-/** Puts the note for an agent in the place of each form of the content that posts to `/contact` (the page's `<base>` heeded, as a browser resolves its action). */
-function replaceInquiryForms(content: Element, html: string, pagePath: string): void {
-  const forms = all(content, (element) => element.tagName === 'form');
-  if (forms.length === 0) return;
-  const page = readPage(html, pagePath);
-  for (const form of forms.filter((candidate) => isSiteContact(submissionUrl(attribute(candidate, 'action'), page)))) {
+/**
+ * Puts the note for an agent in the place of each form of the content that posts to `/contact`,
+ * its action resolved as a browser resolves it (page-tree's rule, the page's `<base>` heeded).
+ */
+function replaceInquiryForms(document: DefaultTreeAdapterMap['document'], content: Element, pagePath: string): void {
+  const inquiryForms = new Set<unknown>(formsToContact(pageTreeOf(document, pagePath)).filter(isPostForm));
+  if (inquiryForms.size === 0) return;
+  // Among what is left of the content: a form of the page's chrome, or hidden, is gone already.
+  for (const form of all(content, (element) => inquiryForms.has(element))) {
     defaultTreeAdapter.insertBefore(form.parentNode!, inquiryFormNote(), form);
     defaultTreeAdapter.detachNode(form);
   }

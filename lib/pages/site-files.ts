@@ -1,12 +1,12 @@
 import { isUtf8 } from 'node:buffer';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
-import { ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
+import { MAX_OWN_LLMS_TXT_BYTES, ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { HOME_PAGE, matchesPathPattern, serviceRouting } from '../front-door-paths.js';
-import { scanFile, type ScannedFile } from './scanned-file.js';
+import { openScanned, scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
 export function parseSiteFolder(setting: string, value: string): string {
@@ -46,7 +46,7 @@ const PROJECT_FILES: Readonly<Record<string, readonly BuildFolder[]>> = {
  */
 function refuseProjectFolder(setting: string, value: string, path: string): void {
   const has = (name: string) => existsSync(join(path, name));
-  const built = BUILD_FOLDERS.find((folder) => existsSync(join(path, folder, HOME_PAGE)));
+  const built = builtFolderName(path);
   const projectFiles = Object.entries(PROJECT_FILES)
     .filter(([name, builds]) => has(name) && (built === undefined || builds.includes(built)))
     .map(([name]) => name);
@@ -62,15 +62,20 @@ function refuseProjectFolder(setting: string, value: string, path: string): void
  */
 export function builtFolderInside(folder: string): string | undefined {
   if (existsSync(join(folder, HOME_PAGE))) return undefined;
-  const built = BUILD_FOLDERS.find((name) => existsSync(join(folder, name, HOME_PAGE)));
+  const built = builtFolderName(folder);
   return built === undefined ? undefined : join(folder, built);
+}
+
+/** The first of the generators' build folders inside `folder` that holds a home page. */
+function builtFolderName(folder: string): BuildFolder | undefined {
+  return BUILD_FOLDERS.find((name) => existsSync(join(folder, name, HOME_PAGE)));
 }
 
 /** The line of a setting whose path no file of the site's folder answers, naming the built folder inside it when that is the likelier folder. */
 export function noPageOfFolder(key: string, path: string, site: { readonly folder: string; readonly setting: string }): ConfigError {
   const built = builtFolderInside(site.folder);
-  const hint = built === undefined ? '' : `; ${site.setting} has no index.html, and ${built} has one: is that the folder ${site.setting} should name?`;
-  return new ConfigError(`${key} ${path} is no page of ${site.setting} (${site.folder}): a visitor sent there would get a 404${hint}`);
+  const hint = built === undefined ? '' : `; ${site.setting} has no index.html, and ${printable(built)} has one: is that the folder ${site.setting} should name?`;
+  return new ConfigError(`${key} ${path} is no page of ${site.setting} (${printable(site.folder)}): a visitor sent there would get a 404${hint}`);
 }
 
 /** The longest key S3 stores, in bytes of UTF-8 (AWS, "Naming Amazon S3 objects"): a longer path could never be uploaded. */
@@ -123,6 +128,30 @@ export interface OwnLlmsTxt {
   readonly refusal?: string;
 }
 
+/**
+ * The owner's llms.txt at a real path, read as the scan saw it (openScanned: never through a link
+ * swapped in, nor a FIFO or a device), one byte past the most the service takes at most: none when
+ * it is no longer there as a file.
+ */
+function scanOwnLlmsTxt(realPath: string): OwnLlmsTxt | undefined {
+  const scanned = scanFile(realPath);
+  const fd = openScanned(realPath, scanned);
+  if (fd === undefined) return undefined;
+  try {
+    const bytes = Buffer.alloc(Math.min(Number(scanned.size), MAX_OWN_LLMS_TXT_BYTES + 1));
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    const refusal = ownLlmsTxtRefusal(Number(scanned.size), () => bytes.subarray(0, read));
+    return { file: realPath, ...(refusal === undefined ? {} : { refusal }) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The key of the owner's own llms.txt, a path the service answers (docs/api.md §6). */
 export const OWN_LLMS_TXT = 'llms.txt';
 
@@ -169,8 +198,7 @@ export function siteFiles(folder: string): SiteFiles {
         leftOut.push({ path, reason: 'hidden' });
       } else if (target.stats.isFile()) {
         if (path === OWN_LLMS_TXT) {
-          const refusal = ownLlmsTxtRefusal(statSync(target.real).size, () => readFileSync(target.real));
-          ownLlmsTxt = { file: target.real, ...(refusal === undefined ? {} : { refusal }) };
+          ownLlmsTxt = scanOwnLlmsTxt(target.real);
         } else if (isServicePath(`/${path}`) || isServicePath(`/${keyOf(root, target.real)}`)) {
           leftOut.push({ path, reason: 'service' });
         } else {

@@ -201,8 +201,9 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
   });
   const customDomain = readCustomDomain(context);
-  if (baseUrl !== undefined && customDomain?.redirectDomainName === new URL(baseUrl).hostname) {
-    throw new ConfigError(`baseUrl must not be redirectDomainName (${customDomain.redirectDomainName}), which the front door moves every visitor away from: leave baseUrl out, or set it to https://${customDomain.domainName}`);
+  // The other name leads to domainName: a {base} anywhere else would send visitors and agents one way and the redirect another.
+  if (baseUrl !== undefined && customDomain?.redirectDomainName !== undefined && baseUrl !== `https://${customDomain.domainName}`) {
+    throw new ConfigError(`baseUrl must be https://${customDomain.domainName} with redirectDomainName, which leads there, or be left out, got ${JSON.stringify(baseUrl)}`);
   }
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>

@@ -149,4 +149,20 @@ describe("llmsTxt with the owner's own llms.txt (docs/api.md §6)", () => {
     expect(merged.match(/^## optional$/gim)).toHaveLength(1);
     expect(merged.trimEnd().endsWith('- [Old](https://ada.example.org/old/)\n- [Contact form](https://ada.example.org/contact): the same inquiry as an HTML form, for people.')).toBe(true);
   });
+
+  it('closes a fence only on its own character, closes one the owner left open before its own sections, and reads no title in a fence', () => {
+    const mixed = llmsTxt(site, NO_SITE_DOCUMENTS, '# Ada\n\n~~~\n```\n## API\n~~~\n\n## API\n\n- [Mine](https://ada.example.org/api/)\n');
+    expect(mixed.match(/^## API$/gm)).toHaveLength(2);
+    expect(mixed).toContain('- [Mine](https://ada.example.org/api/)\n- [contact](https://ada.example.org/api/contact)');
+    const open = llmsTxt(site, NO_SITE_DOCUMENTS, '# Ada\n\n```\ncode\n');
+    expect(open).toContain('```\ncode\n```\n\n## API\n');
+    expect(llmsTxt(site, NO_SITE_DOCUMENTS, '```\n# Not a title\n```\n').startsWith("# Ada's workshop\n\n```")).toBe(true);
+  });
+
+  it('takes an empty file for none, and reads a heading of any length at once', () => {
+    expect(llmsTxt(site, NO_SITE_DOCUMENTS, ' \n\n')).toBe(llmsTxt(site, NO_SITE_DOCUMENTS));
+    const started = performance.now();
+    llmsTxt(site, NO_SITE_DOCUMENTS, `# Ada\n\n## x${' '.repeat(200_000)}y\n`);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

@@ -414,9 +414,12 @@ describe('the domain', () => {
     expect(distributionOf(example).CacheBehaviors.map((behavior) => behavior.FunctionAssociations)).toEqual(distributionOf(example).CacheBehaviors.map(() => undefined));
     expect(example.template.findOutputs('OtherNameUrl')).toEqual({});
     expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, redirectDomainName: 'www.example.com' })).toThrow('Missing setting "domainName": redirectDomainName is redirected to it, and there is none');
-    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', baseUrl: 'https://www.example.com' })).toThrow(
-      'baseUrl must not be redirectDomainName (www.example.com), which the front door moves every visitor away from: leave baseUrl out, or set it to https://example.com',
-    );
+    for (const baseUrl of ['https://www.example.com', 'https://d111111abcdef8.cloudfront.net']) {
+      expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', baseUrl })).toThrow(
+        `baseUrl must be https://example.com with redirectDomainName, which leads there, or be left out, got "${baseUrl}"`,
+      );
+    }
+    expect(() => synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', baseUrl: 'https://example.com' })).not.toThrow();
     // CloudFront takes a function's comment of 128 characters at most, whatever the names.
     const long = synthesizeSite({ ...EXAMPLE_CONTEXT, domainName: `${'a'.repeat(60)}.example.com`, hostedZoneName: 'example.com', redirectDomainName: `www.${'a'.repeat(60)}.example.com` });
     for (const fn of Object.values(resourcesOfType(long.template, 'AWS::CloudFront::Function'))) {

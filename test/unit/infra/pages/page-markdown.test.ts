@@ -40,6 +40,8 @@ describe("a page's Markdown: its main content (docs/api.md §16)", () => {
       expect(pageMarkdown(html(`<title>T</title>${page}`), path)).toBe(`# Kontakt\n\n${note}\n\nDziękuję.\n`);
     }
     expect(pageMarkdown(html(`<title>T</title><main><h1>News</h1>${form('action="/newsletter"')}</main>`), '/')).toBe('# News\n\nImię Wyślij\n');
+    // A search form with that action sends no inquiry: it is kept.
+    expect(pageMarkdown(html('<title>T</title><main><h1>Find</h1><form action="/contact"><label>Q <input name="q"></label></form></main>'), '/')).toBe('# Find\n\nQ\n');
   });
 
   it("takes the one <article>, or else the body without its header, footer, asides and navigation", () => {
