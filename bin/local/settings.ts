@@ -153,7 +153,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins },
   );
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
-  const site = siteDir.siteDir === undefined ? undefined : siteFiles(siteDir.siteDir);
+  const site = siteDir.siteDir === undefined ? undefined : { siteDir: siteDir.siteDir, files: siteFiles(siteDir.siteDir) };
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -165,7 +165,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     ...siteDir,
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
-    siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site, readAgentSettings(env)),
+    siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any
@@ -179,7 +179,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   readDeliverySettings(functionEnv);
   readSpamSettings(functionEnv);
   readAgentSettings(functionEnv);
-  checkSitePaths(functionEnv, siteDir.siteDir === undefined || site === undefined ? undefined : { folder: site, siteDir: siteDir.siteDir });
+  checkSitePaths(functionEnv, site);
   return { ...settings, limits };
 }
 
@@ -187,8 +187,8 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
  * The owner's style sheet and thank-you page are paths of the site; with SITE_DIR, pages that it
  * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
  */
-function checkSitePaths(functionEnv: Env, site: { readonly folder: SiteFiles; readonly siteDir: string } | undefined): void {
-  if (site !== undefined) frontDoorRouting([...site.folder.files.keys()], SITE_DIR);
+function checkSitePaths(functionEnv: Env, site: { readonly siteDir: string; readonly files: SiteFiles } | undefined): void {
+  if (site !== undefined) frontDoorRouting([...site.files.files.keys()], SITE_DIR);
   const links = [
     ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
     ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],

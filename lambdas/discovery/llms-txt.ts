@@ -23,7 +23,8 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
   const urls = siteUrls(site.baseUrl);
   const limits = limitsInWords(site.limits);
   // An empty file of the owner's says nothing: the service's llms.txt stands alone.
-  const merged = own !== undefined && own.trim() !== '';
+  const ownText = own?.trim() === '' ? undefined : own;
+  const merged = ownText !== undefined;
   const contactNotes = merged
     ? `POST one JSON project inquiry (name, email, message, and optionally company and project_url) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
     : `POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.`;
@@ -57,7 +58,7 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
     { name: 'Optional', links: [`- [Contact form](${urls.contactForm}): the same inquiry as an HTML form, for people.`] },
   ];
   const withLinks = sections.filter((section) => section.links.length > 0);
-  if (merged) return mergedLlmsTxt(own!, withLinks, site.siteName);
+  if (ownText !== undefined) return mergedLlmsTxt(ownText, withLinks, site.siteName);
   return `# ${site.siteName}
 
 > Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.

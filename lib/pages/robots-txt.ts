@@ -66,7 +66,7 @@ export function robotsTxtGaps(text: string): string[] {
   const records = robotsRecords(text);
   const has = (name: string) => records.some((record) => record.name === name);
   return [
-    ...(namedAiCrawlers(text).length > 0 ? [] : ['rules for AI crawlers (a User-agent line naming one, such as GPTBot)']),
+    ...(aiCrawlersIn(records).length > 0 ? [] : ['rules for AI crawlers (a User-agent line naming one, such as GPTBot)']),
     ...(has('content-signal') ? [] : ['a Content-Signal line (contentsignals.org)']),
     ...(has('sitemap') ? [] : ['a Sitemap line']),
   ];
@@ -74,14 +74,23 @@ export function robotsTxtGaps(text: string): string[] {
 
 /** The AI crawlers of the service's own robots.txt (AI_CRAWLERS) that a robots.txt names in a User-agent line, as the service writes them. */
 export function namedAiCrawlers(text: string): string[] {
-  const agents = new Set(robotsRecords(text).flatMap((record) => (record.name === 'user-agent' ? [record.value] : [])));
+  return aiCrawlersIn(robotsRecords(text));
+}
+
+function aiCrawlersIn(records: readonly RobotsRecord[]): string[] {
+  const agents = new Set(records.flatMap((record) => (record.name === 'user-agent' ? [record.value] : [])));
   return Object.values(AI_CRAWLERS)
     .flat()
     .filter((name) => agents.has(name.toLowerCase()));
 }
 
 /** A robots.txt's records as RFC 9309 reads them: a line's name before its colon, and its value, case ignored, a comment after `#` left out. */
-function robotsRecords(text: string): Array<{ readonly name: string; readonly value: string }> {
+interface RobotsRecord {
+  readonly name: string;
+  readonly value: string;
+}
+
+function robotsRecords(text: string): RobotsRecord[] {
   return text.split(/\r\n|\r|\n/).flatMap((line) => {
     const content = line.replace(/#.*/, '');
     const at = content.indexOf(':');

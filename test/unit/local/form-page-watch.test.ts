@@ -204,32 +204,29 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     ]);
   });
 
-  it('says so when the form names no thank-you page any more: the script thanks in place, a post without JavaScript lands where it did', async () => {
-    const folder = siteFolder({ 'thanks/index.html': '<p>Thanks' });
-    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
-    const { said, watch } = watchingUsed(folder, '/contact/');
-    writePage(folder, ownerFormPage());
-    await until(() => said.length > 0);
-    await looks(5);
-    watch.stop();
-
-    expect(said).toEqual([
+  it.each([
+    [
+      'when the form names no thank-you page any more: the script thanks in place, a post without JavaScript lands where it did',
+      '/thanks/',
+      undefined,
       'Form page  /contact/ now names no thank-you page: with JavaScript the page thanks the visitor itself, and one without JavaScript still lands on /thanks/, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
-    ]);
-  });
-
-  it("says so when a form without a thank-you page at start-up names one: until a restart, a post without JavaScript gets the service's", async () => {
+    ],
+    [
+      "when a form without a thank-you page at start-up names one: until a restart, a post without JavaScript gets the service's",
+      undefined,
+      '/thanks/',
+      'Form page  /contact/ now sends a delivered post to /thanks/: one without JavaScript still lands on /contact/sent, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
+    ],
+  ])('says so %s', async (_title, before, after, line) => {
     const folder = siteFolder({ 'thanks/index.html': '<p>Thanks' });
-    writePage(folder, ownerFormPage());
+    writePage(folder, ownerFormPage(before === undefined ? {} : { successPath: before }));
     const { said, watch } = watchingUsed(folder, '/contact/');
-    writePage(folder, ownerFormPage({ successPath: '/thanks/' }));
+    writePage(folder, ownerFormPage(after === undefined ? {} : { successPath: after }));
     await until(() => said.length > 0);
     await looks(5);
     watch.stop();
 
-    expect(said).toEqual([
-      'Form page  /contact/ now sends a delivered post to /thanks/: one without JavaScript still lands on /contact/sent, as start-up read it, until you stop npm start (Ctrl-C) and start it again',
-    ]);
+    expect(said).toEqual([line]);
   });
 
   it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
