@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { frontDoorRouting, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
 import { FOUND_FORM_PAGE } from '../lib/settings/form-page.js';
@@ -99,9 +100,13 @@ try {
  */
 function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
   const site = siteFiles(siteDir);
+  const agents = readAgentSettings(process.env);
+  const paths = [...site.files.keys()];
+  const unlisted = unlistedPagesNote(SITE_DIR, paths, frontDoorRouting(paths, SITE_DIR, agents.markdown));
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...siteFolderNotes(SITE_DIR, site),
-    ...agentFiles(site, readAgentSettings(process.env), baseUrl, SITE_DIR).notes,
+    ...(unlisted === undefined ? [] : [unlisted]),
+    ...agentFiles(site, agents, baseUrl, SITE_DIR).notes,
   ];
 }

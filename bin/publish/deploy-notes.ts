@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesFitting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -29,8 +29,8 @@ export const DEPLOY = 'npm run cdk -- deploy --all';
  * page (the contact function's bundle holds its copy), a file without an extension the front
  * door's function does not know (it takes such a path for a folder), the owner's llms.txt (the
  * discovery function's bundle holds its copy), what llms.txt links of the pages (a home page, a
- * sitemap, Markdown) that came or went, a new page in the service
- * form's folder (the function sends that folder to the form while it has none), or a 404.html that
+ * sitemap, Markdown) that came or went, a page the function reaches without `.html` that came or
+ * went, a new page in the service form's folder (the function sends that folder to the form while it has none), or a 404.html that
  * came or went (the distribution's error page). One line each; none when the deployment is up to date.
  */
 export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
@@ -65,10 +65,11 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     notes.push(`llms.txt links what the pages published at the deploy (${deployedDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);
   }
   const files = now.keys.filter(isExtensionless);
-  if (deployed.functionFiles === undefined) {
+  if (deployed.frontDoor === undefined) {
     notes.push(`the front door's function is not this project's (or could not be read): ${DEPLOY} puts it back`);
   } else {
-    const known = new Set(deployed.functionFiles);
+    const { site } = deployed.frontDoor;
+    const known = new Set(site.files);
     const unknown = files.filter((key) => !known.has(key));
     if (unknown.length > 0) {
       notes.push(
@@ -76,11 +77,12 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
           `(/${printable(unknown[0]!)} redirects to /${printable(unknown[0]!)}/) until ${DEPLOY}`,
       );
     }
-    const nowFolders = deployed.functionFiles.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
+    const nowFolders = site.files.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
     if (nowFolders.length > 0) {
       notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY}`);
     }
-    if (deployed.functionSendsFormFolder === true && now.keys.includes(FORM_FOLDER_PAGE)) {
+    notes.push(...pageNotes(deployed.frontDoor, now.keys));
+    if (site.formPath !== undefined && now.keys.includes(FORM_FOLDER_PAGE)) {
       notes.push(`${FORM_FOLDER_PAGE} is new: ${FORM_FOLDER} leads to the service's form, not to it, until ${DEPLOY}`);
     }
   }
@@ -88,4 +90,23 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
   if (notFoundPage && !deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is new: a missing page answers S3's own 404 until ${DEPLOY}`);
   if (!notFoundPage && deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is gone: a missing page answers CloudFront's error until ${DEPLOY}`);
   return notes;
+}
+
+/**
+ * What the function's list of pages reached without `.html` (docs/api.md §10) no longer tells right:
+ * a page new since the deploy, which a deploy would list, and a listed name that is now a folder or a file.
+ */
+function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
+  const listed = frontDoor.site.pages ?? [];
+  const wouldList = pagesFitting(keys, frontDoor) ?? [];
+  const unlisted = wouldList.filter((name) => !listed.includes(name));
+  const published = new Set(keys);
+  const taken = listed.filter((name) => published.has(name) || keys.some((key) => key.startsWith(`${name}/`)));
+  const html = (names: readonly string[]) => few(names.map((name) => `${name}.html`));
+  return [
+    ...(unlisted.length === 0
+      ? []
+      : [`${html(unlisted)}: new page${unlisted.length === 1 ? '' : 's'}, reached by ${unlisted.length === 1 ? 'its' : 'their'} .html name alone (/${printable(unlisted[0]!)} ends in a 404) until ${DEPLOY}`]),
+    ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${printable(taken[0]!)} does not reach (it leads to ${printable(taken[0]!)}.html) until ${DEPLOY}`]),
+  ];
 }

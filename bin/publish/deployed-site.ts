@@ -1,6 +1,6 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { readFrontDoorRouting, type SiteIndex } from '../../lib/edge/front-door-function.js';
+import { readFrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
@@ -24,10 +24,8 @@ export interface DeployedSite {
   readonly ownLlmsTxtDigest?: string;
   /** What the pages published at the deploy, which llms.txt links (lib/site-outputs.ts); none from a deployment made before it. */
   readonly siteDocuments?: string;
-  /** The files without an extension the front door's function was told of; none when its code is not this project's. */
-  readonly functionFiles?: readonly string[];
-  /** Whether that function sends the service form's folder (`/contact/`) to the form, the folder having had no page there. */
-  readonly functionSendsFormFolder?: boolean;
+  /** What the front door's function was told of the site; none when its code is not this project's. */
+  readonly frontDoor?: SiteRouting;
   /** Whether the distribution answers a missing page with the site's 404.html. */
   readonly notFoundPage: boolean;
 }
@@ -54,7 +52,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
   }
   const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
   const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;
-  const functionSite = functionArn === undefined ? undefined : await readFunctionSite(clients.cloudFront, functionArn);
+  const frontDoor = functionArn === undefined ? undefined : await readFunctionRouting(clients.cloudFront, functionArn);
   const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     stack: stackName,
@@ -67,15 +65,15 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
     ...optional('ownLlmsTxtDigest', output(SITE_OUTPUTS.ownLlmsTxtDigest)),
     ...optional('siteDocuments', output(SITE_OUTPUTS.siteDocuments)),
-    ...(functionSite === undefined ? {} : { functionFiles: functionSite.files, functionSendsFormFolder: functionSite.formPath !== undefined }),
+    ...(frontDoor === undefined ? {} : { frontDoor }),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),
   };
 }
 
 /** The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for what it was told of the site. */
-async function readFunctionSite(cloudFront: CloudFrontClient, functionArn: string): Promise<SiteIndex | undefined> {
+async function readFunctionRouting(cloudFront: CloudFrontClient, functionArn: string): Promise<SiteRouting | undefined> {
   const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
   const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
   const routing = FunctionCode === undefined ? undefined : readFrontDoorRouting(new TextDecoder().decode(FunctionCode));
-  return routing?.site ?? undefined;
+  return routing?.site ? { ...routing, site: routing.site } : undefined;
 }

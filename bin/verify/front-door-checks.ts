@@ -4,7 +4,7 @@ import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
-import { checkDotfiles, checkFolderWithoutSlash, checkFormPageFiles, checkHomePage, checkMissingPage, checkNoRedirectOffSite } from './site-page-checks.js';
+import { checkDotfiles, checkFolderWithoutSlash, checkFormPageFiles, checkHomePage, checkMissingPage, checkNoRedirectOffSite, checkPageWithoutHtml } from './site-page-checks.js';
 import { PUBLISHED, type ExpectedAnswer } from './published-documents.js';
 
 /** Answers past the probe's time limit, or not well-formed HTTP, after which the site is asked nothing more. */
@@ -23,7 +23,7 @@ export interface FrontDoorTarget {
 /**
  * Everything a visitor or an agent meets at `{base}` (docs/api.md §1, §10): every document and
  * page of the route table with its `HEAD`, the style sheets and scripts the form page loads, the
- * site's home page, a folder without its slash, a missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
+ * site's home page, a folder without its slash, a page without `.html`, a missing page, dotfiles, a path that reads as another host's, the security headers of every answer, a JSON post with an invalid body, and the
  * API's own endpoint refusing a request that did not come through the front door. The post, one of
  * the hour's posts from this address, is announced before it is sent (a Notice).
  */
@@ -54,7 +54,7 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     }
   };
   let outOfTime = false;
-  const check = async (name: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
+  const check = async <Result extends CheckResult | undefined>(name: string, run: () => Promise<Result>): Promise<Result | CheckResult> => {
     try {
       return await run();
     } catch (error) {
@@ -79,6 +79,10 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
     async () => {
       const home = pages;
       return home === undefined || home === 'none' ? undefined : check('a folder without its slash', () => checkFolderWithoutSlash(recorded, home));
+    },
+    async () => {
+      const home = pages;
+      return home === undefined || home === 'none' ? undefined : check('a page without .html', () => checkPageWithoutHtml(recorded, home));
     },
     () => check('a missing page', () => checkMissingPage(recorded, target.base, pages !== 'none')),
     () => check('dotfiles', () => checkDotfiles(recorded, target.base)),

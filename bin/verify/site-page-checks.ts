@@ -60,16 +60,43 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
   return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy listed it as a file: ${DEPLOY_AGAIN}`);
 }
 
+/**
+ * A page the home page links to by its `.html` name (`/about.html`), asked for without it: the
+ * front door serves it there too when the deploy listed it (docs/api.md §10). A warning when not,
+ * as a site with more such pages than the function holds has them at their `.html` names alone.
+ * None for a home page that links no such page.
+ */
+export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise<CheckResult | undefined> {
+  const page = firstSiteLink(home.answer, (path) => path.endsWith('.html') && !path.endsWith('/index.html') && path !== '/404.html');
+  if (page === undefined) return undefined;
+  const bare = new URL(page.pathname.slice(0, -'.html'.length), page);
+  const answer = await probe(bare);
+  const path = bare.pathname;
+  if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, `200 text/html, ${page.pathname} without its .html`);
+  const target = redirectTarget(answer);
+  const detail = target === undefined ? diagnose(answer).detail : `${answer.status} to ${target.origin === bare.origin ? target.pathname : target.origin}`;
+  return warn(
+    `GET ${path}`,
+    `${detail}, where ${page.pathname} is linked`,
+    `with siteDir, a deploy lists your pages named .html for the front door (unless synth said they are too many to list): ${DEPLOY_AGAIN}`,
+  );
+}
+
 /** The first link of a page to a folder of the same site (`/a/b/`), outside the service's paths. */
 export function linkedFolder(page: Answer): URL | undefined {
+  return firstSiteLink(page, (path) => path.endsWith('/') && path !== '/');
+}
+
+/** The first link of a page to a path of the same site that `wanted` takes, outside the service's paths. */
+function firstSiteLink(page: Answer, wanted: (path: string) => boolean): URL | undefined {
   const { uncachedPatterns } = serviceRouting();
   // `/contact/` is the folder of the service's `/contact`: not a folder of the site's to try.
   const isService = (path: string) =>
-    [path, path.slice(0, -1)].some((candidate) => METHODS_BY_PATH.has(candidate) || uncachedPatterns.some((pattern) => matchesPathPattern(pattern, candidate)));
+    [path, path.replace(/\/$/, '')].some((candidate) => METHODS_BY_PATH.has(candidate) || uncachedPatterns.some((pattern) => matchesPathPattern(pattern, candidate)));
   for (const [, href] of page.body.matchAll(/\bhref\s*=\s*["']([^"'#?\s]+)["']/gi)) {
     if (!URL.canParse(href!, page.url.href)) continue;
     const url = new URL(href!, page.url);
-    if (url.origin === page.url.origin && url.pathname.endsWith('/') && url.pathname !== '/' && !isService(url.pathname)) return url;
+    if (url.origin === page.url.origin && wanted(url.pathname) && !isService(url.pathname)) return url;
   }
   return undefined;
 }

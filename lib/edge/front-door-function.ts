@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { API_ORIGIN_ID, serviceRouting } from '../front-door-paths.js';
+import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
 
 /**
  * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
@@ -32,6 +32,9 @@ export interface FrontDoorRouting {
   readonly redirect?: OtherNameRedirect;
 }
 
+/** What the function is told of a folder uploaded at deploy. */
+export type SiteRouting = FrontDoorRouting & { readonly site: SiteIndex };
+
 /** The domain's other name (`www.example.com`), and the origin it redirects to (`https://example.com`, `{base}`). */
 export interface OtherNameRedirect {
   readonly from: string;
@@ -47,6 +50,8 @@ export interface SiteIndex {
   readonly files: readonly string[];
   /** The service's form, when the folder has no page in its folder (FORM_FOLDER_PAGE), which is then sent to it. */
   readonly formPath?: string;
+  /** The pages reached without `.html` (cleanUrlPages), when there are any and they fit the function. */
+  readonly pages?: readonly string[];
 }
 
 /** The folder of the service's form's path (`/contact/`), where the owner's contact page is when it exists. */
@@ -83,9 +88,10 @@ export function frontDoorRouting(paths: readonly string[] | null, setting = 'sit
 }
 
 /**
- * The site index to embed for the published files' keys: its files without an extension, and the
- * service's form when the folder has no page in its folder. A site whose function would not fit
- * CloudFront's limit with them stops synth with one line.
+ * The site index to embed for the published files' keys: its files without an extension, the
+ * service's form when the folder has no page in its folder, and the pages reached without `.html`
+ * when they fit. A site whose function would not fit CloudFront's limit with its files stops synth
+ * with one line; pages that do not fit are left out, which unlistedPagesNote says.
  */
 export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
   const site = { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
@@ -96,7 +102,41 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
         `it would take ${bytes} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
     );
   }
-  return site;
+  const pages = pagesFitting(paths, { ...routing, site });
+  return pages === undefined || pages.length === 0 ? site : { ...site, pages };
+}
+
+/**
+ * The pages of a flat site that its function reaches without `.html` (`/about` for about.html, as
+ * GitHub Pages serves them), by name: each `<name>.html` with neither a folder nor a file of that
+ * name, which keep their own rules, nor a path of the service's, which the function sends on first.
+ * A folder's index.html and the 404 page are left out: no link names `/about/index` or `/404`, and
+ * the 404 page would answer 200.
+ */
+export function cleanUrlPages(paths: readonly string[]): string[] {
+  const { throughDefault, uncachedPatterns } = serviceRouting();
+  const isService = (path: string) => throughDefault.includes(path) || uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
+  const taken = new Set(paths.flatMap((path) => path.split('/').map((_, index, segments) => segments.slice(0, index + 1).join('/'))));
+  return paths
+    .filter((path) => path.endsWith(PAGE_SUFFIX) && posix.basename(path) !== 'index.html' && path !== NOT_FOUND_PAGE)
+    .map((path) => path.slice(0, -PAGE_SUFFIX.length))
+    .filter((name) => !taken.has(name) && !isService(`/${name}`))
+    .sort();
+}
+
+const PAGE_SUFFIX = '.html';
+
+/** The pages a function told `routing` would list for `paths`: all of them, or undefined when they do not fit CloudFront's limit beside the rest. */
+export function pagesFitting(paths: readonly string[], routing: SiteRouting): string[] | undefined {
+  const pages = cleanUrlPages(paths);
+  return codeBytes({ ...routing, site: { ...routing.site, pages } }) <= MAX_FUNCTION_CODE_BYTES ? pages : undefined;
+}
+
+/** The line that says a folder's pages are reached by their `.html` names alone: too many to list in the function. */
+export function unlistedPagesNote(setting: string, paths: readonly string[], routing: FrontDoorRouting): string | undefined {
+  const count = cleanUrlPages(paths).length;
+  if (routing.site === null || routing.site.pages !== undefined || count === 0) return undefined;
+  return `${setting}: ${count} pages named <name>.html are too many for the front door's function to list: each is reached by its .html name alone (/about.html, not /about)`;
 }
 
 /** Whether a key of the site names a file the function could take for a folder: no `.` in its last segment. */

@@ -10,7 +10,9 @@
 //                           neither leading nor trailing slash): any other path without one is a folder, so
 //                           that a folder published after the deploy needs no new list; with `formPath`, the
 //                           service's form (`/contact`), when the folder has no page in that path's folder,
-//                           which a request for that folder is then sent to instead of the 404 page
+//                           which a request for that folder is then sent to instead of the 404 page; with
+//                           `pages`, the names of its pages at `<name>.html` that have no folder or file
+//                           of that name (`about` for about.html): `/about` is served about.html
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
@@ -43,8 +45,10 @@ function handler(event) {
     // Found, not moved for good: the owner may publish a page there.
     if (form !== undefined && request.uri === form + '/') return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: form + query } } };
     request.uri += 'index.html';
-  } else if (isFolder(request.uri.slice(1))) {
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
+  } else {
+    var name = siteKey(request.uri.slice(1));
+    if (isPage(name)) request.uri += '.html';
+    else if (isFolder(name)) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.
   if (markdown && /\.html?$/i.test(request.uri)) request.uri += '.md';
@@ -89,17 +93,22 @@ function keepOnlySiteRequest(request) {
   }
 }
 
-/**
- * Whether a path (percent-encoded, no leading slash) names a folder of the site: its last segment,
- * decoded as S3 decodes a key, has no extension and is not one of the site's files.
- */
-function isFolder(path) {
-  var name;
+// A path (percent-encoded, no leading slash) as S3 decodes it into a key; undefined when malformed, for S3 to answer.
+function siteKey(path) {
   try {
-    name = decodeURIComponent(path);
+    return decodeURIComponent(path);
   } catch (malformed) {
-    return false;
+    return undefined;
   }
+}
+
+function isPage(name) {
+  return name !== undefined && FRONT_DOOR.site.pages !== undefined && FRONT_DOOR.site.pages.indexOf(name) !== -1;
+}
+
+// Whether a key names a folder of the site: its last segment has no extension and is not one of the site's files.
+function isFolder(name) {
+  if (name === undefined) return false;
   // No folder's path has an empty segment or a backslash, sent or encoded: redirected to itself
   // with a slash, `//evil.example/x` or `/\evil.example/x` would send the browser to another host.
   // Nor a control character: a browser drops a tab or a line break from a URL, so `/<tab>/evil.example/x` is `//evil.example/x`.

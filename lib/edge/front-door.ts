@@ -1,4 +1,4 @@
-import { Fn, Validations } from 'aws-cdk-lib';
+import { Annotations, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -26,7 +26,7 @@ import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-pat
 import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode } from './front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode, unlistedPagesNote } from './front-door-function.js';
 
 export interface CustomDomain {
   readonly domainName: string;
@@ -94,11 +94,14 @@ export class FrontDoor extends Construct {
     const domain = props.customDomain;
     const redirect = domain?.redirectDomainName === undefined ? undefined : { from: domain.redirectDomainName, to: `https://${domain.domainName}` };
     if (pages !== undefined) {
+      const routing = frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect);
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/edge/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(frontDoorFunctionCode(frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect))),
+        code: FunctionCode.fromInline(frontDoorFunctionCode(routing)),
       });
+      const unlisted = unlistedPagesNote('siteDir', pages.paths ?? [], routing);
+      if (unlisted !== undefined) Annotations.of(this).addInfo(unlisted);
       const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown });
       if (headers.links.length > 0 || headers.markdown) {
         this.headersFunction = new CloudFrontFunction(this, 'PageHeaders', {

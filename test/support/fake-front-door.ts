@@ -97,8 +97,9 @@ function healthyAnswer(request: IncomingMessage, response: ServerResponse, missi
     const [, expected] = document;
     return send(response, expected.status, expected.mediaType, DOCUMENT_BODIES[path] ?? `${expected.holds ?? ''}{"path":"${path}"}`, { 'cache-control': expected.cacheControl });
   }
-  if (path === '/') return send(response, 200, PAGE, '<!doctype html><title>Home</title><a href="/api/">API</a> <a href="/about/">About</a>', HOME_HEADERS);
+  if (path === '/') return send(response, 200, PAGE, '<!doctype html><title>Home</title><a href="/api/">API</a> <a href="/about/">About</a> <a href="/work.html">Work</a>', HOME_HEADERS);
   if (path === '/about') return send(response, 301, undefined, '', { location: '/about/' });
+  if (path === '/work' || path === '/work.html') return send(response, 200, PAGE, '<!doctype html><title>Work</title>');
   if (path === '/about/') return send(response, 200, PAGE, '<!doctype html><title>About</title>');
   return missingPage(request, response);
 }

@@ -266,6 +266,33 @@ describe('what needs a deploy', () => {
     expect(deployment.bucket.has('blog/feed')).toBe(true);
   });
 
+  it('says a page new since the deploy is reached by its .html name alone until a deploy lists it, yet publishes it', async () => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
+    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', 'garden.html': '<title>Garden</title>' });
+    expect(notes(await run(folder))).toEqual([
+      'deploy needed: garden.html: new page, reached by its .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all',
+    ]);
+    expect(deployment.bucket.has('garden.html')).toBe(true);
+
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html', 'garden.html'] });
+    expect(notes(await run(siteFolder({ ...SITE, 'work.html': 'w', 'garden.html': 'g' }), { dryRun: true }))).toEqual([]);
+  });
+
+  it('says a page the deploy listed is now a folder, which its name without .html does not reach until a deploy', async () => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
+    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', 'work/garden/index.html': '<title>Garden</title>' });
+    expect(notes(await run(folder, { dryRun: true }))).toEqual([
+      'deploy needed: work: a folder or a file now, which /work does not reach (it leads to work.html) until npm run cdk -- deploy --all',
+    ]);
+  });
+
+  it('says nothing of new pages when the deployed function could not list them, nor could a deploy now', async () => {
+    const many = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${index}.html`);
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...many] });
+    const folder = siteFolder({ ...SITE, ...Object.fromEntries([...many, 'posts/one-more.html'].map((key) => [key, 'p'])) });
+    expect(notes(await run(folder, { dryRun: true }))).toEqual([]);
+  });
+
   it('says a contact page new since the deploy stays behind the front door’s way to the service’s form until a deploy, yet publishes it', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
     const folder = siteFolder({ ...SITE, 'contact/index.html': '<p>Write to ada@example.com</p>' });

@@ -47,6 +47,7 @@ describe('a healthy front door', () => {
       "the form page's style sheets and scripts",
       'GET /',
       'GET /about',
+      'GET /work',
       expect.stringMatching(/^a missing page \(GET \/no-such-page-[0-9a-f]{8}\)$/),
       'dotfiles (GET /.env, /.git/config)',
       'GET //evil.example/x',
@@ -397,6 +398,14 @@ describe('a front door broken one way at a time', () => {
     door.breakPath('GET //evil.example/x', (_request, response) => send(response, 301, undefined, '', { location: '/evil.example/x/' }));
 
     expect(named(await run(), 'GET //evil.example/x')).toMatchObject({ status: 'ok', detail: '301 to /evil.example/x/, on your site' });
+  });
+
+  it('warns, without failing, of a page linked by its .html name that its name without .html does not reach', async () => {
+    door.breakPath('GET /work', (_request, response) => send(response, 301, undefined, '', { location: '/work/' }));
+
+    const results = await run();
+    expect(failures(results)).toEqual([]);
+    expect(named(results, 'GET /work')).toMatchObject({ status: 'warn', detail: '301 to /work/, where /work.html is linked', fix: expect.stringContaining('a deploy lists your pages named .html') });
   });
 
   it('fails a folder the front door does not know', async () => {

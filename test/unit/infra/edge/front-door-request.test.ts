@@ -94,6 +94,17 @@ describe('what the function answers at the edge', () => {
     expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html'), contentType: 'text/html' });
   });
 
+  it('serves a flat site’s page without .html, a page made meanwhile too, as the next deploy would', () => {
+    const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'work/garden.html': 'garden' });
+    const flatDoor = siteFrontDoor(flat, 'SITE_DIR');
+    expect(flatDoor.route({ method: 'GET', path: '/about', query: '' })).toEqual({ kind: 'file', key: 'about.html', file: join(flat, 'about.html'), contentType: 'text/html' });
+    expect(flatDoor.route({ method: 'GET', path: '/work/garden', query: '' })).toMatchObject({ kind: 'file', key: 'work/garden.html' });
+    expect(flatDoor.route({ method: 'GET', path: '/thanks', query: '' })).toMatchObject({ kind: 'answer', status: 301 });
+    writeFileSync(join(flat, 'thanks.html'), 'thanks');
+    expect(flatDoor.route({ method: 'GET', path: '/thanks', query: '' })).toMatchObject({ kind: 'file', key: 'thanks.html' });
+    expect(linkFinds(flatDoor, '/thanks?sent=1')).toBe(true);
+  });
+
   it('stops with one line naming the setting when the folder is too big for the function', () => {
     const crowded = folderOf(Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`file-${i}`, 'x'])));
     const error = configErrorOf(() => siteFrontDoor(crowded, 'SITE_DIR').route({ method: 'GET', path: '/', query: '' }));

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '../../../../lambdas/config.js';
 import { METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import {
+  cleanUrlPages,
   frontDoorFunctionCode,
   loadFrontDoorFunction,
   MAX_FUNCTION_CODE_BYTES,
@@ -11,6 +12,7 @@ import {
   type EdgeMessage,
   type FrontDoorRouting,
   type SiteIndex,
+  unlistedPagesNote,
 } from '../../../../lib/edge/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../../lib/front-door-paths.js';
 import { OFF_SITE_FOLDER_PATHS } from '../../../support/site-path-cases.js';
@@ -142,6 +144,34 @@ describe('the routing function', () => {
     expect(route(SITE, { uri: '/LICENSE' }).result).toMatchObject({ uri: '/LICENSE' });
     expect(route(SITE, { uri: '/LICENSE/' }).result).toMatchObject({ uri: '/LICENSE/index.html' });
     expect(route({ files: [] }, { uri: '/LICENSE' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/LICENSE/' } } });
+  });
+
+  describe('a flat site’s pages, reached without .html', () => {
+    const flat: SiteIndex = { ...SITE, pages: ['about', 'work/garden', 'café'] };
+
+    it.each<[string, string]>([
+      ['/about', '/about.html'],
+      ['/work/garden', '/work/garden.html'],
+      ['/caf%C3%A9', '/caf%C3%A9.html'],
+      ['/about.html', '/about.html'],
+    ])('serves %s from %s', (uri, served) => {
+      expect(route(flat, { uri }).result.uri).toBe(served);
+    });
+
+    it('serves a listed page’s Markdown to a reader that prefers it', () => {
+      expect(route(flat, { uri: '/about', headers: { accept: 'text/markdown' } }).result.uri).toBe('/about.html');
+      const routing: FrontDoorRouting = { ...serviceOnly, site: flat, markdown: true };
+      const edge = loadFrontDoorFunction(frontDoorFunctionCode(routing));
+      expect(edge(viewerRequest({ uri: '/about', headers: { accept: 'text/markdown' } })).result.uri).toBe('/about.html.md');
+    });
+
+    it('leaves every other path to the rules before: a name it does not list is a folder, a listed name with a slash its folder', () => {
+      expect(route(flat, { uri: '/blog' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/blog/' } } });
+      expect(route(flat, { uri: '/about/' }).result).toMatchObject({ uri: '/about/index.html' });
+      expect(route(flat, { uri: '/About' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/About/' } } });
+      expect(route(flat, { uri: '/work%2Fgarden%' }).result).toMatchObject({ uri: '/work%2Fgarden%' });
+      expect(route(SITE, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
+    });
   });
 
   describe.each<[string, SiteIndex]>([
@@ -277,6 +307,30 @@ describe('the site’s index', () => {
   it('names the service’s form only while the folder has no page in its folder, /contact/', () => {
     expect(siteIndexFor(['index.html', 'contact/style.css'], serviceOnly)).toEqual({ files: [], formPath: '/contact' });
     expect(siteIndexFor(['index.html', 'contact/index.html'], serviceOnly)).toEqual({ files: [] });
+  });
+
+  it('lists the pages reached without .html: never a folder’s index.html, the 404 page, a name a folder, a file or the service holds', () => {
+    const paths = [
+      'index.html', '404.html', 'about.html', 'work/garden.html', 'work/index.html', 'blog/404.html',
+      'news.html', 'news/index.html', 'LICENSE.html', 'LICENSE', 'contact.html', 'notes.htm', 'v1.2.html',
+    ];
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['LICENSE'], formPath: '/contact', pages: ['about', 'blog/404', 'v1.2', 'work/garden'] });
+    expect(cleanUrlPages(['api.html', 'agent/auth.html', 'llms.html', 'openapi.html'])).toEqual(['api', 'llms', 'openapi']);
+  });
+
+  it('leaves the pages out, and says so in one line, when they do not fit beside the rest; lists none for a site of folders', () => {
+    const flat = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${index}.html`);
+    const site = siteIndexFor(flat, serviceOnly);
+    expect(site).toEqual({ files: [], formPath: '/contact' });
+    expect(unlistedPagesNote('siteDir', flat, { ...serviceOnly, site })).toBe(
+      "siteDir: 600 pages named <name>.html are too many for the front door's function to list: each is reached by its .html name alone (/about.html, not /about)",
+    );
+    const few = flat.slice(0, 10);
+    const listed = siteIndexFor(few, serviceOnly);
+    expect(listed.pages).toHaveLength(10);
+    expect(unlistedPagesNote('siteDir', few, { ...serviceOnly, site: listed })).toBeUndefined();
+    expect(siteIndexFor(['index.html', 'about/index.html'], serviceOnly)).not.toHaveProperty('pages');
+    expect(unlistedPagesNote('siteDir', ['index.html', 'about/index.html'], { ...serviceOnly, site: { files: [] } })).toBeUndefined();
   });
 
   it('stops synth with one line when the files without an extension do not fit', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -316,6 +316,24 @@ describe('the site’s pages', () => {
     expect(get('/posts/published-later')).toMatchObject({ statusCode: 301, headers: { location: { value: '/posts/published-later/' } } });
     expect(get('/posts/published-later/')).toMatchObject({ uri: '/posts/published-later/index.html' });
     for (const [uri, why] of OFF_SITE_FOLDER_PATHS) expect({ why, result: get(uri) }).toEqual({ why, result: expect.objectContaining({ uri }) });
+  });
+
+  it('with siteDir of pages named <name>.html, reaches each without .html while they fit the function, and says at synth when they do not', () => {
+    const flatPages = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`posts/a-rather-long-title-of-post-${index}.html`, `post ${index}`]));
+    const routingCode = (site: SiteApp) =>
+      String(Object.values(resourcesOfType(site.template, 'AWS::CloudFront::Function')).find((fn) => String(fn.Properties.FunctionCode).startsWith('import cf'))!.Properties.FunctionCode);
+    const unlisted = (site: SiteApp) => Annotations.fromStack(site.stack).findInfo('*', Match.stringLikeRegexp('^siteDir: \\d+ pages named'));
+
+    const small = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'about.html': 'about', ...flatPages(40) }) });
+    const run = loadFrontDoorFunction(routingCode(small));
+    expect(run({ request: { method: 'GET', uri: '/posts/a-rather-long-title-of-post-39', querystring: {}, headers: {}, cookies: {} } }).result).toMatchObject({
+      uri: '/posts/a-rather-long-title-of-post-39.html',
+    });
+    expect(unlisted(small)).toEqual([]);
+
+    const large = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(flatPages(600)) });
+    expect(routingCode(large)).not.toContain('"pages"');
+    expect(unlisted(large).map((info) => info.entry.data)).toEqual([expect.stringMatching(/^siteDir: 600 pages named <name>\.html are too many/)]);
   });
 
   it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {
