@@ -102,7 +102,7 @@ function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
   const site = siteFiles(siteDir);
   const agents = readAgentSettings(process.env);
   const paths = [...site.files.keys()];
-  const unlisted = unlistedPagesNote(SITE_DIR, paths, frontDoorRouting(paths, SITE_DIR, agents.markdown));
+  const unlisted = unlistedPagesNote(SITE_DIR, paths, frontDoorRouting(paths, SITE_DIR, agents.markdown).site);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...siteFolderNotes(SITE_DIR, site),

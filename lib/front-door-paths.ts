@@ -50,3 +50,11 @@ export function matchesPathPattern(pattern: string, path: string): boolean {
   const source = [...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
   return new RegExp(`^${source}$`).test(path);
 }
+
+/** Whether the front door sends a path to the service (docs/api.md §10): a path of the route table, or under a behaviour of it. */
+export function isServicePath(path: string): boolean {
+  servicePatterns ??= serviceRouting().uncachedPatterns;
+  return METHODS_BY_PATH.has(path) || servicePatterns.some((pattern) => matchesPathPattern(pattern, path));
+}
+
+let servicePatterns: readonly string[] | undefined;

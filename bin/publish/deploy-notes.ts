@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesFitting, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -69,7 +69,8 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     notes.push(`the front door's function is not this project's (or could not be read): ${DEPLOY} puts it back`);
   } else {
     const { site } = deployed.frontDoor;
-    const known = new Set(site.files);
+    // A listed page's name is the page's, whatever file of that name came since: pageNotes says so.
+    const known = new Set([...site.files, ...(site.pages ?? [])]);
     const unknown = files.filter((key) => !known.has(key));
     if (unknown.length > 0) {
       notes.push(
@@ -94,19 +95,18 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
 
 /**
  * What the function's list of pages reached without `.html` (docs/api.md §10) no longer tells right:
- * a page new since the deploy, which a deploy would list, and a listed name that is now a folder or a file.
+ * a page a deploy would list that it does not, and a listed name that is now a folder or a file.
  */
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const listed = frontDoor.site.pages ?? [];
-  const wouldList = pagesFitting(keys, frontDoor) ?? [];
-  const unlisted = wouldList.filter((name) => !listed.includes(name));
+  const unlisted = listedPages(keys, frontDoor.site).filter((name) => !listed.includes(name));
   const published = new Set(keys);
   const taken = listed.filter((name) => published.has(name) || keys.some((key) => key.startsWith(`${name}/`)));
-  const html = (names: readonly string[]) => few(names.map((name) => `${name}.html`));
+  const first = (names: readonly string[]) => printable(names[0]!);
   return [
     ...(unlisted.length === 0
       ? []
-      : [`${html(unlisted)}: new page${unlisted.length === 1 ? '' : 's'}, reached by ${unlisted.length === 1 ? 'its' : 'their'} .html name alone (/${printable(unlisted[0]!)} ends in a 404) until ${DEPLOY}`]),
-    ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${printable(taken[0]!)} does not reach (it leads to ${printable(taken[0]!)}.html) until ${DEPLOY}`]),
+      : [`${few(unlisted.map((name) => `${name}.html`))}: reached by the .html name alone (/${first(unlisted)} ends in a 404) until ${DEPLOY}`]),
+    ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${first(taken)} does not reach (it leads to ${first(taken)}.html) until ${DEPLOY}`]),
   ];
 }

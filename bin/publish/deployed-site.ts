@@ -1,6 +1,6 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { readFrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { readFrontDoorRouting, type FrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
@@ -75,5 +75,10 @@ async function readFunctionRouting(cloudFront: CloudFrontClient, functionArn: st
   const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
   const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
   const routing = FunctionCode === undefined ? undefined : readFrontDoorRouting(new TextDecoder().decode(FunctionCode));
-  return routing?.site ? { ...routing, site: routing.site } : undefined;
+  return routing !== undefined && hasSite(routing) ? routing : undefined;
+}
+
+/** Whether the function was told of a folder of the site (its code, read back, is JSON that nothing checked). */
+function hasSite(routing: FrontDoorRouting): routing is SiteRouting {
+  return typeof routing.site === 'object' && routing.site !== null;
 }

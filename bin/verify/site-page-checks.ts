@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sameSiteSubresources } from '../../lambdas/html/form-page-reading.js';
 import { readPage } from '../../lambdas/html/page-tree.js';
-import { METHODS_BY_PATH } from '../../lambdas/routes.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
-import { matchesPathPattern, serviceRouting } from '../../lib/front-door-paths.js';
+import { isServicePath } from '../../lib/front-door-paths.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
@@ -78,7 +77,7 @@ export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise
   return warn(
     `GET ${path}`,
     `${detail}, where ${page.pathname} is linked`,
-    `with siteDir, a deploy lists your pages named .html for the front door (unless synth said they are too many to list): ${DEPLOY_AGAIN}`,
+    `with siteDir, a deploy lists your pages named .html for the front door, unless a folder has the page's name or synth said the pages are more than it can list: ${DEPLOY_AGAIN}`,
   );
 }
 
@@ -89,10 +88,8 @@ export function linkedFolder(page: Answer): URL | undefined {
 
 /** The first link of a page to a path of the same site that `wanted` takes, outside the service's paths. */
 function firstSiteLink(page: Answer, wanted: (path: string) => boolean): URL | undefined {
-  const { uncachedPatterns } = serviceRouting();
   // `/contact/` is the folder of the service's `/contact`: not a folder of the site's to try.
-  const isService = (path: string) =>
-    [path, path.replace(/\/$/, '')].some((candidate) => METHODS_BY_PATH.has(candidate) || uncachedPatterns.some((pattern) => matchesPathPattern(pattern, candidate)));
+  const isService = (path: string) => isServicePath(path) || isServicePath(path.replace(/\/$/, ''));
   for (const [, href] of page.body.matchAll(/\bhref\s*=\s*["']([^"'#?\s]+)["']/gi)) {
     if (!URL.canParse(href!, page.url.href)) continue;
     const url = new URL(href!, page.url);

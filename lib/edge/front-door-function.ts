@@ -3,7 +3,8 @@ import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { printable } from '../pages/site-files.js';
 
 /**
  * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
@@ -50,7 +51,7 @@ export interface SiteIndex {
   readonly files: readonly string[];
   /** The service's form, when the folder has no page in its folder (FORM_FOLDER_PAGE), which is then sent to it. */
   readonly formPath?: string;
-  /** The pages reached without `.html` (cleanUrlPages), when there are any and they fit the function. */
+  /** The pages reached without `.html` (listedPages), when there are any. */
   readonly pages?: readonly string[];
 }
 
@@ -90,8 +91,8 @@ export function frontDoorRouting(paths: readonly string[] | null, setting = 'sit
 /**
  * The site index to embed for the published files' keys: its files without an extension, the
  * service's form when the folder has no page in its folder, and the pages reached without `.html`
- * when they fit. A site whose function would not fit CloudFront's limit with its files stops synth
- * with one line; pages that do not fit are left out, which unlistedPagesNote says.
+ * that fit (listedPages). A site whose function would not fit CloudFront's limit with its files
+ * stops synth with one line.
  */
 export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
   const site = { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
@@ -102,41 +103,61 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
         `it would take ${bytes} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
     );
   }
-  const pages = pagesFitting(paths, { ...routing, site });
-  return pages === undefined || pages.length === 0 ? site : { ...site, pages };
+  const pages = listedPages(paths, site);
+  return pages.length === 0 ? site : { ...site, pages };
 }
 
 /**
- * The pages of a flat site that its function reaches without `.html` (`/about` for about.html, as
- * GitHub Pages serves them), by name: each `<name>.html` with neither a folder nor a file of that
- * name, which keep their own rules, nor a path of the service's, which the function sends on first.
- * A folder's index.html and the 404 page are left out: no link names `/about/index` or `/404`, and
- * the 404 page would answer 200.
+ * The pages of a flat site that its function can reach without `.html` (`/about` for about.html,
+ * as GitHub Pages serves them), by name, the shallowest first: each `<name>.html` whose name has no
+ * extension of its own (`robots.txt.html` would take `/robots.txt`) and is neither a folder nor a
+ * file of the site, which keep their own rules, nor a path of the service's. A folder's index.html
+ * and the 404 page are left out: no link names `/about/index` or `/404`, and the 404 page would answer 200.
  */
 export function cleanUrlPages(paths: readonly string[]): string[] {
-  const { throughDefault, uncachedPatterns } = serviceRouting();
-  const isService = (path: string) => throughDefault.includes(path) || uncachedPatterns.some((pattern) => matchesPathPattern(pattern, path));
   const taken = new Set(paths.flatMap((path) => path.split('/').map((_, index, segments) => segments.slice(0, index + 1).join('/'))));
+  const depth = (name: string) => name.split('/').length;
   return paths
-    .filter((path) => path.endsWith(PAGE_SUFFIX) && posix.basename(path) !== 'index.html' && path !== NOT_FOUND_PAGE)
+    .filter((path) => path.endsWith(PAGE_SUFFIX) && posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
     .map((path) => path.slice(0, -PAGE_SUFFIX.length))
-    .filter((name) => !taken.has(name) && !isService(`/${name}`))
-    .sort();
+    .filter((name) => isExtensionless(name) && !taken.has(name) && !isServicePath(`/${name}`))
+    .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 const PAGE_SUFFIX = '.html';
 
-/** The pages a function told `routing` would list for `paths`: all of them, or undefined when they do not fit CloudFront's limit beside the rest. */
-export function pagesFitting(paths: readonly string[], routing: SiteRouting): string[] | undefined {
-  const pages = cleanUrlPages(paths);
-  return codeBytes({ ...routing, site: { ...routing.site, pages } }) <= MAX_FUNCTION_CODE_BYTES ? pages : undefined;
+/**
+ * The pages the function lists beside the rest of `site`: cleanUrlPages', as many as fit
+ * CloudFront's limit with room left for whatever else a deployment tells it (Markdown on, the longest
+ * name DNS allows redirected), so that synth, local mode and publish list the same whatever the settings.
+ */
+export function listedPages(paths: readonly string[], site: SiteIndex): string[] {
+  let room = MAX_FUNCTION_CODE_BYTES - codeBytes({ ...widestRouting(), site: { ...site, pages: [] } });
+  const listed: string[] = [];
+  for (const name of cleanUrlPages(paths)) {
+    room -= Buffer.byteLength(`${JSON.stringify(name)},`);
+    if (room < 0) break;
+    listed.push(name);
+  }
+  return listed;
 }
 
-/** The line that says a folder's pages are reached by their `.html` names alone: too many to list in the function. */
-export function unlistedPagesNote(setting: string, paths: readonly string[], routing: FrontDoorRouting): string | undefined {
-  const count = cleanUrlPages(paths).length;
-  if (routing.site === null || routing.site.pages !== undefined || count === 0) return undefined;
-  return `${setting}: ${count} pages named <name>.html are too many for the front door's function to list: each is reached by its .html name alone (/about.html, not /about)`;
+/** The routing that leaves the least room for the site: every part on, and the longest names DNS allows (RFC 1035 §2.3.4). */
+function widestRouting(): Omit<FrontDoorRouting, 'site'> {
+  const longestName = 'x'.repeat(253);
+  return { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault, markdown: true, redirect: { from: longestName, to: `https://${longestName}` } };
+}
+
+/** The line that says which of a folder's pages the function could not list, which are reached by their `.html` names alone. */
+export function unlistedPagesNote(setting: string, paths: readonly string[], site: SiteIndex | null): string | undefined {
+  const pages = cleanUrlPages(paths);
+  const unlisted = pages.slice(site?.pages?.length ?? 0);
+  if (site === null || unlisted.length === 0) return undefined;
+  const [first] = unlisted;
+  return (
+    `${setting}: ${unlisted.length} of your ${pages.length} pages named <name>.html are more than the front door's function can list: ` +
+    `${printable(first!)}.html${unlisted.length === 1 ? ' is' : ` and ${unlisted.length - 1} more are`} reached by the .html name alone (/${printable(first!)}.html, not /${printable(first!)})`
+  );
 }
 
 /** Whether a key of the site names a file the function could take for a folder: no `.` in its last segment. */
@@ -158,7 +179,8 @@ export function otherNameRedirectCode(redirect: OtherNameRedirect): string {
  */
 export function readFrontDoorRouting(code: string): FrontDoorRouting | undefined {
   const [first, second] = code.split('\n', 2);
-  const declared = /^var FRONT_DOOR = (.*);$/.exec(second ?? '')?.[1];
+  // `s`: a name of the site may hold U+2028, which JSON leaves as it is and `.` would not match.
+  const declared = /^var FRONT_DOOR = (.*);$/s.exec(second ?? '')?.[1];
   if (first !== CLOUDFRONT_IMPORT || declared === undefined) return undefined;
   try {
     return JSON.parse(declared) as FrontDoorRouting;

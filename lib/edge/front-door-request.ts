@@ -62,11 +62,11 @@ export interface LocalAgentFiles {
 export function siteFrontDoor(folder: string, setting: string, agents?: LocalAgentFiles): SiteFrontDoor {
   const { uncachedPatterns } = serviceRouting();
   const markdown = agents?.settings.markdown ?? false;
-  // Loading the function's text takes a compile: done again only when the folder's index changed.
-  let loaded: { readonly code: string; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  // Making the function's text and loading it take a while: done again only when the folder's keys changed.
+  let loaded: { readonly keys: string; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
   const routingFunction = (paths: readonly string[]) => {
-    const code = frontDoorFunctionCode(frontDoorRouting(paths, setting, markdown));
-    if (loaded?.code !== code) loaded = { code, run: loadFrontDoorFunction(code) };
+    const keys = paths.join('\0');
+    if (loaded?.keys !== keys) loaded = { keys, run: loadFrontDoorFunction(frontDoorFunctionCode(frontDoorRouting(paths, setting, markdown))) };
     return loaded.run;
   };
   const headers = pageHeaders({ linkHeaders: agents?.settings.linkHeaders ?? false, markdown });

@@ -96,11 +96,11 @@ export class FrontDoor extends Construct {
     if (pages !== undefined) {
       const routing = frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect);
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
-        comment: 'Paths of the route table to the API; folders of the site to their index.html (lib/edge/front-door-routing.js)',
+        comment: 'Paths of the route table to the API; folders of the site to their index.html, pages to their .html (lib/edge/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
         code: FunctionCode.fromInline(frontDoorFunctionCode(routing)),
       });
-      const unlisted = unlistedPagesNote('siteDir', pages.paths ?? [], routing);
+      const unlisted = unlistedPagesNote('siteDir', pages.paths ?? [], routing.site);
       if (unlisted !== undefined) Annotations.of(this).addInfo(unlisted);
       const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown });
       if (headers.links.length > 0 || headers.markdown) {

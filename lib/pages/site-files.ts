@@ -4,8 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
 import { MAX_OWN_LLMS_TXT_BYTES, ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { METHODS_BY_PATH } from '../../lambdas/routes.js';
-import { HOME_PAGE, matchesPathPattern, serviceRouting } from '../front-door-paths.js';
+import { HOME_PAGE, isServicePath } from '../front-door-paths.js';
 import { openScanned, scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
@@ -215,13 +214,6 @@ export function siteFiles(folder: string): SiteFiles {
 }
 
 /** The path patterns of the distribution's behaviours that send every path under them to the service. */
-const SERVICE_PATTERNS = serviceRouting().uncachedPatterns;
-
-/** Whether the front door sends a path to the service (docs/api.md §10), whose answer wins over any file. */
-function isServicePath(path: string): boolean {
-  return METHODS_BY_PATH.has(path) || SERVICE_PATTERNS.some((pattern) => matchesPathPattern(pattern, path));
-}
-
 /** Why a name of the folder is never published, if it is not. */
 function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
   if (name.startsWith('.') && !(atTop && name === WELL_KNOWN)) return 'hidden';

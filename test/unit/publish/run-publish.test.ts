@@ -266,30 +266,31 @@ describe('what needs a deploy', () => {
     expect(deployment.bucket.has('blog/feed')).toBe(true);
   });
 
-  it('says a page new since the deploy is reached by its .html name alone until a deploy lists it, yet publishes it', async () => {
+  it('says a page a deploy would list is reached by its .html name alone until then, yet publishes it', async () => {
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
     const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', 'garden.html': '<title>Garden</title>' });
-    expect(notes(await run(folder))).toEqual([
-      'deploy needed: garden.html: new page, reached by its .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all',
-    ]);
+    expect(notes(await run(folder))).toEqual(['deploy needed: garden.html: reached by the .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all']);
     expect(deployment.bucket.has('garden.html')).toBe(true);
 
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html', 'garden.html'] });
     expect(notes(await run(siteFolder({ ...SITE, 'work.html': 'w', 'garden.html': 'g' }), { dryRun: true }))).toEqual([]);
   });
 
-  it('says a page the deploy listed is now a folder, which its name without .html does not reach until a deploy', async () => {
+  it.each<[string, Record<string, string>]>([
+    ['a folder', { 'work/garden/index.html': '<title>Garden</title>' }],
+    ['a file without an extension', { work: 'plain text' }],
+  ])('says a page the deploy listed is now %s, which its name does not reach until a deploy, in one line', async (_what, files) => {
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
-    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', 'work/garden/index.html': '<title>Garden</title>' });
+    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', ...files });
     expect(notes(await run(folder, { dryRun: true }))).toEqual([
       'deploy needed: work: a folder or a file now, which /work does not reach (it leads to work.html) until npm run cdk -- deploy --all',
     ]);
   });
 
-  it('says nothing of new pages when the deployed function could not list them, nor could a deploy now', async () => {
-    const many = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${index}.html`);
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...many] });
-    const folder = siteFolder({ ...SITE, ...Object.fromEntries([...many, 'posts/one-more.html'].map((key) => [key, 'p'])) });
+  it('says nothing of pages past what the function can list, a deploy listing no more of them', async () => {
+    const posts = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${String(index).padStart(3, '0')}.html`);
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });
+    const folder = siteFolder({ ...SITE, ...Object.fromEntries([...posts, 'posts/zz-one-more.html'].map((key) => [key, 'p'])) });
     expect(notes(await run(folder, { dryRun: true }))).toEqual([]);
   });
 

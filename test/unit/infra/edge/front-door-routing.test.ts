@@ -309,28 +309,40 @@ describe('the site’s index', () => {
     expect(siteIndexFor(['index.html', 'contact/index.html'], serviceOnly)).toEqual({ files: [] });
   });
 
-  it('lists the pages reached without .html: never a folder’s index.html, the 404 page, a name a folder, a file or the service holds', () => {
+  it('lists the pages reached without .html, the shallowest first: never a folder’s index.html, the 404 page, a name with an extension, a folder, a file or the service holds', () => {
     const paths = [
-      'index.html', '404.html', 'about.html', 'work/garden.html', 'work/index.html', 'blog/404.html',
-      'news.html', 'news/index.html', 'LICENSE.html', 'LICENSE', 'contact.html', 'notes.htm', 'v1.2.html',
+      'index.html', '404.html', 'work/garden.html', 'about.html', 'work/index.html', 'blog/404.html', 'news.html', 'news/index.html',
+      'LICENSE.html', 'LICENSE', 'contact.html', 'notes.htm', 'v1.2.html', 'robots.txt.html', 'zebra.html',
     ];
-    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['LICENSE'], formPath: '/contact', pages: ['about', 'blog/404', 'v1.2', 'work/garden'] });
-    expect(cleanUrlPages(['api.html', 'agent/auth.html', 'llms.html', 'openapi.html'])).toEqual(['api', 'llms', 'openapi']);
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['LICENSE'], formPath: '/contact', pages: ['about', 'zebra', 'blog/404', 'work/garden'] });
+    expect(cleanUrlPages(['api.html', 'agent/auth.html', 'llms.html', 'openapi.html', 'contact/sent.html'])).toEqual(['api', 'llms', 'openapi']);
   });
 
-  it('leaves the pages out, and says so in one line, when they do not fit beside the rest; lists none for a site of folders', () => {
-    const flat = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${index}.html`);
-    const site = siteIndexFor(flat, serviceOnly);
-    expect(site).toEqual({ files: [], formPath: '/contact' });
-    expect(unlistedPagesNote('siteDir', flat, { ...serviceOnly, site })).toBe(
-      "siteDir: 600 pages named <name>.html are too many for the front door's function to list: each is reached by its .html name alone (/about.html, not /about)",
+  it('lists as many as fit beside whatever else a deployment tells the function, and says in one line which are left', () => {
+    const posts = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${String(index).padStart(3, '0')}.html`);
+    const paths = ['about.html', ...posts];
+    const site = siteIndexFor(paths, serviceOnly);
+    const listed = site.pages ?? [];
+    expect(listed.slice(0, 2)).toEqual(['about', 'posts/a-rather-long-title-of-post-000']);
+    expect(listed.length).toBeGreaterThan(50);
+    expect(listed.length).toBeLessThan(paths.length);
+    // With every part on and the longest names DNS allows, the same list still fits: local mode, synth and publish agree.
+    const longest = 'x'.repeat(253);
+    const widest: FrontDoorRouting = { ...serviceOnly, markdown: true, redirect: { from: longest, to: `https://${longest}` }, site };
+    expect(Buffer.byteLength(frontDoorFunctionCode(widest))).toBeLessThanOrEqual(MAX_FUNCTION_CODE_BYTES);
+    expect(siteIndexFor(paths, { ...serviceOnly, markdown: true })).toEqual(site);
+    const left = paths.length - listed.length;
+    const next = `posts/a-rather-long-title-of-post-${String(listed.length - 1).padStart(3, '0')}`;
+    expect(unlistedPagesNote('siteDir', paths, site)).toBe(
+      `siteDir: ${left} of your 601 pages named <name>.html are more than the front door's function can list: ${next}.html and ${left - 1} more are reached by the .html name alone (/${next}.html, not /${next})`,
     );
-    const few = flat.slice(0, 10);
-    const listed = siteIndexFor(few, serviceOnly);
-    expect(listed.pages).toHaveLength(10);
-    expect(unlistedPagesNote('siteDir', few, { ...serviceOnly, site: listed })).toBeUndefined();
-    expect(siteIndexFor(['index.html', 'about/index.html'], serviceOnly)).not.toHaveProperty('pages');
-    expect(unlistedPagesNote('siteDir', ['index.html', 'about/index.html'], { ...serviceOnly, site: { files: [] } })).toBeUndefined();
+    expect(unlistedPagesNote('siteDir', paths.slice(0, 10), siteIndexFor(paths.slice(0, 10), serviceOnly))).toBeUndefined();
+  });
+
+  it('lists none for a site of folders, and says nothing of it', () => {
+    const paths = ['index.html', 'about/index.html'];
+    expect(siteIndexFor(paths, serviceOnly)).not.toHaveProperty('pages');
+    expect(unlistedPagesNote('siteDir', paths, siteIndexFor(paths, serviceOnly))).toBeUndefined();
   });
 
   it('stops synth with one line when the files without an extension do not fit', () => {
@@ -345,6 +357,11 @@ describe('the deployed function read back', () => {
     const routing: FrontDoorRouting = { ...serviceOnly, site: SITE };
     expect(readFrontDoorRouting(frontDoorFunctionCode(routing))).toEqual(routing);
     expect(readFrontDoorRouting(frontDoorFunctionCode({ ...serviceOnly, site: null }))).toEqual({ ...serviceOnly, site: null });
+  });
+
+  it('gives it for names a JavaScript line would end at, which JSON leaves as they are (U+2028, U+2029)', () => {
+    const routing: FrontDoorRouting = { ...serviceOnly, site: { files: ['notes\u2028a'], pages: ['para\u2029graph'] } };
+    expect(readFrontDoorRouting(frontDoorFunctionCode(routing))).toEqual(routing);
   });
 
   it.each([
