@@ -9,14 +9,14 @@
 //
 // AWS's event structure does not say whether the request a viewer-response function sees is the viewer's or
 // the one the viewer-request function returned; both forms of a page's URI (`/a/`, `/a/index.html`,
-// `/a/index.html.md`) name the same Markdown, so either gives the same headers.
+// `/a/index.html.md`; `/b`, `/b.html`, `/b.html.md`) name the same Markdown, so either gives the same headers.
 
 function handler(event) {
   var request = event.request;
   var response = event.response;
   if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1) return response;
-  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri) : null;
   var type = response.headers['content-type'] === undefined ? '' : response.headers['content-type'].value.toLowerCase();
+  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri, type) : null;
   // Its origin's Vary: Accept would be removed by CloudFront (AWS, "Request and response behavior for custom
   // origins"): the edge keys the cache by the URI the request function chose, the viewer's caches by this.
   if (markdown !== null) addVary(response);
@@ -31,11 +31,13 @@ function handler(event) {
   return response;
 }
 
-// The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page.
-function markdownOf(uri) {
+// The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page. A URI
+// without an extension that answered a page or its Markdown is a page reached without `.html` (`/about`).
+function markdownOf(uri, type) {
   if (uri.charAt(uri.length - 1) === '/') return uri + 'index.html.md';
   if (/\.html?$/i.test(uri)) return uri + '.md';
   if (/\.html?\.md$/i.test(uri)) return uri;
+  if (/(^|\/)[^.\/]+$/.test(uri) && (type.indexOf('text/html') === 0 || type.indexOf('text/markdown') === 0)) return uri + '.html.md';
   return null;
 }
 

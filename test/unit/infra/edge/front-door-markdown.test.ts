@@ -95,6 +95,17 @@ describe('the viewer-response function: Link and Vary on the pages (RFC 8288, RF
     expect(headers.vary?.value).toBe('Accept');
   });
 
+  it.each([['/about'], ['/about.html'], ['/about.html.md']])('gives a page reached without .html, at %s, its alternate or canonical, varying by Accept', (uri) => {
+    const html = respond(ALL, uri, 200, { 'content-type': uri.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/html' });
+    expect(html.vary?.value).toBe('Accept');
+    expect(html.link?.value).toMatch(uri.endsWith('.md') ? /^<\/about\.html>; rel="canonical"/ : /<\/about\.html\.md>; rel="alternate"; type="text\/markdown"$/);
+    expect(respond(ALL, '/about', 200, { 'content-type': 'text/markdown; charset=utf-8' }).link?.value).toBe('</about.html>; rel="canonical"; type="text/html"');
+  });
+
+  it('leaves a file without an extension that is no page alone', () => {
+    expect(respond(ALL, '/LICENSE', 200, { 'content-type': 'binary/octet-stream' })).toEqual({ 'content-type': { value: 'binary/octet-stream' } });
+  });
+
   it('adds to what the answer had, and never names Accept twice', () => {
     const headers = respond(ALL, '/post.html', 200, { 'content-type': 'text/html', vary: 'Origin', link: '</a.css>; rel="preload"' });
     expect(headers.vary?.value).toBe('Origin, Accept');
