@@ -3,7 +3,8 @@
  * fail it), then the region and account it synthesized for and where they came from, and what the
  * owner must do next, read from the cloud assembly it wrote. Arguments after `--` go to
  * `cdk synth` (`-c key=value`, `--output`, `--profile`). The CDK's progress lines are left out
- * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept. A failure is the app's one line: the CDK
+ * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept. A failure is the app's one line (a region
+ * without a resource type the stack needs, one line for aws-cdk-lib's blocks: bin/synth/missing-resource-types.ts): the CDK
  * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
  * that the app failed, is left out. On a terminal, a line says it is at work while the CDK bundles,
  * erased once it is done (bin/synth/waiting-line.ts).
@@ -15,9 +16,10 @@ import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
 import { isCdkProgressLine } from './synth/cli-progress.js';
+import { MissingResourceTypes } from './synth/missing-resource-types.js';
 import { waitingLine } from './synth/waiting-line.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
-import { nextSteps, readAssembly } from './synth/next-steps.js';
+import { exampleAddressLine, nextSteps, readAssembly } from './synth/next-steps.js';
 
 /** The CDK CLI's line after an app that exited with an error (aws-cdk's execInChildProcess), whose own line said why. */
 const APP_EXITED = /^(.+): Subprocess exited with error (\d+)$/;
@@ -44,7 +46,8 @@ try {
     sdkRegion(process.env, files),
     credentialsSetUp(),
   );
-  console.log([summary, ...target, ...steps].join('\n'));
+  const examples = exampleAddressLine(stacks);
+  console.log([summary, ...target, ...(examples === undefined ? [] : [examples]), ...steps].join('\n'));
 } catch (error) {
   stop(`Synthesized, but the next steps could not be read from ${folder} (${(error as Error).message.split('\n')[0]})`);
 }
@@ -62,12 +65,16 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   let said = false;
   let appExited: RegExpExecArray | null = null;
   let partial = '';
+  const missingTypes = new MissingResourceTypes<string>();
+  const say = (line: string) => {
+    said ||= line.trim() !== '';
+    waiting.say(line);
+  };
   const pass = (line: string) => {
     const words = stripVTControlCharacters(line);
     appExited = APP_EXITED.exec(words);
     if (appExited !== null || isCdkProgressLine(words)) return;
-    said ||= line.trim() !== '';
-    waiting.say(line);
+    missingTypes.take(words, line).forEach(say);
   };
   cdk.stderr.setEncoding('utf8');
   cdk.stderr.on('data', (chunk: string) => {
@@ -82,9 +89,12 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     });
     cdk.once('close', (code) => {
       if (partial !== '') pass(partial);
+      missingTypes.end().forEach(say);
       waiting.end();
       const [, app, status] = appExited ?? [];
-      if (!said && app !== undefined) console.error(`Cannot synthesize: the CDK app (${app}) exited with status ${status} without saying why`);
+      const missing = missingTypes.summary();
+      if (missing !== undefined) console.error(`Cannot synthesize: ${missing}`);
+      else if (!said && app !== undefined) console.error(`Cannot synthesize: the CDK app (${app}) exited with status ${status} without saying why`);
       resolve(code ?? 1);
     });
   });

@@ -162,6 +162,27 @@ function dmarcLookup(domain: string): string {
 }
 
 /** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */
+/**
+ * The line `npm run synth` prints when ownerEmail or senderEmail is still an address of a domain
+ * reserved for examples (the example settings file's `you@example.com`), where no mail arrives; none otherwise.
+ */
+export function exampleAddressLine(stacks: readonly SynthesizedStack[]): string | undefined {
+  const functions = stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+  const keysByAddress = new Map<string, string[]>();
+  for (const [variable, key] of [['CONTACT_TO', 'ownerEmail'], ['CONTACT_FROM', 'senderEmail']] as const) {
+    const addresses = new Set(functions.flatMap((resource) => readVariable(resource.Properties ?? {}, variable)));
+    for (const address of addresses) if (isExampleDomain(emailDomain(address))) keysByAddress.set(address, [...(keysByAddress.get(address) ?? []), key]);
+  }
+  if (keysByAddress.size === 0) return undefined;
+  const named = [...keysByAddress].map(([address, keys]) => `${address} (${keys.join(' and ')})`);
+  return `Addresses  ${named.join(', ')}: a domain reserved for examples (RFC 2606), where no mail arrives: set your own in site-settings.json before you deploy`;
+}
+
+/** Whether a mail domain is one RFC 2606 reserves for examples: example.com, .net and .org, and names under .example, .test, .invalid and .localhost. */
+function isExampleDomain(domain: string): boolean {
+  return /(^|\.)example\.(com|net|org)$|\.(example|test|invalid|localhost)$/i.test(domain);
+}
+
 function readVariable(properties: Record<string, unknown>, name: string): string[] {
   const value = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[name];
   return typeof value === 'string' ? [value] : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextSteps, readAssembly } from '../../../bin/synth/next-steps.js';
+import { exampleAddressLine, nextSteps, readAssembly } from '../../../bin/synth/next-steps.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, synthesizeSite } from '../infra/site-app.js';
 
 /*
@@ -106,6 +106,23 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'you@example.com' });
     expect(steps).toContainEqual(expect.stringContaining('Click the link SES mails to you@example.com during the deploy'));
     expect(steps.join('\n')).not.toContain('sandbox');
+  });
+});
+
+describe('npm run synth’s line on addresses reserved for examples', () => {
+  const lineFor = (context: Record<string, unknown>) => exampleAddressLine(readAssembly(synthesizeSite(context).app.synth().directory));
+
+  it('names each address of a domain RFC 2606 reserves, with the settings that hold it', () => {
+    expect(lineFor({ ...MINIMAL_CONTEXT, ownerEmail: 'you@example.com', senderEmail: 'you@example.com' })).toBe(
+      'Addresses  you@example.com (ownerEmail and senderEmail): a domain reserved for examples (RFC 2606), where no mail arrives: set your own in site-settings.json before you deploy',
+    );
+    expect(lineFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@mail.example.org', senderEmail: 'ada@studio.test' })).toBe(
+      'Addresses  ada@mail.example.org (ownerEmail), ada@studio.test (senderEmail): a domain reserved for examples (RFC 2606), where no mail arrives: set your own in site-settings.json before you deploy',
+    );
+  });
+
+  it('says nothing of addresses of real domains, one that merely ends in example', () => {
+    expect(lineFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@lovelace.dev', senderEmail: 'hola@myexample.com' })).toBeUndefined();
   });
 });
 

@@ -29,6 +29,19 @@ describe('npm run synth', () => {
     expect(run.stdout).not.toContain('Next:');
   }, 120_000);
 
+  it('sums up in one line aws-cdk-lib’s findings of resource types the region lacks, as in Spain’s eu-south-2', () => {
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'synth', '--', '-c', 'ownerEmail=you@example.com', '-c', 'senderEmail=contact@example.com', '-c', 'pricingPlan=none', '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))],
+      { cwd: ROOT, env: { ...process.env, ...NO_SETTINGS_FILE, AWS_REGION: 'eu-south-2' }, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      "Cannot synthesize: eu-south-2 has no AWS::SES::ConfigurationSet, AWS::SES::ConfigurationSetEventDestination in CloudFormation (aws-cdk-lib's check of each region's resource types), which the stack needs: pick a region near you that has them, as most regions with SES do (README \"A region\"), and export AWS_REGION=<region> before synth and deploy",
+    ]);
+    expect(run.stdout).not.toContain('Next:');
+  }, 120_000);
+
   it('says in one line that the app failed without a word, where the CDK CLI’s own line is left out', () => {
     const run = spawnSync('npm', ['run', '--silent', 'synth', '--', '-a', 'node -e "process.exit(3)"', '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))], {
       cwd: ROOT,
