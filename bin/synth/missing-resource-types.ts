@@ -6,8 +6,11 @@
  */
 
 const SOURCE_LINE = /^\S+:\d+:\d+$/;
+/** A finding's further source lines, after its first. */
+const MORE_SOURCE_LINES = /^\s*(or \S+:\d+:\d+|\(and \d+ more.*\))$/;
 const MISSING_TYPE = /^ERROR Type: Resource type '([^']+)' does not exist in '([^']+)' \(CloudFormation Validate\)$/;
-const ACKNOWLEDGE = /^\s+Acknowledge with 'CloudFormation-Validate::F3006'$/;
+/** A finding's own lines after it (the resource, how to acknowledge it) are indented. */
+const FINDING_DETAIL = /^\s+\S/;
 const FINISHED = 'Synthesis finished with errors';
 
 /** Takes `cdk synth`'s lines as they come, keeping back the blocks of resource types the region lacks, which it sums up in one line. */
@@ -15,37 +18,39 @@ export class MissingResourceTypes<Line> {
   private readonly types = new Set<string>();
   private region: string | undefined;
   private inBlock = false;
-  /** A source line, kept until the next line says whether it opens such a block. */
-  private held: Line | undefined;
+  /** A finding's source lines, kept until the next line says whether it is such a finding. */
+  private held: Line[] = [];
 
   /** The lines to print for one line of output (`words`, its colours removed). */
   take(words: string, line: Line): Line[] {
-    if (this.inBlock) {
-      this.inBlock = !ACKNOWLEDGE.test(words);
+    if (this.inBlock && FINDING_DETAIL.test(words)) return [];
+    this.inBlock = false;
+    if (this.held.length > 0 && MORE_SOURCE_LINES.test(words)) {
+      this.held.push(line);
       return [];
     }
     const missing = MISSING_TYPE.exec(words);
     if (missing !== null) {
       this.types.add(missing[1]!);
       this.region = missing[2];
-      this.held = undefined;
+      this.held = [];
       this.inBlock = true;
       return [];
     }
     const before = this.end();
     if (SOURCE_LINE.test(words)) {
-      this.held = line;
+      this.held = [line];
       return before;
     }
     if (this.types.size > 0 && (words.trim() === '' || words === FINISHED)) return before;
     return [...before, line];
   }
 
-  /** The line kept back, at the end of the output. */
+  /** The lines kept back, at the end of the output. */
   end(): Line[] {
     const held = this.held;
-    this.held = undefined;
-    return held === undefined ? [] : [held];
+    this.held = [];
+    return held;
   }
 
   /** The owner's one line for what was kept back, if anything was. */

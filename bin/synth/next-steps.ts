@@ -161,7 +161,6 @@ function dmarcLookup(domain: string): string {
   return `dig +short TXT _dmarc.${domain}${domain.split('.').length > 2 ? ", then its parent domain's" : ''}`;
 }
 
-/** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */
 /**
  * The line `npm run synth` prints when ownerEmail or senderEmail is still an address of a domain
  * reserved for examples (the example settings file's `you@example.com`), where no mail arrives; none otherwise.
@@ -180,9 +179,10 @@ export function exampleAddressLine(stacks: readonly SynthesizedStack[]): string 
 
 /** Whether a mail domain is one RFC 2606 reserves for examples: example.com, .net and .org, and names under .example, .test, .invalid and .localhost. */
 function isExampleDomain(domain: string): boolean {
-  return /(^|\.)example\.(com|net|org)$|\.(example|test|invalid|localhost)$/i.test(domain);
+  return /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)\.?$/i.test(domain);
 }
 
+/** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */
 function readVariable(properties: Record<string, unknown>, name: string): string[] {
   const value = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[name];
   return typeof value === 'string' ? [value] : [];

@@ -61,25 +61,29 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
 
 /**
  * A page the home page links to by its `.html` name (`/about.html`), asked for without it: the
- * front door serves it there too when the deploy listed it (docs/api.md §10). A warning when not,
- * as a site with more such pages than the function holds has them at their `.html` names alone.
- * None for a home page that links no such page.
+ * front door serves it there too when the deploy listed it (docs/api.md §10). A warning when not.
+ * None for a home page that links no such page, for a name the front door never lists (one with a
+ * dot of its own), and for a folder of that name, which wins.
  */
 export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise<CheckResult | undefined> {
-  const page = firstSiteLink(home.answer, (path) => path.endsWith('.html') && !path.endsWith('/index.html') && path !== '/404.html');
+  const page = firstSiteLink(home.answer, (path) => /\/[^./]+\.html$/.test(path) && !path.endsWith('/index.html') && path !== '/404.html');
   if (page === undefined) return undefined;
   const bare = new URL(page.pathname.slice(0, -'.html'.length), page);
+  if (isServicePath(bare.pathname)) return undefined;
   const answer = await probe(bare);
   const path = bare.pathname;
-  if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, `200 text/html, ${page.pathname} without its .html`);
+  if (isPage(answer)) return ok(`GET ${path}`, `200 text/html, ${page.pathname} without its .html`);
   const target = redirectTarget(answer);
+  if (target?.href === `${bare.href}/` && isPage(await probe(target))) return undefined;
   const detail = target === undefined ? diagnose(answer).detail : `${answer.status} to ${target.origin === bare.origin ? target.pathname : target.origin}`;
   return warn(
     `GET ${path}`,
     `${detail}, where ${page.pathname} is linked`,
-    `with siteDir, a deploy lists your pages named .html for the front door, unless a folder has the page's name or synth said the pages are more than it can list: ${DEPLOY_AGAIN}`,
+    `with siteDir, a deploy lists your pages named .html for the front door, unless synth said they are more than it can list; with siteOrigin, your host decides: ${DEPLOY_AGAIN}`,
   );
 }
+
+const isPage = (answer: Answer) => answer.status === 200 && mediaType(answer) === 'text/html';
 
 /** The first link of a page to a folder of the same site (`/a/b/`), outside the service's paths. */
 export function linkedFolder(page: Answer): URL | undefined {

@@ -69,7 +69,15 @@ const CLOUDFRONT_IMPORT = "import cf from 'cloudfront';";
 
 /** The code CloudFront runs: the routing rules, with what they route embedded. */
 export function frontDoorFunctionCode(routing: FrontDoorRouting): string {
-  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify(routing)};\n${ROUTING_SOURCE}${routing.redirect === undefined ? '' : REDIRECT_SOURCE}`;
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${scriptJson(routing)};\n${ROUTING_SOURCE}${routing.redirect === undefined ? '' : REDIRECT_SOURCE}`;
+}
+
+/**
+ * A value as JSON that is also a JavaScript literal to every engine: U+2028 and U+2029, which JSON
+ * leaves as they are, escaped, as ES5 (CloudFront Functions' language) ends a line at them.
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -135,7 +143,7 @@ export function listedPages(paths: readonly string[], site: SiteIndex): string[]
   let room = MAX_FUNCTION_CODE_BYTES - codeBytes({ ...widestRouting(), site: { ...site, pages: [] } });
   const listed: string[] = [];
   for (const name of cleanUrlPages(paths)) {
-    room -= Buffer.byteLength(`${JSON.stringify(name)},`);
+    room -= Buffer.byteLength(`${scriptJson(name)},`);
     if (room < 0) break;
     listed.push(name);
   }
@@ -170,7 +178,7 @@ export function isExtensionless(path: string): boolean {
  * that take POST; the default one without pages of the site's): the redirect of the other name alone.
  */
 export function otherNameRedirectCode(redirect: OtherNameRedirect): string {
-  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${JSON.stringify({ redirect })};\n${REDIRECT_SOURCE}${QUERY_SOURCE}\nfunction handler(event) {\n  return otherNameRedirect(event.request) || event.request;\n}\n`;
+  return `${CLOUDFRONT_IMPORT}\nvar FRONT_DOOR = ${scriptJson({ redirect })};\n${REDIRECT_SOURCE}${QUERY_SOURCE}\nfunction handler(event) {\n  return otherNameRedirect(event.request) || event.request;\n}\n`;
 }
 
 /**
@@ -179,8 +187,7 @@ export function otherNameRedirectCode(redirect: OtherNameRedirect): string {
  */
 export function readFrontDoorRouting(code: string): FrontDoorRouting | undefined {
   const [first, second] = code.split('\n', 2);
-  // `s`: a name of the site may hold U+2028, which JSON leaves as it is and `.` would not match.
-  const declared = /^var FRONT_DOOR = (.*);$/s.exec(second ?? '')?.[1];
+  const declared = /^var FRONT_DOOR = (.*);$/.exec(second ?? '')?.[1];
   if (first !== CLOUDFRONT_IMPORT || declared === undefined) return undefined;
   try {
     return JSON.parse(declared) as FrontDoorRouting;
@@ -244,7 +251,7 @@ const PAGE_LINKS = ['</.well-known/api-catalog>; rel="api-catalog"', '</llms.txt
 
 /** The code of the viewer-response function: its rules, with what they are told embedded. */
 export function pageHeadersFunctionCode(headers: PageHeaders): string {
-  return `var PAGE_HEADERS = ${JSON.stringify(headers)};\n${HEADERS_SOURCE}`;
+  return `var PAGE_HEADERS = ${scriptJson(headers)};\n${HEADERS_SOURCE}`;
 }
 
 /** The viewer-response rules as a function of an event, evaluated with `vm` from the text CloudFront runs: the answer as it leaves. */

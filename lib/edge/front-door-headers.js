@@ -16,7 +16,7 @@ function handler(event) {
   var response = event.response;
   if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1) return response;
   var type = response.headers['content-type'] === undefined ? '' : response.headers['content-type'].value.toLowerCase();
-  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri, type) : null;
+  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri, type, response.statusCode) : null;
   // Its origin's Vary: Accept would be removed by CloudFront (AWS, "Request and response behavior for custom
   // origins"): the edge keys the cache by the URI the request function chose, the viewer's caches by this.
   if (markdown !== null) addVary(response);
@@ -32,12 +32,13 @@ function handler(event) {
 }
 
 // The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page. A URI
-// without an extension that answered a page or its Markdown is a page reached without `.html` (`/about`).
-function markdownOf(uri, type) {
+// without an extension that answered a page or its Markdown is a page reached without `.html` (`/about`);
+// a 304 has no type, and carries the Vary its 200 would (RFC 9110 §15.4.5).
+function markdownOf(uri, type, status) {
   if (uri.charAt(uri.length - 1) === '/') return uri + 'index.html.md';
   if (/\.html?$/i.test(uri)) return uri + '.md';
   if (/\.html?\.md$/i.test(uri)) return uri;
-  if (/(^|\/)[^.\/]+$/.test(uri) && (type.indexOf('text/html') === 0 || type.indexOf('text/markdown') === 0)) return uri + '.html.md';
+  if (/(^|\/)[^.\/]+$/.test(uri) && (status === 304 || type.indexOf('text/html') === 0 || type.indexOf('text/markdown') === 0)) return uri + '.html.md';
   return null;
 }
 

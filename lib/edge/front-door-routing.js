@@ -47,7 +47,8 @@ function handler(event) {
     request.uri += 'index.html';
   } else {
     var name = siteKey(request.uri.slice(1));
-    if (isPage(name)) request.uri += '.html';
+    // Not with an encoded slash: `/blog%2Fpost` would serve blog/post.html at a URL where its relative links break.
+    if (isPage(name) && !/%2f/i.test(request.uri)) request.uri += '.html';
     else if (isFolder(name)) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.

@@ -213,7 +213,6 @@ export function siteFiles(folder: string): SiteFiles {
   return { files, scanned, leftOut, ...(ownLlmsTxt === undefined ? {} : { ownLlmsTxt }) };
 }
 
-/** The path patterns of the distribution's behaviours that send every path under them to the service. */
 /** Why a name of the folder is never published, if it is not. */
 function nameRefusal(name: string, atTop: boolean): LeftOutReason | undefined {
   if (name.startsWith('.') && !(atTop && name === WELL_KNOWN)) return 'hidden';

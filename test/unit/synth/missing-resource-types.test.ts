@@ -32,6 +32,13 @@ describe('the resource types a region lacks', () => {
     });
   });
 
+  it('ends a block at its last indented line, whatever that says, and keeps the next finding with all its source lines', () => {
+    const nag = ['lib/a.ts:1:1', '  or lib/b.ts:2:2', '[Error at /PersonalSite/Dist] AwsSolutions-CFR4: …'];
+    const unsuppressable = [...BLOCKS.slice(0, 3), "   Rule 'F3006' cannot be acknowledged"];
+    expect(printed([...unsuppressable, ...nag]).lines).toEqual(nag);
+    expect(printed(['lib/x.ts:1:1', '  or lib/y.ts:2:2', ...BLOCKS.slice(1, 4)]).lines).toEqual([]);
+  });
+
   it('passes on every other line, a source line of another finding and the last line too', () => {
     const other = ['lib/edge/front-door.ts:12:3', '[Error at /PersonalSite/Dist] AwsSolutions-CFR4: …', 'Synthesis finished with errors', 'lib/x.ts:1:1'];
     expect(printed(other)).toEqual({ lines: other, summary: undefined });

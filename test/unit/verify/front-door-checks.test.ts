@@ -408,6 +408,17 @@ describe('a front door broken one way at a time', () => {
     expect(named(results, 'GET /work')).toMatchObject({ status: 'warn', detail: '301 to /work/, where /work.html is linked', fix: expect.stringContaining('a deploy lists your pages named .html') });
   });
 
+  it('leaves alone a page whose name a folder of the site holds, which wins, and one whose name the front door never lists', async () => {
+    door.breakPath('GET /work', (_request, response) => send(response, 301, undefined, '', { location: '/work/' }));
+    door.breakPath('GET /work/', (_request, response) => send(response, 200, PAGE, '<title>Work</title>'));
+    expect(named(await run(), 'GET /work')).toBeUndefined();
+
+    door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<title>Home</title><a href="/about/">About</a> <a href="/v1.2.html">v1.2</a>'));
+    const results = await run();
+    expect(results.map((result) => result.name)).not.toContain('GET /v1.2');
+    expect(door.received).not.toContain('GET /v1.2');
+  });
+
   it('fails a folder the front door does not know', async () => {
     door.breakPath('GET /about', (_request, response) => send(response, 404, PAGE, '<title>Not found</title>'));
 

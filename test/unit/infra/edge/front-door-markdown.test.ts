@@ -102,6 +102,10 @@ describe('the viewer-response function: Link and Vary on the pages (RFC 8288, RF
     expect(respond(ALL, '/about', 200, { 'content-type': 'text/markdown; charset=utf-8' }).link?.value).toBe('</about.html>; rel="canonical"; type="text/html"');
   });
 
+  it('gives a 304 of a page reached without .html the Vary its 200 has (RFC 9110 §15.4.5)', () => {
+    expect(respond(ALL, '/about', 304, {}).vary?.value).toBe('Accept');
+  });
+
   it('leaves a file without an extension that is no page alone', () => {
     expect(respond(ALL, '/LICENSE', 200, { 'content-type': 'binary/octet-stream' })).toEqual({ 'content-type': { value: 'binary/octet-stream' } });
   });

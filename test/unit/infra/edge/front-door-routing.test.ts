@@ -170,6 +170,8 @@ describe('the routing function', () => {
       expect(route(flat, { uri: '/about/' }).result).toMatchObject({ uri: '/about/index.html' });
       expect(route(flat, { uri: '/About' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/About/' } } });
       expect(route(flat, { uri: '/work%2Fgarden%' }).result).toMatchObject({ uri: '/work%2Fgarden%' });
+      // An encoded slash would serve the page where its relative links break: the folder's rule, as before.
+      expect(route(flat, { uri: '/work%2fgarden' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/work%2fgarden/' } } });
       expect(route(SITE, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
     });
   });
@@ -359,9 +361,13 @@ describe('the deployed function read back', () => {
     expect(readFrontDoorRouting(frontDoorFunctionCode({ ...serviceOnly, site: null }))).toEqual({ ...serviceOnly, site: null });
   });
 
-  it('gives it for names a JavaScript line would end at, which JSON leaves as they are (U+2028, U+2029)', () => {
+  it('writes names an ES5 line would end at (U+2028, U+2029) escaped, and reads them back', () => {
     const routing: FrontDoorRouting = { ...serviceOnly, site: { files: ['notes\u2028a'], pages: ['para\u2029graph'] } };
-    expect(readFrontDoorRouting(frontDoorFunctionCode(routing))).toEqual(routing);
+    const code = frontDoorFunctionCode(routing);
+    expect(code).not.toMatch(/[\u2028\u2029]/);
+    expect(code).toContain('notes\\u2028a');
+    expect(readFrontDoorRouting(code)).toEqual(routing);
+    expect(route(routing.site, { uri: '/para%E2%80%A9graph' }).result).toMatchObject({ uri: '/para%E2%80%A9graph.html' });
   });
 
   it.each([
