@@ -83,9 +83,8 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const identitiesAtDeploy = ofType('Custom::SenderIdentity').map((properties) => String(properties.EmailIdentity));
   // In the sandbox SES mails verified recipients only: an address the stack verifies, or one of a domain it verifies.
   const verified = new Set([...stackIdentities, ...identitiesAtDeploy]);
-  const functionVariable = (name: string) => [...new Set(ofType('AWS::Lambda::Function').flatMap((properties) => readVariable(properties, name)))];
-  const owners = functionVariable('CONTACT_TO');
-  const senders = functionVariable('CONTACT_FROM');
+  const owners = functionVariable(stacks, 'CONTACT_TO');
+  const senders = functionVariable(stacks, 'CONTACT_FROM');
   const freeMailSenders = senders.flatMap((sender) => freeMailSenderNote(sender) ?? []);
   // SES signs mail from any other domain for amazonses.com: that domain's DMARC policy decides.
   const senderDomains = [...new Set(senders.filter((sender) => freeMailSenderNote(sender) === undefined).map(emailDomain))];
@@ -166,11 +165,9 @@ function dmarcLookup(domain: string): string {
  * reserved for examples (the example settings file's `you@example.com`), where no mail arrives; none otherwise.
  */
 export function exampleAddressLine(stacks: readonly SynthesizedStack[]): string | undefined {
-  const functions = stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})).filter((resource) => resource.Type === 'AWS::Lambda::Function');
   const keysByAddress = new Map<string, string[]>();
   for (const [variable, key] of [['CONTACT_TO', 'ownerEmail'], ['CONTACT_FROM', 'senderEmail']] as const) {
-    const addresses = new Set(functions.flatMap((resource) => readVariable(resource.Properties ?? {}, variable)));
-    for (const address of addresses) if (isExampleDomain(emailDomain(address))) keysByAddress.set(address, [...(keysByAddress.get(address) ?? []), key]);
+    for (const address of functionVariable(stacks, variable)) if (isExampleDomain(emailDomain(address))) keysByAddress.set(address, [...(keysByAddress.get(address) ?? []), key]);
   }
   if (keysByAddress.size === 0) return undefined;
   const named = [...keysByAddress].map(([address, keys]) => `${address} (${keys.join(' and ')})`);
@@ -182,7 +179,13 @@ function isExampleDomain(domain: string): boolean {
   return /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)\.?$/i.test(domain);
 }
 
-/** A function's environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), if it is given one. */
+/** The values the stacks' functions are given for an environment variable (CONTACT_TO, the owner's address; CONTACT_FROM, the sender's), each once. */
+function functionVariable(stacks: readonly SynthesizedStack[], name: string): string[] {
+  const functions = stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+  return [...new Set(functions.flatMap((resource) => readVariable(resource.Properties ?? {}, name)))];
+}
+
+/** A function's environment variable, if it is given one. */
 function readVariable(properties: Record<string, unknown>, name: string): string[] {
   const value = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[name];
   return typeof value === 'string' ? [value] : [];
