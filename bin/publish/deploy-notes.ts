@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, siteNames, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -100,8 +100,8 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const listed = frontDoor.site.pages ?? [];
   const unlisted = listedPages(keys, frontDoor.site).filter((name) => !listed.includes(name));
-  const published = new Set(keys);
-  const taken = listed.filter((name) => published.has(name) || keys.some((key) => key.startsWith(`${name}/`)));
+  const names = siteNames(keys);
+  const taken = listed.filter((name) => names.has(name));
   const first = (names: readonly string[]) => printable(names[0]!);
   return [
     ...(unlisted.length === 0

@@ -123,7 +123,7 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
  * and the 404 page are left out: no link names `/about/index` or `/404`, and the 404 page would answer 200.
  */
 export function cleanUrlPages(paths: readonly string[]): string[] {
-  const taken = new Set(paths.flatMap((path) => path.split('/').map((_, index, segments) => segments.slice(0, index + 1).join('/'))));
+  const taken = siteNames(paths);
   const depth = (name: string) => name.split('/').length;
   return paths
     .filter((path) => path.endsWith(PAGE_SUFFIX) && posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
@@ -133,6 +133,11 @@ export function cleanUrlPages(paths: readonly string[]): string[] {
 }
 
 const PAGE_SUFFIX = '.html';
+
+/** Every name a site's keys take: each key, and each folder that holds one (`a` and `a/b` for `a/b/c.html`). */
+export function siteNames(paths: readonly string[]): Set<string> {
+  return new Set(paths.flatMap((path) => path.split('/').map((_, index, segments) => segments.slice(0, index + 1).join('/'))));
+}
 
 /**
  * The pages the function lists beside the rest of `site`: cleanUrlPages', as many as fit
