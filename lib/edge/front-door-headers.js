@@ -16,15 +16,18 @@ function handler(event) {
   var response = event.response;
   if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1) return response;
   var type = response.headers['content-type'] === undefined ? '' : response.headers['content-type'].value.toLowerCase();
-  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri, type, response.statusCode) : null;
+  var html = type.indexOf('text/html') === 0;
+  var markdownType = type.indexOf('text/markdown') === 0;
+  // A 304 has no type, and carries the Vary its 200 would (RFC 9110 §15.4.5).
+  var markdown = PAGE_HEADERS.markdown === true ? markdownOf(request.uri, html || markdownType || response.statusCode === 304) : null;
   // Its origin's Vary: Accept would be removed by CloudFront (AWS, "Request and response behavior for custom
   // origins"): the edge keys the cache by the URI the request function chose, the viewer's caches by this.
   if (markdown !== null) addVary(response);
   var links = [];
-  if (type.indexOf('text/html') === 0) {
+  if (html) {
     links = PAGE_HEADERS.links.slice();
     if (markdown !== null && links.length > 0) links.push('<' + safe(markdown) + '>; rel="alternate"; type="text/markdown"');
-  } else if (markdown !== null && type.indexOf('text/markdown') === 0 && PAGE_HEADERS.links.length > 0) {
+  } else if (markdown !== null && markdownType && PAGE_HEADERS.links.length > 0) {
     links.push('<' + safe(pageOf(markdown)) + '>; rel="canonical"; type="text/html"');
   }
   if (links.length > 0) addValue(response, 'link', links.join(', '));
@@ -32,13 +35,12 @@ function handler(event) {
 }
 
 // The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page. A URI
-// without an extension that answered a page or its Markdown is a page reached without `.html` (`/about`);
-// a 304 has no type, and carries the Vary its 200 would (RFC 9110 §15.4.5).
-function markdownOf(uri, type, status) {
+// without an extension whose answer is a page's (`answersPage`) is a page reached without `.html` (`/about`).
+function markdownOf(uri, answersPage) {
   if (uri.charAt(uri.length - 1) === '/') return uri + 'index.html.md';
   if (/\.html?$/i.test(uri)) return uri + '.md';
   if (/\.html?\.md$/i.test(uri)) return uri;
-  if (/(^|\/)[^.\/]+$/.test(uri) && (status === 304 || type.indexOf('text/html') === 0 || type.indexOf('text/markdown') === 0)) return uri + '.html.md';
+  if (answersPage && /(^|\/)[^.\/]+$/.test(uri)) return uri + '.html.md';
   return null;
 }
 
