@@ -102,11 +102,12 @@ function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
   const site = siteFiles(siteDir);
   const agents = readAgentSettings(process.env);
   const paths = [...site.files.keys()];
-  const unlisted = unlistedPagesNote(SITE_DIR, paths, frontDoorRouting(paths, SITE_DIR, agents.markdown).site);
+  const { site: index } = frontDoorRouting(paths, SITE_DIR, agents.markdown);
+  const unlisted = unlistedPagesNote(SITE_DIR, paths, index);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...siteFolderNotes(SITE_DIR, site),
     ...(unlisted === undefined ? [] : [unlisted]),
-    ...agentFiles(site, agents, baseUrl, SITE_DIR).notes,
+    ...agentFiles(site, agents, baseUrl, index?.pages ?? [], SITE_DIR).notes,
   ];
 }

@@ -61,7 +61,8 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   const deployed = await readDeployedSite(clients, request.stack);
   yield `${request.dryRun ? 'Would publish' : 'Publishing'} ${request.folder} to ${deployed.baseUrl ?? deployed.distributionId} (stack ${deployed.stack} in ${deployed.region}, bucket ${deployed.bucket})`;
   if (deployed.baseUrl === undefined) throw new PublishError(`the stack ${deployed.stack} has no BaseUrl output, which the sitemap's URLs start with: deploy once (npm run cdk -- deploy --all)`);
-  const added = agentFiles(site, request.agents, deployed.baseUrl, 'siteDir');
+  // The sitemap lists a page at its path without `.html` only where the deployed function reaches it so.
+  const added = agentFiles(site, request.agents, deployed.baseUrl, deployed.frontDoor?.site.pages ?? [], 'siteDir');
   yield* added.notes;
   // What the service adds is made into files of their own, uploaded and compared as the folder's are.
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'publish-agent-files-')));

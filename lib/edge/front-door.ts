@@ -93,8 +93,8 @@ export class FrontDoor extends Construct {
     const routes = serviceRouting();
     const domain = props.customDomain;
     const redirect = domain?.redirectDomainName === undefined ? undefined : { from: domain.redirectDomainName, to: `https://${domain.domainName}` };
-    if (pages !== undefined) {
-      const routing = frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect);
+    const routing = pages === undefined ? undefined : frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect);
+    if (pages !== undefined && routing !== undefined) {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html, pages to their .html (lib/edge/front-door-routing.js)',
         runtime: FunctionRuntime.JS_2_0,
@@ -161,7 +161,7 @@ export class FrontDoor extends Construct {
       ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
     });
     this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
-    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin);
+    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing?.site?.pages ?? []);
     this.acknowledgeFindings(props);
 
     if (domain?.hostedZone !== undefined) {

@@ -13,14 +13,20 @@ export interface Sitemap {
 /**
  * The sitemap of a site that has none (sitemaps.org protocol 0.9): the absolute URL of each of its
  * pages (lib/pages/site-pages.ts) but the page of every 404, as visitors reach them, in key order, at most the protocol's
- * 50 000. Each URL is the percent-encoded path after `{base}`, entity-escaped as the protocol asks.
+ * 50 000: a page the front door's function reaches without `.html` (`cleanUrls`, its names: `about`
+ * for about.html) at that path, the one its links most likely use. Each URL is the percent-encoded
+ * path after `{base}`, entity-escaped as the protocol asks.
  * No `lastmod`: the protocol makes it optional, and the only date at hand, a file's time, is
  * when the generator last wrote it, not when the page changed.
  */
-export function sitemapXml(baseUrl: string, keys: Iterable<string>): Sitemap {
+export function sitemapXml(baseUrl: string, keys: Iterable<string>, cleanUrls: ReadonlySet<string>): Sitemap {
   const pages = [...keys].filter((key) => isPageKey(key) && key !== NOT_FOUND_PAGE).sort();
   const listed = pages.slice(0, MAX_SITEMAP_URLS);
-  const urls = listed.map((key) => `  <url><loc>${escapeXml(`${baseUrl}${pagePath(key)}`)}</loc></url>`);
+  const path = (key: string) => {
+    const name = key.replace(/\.html$/, '');
+    return pagePath(cleanUrls.has(name) ? name : key);
+  };
+  const urls = listed.map((key) => `  <url><loc>${escapeXml(`${baseUrl}${path(key)}`)}</loc></url>`);
   return {
     xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((url) => `${url}\n`).join('')}</urlset>\n`,
     leftOut: pages.length - listed.length,

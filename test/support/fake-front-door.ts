@@ -71,7 +71,7 @@ const SKILL = contactSkill(readSiteSettings({ BASE_URL: BASE }));
 /** What a deployment adds for agents (docs/api.md §16), made by the service's own code, and the bodies its documents' checks read. */
 const AGENT_ANSWERS: Readonly<Record<string, readonly [string, string]>> = {
   '/robots.txt': ['text/plain', robotsTxt(parseContentSignals('contentSignals', DEFAULT_CONTENT_SIGNALS), `${BASE}/sitemap.xml`)],
-  '/sitemap.xml': ['text/xml', sitemapXml(BASE, ['index.html', 'about/index.html']).xml],
+  '/sitemap.xml': ['text/xml', sitemapXml(BASE, ['index.html', 'about/index.html'], new Set()).xml],
   '/.well-known/agent-skills/index.json': ['application/json', JSON.stringify(agentSkillsIndex(readSiteSettings({ BASE_URL: BASE }), SKILL))],
   '/.well-known/agent-skills/contact-site-owner/SKILL.md': ['text/markdown; charset=utf-8', SKILL],
 };

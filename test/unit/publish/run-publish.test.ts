@@ -585,6 +585,21 @@ describe('a deletion S3 refuses', () => {
   });
 });
 
+describe('what a publish adds for agents', () => {
+  it("lists in the sitemap at its path without .html a page the deployed function reaches so, and a page it does not yet list at its .html", async () => {
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'about.html'] });
+    const sitemapOnly = readAgentSettings({ ROBOTS_TXT: 'false', MARKDOWN_PAGES: 'false' });
+
+    await run(siteFolder({ 'index.html': '<title>Home</title>', 'about.html': '<title>About</title>', 'work.html': '<title>Work</title>' }), { agents: sitemapOnly });
+
+    expect(bucketText()['sitemap.xml']!.match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>https://example.com/about</loc>',
+      '<loc>https://example.com/</loc>',
+      '<loc>https://example.com/work.html</loc>',
+    ]);
+  });
+});
+
 describe('the front door after a publish', () => {
   it('serves a folder published after synth, with or without its slash, by the function synth made, with no deploy', async () => {
     const folder = siteFolder(SITE);

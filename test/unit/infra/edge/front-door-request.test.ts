@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { readAgentSettings } from '../../../../lambdas/config.js';
 import { METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import { MAX_FUNCTION_CODE_BYTES } from '../../../../lib/edge/front-door-function.js';
 import { linkFinds, requireLinkFinds, siteFrontDoor, type ViewerRequest } from '../../../../lib/edge/front-door-request.js';
@@ -103,6 +104,20 @@ describe('what the function answers at the edge', () => {
     writeFileSync(join(flat, 'thanks.html'), 'thanks');
     expect(flatDoor.route({ method: 'GET', path: '/thanks', query: '' })).toMatchObject({ kind: 'file', key: 'thanks.html' });
     expect(linkFinds(flatDoor, '/thanks?sent=1')).toBe(true);
+  });
+
+  it('lists a flat site’s pages in the sitemap it adds at the paths the function serves them at', () => {
+    const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'work/garden.html': 'garden', 'work/index.html': 'work' });
+    const flatDoor = siteFrontDoor(flat, 'SITE_DIR', { settings: readAgentSettings({}), baseUrl: 'http://localhost:3000' });
+    const sitemap = flatDoor.route({ method: 'GET', path: '/sitemap.xml', query: '' });
+    expect(sitemap).toMatchObject({ kind: 'added', key: 'sitemap.xml' });
+    const body = (sitemap as Extract<typeof sitemap, { kind: 'added' }>).body();
+    expect(body.match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>http://localhost:3000/about</loc>',
+      '<loc>http://localhost:3000/</loc>',
+      '<loc>http://localhost:3000/work/garden</loc>',
+      '<loc>http://localhost:3000/work/</loc>',
+    ]);
   });
 
   it('stops with one line naming the setting when the folder is too big for the function', () => {

@@ -83,7 +83,7 @@ describe('the robots.txt of a site without one (RFC 9309, contentsignals.org)', 
 
 describe('the sitemap of a site without one (sitemaps.org 0.9)', () => {
   it("lists each page's absolute URL as visitors reach it, percent-encoded and entity-escaped, never the 404 page or other files", () => {
-    const { xml, leftOut } = sitemapXml(BASE, ['index.html', 'about/index.html', "blog/café & 'tea'.html", '404.html', 'css/site.css', 'a/index.html.md', 'OLD.HTM']);
+    const { xml, leftOut } = sitemapXml(BASE, ['index.html', 'about/index.html', "blog/café & 'tea'.html", '404.html', 'css/site.css', 'a/index.html.md', 'OLD.HTM'], new Set());
     expect(leftOut).toBe(0);
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -97,9 +97,23 @@ describe('the sitemap of a site without one (sitemaps.org 0.9)', () => {
 
   it(`lists at most ${MAX_SITEMAP_URLS} pages, and says how many it left out`, () => {
     const keys = Array.from({ length: MAX_SITEMAP_URLS + 3 }, (_, index) => `p${index}.html`);
-    const { xml, leftOut } = sitemapXml(BASE, keys);
+    const { xml, leftOut } = sitemapXml(BASE, keys, new Set());
     expect(leftOut).toBe(3);
     expect(xml.match(/<loc>/g)).toHaveLength(MAX_SITEMAP_URLS);
+  });
+
+  it("lists a page the front door's function reaches without .html at that path, and every other page at its key's", () => {
+    const keys = ['index.html', 'about.html', 'blog/café tea.html', 'blog/old.html', 'work/index.html', 'OLD.HTM', 'notes.htm'];
+    const { xml } = sitemapXml(BASE, keys, new Set(['about', 'blog/café tea', 'notes']));
+    expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>https://example.com/OLD.HTM</loc>',
+      '<loc>https://example.com/about</loc>',
+      '<loc>https://example.com/blog/caf%C3%A9%20tea</loc>',
+      '<loc>https://example.com/blog/old.html</loc>',
+      '<loc>https://example.com/</loc>',
+      '<loc>https://example.com/notes.htm</loc>',
+      '<loc>https://example.com/work/</loc>',
+    ]);
   });
 
   it('names a folder by its slash', () => {
@@ -112,7 +126,7 @@ describe('the sitemap of a site without one (sitemaps.org 0.9)', () => {
 describe('what the service adds to a folder (docs/api.md §16)', () => {
   it("adds robots.txt, sitemap.xml and each page's Markdown where the folder has none", () => {
     const site = siteFiles(folderOf({ 'index.html': '<title>Home</title><p>hi</p>', 'about/index.html': '<main><h1>About</h1></main>', 'css/a.css': '' }));
-    const added = agentFiles(site, ALL_ON, BASE, 'siteDir');
+    const added = agentFiles(site, ALL_ON, BASE, [], 'siteDir');
     expect([...added.files.keys()].sort()).toEqual(['about/index.html.md', 'index.html.md', 'robots.txt', 'sitemap.xml']);
     expect(added.files.get('index.html.md')!.body()).toBe('# Home\n\nhi\n');
     expect(added.files.get('index.html.md')!.contentType).toBe('text/markdown; charset=utf-8');
@@ -129,20 +143,20 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
         'shared.html': '<meta name="robots" content="nofollow"><meta name="description" content="noindex">',
       }),
     );
-    const xml = agentFiles(site, ALL_ON, BASE, 'siteDir').files.get('sitemap.xml')!.body();
+    const xml = agentFiles(site, ALL_ON, BASE, [], 'siteDir').files.get('sitemap.xml')!.body();
     expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>', '<loc>https://example.com/shared.html</loc>']);
   });
 
   it('leaves the example thank-you page out of the sitemap, as copied from docs/examples', () => {
     const thanks = readFileSync(fileURLToPath(new URL('../../../../docs/examples/thanks/index.html', import.meta.url)), 'utf8');
     const site = siteFiles(folderOf({ 'index.html': '<title>Home</title>', 'thanks/index.html': thanks }));
-    const xml = agentFiles(site, ALL_ON, BASE, 'siteDir').files.get('sitemap.xml')!.body();
+    const xml = agentFiles(site, ALL_ON, BASE, [], 'siteDir').files.get('sitemap.xml')!.body();
     expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>']);
   });
 
   it("serves the owner's own robots.txt, sitemap and Markdown as written, with one line of what its robots.txt lacks", () => {
     const site = siteFiles(folderOf({ 'index.html': 'x', 'index.html.md': '# mine', 'robots.txt': 'User-agent: *\nAllow: /\n', 'sitemap.xml': '<urlset></urlset>' }));
-    const added = agentFiles(site, ALL_ON, BASE, 'siteDir');
+    const added = agentFiles(site, ALL_ON, BASE, [], 'siteDir');
     expect([...added.files.keys()]).toEqual([]);
     expect(added.notes).toEqual([
       'siteDir: robots.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line',
@@ -150,15 +164,15 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
   });
 
   it("says when the owner's sitemap is no sitemap", () => {
-    const added = agentFiles(siteFiles(folderOf({ 'sitemap.xml': '<html></html>' })), ALL_ON, BASE, 'SITE_DIR');
+    const added = agentFiles(siteFiles(folderOf({ 'sitemap.xml': '<html></html>' })), ALL_ON, BASE, [], 'SITE_DIR');
     expect(added.notes).toEqual(['SITE_DIR: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)']);
   });
 
   it('adds nothing a setting turned off, and no Sitemap line without a sitemap', () => {
     const site = siteFiles(folderOf({ 'index.html': 'x' }));
     const off = readAgentSettings({ ROBOTS_TXT: 'false', SITEMAP: 'false', MARKDOWN_PAGES: 'false' });
-    expect([...agentFiles(site, off, BASE, 'siteDir').files.keys()]).toEqual([]);
-    const robotsOnly = agentFiles(site, { ...off, robotsTxt: true }, BASE, 'siteDir');
+    expect([...agentFiles(site, off, BASE, [], 'siteDir').files.keys()]).toEqual([]);
+    const robotsOnly = agentFiles(site, { ...off, robotsTxt: true }, BASE, [], 'siteDir');
     expect(robotsOnly.files.get('robots.txt')!.body()).not.toMatch(/^Sitemap:/m);
   });
 

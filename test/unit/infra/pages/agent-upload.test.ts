@@ -12,7 +12,12 @@ import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js
  * substituted; the owner's own robots.txt uploaded as written, with synth's one line of what it lacks.
  */
 
-const folder = siteFolder({ 'index.html': '<title>Home</title><main><p>Hello</p></main>', 'about/index.html': '<main><h1>About</h1></main>', 'css/site.css': 'main {}' });
+const folder = siteFolder({
+  'index.html': '<title>Home</title><main><p>Hello</p></main>',
+  'about/index.html': '<main><h1>About</h1></main>',
+  'work.html': '<main><h1>Work</h1></main>',
+  'css/site.css': 'main {}',
+});
 const synthesized = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
 const uploads = resourcesOfType(synthesized.template, 'Custom::CDKBucketDeployment');
 
@@ -34,7 +39,7 @@ describe('the Markdown upload', () => {
   it("holds each page's Markdown, typed with its charset, writing and pruning only such keys", () => {
     expect(markdown).toBeDefined();
     expect(markdown!.Properties).toMatchObject({ Exclude: ['*'], Include: ['*.html.md'], Prune: true });
-    expect(assetFiles(markdown!)).toEqual({ 'index.html.md': '# Home\n\nHello\n', 'about/index.html.md': '# About\n' });
+    expect(assetFiles(markdown!)).toEqual({ 'index.html.md': '# Home\n\nHello\n', 'about/index.html.md': '# About\n', 'work.html.md': '# Work\n' });
   });
 
   it("leaves those keys to it: the site's upload excludes them, and invalidates the edge cache once the Markdown is in", () => {
@@ -54,6 +59,8 @@ describe("the site's upload", () => {
     expect(files['robots.txt']).toMatch(/^Sitemap: https:\/\/<<marker:0xbaba:\d+>>\/sitemap\.xml$/m);
     expect(files['robots.txt']).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no');
     expect(files['sitemap.xml']).toMatch(/<loc>https:\/\/<<marker:0xbaba:\d+>>\/about\/<\/loc>/);
+    // A flat page at the path the front door's function serves it at, without .html.
+    expect(files['sitemap.xml']).toMatch(/<loc>https:\/\/<<marker:0xbaba:\d+>>\/work<\/loc>/);
     expect(files['css/site.css']).toBe('main {}');
   });
 
