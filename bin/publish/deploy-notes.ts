@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, siteNames, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, siteNames, unpagedSiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -99,7 +99,8 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
  */
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const listed = frontDoor.site.pages ?? [];
-  const unlisted = listedPages(keys, frontDoor.site).filter((name) => !listed.includes(name));
+  // What the next deploy lists, by the files it would tell the function of: today's.
+  const unlisted = listedPages(keys, unpagedSiteIndex(keys)).filter((name) => !listed.includes(name));
   const names = siteNames(keys);
   const taken = listed.filter((name) => names.has(name));
   const first = (names: readonly string[]) => printable(names[0]!);

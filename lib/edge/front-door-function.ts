@@ -103,7 +103,7 @@ export function frontDoorRouting(paths: readonly string[] | null, setting = 'sit
  * stops synth with one line.
  */
 export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRouting, 'site'>, setting = 'siteDir'): SiteIndex {
-  const site = { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
+  const site = unpagedSiteIndex(paths);
   const bytes = codeBytes({ ...routing, site });
   if (bytes > MAX_FUNCTION_CODE_BYTES) {
     throw new ConfigError(
@@ -113,6 +113,11 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
   }
   const pages = listedPages(paths, site);
   return pages.length === 0 ? site : { ...site, pages };
+}
+
+/** The site index for the published files' keys but its pages: what listedPages lists them beside. */
+export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
+  return { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
 }
 
 /**

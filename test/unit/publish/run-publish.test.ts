@@ -287,6 +287,16 @@ describe('what needs a deploy', () => {
     ]);
   });
 
+  it("tells which pages the next deploy lists by today's files: files without an extension new since then leave less room", async () => {
+    const posts = Array.from({ length: 50 }, (_, index) => `posts/p-${String(index).padStart(3, '0')}.html`);
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });
+    const feeds = Array.from({ length: 230 }, (_, index) => `feeds/feed-${String(index).padStart(4, '0')}`);
+    const folder = siteFolder({ ...SITE, ...Object.fromEntries([...posts, 'posts/zzz-new.html', ...feeds].map((key) => [key, 'p'])) });
+    expect(notes(await run(folder, { dryRun: true }))).toEqual([
+      'deploy needed: feeds/feed-0000, feeds/feed-0001, feeds/feed-0002 and 227 more: new files without an extension, which the front door takes for a folder (/feeds/feed-0000 redirects to /feeds/feed-0000/) until npm run cdk -- deploy --all',
+    ]);
+  });
+
   it('says nothing of pages past what the function can list, a deploy listing no more of them', async () => {
     const posts = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${String(index).padStart(3, '0')}.html`);
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });
