@@ -99,8 +99,7 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
  */
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const listed = frontDoor.site.pages ?? [];
-  // What the next deploy lists, by the files it would tell the function of: today's.
-  const unlisted = listedPages(keys, unpagedSiteIndex(keys)).filter((name) => !listed.includes(name));
+  const unlisted = nextListedPages(keys).filter((name) => !listed.includes(name));
   const names = siteNames(keys);
   const taken = listed.filter((name) => names.has(name));
   const first = (names: readonly string[]) => printable(names[0]!);
@@ -110,4 +109,26 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
       : [`${few(unlisted.map((name) => `${name}.html`))}: reached by the .html name alone (/${first(unlisted)} ends in a 404) until ${DEPLOY}`]),
     ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${first(taken)} does not reach (it leads to ${first(taken)}.html) until ${DEPLOY}`]),
   ];
+}
+
+/**
+ * The line on the pages the deployed function reaches without `.html` that the next deploy's
+ * function will not, having no room left to list them (docs/api.md §10); none when there are none.
+ * A page that is gone, or whose name is now a folder or a file (pageNotes), is no such page.
+ */
+export function droppedPagesNote(deployed: DeployedSite, keys: readonly string[]): string | undefined {
+  const next = new Set(nextListedPages(keys));
+  const published = new Set(keys);
+  const names = siteNames(keys);
+  const dropped = (deployed.frontDoor?.site.pages ?? []).filter((name) => !next.has(name) && published.has(`${name}.html`) && !names.has(name));
+  if (dropped.length === 0) return undefined;
+  return (
+    `${few(dropped.map((name) => `${name}.html`))}: reached by the .html name alone after it (/${printable(dropped[0]!)} will end in a 404), ` +
+    `as its front door function has no room left to list ${dropped.length === 1 ? 'it' : 'them'}; synth names the pages past the limit`
+  );
+}
+
+/** The pages the next deploy's function lists, by the files it will be told of: today's. */
+function nextListedPages(keys: readonly string[]): string[] {
+  return listedPages(keys, unpagedSiteIndex(keys));
 }

@@ -15,7 +15,7 @@ import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
-import { DEPLOY, deployNotes, type SiteNow } from './deploy-notes.js';
+import { DEPLOY, deployNotes, droppedPagesNote, type SiteNow } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { invalidationPaths } from './invalidation-paths.js';
 import { UPLOAD_PART_BYTES } from './object-etag.js';
@@ -99,6 +99,8 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
     ownLlmsTxtDigest: ownLlmsTxtDigest(takenLlmsTxt(site)),
   };
   for (const note of deployNotes(deployed, now)) yield `deploy needed: ${note}`;
+  const dropped = droppedPagesNote(deployed, now.keys);
+  if (dropped !== undefined) yield `at the next deploy: ${dropped}`;
   if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY} turns them on`;
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, bucket.size) && !request.yes;
 

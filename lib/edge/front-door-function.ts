@@ -5,6 +5,7 @@ import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
 import { printable } from '../pages/site-files.js';
+import { nameWithoutHtml } from '../pages/site-pages.js';
 
 /**
  * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
@@ -131,13 +132,11 @@ export function cleanUrlPages(paths: readonly string[]): string[] {
   const taken = siteNames(paths);
   const depth = (name: string) => name.split('/').length;
   return paths
-    .filter((path) => path.endsWith(PAGE_SUFFIX) && posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
-    .map((path) => path.slice(0, -PAGE_SUFFIX.length))
+    .filter((path) => posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
+    .flatMap((path) => nameWithoutHtml(path) ?? [])
     .filter((name) => isExtensionless(name) && !taken.has(name) && !isServicePath(`/${name}`))
     .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
-
-const PAGE_SUFFIX = '.html';
 
 /** Every name a site's keys take: each key, and each folder that holds one (`a` and `a/b` for `a/b/c.html`). */
 export function siteNames(paths: readonly string[]): Set<string> {

@@ -63,12 +63,12 @@ export function siteFrontDoor(folder: string, setting: string, agents?: LocalAge
   const { uncachedPatterns } = serviceRouting();
   const markdown = agents?.settings.markdown ?? false;
   // Making the function's text and loading it take a while: done again only when the folder's keys changed.
-  let loaded: { readonly keys: string; readonly cleanUrls: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  let loaded: { readonly keys: string; readonly pagesWithoutHtml: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
   const routingFunction = (paths: readonly string[]) => {
     const keys = paths.join('\0');
     if (loaded?.keys !== keys) {
       const routing = frontDoorRouting(paths, setting, markdown);
-      loaded = { keys, cleanUrls: routing.site?.pages ?? [], run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
+      loaded = { keys, pagesWithoutHtml: routing.site?.pages ?? [], run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
     }
     return loaded;
   };
@@ -78,7 +78,7 @@ export function siteFrontDoor(folder: string, setting: string, agents?: LocalAge
     route(request) {
       if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
       const site = siteFiles(folder);
-      const { run, cleanUrls } = routingFunction([...site.files.keys()]);
+      const { run, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
       const { result, selectedOrigin } = run({
         request: {
           method: request.method,
@@ -92,7 +92,7 @@ export function siteFrontDoor(folder: string, setting: string, agents?: LocalAge
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
       const found = siteFileAt(site, String(result.uri));
       if (found !== undefined) return { kind: 'file', ...found, contentType: publishedContentType(found.key) };
-      const added = agents === undefined ? undefined : addedFileAt(agentFiles(site, agents.settings, agents.baseUrl, cleanUrls, setting).files, String(result.uri));
+      const added = agents === undefined ? undefined : addedFileAt(agentFiles(site, agents.settings, agents.baseUrl, pagesWithoutHtml, setting).files, String(result.uri));
       return added ?? { kind: 'missing' };
     },
     notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),

@@ -32,10 +32,10 @@ export interface AgentFiles {
  * served as written, with a note of what it lacks for the scanners; so is an own sitemap.xml,
  * with a note when it is neither a urlset nor a sitemap index. `baseUrl` makes the absolute URLs
  * of the sitemap and of robots.txt's Sitemap line: a deploy-time value at synth, which the
- * upload substitutes. `cleanUrls` are the pages the front door's function reaches without `.html`
+ * upload substitutes. `pagesWithoutHtml` are the pages the front door's function reaches without `.html`
  * (listedPages, lib/edge/front-door-function.ts), which the sitemap lists so. `setting` names the folder in the notes.
  */
-export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: string, cleanUrls: readonly string[], setting: string): AgentFiles {
+export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: string, pagesWithoutHtml: readonly string[], setting: string): AgentFiles {
   const files = new Map<string, AgentFile>();
   const notes: string[] = [];
   const own = (key: string) => site.files.get(key);
@@ -49,7 +49,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
       (sitemap ??= sitemapXml(
         baseUrl,
         [...site.files].filter(([key, file]) => !isPageKey(key) || !isNoindexPage(readFileSync(file))).map(([key]) => key),
-        new Set(cleanUrls),
+        new Set(pagesWithoutHtml),
       ));
     if ([...site.files.keys()].filter(isPageKey).length > MAX_SITEMAP_URLS) {
       const { leftOut } = listedSitemap();

@@ -99,12 +99,12 @@ export class SitePagesOrigin extends Construct {
    * The asset is a copy of exactly the published files, made in the cloud assembly: an asset of
    * the folder itself would hold what its links reach outside it (asset staging copies an outside
    * link's target, and the CLI's zip follows every link) and every dotfile, and its `exclude`
-   * globs can only deny patterns, where the rule allows the files siteFiles chose. `cleanUrls` are
+   * globs can only deny patterns, where the rule allows the files siteFiles chose. `pagesWithoutHtml` are
    * the pages the front door's function reaches without `.html`, which the sitemap lists so.
    */
-  deployTo(distribution: IDistribution, baseUrl: string, cleanUrls: readonly string[]): void {
+  deployTo(distribution: IDistribution, baseUrl: string, pagesWithoutHtml: readonly string[]): void {
     if (this.site === undefined || this.bucket === undefined) return;
-    const added = agentFiles(this.site, this.agents, baseUrl, cleanUrls, 'siteDir');
+    const added = agentFiles(this.site, this.agents, baseUrl, pagesWithoutHtml, 'siteDir');
     for (const note of added.notes) Annotations.of(this).addInfo(note);
     const staged = (name: string) => {
       const folder = join(Stage.of(this)!.assetOutdir, `${name}-${Names.uniqueId(this)}`);

@@ -17,6 +17,17 @@ export function markdownKey(pageKey: string): string {
   return `${pageKey}.md`;
 }
 
+/**
+ * The name a page's key is reached at without `.html` when the front door's function lists it
+ * (`about` for `about.html`, docs/api.md §10): the key without that suffix, matched as written
+ * (`About.HTML` has none, as S3's keys are of one case); undefined for a key without it.
+ */
+export function nameWithoutHtml(key: string): string | undefined {
+  return key.endsWith(HTML_SUFFIX) ? key.slice(0, -HTML_SUFFIX.length) : undefined;
+}
+
+const HTML_SUFFIX = '.html';
+
 /** The type every Markdown of a page is served with: RFC 7763 makes the charset parameter required. */
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 

@@ -106,8 +106,8 @@ describe('what the function answers at the edge', () => {
     expect(linkFinds(flatDoor, '/thanks?sent=1')).toBe(true);
   });
 
-  it('lists a flat site’s pages in the sitemap it adds at the paths the function serves them at', () => {
-    const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'work/garden.html': 'garden', 'work/index.html': 'work' });
+  it('lists a flat site’s pages in the sitemap it adds at the paths the function serves them at, a page whose name is a folder at its .html', () => {
+    const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'work/garden.html': 'garden', 'work/index.html': 'work', 'work.html': 'work too' });
     const flatDoor = siteFrontDoor(flat, 'SITE_DIR', { settings: readAgentSettings({}), baseUrl: 'http://localhost:3000' });
     const sitemap = flatDoor.route({ method: 'GET', path: '/sitemap.xml', query: '' });
     expect(sitemap).toMatchObject({ kind: 'added', key: 'sitemap.xml' });
@@ -115,6 +115,7 @@ describe('what the function answers at the edge', () => {
     expect(body.match(/<loc>[^<]*<\/loc>/g)).toEqual([
       '<loc>http://localhost:3000/about</loc>',
       '<loc>http://localhost:3000/</loc>',
+      '<loc>http://localhost:3000/work.html</loc>',
       '<loc>http://localhost:3000/work/garden</loc>',
       '<loc>http://localhost:3000/work/</loc>',
     ]);

@@ -103,10 +103,11 @@ describe('the sitemap of a site without one (sitemaps.org 0.9)', () => {
   });
 
   it("lists a page the front door's function reaches without .html at that path, and every other page at its key's", () => {
-    const keys = ['index.html', 'about.html', 'blog/café tea.html', 'blog/old.html', 'work/index.html', 'OLD.HTM', 'notes.htm'];
-    const { xml } = sitemapXml(BASE, keys, new Set(['about', 'blog/café tea', 'notes']));
+    const keys = ['index.html', 'about.html', 'blog/café tea.html', 'blog/old.html', 'work/index.html', 'OLD.HTM', 'notes.htm', 'Team.HTML'];
+    const { xml } = sitemapXml(BASE, keys, new Set(['about', 'blog/café tea', 'notes', 'Team']));
     expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual([
       '<loc>https://example.com/OLD.HTM</loc>',
+      '<loc>https://example.com/Team.HTML</loc>',
       '<loc>https://example.com/about</loc>',
       '<loc>https://example.com/blog/caf%C3%A9%20tea</loc>',
       '<loc>https://example.com/blog/old.html</loc>',
