@@ -22,7 +22,7 @@ import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
+import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
@@ -46,6 +46,8 @@ export interface LocalSettings {
   readonly formPage?: FormPage;
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
   readonly formSuccessPath?: SuccessPath;
+  /** The other pages of SITE_DIR whose form posts to `/contact` (otherContactPages), each checked at start-up as the form page is. */
+  readonly otherContactPages: readonly string[];
   /** The posts an hour the contact endpoint and the form allow (RATE_LIMIT_IP, RATE_LIMIT_EMAIL), as deployed unless set. */
   readonly limits: RateLimits;
   /** What SITE_DIR publishes that llms.txt links (SITE_DOCUMENTS), as start-up found it. */
@@ -147,11 +149,8 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
   if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const siteDir = optionalSiteDir(env);
   const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
-  const formPage = findFormPage(
-    'FORM_PAGE',
-    env.FORM_PAGE === '' ? undefined : env.FORM_PAGE,
-    siteDir.siteDir === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins },
-  );
+  const siteFolder = siteDir.siteDir === undefined ? undefined : { folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins };
+  const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   const site = siteDir.siteDir === undefined ? undefined : { siteDir: siteDir.siteDir, files: siteFiles(siteDir.siteDir) };
   const settings: Omit<LocalSettings, 'limits'> = {
@@ -165,6 +164,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     ...siteDir,
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
+    otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, formPage?.file),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);

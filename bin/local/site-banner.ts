@@ -6,7 +6,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -31,7 +31,7 @@ export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists'>, 
  * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
  * the thank-you page and the style sheet.
  */
-export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath'>, fileKeys: readonly string[]): string[] {
+export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath' | 'otherContactPages'>, fileKeys: readonly string[]): string[] {
   const successPath = settings.formSuccessPath;
   const named =
     successPath?.source === 'form page' && settings.formPage !== undefined ? namedByFormPage(settings.formPage) : settingSource('formSuccessPath', fileKeys);
@@ -44,6 +44,7 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
+    ...(settings.otherContactPages.length === 0 ? [] : [`Other form ${otherContactPagesLine(settings.otherContactPages, settings.formPage, successPath)}`]),
     `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }

@@ -20,6 +20,7 @@ import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { noPageOfFolder, printable, siteFiles } from '../pages/site-files.js';
+import { isPageKey, pagePath } from '../pages/site-pages.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -155,20 +156,68 @@ function checkedPage(
   page: PageTree,
   site: SiteFolder,
 ): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy'> {
-  const form = contactFormSending(page);
-  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page))}`);
-  const refusal = everyPostRefused(form);
-  if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
+  const form = checkedForm(named, file, page);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown } = form;
   const found = { file, missingSubresources, errorFor, fields, honeypotShown, refusedByPolicy: policyRefused(page) };
-  // Empty is unset, as it is for the setting.
-  if (form.successPath === undefined || form.successPath === '') return found;
+  const successPath = checkedSuccessPath(named, form, site);
+  return successPath === undefined ? found : { ...found, successPath };
+}
+
+/** The page's form that posts to `/contact`; a page without one, or whose every post would fail, stops synth or start-up with one line. */
+function checkedForm(named: string, file: string, page: PageTree): FormSending {
+  const form = contactFormSending(page);
+  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page))}`);
+  const refusal = everyPostRefused(form);
+  if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
+  return form;
+}
+
+/** The thank-you page a form names (SUCCESS_PATH_ATTRIBUTE), which must find a page as formSuccessPath must; none for none, or an empty one, which is unset as the setting's is. */
+function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder): string | undefined {
+  if (form.successPath === undefined || form.successPath === '') return undefined;
   const attribute = `${named}: its form's ${SUCCESS_PATH_ATTRIBUTE}`;
   const successPath = parseSitePath(attribute, form.successPath);
   requireLinkFinds(attribute, successPath, site);
-  return { ...found, successPath };
+  return successPath;
+}
+
+/**
+ * The paths of the site's pages other than the form page (`formPageFile`) whose form posts an
+ * inquiry to `/contact` (a contact page in another language; docs/api.md §9), each checked as the form page is: one whose form would fail every
+ * post, or sends the inquiry's fields to another path of the site (`/contact/`, which answers
+ * 405), or names a thank-you page that finds no page, stops synth and start-up with one line, as an
+ * inquiry lost there is lost as surely as on the form page. Only a page whose text holds a form is
+ * parsed, and none past the MAX_FORM_PAGE_BYTES a form page may have.
+ */
+export function otherContactPages(site: SiteFolder, formPageFile: string | undefined): string[] {
+  return [...siteFiles(site.folder).files].flatMap(([key, file]) => {
+    if (!isPageKey(key) || file === formPageFile || statSync(file).size > MAX_FORM_PAGE_BYTES) return [];
+    const text = readFileSync(file, 'utf8');
+    if (!/<form[\s>]/i.test(text)) return [];
+    const path = pagePath(key);
+    const page = readPage(text, path, site.ownOrigins);
+    if (contactFormSending(page) === undefined && misdirectedInquiryAction(page) === undefined) return [];
+    checkedSuccessPath(path, checkedForm(path, file, page), site);
+    return [path];
+  });
+}
+
+/**
+ * What synth and `npm start` say of the other contact pages: that a visitor with JavaScript stays in
+ * each page's own words and lands on its thank-you page (the example script follows the form's),
+ * while one without gets the form page's answers, as the service answers every form post alike.
+ */
+export function otherContactPagesLine(paths: readonly string[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
+  const one = paths.length === 1;
+  const refusedIn = formPage === undefined ? `the service's own form (${PAGE_PATHS.form})` : formPage.path;
+  const sentTo = thanks === undefined ? `the service's ${PAGE_PATHS.sent}` : thanks.path;
+  return (
+    `${paths.map(printable).join(', ')}  (${one ? 'its form posts' : 'their forms post'} to ${PAGE_PATHS.form} too: ` +
+    `with JavaScript, a visitor gets ${one ? 'its' : 'each one\'s'} wording and the thank-you page ${one ? 'its' : 'each'} form names (${SUCCESS_PATH_ATTRIBUTE}); ` +
+    `without, a refused post comes back in ${refusedIn} and a sent one lands on ${sentTo}, as the one form page's do (docs/api.md §9))`
+  );
 }
 
 /** Why `/contact` written whole with the site's own name fails the form. */

@@ -25,7 +25,7 @@ import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
-import { findFormPage, thankYouPage, type FormPage, type SuccessPath } from './form-page.js';
+import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SuccessPath } from './form-page.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
@@ -50,6 +50,8 @@ export interface SiteConfig {
   readonly formSuccessPath?: SuccessPath;
   /** The owner's form page (docs/api.md §9): named by `formPage`, or found in `siteDir`; the contact function's bundle carries it. */
   readonly formPage?: FormPage;
+  /** The other pages of siteDir whose form posts to `/contact` (otherContactPages), each checked as the form page is. */
+  readonly otherContactPages: readonly string[];
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */
@@ -209,14 +211,14 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
     optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
   );
+  const siteFolder =
+    sitePages?.kind === 'folder'
+      ? { folder: sitePages.path, setting: 'siteDir', ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
+      : undefined;
   const formPage = findFormPage(
     'formPage',
     optional(context('formPage'), (value) => text('formPage', value)),
-    sitePages === undefined
-      ? { kind: 'none', setting: 'siteDir' }
-      : sitePages.kind === 'origin'
-        ? { kind: 'origin' }
-        : { kind: 'folder', folder: sitePages.path, setting: 'siteDir', ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] },
+    siteFolder !== undefined ? { kind: 'folder', ...siteFolder } : sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : { kind: 'origin' },
   );
   const formSuccessPath = thankYouPage('formSuccessPath', successPathSetting, formPage);
   const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
@@ -243,6 +245,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     ...(formPage === undefined ? {} : { formPage }),
+    otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, formPage?.file),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),

@@ -13,6 +13,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
   it('applies the defaults: port 3000 on 127.0.0.1, the SES emulator on 8005, the DynamoDB endpoint on 8006, embedded emulators, a deployment’s limits', () => {
     expect(readLocalSettings({})).toEqual({
       port: 3000,
+      otherContactPages: [],
       host: '127.0.0.1',
       sesPort: 8005,
       dynamoPort: 8006,
@@ -37,6 +38,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
 
     expect(settings).toEqual({
       port: 8080,
+      otherContactPages: [],
       host: '0.0.0.0',
       sesPort: 9005,
       dynamoPort: 9006,

@@ -47,7 +47,18 @@ describe('limitsBannerLine', () => {
 
 describe('siteBannerLines', () => {
   const env = { SITE_NAME: "Grace's notebook", FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' };
-  const settings = { formSuccessPath: { path: '/thanks/', source: 'setting' as const } };
+  const settings = { formSuccessPath: { path: '/thanks/', source: 'setting' as const }, otherContactPages: [] };
+  /** A form page found in the folder, for the lines that read it. */
+  const formPage = {
+    path: '/contact/',
+    file: '/site/contact/index.html',
+    source: 'found' as const,
+    missingSubresources: [],
+    errorFor: [],
+    fields: [],
+    honeypotShown: false,
+    refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
+  };
 
   it('credits the settings file’s key for a value the file gave', () => {
     expect(siteBannerLines(env, settings, ['siteName', 'formSuccessPath', 'pageStylesheet'])).toEqual([
@@ -69,7 +80,7 @@ describe('siteBannerLines', () => {
 
   it('says of a thank-you page in the site’s folder that search engines would list, without noindex', () => {
     const siteDir = siteFolder({ 'thanks/index.html': '<title>Thanks</title>', 'merci/index.html': '<meta name="ROBOTS" content="noindex, nofollow"><title>Merci</title>' });
-    const line = (path: string) => siteBannerLines({}, { siteDir, formSuccessPath: { path, source: 'setting' } }, [])[2];
+    const line = (path: string) => siteBannerLines({}, { siteDir, formSuccessPath: { path, source: 'setting' }, otherContactPages: [] }, [])[2];
 
     expect(line('/thanks/')).toBe('Thank-you  /thanks/  (FORM_SUCCESS_PATH; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)');
     expect(line('/merci/')).toBe('Thank-you  /merci/  (FORM_SUCCESS_PATH)');
@@ -78,7 +89,7 @@ describe('siteBannerLines', () => {
   });
 
   it('names the settings file’s key for each page setting left unset, as the file is where an owner sets them', () => {
-    expect(siteBannerLines({}, {}, [])).toEqual([
+    expect(siteBannerLines({}, { otherContactPages: [] }, [])).toEqual([
       'Site name  Personal site  (the default; siteName in your settings file names yours)',
       "Form page  /contact, the service's own  (no formPage, and no siteDir to find one in)",
       "Thank-you  /contact/sent, the service's own  (data-success-path on your form, or formSuccessPath, names yours)",
@@ -93,42 +104,44 @@ describe('siteBannerLines', () => {
       'blog/post/index.html': '<title>A post</title><p>Write to me: <a href="/contatti/">contact</a></p>',
       'css/site.css': 'body {}',
     });
-    expect(siteBannerLines({}, { siteDir }, ['siteDir'])[1]).toBe(
+    expect(siteBannerLines({}, { siteDir, otherContactPages: [] }, ['siteDir'])[1]).toBe(
       'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
     );
     // A page past what a form page may be is not read at all (a sparse 3 GB file here), a name is printed as a terminal may show it.
     const odd = siteFolder({ 'con\u200Btact/index.html': ownerFormPage(), 'huge/index.html': '' });
     truncateSync(join(odd, 'huge/index.html'), 3 * 1024 ** 3);
-    expect(siteBannerLines({}, { siteDir: odd }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
+    expect(siteBannerLines({}, { siteDir: odd, otherContactPages: [] }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
-    expect(siteBannerLines({}, { siteDir: two }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
+    expect(siteBannerLines({}, { siteDir: two, otherContactPages: [] }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
   });
 
   it('names the built folder, not formPage, when the page is in the generator’s output inside a project folder', () => {
     const project = siteFolder({ 'public/index.html': '<title>Strona</title>', 'public/kontakt/index.html': ownerFormPage({ title: 'Kontakt' }) });
     rmSync(join(project, 'index.html'));
-    expect(siteBannerLines({}, { siteDir: project }, ['siteDir'])[1]).toMatch(
+    expect(siteBannerLines({}, { siteDir: project, otherContactPages: [] }, ['siteDir'])[1]).toMatch(
       new RegExp(`; /public/kontakt/ has one, in ${join(project, 'public').replaceAll('/', '\\/')}, which holds your home page: name that folder as siteDir\\)$`),
     );
   });
 
   it('says which of the service’s pages visitors still see without a style sheet, and that one is hardly needed when both pages are the owner’s', () => {
-    const formPage = {
-      path: '/contact/',
-      file: '/site/contact/index.html',
-      source: 'found' as const,
-      missingSubresources: [],
-      errorFor: [],
-      fields: [],
-      honeypotShown: false,
-      refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
-    };
     const thanks = { path: '/thanks/', source: 'setting' as const };
     const style = (settings: Parameters<typeof siteBannerLines>[1]) => siteBannerLines({}, settings, [])[3];
 
-    expect(style({ formPage })).toBe("Style      none: the service's thank-you page in its own style  (pageStylesheet in your settings file names yours)");
-    expect(style({ formSuccessPath: thanks })).toBe("Style      none: the service's form in its own style  (pageStylesheet in your settings file names yours)");
-    expect(style({ formPage, formSuccessPath: thanks })).toBe("Style      none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read");
+    expect(style({ formPage, otherContactPages: [] })).toBe("Style      none: the service's thank-you page in its own style  (pageStylesheet in your settings file names yours)");
+    expect(style({ formSuccessPath: thanks, otherContactPages: [] })).toBe("Style      none: the service's form in its own style  (pageStylesheet in your settings file names yours)");
+    expect(style({ formPage, formSuccessPath: thanks, otherContactPages: [] })).toBe("Style      none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read");
+  });
+
+  it('says what visitors of the other contact pages get, with JavaScript and without, after the Thank-you line', () => {
+    const lines = siteBannerLines({}, { formPage, formSuccessPath: { path: '/bedankt/', source: 'form page' }, otherContactPages: ['/en/contact/'] }, []);
+    expect(lines[3]).toBe(
+      'Other form /en/contact/  (its form posts to /contact too: with JavaScript, a visitor gets its wording and the thank-you page its form names (data-success-path); ' +
+        "without, a refused post comes back in /contact/ and a sent one lands on /bedankt/, as the one form page's do (docs/api.md §9))",
+    );
+    expect(siteBannerLines({}, { otherContactPages: ['/a/', '/b.html'] }, [])[3]).toBe(
+      "Other form /a/, /b.html  (their forms post to /contact too: with JavaScript, a visitor gets each one's wording and the thank-you page each form names (data-success-path); " +
+        "without, a refused post comes back in the service's own form (/contact) and a sent one lands on the service's /contact/sent, as the one form page's do (docs/api.md §9))",
+    );
   });
 });
 

@@ -64,6 +64,7 @@ describe('the deployment context', () => {
       // What agents find, every part on (docs/api.md §16).
       agents: readAgentSettings({}),
       monthlyBudgetUsd: 5,
+      otherContactPages: [],
     });
   });
 
@@ -87,6 +88,7 @@ describe('the deployment context', () => {
       // What agents find, every part on (docs/api.md §16).
       agents: readAgentSettings({}),
       monthlyBudgetUsd: 5,
+      otherContactPages: [],
     });
     const fromCli = configOf({
       ...MINIMAL_CONTEXT,
@@ -354,6 +356,10 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     writeFileSync(join(siteDir, 'thanks/index.html'), '<title>Thanks</title>');
     const listed = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(listed.stderr).toContain('Thank-you  /thanks/  (formSuccessPath; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)\n');
+    // A second contact page gets its line after them: what its visitors get without JavaScript.
+    writeFileSync(join(siteDir, 'about.html'), ownerFormPage());
+    const second = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(second.stderr).toMatch(/\nOther form \/about\.html  \(its form posts to \/contact too: .* a sent one lands on \/thanks\/, as the one form page's do \(docs\/api\.md §9\)\)\n/);
     // A synth that stops after the pages were read says its one line alone, the thank-you page's too.
     const stopped = synthWith({ ...MINIMAL_CONTEXT, siteDir, pricingPlan: 'free', 'aws:cdk:bundling-stacks': [] });
     expect(stopped.status).toBe(1);
@@ -635,6 +641,42 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       'formPage needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at /contact',
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
+  });
+});
+
+describe('the other contact pages: pages beside the form page whose form posts to /contact (docs/api.md §9)', () => {
+  const bilingual = {
+    'contact/index.html': ownerFormPage({ title: 'Contact', successPath: '/bedankt/' }),
+    'bedankt/index.html': 'Bedankt',
+    'en/thanks/index.html': 'Thanks',
+    'en/index.html': '<title>Home</title><form method="post" action="/newsletter"><input name="email"></form>',
+  };
+
+  it('are found wherever they are, flat pages too, beside the form page and never it, each checked as the form page is', () => {
+    const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thanks/' }), 'fr.html': ownerFormPage({ action: '../contact' }) });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual(['/en/contact/', '/fr.html']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages).toEqual(['/contact/', '/fr.html']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder(bilingual) }).otherContactPages).toEqual([]);
+  });
+
+  it.each([
+    ['sends the inquiry to /contact/, which answers 405', ownerFormPage({ action: '/contact/' }), 'whose form sends the inquiry to /contact/, which takes no form post: only /contact does (<form method="post" action="/contact">)'],
+    ['has method="get"', ownerFormPage().replace('method="post"', 'method="get"'), 'whose form has method="get", so a browser sends it as a GET, never a post: give it method="post" (<form method="post" action="/contact">)'],
+    ['has no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'whose form has fields the inquiry has not (mail) and no email, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha'],
+  ])('stop synth with one line when one %s, where every inquiry would be lost', (_case, page, why) => {
+    const site = siteFolder({ ...bilingual, 'en/contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toBe(`/en/contact/ is ${join(site, 'en/contact/index.html')}, ${why}`);
+  });
+
+  it('stop synth with one line when one names a thank-you page the site has not', () => {
+    const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thank-you/' }) });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toBe(
+      `/en/contact/: its form's data-success-path /en/thank-you/ is no page of siteDir (${site}): a visitor sent there would get a 404`,
+    );
+  });
+
+  it('are none for a site elsewhere, whose pages the service cannot read', () => {
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://www.example.com' }).otherContactPages).toEqual([]);
   });
 });
 
