@@ -12,6 +12,9 @@ import { uploadContentType } from './upload-content-type.js';
 export const ROBOTS_TXT = 'robots.txt';
 export const SITEMAP_XML = 'sitemap.xml';
 
+/** Where an owner whose robots.txt lacks what the scanners look for finds the service's, whatever writes theirs (Zola always writes one). */
+const OWN_ROBOTS_TXT_HELP = " (docs/api.md §16 shows the service's, to copy into it or into the template your generator makes it from)";
+
 /** A file the service adds to the site (docs/api.md §16), made when it is read. */
 export interface AgentFile {
   readonly contentType: string;
@@ -62,7 +65,9 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   const ownRobots = own(ROBOTS_TXT);
   if (ownRobots !== undefined) {
     const gaps = robotsTxtGaps(readFileSync(ownRobots, 'utf8'));
-    if (gaps.length > 0) notes.push(`${setting}: robots.txt is your own, served as written; for the agent-readiness scanners it lacks ${gaps.join(', ')}`);
+    if (gaps.length > 0) {
+      notes.push(`${setting}: robots.txt is your own, served as written; for the agent-readiness scanners it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`);
+    }
   } else if (agents.robotsTxt) {
     files.set(ROBOTS_TXT, { contentType: uploadContentType(ROBOTS_TXT), body: () => robotsTxt(agents.contentSignals, hasSitemap ? sitemapUrl : undefined) });
   }

@@ -79,6 +79,11 @@ describe('the robots.txt of a site without one (RFC 9309, contentsignals.org)', 
     expect(namedAiCrawlers('user-agent: gptbot\nUser-Agent: ClaudeBot # the training one\n# User-agent: CCBot\nUser-agent: *\n')).toEqual(['GPTBot', 'ClaudeBot']);
     expect(namedAiCrawlers(robotsTxt(readAgentSettings({}).contentSignals, undefined))).toEqual(Object.values(AI_CRAWLERS).flat());
   });
+
+  it('is shown whole in docs/api.md §16, for an owner whose generator writes their own to copy', () => {
+    const docs = readFileSync(fileURLToPath(new URL('../../../../docs/api.md', import.meta.url)), 'utf8');
+    expect(docs).toContain(`\`\`\`text\n${robotsTxt(readAgentSettings({}).contentSignals, 'https://example.com/sitemap.xml')}\`\`\`\n`);
+  });
 });
 
 describe('the sitemap of a site without one (sitemaps.org 0.9)', () => {
@@ -160,7 +165,7 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     const added = agentFiles(site, ALL_ON, BASE, [], 'siteDir');
     expect([...added.files.keys()]).toEqual([]);
     expect(added.notes).toEqual([
-      'siteDir: robots.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line',
+      'siteDir: robots.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from)',
     ]);
   });
 
