@@ -98,7 +98,10 @@ function robotsCheck(robots: Answer | undefined): CheckResult {
   const name = 'GET /robots.txt';
   if (robots === undefined) return fail(name, 'no answer', PROBE_FIX);
   if (robots.status !== 200 || mediaType(robots) !== 'text/plain') return fail(name, `${diagnose(robots).detail}; expected 200 text/plain (RFC 9309)`, PROBE_FIX);
-  if (!/^\s*user-agent\s*:/im.test(robots.body)) return fail(name, '200, but no User-agent line (RFC 9309 §2.2.1)', PROBE_FIX);
+  // A file without a group is valid, and no rule applies (RFC 9309 §2.2.1): a warning, as the scanners count none.
+  if (!/^\s*user-agent\s*:/im.test(robots.body)) {
+    return warn(name, '200, but no User-agent line: crawlers read it as allowing every page, and the scanners do not count it (RFC 9309 §2.2.1)', OWN_ROBOTS_FIX);
+  }
   return ok(name, `200 text/plain, ${robots.bytes} bytes`);
 }
 

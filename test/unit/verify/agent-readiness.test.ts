@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { agentReadinessChecks } from '../../../bin/verify/agent-readiness.js';
+import type { CheckResult } from '../../../bin/verify/check.js';
+import type { Answer, Probe } from '../../../bin/verify/http-probe.js';
+
+/*
+ * The agent-readiness probes of npm run verify (docs/verify.md) against answers of the test's own,
+ * where a live site's files could be anything its generator wrote.
+ */
+
+/** A site that answers robots.txt with `robots`, and 404 to everything else. */
+function siteWithRobots(robots: string): Probe {
+  return async (url) => {
+    const found = url.pathname === '/robots.txt';
+    const body = found ? robots : 'not found';
+    return {
+      url,
+      method: 'GET',
+      status: found ? 200 : 404,
+      headers: new Headers({ 'content-type': 'text/plain' }),
+      body,
+      bytes: Buffer.byteLength(body),
+      elapsedMs: 1,
+    } satisfies Answer;
+  };
+}
+
+async function robotsLine(robots: string): Promise<CheckResult> {
+  for await (const result of agentReadinessChecks(new URL('https://site.test'), siteWithRobots(robots))) {
+    if (result.name === 'GET /robots.txt') return result;
+  }
+  throw new Error('no robots.txt line');
+}
+
+describe('the robots.txt probe', () => {
+  it('warns of a valid file with no group (a generator’s Sitemap line alone), which fails nothing for visitors', async () => {
+    expect(await robotsLine('Sitemap: https://site.test/sitemap.xml\n')).toEqual({
+      status: 'warn',
+      name: 'GET /robots.txt',
+      detail: '200, but no User-agent line: crawlers read it as allowing every page, and the scanners do not count it (RFC 9309 §2.2.1)',
+      fix: expect.stringMatching(/^your own robots\.txt is served as written/),
+    });
+  });
+
+  it('passes a file with a group', async () => {
+    expect(await robotsLine('User-agent: *\nAllow: /\n')).toMatchObject({ status: 'ok', detail: '200 text/plain, 23 bytes' });
+  });
+});
