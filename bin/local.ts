@@ -17,7 +17,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { STOP_DRAIN_MS } from './local/table-stream.js';
-import { inSettingsFileWords, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
@@ -42,7 +42,8 @@ try {
             ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
             : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path },
           () => {
-            const now = readLocalSettings(ownerEnv, file.settings);
+            // The form page's own checks: another contact page's are start-up's alone.
+            const now = readLocalFormPage(ownerEnv, file.settings);
             return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path };
           },
           (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),

@@ -22,7 +22,7 @@ import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SuccessPath } from '../../lib/settings/form-page.js';
+import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
@@ -136,6 +136,24 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
     .reduce((words, [key, variable]) => words.replace(new RegExp(`\\b${variable}\\b`, 'g'), key), message);
 }
 
+/** What readLocalSettings reads of the settings file beside the environment. */
+type LocalFileSettings = { readonly domainName?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown };
+
+/**
+ * The form page and the thank-you page, as start-up reads and checks them (findFormPage,
+ * thankYouPage), with the site's folder they were found in: what the form page's watch reads again.
+ */
+export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}): Pick<LocalSettings, 'formPage' | 'formSuccessPath'> & { readonly siteFolder?: SiteFolder } {
+  const { domainName } = fileSettings;
+  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
+  const { siteDir } = optionalSiteDir(env);
+  const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
+  const siteFolder = siteDir === undefined ? undefined : { folder: siteDir, setting: SITE_DIR, ownOrigins };
+  const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
+  const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
+  return { ...(siteFolder === undefined ? {} : { siteFolder }), ...(formPage === undefined ? {} : { formPage }), ...(formSuccessPath === undefined ? {} : { formSuccessPath }) };
+}
+
 /**
  * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
  * `fileSettings` are the settings file's: its `domainName`, a deployment's alone, tells the form
@@ -144,15 +162,9 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
  * pages the deploy refuses (a SITE_DIR of the environment beside the file's siteOrigin previews a
  * build of the site, which synth never reads).
  */
-export function readLocalSettings(env: Env, fileSettings: { readonly domainName?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown } = {}): LocalSettings {
-  const { domainName } = fileSettings;
-  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
-  const siteDir = optionalSiteDir(env);
-  const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
-  const siteFolder = siteDir.siteDir === undefined ? undefined : { folder: siteDir.siteDir, setting: SITE_DIR, ownOrigins };
-  const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
-  const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
-  const site = siteDir.siteDir === undefined ? undefined : { siteDir: siteDir.siteDir, files: siteFiles(siteDir.siteDir) };
+export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}): LocalSettings {
+  const { siteFolder, formPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
+  const site = siteFolder === undefined ? undefined : { siteDir: siteFolder.folder, files: siteFiles(siteFolder.folder) };
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -161,7 +173,7 @@ export function readLocalSettings(env: Env, fileSettings: { readonly domainName?
     digestSeconds: parseDigestSeconds('DIGEST_SECONDS', env.DIGEST_SECONDS ?? String(LOCAL_DIGEST_SECONDS)),
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
-    ...siteDir,
+    ...(site === undefined ? {} : { siteDir: site.siteDir }),
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, formPage?.file),

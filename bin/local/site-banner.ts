@@ -6,7 +6,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, pagesWithContactForm, thankYouIndexNote } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -39,19 +39,20 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
   const noFormPage = () =>
     settings.siteDir === undefined
       ? 'no formPage, and no siteDir to find one in'
-      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir)}`;
+      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages)}`;
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
-    ...(settings.otherContactPages.length === 0 ? [] : [`Other form ${otherContactPagesLine(settings.otherContactPages, settings.formPage, successPath)}`]),
+    // Without a form page, the Form page line names them, as what formPage could name.
+    ...(settings.formPage === undefined || settings.otherContactPages.length === 0 ? [] : [`Other form ${otherContactPagesLine(settings.otherContactPages, settings.formPage, successPath)}`]),
     `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }
 
-/** Where else the folder holds a form posting to `/contact`, which formPage could name. */
-function elsewhere(siteDir: string): string {
-  const [first, ...others] = pagesWithContactForm({ folder: siteDir, setting: 'SITE_DIR' });
+/** Where else the folder holds a form posting to `/contact` (otherContactPages), which formPage could name. */
+function elsewhere(siteDir: string, pages: readonly string[]): string {
+  const [first, ...others] = pages;
   if (first === undefined) return '';
   const holding = `; ${[first, ...others].map(printable).join(', ')} ${others.length === 0 ? 'has' : 'have'} one`;
   // A page in the generator's built folder inside it: the folder, not formPage, is what to change.

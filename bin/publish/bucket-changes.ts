@@ -1,10 +1,10 @@
 import { CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { few } from '../../lib/pages/site-files.js';
 import { awsFailure, errorParts, failureInWords } from '../aws-failure.js';
 import { deleteKeys, type RefusedDeletion } from './delete-keys.js';
 import type { DeployedSite } from './deployed-site.js';
 import { invalidationPaths } from './invalidation-paths.js';
-import { few } from './key-list.js';
 import { PublishError } from './publish-error.js';
 import type { PublishClients } from './run-publish.js';
 

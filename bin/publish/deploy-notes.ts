@@ -1,10 +1,9 @@
 import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, siteNames, unpagedSiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { printable } from '../../lib/pages/site-files.js';
+import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
 import { NO_SITE_DOCUMENTS_OUTPUT } from '../../lib/site-outputs.js';
 import type { DeployedSite } from './deployed-site.js';
-import { few } from './key-list.js';
 
 /** The site and its settings now, as `npm run publish` compares them with the deployment. */
 export interface SiteNow {

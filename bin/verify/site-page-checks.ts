@@ -3,6 +3,7 @@ import { sameSiteSubresources } from '../../lambdas/html/form-page-reading.js';
 import { readPage } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { isServicePath } from '../../lib/front-door-paths.js';
+import { nameWithoutHtml } from '../../lib/pages/site-pages.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
@@ -68,7 +69,7 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
 export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise<CheckResult | undefined> {
   const page = firstSiteLink(home.answer, (path) => /\/[^./]+\.html$/.test(path) && !path.endsWith('/index.html') && path !== '/404.html');
   if (page === undefined) return undefined;
-  const bare = new URL(page.pathname.slice(0, -'.html'.length), page);
+  const bare = new URL(nameWithoutHtml(page.pathname)!, page);
   if (isServicePath(bare.pathname)) return undefined;
   const answer = await probe(bare);
   const path = bare.pathname;

@@ -321,6 +321,12 @@ export function printable(path: string): string {
   return terminalText(path.replaceAll('\t', '\\u0009'));
 }
 
+/** A few keys as a line names them, printable, the rest counted: `a.html, b.html, c.html and 4 more`. */
+export function few(keys: readonly string[]): string {
+  const named = keys.slice(0, 3).map(printable).join(', ');
+  return keys.length > 3 ? `${named} and ${keys.length - 3} more` : named;
+}
+
 /**
  * The file the bucket answers for a request URI, as S3 does (docs/api.md §10): the object whose key
  * is the URI percent-decoded, without its leading slash, with that key. A key no site holds (an empty, `.` or

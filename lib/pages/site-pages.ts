@@ -36,6 +36,10 @@ export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
  * front door serves a folder), percent-encoded segment by segment as a browser encodes a link.
  */
 export function pagePath(pageKey: string): string {
-  const path = pageKey.replace(/(^|\/)index\.html$/, '$1');
-  return `/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return writtenPagePath(pageKey).split('/').map(encodeURIComponent).join('/');
+}
+
+/** pagePath as an owner writes it, not percent-encoded (`/café/`): what a line names a page by. */
+export function writtenPagePath(pageKey: string): string {
+  return `/${pageKey.replace(/(^|\/)index\.html$/, '$1')}`;
 }

@@ -19,8 +19,8 @@ import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inq
 import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
-import { noPageOfFolder, printable, siteFiles } from '../pages/site-files.js';
-import { isPageKey, pagePath } from '../pages/site-pages.js';
+import { few, noPageOfFolder, printable, siteFiles } from '../pages/site-files.js';
+import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -55,7 +55,7 @@ export const FOUND_FORM_PAGE = FORM_FOLDER;
 export const BUNDLED_FORM_PAGE = 'form-page.html';
 
 /** The site's folder, and the setting that names it (`siteDir`, `SITE_DIR`) in messages. */
-interface SiteFolder {
+export interface SiteFolder {
   readonly folder: string;
   readonly setting: string;
   /** The origins of the site's own names, where known (synth's domainName and baseUrl): a form's action written whole with one is the site's. */
@@ -109,35 +109,6 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
 }
 
-/** How many of the folder's pages, the shallowest first, pagesWithContactForm reads at most. */
-const PAGES_LOOKED_AT = 200;
-
-/**
- * The pages of the folder, other than FOUND_FORM_PAGE, whose form posts to `/contact` (a contact
- * page at `/contatti/`): what formPage could name, said where nothing does. A folder's pages alone
- * (`index.html`, as a path ending in `/`), the PAGES_LOOKED_AT shallowest, each parsed only when
- * its text holds a form; a bounded look for a line of advice, never a check.
- */
-export function pagesWithContactForm(site: SiteFolder): string[] {
-  const pages = [...siteFiles(site.folder).files]
-    .filter(([key]) => key === 'index.html' || key.endsWith('/index.html'))
-    .map(([key, file]) => ({ path: `/${key.slice(0, -'index.html'.length)}`, file }))
-    .filter(({ path }) => path !== FOUND_FORM_PAGE)
-    .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
-    .slice(0, PAGES_LOOKED_AT);
-  return pages.flatMap(({ path, file }) => {
-    try {
-      if (statSync(file).size > MAX_FORM_PAGE_BYTES) return [];
-      const text = readFileSync(file, 'utf8');
-      if (!/<form[\s>]/i.test(text)) return [];
-      return contactFormSending(readPage(text, path, site.ownOrigins)) === undefined ? [] : [path];
-    } catch {
-      // A page that cannot be read is no advice to give.
-      return [];
-    }
-  });
-}
-
 /** A form page's text, which the service can answer in: at most MAX_FORM_PAGE_BYTES, and UTF-8. */
 function formPageText(named: string, file: string, bytes: Buffer): string {
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
@@ -184,39 +155,68 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
 }
 
 /**
- * The paths of the site's pages other than the form page (`formPageFile`) whose form posts an
- * inquiry to `/contact` (a contact page in another language; docs/api.md §9), each checked as the form page is: one whose form would fail every
- * post, or sends the inquiry's fields to another path of the site (`/contact/`, which answers
- * 405), or names a thank-you page that finds no page, stops synth and start-up with one line, as an
- * inquiry lost there is lost as surely as on the form page. Only a page whose text holds a form is
- * parsed, and none past the MAX_FORM_PAGE_BYTES a form page may have.
+ * The paths of the site's pages other than the form page (`formPageFile`) whose form sends an
+ * inquiry to `/contact` (a contact page in another language; docs/api.md §9): a form a browser
+ * posts there, or one with a field of the inquiry's, not a "Contact me" button that leads there.
+ * Each is checked as the form page is: one whose form would fail every post, or that sends the
+ * inquiry's fields to another path of the site (`/contact/`, which answers 405), or names a
+ * thank-you page that finds no page, stops synth and start-up with one line, as an inquiry lost
+ * there is lost as surely as on the form page. Only a page whose text holds a form is parsed, and
+ * none past the MAX_FORM_PAGE_BYTES a form page may have, nor one gone since the folder was read;
+ * each thank-you page is looked for once. The shallowest come first: where there is no form page,
+ * the first is the one to make it.
  */
 export function otherContactPages(site: SiteFolder, formPageFile: string | undefined): string[] {
-  return [...siteFiles(site.folder).files].flatMap(([key, file]) => {
-    if (!isPageKey(key) || file === formPageFile || statSync(file).size > MAX_FORM_PAGE_BYTES) return [];
-    const text = readFileSync(file, 'utf8');
-    if (!/<form[\s>]/i.test(text)) return [];
-    const path = pagePath(key);
+  const thanked = new Set<string | undefined>([undefined, '']);
+  const depth = (path: string) => path.split('/').length;
+  const paths = [...siteFiles(site.folder).files].flatMap(([key, file]) => {
+    if (!isPageKey(key) || file === formPageFile) return [];
+    const text = pageText(file);
+    if (text === undefined || !/<form[\s/>]/i.test(text)) return [];
+    const path = writtenPagePath(key);
     const page = readPage(text, path, site.ownOrigins);
-    if (contactFormSending(page) === undefined && misdirectedInquiryAction(page) === undefined) return [];
-    checkedSuccessPath(path, checkedForm(path, file, page), site);
+    const form = contactFormSending(page);
+    if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
+      const misdirected = misdirectedInquiryAction(page);
+      if (misdirected === undefined) return [];
+      throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected)}`);
+    }
+    const checked = checkedForm(path, file, page);
+    if (!thanked.has(checked.successPath)) {
+      checkedSuccessPath(path, checked, site);
+      thanked.add(checked.successPath);
+    }
     return [path];
   });
+  return paths.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
+}
+
+/** A page's text, when it is at most MAX_FORM_PAGE_BYTES and still there to read. */
+function pageText(file: string): string | undefined {
+  try {
+    return statSync(file).size > MAX_FORM_PAGE_BYTES ? undefined : readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * What synth and `npm start` say of the other contact pages: that a visitor with JavaScript stays in
- * each page's own words and lands on its thank-you page (the example script follows the form's),
- * while one without gets the form page's answers, as the service answers every form post alike.
+ * What synth and `npm start` say of the other contact pages: that a visitor with JavaScript (the
+ * example script) stays in each page's own words and lands on the thank-you page its form names,
+ * while one without gets the form page's answers, as the service answers every form post alike;
+ * with no form page, the service's own, and the setting that makes the first of them the form page.
  */
 export function otherContactPagesLine(paths: readonly string[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
   const one = paths.length === 1;
-  const refusedIn = formPage === undefined ? `the service's own form (${PAGE_PATHS.form})` : formPage.path;
   const sentTo = thanks === undefined ? `the service's ${PAGE_PATHS.sent}` : thanks.path;
+  const without =
+    formPage === undefined
+      ? `a refused post comes back in the service's own form (${PAGE_PATHS.form}) and a sent one lands on ${sentTo}: "formPage": ${printable(JSON.stringify(paths[0]))} in your settings file makes ${one ? 'it' : 'the first'} your form page`
+      : `a refused post comes back in ${formPage.path} and a sent one lands on ${sentTo}, as the one form page's do`;
   return (
-    `${paths.map(printable).join(', ')}  (${one ? 'its form posts' : 'their forms post'} to ${PAGE_PATHS.form} too: ` +
-    `with JavaScript, a visitor gets ${one ? 'its' : 'each one\'s'} wording and the thank-you page ${one ? 'its' : 'each'} form names (${SUCCESS_PATH_ATTRIBUTE}); ` +
-    `without, a refused post comes back in ${refusedIn} and a sent one lands on ${sentTo}, as the one form page's do (docs/api.md §9))`
+    `${few(paths)}  (${one ? 'its form posts' : 'their forms post'} to ${PAGE_PATHS.form} too: ` +
+    `with the example script, a visitor gets ${one ? 'its' : 'each one\'s'} wording and the thank-you page ${one ? 'its' : 'each'} form names, if any (${SUCCESS_PATH_ATTRIBUTE}); ` +
+    `without JavaScript, ${without} (docs/api.md §9))`
   );
 }
 

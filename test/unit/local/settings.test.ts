@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
 import { NO_SITE_DOCUMENTS, type Env } from '../../../lambdas/config.js';
-import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
+import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalFormPage, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { isLoopbackHost, isLoopbackOrigin, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
@@ -233,6 +233,23 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
     ],
   ])('stops start-up with one line on %j', (env, message) => {
     expect(configErrorOf(() => readLocalSettings(env)).message).toEqual(message);
+  });
+});
+
+describe('the other contact pages of SITE_DIR, read at start-up as synth reads siteDir’s (docs/api.md §9)', () => {
+  it('are named beside the form page, and one that would lose every post stops start-up with its line', () => {
+    const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage() });
+    expect(readLocalSettings({ SITE_DIR: site }).otherContactPages).toEqual(['/en/contact/']);
+    expect(readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/en/contact/' }).otherContactPages).toEqual(['/contact/']);
+    const broken = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage({ action: '/contact/' }) });
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: broken })).message).toBe(
+      `/en/contact/ is ${join(broken, 'en/contact/index.html')}, whose form sends the inquiry to /contact/, which takes no form post: only /contact does (<form method="post" action="/contact">)`,
+    );
+  });
+
+  it('are not read again by the form page’s watch, whose checks are the form page’s alone', () => {
+    const broken = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage({ action: '/contact/' }) });
+    expect(readLocalFormPage({ SITE_DIR: broken }).formPage).toMatchObject({ path: '/contact/' });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
@@ -44,6 +45,9 @@ describe('limitsBannerLine', () => {
     );
   });
 });
+
+/** The other contact pages of a folder without a form page, as start-up finds them. */
+const found = (siteDir: string) => otherContactPages({ folder: siteDir, setting: 'SITE_DIR' }, undefined);
 
 describe('siteBannerLines', () => {
   const env = { SITE_NAME: "Grace's notebook", FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' };
@@ -104,21 +108,21 @@ describe('siteBannerLines', () => {
       'blog/post/index.html': '<title>A post</title><p>Write to me: <a href="/contatti/">contact</a></p>',
       'css/site.css': 'body {}',
     });
-    expect(siteBannerLines({}, { siteDir, otherContactPages: [] }, ['siteDir'])[1]).toBe(
+    expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir) }, ['siteDir'])[1]).toBe(
       'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
     );
     // A page past what a form page may be is not read at all (a sparse 3 GB file here), a name is printed as a terminal may show it.
     const odd = siteFolder({ 'con\u200Btact/index.html': ownerFormPage(), 'huge/index.html': '' });
     truncateSync(join(odd, 'huge/index.html'), 3 * 1024 ** 3);
-    expect(siteBannerLines({}, { siteDir: odd, otherContactPages: [] }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
+    expect(siteBannerLines({}, { siteDir: odd, otherContactPages: found(odd) }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
-    expect(siteBannerLines({}, { siteDir: two, otherContactPages: [] }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
+    expect(siteBannerLines({}, { siteDir: two, otherContactPages: found(two) }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
   });
 
   it('names the built folder, not formPage, when the page is in the generator’s output inside a project folder', () => {
     const project = siteFolder({ 'public/index.html': '<title>Strona</title>', 'public/kontakt/index.html': ownerFormPage({ title: 'Kontakt' }) });
     rmSync(join(project, 'index.html'));
-    expect(siteBannerLines({}, { siteDir: project, otherContactPages: [] }, ['siteDir'])[1]).toMatch(
+    expect(siteBannerLines({}, { siteDir: project, otherContactPages: found(project) }, ['siteDir'])[1]).toMatch(
       new RegExp(`; /public/kontakt/ has one, in ${join(project, 'public').replaceAll('/', '\\/')}, which holds your home page: name that folder as siteDir\\)$`),
     );
   });
@@ -135,13 +139,15 @@ describe('siteBannerLines', () => {
   it('says what visitors of the other contact pages get, with JavaScript and without, after the Thank-you line', () => {
     const lines = siteBannerLines({}, { formPage, formSuccessPath: { path: '/bedankt/', source: 'form page' }, otherContactPages: ['/en/contact/'] }, []);
     expect(lines[3]).toBe(
-      'Other form /en/contact/  (its form posts to /contact too: with JavaScript, a visitor gets its wording and the thank-you page its form names (data-success-path); ' +
-        "without, a refused post comes back in /contact/ and a sent one lands on /bedankt/, as the one form page's do (docs/api.md §9))",
+      'Other form /en/contact/  (its form posts to /contact too: with the example script, a visitor gets its wording and the thank-you page its form names, if any (data-success-path); ' +
+        "without JavaScript, a refused post comes back in /contact/ and a sent one lands on /bedankt/, as the one form page's do (docs/api.md §9))",
     );
-    expect(siteBannerLines({}, { otherContactPages: ['/a/', '/b.html'] }, [])[3]).toBe(
-      "Other form /a/, /b.html  (their forms post to /contact too: with JavaScript, a visitor gets each one's wording and the thank-you page each form names (data-success-path); " +
-        "without, a refused post comes back in the service's own form (/contact) and a sent one lands on the service's /contact/sent, as the one form page's do (docs/api.md §9))",
+    expect(otherContactPagesLine(['/a/', '/b.html', '/c/', '/d/', '/e/'], undefined, undefined)).toBe(
+      "/a/, /b.html, /c/ and 2 more  (their forms post to /contact too: with the example script, a visitor gets each one's wording and the thank-you page each form names, if any (data-success-path); " +
+        'without JavaScript, a refused post comes back in the service\'s own form (/contact) and a sent one lands on the service\'s /contact/sent: "formPage": "/a/" in your settings file makes the first your form page (docs/api.md §9))',
     );
+    // Without a form page, npm start's Form page line names them instead.
+    expect(siteBannerLines({}, { otherContactPages: ['/a/'] }, []).filter((line) => line.startsWith('Other form'))).toEqual([]);
   });
 });
 

@@ -289,6 +289,12 @@ describe('what needs a deploy', () => {
     expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([]);
   });
 
+  it('says nothing of a listed page that is gone: no deploy drops what is not there', async () => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
+    const lines = await run(siteFolder(SITE), { dryRun: true });
+    expect(lines.filter((line) => line.startsWith('at the next deploy: ') || line.startsWith('deploy needed: '))).toEqual([]);
+  });
+
   it("tells which pages the next deploy lists by today's files: files without an extension new since then leave less room", async () => {
     const posts = Array.from({ length: 50 }, (_, index) => `posts/p-${String(index).padStart(3, '0')}.html`);
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });

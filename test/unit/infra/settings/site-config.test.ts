@@ -652,10 +652,10 @@ describe('the other contact pages: pages beside the form page whose form posts t
     'en/index.html': '<title>Home</title><form method="post" action="/newsletter"><input name="email"></form>',
   };
 
-  it('are found wherever they are, flat pages too, beside the form page and never it, each checked as the form page is', () => {
+  it('are found wherever they are, flat pages too, the shallowest first, beside the form page and never it', () => {
     const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thanks/' }), 'fr.html': ownerFormPage({ action: '../contact' }) });
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual(['/en/contact/', '/fr.html']);
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages).toEqual(['/contact/', '/fr.html']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual(['/fr.html', '/en/contact/']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages).toEqual(['/fr.html', '/contact/']);
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder(bilingual) }).otherContactPages).toEqual([]);
   });
 
@@ -673,6 +673,19 @@ describe('the other contact pages: pages beside the form page whose form posts t
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toBe(
       `/en/contact/: its form's data-success-path /en/thank-you/ is no page of siteDir (${site}): a visitor sent there would get a 404`,
     );
+  });
+
+  it('are not a "Contact me" button that leads to /contact, nor a page past the 1 MiB a form page may have', () => {
+    const site = siteFolder({
+      ...bilingual,
+      'about/index.html': '<form action="/contact"><button>Contact me</button></form>',
+      'team.html': '<form method="dialog" action="/contact"><button>Close</button></form>',
+      'huge.html': `${ownerFormPage({ action: '/contact/' })}${' '.repeat(MAX_FORM_PAGE_BYTES)}`,
+    });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual([]);
+    // A form to /contact that a browser posts, whatever its fields, is an inquiry's, and would lose every post.
+    writeFileSync(join(site, 'about/index.html'), '<form method="post" action="/contact"><button>Contact me</button></form>');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toMatch(/^\/about\/ is .*, whose form has no name, email, message, so every post would be refused/);
   });
 
   it('are none for a site elsewhere, whose pages the service cannot read', () => {
