@@ -93,7 +93,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     if (contactFormSending(page) === undefined) {
       const action = misdirectedInquiryAction(page);
       if (action === undefined) return undefined;
-      throw new ConfigError(`${named} is ${file}, ${noFormToContact(action)}`);
+      throw new ConfigError(`${named} is ${file}, ${noFormToContact(action, file, site)}`);
     }
     formPageText(named, file, bytes);
     return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, page, site) };
@@ -127,7 +127,7 @@ function checkedPage(
   page: PageTree,
   site: SiteFolder,
 ): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy'> {
-  const form = checkedForm(named, file, page);
+  const form = checkedForm(named, file, page, site);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown } = form;
@@ -137,9 +137,9 @@ function checkedPage(
 }
 
 /** The page's form that posts to `/contact`; a page without one, or whose every post would fail, stops synth or start-up with one line. */
-function checkedForm(named: string, file: string, page: PageTree): FormSending {
+function checkedForm(named: string, file: string, page: PageTree, site: SiteFolder): FormSending {
   const form = contactFormSending(page);
-  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page))}`);
+  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site)}`);
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   return form;
@@ -179,9 +179,9 @@ export function otherContactPages(site: SiteFolder, formPageFile: string | undef
     if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
       const misdirected = misdirectedInquiryAction(page);
       if (misdirected === undefined) return [];
-      throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected)}`);
+      throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected, file, site)}`);
     }
-    const checked = checkedForm(path, file, page);
+    const checked = checkedForm(path, file, page, site);
     if (!thanked.has(checked.successPath)) {
       checkedSuccessPath(path, checked, site);
       thanked.add(checked.successPath);
@@ -223,12 +223,19 @@ export function otherContactPagesLine(paths: readonly string[], formPage: Pick<F
 /** Why `/contact` written whole with the site's own name fails the form. */
 const WHOLE_ADDRESS = "a whole address, which the preview's posts would leave for and a site not yet at that name would miss";
 
-/** The end of a sentence naming a page none of whose forms posts to `/contact`, and where its inquiry form posts instead, if it has one. */
-function noFormToContact(misdirected: MisdirectedAction | undefined): string {
+/**
+ * The end of a sentence naming a page (`file`) none of whose forms posts to `/contact`, and where its
+ * inquiry form posts instead, if it has one. An action that is another page of the site (a form
+ * service's thank-you page, as Netlify's forms name it) is said to belong in SUCCESS_PATH_ATTRIBUTE.
+ */
+function noFormToContact(misdirected: MisdirectedAction | undefined, file: string, site: SiteFolder): string {
   if (misdirected === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
   const sends = `whose form sends the inquiry to ${printable(misdirected.action)}`;
-  if (misdirected.kind === 'path') return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})`;
-  return `${sends}, ${WHOLE_ADDRESS}: write the path alone (${FORM_EXAMPLE})`;
+  if (misdirected.kind !== 'path') return `${sends}, ${WHOLE_ADDRESS}: write the path alone (${FORM_EXAMPLE})`;
+  // The form's own folder (`/contact/`, a slash too many) is a contact page, never a thank-you page.
+  const landing = misdirected.action.startsWith(FOUND_FORM_PAGE) ? undefined : linkedSiteFile(siteFrontDoor(site.folder, site.setting), misdirected.action);
+  const thanks = landing === undefined || landing === file ? '' : `; a page to land on once it is sent goes in ${SUCCESS_PATH_ATTRIBUTE}=${printable(JSON.stringify(misdirected.action))}`;
+  return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})${thanks}`;
 }
 
 /**

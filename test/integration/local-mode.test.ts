@@ -250,7 +250,7 @@ function probe(port: number, timeoutMs: number): Promise<number | string> {
 
 describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
   it('previews the site the file names, as a deployment would publish it, mails its owner from its sender, and says which settings it took from the file', async () => {
-    const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': '<meta name="robots" content="noindex">thanks' });
+    const site = siteFolder({ 'index.html': '<title>Ada’s site</title>', 'thanks/index.html': '<meta name="robots" content="noindex">thanks', '.env': 'SECRET=1' });
     const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
     writeFileSync(settings, JSON.stringify({ siteDir: site, formSuccessPath: '/thanks/', ownerEmail: 'ada@ada.example', senderEmail: 'contact@ada.example' }));
     const server = await startLocalServer({ SITE_SETTINGS: settings });
@@ -263,6 +263,8 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
       // Each value is credited to the file's key that gave it, not to the variable it is passed in.
       expect(server.output()).toMatch(/^Thank-you  \/thanks\/  \(formSuccessPath\)$/m);
       expect(server.output()).toContain(`Site       ${site}  (siteDir, at the same origin`);
+      // The folder's notes name it as the file does, as synth names siteDir.
+      expect(server.output()).toMatch(/^siteDir: not published, nor served by local mode: \.env \(dotfiles/m);
       expect(server.output()).toMatch(/^Mail {7}to ada@ada\.example \(ownerEmail\), from contact@ada\.example \(senderEmail\); kept by the mailbox below, never sent$/m);
 
       expect((await postContact(server.apiUrl, { name: 'Grace', email: 'grace@example.com', message: 'A compiler, perhaps?' })).status).toBe(202);

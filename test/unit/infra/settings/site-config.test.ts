@@ -532,6 +532,14 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .*, whose form sends the inquiry to /);
   });
 
+  it('says a Netlify form’s action, a thank-you page of the site, goes in data-success-path', () => {
+    const netlify = ownerFormPage({ action: '/merci/' }).replace('<form', '<form data-netlify="true"');
+    const folder = siteFolder({ 'contact/index.html': netlify, 'merci/index.html': 'Merci' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form sends the inquiry to /merci/, which takes no form post: only /contact does (<form method="post" action="/contact">); a page to land on once it is sent goes in data-success-path="/merci/"`,
+    );
+  });
+
   const ownDomain = { domainName: 'atelier-brun.example', certificateArn: EXAMPLE_CERTIFICATE_ARN };
   const WHOLE = "a whole address, which the preview's posts would leave for and a site not yet at that name would miss";
 
