@@ -4,7 +4,7 @@ import type { AgentSettings, SiteDocuments } from '../../lambdas/config.js';
 import { HOME_PAGE } from '../front-door-paths.js';
 import { isNoindexPage, pageMarkdown } from './page-markdown.js';
 import { robotsTxt, robotsTxtGaps } from './robots-txt.js';
-import type { SiteFiles } from './site-files.js';
+import { few, type SiteFiles } from './site-files.js';
 import { isPageKey, MARKDOWN_CONTENT_TYPE, markdownKey, pagePath } from './site-pages.js';
 import { MAX_SITEMAP_URLS, sitemapXml } from './sitemap-xml.js';
 import { uploadContentType } from './upload-content-type.js';
@@ -59,8 +59,19 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
       if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
     }
     files.set(SITEMAP_XML, { contentType: uploadContentType(SITEMAP_XML), body: () => listedSitemap().xml });
-  } else if (own(SITEMAP_XML) !== undefined && !/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(readFileSync(own(SITEMAP_XML)!, 'utf8'))) {
-    notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);
+  } else if (own(SITEMAP_XML) !== undefined) {
+    const text = readFileSync(own(SITEMAP_XML)!, 'utf8');
+    if (!/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(text)) {
+      notes.push(`${setting}: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)`);
+    }
+    const noindex = listedNoindexPages(site, text);
+    if (noindex.length > 0) {
+      const them = noindex.length === 1 ? 'it' : 'them';
+      notes.push(
+        `${setting}: sitemap.xml is your own, served as written; it lists ${few(noindex)}, which ${noindex.length === 1 ? 'asks' : 'ask'} search engines to leave ${them} out (noindex): ` +
+          `leave ${them} out of it too (jekyll-sitemap: sitemap: false in the page's front matter)`,
+      );
+    }
   }
   const ownRobots = own(ROBOTS_TXT);
   if (ownRobots !== undefined) {
@@ -78,6 +89,38 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
     }
   }
   return { files, notes };
+}
+
+/**
+ * The paths an owner's sitemap lists (each `<loc>`, its origin aside, decoded) of pages of the folder that ask
+ * search engines to leave them out (isNoindexPage): a path ending in `/` is its folder's index.html,
+ * and one without an extension may be its `.html`, as the front door serves them.
+ */
+function listedNoindexPages(site: SiteFiles, sitemap: string): string[] {
+  const paths = [...sitemap.matchAll(/<(?:[\w-]+:)?loc>\s*([^<]*?)\s*<\/(?:[\w-]+:)?loc>/g)].flatMap(([, loc]) => {
+    const url = xmlText(loc!);
+    return URL.canParse(url) ? [new URL(url).pathname] : [];
+  });
+  return [...new Set(paths)].flatMap((path) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(path.slice(1));
+    } catch {
+      return [];
+    }
+    const file = [key.endsWith('/') || key === '' ? `${key}index.html` : key, `${key}.html`].map((candidate) => site.files.get(candidate)).find((found) => found !== undefined);
+    return file !== undefined && isNoindexPage(readFileSync(file)) ? [`/${key}`] : [];
+  });
+}
+
+/** XML text with its predefined and numeric character references decoded. */
+function xmlText(text: string): string {
+  const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(\w+));/gi, (reference, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return named[name] ?? reference;
+    const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : reference;
+  });
 }
 
 /** What a folder's site publishes, by its files and the agent settings, which llms.txt links. */

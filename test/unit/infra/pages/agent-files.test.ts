@@ -169,6 +169,21 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     ]);
   });
 
+  it("says when the owner's sitemap lists a page that asks search engines to leave it out, as jekyll-sitemap lists a thank-you page", () => {
+    const noindex = '<meta name="robots" content="noindex">';
+    const sitemap = (locs: readonly string[]) => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((loc) => `<url><loc>${loc}</loc></url>`).join('')}</urlset>`;
+    const pages = { 'index.html': 'home', 'obrigada.html': noindex, 'merci/index.html': noindex, 'café.html': noindex, 'sobre.html': 'about' };
+    const listing = (locs: readonly string[]) => agentFiles(siteFiles(folderOf({ ...pages, 'sitemap.xml': sitemap(locs) })), ALL_ON, BASE, [], 'siteDir').notes;
+    expect(listing(['https://fisio.example/', 'https://fisio.example/sobre', 'https://fisio.example/obrigada', 'https://fisio.example/merci/', 'https://fisio.example/caf%C3%A9.html?x=1&amp;y=2'])).toEqual([
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada, /merci/, /café.html, which ask search engines to leave them out (noindex): leave them out of it too (jekyll-sitemap: sitemap: false in the page's front matter)",
+    ]);
+    expect(listing(['https://fisio.example/obrigada.html'])).toEqual([
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada.html, which asks search engines to leave it out (noindex): leave it out of it too (jekyll-sitemap: sitemap: false in the page's front matter)",
+    ]);
+    // Pages that do not say noindex, a loc that is no URL, and a reference past Unicode say nothing.
+    expect(listing(['https://fisio.example/sobre.html', 'obrigada.html', 'https://fisio.example/&#x110000;', 'https://fisio.example/%E0%A4%A'])).toEqual([]);
+  });
+
   it("says when the owner's sitemap is no sitemap", () => {
     const added = agentFiles(siteFiles(folderOf({ 'sitemap.xml': '<html></html>' })), ALL_ON, BASE, [], 'SITE_DIR');
     expect(added.notes).toEqual(['SITE_DIR: sitemap.xml is your own, served as written; for the agent-readiness scanners it lacks a <urlset> or <sitemapindex> (sitemaps.org)']);
