@@ -176,7 +176,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
     ...(site === undefined ? {} : { siteDir: site.siteDir }),
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
-    otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, formPage?.file),
+    otherContactPages: siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);

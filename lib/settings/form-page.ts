@@ -19,7 +19,7 @@ import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inq
 import { FORM_FOLDER } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
-import { few, noPageOfFolder, printable, siteFiles } from '../pages/site-files.js';
+import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
 import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
 import { quoted } from './settings-file.js';
 
@@ -155,7 +155,8 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
 }
 
 /**
- * The paths of the site's pages other than the form page (`formPageFile`) whose form sends an
+ * The paths of the site's pages (`files`, the folder's as siteFiles read it) other than the form
+ * page (`formPageFile`) whose form sends an
  * inquiry to `/contact` (a contact page in another language; docs/api.md §9): a form a browser
  * posts there, or one with a field of the inquiry's, not a "Contact me" button that leads there.
  * Each is checked as the form page is: one whose form would fail every post, or that sends the
@@ -166,10 +167,10 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
  * each thank-you page is looked for once. The shallowest come first: where there is no form page,
  * the first is the one to make it.
  */
-export function otherContactPages(site: SiteFolder, formPageFile: string | undefined): string[] {
+export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], formPageFile: string | undefined): string[] {
   const thanked = new Set<string | undefined>([undefined, '']);
   const depth = (path: string) => path.split('/').length;
-  const paths = [...siteFiles(site.folder).files].flatMap(([key, file]) => {
+  const paths = [...files].flatMap(([key, file]) => {
     if (!isPageKey(key) || file === formPageFile) return [];
     const text = pageText(file);
     if (text === undefined || !/<form[\s/>]/i.test(text)) return [];

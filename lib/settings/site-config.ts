@@ -23,7 +23,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
-import { parseSiteFolder } from '../pages/site-files.js';
+import { parseSiteFolder, siteFiles } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
 import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SuccessPath } from './form-page.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
@@ -245,7 +245,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     ...(pageStylesheet === undefined ? {} : { pageStylesheet }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     ...(formPage === undefined ? {} : { formPage }),
-    otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, formPage?.file),
+    otherContactPages: siteFolder === undefined ? [] : otherContactPages(siteFolder, siteFiles(siteFolder.folder).files, formPage?.file),
     waf: flag('waf', context('waf')),
     pricingPlan: readPricingPlan(context('pricingPlan')),
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),

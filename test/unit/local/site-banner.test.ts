@@ -3,6 +3,7 @@ import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
 import { otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
+import { siteFiles } from '../../../lib/pages/site-files.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
@@ -47,7 +48,7 @@ describe('limitsBannerLine', () => {
 });
 
 /** The other contact pages of a folder without a form page, as start-up finds them. */
-const found = (siteDir: string) => otherContactPages({ folder: siteDir, setting: 'SITE_DIR' }, undefined);
+const found = (siteDir: string) => otherContactPages({ folder: siteDir, setting: 'SITE_DIR' }, siteFiles(siteDir).files, undefined);
 
 describe('siteBannerLines', () => {
   const env = { SITE_NAME: "Grace's notebook", FORM_SUCCESS_PATH: '/thanks/', PAGE_STYLESHEET: '/css/site.css' };
