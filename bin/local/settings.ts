@@ -137,17 +137,16 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
 }
 
 /** What readLocalSettings reads of the settings file beside the environment. */
-type LocalFileSettings = { readonly domainName?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown };
+type LocalFileSettings = { readonly domainName?: unknown; readonly baseUrl?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown };
 
 /**
  * The form page and the thank-you page, as start-up reads and checks them (findFormPage,
  * thankYouPage), with the site's folder they were found in: what the form page's watch reads again.
  */
 export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}): Pick<LocalSettings, 'formPage' | 'formSuccessPath'> & { readonly siteFolder?: SiteFolder } {
-  const { domainName } = fileSettings;
   if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const { siteDir } = optionalSiteDir(env);
-  const ownOrigins = typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : [];
+  const ownOrigins = settingsFileOrigins(fileSettings);
   const siteFolder = siteDir === undefined ? undefined : { folder: siteDir, setting: SITE_DIR, ownOrigins };
   const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
@@ -155,9 +154,21 @@ export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}
 }
 
 /**
+ * The site's own origins that the settings file names, as synth takes them: `domainName`'s and
+ * `baseUrl`. A deployment's alone, they tell the form page check the site's own names. A `baseUrl`
+ * that is no URL names none here: synth stops on it with its own line.
+ */
+function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string[] {
+  return [
+    ...(typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : []),
+    ...(typeof baseUrl === 'string' && URL.canParse(baseUrl) ? [new URL(baseUrl).origin] : []),
+  ];
+}
+
+/**
  * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
- * `fileSettings` are the settings file's: its `domainName`, a deployment's alone, tells the form
- * page check the site's own name (a form written to post to `https://<domainName>/contact`); a file
+ * `fileSettings` are the settings file's: its `domainName` and `baseUrl`, a deployment's alone, tell the form
+ * page check the site's own names (a form written to post to `https://<domainName>/contact`); a file
  * with both `siteDir` and `siteOrigin` stops start-up as it stops synth, as the preview would show
  * pages the deploy refuses (a SITE_DIR of the environment beside the file's siteOrigin previews a
  * build of the site, which synth never reads).

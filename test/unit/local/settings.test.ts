@@ -234,6 +234,17 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
   ])('stops start-up with one line on %j', (env, message) => {
     expect(configErrorOf(() => readLocalSettings(env)).message).toEqual(message);
   });
+
+  it.each([
+    ['domainName', { domainName: 'atelier-brun.example' }, 'https://atelier-brun.example/contact'],
+    ['baseUrl', { baseUrl: 'https://d111.cloudfront.net' }, 'https://d111.cloudfront.net/contact'],
+  ])('stops start-up, as synth does, on a form posting to /contact written whole with the settings file’s %s', (_key, fileSettings, action) => {
+    const whole = siteFolder({ 'contact/index.html': ownerFormPage({ action }) });
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: whole }, fileSettings)).message).toBe(
+      `/contact/ (found with no FORM_PAGE) is ${join(whole, 'contact/index.html')}, whose form sends the inquiry to ${action}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (<form method="post" action="/contact">)`,
+    );
+    expect(readLocalSettings({ SITE_DIR: whole }, { baseUrl: 'd111.cloudfront.net' }).formPage).toBeUndefined();
+  });
 });
 
 describe('the other contact pages of SITE_DIR, read at start-up as synth reads siteDir’s (docs/api.md §9)', () => {
