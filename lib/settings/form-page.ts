@@ -240,6 +240,18 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
 }
 
 /**
+ * What the fields that form services (Formspree, Netlify Forms) have a form carry become here, for
+ * an owner moving a form from one: a field the inquiry has not fails every post.
+ */
+const FORM_SERVICE_FIELDS: Readonly<Record<string, string>> = {
+  _next: `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`,
+  _replyto: 'name it email',
+  _subject: "a form service's, remove it",
+  'form-name': "a form service's, remove it",
+  'bot-field': "a form service's spam trap: the example's _gotcha is this one's",
+};
+
+/**
  * Why every post of the form (or every one sent with one of its buttons) would fail, as the end
  * of a sentence that names the page, if it would: a form no browser posts, or posts in another
  * encoding than the service reads (415), or whose fields the schema refuses whatever a visitor
@@ -264,7 +276,9 @@ function everyPostRefused(form: FormSending): string | undefined {
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {
     const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${names(unknown)})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
-    return `form has ${wrong.join(' and ')}, so every post would be refused: its fields are ${CONTACT_FIELDS.join(', ')}`;
+    const services = unknown.flatMap((field) => (FORM_SERVICE_FIELDS[field] === undefined ? [] : [`${field}: ${FORM_SERVICE_FIELDS[field]}`]));
+    const moving = services.length === 0 ? '' : ` (${services.join('; ')})`;
+    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}`;
   }
   if (form.repeated.length > 0) {
     return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;

@@ -583,8 +583,24 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
-      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha`,
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha`,
     );
+  });
+
+  it.each([
+    [
+      'Formspree’s',
+      ownerFormPage().replace('name="email"', 'name="_replyto"').replace('<button', '<input type="hidden" name="_next" value="/danke/"><input type="hidden" name="_subject" value="Anfrage"><button'),
+      'fields the inquiry has not (_replyto, _next, _subject) and no email, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (_replyto: name it email; _next: the thank-you page goes in the form\'s data-success-path here; _subject: a form service\'s, remove it)',
+    ],
+    [
+      'Netlify’s',
+      ownerFormPage().replace('<button', '<input type="hidden" name="form-name" value="contact"><p hidden><input name="bot-field"></p><button'),
+      'fields the inquiry has not (form-name, bot-field), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (form-name: a form service\'s, remove it; bot-field: a form service\'s spam trap: the example\'s _gotcha is this one\'s)',
+    ],
+  ])('refuses a form page that kept %s fields, saying what each becomes here', (_service, page, said) => {
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(`/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${said}`);
   });
 
   const found = (page: string) => {
@@ -611,7 +627,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a button of another encoding', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="multipart/form-data">'), `form's submit button has formenctype="multipart/form-data", so every post sent with it would be refused (415): ${encoding}`],
     ['two controls of one field', ownerFormPage().replace('<button', '<input type="hidden" name="email" value="me@example.com"><button'), 'form has more than one control named email (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
     ['two checkboxes of one field', ownerFormPage().replace('<button', '<input type="checkbox" name="company" value="a"><input type="checkbox" name="company" value="b"><button'), 'form has more than one control named company (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
-    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), 'form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: its fields are name, email, message, company, project_url, _gotcha'],
+    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), "form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha"],
   ])('refuses a form page whose form has %s, in one line naming the cause', (_case, page, cause) => {
     const { message, named } = found(page);
     expect(message).toBe(`${named} ${cause}`);
@@ -670,7 +686,7 @@ describe('the other contact pages: pages beside the form page whose form posts t
   it.each([
     ['sends the inquiry to /contact/, which answers 405', ownerFormPage({ action: '/contact/' }), 'whose form sends the inquiry to /contact/, which takes no form post: only /contact does (<form method="post" action="/contact">)'],
     ['has method="get"', ownerFormPage().replace('method="post"', 'method="get"'), 'whose form has method="get", so a browser sends it as a GET, never a post: give it method="post" (<form method="post" action="/contact">)'],
-    ['has no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'whose form has fields the inquiry has not (mail) and no email, so every post would be refused: its fields are name, email, message, company, project_url, _gotcha'],
+    ['has no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), "whose form has fields the inquiry has not (mail) and no email, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha"],
   ])('stop synth with one line when one %s, where every inquiry would be lost', (_case, page, why) => {
     const site = siteFolder({ ...bilingual, 'en/contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site }).message).toBe(`/en/contact/ is ${join(site, 'en/contact/index.html')}, ${why}`);
