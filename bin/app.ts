@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote } from '../lib/settings/form-page.js';
+import { formPageLine, formPageNotes, namedByFormPage, otherContactPagesLine, thankYouIndexNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -39,9 +39,11 @@ try {
     region: process.env.CDK_DEFAULT_REGION,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  // A page the owner did not name is used only with a word: which one, and how to name another.
-  // Said once the stacks are built, so that a synth that stops says one line.
-  if (config.formPage?.source === 'found') console.error(`Form page  ${formPageLine(config.formPage, 'formPage')}`);
+  // A page the owner did not name is used only with a word: which one, and how to name another;
+  // one they named, when it lacks something. Said once the stacks are built, so that a synth that
+  // stops says one line.
+  const formPage = config.formPage;
+  if (formPage !== undefined && (formPage.source === 'found' || formPageNotes(formPage) !== '')) console.error(`Form page  ${formPageLine(formPage, 'formPage')}`);
   const thanks = config.formSuccessPath;
   if (thanks !== undefined) {
     const namingForm = thanks.source === 'form page' ? config.formPage : undefined;

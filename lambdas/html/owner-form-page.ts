@@ -4,7 +4,7 @@ import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
-import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
+import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
   elementsOf,
@@ -79,7 +79,7 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
     removeAttribute(edits, status, 'hidden');
     addClass(edits, status, STATUS_ERROR_CLASS);
   }
-  markTitle(edits, all, nonEmpty(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
+  markTitle(edits, all, ownerWording(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
   resolveRelativeLinks(edits, all, base);
   return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
 }
@@ -140,7 +140,7 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
   for (const fieldError of fieldErrors) {
     const { field } = fieldError;
     // The honeypot is hidden from people: its message, in the owner's words if the form has them, is for the summary, never its field.
-    const message = (field === HONEYPOT_FIELD ? nonEmpty(attribute(page.form, OWNER_NOTICE_ATTRIBUTES.honeypot)) : undefined) ?? fieldError.message;
+    const message = (field === HONEYPOT_FIELD ? ownerWording(attribute(page.form, OWNER_NOTICE_ATTRIBUTES.honeypot)) : undefined) ?? fieldError.message;
     const control = field === HONEYPOT_FIELD ? undefined : controls.get(field);
     const box = firstEligible(page, (element) => attribute(element, ERROR_FOR_ATTRIBUTE) === field);
     if (control !== undefined && control.tagName !== 'button') {
@@ -154,7 +154,7 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
       unplaced.push({ message, ...(control === undefined ? {} : { control }) });
       continue;
     }
-    replaceContent(edits, box, escapeHtml(nonEmpty(attribute(box, ERROR_TEXT_ATTRIBUTE)) ?? message));
+    replaceContent(edits, box, escapeHtml(ownerWording(attribute(box, ERROR_TEXT_ATTRIBUTE)) ?? message));
     removeAttribute(edits, box, 'hidden');
     let id = attribute(box, 'id');
     if (id === undefined) {
@@ -192,13 +192,8 @@ function markTitle(edits: Edits, all: readonly Element[], prefix: string): void 
 /** The owner's words for the notice, from the form's attribute for it (`{minutes}` filled in); none when it has none. */
 function ownerWords(form: Element, notice: OwnerNotice | undefined): string | undefined {
   if (notice === undefined) return undefined;
-  const words = nonEmpty(attribute(form, OWNER_NOTICE_ATTRIBUTES[notice.kind]));
+  const words = ownerWording(attribute(form, OWNER_NOTICE_ATTRIBUTES[notice.kind]));
   return notice.kind === 'rateLimited' ? words?.replaceAll('{minutes}', String(notice.minutes)) : words;
-}
-
-/** An attribute's value, unless it has none but white space: an empty attribute words nothing. */
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
 }
 
 /** The only control with `autofocus`: others would take the focus first. */

@@ -40,3 +40,8 @@ export const OWNER_NOTICE_ATTRIBUTES = {
 
 /** Which notice a refused post's page says, for the owner's words of it, and the minutes a limit's `{minutes}` stands for. */
 export type OwnerNotice = { readonly kind: 'invalid' | 'unavailable' | 'crossSite' } | { readonly kind: 'rateLimited'; readonly minutes: number };
+
+/** An attribute's words, unless it has none but white space: an empty attribute words nothing, and the service's sentence stands. */
+export function ownerWording(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}

@@ -11,7 +11,7 @@ import {
 } from '../../lambdas/html/form-page-reading.js';
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
-import { readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
+import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
@@ -43,7 +43,17 @@ export interface FormPage {
   readonly honeypotShown: boolean;
   /** What the policy of the service's answer with it (a refused post) leaves out of it. */
   readonly refusedByPolicy: PolicyRefused;
+  /** Its `lang`, if it has one. */
+  readonly language?: string;
+  /** Whether its form words any of the service's sentences itself. */
+  readonly worded: boolean;
 }
+
+/**
+ * The languages docs/examples has the example page in, every sentence worded (contact-form.<tag>.html);
+ * test/unit/docs/example-translations.test.ts holds this list to the folder.
+ */
+export const EXAMPLE_LANGUAGES: readonly string[] = ['de', 'es', 'fr', 'nl', 'pt-BR'];
 
 /** A form as the service reads it, for the lines that say how to mend one. */
 const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
@@ -126,12 +136,13 @@ function checkedPage(
   file: string,
   page: PageTree,
   site: SiteFolder,
-): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy'> {
+): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy' | 'language' | 'worded'> {
   const form = checkedForm(named, file, page, site);
   const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
-  const { errorFor, fields, honeypotShown } = form;
-  const found = { file, missingSubresources, errorFor, fields, honeypotShown, refusedByPolicy: policyRefused(page) };
+  const { errorFor, fields, honeypotShown, worded } = form;
+  const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
+  const found = { file, missingSubresources, errorFor, fields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
   const successPath = checkedSuccessPath(named, form, site);
   return successPath === undefined ? found : { ...found, successPath };
 }
@@ -355,10 +366,16 @@ export function namedByFormPage(page: Pick<FormPage, 'path'>): string {
  * 404 for (a page copied from docs/examples keeps the example's links); each ERROR_FOR_ATTRIBUTE
  * for no field of the form, where no message ever goes; each field of the form with none, whose
  * message goes at the top of the form, apart from it; a form without the spam trap, or with one that
- * only a style hides; and what a refused post's answer with the page leaves out (policyRefused).
+ * only a style hides; what a refused post's answer with the page leaves out (policyRefused); and,
+ * for a page in another language, that its form words none of the service's sentences.
  */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
+  return `${page.path}  ${printable(page.file)}  (${from}${formPageNotes(page)})`;
+}
+
+/** What formPageLine says the page lacks, each note after a `; `; empty when it lacks nothing. */
+export function formPageNotes(page: FormPage): string {
   const missing = page.missingSubresources;
   const lacking =
     missing.length === 0 ? '' : `; it loads ${missing.join(', ')}, which the site has no file for: copy ${missing.length === 1 ? 'it' : 'them'} in, or change the page's links`;
@@ -375,7 +392,25 @@ export function formPageLine(page: FormPage, setting: string): string {
     : page.honeypotShown
       ? `; its spam trap (${HONEYPOT_FIELD}) has no hidden attribute around it, so visitors see it wherever no style hides it, a refused post's answer among them: keep the example's <div hidden>`
       : '';
-  return `${page.path}  ${printable(page.file)}  (${from}${lacking}${unplaced}${apart}${trap}${policyNote(page.refusedByPolicy)})`;
+  return `${lacking}${unplaced}${apart}${trap}${policyNote(page.refusedByPolicy)}${englishNote(page)}`;
+}
+
+/**
+ * For a page in another language whose form words none of the service's sentences: they stay
+ * English (docs/api.md §9), and the example in that language, where there is one, words them all.
+ */
+function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>): string {
+  if (language === undefined || worded) return '';
+  const tag = language.toLowerCase();
+  const primary = tag.split('-')[0];
+  if (primary === 'en') return '';
+  const example =
+    EXAMPLE_LANGUAGES.find((known) => known.toLowerCase() === tag) ?? EXAMPLE_LANGUAGES.find((known) => known.toLowerCase().split('-')[0] === primary);
+  const copy =
+    example === undefined
+      ? `word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)`
+      : `docs/examples/contact-form.${example}.html words them all in its form's data- attributes, to copy into yours`;
+  return `; its page is lang=${quoted(language)}, but its form words none of the service's sentences, which visitors then read in English: ${copy}`;
 }
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */

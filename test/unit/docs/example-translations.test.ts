@@ -12,7 +12,7 @@ import {
 import { fillOwnerFormPage } from '../../../lambdas/html/owner-form-page.js';
 import { attribute, readPage, type Element } from '../../../lambdas/html/page-tree.js';
 import { FIELD_MESSAGES, NOTICES } from '../../../lambdas/inquiry/form-messages.js';
-import { findFormPage } from '../../../lib/settings/form-page.js';
+import { EXAMPLE_LANGUAGES, findFormPage, formPageLine } from '../../../lib/settings/form-page.js';
 
 /*
  * docs/examples/contact-form.<language>.html: the example page with every sentence a visitor may
@@ -64,9 +64,9 @@ const textOf = (element: Element | undefined): string =>
 const ENGLISH = read('contact-form.html');
 
 describe('the example form page in other languages', () => {
-  it('comes in the languages README names, each as its file or its file’s language tag', () => {
+  it('comes in the languages README names, each as its file or its file’s language tag, which the Form page line knows', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    expect(TRANSLATED.length).toBeGreaterThan(0);
+    expect([...TRANSLATED].sort()).toEqual([...EXAMPLE_LANGUAGES].sort());
     expect(TRANSLATED.filter((language) => !readme.includes(`\`contact-form.${language}.html\``) && !readme.includes(`\`.${language}\``))).toEqual([]);
   });
 
@@ -89,6 +89,7 @@ describe('the example form page in other languages', () => {
     it('passes the checks synth and npm start make of a form page, its thank-you page a page in its language that search engines leave out', () => {
       const formPage = findFormPage('formPage', `/${file}`, { kind: 'folder', folder: EXAMPLES, setting: 'siteDir' });
       expect(formPage?.missingSubresources).toEqual([]);
+      expect(formPageLine(formPage!, 'formPage')).toBe(`/${file}  ${EXAMPLES}${file}  (formPage)`);
       expect(formPage?.successPath).toMatch(/^\/[a-z]+\/$/);
       const thanks = read(`${formPage?.successPath?.slice(1)}index.html`);
       expect(shape(thanks)).toEqual(shape(read('thanks/index.html')));

@@ -62,6 +62,7 @@ describe('siteBannerLines', () => {
     errorFor: [],
     fields: [],
     honeypotShown: false,
+    worded: false,
     refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
   };
 

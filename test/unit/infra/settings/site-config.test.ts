@@ -348,14 +348,21 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
       'Thank-you  /thanks/  (data-success-path on the form of /contact/)',
     ]);
     // Named by the setting too, it is the owner's word: nothing to say; an empty setting names nothing.
-    const named = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
+    const named = synthWith({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact/', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(named.stderr).not.toContain('Thank-you');
+    expect(named.stderr).not.toContain('Form page');
     const empty = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '', 'aws:cdk:bundling-stacks': [] });
     expect(empty.stderr).toContain('Thank-you  /thanks/  (data-success-path on the form of /contact/)');
     // Unless search engines would list it: a thank-you page without noindex is said, however named.
     writeFileSync(join(siteDir, 'thanks/index.html'), '<title>Thanks</title>');
     const listed = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(listed.stderr).toContain('Thank-you  /thanks/  (formSuccessPath; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)\n');
+    // A form page named by the setting is said when it lacks something: here the words of its language.
+    writeFileSync(join(siteDir, 'contact/index.html'), ownerFormPage({ successPath: '/thanks/' }).replace('lang="en"', 'lang="fr"'));
+    const french = synthWith({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact/', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
+    expect(french.stderr).toContain(
+      `Form page  /contact/  ${join(siteDir, 'contact/index.html')}  (formPage; its page is lang="fr", but its form words none of the service's sentences, which visitors then read in English: docs/examples/contact-form.fr.html words them all in its form's data- attributes, to copy into yours)\n`,
+    );
     // A second contact page gets its line after them: what its visitors get without JavaScript.
     writeFileSync(join(siteDir, 'about.html'), ownerFormPage());
     const second = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
@@ -413,6 +420,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       errorFor: ['name', 'email', 'message'],
       fields: ['name', 'email', 'message', '_gotcha'],
       honeypotShown: false,
+      language: 'en',
+      worded: false,
       refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
     });
   });
@@ -435,7 +444,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [] } });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [] } });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -505,6 +514,37 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(formPageLine(formPage, 'formPage')).toBe(
       `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its form has no _gotcha field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold))`,
     );
+  });
+
+  it.each([
+    ['German, the example’s own', 'de', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['Swiss German, the example’s German', 'de-CH', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['European Portuguese, the example’s Brazilian', 'PT-pt', 'docs/examples/contact-form.pt-BR.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['Italian, of no example', 'it', "word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)"],
+  ])('says in its line that a page in %s whose form words nothing shows visitors the service’s English', (_case, language, copy) => {
+    const page = ownerFormPage().replace('<html lang="en">', `<html lang="${language}">`);
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its page is lang="${language}", but its form words none of the service's sentences, which visitors then read in English: ${copy})`,
+    );
+  });
+
+  it.each([
+    ['in English', ownerFormPage()],
+    ['in English, written in capitals', ownerFormPage().replace('lang="en"', 'lang="EN-GB"')],
+    ['of no language', ownerFormPage().replace(' lang="en"', '')],
+    ['in German, its form wording one notice', ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." ')],
+    ['in German, its form wording one field’s errors', ownerFormPage().replace('lang="en"', 'lang="de"').replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."')],
+  ])('says nothing of the language of a page %s', (_case, page) => {
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(formPage, 'formPage')).toBe(`/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another)`);
+  });
+
+  it('says nothing of the language of a German page whose form words only white space, which words nothing', () => {
+    const page = ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', '<form data-notice-invalid=" " data-title-prefix="" ');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.worded).toBe(false);
+    expect(formPageLine(formPage, 'formPage')).toMatch(/its page is lang="de", but its form words none/);
   });
 
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) with one line naming the key', (value) => {
