@@ -131,7 +131,7 @@ describe("an owner's own robots.txt", () => {
         status: 'warn',
         name,
         detail: expect.stringContaining(`robots.txt lacks ${lacks}`),
-        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as npm start's SITE_DIR line names it, or, with siteDir, remove yours/),
+        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as the robots\.txt line of npm start and synth names it, or, with siteDir, remove yours/),
       });
     }
   });
