@@ -46,7 +46,7 @@ function shellWord(word: string): string {
  * An owner's command to paste, with the options that found this inbox (`--endpoint` in local
  * mode, and any `--table`, `--stack` or `--region` the owner gave), then `args`.
  */
-export function ownerCommandLine(command: 'inbox' | 'redeliver', options: InboxOptions, ...args: string[]): string {
+export function ownerCommandLine(command: 'inbox' | 'redeliver' | 'forget', options: InboxOptions, ...args: string[]): string {
   const given = [
     ...(options.endpoint === undefined ? [] : ['--endpoint', options.endpoint]),
     ...(options.stack === INBOX_OPTIONS.stack.default ? [] : ['--stack', options.stack]),

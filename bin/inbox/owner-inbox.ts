@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type InquiryState } from '../../lambdas/inbox/inquiry-record.js';
 import { isConditionFailure } from '../../lambdas/aws/sdk-errors.js';
 import { epochSeconds } from '../../lambdas/time-units.js';
@@ -14,6 +14,15 @@ export type Redelivery =
   | { readonly id: string; readonly kind: 'already_sent'; readonly sentAt?: string; readonly sentIn?: 'digest' }
   /** Not in the table, already pending or being sent, or its text erased: nothing to send. */
   | { readonly id: string; readonly kind: 'refused'; readonly reason: string };
+
+/** What became of one request to erase an inquiry. */
+export type Erasure =
+  | { readonly id: string; readonly kind: 'erased' }
+  /** On its way to the owner, or changed since it was listed: left as it is. */
+  | { readonly id: string; readonly kind: 'refused'; readonly reason: string };
+
+/** The states of an inquiry a worker may be mailing: erased, it could still reach the owner, and its worker would find it gone. */
+const ON_ITS_WAY: readonly InquiryState[] = ['pending', 'sending'];
 
 export interface RedeliveryOptions {
   /** Send an inquiry that was sent already once more (`--again`). */
@@ -89,6 +98,32 @@ export class OwnerInbox {
       const current = await this.get(record.id);
       if (current?.state === 'sent') return alreadySent(current);
       return { id: record.id, kind: 'refused', reason: `it changed meanwhile${current === undefined ? '' : `: it is ${current.state} now`}; list the inbox again` };
+    }
+  }
+
+  /**
+   * Deletes an inquiry, text and all, as a visitor may ask the owner to (`npm run forget`): one
+   * held, sent, failed or unknown, and only while it is as it was listed. One on its way (pending,
+   * sending) is left for its worker, which may be mailing it, to settle. An inquiry gone already
+   * (its retention ended, another erasure) counts as erased.
+   */
+  async erase(record: InquiryRecord): Promise<Erasure> {
+    if (ON_ITS_WAY.includes(record.state)) return { id: record.id, kind: 'refused', reason: `it is on its way to you (${record.state}): run this again once it is sent` };
+    try {
+      await this.documents.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { [INBOX_PARTITION_KEY]: inquiryKey(record.id) },
+          ConditionExpression: 'attribute_not_exists(#pk) OR #state = :listed',
+          ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY, '#state': 'state' },
+          ExpressionAttributeValues: { ':listed': record.state },
+        }),
+      );
+      return { id: record.id, kind: 'erased' };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.get(record.id);
+      return { id: record.id, kind: 'refused', reason: `it changed meanwhile${current === undefined ? '' : `: it is ${current.state} now`}; run this again` };
     }
   }
 }

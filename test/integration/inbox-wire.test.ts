@@ -8,7 +8,7 @@ import { describeWithMoto, useMoto } from '../support/moto-server.js';
 import { runOwnerCommand } from '../support/local-server.js';
 
 /*
- * npm run inbox and npm run redeliver on DynamoDB's and CloudFormation's wire protocols (docs/api.md
+ * npm run inbox, redeliver and forget on DynamoDB's and CloudFormation's wire protocols (docs/api.md
  * §14): the table found through the stack's output, as the owner's credentials and region find it,
  * in a table made as the stack makes it, holding inquiries the service's own stores wrote. The
  * tests run in order, each on the inbox the one before left.
@@ -23,11 +23,11 @@ const IDS: Readonly<Record<StoredState, string>> = {
 };
 const MISSING = '0b6f3c1e-0000-4000-8000-0000000000ff';
 
-describeWithMoto()('npm run inbox and npm run redeliver against moto', () => {
+describeWithMoto()('npm run inbox, npm run redeliver and npm run forget against moto', () => {
   const moto = useMoto(SITE_REGION);
   let table: string;
   let dynamo: DynamoDBClient;
-  const command = (name: 'inbox' | 'redeliver', args: readonly string[]) => runOwnerCommand(name, ['--region', SITE_REGION, ...args], motoCommandEnvironment(moto()));
+  const command = (name: 'inbox' | 'redeliver' | 'forget', args: readonly string[]) => runOwnerCommand(name, ['--region', SITE_REGION, ...args], motoCommandEnvironment(moto()));
   const stateOf = async (id: string) => (await new OwnerInbox(dynamo, table).get(id))?.state;
 
   beforeAll(async () => {
@@ -91,6 +91,46 @@ describeWithMoto()('npm run inbox and npm run redeliver against moto', () => {
     expect(await inbox.redeliver(sent, { again: true })).toEqual({ id: IDS.sent, kind: 'refused', reason: 'it changed meanwhile: it is pending now; list the inbox again' });
   });
 
+  it('lists the inquiries of one e-mail address, whatever its case, erases them with --yes, and leaves one on its way', async () => {
+    const FORGET = { held: '7c1d0e2a-0000-4000-8000-000000000001', sent: '7c1d0e2a-0000-4000-8000-000000000002', failed: '7c1d0e2a-0000-4000-8000-000000000003', pending: '7c1d0e2a-0000-4000-8000-000000000004' };
+    for (const [state, id] of Object.entries(FORGET)) await storeInquiry(dynamo, table, id, state as StoredState, new Date(), 'Ada.Lovelace@Example.org');
+    const before = await new OwnerInbox(dynamo, table).list();
+
+    const listed = await command('forget', ['ada.lovelace@example.org']);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const lines = listed.stdout.split('\n').filter(Boolean);
+    expect(lines.slice(0, -1).map((line) => line.split('  ')[0]).sort()).toEqual(Object.values(FORGET).sort());
+    expect(lines.at(-1)).toBe(`4 inquiries from ada.lovelace@example.org; to erase them: npm run forget -- --region ${SITE_REGION} --yes ada.lovelace@example.org`);
+    expect(await new OwnerInbox(dynamo, table).list()).toEqual(before);
+
+    const erased = await command('forget', ['--yes', 'ADA.LOVELACE@example.org']);
+    expect(erased.stderr).toBe('');
+    expect(erased.stdout.split('\n').filter(Boolean).sort()).toEqual(
+      [
+        `${FORGET.held}  erased`,
+        `${FORGET.sent}  erased`,
+        `${FORGET.failed}  erased`,
+        `${FORGET.pending}  not erased: it is on its way to you (pending): run this again once it is sent`,
+        expect.stringMatching(/^Erased 3 of 4\. The mails they reached you in are yours to delete/),
+      ].sort(),
+    );
+    expect(erased.code).toBe(1);
+    const after = await new OwnerInbox(dynamo, table).list();
+    expect(after.map((record) => record.id).sort()).toEqual(before.map((record) => record.id).filter((id) => ![FORGET.held, FORGET.sent, FORGET.failed].includes(id)).sort());
+    expect(await command('forget', ['nobody@example.org'])).toMatchObject({ code: 0, stdout: 'No inquiry from nobody@example.org in the inbox.\n' });
+  }, 60_000);
+
+  it('refuses an erasure the table changed under, and counts one gone already as erased', async () => {
+    const inbox = new OwnerInbox(dynamo, table);
+    const id = '7c1d0e2a-0000-4000-8000-000000000005';
+    await storeInquiry(dynamo, table, id, 'failed', new Date(), 'ada@example.org');
+    const failed = (await inbox.get(id))!;
+    expect(await inbox.redeliver(failed, { again: false })).toMatchObject({ kind: 'queued' });
+    // Listed as failed, pending since: its worker may be mailing it.
+    expect(await inbox.erase(failed)).toEqual({ id, kind: 'refused', reason: 'it changed meanwhile: it is pending now; run this again' });
+    expect(await inbox.erase({ ...failed, id: '7c1d0e2a-0000-4000-8000-0000000000ff' })).toEqual({ id: '7c1d0e2a-0000-4000-8000-0000000000ff', kind: 'erased' });
+  });
+
   it('reads the table by name once the stack is gone, as the table outlives it', async () => {
     await destroySiteStack(moto());
 
@@ -102,6 +142,6 @@ describeWithMoto()('npm run inbox and npm run redeliver against moto', () => {
 
     const byName = await command('inbox', ['--table', table]);
     expect(byName).toMatchObject({ code: 0, stderr: '' });
-    expect(byName.stdout).toMatch(/\n5 inquiries, /);
+    expect(byName.stdout).toMatch(/\n7 inquiries, /);
   }, 60_000);
 });

@@ -58,7 +58,17 @@ function expectOneLine(result: { code: number | null; stdout: string; stderr: st
 const COMMANDS = [
   ['inbox', 'Cannot read the inbox', []],
   ['redeliver', 'Cannot send again', ['--held']],
+  ['forget', 'Cannot forget', ['ada@example.org']],
 ] as const;
+
+describe('npm run forget', () => {
+  it.each([
+    [[], /name the e-mail addresses whose inquiries to erase, as npm run inbox -- --text shows them$/],
+    [['ada@example.org', 'ada'], /"ada" is no e-mail address: name the visitor's, as npm run inbox -- --text shows it$/],
+  ])('asks for e-mail addresses in one line, before it reads the inbox: %j', async (args, said) => {
+    expectOneLine(await runOwnerCommand('forget', ['--endpoint', 'http://127.0.0.1:9', ...args]), 'Cannot forget', said);
+  }, 30_000);
+});
 
 describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
   it('names the endpoint nothing answers at (ECONNREFUSED) and asks whether npm start runs', async () => {

@@ -187,7 +187,7 @@ export async function deliveredEmails(server: Mailbox, count: number, timeoutMs 
  * run in the test's own process.
  */
 export function ownerCommand(
-  command: 'inbox' | 'redeliver',
+  command: 'inbox' | 'redeliver' | 'forget',
   server: Pick<LocalServer, 'dynamoUrl'>,
   args: readonly string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -196,7 +196,7 @@ export function ownerCommand(
 
 /** One of the owner's npm commands with exactly these arguments, and `env` in place of the test's environment when given. */
 export function runOwnerCommand(
-  command: 'inbox' | 'redeliver' | 'publish' | 'verify' | 'cdk',
+  command: 'inbox' | 'redeliver' | 'forget' | 'publish' | 'verify' | 'cdk',
   args: readonly string[],
   env?: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {

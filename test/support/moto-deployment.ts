@@ -217,13 +217,13 @@ export type StoredState = 'pending' | 'held' | 'sent' | 'failed' | 'unknown';
  * as the delivery worker moves it (DynamoDeliveryStore's claim and settle): items of the very shape
  * and conditions the service writes, on moto's DynamoDB.
  */
-export async function storeInquiry(client: DynamoDBClient, tableName: string, id: string, state: StoredState, receivedAt = new Date()): Promise<void> {
+export async function storeInquiry(client: DynamoDBClient, tableName: string, id: string, state: StoredState, receivedAt = new Date(), email = 'grace@example.com'): Promise<void> {
   const held: HeldReason[] = state === 'held' ? [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] : [];
   const stored = await new DynamoInquiryStore(client, tableName).accept({
     id,
     requestId: id,
     receivedAt,
-    inquiry: { name: 'Grace Hopper', email: 'grace@example.com', message: 'About the compiler you wrote of.' },
+    inquiry: { name: 'Grace Hopper', email, message: 'About the compiler you wrote of.' },
     heldFor: held,
   });
   if (stored.kind !== 'stored') throw new Error(`the inquiry store failed: ${stored.errorName}`);

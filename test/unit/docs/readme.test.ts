@@ -48,7 +48,7 @@ const DOCUMENTED_AWS_CALLS = [
 ];
 
 /** The scripts whose own option parser answers `--help` without doing anything else. */
-const SCRIPTS_WITH_HELP = ['inbox', 'redeliver', 'verify', 'publish'];
+const SCRIPTS_WITH_HELP = ['inbox', 'redeliver', 'forget', 'verify', 'publish'];
 
 /** npm's own commands README may show, beside `npm run <script>`. */
 const NPM_COMMANDS = ['ci', 'start', 'test'];
