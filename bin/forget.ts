@@ -33,12 +33,13 @@ try {
     process.exit(0);
   }
   if (positionals.length === 0) throw new InboxCommandError('name the e-mail addresses whose inquiries to erase, as npm run inbox -- --text shows them');
-  const notAddress = positionals.find((address) => !address.includes('@'));
+  const notAddress = positionals.find((address) => !/.@./.test(address));
   if (notAddress !== undefined) throw new InboxCommandError(`${JSON.stringify(notAddress)} is no e-mail address: name the visitor's, as npm run inbox -- --text shows it`);
   const addresses = new Set(positionals.map((address) => address.trim().toLowerCase()));
   const { client, tableName } = await inboxTarget(values);
   const inbox = new OwnerInbox(client, tableName);
-  const sent = (await inbox.list()).filter((record) => record.text !== undefined && addresses.has(record.text.email.trim().toLowerCase()));
+  // An inquiry whose text was erased holds no address: nothing of the visitor is left in it to find.
+  const sent = (await inbox.list()).filter((record) => typeof record.text?.email === 'string' && addresses.has(record.text.email.trim().toLowerCase()));
   const from = positionals.join(', ');
   if (sent.length === 0) {
     console.log(terminalText(`No inquiry from ${from} in the inbox.`));
@@ -53,7 +54,7 @@ try {
       console.log(terminalText(`${record.id}  ${erasure.kind === 'erased' ? 'erased' : `not erased: ${erasure.reason}`}`));
     }
     console.log(
-      `Erased ${erased} of ${sent.length}. The mails they reached you in are yours to delete; the table's stream keeps each write 24 hours, and logs never held their text, address or IP address (docs/api.md §14).`,
+      `Erased ${erased} of ${sent.length}. The mails that brought them are yours to delete; what stays a while beyond this command (the table's stream, the rate counters) is in docs/privacy.md.`,
     );
     if (erased < sent.length) process.exitCode = 1;
   }

@@ -2,6 +2,7 @@ import {
   AGENT_SETTING_VARIABLES,
   ConfigError,
   NO_SITE_DOCUMENTS,
+  parseOrigin,
   readAgentSettings,
   readCounterKeySecret,
   readCounterTableName,
@@ -155,13 +156,13 @@ export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}
 
 /**
  * The site's own origins that the settings file names, as synth takes them: `domainName`'s and
- * `baseUrl`. A deployment's alone, they tell the form page check the site's own names. A `baseUrl`
- * that is no URL names none here: synth stops on it with its own line.
+ * `baseUrl`. A deployment's alone, they tell the form page check the site's own names; a `baseUrl`
+ * that is no origin stops start-up with synth's line.
  */
 function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string[] {
   return [
     ...(typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : []),
-    ...(typeof baseUrl === 'string' && URL.canParse(baseUrl) ? [new URL(baseUrl).origin] : []),
+    ...(baseUrl === undefined || baseUrl === '' ? [] : [parseOrigin('baseUrl', String(baseUrl))]),
   ];
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
-import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, SUCCESS_PATH_ATTRIBUTE, TITLE_PREFIX_ATTRIBUTE } from './owner-markup.js';
+import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {
   asciiLowercase,
@@ -51,7 +51,7 @@ export interface FormSending {
   readonly errorFor: readonly string[];
   /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
   readonly honeypotShown: boolean;
-  /** Whether it words any of the service's sentences itself (owner-markup.ts), as a page in another language does. */
+  /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
   readonly worded: boolean;
 }
 
@@ -100,7 +100,7 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
     worded:
-      [TITLE_PREFIX_ATTRIBUTE, ...Object.values(OWNER_NOTICE_ATTRIBUTES)].some((name) => ownerWording(attribute(form, name)) !== undefined) ||
+      ANSWER_WORDING_ATTRIBUTES.some((name) => ownerWording(attribute(form, name)) !== undefined) ||
       elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
   };
 }

@@ -38,6 +38,16 @@ export const OWNER_NOTICE_ATTRIBUTES = {
   sent: 'data-notice-sent',
 } as const;
 
+/** The attributes of the form that word what the service's own answers (no script) say: the script's own three aside. */
+export const ANSWER_WORDING_ATTRIBUTES: readonly string[] = [
+  TITLE_PREFIX_ATTRIBUTE,
+  OWNER_NOTICE_ATTRIBUTES.invalid,
+  OWNER_NOTICE_ATTRIBUTES.rateLimited,
+  OWNER_NOTICE_ATTRIBUTES.unavailable,
+  OWNER_NOTICE_ATTRIBUTES.crossSite,
+  OWNER_NOTICE_ATTRIBUTES.honeypot,
+];
+
 /** Which notice a refused post's page says, for the owner's words of it, and the minutes a limit's `{minutes}` stands for. */
 export type OwnerNotice = { readonly kind: 'invalid' | 'unavailable' | 'crossSite' } | { readonly kind: 'rateLimited'; readonly minutes: number };
 

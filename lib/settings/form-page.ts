@@ -254,13 +254,13 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
  * What the fields that form services (Formspree, Netlify Forms) have a form carry become here, for
  * an owner moving a form from one: a field the inquiry has not fails every post.
  */
-const FORM_SERVICE_FIELDS: Readonly<Record<string, string>> = {
-  _next: `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`,
-  _replyto: 'name it email',
-  _subject: "a form service's, remove it",
-  'form-name': "a form service's, remove it",
-  'bot-field': "a form service's spam trap: the example's _gotcha is this one's",
-};
+const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['_next', `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`],
+  ['_replyto', "the inquiry's email field is the address replies go to here"],
+  ['_subject', "a form service's, remove it"],
+  ['form-name', "a form service's, remove it"],
+  ['bot-field', "a form service's spam trap: the example's _gotcha is this one's"],
+]);
 
 /**
  * Why every post of the form (or every one sent with one of its buttons) would fail, as the end
@@ -287,7 +287,10 @@ function everyPostRefused(form: FormSending): string | undefined {
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {
     const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${names(unknown)})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
-    const services = unknown.flatMap((field) => (FORM_SERVICE_FIELDS[field] === undefined ? [] : [`${field}: ${FORM_SERVICE_FIELDS[field]}`]));
+    const services = unknown.flatMap((field) => {
+      const becomes = FORM_SERVICE_FIELDS.get(field);
+      return becomes === undefined ? [] : [`${field}: ${becomes}`];
+    });
     const moving = services.length === 0 ? '' : ` (${services.join('; ')})`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}`;
   }
@@ -401,9 +404,11 @@ export function formPageNotes(page: FormPage): string {
  */
 function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>): string {
   if (language === undefined || worded) return '';
-  const tag = language.toLowerCase();
+  // As written in pages: `pt-BR`, `pt_BR` (a locale's spelling, which some generators emit), any case.
+  const tag = language.toLowerCase().replaceAll('_', '-');
   const primary = tag.split('-')[0];
-  if (primary === 'en') return '';
+  // English, or no language said: `und` (undetermined), `i-default`.
+  if (primary === 'en' || primary === 'und' || tag === 'i-default') return '';
   const example =
     EXAMPLE_LANGUAGES.find((known) => known.toLowerCase() === tag) ?? EXAMPLE_LANGUAGES.find((known) => known.toLowerCase().split('-')[0] === primary);
   const copy =

@@ -201,6 +201,7 @@ const AWS_COMMANDS = [
   ['verify', []],
   ['inbox', []],
   ['redeliver', ['--held']],
+  ['forget', ['ada@example.org']],
 ] as const;
 
 /**

@@ -243,7 +243,9 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
     expect(configErrorOf(() => readLocalSettings({ SITE_DIR: whole }, fileSettings)).message).toBe(
       `/contact/ (found with no FORM_PAGE) is ${join(whole, 'contact/index.html')}, whose form sends the inquiry to ${action}, a whole address, which the preview's posts would leave for and a site not yet at that name would miss: write the path alone (<form method="post" action="/contact">)`,
     );
-    expect(readLocalSettings({ SITE_DIR: whole }, { baseUrl: 'd111.cloudfront.net' }).formPage).toBeUndefined();
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: whole }, { baseUrl: 'https://d111.cloudfront.net/blog' })).message).toBe(
+      'baseUrl must be an http(s) origin such as https://example.com, got "https://d111.cloudfront.net/blog"',
+    );
   });
 });
 

@@ -520,9 +520,16 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['German, the example’s own', 'de', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['Swiss German, the example’s German', 'de-CH', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['European Portuguese, the example’s Brazilian', 'PT-pt', 'docs/examples/contact-form.pt-BR.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['German as a locale writes it', 'de_DE', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['Italian, of no example', 'it', "word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)"],
-  ])('says in its line that a page in %s whose form words nothing shows visitors the service’s English', (_case, language, copy) => {
-    const page = ownerFormPage().replace('<html lang="en">', `<html lang="${language}">`);
+    [
+      'French, its form wording only what the script says',
+      'fr',
+      'docs/examples/contact-form.fr.html words them all in its form\'s data- attributes, to copy into yours',
+      '<form data-notice-sending="Envoi…" data-notice-sent="Merci." data-notice-failed="Échec." ',
+    ],
+  ])('says in its line that a page in %s whose form words nothing shows visitors the service’s English', (_case, language, copy, form = '<form ') => {
+    const page = ownerFormPage().replace('<html lang="en">', `<html lang="${language}">`).replace('<form ', form);
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPageLine(formPage, 'formPage')).toBe(
       `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its page is lang="${language}", but its form words none of the service's sentences, which visitors then read in English: ${copy})`,
@@ -532,6 +539,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   it.each([
     ['in English', ownerFormPage()],
     ['in English, written in capitals', ownerFormPage().replace('lang="en"', 'lang="EN-GB"')],
+    ['in English, written as a locale', ownerFormPage().replace('lang="en"', 'lang="en_GB"')],
+    ['of a language undetermined', ownerFormPage().replace('lang="en"', 'lang="und"')],
     ['of no language', ownerFormPage().replace(' lang="en"', '')],
     ['in German, its form wording one notice', ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." ')],
     ['in German, its form wording one field’s errors', ownerFormPage().replace('lang="en"', 'lang="de"').replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."')],
@@ -620,6 +629,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
     ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
     ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
+    ['fields named as an object’s own properties, of no form service', ownerFormPage().replace('<button', '<input name="constructor"><input name="__proto__"><button'), 'fields the inquiry has not (constructor, __proto__)'],
   ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
@@ -631,7 +641,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     [
       'Formspree’s',
       ownerFormPage().replace('name="email"', 'name="_replyto"').replace('<button', '<input type="hidden" name="_next" value="/danke/"><input type="hidden" name="_subject" value="Anfrage"><button'),
-      'fields the inquiry has not (_replyto, _next, _subject) and no email, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (_replyto: name it email; _next: the thank-you page goes in the form\'s data-success-path here; _subject: a form service\'s, remove it)',
+      'fields the inquiry has not (_replyto, _next, _subject) and no email, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (_replyto: the inquiry\'s email field is the address replies go to here; _next: the thank-you page goes in the form\'s data-success-path here; _subject: a form service\'s, remove it)',
     ],
     [
       'Netlify’s',
