@@ -1,6 +1,6 @@
 /**
- * `npm run forget -- <address>...`: the inquiries one visitor sent, found by their e-mail address,
- * and with `--yes` erased from the inquiry table, text and all (docs/api.md §14): what an owner
+ * `npm run forget -- <address>...`: the inquiries one visitor sent, found by their e-mail address
+ * as the rate limits know one (without case or `+tag`), and with `--yes` erased from the inquiry table, text and all (docs/api.md §14): what an owner
  * does when a visitor asks to be forgotten. Without `--yes` it only lists them. One on its way to
  * the owner is left, its line saying to run the command again once it is sent; the status is then
  * 1. Options to find the inbox as for `npm run inbox`; a failure is one line on stderr that says
@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { emailIdentity } from '../lambdas/intake/client-keys.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
 import { minute } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
@@ -35,16 +36,17 @@ try {
   if (positionals.length === 0) throw new InboxCommandError('name the e-mail addresses whose inquiries to erase, as npm run inbox -- --text shows them');
   const notAddress = positionals.find((address) => !/.@./.test(address));
   if (notAddress !== undefined) throw new InboxCommandError(`${JSON.stringify(notAddress)} is no e-mail address: name the visitor's, as npm run inbox -- --text shows it`);
-  const addresses = new Set(positionals.map((address) => address.trim().toLowerCase()));
+  // One correspondent as the rate limits count one: without case or `+tag` (lucia+web@ is lucia@).
+  const addresses = new Set(positionals.map((address) => emailIdentity(address.trim())));
   const { client, tableName } = await inboxTarget(values);
   const inbox = new OwnerInbox(client, tableName);
   // An inquiry whose text was erased holds no address: nothing of the visitor is left in it to find.
-  const sent = (await inbox.list()).filter((record) => typeof record.text?.email === 'string' && addresses.has(record.text.email.trim().toLowerCase()));
+  const sent = (await inbox.list()).filter((record) => typeof record.text?.email === 'string' && addresses.has(emailIdentity(record.text.email.trim())));
   const from = positionals.join(', ');
   if (sent.length === 0) {
     console.log(terminalText(`No inquiry from ${from} in the inbox.`));
   } else if (!values.yes) {
-    for (const record of sent) console.log(terminalText(`${record.id}  ${minute(record.receivedAt)}  ${record.state}`));
+    for (const record of sent) console.log(terminalText(`${record.id}  ${minute(record.receivedAt)}  ${record.state}  ${record.text?.email}`));
     console.log(terminalText(`${sent.length === 1 ? '1 inquiry' : `${sent.length} inquiries`} from ${from}; to erase ${sent.length === 1 ? 'it' : 'them'}: ${ownerCommandLine('forget', values, '--yes', ...positionals)}`));
   } else {
     let erased = 0;

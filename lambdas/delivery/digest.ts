@@ -54,7 +54,8 @@ export async function sendDigest(dependencies: DeliveryDependencies, report: (re
   // A claim that failed may still have been applied (its answer lost): back in the held queue, for the next digest.
   await settleAll(candidates.filter((_, index) => claims[index]?.status === 'rejected').map((candidate) => candidate.id), { state: 'held', dueAt: now });
   const erased = claimed.filter((record) => record.text === undefined);
-  const held = claimed.filter((record): record is HeldInquiry => record.text !== undefined);
+  // In the order they came: the queue orders by whole seconds, and one put back waits behind the rest.
+  const held = claimed.filter((record): record is HeldInquiry => record.text !== undefined).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
   await settleAll(ids(erased), { state: 'failed', errorName: 'TextErased' });
   // Nothing to send (its text is gone), as an inquiry mailed alone would be given up: the owner must know.
   for (const record of erased) dependencies.report({ inquiryId: record.id, outcome: 'given_up', attempt: record.attempts, errorName: 'TextErased' });

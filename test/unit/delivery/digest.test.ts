@@ -73,6 +73,19 @@ describe('sendDigest', () => {
     expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
   });
 
+  it('mails them in the order they came, within one second too, and one put back in the queue where it came', async () => {
+    const w = digestWorker();
+    w.hold('second', [LINKS], '2030-01-01T10:00:00.900Z');
+    w.hold('first', [LINKS], '2030-01-01T10:00:00.100Z');
+    w.hold('third', [LINKS], '2030-01-01T10:05:00.000Z');
+    // Put back after a digest that could not be sent: due again now, behind the others in the queue.
+    w.store.items.set('first', { ...w.store.items.get('first')!, dueAt: Date.parse('2030-01-01T10:10:00.000Z') / 1000 });
+
+    expect(await w.digest()).toBe('sent');
+
+    expect(idsIn(w.mailer.taken[0])).toEqual(['first', 'second', 'third']);
+  });
+
   it('tells how to have one mailed alone, with the --endpoint of an inbox that is not AWS’s (local mode’s)', async () => {
     const deployed = digestWorker();
     deployed.hold('one');
