@@ -8,7 +8,7 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE } from '../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageNotes } from '../lib/settings/form-page.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -40,11 +40,11 @@ try {
       : watchFormPage(
           settings.formPage === undefined
             ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
-            : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path },
+            : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path, notes: formPageNotes(settings.formPage) },
           () => {
             // The form page's own checks: another contact page's are start-up's alone.
             const now = readLocalFormPage(ownerEnv, file.settings);
-            return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path };
+            return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path, notes: now.formPage === undefined ? '' : formPageNotes(now.formPage) };
           },
           (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
         );

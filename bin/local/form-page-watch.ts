@@ -13,12 +13,15 @@ export interface WatchedFormPage {
   readonly used: boolean;
   /** The thank-you page in use, where a delivered form post goes: none for the service's own. */
   readonly successPath?: string;
+  /** What its Form page line said it lacks at start-up (formPageNotes): empty for nothing. */
+  readonly notes?: string;
 }
 
-/** What start-up would read now: whether it finds a form page, and the thank-you page it would use. */
+/** What start-up would read now: whether it finds a form page, the thank-you page it would use, and what the page lacks. */
 export interface StartUpReading {
   readonly found: boolean;
   readonly successPath?: string;
+  readonly notes?: string;
 }
 
 /**
@@ -32,7 +35,9 @@ export interface StartUpReading {
  * its settings again (a deployment, until its next deploy), so one line says to start again, and
  * the watch ends. So does a thank-you page the page's form now names otherwise (its
  * data-success-path): a post without JavaScript still lands on the one start-up read, one with
- * JavaScript (the page's own script) on the new one, until npm start starts again.
+ * JavaScript (the page's own script) on the new one, until npm start starts again. What the page
+ * lacks (its Form page line's notes: the spam trap, a field's message element, a file it loads)
+ * is said when an edit changes it, as an edit reaches visitors at once.
  *
  * Only a file that kept its size and time from one look to the next is checked, once, as a
  * generator may be writing it; a refusal is said once it held on two checks (the thank-you page the
@@ -56,6 +61,13 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
     if (named === page.successPath) say(`Form page  ${page.path} names ${named ?? 'no thank-you page'} again, as npm start read it`);
     else if (named === undefined) say(`Form page  ${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
     else say(`Form page  ${page.path} now sends a delivered post to ${named}: ${restart}`);
+  };
+  // What the page lacked when last said (start-up's at first), as its Form page line words it.
+  let lacking = page.notes ?? '';
+  const sayNotes = (notes: string) => {
+    if (notes === lacking) return;
+    lacking = notes;
+    say(notes === '' ? `Form page  ${page.path} lacks nothing now` : `Form page  ${page.path} changed: ${notes.replace(/^; /, '')}`);
   };
   const look = () => {
     const now = fileState(page.file);
@@ -92,7 +104,10 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
       saidNoForm = false;
       say(`Form page  ${page.path} is mended: npm start would start with it again`);
     }
-    if (page.used && found) sayThankYouPage(reading.successPath);
+    if (page.used && found) {
+      sayThankYouPage(reading.successPath);
+      sayNotes(reading.notes ?? '');
+    }
   };
   const timer = setInterval(look, everyMs);
   // Looking never keeps the process alive.

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileS
 import { join } from 'node:path';
 import { watchFormPage } from '../../../bin/local/form-page-watch.js';
 import { ConfigError } from '../../../lambdas/config.js';
-import { findFormPage } from '../../../lib/settings/form-page.js';
+import { findFormPage, formPageNotes } from '../../../lib/settings/form-page.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 import { until } from '../../support/until.js';
@@ -121,11 +121,11 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     const site = { kind: 'folder', folder, setting: 'siteDir' } as const;
     const check = () => {
       const formPage = findFormPage('formPage', setting, site);
-      return { found: formPage !== undefined, successPath: formPage?.successPath };
+      return { found: formPage !== undefined, successPath: formPage?.successPath, notes: formPage === undefined ? '' : formPageNotes(formPage) };
     };
     expect(check().found).toBe(true);
     const file = join(folder, path.slice(1), 'index.html');
-    const watch = watchFormPage({ path, file, used: true, successPath: check().successPath }, check, (line) => said.push(line), LOOK_MS);
+    const watch = watchFormPage({ path, file, used: true, successPath: check().successPath, notes: check().notes }, check, (line) => said.push(line), LOOK_MS);
     return { said, watch, file };
   }
 
@@ -227,6 +227,24 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     watch.stop();
 
     expect(said).toEqual([line]);
+  });
+
+  it('says what an edit makes the page lack, as its Form page line would, and when it lacks nothing again', async () => {
+    const folder = siteFolder({ 'css/site.css': 'body {}' });
+    writePage(folder, ownerFormPage());
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    writePage(folder, ownerFormPage().replace(/<div hidden[^\n]*<\/div>/, ''));
+    await until(() => said.length > 0);
+    writePage(folder, ownerFormPage().replace(/<div hidden[^\n]*<\/div>/, '').replace('<title>', '<title>Again '));
+    await looks(5);
+    writePage(folder, ownerFormPage());
+    await until(() => said.length > 1);
+    watch.stop();
+
+    expect(said).toEqual([
+      "Form page  /contact/ changed: its form has no _gotcha field, the spam trap (the example's, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold)",
+      'Form page  /contact/ lacks nothing now',
+    ]);
   });
 
   it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
