@@ -19,6 +19,9 @@ export default {
   // service's 1 s store budget and answers 503 (docs/development.md).
   maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  // The run's temporary files in a folder of its own, removed at its end (test/support/test-run-folder.js).
+  globalSetup: '<rootDir>/test/support/test-run-setup.js',
+  globalTeardown: '<rootDir>/test/support/test-run-teardown.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

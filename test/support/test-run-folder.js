@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/*
+ * Jest's globalSetup and globalTeardown: every temporary file of a test run (the site folders the
+ * tests write, each synth's cdk.out, local mode's copies, Chromium's profiles, the processes the
+ * tests start) goes in one folder of the run's own, through TMPDIR, which os.tmpdir() and the
+ * processes started after it read, and the folder goes when the run ends. Without it, each run
+ * left some thousand folders in /tmp, a gigabyte or so: a machine that runs the tests daily fills
+ * its disk in weeks.
+ */
+
+const FOLDER = 'PERSONAL_SITE_TEST_RUN_FOLDER';
+
+export function setup() {
+  const folder = mkdtempSync(join(tmpdir(), 'personal-site-test-run-'));
+  process.env[FOLDER] = folder;
+  process.env.TMPDIR = folder;
+}
+
+export function teardown() {
+  const folder = process.env[FOLDER];
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+}
