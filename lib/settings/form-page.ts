@@ -108,13 +108,23 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     formPageText(named, file, bytes);
     return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, page, site) };
   }
+  if (site.kind === 'folder' && !value.startsWith('/') && linkedSiteFile(siteFrontDoor(site.folder, site.setting), `/${value}`) !== undefined) {
+    throw new ConfigError(`${key} must be the path visitors use, with its leading slash: /${printable(value)}, not ${printable(JSON.stringify(value))}`);
+  }
   const path = parseSitePath(key, value);
   if (site.kind === 'origin') {
     throw new ConfigError(`${key} needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at ${PAGE_PATHS.form}`);
   }
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
-  const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), path);
-  if (file === undefined) throw noPageOfFolder(key, path, site);
+  const door = siteFrontDoor(site.folder, site.setting);
+  const file = linkedSiteFile(door, path);
+  if (file === undefined) {
+    // `/contact` for a flat site's contact.html: the front door serves it there only once deployed, and never at the service's own path.
+    const flat = `${path.replace(/\/$/, '')}.html`;
+    const error = noPageOfFolder(key, path, site);
+    if (path === '/' || linkedSiteFile(door, flat) === undefined) throw error;
+    throw new ConfigError(`${error.message}; ${flat} is a page of it: name it so`);
+  }
   const named = `${key} ${path}`;
   return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
 }

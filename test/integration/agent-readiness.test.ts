@@ -131,7 +131,7 @@ describe("an owner's own robots.txt", () => {
         status: 'warn',
         name,
         detail: expect.stringContaining(`robots.txt lacks ${lacks}`),
-        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as the robots\.txt line of npm start and synth names it, or, with siteDir, remove yours/),
+        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as the robots\.txt line of npm start and synth names it, or, with siteDir, remove yours so that the service's is published \(docs\/api\.md §16 shows it, to copy; jekyll-sitemap writes one unless your source has its own\)$/),
       });
     }
   });

@@ -569,6 +569,16 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([
+    ['contact.html', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "contact.html"'],
+    ['/contact', (folder: string) => `formPage /contact is no page of siteDir (${folder}): a visitor sent there would get a 404; /contact.html is a page of it: name it so`],
+    ['/contact/', (folder: string) => `formPage /contact/ is no page of siteDir (${folder}): a visitor sent there would get a 404; /contact.html is a page of it: name it so`],
+  ])('refuses %s for a flat site’s contact.html, naming the path it may mean', (path, message) => {
+    const flat = siteFolder({ 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: path }).message).toBe(message(flat));
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: '/contact.html' }).formPage?.path).toBe('/contact.html');
+  });
+
+  it.each([
     ['/contact/', ownerFormPage({ action: '/contact/' }), '/contact/'],
     ['no action, so its own page', ownerFormPage().replace(' action="/contact"', ''), '/contact/'],
     ['/api/contact, which reads JSON', ownerFormPage({ action: '/api/contact' }), '/api/contact'],
