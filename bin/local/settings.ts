@@ -23,7 +23,7 @@ import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
+import { findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
@@ -49,6 +49,8 @@ export interface LocalSettings {
   readonly formSuccessPath?: SuccessPath;
   /** The other pages of SITE_DIR whose form posts to `/contact` (otherContactPages), each checked at start-up as the form page is. */
   readonly otherContactPages: readonly string[];
+  /** Without a form page, the pages of SITE_DIR whose inquiry form posts to a form service elsewhere (formServicePages). */
+  readonly formServicePages?: readonly FormServicePage[];
   /** The posts an hour the contact endpoint and the form allow (RATE_LIMIT_IP, RATE_LIMIT_EMAIL), as deployed unless set. */
   readonly limits: RateLimits;
   /** What SITE_DIR publishes that llms.txt links (SITE_DOCUMENTS), as start-up found it. */
@@ -189,6 +191,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     otherContactPages: siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file),
+    ...(siteFolder === undefined || site === undefined || formPage !== undefined ? {} : { formServicePages: formServicePages(siteFolder, site.files.files) }),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);

@@ -6,7 +6,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote } from '../../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -31,7 +31,11 @@ export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists'>, 
  * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
  * the thank-you page and the style sheet.
  */
-export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath' | 'otherContactPages'>, fileKeys: readonly string[]): string[] {
+export function siteBannerLines(
+  env: Env,
+  settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath' | 'otherContactPages' | 'formServicePages'>,
+  fileKeys: readonly string[],
+): string[] {
   const successPath = settings.formSuccessPath;
   const named =
     successPath?.source === 'form page' && settings.formPage !== undefined ? namedByFormPage(settings.formPage) : settingSource('formSuccessPath', fileKeys);
@@ -39,7 +43,7 @@ export function siteBannerLines(env: Env, settings: Pick<LocalSettings, 'siteDir
   const noFormPage = () =>
     settings.siteDir === undefined
       ? 'no formPage, and no siteDir to find one in'
-      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages)}`;
+      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages) || toFormService(settings.formServicePages ?? [])}`;
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
@@ -59,6 +63,13 @@ function elsewhere(siteDir: string, pages: readonly string[]): string {
   const built = builtFolderInside(siteDir);
   if (built !== undefined && first.startsWith(`/${relative(siteDir, built)}/`)) return `${holding}, in ${printable(built)}, which holds your home page: name that folder as siteDir`;
   return `${holding}: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page`;
+}
+
+/** A page whose inquiry form posts to a form service elsewhere (formServicePages): what to point at `/contact` to use the service's way. */
+function toFormService(pages: readonly FormServicePage[]): string {
+  const [first] = pages;
+  if (first === undefined) return '';
+  return `; ${printable(first.path)}'s form posts to ${printable(first.host)}: its action="${PAGE_PATHS.form}" sends the inquiry here instead, and this line then says what else it needs`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

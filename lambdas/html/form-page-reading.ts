@@ -156,6 +156,24 @@ export function misdirectedInquiryAction(page: PageTree): MisdirectedAction | un
 }
 
 /**
+ * The host a page's inquiry form posts to when that is another site's (a form service, such as
+ * Formspree's `https://formspree.io/f/…`): its first form a browser posts over http(s) to a host
+ * that is none of the site's own, with a message to send (a control named `message`, or a
+ * `textarea`). Undefined when the page has none. What an owner moving from a form service points
+ * at `/contact` instead.
+ */
+export function formServiceHost(page: PageTree): string | undefined {
+  const { all } = page;
+  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
+    const action = submissionUrl(attribute(form, 'action'), page);
+    if (action === undefined || action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
+    const controls = formControls({ all, form, inForm: elementsOf(form) });
+    if (controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'))) return action.host;
+  }
+  return undefined;
+}
+
+/**
  * The paths of the site a form page loads its look and behaviour from: each style sheet
  * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, resolved
  * as the browser resolves them, in tree order and each once. Synth and `npm start` check that the

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { ConfigError, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
+  formServiceHost,
   misdirectedInquiryAction,
   policyRefused,
   sameSiteSubresources,
@@ -211,6 +212,30 @@ export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], f
     return [path];
   });
   return paths.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
+}
+
+/** A page of the site whose inquiry form posts to another site's form service, and that service's host. */
+export interface FormServicePage {
+  readonly path: string;
+  readonly host: string;
+}
+
+/**
+ * The pages of the site (`files`, the folder's as siteFiles read it) whose inquiry form posts to
+ * a form service on another host (formServiceHost), the shallowest first: where there is no form
+ * page, what an owner moving from such a service is to point at `/contact`.
+ */
+export function formServicePages(site: SiteFolder, files: SiteFiles['files']): FormServicePage[] {
+  const depth = (path: string) => path.split('/').length;
+  const pages = [...files].flatMap(([key, file]) => {
+    if (!isPageKey(key)) return [];
+    const text = pageText(file);
+    if (text === undefined || !/<form[\s/>]/i.test(text)) return [];
+    const path = writtenPagePath(key);
+    const host = formServiceHost(readPage(text, path, site.ownOrigins));
+    return host === undefined ? [] : [{ path, host }];
+  });
+  return pages.sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
 }
 
 /** A page's text, when it is at most MAX_FORM_PAGE_BYTES and still there to read. */

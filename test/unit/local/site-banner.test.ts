@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
-import { otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
+import { formServicePages, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
@@ -101,6 +101,30 @@ describe('siteBannerLines', () => {
       "Thank-you  /contact/sent, the service's own  (data-success-path on your form, or formSuccessPath, names yours)",
       "Style      none: the service's form and thank-you page in its own style  (pageStylesheet in your settings file names yours)",
     ]);
+  });
+
+  it('names a page whose inquiry form posts to a form service, to point at /contact, when no page posts there', () => {
+    const formspree = ownerFormPage().replace('action="/contact"', 'action="https://formspree.io/f/abcd1234"').replace('name="email"', 'name="_replyto"');
+    const siteDir = siteFolder({
+      'index.html': '<title>Home</title><form method="post" action="https://news.example/subscribe"><input name="email"></form>',
+      'contact.html': formspree,
+      'blog/contact.html': formspree.replace('formspree.io', 'getform.io'),
+      'css/site.css': 'body {}',
+    });
+    const files = siteFiles(siteDir).files;
+    const services = formServicePages({ folder: siteDir, setting: 'SITE_DIR' }, files);
+    expect(services).toEqual([
+      { path: '/contact.html', host: 'formspree.io' },
+      { path: '/blog/contact.html', host: 'getform.io' },
+    ]);
+    expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir), formServicePages: services }, ['siteDir'])[1]).toBe(
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contact.html\'s form posts to formspree.io: its action="/contact" sends the inquiry here instead, and this line then says what else it needs)',
+    );
+    // A page posting to /contact is named instead: it is one step further.
+    const both = siteFolder({ 'contact.html': formspree, 'contatti/index.html': ownerFormPage() });
+    expect(siteBannerLines({}, { siteDir: both, otherContactPages: found(both), formServicePages: formServicePages({ folder: both, setting: 'SITE_DIR' }, siteFiles(both).files) }, [])[1]).toMatch(
+      /; \/contatti\/ has one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/,
+    );
   });
 
   it('names the pages elsewhere in the folder whose form posts to /contact, which formPage would make the form page, and no other', () => {
