@@ -53,7 +53,7 @@ try {
     for (const record of sent) {
       const erasure = await inbox.erase(record);
       if (erasure.kind === 'erased') erased += 1;
-      console.log(terminalText(`${record.id}  ${erasure.kind === 'erased' ? 'erased' : `not erased: ${erasure.reason}`}`));
+      console.log(terminalText(`${record.id}  ${record.text?.email}  ${erasure.kind === 'erased' ? 'erased' : `not erased: ${erasure.reason}`}`));
     }
     console.log(
       `Erased ${erased} of ${sent.length}. The mails that brought them are yours to delete; what stays a while beyond this command (the table's stream, the rate counters) is in docs/privacy.md.`,

@@ -74,8 +74,9 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
     // A page in use that is taken away is a change too; a page not yet there is none.
     const steady = now === seen && (page.used || now !== undefined);
     seen = now;
-    // A refusal is checked again at each look, the page as it last passed included (a folder moved away and back).
-    if (!steady || (now === judged && lastRefusal === undefined)) return;
+    // A refusal is checked again at each look, the page as it last passed included (a folder moved away and
+    // back); so is what the page lacks, which other files may mend (a style sheet a rebuild writes after it).
+    if (!steady || (now === judged && lastRefusal === undefined && lacking === '')) return;
     let reading: StartUpReading;
     try {
       reading = startUpReads();

@@ -179,6 +179,7 @@ function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string
 export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}): LocalSettings {
   const { siteFolder, formPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
   const site = siteFolder === undefined ? undefined : { siteDir: siteFolder.folder, files: siteFiles(siteFolder.folder) };
+  const others = siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file);
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -190,8 +191,9 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
     ...(site === undefined ? {} : { siteDir: site.siteDir }),
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
-    otherContactPages: siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file),
-    ...(siteFolder === undefined || site === undefined || formPage !== undefined ? {} : { formServicePages: formServicePages(siteFolder, site.files.files) }),
+    otherContactPages: others,
+    // What the banner names when no page posts to /contact at all.
+    ...(siteFolder === undefined || site === undefined || formPage !== undefined || others.length > 0 ? {} : { formServicePages: formServicePages(siteFolder, site.files.files) }),
     siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
   };
   rejectCollidingPorts(settings);

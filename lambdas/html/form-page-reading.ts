@@ -159,8 +159,10 @@ export function misdirectedInquiryAction(page: PageTree): MisdirectedAction | un
  * The host a page's inquiry form posts to when that is another site's (a form service, such as
  * Formspree's `https://formspree.io/f/…`): its first form a browser posts over http(s) to a host
  * that is none of the site's own, with a message to send (a control named `message`, or a
- * `textarea`). Undefined when the page has none. What an owner moving from a form service points
- * at `/contact` instead.
+ * `textarea`) and an address to answer (a control whose name holds `mail` or `replyto`, or of
+ * type `email`), which a comment form lacks. A form whose buttons may send it elsewhere
+ * (`formaction`, `formmethod`) is not judged. Undefined when the page has none. What an owner
+ * moving from a form service points at `/contact` instead.
  */
 export function formServiceHost(page: PageTree): string | undefined {
   const { all } = page;
@@ -168,7 +170,10 @@ export function formServiceHost(page: PageTree): string | undefined {
     const action = submissionUrl(attribute(form, 'action'), page);
     if (action === undefined || action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
     const controls = formControls({ all, form, inForm: elementsOf(form) });
-    if (controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'))) return action.host;
+    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
+    const message = controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'));
+    const address = controls.some((control) => /mail|replyto/i.test(attribute(control, 'name') ?? '') || asciiLowercase(attribute(control, 'type') ?? '') === 'email');
+    if (message && address) return action.host;
   }
   return undefined;
 }

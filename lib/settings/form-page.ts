@@ -109,8 +109,9 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     formPageText(named, file, bytes);
     return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, page, site) };
   }
-  if (site.kind === 'folder' && !value.startsWith('/') && linkedSiteFile(siteFrontDoor(site.folder, site.setting), `/${value}`) !== undefined) {
-    throw new ConfigError(`${key} must be the path visitors use, with its leading slash: /${printable(value)}, not ${printable(JSON.stringify(value))}`);
+  if (site.kind === 'folder' && !value.startsWith('/')) {
+    const meant = meantPage(siteFrontDoor(site.folder, site.setting), `/${value.replace(/^\.\//, '')}`);
+    if (meant !== undefined) throw new ConfigError(`${key} must be the path visitors use, with its leading slash: ${printable(meant)}, not ${printable(JSON.stringify(value))}`);
   }
   const path = parseSitePath(key, value);
   if (site.kind === 'origin') {
@@ -120,14 +121,23 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   const door = siteFrontDoor(site.folder, site.setting);
   const file = linkedSiteFile(door, path);
   if (file === undefined) {
-    // `/contact` for a flat site's contact.html: the front door serves it there only once deployed, and never at the service's own path.
-    const flat = `${path.replace(/\/$/, '')}.html`;
     const error = noPageOfFolder(key, path, site);
-    if (path === '/' || linkedSiteFile(door, flat) === undefined) throw error;
-    throw new ConfigError(`${error.message}; ${flat} is a page of it: name it so`);
+    const meant = meantPage(door, path);
+    throw meant === undefined ? error : new ConfigError(`${error.message}; ${printable(meant)} is a page of it: name it so`);
   }
   const named = `${key} ${path}`;
   return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
+}
+
+/**
+ * The page a form page's setting may mean when it names none: `/contact` (the service's own path)
+ * or `/contact/` for the folder's `contact/index.html`, then for a flat site's `contact.html`, or the
+ * path itself for a value written without its slash; undefined when none of them is a page.
+ */
+function meantPage(door: ReturnType<typeof siteFrontDoor>, path: string): string | undefined {
+  const bare = path.replace(/\/+$/, '');
+  if (bare === '') return undefined;
+  return [path, `${bare}/`, `${bare}.html`].find((candidate) => linkedSiteFile(door, candidate) !== undefined);
 }
 
 /** A form page's text, which the service can answer in: at most MAX_FORM_PAGE_BYTES, and UTF-8. */
@@ -191,13 +201,7 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
  */
 export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], formPageFile: string | undefined): string[] {
   const thanked = new Set<string | undefined>([undefined, '']);
-  const depth = (path: string) => path.split('/').length;
-  const paths = [...files].flatMap(([key, file]) => {
-    if (!isPageKey(key) || file === formPageFile) return [];
-    const text = pageText(file);
-    if (text === undefined || !/<form[\s/>]/i.test(text)) return [];
-    const path = writtenPagePath(key);
-    const page = readPage(text, path, site.ownOrigins);
+  const paths = pagesWithForms(site, files, formPageFile).flatMap(({ file, path, page }) => {
     const form = contactFormSending(page);
     if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
       const misdirected = misdirectedInquiryAction(page);
@@ -211,7 +215,34 @@ export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], f
     }
     return [path];
   });
-  return paths.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
+  return paths.sort(shallowestFirst);
+}
+
+/** A page of the site's folder that holds a form, parsed. */
+interface PageWithForm {
+  readonly file: string;
+  readonly path: string;
+  readonly page: PageTree;
+}
+
+/**
+ * The pages of the site (`files`, the folder's as siteFiles read it) whose text holds a form, each
+ * parsed, but `except` (the form page): none past the MAX_FORM_PAGE_BYTES a form page may have, nor one gone since the folder
+ * was read, and only a page whose text holds `<form` is parsed at all.
+ */
+function pagesWithForms(site: SiteFolder, files: SiteFiles['files'], except?: string): PageWithForm[] {
+  return [...files].flatMap(([key, file]) => {
+    if (!isPageKey(key) || file === except) return [];
+    const text = pageText(file);
+    if (text === undefined || !/<form[\s/>]/i.test(text)) return [];
+    const path = writtenPagePath(key);
+    return [{ file, path, page: readPage(text, path, site.ownOrigins) }];
+  });
+}
+
+/** Paths in the order a line names them: the shallowest first, then by name. */
+function shallowestFirst(a: string, b: string): number {
+  return a.split('/').length - b.split('/').length || a.localeCompare(b);
 }
 
 /** A page of the site whose inquiry form posts to another site's form service, and that service's host. */
@@ -226,16 +257,11 @@ export interface FormServicePage {
  * page, what an owner moving from such a service is to point at `/contact`.
  */
 export function formServicePages(site: SiteFolder, files: SiteFiles['files']): FormServicePage[] {
-  const depth = (path: string) => path.split('/').length;
-  const pages = [...files].flatMap(([key, file]) => {
-    if (!isPageKey(key)) return [];
-    const text = pageText(file);
-    if (text === undefined || !/<form[\s/>]/i.test(text)) return [];
-    const path = writtenPagePath(key);
-    const host = formServiceHost(readPage(text, path, site.ownOrigins));
+  const pages = pagesWithForms(site, files).flatMap(({ path, page }) => {
+    const host = formServiceHost(page);
     return host === undefined ? [] : [{ path, host }];
   });
-  return pages.sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path));
+  return pages.sort((a, b) => shallowestFirst(a.path, b.path));
 }
 
 /** A page's text, when it is at most MAX_FORM_PAGE_BYTES and still there to read. */

@@ -116,11 +116,11 @@ describeWithMoto()('npm run inbox, npm run redeliver and npm run forget against 
     expect(erased.stderr).toBe('');
     expect(erased.stdout.split('\n').filter(Boolean).sort()).toEqual(
       [
-        `${FORGET.held}  erased`,
-        `${FORGET.sent}  erased`,
-        `${FORGET.failed}  erased`,
-        `${FORGET.unknown}  erased`,
-        `${FORGET.pending}  not erased: it is on its way to you (pending): run this again once it is sent`,
+        `${FORGET.held}  Ada.Lovelace@Example.org  erased`,
+        `${FORGET.sent}  Ada.Lovelace@Example.org  erased`,
+        `${FORGET.failed}  ada.lovelace+site@example.org  erased`,
+        `${FORGET.unknown}  Ada.Lovelace@Example.org  erased`,
+        `${FORGET.pending}  Ada.Lovelace@Example.org  not erased: it is on its way to you (pending): run this again once it is sent`,
         expect.stringMatching(/^Erased 4 of 5\. The mails that brought them are yours to delete; what stays a while beyond this command \(the table.s stream, the rate counters\) is in docs\/privacy\.md\.$/),
       ].sort(),
     );

@@ -175,7 +175,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(await server.stop('SIGINT')).toBe(0);
 
     expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone, with 2 inquiries not yet sent \((1 pending, 1 held|1 held, 1 pending)\); AWS_ENDPOINT_URL_DYNAMODB/m);
-    expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --port 8010 --path \.inbox beside npm start, and start it with AWS_ENDPOINT_URL_DYNAMODB=http:\/\/127\.0\.0\.1:8010;/m);
+    expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --host 127\.0\.0\.1 --port 8010 --path \.inbox beside npm start, and start it with AWS_ENDPOINT_URL_DYNAMODB=http:\/\/127\.0\.0\.1:8010;/m);
   }, 30_000);
 
   /** npm start whose SES answers each mail `lateMs` late, behind a fault proxy; the mailbox and the proxy closed after `run`. */

@@ -247,6 +247,23 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     ]);
   });
 
+  it('says the page lacks nothing once a file it loads appears after it, as a rebuild writes the page before its style sheet', async () => {
+    const folder = siteFolder({ 'css/site.css': 'body {}' });
+    writePage(folder, ownerFormPage());
+    const { said, watch } = watchingUsed(folder, '/contact/');
+    rmSync(join(folder, 'css/site.css'));
+    writePage(folder, ownerFormPage({ title: 'Rebuilt' }));
+    await until(() => said.length > 0);
+    writeFileSync(join(folder, 'css/site.css'), 'body {}');
+    await until(() => said.length > 1);
+    watch.stop();
+
+    expect(said).toEqual([
+      "Form page  /contact/ changed: it loads /css/site.css, which the site has no file for: copy it in, or change the page's links",
+      'Form page  /contact/ lacks nothing now',
+    ]);
+  });
+
   it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
     const folder = siteFolder();
     writePage(folder, ownerFormPage());

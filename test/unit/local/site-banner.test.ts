@@ -109,6 +109,9 @@ describe('siteBannerLines', () => {
       'index.html': '<title>Home</title><form method="post" action="https://news.example/subscribe"><input name="email"></form>',
       'contact.html': formspree,
       'blog/contact.html': formspree.replace('formspree.io', 'getform.io'),
+      // A comment form (a message, no address to answer), and a form whose button posts it here already.
+      'blog/post.html': '<form method="post" action="https://api.staticman.net/v3/entry"><input name="name"><textarea name="message"></textarea><button>Post</button></form>',
+      'blog/moving.html': formspree.replace('<button type="submit">', '<button type="submit" formaction="/contact">'),
       'css/site.css': 'body {}',
     });
     const files = siteFiles(siteDir).files;
