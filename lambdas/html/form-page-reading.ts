@@ -128,6 +128,25 @@ export interface MisdirectedAction {
 }
 
 /**
+ * The page's forms a browser posts, in tree order, each with where it posts (its action resolved
+ * as the browser resolves it) and its controls; a form whose action resolves to no URL is left
+ * out, and so is one whose buttons' `formaction` or `formmethod` may send it otherwise than the
+ * form says, which the readings that use this do not judge.
+ */
+function postedForms(page: PageTree): { readonly action: URL; readonly controls: Element[] }[] {
+  const { all } = page;
+  return all
+    .filter((element) => isHtml(element, 'form') && isPostForm(element))
+    .flatMap((form) => {
+      const action = submissionUrl(attribute(form, 'action'), page);
+      if (action === undefined) return [];
+      const controls = formControls({ all, form, inForm: elementsOf(form) });
+      if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) return [];
+      return [{ action, controls }];
+    });
+}
+
+/**
  * Where the page sends an inquiry a browser posts elsewhere than `/contact` of the site: the
  * action of its first form that posts with every field an inquiry requires to another address of
  * the site (`/contact/`, `/api/contact`, which reads JSON, the page itself for a form without an
@@ -138,15 +157,10 @@ export interface MisdirectedAction {
  * dialog) is a script's, such as one that posts JSON to `/api/contact`.
  */
 export function misdirectedInquiryAction(page: PageTree): MisdirectedAction | undefined {
-  const { all } = page;
-  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
-    const action = submissionUrl(attribute(form, 'action'), page);
-    if (action === undefined || isSiteContact(action)) continue;
+  for (const { action, controls } of postedForms(page)) {
+    if (isSiteContact(action)) continue;
     const ownName = page.ownOrigins.has(action.origin);
     if (action.origin !== SITE && !ownName) continue;
-    const controls = formControls({ all, form, inForm: elementsOf(form) });
-    // A button's formaction or formmethod may send the form otherwise than the form says: not judged here.
-    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
     const names = new Set(controls.map((control) => attribute(control, 'name')));
     if (!INQUIRY_RULES.required.every((field) => names.has(field))) continue;
     if (!ownName) return { kind: 'path', action: action.pathname };
@@ -160,17 +174,13 @@ export function misdirectedInquiryAction(page: PageTree): MisdirectedAction | un
  * Formspree's `https://formspree.io/f/…`): its first form a browser posts over http(s) to a host
  * that is none of the site's own, with a message to send (a control named `message`, or a
  * `textarea`) and an address to answer (a control whose name holds `mail` or `replyto`, or of
- * type `email`), which a comment form lacks. A form whose buttons may send it elsewhere
- * (`formaction`, `formmethod`) is not judged. Undefined when the page has none. What an owner
+ * type `email`), which a comment form lacks (postedForms: a form whose buttons may send it
+ * elsewhere is not judged). Undefined when the page has none. What an owner
  * moving from a form service points at `/contact` instead.
  */
 export function formServiceHost(page: PageTree): string | undefined {
-  const { all } = page;
-  for (const form of all.filter((element) => isHtml(element, 'form') && isPostForm(element))) {
-    const action = submissionUrl(attribute(form, 'action'), page);
-    if (action === undefined || action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
-    const controls = formControls({ all, form, inForm: elementsOf(form) });
-    if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) continue;
+  for (const { action, controls } of postedForms(page)) {
+    if (action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
     const message = controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'));
     const address = controls.some((control) => /mail|replyto/i.test(attribute(control, 'name') ?? '') || asciiLowercase(attribute(control, 'type') ?? '') === 'email');
     if (message && address) return action.host;
