@@ -6,7 +6,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
+import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -69,7 +69,7 @@ function elsewhere(siteDir: string, pages: readonly string[]): string {
 function toFormService(pages: readonly FormServicePage[]): string {
   const [first] = pages;
   if (first === undefined) return '';
-  return `; ${printable(first.path)}'s form posts to ${printable(first.host)}: its action="${PAGE_PATHS.form}" sends the inquiry here instead, and this line then says what else it needs`;
+  return `; ${printable(first.path)}'s form posts to ${printable(first.host)}: its action="${PAGE_PATHS.form}" sends the inquiry here instead (${FORM_SERVICES_GUIDE}: what each of its fields becomes), and this line then says what else it needs`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

@@ -311,16 +311,19 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
   return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})${thanks}`;
 }
 
+/** The owner's guide to moving a form from a form service, field by field. */
+export const FORM_SERVICES_GUIDE = 'docs/form-services.md';
+
 /**
- * What the fields that form services (Formspree, Netlify Forms) have a form carry become here, for
- * an owner moving a form from one: a field the inquiry has not fails every post.
+ * What the fields that form services (Formspree, Netlify Forms, FormSubmit, Web3Forms) have a
+ * form carry become here, for an owner moving a form from one: a field the inquiry has not fails
+ * every post. FORM_SERVICES_GUIDE says the same, with the form's other markup.
  */
 const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
-  ['_next', `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`],
+  ...['_next', 'redirect'].map((field) => [field, `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`] as const),
   ['_replyto', "the inquiry's email field is the address replies go to here"],
-  ['_subject', "a form service's, remove it"],
-  ['form-name', "a form service's, remove it"],
-  ['bot-field', "a form service's spam trap: the example's _gotcha is this one's"],
+  ...['_subject', '_cc', '_template', '_captcha', 'access_key', 'from_name', 'form-name'].map((field) => [field, "a form service's, remove it"] as const),
+  ...['bot-field', '_honey', 'botcheck'].map((field) => [field, "a form service's spam trap: the example's _gotcha is this one's"] as const),
 ]);
 
 /**
@@ -348,11 +351,13 @@ function everyPostRefused(form: FormSending): string | undefined {
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {
     const wrong = [...(unknown.length > 0 ? [`fields the inquiry has not (${names(unknown)})`] : []), ...(missing.length > 0 ? [`no ${missing.join(', ')}`] : [])];
-    const services = unknown.flatMap((field) => {
-      const becomes = FORM_SERVICE_FIELDS.get(field);
-      return becomes === undefined ? [] : [`${field}: ${becomes}`];
-    });
-    const moving = services.length === 0 ? '' : ` (${services.join('; ')})`;
+    const becoming = new Map<string, string[]>();
+    for (const field of unknown.filter((name) => FORM_SERVICE_FIELDS.has(name))) {
+      const becomes = FORM_SERVICE_FIELDS.get(field)!;
+      becoming.set(becomes, [...(becoming.get(becomes) ?? []), field]);
+    }
+    const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
+    const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}`;
   }
   if (form.repeated.length > 0) {

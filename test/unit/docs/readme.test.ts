@@ -23,8 +23,14 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readMarkdown(join(ROOT, 'README.md'));
 const MAX_README_LINES = 450;
 
+/** The owner's guides README links for one step of the path, whose commands are held to README's rules. */
+const OWNER_STEP_GUIDES = ['docs/your-domain.md', 'docs/form-services.md'].map((path) => readMarkdown(join(ROOT, path)));
+
 /** The documents whose links are checked: the owner's guide and the docs beside it. */
-const DOCUMENTS = ['README.md', 'docs/README.md', 'docs/api.md', 'docs/development.md', 'docs/verify.md'].map((path) => readMarkdown(join(ROOT, path)));
+const DOCUMENTS = [
+  ...['README.md', 'docs/README.md', 'docs/api.md', 'docs/development.md', 'docs/verify.md', 'docs/privacy.md'].map((path) => readMarkdown(join(ROOT, path))),
+  ...OWNER_STEP_GUIDES,
+];
 
 /**
  * The AWS CLI calls README may show, each read in the AWS CLI's reference
@@ -43,6 +49,8 @@ const DOCUMENTED_AWS_CALLS = [
   'acm wait certificate-validated',
   'sesv2 create-email-identity',
   'cloudformation delete-stack',
+  // Its --query takes JMESPath over the answer, whose Stacks[].Outputs holds OutputKey and OutputValue.
+  'cloudformation describe-stacks',
   'dynamodb list-tables',
   'dynamodb delete-table',
 ];
@@ -110,7 +118,10 @@ function settingsTable(): string {
   return text.slice(start, text.indexOf('\n#', start + 1));
 }
 
-const COMMANDS = README.codeBlocks.filter((block) => block.language === 'sh' || block.language === 'console').flatMap(shellCommands);
+const COMMANDS = [README, ...OWNER_STEP_GUIDES]
+  .flatMap((document) => document.codeBlocks)
+  .filter((block) => block.language === 'sh' || block.language === 'console')
+  .flatMap(shellCommands);
 
 describe('README, the owner\'s guide', () => {
   it(`stays short: at most ${MAX_README_LINES} lines`, () => {

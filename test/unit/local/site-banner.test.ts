@@ -121,7 +121,7 @@ describe('siteBannerLines', () => {
       { path: '/blog/contact.html', host: 'getform.io' },
     ]);
     expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir), formServicePages: services }, ['siteDir'])[1]).toBe(
-      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contact.html\'s form posts to formspree.io: its action="/contact" sends the inquiry here instead, and this line then says what else it needs)',
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contact.html\'s form posts to formspree.io: its action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
     );
     // A page posting to /contact is named instead: it is one step further.
     const both = siteFolder({ 'contact.html': formspree, 'contatti/index.html': ownerFormPage() });

@@ -661,12 +661,17 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     [
       'Formspree’s',
       ownerFormPage().replace('name="email"', 'name="_replyto"').replace('<button', '<input type="hidden" name="_next" value="/danke/"><input type="hidden" name="_subject" value="Anfrage"><button'),
-      'fields the inquiry has not (_replyto, _next, _subject) and no email, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (_replyto: the inquiry\'s email field is the address replies go to here; _next: the thank-you page goes in the form\'s data-success-path here; _subject: a form service\'s, remove it)',
+      'fields the inquiry has not (_replyto, _next, _subject) and no email, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (_replyto: the inquiry\'s email field is the address replies go to here; _next: the thank-you page goes in the form\'s data-success-path here; _subject: a form service\'s, remove it; the rest of a form service\'s markup: docs/form-services.md)',
     ],
     [
       'Netlify’s',
       ownerFormPage().replace('<button', '<input type="hidden" name="form-name" value="contact"><p hidden><input name="bot-field"></p><button'),
-      'fields the inquiry has not (form-name, bot-field), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (form-name: a form service\'s, remove it; bot-field: a form service\'s spam trap: the example\'s _gotcha is this one\'s)',
+      'fields the inquiry has not (form-name, bot-field), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (form-name: a form service\'s, remove it; bot-field: a form service\'s spam trap: the example\'s _gotcha is this one\'s; the rest of a form service\'s markup: docs/form-services.md)',
+    ],
+    [
+      'FormSubmit’s and Web3Forms’',
+      ownerFormPage().replace('<button', '<input type="hidden" name="access_key" value="k"><input type="hidden" name="redirect" value="/thanks/"><input type="hidden" name="_captcha" value="false"><p hidden><input name="_honey"><input name="botcheck"></p><button'),
+      'fields the inquiry has not (access_key, redirect, _captcha, _honey, botcheck), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (access_key, _captcha: a form service\'s, remove it; redirect: the thank-you page goes in the form\'s data-success-path here; _honey, botcheck: a form service\'s spam trap: the example\'s _gotcha is this one\'s; the rest of a form service\'s markup: docs/form-services.md)',
     ],
   ])('refuses a form page that kept %s fields, saying what each becomes here', (_service, page, said) => {
     const folder = siteFolder({ 'contact/index.html': page });
