@@ -1,6 +1,6 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import { readFrontDoorRouting, type FrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { frontDoorFunctionCode, readFrontDoorRouting, type FrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { readStack } from '../verify/deployed-stack.js';
@@ -26,6 +26,11 @@ export interface DeployedSite {
   readonly siteDocuments?: string;
   /** What the front door's function was told of the site; none when its code is not this project's. */
   readonly frontDoor?: SiteRouting;
+  /**
+   * The function's name, when it runs this version's own code (frontDoorFunctionCode of what it
+   * was told): publish may then tell it of the site's files as a deploy would (front-door-update.ts).
+   */
+  readonly frontDoorFunction?: string;
   /** Whether the distribution answers a missing page with the site's 404.html. */
   readonly notFoundPage: boolean;
 }
@@ -52,7 +57,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
   }
   const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
   const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;
-  const frontDoor = functionArn === undefined ? undefined : await readFunctionRouting(clients.cloudFront, functionArn);
+  const deployedFunction = functionArn === undefined ? undefined : await readFunction(clients.cloudFront, functionArn);
   const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     stack: stackName,
@@ -65,17 +70,23 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
     ...optional('ownLlmsTxtDigest', output(SITE_OUTPUTS.ownLlmsTxtDigest)),
     ...optional('siteDocuments', output(SITE_OUTPUTS.siteDocuments)),
-    ...(frontDoor === undefined ? {} : { frontDoor }),
+    ...(deployedFunction?.routing === undefined ? {} : { frontDoor: deployedFunction.routing }),
+    ...(deployedFunction?.current === true ? { frontDoorFunction: deployedFunction.name } : {}),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),
   };
 }
 
-/** The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for what it was told of the site. */
-async function readFunctionRouting(cloudFront: CloudFrontClient, functionArn: string): Promise<SiteRouting | undefined> {
+/**
+ * The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for
+ * what it was told of the site, and whether it is this version's code for that.
+ */
+async function readFunction(cloudFront: CloudFrontClient, functionArn: string): Promise<{ name: string; routing?: SiteRouting; current: boolean }> {
   const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
   const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
-  const routing = FunctionCode === undefined ? undefined : readFrontDoorRouting(new TextDecoder().decode(FunctionCode));
-  return routing !== undefined && hasSite(routing) ? routing : undefined;
+  const code = FunctionCode === undefined ? undefined : new TextDecoder().decode(FunctionCode);
+  const routing = code === undefined ? undefined : readFrontDoorRouting(code);
+  if (routing === undefined || !hasSite(routing)) return { name, current: false };
+  return { name, routing, current: frontDoorFunctionCode(routing) === code };
 }
 
 /** Whether the function was told of a folder of the site (its code, read back, is JSON that nothing checked). */

@@ -57,12 +57,12 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
   }
   if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, '200 text/html, served without a redirect by your site\'s origin');
   const { detail } = diagnose(answer);
-  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy listed it as a file: ${DEPLOY_AGAIN}`);
+  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy or npm run publish listed it as a file: npm run publish, or ${DEPLOY_AGAIN}`);
 }
 
 /**
  * A page the home page links to by its `.html` name (`/about.html`), asked for without it: the
- * front door serves it there too when the deploy listed it (docs/api.md §10). A warning when not.
+ * front door serves it there too when the deploy or a publish listed it (docs/api.md §10). A warning when not.
  * None for a home page that links no such page, for a name the front door never lists (one with a
  * dot of its own), and for a folder of that name, which wins.
  */
@@ -80,7 +80,7 @@ export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise
   return warn(
     `GET ${path}`,
     `${detail}, where ${page.pathname} is linked`,
-    `with siteDir, a deploy lists your pages named .html for the front door, unless synth said they are more than it can list; with siteOrigin, your host decides: ${DEPLOY_AGAIN}`,
+    `with siteDir, npm run publish or a deploy lists your pages named .html for the front door, unless synth said they are more than it can list; with siteOrigin, your host decides: npm run publish, or ${DEPLOY_AGAIN}`,
   );
 }
 

@@ -2,8 +2,11 @@ import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand 
 import {
   CloudFrontClient,
   CreateInvalidationCommand,
+  DescribeFunctionCommand,
   GetDistributionConfigCommand,
   GetFunctionCommand,
+  PublishFunctionCommand,
+  UpdateFunctionCommand,
   type GetDistributionConfigCommandOutput,
   type GetFunctionCommandOutput,
 } from '@aws-sdk/client-cloudfront';
@@ -32,7 +35,10 @@ export const ACCOUNT = '123456789012';
 export const REGION = 'eu-west-1';
 export const BUCKET = 'personalsite-frontdoorpagesbucket-abc123';
 export const DISTRIBUTION = 'E2EXAMPLE123';
-const FUNCTION_ARN = `arn:aws:cloudfront::${ACCOUNT}:function/PersonalSite-FrontDoorRouting`;
+const FUNCTION_NAME = 'PersonalSite-FrontDoorRouting';
+const FUNCTION_ARN = `arn:aws:cloudfront::${ACCOUNT}:function/${FUNCTION_NAME}`;
+/** The front door function's configuration as the deploy made it, which an update must keep whole. */
+export const FUNCTION_CONFIG = { Comment: 'Paths of the route table to the API', Runtime: 'cloudfront-js-2.0' } as const;
 
 /** An object of the fake bucket: its bytes, the type it was given, its ETag as S3 would make it. */
 export interface StoredObject {
@@ -53,8 +59,18 @@ export interface MockedDeployment {
   /** The bucket's objects, by key. */
   readonly bucket: Map<string, StoredObject>;
   outputs: Record<string, string>;
-  /** The code of the front door's function as CloudFront runs it. */
+  /** The code of the front door's function as CloudFront runs it (its LIVE stage). */
   functionCode: string;
+  /**
+   * Its DEVELOPMENT stage, which UpdateFunction changes and PublishFunction copies to LIVE, and
+   * that stage's ETag, which each of them requires as If-Match (PreconditionFailed otherwise).
+   */
+  developmentCode: string;
+  functionEtag: string;
+  /** Each CloudFront Functions call that changes something, by command name, with its input. */
+  readonly functionCalls: Array<{ command: string; input: Record<string, unknown> }>;
+  /** Makes UpdateFunction fail with this error, as CloudFront would refuse it. */
+  failFunctionUpdate: Error | undefined;
   /** Whether the distribution answers a 404 with /404.html. */
   notFoundPage: boolean;
   /** Each invalidation's paths, in order. */
@@ -123,6 +139,10 @@ export function mockedDeployment(
       [SITE_OUTPUTS.siteDocuments]: options.siteDocuments ?? 'home',
     },
     functionCode: frontDoorFunctionCode(frontDoorRouting(deployedKeys)),
+    developmentCode: frontDoorFunctionCode(frontDoorRouting(deployedKeys)),
+    functionEtag: 'E1DEPLOY',
+    functionCalls: [],
+    failFunctionUpdate: undefined,
     notFoundPage: deployedKeys.includes(NOT_FOUND_PAGE),
     invalidations: [],
     s3Calls: [],
@@ -161,9 +181,29 @@ export function mockedDeployment(
         },
       }) as unknown as GetDistributionConfigCommandOutput,
   );
-  cf.on(GetFunctionCommand, { Name: 'PersonalSite-FrontDoorRouting', Stage: 'LIVE' }).callsFake(
+  cf.on(GetFunctionCommand, { Name: FUNCTION_NAME, Stage: 'LIVE' }).callsFake(
     async () => ({ FunctionCode: new TextEncoder().encode(deployment.functionCode) }) as unknown as GetFunctionCommandOutput,
   );
+  cf.on(DescribeFunctionCommand, { Name: FUNCTION_NAME, Stage: 'DEVELOPMENT' }).callsFake(async () => ({
+    ETag: deployment.functionEtag,
+    FunctionSummary: { Name: FUNCTION_NAME, Status: 'UNASSOCIATED', FunctionConfig: { ...FUNCTION_CONFIG }, FunctionMetadata: { FunctionARN: FUNCTION_ARN } },
+  }));
+  const preconditionFailed = () =>
+    Object.assign(new Error('The If-Match version is missing or not valid for the resource.'), { name: 'PreconditionFailed', $fault: 'client', $metadata: { httpStatusCode: 412 } });
+  cf.on(UpdateFunctionCommand).callsFake(async (input: { Name: string; IfMatch: string; FunctionCode: Uint8Array }) => {
+    deployment.functionCalls.push({ command: 'UpdateFunction', input: input as unknown as Record<string, unknown> });
+    if (deployment.failFunctionUpdate !== undefined) throw deployment.failFunctionUpdate;
+    if (input.Name !== FUNCTION_NAME || input.IfMatch !== deployment.functionEtag) throw preconditionFailed();
+    deployment.developmentCode = new TextDecoder().decode(input.FunctionCode);
+    deployment.functionEtag = `E${deployment.functionCalls.length + 1}UPDATE`;
+    return { ETag: deployment.functionEtag };
+  });
+  cf.on(PublishFunctionCommand).callsFake(async (input: { Name: string; IfMatch: string }) => {
+    deployment.functionCalls.push({ command: 'PublishFunction', input: input as unknown as Record<string, unknown> });
+    if (input.Name !== FUNCTION_NAME || input.IfMatch !== deployment.functionEtag) throw preconditionFailed();
+    deployment.functionCode = deployment.developmentCode;
+    return {};
+  });
   cf.on(CreateInvalidationCommand).callsFake(async (input: { DistributionId: string; InvalidationBatch: { Paths: { Items: string[] } } }) => {
     if (input.DistributionId !== DISTRIBUTION) throw new Error(`invalidation of another distribution: ${input.DistributionId}`);
     deployment.invalidations.push(input.InvalidationBatch.Paths.Items);

@@ -10,7 +10,7 @@ import { readAgentSettings } from '../../../lambdas/config.js';
 import { loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
 import { UNKNOWN_CONTENT_TYPE } from '../../../lib/pages/upload-content-type.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
-import { ACCOUNT, BUCKET, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
+import { ACCOUNT, BUCKET, FUNCTION_CONFIG, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
 import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../infra/site-app.js';
 
 /*
@@ -73,6 +73,7 @@ async function failure(folder: string, options: Partial<PublishRequest> = {}): P
 
 const bucketText = () => Object.fromEntries([...deployment.bucket].map(([key, object]) => [key, object.body.toString()]));
 const s3Commands = () => deployment.s3Calls.map((call) => call.command);
+const notes = (lines: readonly string[]) => lines.filter((line) => line.startsWith('deploy needed: '));
 
 describe('a first publish to an empty bucket', () => {
   it('uploads every file the folder publishes, with the deploy upload’s types, and invalidates their paths', async () => {
@@ -235,7 +236,6 @@ describe('--dry-run', () => {
 });
 
 describe('what needs a deploy', () => {
-  const notes = (lines: readonly string[]) => lines.filter((line) => line.startsWith('deploy needed: '));
 
   it('says nothing when the deployment is as the settings and the folder are', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
@@ -256,37 +256,34 @@ describe('what needs a deploy', () => {
     ]);
   });
 
-  it('says a new file without an extension is taken for a folder until a deploy, yet publishes it', async () => {
-    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
-    const folder = siteFolder({ ...SITE, 'blog/feed': '<rss/>' });
-    const lines = await run(folder);
-    expect(notes(lines)).toEqual([
-      'deploy needed: blog/feed: new file without an extension, which the front door takes for a folder (/blog/feed redirects to /blog/feed/) until npm run cdk -- deploy --all',
-    ]);
-    expect(deployment.bucket.has('blog/feed')).toBe(true);
-  });
-
-  it('says a page a deploy would list is reached by its .html name alone until then, yet publishes it', async () => {
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
-    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', 'garden.html': '<title>Garden</title>' });
-    expect(notes(await run(folder))).toEqual(['deploy needed: garden.html: reached by the .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all']);
-    expect(deployment.bucket.has('garden.html')).toBe(true);
-
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html', 'garden.html'] });
-    expect(notes(await run(siteFolder({ ...SITE, 'work.html': 'w', 'garden.html': 'g' }), { dryRun: true }))).toEqual([]);
-  });
-
-  it.each<[string, Record<string, string>]>([
-    ['a folder', { 'work/garden/index.html': '<title>Garden</title>' }],
-    ['a file without an extension', { work: 'plain text' }],
-  ])('says a page the deploy listed is now %s, which its name does not reach until a deploy, in one line', async (_what, files) => {
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
-    const folder = siteFolder({ ...SITE, 'work.html': '<title>Work</title>', ...files });
-    const lines = await run(folder, { dryRun: true });
-    expect(notes(lines)).toEqual([
-      'deploy needed: work: a folder or a file now, which /work does not reach (it leads to work.html) until npm run cdk -- deploy --all',
-    ]);
-    expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([]);
+  it.each<[string, Record<string, string>, readonly string[], string]>([
+    [
+      'a new file without an extension, taken for a folder',
+      { 'blog/feed': '<rss/>' },
+      [],
+      'blog/feed: new file without an extension, which the front door takes for a folder (/blog/feed redirects to /blog/feed/) until npm run cdk -- deploy --all',
+    ],
+    ['a new page, reached by its .html name alone', { 'work.html': 'w', 'garden.html': 'g' }, ['work.html'], 'garden.html: reached by the .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all'],
+    [
+      'a listed page whose name is now a folder',
+      { 'work.html': 'w', 'work/garden/index.html': 'g' },
+      ['work.html'],
+      'work: a folder or a file now, which /work does not reach (it leads to work.html) until npm run cdk -- deploy --all',
+    ],
+    [
+      'a new contact page, behind the way to the service’s form',
+      { 'contact/index.html': '<p>Write to me</p>' },
+      [],
+      "contact/index.html is new: /contact/ leads to the service's form, not to it, until npm run cdk -- deploy --all",
+    ],
+  ])('says %s until a deploy where the function runs another version’s code, yet publishes it, leaving the function alone', async (_what, files, deployedExtra, note) => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...deployedExtra] });
+    deployment.functionCode += '\n// a later release, not deployed yet';
+    const lines = await run(siteFolder({ ...SITE, ...files }));
+    expect(notes(lines)).toEqual([`deploy needed: ${note}`]);
+    expect(lines.filter((line) => line.startsWith('  front door'))).toEqual([]);
+    for (const key of Object.keys(files)) expect(deployment.bucket.has(key)).toBe(true);
+    expect(deployment.functionCalls).toEqual([]);
   });
 
   it('says nothing of a listed page that is gone: no deploy drops what is not there', async () => {
@@ -308,6 +305,8 @@ describe('what needs a deploy', () => {
     expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([
       'at the next deploy: posts/p-035.html, posts/p-036.html, posts/p-037.html and 12 more: reached by the .html name alone after it (/posts/p-035 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
     ]);
+    // Telling the function of the new files would drop those pages now: the deploy does it, saying so.
+    expect(lines.filter((line) => line.startsWith('  front door'))).toEqual([]);
   });
 
   it('says nothing of pages past what the function can list, a deploy listing no more of them', async () => {
@@ -315,18 +314,6 @@ describe('what needs a deploy', () => {
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });
     const folder = siteFolder({ ...SITE, ...Object.fromEntries([...posts, 'posts/zz-one-more.html'].map((key) => [key, 'p'])) });
     expect(notes(await run(folder, { dryRun: true }))).toEqual([]);
-  });
-
-  it('says a contact page new since the deploy stays behind the front door’s way to the service’s form until a deploy, yet publishes it', async () => {
-    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
-    const folder = siteFolder({ ...SITE, 'contact/index.html': '<p>Write to ada@example.com</p>' });
-    expect(notes(await run(folder))).toEqual([
-      "deploy needed: contact/index.html is new: /contact/ leads to the service's form, not to it, until npm run cdk -- deploy --all",
-    ]);
-    expect(deployment.bucket.has('contact/index.html')).toBe(true);
-
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'contact/index.html'] });
-    expect(notes(await run(siteFolder({ ...SITE, 'contact/index.html': '<p>Write to me</p>' }), { dryRun: true }))).toEqual([]);
   });
 
   it.each<[string, readonly string[], Record<string, string>, string]>([
@@ -488,7 +475,7 @@ describe('a publish that would delete most of the site', () => {
     const lines = await run(tenPagesKeeping(1), { dryRun: true });
     expect(lines.slice(-2)).toEqual([
       "Without --yes, it would stop here: it would delete 9 of the bucket's 10 files (listed above), more than half of the site.",
-      'Dry run, nothing changed: 0 to upload, 9 to delete, 1 unchanged, 9 paths to invalidate.',
+      "Dry run, nothing changed: 0 to upload, 9 to delete, 1 unchanged, 9 paths to invalidate, the front door's function to update.",
     ]);
   });
 });
@@ -608,18 +595,128 @@ describe('a deletion S3 refuses', () => {
   });
 });
 
+describe("what the front door's function is told", () => {
+  /** A request to the function CloudFront runs now (its LIVE stage): where it sends the path. */
+  const routed = (uri: string) => loadFrontDoorFunction(deployment.functionCode)({ request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} } }).result;
+  const frontDoorLines = (lines: readonly string[]) => lines.filter((line) => line.startsWith('  front door  '));
+
+  it.each<[string, Record<string, string>, readonly string[], readonly string[], string, Record<string, unknown>]>([
+    ['a new page, which /garden then reaches', { 'work.html': 'w', 'garden.html': 'g' }, ['work.html'], ['reached without .html: /garden.html'], '/garden', { uri: '/garden.html' }],
+    ['a new file without an extension, which is then served as a file', { 'blog/feed': '<rss/>' }, [], ['files without an extension, no longer taken for folders: /blog/feed'], '/blog/feed', { uri: '/blog/feed' }],
+    [
+      'a listed page whose name is now a folder, which /work then leads to',
+      { 'work.html': 'w', 'work/garden/index.html': 'g' },
+      ['work.html'],
+      ['no longer reached without .html: /work.html'],
+      '/work',
+      { statusCode: 301, headers: { location: { value: '/work/' } } },
+    ],
+    ['a new contact page, which /contact/ then serves', { 'contact/index.html': '<p>Write to me</p>' }, [], ['/contact/ is your page there'], '/contact/', { uri: '/contact/index.html' }],
+  ])('tells it of %s, after the files, with no deploy', async (_what, files, deployedExtra, said, path, answer) => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...deployedExtra] });
+    const lines = await run(siteFolder({ ...SITE, ...files }));
+
+    expect(frontDoorLines(lines)).toEqual(said.map((change) => `  front door  ${change}`));
+    expect(notes(lines)).toEqual([]);
+    expect(routed(path)).toMatchObject(answer);
+    // The configuration as the deploy made it, the update made on the version CloudFront described, then published.
+    expect(deployment.functionCalls.map(({ command, input }) => ({ command, IfMatch: input.IfMatch, FunctionConfig: input.FunctionConfig }))).toEqual([
+      { command: 'UpdateFunction', IfMatch: 'E1DEPLOY', FunctionConfig: FUNCTION_CONFIG },
+      { command: 'PublishFunction', IfMatch: deployment.functionEtag, FunctionConfig: undefined },
+    ]);
+    const published = lines.findIndex((line) => line.startsWith('Published: '));
+    expect(lines.slice(published, published + 2)).toEqual([
+      expect.stringMatching(/^Published: /),
+      "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.",
+    ]);
+  });
+
+  it('tells it as the next deploy would: the code a synth of the folder makes then', async () => {
+    const functionCode = (folder: string) => {
+      const { template } = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: folder });
+      const [routing] = Object.values(resourcesOfType(template, 'AWS::CloudFront::Function'));
+      return routing!.Properties.FunctionCode as string;
+    };
+    const folder = siteFolder(SITE);
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.functionCode = deployment.developmentCode = functionCode(folder);
+    write(folder, { 'work.html': 'w', 'blog/feed': '<rss/>' });
+
+    await run(folder);
+
+    expect(deployment.functionCode).toBe(functionCode(folder));
+  }, 120_000);
+
+  it('says in a dry run what it would tell it, and tells it nothing', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const before = deployment.functionCode;
+    const lines = await run(siteFolder({ ...SITE, 'work.html': 'w' }), { dryRun: true });
+    expect(frontDoorLines(lines)).toEqual(['  front door  reached without .html: /work.html']);
+    expect(lines.at(-1)).toBe("Dry run, nothing changed: 7 to upload, 0 to delete, 0 unchanged, 9 paths to invalidate, the front door's function to update.");
+    expect(deployment.functionCalls).toEqual([]);
+    expect(deployment.functionCode).toBe(before);
+  });
+
+  it('leaves the files published when the update is refused, and tells it on the next run, which publishes no file again', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    const before = deployment.functionCode;
+    const folder = siteFolder({ ...SITE, 'work.html': 'w' });
+    deployment.failFunctionUpdate = Object.assign(new Error('User is not authorized to perform: cloudfront:UpdateFunction'), {
+      name: 'AccessDenied',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403 },
+    });
+
+    const { error } = await failure(folder);
+
+    expect(error.message).toBe(
+      "the files are published, but the front door's function could not be updated (AWS answered AccessDenied (User is not authorized to perform: cloudfront:UpdateFunction)), " +
+        'so it still routes paths as before: run npm run publish again, or npm run cdk -- deploy --all, which updates it too',
+    );
+    expect(bucketText()['work.html']).toBe('w');
+    expect(deployment.functionCode).toBe(before);
+
+    deployment.failFunctionUpdate = undefined;
+    const invalidations = deployment.invalidations.length;
+    const lines = await run(folder);
+    expect(lines.filter((line) => line.startsWith('  upload'))).toEqual([]);
+    expect(lines.at(-1)).toBe("Front door: its function is updated for the site's files, and runs so at every edge location within minutes.");
+    expect(deployment.invalidations.length).toBe(invalidations);
+    expect(routed('/work')).toMatchObject({ uri: '/work.html' });
+  });
+
+  it('never overwrites a version it was not told of: a deploy that updated the function meanwhile wins', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.failFunctionUpdate = Object.assign(new Error('The If-Match version is missing or not valid for the resource.'), {
+      name: 'PreconditionFailed',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 412 },
+    });
+    const { error } = await failure(siteFolder({ ...SITE, 'work.html': 'w' }));
+    expect(error.message).toMatch(/could not be updated \(AWS answered PreconditionFailed \(The If-Match version is missing or not valid for the resource\.\)\)/);
+    expect(deployment.functionCalls.map(({ command }) => command)).toEqual(['UpdateFunction']);
+  });
+
+  it('tells it nothing when it knows the site as it is', async () => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), 'work.html'] });
+    const lines = await run(siteFolder({ ...SITE, 'work.html': 'w' }));
+    expect(frontDoorLines(lines)).toEqual([]);
+    expect(deployment.functionCalls).toEqual([]);
+  });
+});
+
 describe('what a publish adds for agents', () => {
-  it("lists in the sitemap at its path without .html a page the deployed function reaches so, and a page it does not yet list at its .html", async () => {
+  it.each([
+    ['the function it tells of them lists', '', 'https://example.com/work'],
+    ["the deployed function lists, and a page it does not at its .html, where that function runs another version's code", '\n// a later release', 'https://example.com/work.html'],
+  ])('lists in the sitemap at its path without .html a page %s', async (_what, otherVersion, work) => {
     deployment = mockedDeployment({ deployedKeys: ['index.html', 'about.html'] });
+    deployment.functionCode += otherVersion;
     const sitemapOnly = readAgentSettings({ ROBOTS_TXT: 'false', MARKDOWN_PAGES: 'false' });
 
     await run(siteFolder({ 'index.html': '<title>Home</title>', 'about.html': '<title>About</title>', 'work.html': '<title>Work</title>' }), { agents: sitemapOnly });
 
-    expect(bucketText()['sitemap.xml']!.match(/<loc>[^<]*<\/loc>/g)).toEqual([
-      '<loc>https://example.com/about</loc>',
-      '<loc>https://example.com/</loc>',
-      '<loc>https://example.com/work.html</loc>',
-    ]);
+    expect(bucketText()['sitemap.xml']!.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/about</loc>', '<loc>https://example.com/</loc>', `<loc>${work}</loc>`]);
   });
 });
 

@@ -405,7 +405,7 @@ describe('a front door broken one way at a time', () => {
 
     const results = await run();
     expect(failures(results)).toEqual([]);
-    expect(named(results, 'GET /work')).toMatchObject({ status: 'warn', detail: '301 to /work/, where /work.html is linked', fix: expect.stringContaining('a deploy lists your pages named .html') });
+    expect(named(results, 'GET /work')).toMatchObject({ status: 'warn', detail: '301 to /work/, where /work.html is linked', fix: expect.stringContaining('npm run publish or a deploy lists your pages named .html') });
   });
 
   it('leaves alone a page whose name a folder of the site holds, which wins, and one whose name the front door never lists', async () => {
