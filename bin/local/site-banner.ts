@@ -95,7 +95,7 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
   const sources = { ip: source('rateLimitIp'), email: source('rateLimitEmail') };
   const setHere = Object.values(sources).some((from) => from.startsWith('RATE_LIMIT_'));
   return [
-    `Limits     ${limits.ip} posts an hour from one address, invalid ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
+    `Limits     ${limits.ip} post${limits.ip === 1 ? '' : 's'} an hour from one address, invalid ones included (${sources.ip}), ${limits.email} an hour for one e-mail address (${sources.email})`,
     setHere ? ': set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)' : `, as deployed; to test more: ${TESTING_LIMITS}`,
   ].join('');
 }

@@ -311,17 +311,25 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
   return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})${thanks}`;
 }
 
+/**
+ * Where the CAPTCHAs a form service's form may carry load from (hCaptcha, Cloudflare Turnstile,
+ * reCAPTCHA): a page's script from one is a CAPTCHA to remove, not a file to move to the site.
+ */
+const CAPTCHA_ORIGINS: ReadonlySet<string> = new Set(['https://js.hcaptcha.com', 'https://hcaptcha.com', 'https://challenges.cloudflare.com', 'https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net']);
+
 /** The owner's guide to moving a form from a form service, field by field. */
 export const FORM_SERVICES_GUIDE = 'docs/form-services.md';
 
 /**
  * What the fields that form services (Formspree, Netlify Forms, FormSubmit, Web3Forms) have a
  * form carry become here, for an owner moving a form from one: a field the inquiry has not fails
- * every post. FORM_SERVICES_GUIDE says the same, with the form's other markup.
+ * every post. Web3Forms' `subject`, which a form of the owner's own may have too, is worded for
+ * either. FORM_SERVICES_GUIDE says the same, with the form's other markup.
  */
 const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
   ...['_next', 'redirect'].map((field) => [field, `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`] as const),
   ['_replyto', "the inquiry's email field is the address replies go to here"],
+  ['subject', "the inquiry has none (each mail's is Project inquiry from the visitor's name), remove it"],
   ...['_subject', '_cc', '_template', '_captcha', 'access_key', 'from_name', 'form-name'].map((field) => [field, "a form service's, remove it"] as const),
   ...['bot-field', '_honey', 'botcheck'].map((field) => [field, "a form service's spam trap: the example's _gotcha is this one's"] as const),
 ]);
@@ -486,10 +494,16 @@ function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
 function policyNote({ styleAttributes, otherOrigins }: PolicyRefused): string {
+  const captchas = otherOrigins.filter((origin) => CAPTCHA_ORIGINS.has(origin));
+  const others = otherOrigins.filter((origin) => !CAPTCHA_ORIGINS.has(origin));
   const left = [
     ...(styleAttributes === 0 ? [] : [`its ${styleAttributes} style attribute${styleAttributes === 1 ? '' : 's'}`]),
-    ...(otherOrigins.length === 0 ? [] : [`what it loads from ${otherOrigins.map(printable).join(', ')}`]),
+    ...(others.length === 0 ? [] : [`what it loads from ${others.map(printable).join(', ')}`]),
   ];
-  if (left.length === 0) return '';
-  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files and <style> elements: move them there`;
+  const captcha =
+    captchas.length === 0
+      ? ''
+      : `; it loads a CAPTCHA (${captchas.map(printable).join(', ')}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (${FORM_SERVICES_GUIDE})`;
+  if (left.length === 0) return captcha;
+  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files and <style> elements: move them there${captcha}`;
 }

@@ -40,6 +40,10 @@ describe('limitsBannerLine', () => {
     );
   });
 
+  it('says one post as one', () => {
+    expect(limitsBannerLine({ RATE_LIMIT_IP: '1', RATE_LIMIT_EMAIL: '1' }, { ip: 1, email: 1 }, [])).toMatch(/^Limits {5}1 post an hour from one address, .*, 1 an hour for one e-mail address/);
+  });
+
   it('says that a variable set the limits for this preview alone', () => {
     expect(limitsBannerLine({ RATE_LIMIT_IP: '100', RATE_LIMIT_EMAIL: '100' }, { ip: 100, email: 100 }, [])).toBe(
       'Limits     100 posts an hour from one address, invalid ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',

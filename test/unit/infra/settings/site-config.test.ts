@@ -457,6 +457,19 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     );
   });
 
+  it.each([
+    ['an hCaptcha', 'https://js.hcaptcha.com/1/api.js', ''],
+    ['a reCAPTCHA beside a file of another host', 'https://www.google.com/recaptcha/api.js', '<script src="https://cdn.example/x.js"></script>'],
+  ])('says %s the page loads is to remove, not to move to the site', (_captcha, script, other) => {
+    const page = ownerFormPage().replace('<form', `<script src="${script}" async defer></script>${other}<form`);
+    const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
+    const captcha = `it loads a CAPTCHA (${new URL(script).origin}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (docs/form-services.md)`;
+    const moved = "a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files and <style> elements: move them there; ";
+    expect(formPageLine(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!, 'formPage')).toBe(
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; ${other === '' ? '' : moved}${captcha})`,
+    );
+  });
+
   it('names each data-error-for of its form that is for no field of it, where no message would ever go, and says so in its line', () => {
     const page = ownerFormPage().replace('data-error-for="message"', 'data-error-for="msg"').replace('data-error-for="email"', 'data-error-for="e-mail"');
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
@@ -670,8 +683,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ],
     [
       'FormSubmit’s and Web3Forms’',
-      ownerFormPage().replace('<button', '<input type="hidden" name="access_key" value="k"><input type="hidden" name="redirect" value="/thanks/"><input type="hidden" name="_captcha" value="false"><p hidden><input name="_honey"><input name="botcheck"></p><button'),
-      'fields the inquiry has not (access_key, redirect, _captcha, _honey, botcheck), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (access_key, _captcha: a form service\'s, remove it; redirect: the thank-you page goes in the form\'s data-success-path here; _honey, botcheck: a form service\'s spam trap: the example\'s _gotcha is this one\'s; the rest of a form service\'s markup: docs/form-services.md)',
+      ownerFormPage().replace('<button', '<input type="hidden" name="access_key" value="k"><input type="hidden" name="subject" value="Novo contato"><input type="hidden" name="redirect" value="/thanks/"><input type="hidden" name="_captcha" value="false"><p hidden><input name="_honey"><input name="botcheck"></p><button'),
+      'fields the inquiry has not (access_key, subject, redirect, _captcha, _honey, botcheck), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (access_key, _captcha: a form service\'s, remove it; subject: the inquiry has none (each mail\'s is Project inquiry from the visitor\'s name), remove it; redirect: the thank-you page goes in the form\'s data-success-path here; _honey, botcheck: a form service\'s spam trap: the example\'s _gotcha is this one\'s; the rest of a form service\'s markup: docs/form-services.md)',
     ],
   ])('refuses a form page that kept %s fields, saying what each becomes here', (_service, page, said) => {
     const folder = siteFolder({ 'contact/index.html': page });
