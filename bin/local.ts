@@ -17,7 +17,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { STOP_DRAIN_MS } from './local/table-stream.js';
-import { inSettingsFileWords, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
@@ -33,6 +33,7 @@ try {
   const settings = readLocalSettings(process.env, file.settings);
   // What the owner set, before the stack fills in the functions' environment with local mode's own.
   const ownerEnv = { ...process.env };
+  const sayWatched = (line: string) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv)));
   // From the page as start-up read it: an edit while the rest starts is one too.
   const formPageWatch =
     settings.siteDir === undefined
@@ -46,7 +47,17 @@ try {
             const now = readLocalFormPage(ownerEnv, file.settings);
             return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path, notes: now.formPage === undefined ? '' : formPageNotes(now.formPage) };
           },
-          (line) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv))),
+          sayWatched,
+        );
+  // The page the banner names as posting to a form service, which the owner is to point at /contact.
+  const servicePage = settings.formServicePages?.[0];
+  const servicePageWatch =
+    servicePage === undefined || servicePage.path === FOUND_FORM_PAGE
+      ? undefined
+      : watchFormPage(
+          { path: servicePage.path, file: servicePage.file, used: false, setting: `"formPage": "${servicePage.path}"` },
+          () => ({ found: readLocalContactPages(ownerEnv, file.settings).includes(servicePage.path) }),
+          sayWatched,
         );
   const stack = await startLocalStack(settings);
   let stopping = false;
@@ -57,6 +68,7 @@ try {
     if (stopping) return;
     stopping = true;
     formPageWatch?.stop();
+    servicePageWatch?.stop();
     console.log(
       `${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then mailing the inquiries already stored (${STOP_DRAIN_MS / 1000} s at most), then finishing the mail under way...`,
     );

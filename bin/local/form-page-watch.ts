@@ -11,6 +11,11 @@ export interface WatchedFormPage {
   readonly file: string;
   /** Whether the preview uses it: it held a form posting to `/contact` at start-up. */
   readonly used: boolean;
+  /**
+   * For a page not used, the setting that makes it the form page (`"formPage": "/contato/"`), when
+   * start-up would not find it on its own: a page at another path than `/contact/`.
+   */
+  readonly setting?: string;
   /** The thank-you page in use, where a delivered form post goes: none for the service's own. */
   readonly successPath?: string;
   /** What its Form page line said it lacks at start-up (formPageNotes): empty for nothing. */
@@ -97,7 +102,8 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
     if (!page.used) {
       if (!found) return;
       clearInterval(timer);
-      say(`Form page  ${page.path} holds a form posting to ${PAGE_PATHS.form} now: stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
+      const naming = page.setting === undefined ? '' : `name it in your settings file (${page.setting}), then `;
+      say(`Form page  ${page.path} holds a form posting to ${PAGE_PATHS.form} now: ${naming}stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
     } else if (!found) {
       if (!saidNoForm) say(`Form page  ${page.path} ${now === undefined ? 'is gone' : `changed, and holds no form posting to ${PAGE_PATHS.form} now`}: a refused post gets the service's own form`);
       saidNoForm = true;

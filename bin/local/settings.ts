@@ -169,6 +169,16 @@ function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string
 }
 
 /**
+ * The pages other than the form page whose form posts to `/contact`, as start-up would find them
+ * now (otherContactPages, which throws its ConfigError for a page whose form misses): what the watch
+ * of a page moving from a form service reads again.
+ */
+export function readLocalContactPages(env: Env, fileSettings: LocalFileSettings = {}): string[] {
+  const { siteFolder, formPage } = readLocalFormPage(env, fileSettings);
+  return siteFolder === undefined ? [] : otherContactPages(siteFolder, siteFiles(siteFolder.folder).files, formPage?.file);
+}
+
+/**
  * Reads and checks every setting of local mode; a bad one throws a ConfigError naming it.
  * `fileSettings` are the settings file's: its `domainName` and `baseUrl`, a deployment's alone, tell the form
  * page check the site's own names (a form written to post to `https://<domainName>/contact`); a file

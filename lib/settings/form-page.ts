@@ -248,6 +248,8 @@ function shallowestFirst(a: string, b: string): number {
 /** A page of the site whose inquiry form posts to another site's form service, and that service's host. */
 export interface FormServicePage {
   readonly path: string;
+  /** Its file in the site's folder. */
+  readonly file: string;
   readonly host: string;
 }
 
@@ -257,9 +259,9 @@ export interface FormServicePage {
  * page, what an owner moving from such a service is to point at `/contact`.
  */
 export function formServicePages(site: SiteFolder, files: SiteFiles['files']): FormServicePage[] {
-  const pages = pagesWithForms(site, files).flatMap(({ path, page }) => {
+  const pages = pagesWithForms(site, files).flatMap(({ path, file, page }) => {
     const host = formServiceHost(page);
-    return host === undefined ? [] : [{ path, host }];
+    return host === undefined ? [] : [{ path, file, host }];
   });
   return pages.sort((a, b) => shallowestFirst(a.path, b.path));
 }

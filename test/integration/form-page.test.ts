@@ -202,6 +202,26 @@ describe('a form page added while npm start runs without one', () => {
   });
 });
 
+describe('a page moving from a form service, pointed at /contact while npm start runs', () => {
+  let folder: string;
+  let started: LocalServer;
+  beforeAll(async () => {
+    const formspree = ownerFormPage().replace('action="/contact"', 'action="https://formspree.io/f/abcd1234"');
+    folder = siteFolder({ 'contato/index.html': formspree, 'css/site.css': 'body {}' });
+    started = await startLocalServer({ SITE_DIR: folder });
+  }, 60_000);
+  afterAll(() => started?.stop());
+
+  it('is said in one line, naming the setting that makes it the form page', async () => {
+    expect(started.output()).toContain("/contato/'s form posts to formspree.io");
+    writeFileSync(join(folder, 'contato/index.html'), ownerFormPage());
+
+    await until(() =>
+      started.output().includes('Form page  /contato/ holds a form posting to /contact now: name it in your settings file ("formPage": "/contato/"), then stop npm start (Ctrl-C) and start it again to use it'),
+    );
+  });
+});
+
 describe('the form page set with FORM_PAGE, edited while npm start runs', () => {
   let folder: string;
   let started: LocalServer;

@@ -121,8 +121,8 @@ describe('siteBannerLines', () => {
     const files = siteFiles(siteDir).files;
     const services = formServicePages({ folder: siteDir, setting: 'SITE_DIR' }, files);
     expect(services).toEqual([
-      { path: '/contact.html', host: 'formspree.io' },
-      { path: '/blog/contact.html', host: 'getform.io' },
+      { path: '/contact.html', file: join(siteDir, 'contact.html'), host: 'formspree.io' },
+      { path: '/blog/contact.html', file: join(siteDir, 'blog/contact.html'), host: 'getform.io' },
     ]);
     expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir), formServicePages: services }, ['siteDir'])[1]).toBe(
       'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contact.html\'s form posts to formspree.io: its action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
