@@ -55,7 +55,7 @@ try {
     servicePage === undefined || servicePage.path === FOUND_FORM_PAGE
       ? undefined
       : watchFormPage(
-          { path: servicePage.path, file: servicePage.file, used: false, setting: `"formPage": "${servicePage.path}"` },
+          { path: servicePage.path, file: servicePage.file, used: false, setting: `"formPage": ${JSON.stringify(servicePage.path)}` },
           () => ({ found: readLocalContactPages(ownerEnv, file.settings).includes(servicePage.path) }),
           sayWatched,
         );

@@ -1,11 +1,30 @@
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { GetDistributionConfigCommand, GetFunctionCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import {
+  DescribeFunctionCommand,
+  GetDistributionConfigCommand,
+  GetFunctionCommand,
+  type CloudFrontClient,
+  type FunctionConfig,
+  type FunctionStage,
+} from '@aws-sdk/client-cloudfront';
 import { frontDoorFunctionCode, readFrontDoorRouting, type FrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
+import { awsFailure } from '../aws-failure.js';
 import { readStack } from '../verify/deployed-stack.js';
 import { DEPLOY } from './deploy-notes.js';
 import { PublishError } from './publish-error.js';
+
+/**
+ * A CloudFront function as read before any change: its name, its configuration (which an update
+ * hands back whole), and the version of its DEVELOPMENT stage, which an update names in If-Match so
+ * that a change made since, a deploy's, fails it rather than being overwritten.
+ */
+export interface UpdatableFunction {
+  readonly name: string;
+  readonly etag: string;
+  readonly config: FunctionConfig;
+}
 
 /** What `npm run publish` needs of the deployment, and what it compares with the site now (docs/api.md §10). */
 export interface DeployedSite {
@@ -27,10 +46,10 @@ export interface DeployedSite {
   /** What the front door's function was told of the site; none when its code is not this project's. */
   readonly frontDoor?: SiteRouting;
   /**
-   * The function's name, when it runs this version's own code (frontDoorFunctionCode of what it
-   * was told): publish may then tell it of the site's files as a deploy would (front-door-update.ts).
+   * The function as publish may update it (front-door-update.ts): present when it runs this
+   * version's own code (frontDoorFunctionCode of what it was told), in both of its stages.
    */
-  readonly frontDoorFunction?: string;
+  readonly frontDoorFunction?: UpdatableFunction;
   /** Whether the distribution answers a missing page with the site's 404.html. */
   readonly notFoundPage: boolean;
 }
@@ -57,7 +76,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
   }
   const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
   const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;
-  const deployedFunction = functionArn === undefined ? undefined : await readFunction(clients.cloudFront, functionArn);
+  const deployedFunction = functionArn === undefined ? undefined : await readFrontDoorFunction(clients.cloudFront, functionArn);
   const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     stack: stackName,
@@ -71,22 +90,37 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     ...optional('ownLlmsTxtDigest', output(SITE_OUTPUTS.ownLlmsTxtDigest)),
     ...optional('siteDocuments', output(SITE_OUTPUTS.siteDocuments)),
     ...(deployedFunction?.routing === undefined ? {} : { frontDoor: deployedFunction.routing }),
-    ...(deployedFunction?.current === true ? { frontDoorFunction: deployedFunction.name } : {}),
+    ...(deployedFunction?.updatable === undefined ? {} : { frontDoorFunction: deployedFunction.updatable }),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),
   };
 }
 
 /**
  * The function's published code, `arn:aws:cloudfront::123456789012:function/<name>`, read back for
- * what it was told of the site, and whether it is this version's code for that.
+ * what it was told of the site, and, when that is this version's code in both stages, the function
+ * as publish may update it. An identity that may not describe the function leaves it to a deploy.
  */
-async function readFunction(cloudFront: CloudFrontClient, functionArn: string): Promise<{ name: string; routing?: SiteRouting; current: boolean }> {
+export async function readFrontDoorFunction(cloudFront: CloudFrontClient, functionArn: string): Promise<{ routing?: SiteRouting; updatable?: UpdatableFunction }> {
   const name = functionArn.slice(functionArn.lastIndexOf('/') + 1);
-  const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: 'LIVE' }));
-  const code = FunctionCode === undefined ? undefined : new TextDecoder().decode(FunctionCode);
+  const code = await functionCode(cloudFront, name, 'LIVE');
   const routing = code === undefined ? undefined : readFrontDoorRouting(code);
-  if (routing === undefined || !hasSite(routing)) return { name, current: false };
-  return { name, routing, current: frontDoorFunctionCode(routing) === code };
+  if (routing === undefined || !hasSite(routing)) return {};
+  if (frontDoorFunctionCode(routing) !== code) return { routing };
+  try {
+    // The version first: a change after it, to the code read next, fails the update that names it.
+    const { ETag: etag, FunctionSummary: summary } = await cloudFront.send(new DescribeFunctionCommand({ Name: name, Stage: 'DEVELOPMENT' }));
+    const config = summary?.FunctionConfig;
+    if (etag === undefined || config === undefined || (await functionCode(cloudFront, name, 'DEVELOPMENT')) !== code) return { routing };
+    return { routing, updatable: { name, etag, config } };
+  } catch (error) {
+    if (awsFailure(error) === 'access denied') return { routing };
+    throw error;
+  }
+}
+
+async function functionCode(cloudFront: CloudFrontClient, name: string, stage: FunctionStage): Promise<string | undefined> {
+  const { FunctionCode } = await cloudFront.send(new GetFunctionCommand({ Name: name, Stage: stage }));
+  return FunctionCode === undefined ? undefined : new TextDecoder().decode(FunctionCode);
 }
 
 /** Whether the function was told of a folder of the site (its code, read back, is JSON that nothing checked). */

@@ -62,6 +62,8 @@ export interface RestorePlan {
   readonly unchanged: number;
   /** The objects the bucket holds now, of which the deletions are a share. */
   readonly objects: number;
+  /** The keys the bucket holds once restored, as the front door's function is to be told of them. */
+  readonly keys: readonly string[];
 }
 
 /**
@@ -88,6 +90,7 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
   const copies: Copy[] = [];
   const deletions: string[] = [];
   const leftOut: Array<{ key: string; why: LeftOutOfRestore }> = [];
+  const keys: string[] = [];
   let unchanged = 0;
   let objects = 0;
   for (const [key, history] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -98,16 +101,22 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
     const heldThen = then !== undefined && !then.deleted;
     if (heldNow) objects += 1;
     if (then === undefined && newestFirst.at(-1)!.versionId === 'null') {
-      if (heldNow) leftOut.push({ key, why: 'from before versions' });
+      if (heldNow) {
+        leftOut.push({ key, why: 'from before versions' });
+        keys.push(key);
+      }
     } else if (!heldThen) {
       if (heldNow) deletions.push(key);
     } else if (heldNow && (now.versionId === then.versionId || now.etag === then.etag)) {
       unchanged += 1;
+      keys.push(key);
     } else if ((then.size ?? 0) > MAX_COPY_BYTES) {
       leftOut.push({ key, why: 'too large' });
+      if (heldNow) keys.push(key);
     } else {
       copies.push({ key, versionId: then.versionId, size: then.size ?? 0, change: heldNow ? 'changed since' : 'deleted since' });
+      keys.push(key);
     }
   }
-  return { copies, deletions, leftOut, unchanged, objects };
+  return { copies, deletions, leftOut, unchanged, objects, keys };
 }

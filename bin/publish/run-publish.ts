@@ -6,20 +6,18 @@ import { createReadStream, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentSettings } from '../../lambdas/config.js';
-import type { SiteRouting } from '../../lib/edge/front-door-function.js';
 import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/agent-files.js';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
 import { printable, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
 import { ownLlmsTxtDigest } from '../../lib/settings/settings-digest.js';
 import { siteDocumentsOutput } from '../../lib/site-outputs.js';
-import { failureInWords } from '../aws-failure.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
 import { DEPLOY, deployNotes, droppedPagesNote, type SiteNow } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
-import { frontDoorChanges, frontDoorUpdate, updateFrontDoor } from './front-door-update.js';
+import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor, type FrontDoorUpdate } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
 import { UPLOAD_PART_BYTES } from './object-etag.js';
 import { PublishError } from './publish-error.js';
@@ -66,13 +64,13 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   if (deployed.baseUrl === undefined) throw new PublishError(`the stack ${deployed.stack} has no BaseUrl output, which the sitemap's URLs start with: deploy once (npm run cdk -- deploy --all)`);
   // The function is told of the folder's files as the deploy tells it, and the sitemap lists a page
   // at its path without `.html` only where the function reaches it so.
-  const routing = frontDoorUpdate(deployed, [...site.files.keys()]);
-  const added = agentFiles(site, request.agents, deployed.baseUrl, (routing ?? deployed.frontDoor)?.site.pages ?? [], 'siteDir');
+  const update = frontDoorUpdate(deployed, [...site.files.keys()]);
+  const added = agentFiles(site, request.agents, deployed.baseUrl, (update?.routing ?? deployed.frontDoor)?.site.pages ?? [], 'siteDir');
   yield* added.notes;
   // What the service adds is made into files of their own, uploaded and compared as the folder's are.
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'publish-agent-files-')));
   try {
-    yield* publishFiles(request, clients, deployed, withFiles(site, writeAgentFiles(added.files, scratch)), routing);
+    yield* publishFiles(request, clients, deployed, withFiles(site, writeAgentFiles(added.files, scratch)), update);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -87,7 +85,7 @@ function withFiles(site: SiteFiles, added: ReadonlyMap<string, string>): SiteFil
   };
 }
 
-async function* publishFiles(request: PublishRequest, clients: PublishClients, deployed: DeployedSite, site: SiteFiles, routing: SiteRouting | undefined): AsyncGenerator<string> {
+async function* publishFiles(request: PublishRequest, clients: PublishClients, deployed: DeployedSite, site: SiteFiles, update: FrontDoorUpdate | undefined): AsyncGenerator<string> {
   const s3 = clients.s3(deployed.region);
   const owner = deployed.account === undefined ? {} : { ExpectedBucketOwner: deployed.account };
   const versioning = await readVersioning(s3, deployed.bucket, owner);
@@ -97,14 +95,14 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;
   const paths = invalidationPaths([...plan.uploads.map((upload) => upload.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
-  if (routing !== undefined) for (const change of frontDoorChanges(deployed.frontDoor!.site, routing.site)) yield `  front door  ${change}`;
+  if (update !== undefined) yield* frontDoorChangeLines(update);
   const now = {
     ...request.now,
     keys: [...site.files.keys()],
     siteDocuments: siteDocumentsOutput(folderDocuments(site, request.agents)),
     ownLlmsTxtDigest: ownLlmsTxtDigest(takenLlmsTxt(site)),
   };
-  for (const note of deployNotes(routing === undefined ? deployed : { ...deployed, frontDoor: routing }, now)) yield `deploy needed: ${note}`;
+  for (const note of deployNotes(update === undefined ? deployed : { ...deployed, frontDoor: update.routing }, now)) yield `deploy needed: ${note}`;
   const dropped = droppedPagesNote(deployed, now.keys);
   if (dropped !== undefined) yield `at the next deploy: ${dropped}`;
   if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY} turns them on`;
@@ -112,13 +110,13 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
 
   if (request.dryRun) {
     if (unconfirmed) yield `Without --yes, it would stop here: ${mostOfTheSite(plan.deletions.length, bucket.size)}.`;
-    yield `Dry run, nothing changed: ${counts(plan, false)}${paths.length === 0 ? '' : `, ${paths.length} path${paths.length === 1 ? '' : 's'} to invalidate`}${routing === undefined ? '' : ", the front door's function to update"}.`;
+    yield `Dry run, nothing changed: ${counts(plan, false)}${paths.length === 0 ? '' : `, ${paths.length} path${paths.length === 1 ? '' : 's'} to invalidate`}${update === undefined ? '' : ", the front door's function to update"}.`;
     return;
   }
   if (unconfirmed) {
     throw new PublishError(`${mostOfTheSite(plan.deletions.length, bucket.size)}: if siteDir holds your whole site, run npm run publish -- --yes`);
   }
-  if (paths.length === 0 && routing === undefined) {
+  if (paths.length === 0 && update === undefined) {
     yield `Nothing to publish: the bucket holds siteDir's ${plan.unchanged} files as they are.`;
     return;
   }
@@ -128,28 +126,8 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
     const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: 'npm run publish' });
     yield `Published: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
   }
-  // After the files: a page the function sends a path to is in the bucket by then.
-  if (routing !== undefined) {
-    await tellFrontDoor(clients, deployed.frontDoorFunction!, routing);
-    yield "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.";
-  }
   if (paths.length > 0 && versioning.versioned) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
-}
-
-/**
- * The function told of the site's files; a refusal (AccessDenied, a deploy's update meanwhile:
- * PreconditionFailed) leaves it as it was, and the files published, which a second run, finding
- * them so, publishes no more but tells the function again.
- */
-async function tellFrontDoor(clients: PublishClients, name: string, routing: SiteRouting): Promise<void> {
-  try {
-    await updateFrontDoor(clients.cloudFront, name, routing);
-  } catch (error) {
-    throw new PublishError(
-      `the files are published, but the front door's function could not be updated (${failureInWords(error)}), so it still routes paths as before: ` +
-        `run npm run publish again, or ${DEPLOY}, which updates it too`,
-    );
-  }
+  if (update !== undefined) yield await tellFrontDoor(clients.cloudFront, update, { made: 'published', again: 'npm run publish' });
 }
 
 /**

@@ -6,6 +6,7 @@ import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
 import { DEPLOY } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
+import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
 import { PublishError } from './publish-error.js';
 import { restoreCommand, shownTime } from './publish-options.js';
@@ -55,25 +56,31 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
   for (const { key, why } of plan.leftOut) yield `  left out    ${printable(key)}  (${LEFT_OUT[why]})`;
   const paths = invalidationPaths([...plan.copies.map((copy) => copy.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
+  // The bucket's keys beside the folder's are the service's files for agents, none of which the function lists.
+  const update = frontDoorUpdate(deployed, plan.keys);
+  if (update !== undefined) yield* frontDoorChangeLines(update);
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, plan.objects) && !request.yes;
 
   if (request.dryRun) {
     if (unconfirmed) yield `Without --yes, it would stop here: ${mostOfTheSite(plan.deletions.length, plan.objects)}.`;
-    yield `Dry run, nothing changed: ${counts(plan, false)}.`;
+    yield `Dry run, nothing changed: ${counts(plan, false)}${update === undefined ? '' : ", the front door's function to update"}.`;
     return;
   }
   if (unconfirmed) {
     throw new PublishError(`${mostOfTheSite(plan.deletions.length, plan.objects)}: if that is the site you want back, run ${restoreCommand(request.time)} --yes`);
   }
-  if (paths.length === 0) {
+  if (paths.length === 0 && update === undefined) {
     yield plan.leftOut.length === 0 ? `Nothing to restore: the bucket holds what it held at ${shownTime(request.time)}.` : 'Nothing restored: only the files left out above may differ from then.';
     return;
   }
-  const writes = plan.copies.map((copy) => ({ key: copy.key, write: () => copyBack(s3, deployed, owner, copy) }));
-  await versioning.changesMayStart();
-  const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: restoreCommand(request.time) });
-  yield `Restored: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
-  yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
+  if (paths.length > 0) {
+    const writes = plan.copies.map((copy) => ({ key: copy.key, write: () => copyBack(s3, deployed, owner, copy) }));
+    await versioning.changesMayStart();
+    const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: restoreCommand(request.time) });
+    yield `Restored: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
+  }
+  if (paths.length > 0) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
+  if (update !== undefined) yield await tellFrontDoor(clients.cloudFront, update, { made: 'restored', again: restoreCommand(request.time) });
   yield `siteDir is as it was: the next npm run publish, or deploy, publishes it again.`;
 }
 

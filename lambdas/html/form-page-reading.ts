@@ -203,9 +203,21 @@ export function sameSiteSubresources(page: PageTree): string[] {
 export interface PolicyRefused {
   /** How many of its elements have a `style` attribute, which the policy does not apply. */
   readonly styleAttributes: number;
-  /** The other origins it loads style sheets, scripts or images from, each once. */
+  /** The other origins it loads style sheets, scripts or images from, each once, its CAPTCHAs' aside. */
   readonly otherOrigins: readonly string[];
+  /** The origins of the CAPTCHAs it loads (CAPTCHA_SCRIPTS), each once: a form service's, to remove rather than move. */
+  readonly captchas: readonly string[];
 }
+
+/** Where the CAPTCHAs a form service's form may carry are served: hCaptcha, Cloudflare Turnstile, reCAPTCHA. */
+const CAPTCHA_SCRIPTS = [
+  'https://js.hcaptcha.com/',
+  'https://hcaptcha.com/',
+  'https://challenges.cloudflare.com/turnstile/',
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+  'https://www.recaptcha.net/recaptcha/',
+];
 
 /**
  * What of the page the service's answer with it does not show as the page's own URL does: its
@@ -213,8 +225,14 @@ export interface PolicyRefused {
  * another origin's style sheets, scripts and images (a web font's style sheet, a CDN's image).
  */
 export function policyRefused(page: PageTree): PolicyRefused {
-  const origins = loadedUrls(page, { images: true }).flatMap((url) => (url.origin === SITE ? [] : [url.origin]));
-  return { styleAttributes: page.all.filter((element) => attribute(element, 'style') !== undefined).length, otherOrigins: [...new Set(origins)] };
+  const other = loadedUrls(page, { images: true }).filter((url) => url.origin !== SITE);
+  const isCaptcha = (url: URL) => CAPTCHA_SCRIPTS.some((start) => url.href.startsWith(start));
+  const origins = (urls: URL[]) => [...new Set(urls.map((url) => url.origin))];
+  return {
+    styleAttributes: page.all.filter((element) => attribute(element, 'style') !== undefined).length,
+    otherOrigins: origins(other.filter((url) => !isCaptcha(url))),
+    captchas: origins(other.filter(isCaptcha)),
+  };
 }
 
 /** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */

@@ -313,12 +313,6 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
   return `${sends}, which takes no form post: only ${PAGE_PATHS.form} does (${FORM_EXAMPLE})${thanks}`;
 }
 
-/**
- * Where the CAPTCHAs a form service's form may carry load from (hCaptcha, Cloudflare Turnstile,
- * reCAPTCHA): a page's script from one is a CAPTCHA to remove, not a file to move to the site.
- */
-const CAPTCHA_ORIGINS: ReadonlySet<string> = new Set(['https://js.hcaptcha.com', 'https://hcaptcha.com', 'https://challenges.cloudflare.com', 'https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net']);
-
 /** The owner's guide to moving a form from a form service, field by field. */
 export const FORM_SERVICES_GUIDE = 'docs/form-services.md';
 
@@ -495,12 +489,10 @@ function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>
 }
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
-function policyNote({ styleAttributes, otherOrigins }: PolicyRefused): string {
-  const captchas = otherOrigins.filter((origin) => CAPTCHA_ORIGINS.has(origin));
-  const others = otherOrigins.filter((origin) => !CAPTCHA_ORIGINS.has(origin));
+function policyNote({ styleAttributes, otherOrigins, captchas }: PolicyRefused): string {
   const left = [
     ...(styleAttributes === 0 ? [] : [`its ${styleAttributes} style attribute${styleAttributes === 1 ? '' : 's'}`]),
-    ...(others.length === 0 ? [] : [`what it loads from ${others.map(printable).join(', ')}`]),
+    ...(otherOrigins.length === 0 ? [] : [`what it loads from ${otherOrigins.map(printable).join(', ')}`]),
   ];
   const captcha =
     captchas.length === 0

@@ -15,8 +15,10 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetBucketVersioningCommand,
+  ListObjectVersionsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -47,6 +49,15 @@ export interface StoredObject {
   readonly etag: string;
   /** The size of the parts it was uploaded in, if it was. */
   readonly partBytes?: number;
+}
+
+/** One version of a key in the fake bucket, or a delete marker (without a body). */
+export interface StoredVersion {
+  readonly key: string;
+  readonly versionId: string;
+  readonly lastModified: Date;
+  readonly isLatest: boolean;
+  readonly body?: Buffer;
 }
 
 /**
@@ -85,6 +96,11 @@ export interface MockedDeployment {
   readonly refuseDeletion: Map<string, string>;
   /** The bucket's versioning, as GetBucketVersioning answers it. */
   versioning: 'Enabled' | 'Suspended' | undefined;
+  /**
+   * The bucket's versions and delete markers (no body), as ListObjectVersions lists them for a
+   * restore, which CopyObject copies back from: a test sets them beside the bucket's objects.
+   */
+  versions: StoredVersion[];
   /** The stack is not in the account the credentials are for. */
   noStack: boolean;
   restore(): void;
@@ -150,6 +166,7 @@ export function mockedDeployment(
     whileUploading: undefined,
     refuseDeletion: new Map(),
     versioning: 'Enabled',
+    versions: [],
     noStack: false,
     restore: () => mocks.forEach((mock) => mock.restore()),
   };
@@ -183,6 +200,9 @@ export function mockedDeployment(
   );
   cf.on(GetFunctionCommand, { Name: FUNCTION_NAME, Stage: 'LIVE' }).callsFake(
     async () => ({ FunctionCode: new TextEncoder().encode(deployment.functionCode) }) as unknown as GetFunctionCommandOutput,
+  );
+  cf.on(GetFunctionCommand, { Name: FUNCTION_NAME, Stage: 'DEVELOPMENT' }).callsFake(
+    async () => ({ ETag: deployment.functionEtag, FunctionCode: new TextEncoder().encode(deployment.developmentCode) }) as unknown as GetFunctionCommandOutput,
   );
   cf.on(DescribeFunctionCommand, { Name: FUNCTION_NAME, Stage: 'DEVELOPMENT' }).callsFake(async () => ({
     ETag: deployment.functionEtag,
@@ -262,6 +282,25 @@ export function mockedDeployment(
   s3Mock.on(GetBucketVersioningCommand).callsFake(async (input: Record<string, unknown>) => {
     record('GetBucketVersioning')(input);
     return deployment.versioning === undefined ? {} : { Status: deployment.versioning };
+  });
+  s3Mock.on(ListObjectVersionsCommand).callsFake(async (input: Record<string, unknown>) => {
+    record('ListObjectVersions')(input);
+    const [versions, markers] = [deployment.versions.filter((version) => version.body !== undefined), deployment.versions.filter((version) => version.body === undefined)];
+    const listed = ({ key, versionId, lastModified, isLatest }: StoredVersion) => ({ Key: encodeURIComponent(key).replaceAll('%2F', '/'), VersionId: versionId, LastModified: lastModified, IsLatest: isLatest });
+    return {
+      Versions: versions.map((version) => ({ ...listed(version), ETag: s3Etag(version.body!), Size: version.body!.length })),
+      DeleteMarkers: markers.map(listed),
+      IsTruncated: false,
+      EncodingType: 'url' as const,
+    };
+  });
+  s3Mock.on(CopyObjectCommand).callsFake(async (input: { Key: string; CopySource: string }) => {
+    record('CopyObject')(input as unknown as Record<string, unknown>);
+    const source = /^([^/]+)\/([^?]+)\?versionId=(.+)$/.exec(input.CopySource);
+    const version = deployment.versions.find(({ key, versionId }) => key === decodeURIComponent(source?.[2] ?? '') && versionId === decodeURIComponent(source?.[3] ?? ''));
+    if (source?.[1] !== BUCKET || version?.body === undefined) throw new Error(`a copy from no version of the bucket: ${input.CopySource}`);
+    deployment.bucket.set(input.Key, { body: version.body, etag: s3Etag(version.body) });
+    return { CopyObjectResult: { ETag: s3Etag(version.body) } };
   });
   s3Mock.on(DeleteObjectsCommand).callsFake(async (input: { Delete: { Objects: Array<{ Key: string }> } }) => {
     record('DeleteObjects')(input as unknown as Record<string, unknown>);

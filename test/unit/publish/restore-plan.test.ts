@@ -46,6 +46,8 @@ describe('the bucket as it was at a time', () => {
       leftOut: [],
       unchanged: 2,
       objects: 5,
+      // What the bucket holds once restored, which the front door's function is told of.
+      keys: ['changed.html', 'deleted.html', 'put-back.html', 'same.html'],
     });
   });
 

@@ -7,7 +7,7 @@ import { UPLOAD_PART_BYTES } from '../../../bin/publish/object-etag.js';
 import { PublishError } from '../../../bin/publish/publish-error.js';
 import { publish, type PublishRequest } from '../../../bin/publish/run-publish.js';
 import { readAgentSettings } from '../../../lambdas/config.js';
-import { loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting, loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
 import { UNKNOWN_CONTENT_TYPE } from '../../../lib/pages/upload-content-type.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ACCOUNT, BUCKET, FUNCTION_CONFIG, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
@@ -625,8 +625,9 @@ describe("what the front door's function is told", () => {
       { command: 'PublishFunction', IfMatch: deployment.functionEtag, FunctionConfig: undefined },
     ]);
     const published = lines.findIndex((line) => line.startsWith('Published: '));
-    expect(lines.slice(published, published + 2)).toEqual([
+    expect(lines.slice(published)).toEqual([
       expect.stringMatching(/^Published: /),
+      expect.stringMatching(/^To undo it within 30 days: /),
       "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.",
     ]);
   });
@@ -667,12 +668,15 @@ describe("what the front door's function is told", () => {
       $metadata: { httpStatusCode: 403 },
     });
 
-    const { error } = await failure(folder);
+    const { error, lines: said } = await failure(folder);
 
     expect(error.message).toBe(
       "the files are published, but the front door's function could not be updated (AWS answered AccessDenied (User is not authorized to perform: cloudfront:UpdateFunction)), " +
-        'so it still routes paths as before: run npm run publish again, or npm run cdk -- deploy --all, which updates it too',
+        'so it routes paths as before, the new pages the sitemap lists included: once your AWS identity may call cloudfront:UpdateFunction and PublishFunction, ' +
+        'run npm run publish again, or npm run cdk -- deploy --all',
     );
+    // The publish's undo, said before the update was tried.
+    expect(said.at(-1)).toMatch(/^To undo it within 30 days: npm run publish -- --restore /);
     expect(bucketText()['work.html']).toBe('w');
     expect(deployment.functionCode).toBe(before);
 
@@ -685,16 +689,34 @@ describe("what the front door's function is told", () => {
     expect(routed('/work')).toMatchObject({ uri: '/work.html' });
   });
 
-  it('never overwrites a version it was not told of: a deploy that updated the function meanwhile wins', async () => {
+  it('never overwrites a deploy made while the files were uploaded: the update names the version read before any change', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
-    deployment.failFunctionUpdate = Object.assign(new Error('The If-Match version is missing or not valid for the resource.'), {
-      name: 'PreconditionFailed',
-      $fault: 'client',
-      $metadata: { httpStatusCode: 412 },
-    });
-    const { error } = await failure(siteFolder({ ...SITE, 'work.html': 'w' }));
-    expect(error.message).toMatch(/could not be updated \(AWS answered PreconditionFailed \(The If-Match version is missing or not valid for the resource\.\)\)/);
-    expect(deployment.functionCalls.map(({ command }) => command)).toEqual(['UpdateFunction']);
+    const deployed = frontDoorFunctionCode(frontDoorRouting(Object.keys(SITE), 'siteDir', true, { from: 'www.example.com', to: 'https://example.com' }));
+    const lines: string[] = [];
+    let error: unknown;
+    try {
+      for await (const line of publish({ stack: 'PersonalSite', folder: siteFolder({ ...SITE, 'work.html': 'w' }), now: NOW, agents: NO_AGENT_FILES, dryRun: false, yes: false }, deployment.clients)) {
+        lines.push(line);
+        // A deploy lands once publish has read the function: both stages, under a version of its own.
+        if (line.startsWith('Publishing ')) Object.assign(deployment, { functionCode: deployed, developmentCode: deployed, functionEtag: 'E9DEPLOY' });
+      }
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as Error).message).toMatch(
+      /could not be updated \(AWS answered PreconditionFailed \(.*\)\), .*: it changed since this run read it \(a deploy, meanwhile\?\): run npm run publish again, which reads it anew, or npm run cdk -- deploy --all$/,
+    );
+    expect(deployment.functionCalls.map(({ command, input }) => ({ command, IfMatch: input.IfMatch }))).toEqual([{ command: 'UpdateFunction', IfMatch: 'E1DEPLOY' }]);
+    expect(deployment.functionCode).toBe(deployed);
+  });
+
+  it('leaves to a deploy a function whose DEVELOPMENT stage holds other code than it runs, a change not yet published', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    deployment.developmentCode += '\n// being edited in the console';
+    const lines = await run(siteFolder({ ...SITE, 'work.html': 'w' }));
+    expect(frontDoorLines(lines)).toEqual([]);
+    expect(notes(lines)).toEqual(['deploy needed: work.html: reached by the .html name alone (/work ends in a 404) until npm run cdk -- deploy --all']);
+    expect(deployment.functionCalls).toEqual([]);
   });
 
   it('tells it nothing when it knows the site as it is', async () => {

@@ -422,7 +422,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       honeypotShown: false,
       language: 'en',
       worded: false,
-      refusedByPolicy: { styleAttributes: 0, otherOrigins: [] },
+      refusedByPolicy: { styleAttributes: 0, otherOrigins: [], captchas: [] },
     });
   });
 
@@ -444,7 +444,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [] } });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [], captchas: [] } });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -459,12 +459,13 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
 
   it.each([
     ['an hCaptcha', 'https://js.hcaptcha.com/1/api.js', ''],
-    ['a reCAPTCHA beside a file of another host', 'https://www.google.com/recaptcha/api.js', '<script src="https://cdn.example/x.js"></script>'],
+    ['a reCAPTCHA beside another script of its host', 'https://www.google.com/recaptcha/api.js', '<script src="https://www.google.com/jsapi"></script>'],
+    ['a Turnstile beside a file of another host', 'https://challenges.cloudflare.com/turnstile/v0/api.js', '<script src="https://cdn.example/x.js"></script>'],
   ])('says %s the page loads is to remove, not to move to the site', (_captcha, script, other) => {
     const page = ownerFormPage().replace('<form', `<script src="${script}" async defer></script>${other}<form`);
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
     const captcha = `it loads a CAPTCHA (${new URL(script).origin}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (docs/form-services.md)`;
-    const moved = "a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files and <style> elements: move them there; ";
+    const moved = `a refused post's answer with it leaves out what it loads from ${new URL(other.match(/src="([^"]*)"/)?.[1] ?? 'https://none.example').origin}, as the service's policy allows only the site's own files and <style> elements: move them there; `;
     expect(formPageLine(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!, 'formPage')).toBe(
       `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; ${other === '' ? '' : moved}${captcha})`,
     );
@@ -514,7 +515,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       .replace('<h1', '<img src="https://cdn.example/hero.jpg" alt=""><img src="/hero.jpg" alt=""><h1 style="color: teal"')
       .replace('<button', '<p style="margin: 0">Or write to me.</p><script src="https://fonts.googleapis.com/x.js"></script><button');
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
-    expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'] });
+    expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'], captchas: [] });
     expect(formPageLine(formPage, 'formPage')).toMatch(
       /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files and <style> elements: move them there\)$/,
     );
