@@ -37,6 +37,10 @@ const counterItems = () => scanTable(fresh.dynamoUrl, LOCAL_COUNTER_TABLE);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+it('names the outside endpoint it was given, behind the address its DynamoDB line gives', () => {
+  expect(configured.output()).toContain(`\nDynamoDB   ${configured.dynamoUrl}  (your ${fresh.dynamoUrl} (AWS_ENDPOINT_URL_DYNAMODB) behind it, which keeps the inquiries; `);
+});
+
 describe('the counter table (docs/api.md §4)', () => {
   it('holds keyed hashes only: one key per address within a run, another under another secret', async () => {
     const client = newClient();
