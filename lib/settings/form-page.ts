@@ -54,7 +54,7 @@ export interface FormPage {
  * The languages docs/examples has the example page in, every sentence worded (contact-form.<tag>.html);
  * test/unit/docs/example-translations.test.ts holds this list to the folder.
  */
-export const EXAMPLE_LANGUAGES: readonly string[] = ['de', 'es', 'fr', 'nl', 'pt-BR'];
+export const EXAMPLE_LANGUAGES: readonly string[] = ['de', 'es', 'fr', 'it', 'nl', 'pt-BR'];
 
 /** A form as the service reads it, for the lines that say how to mend one. */
 const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
