@@ -125,8 +125,8 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
     await versioning.changesMayStart();
     const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: 'npm run publish' });
     yield `Published: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
+    if (versioning.versioned) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
   }
-  if (paths.length > 0 && versioning.versioned) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
   if (update !== undefined) yield await tellFrontDoor(clients.cloudFront, update, { made: 'published', again: 'npm run publish' });
 }
 

@@ -78,8 +78,8 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
     await versioning.changesMayStart();
     const invalidation = await applyChanges({ writes, deletions: plan.deletions }, { s3, clients, deployed, again: restoreCommand(request.time) });
     yield `Restored: ${counts(plan, true)}; invalidation ${invalidation} of ${paths.length} path${paths.length === 1 ? '' : 's'} under way, usually done within a minute or two.`;
+    yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
   }
-  if (paths.length > 0) yield `To undo it within ${KEPT_VERSION_DAYS} days: ${restoreCommand(versioning.before)}`;
   if (update !== undefined) yield await tellFrontDoor(clients.cloudFront, update, { made: 'restored', again: restoreCommand(request.time) });
   yield `siteDir is as it was: the next npm run publish, or deploy, publishes it again.`;
 }
