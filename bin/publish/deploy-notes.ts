@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, siteNames, unpagedSiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, takenNames, unpagedSiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -99,7 +99,7 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const listed = frontDoor.site.pages ?? [];
   const unlisted = nextListedPages(keys).filter((name) => !listed.includes(name));
-  const names = siteNames(keys);
+  const names = takenNames(keys);
   const taken = listed.filter((name) => names.has(name));
   const first = (names: readonly string[]) => printable(names[0]!);
   return [
@@ -118,7 +118,7 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
 export function droppedPagesNote(deployed: DeployedSite, keys: readonly string[]): string | undefined {
   const next = new Set(nextListedPages(keys));
   const published = new Set(keys);
-  const names = siteNames(keys);
+  const names = takenNames(keys);
   const dropped = (deployed.frontDoor?.site.pages ?? []).filter((name) => !next.has(name) && published.has(`${name}.html`) && !names.has(name));
   if (dropped.length === 0) return undefined;
   return (

@@ -124,12 +124,13 @@ export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
 /**
  * The pages of a flat site that its function can reach without `.html` (`/about` for about.html,
  * as GitHub Pages serves them), by name, the shallowest first: each `<name>.html` whose name has no
- * extension of its own (`robots.txt.html` would take `/robots.txt`) and is neither a folder nor a
- * file of the site, which keep their own rules, nor a path of the service's. A folder's index.html
- * and the 404 page are left out: no link names `/about/index` or `/404`, and the 404 page would answer 200.
+ * extension of its own (`robots.txt.html` would take `/robots.txt`) and is neither a file of the
+ * site nor a folder with its own index.html, which keep their own rules (takenNames), nor a path of
+ * the service's. A folder's index.html and the 404 page are left out: no link names `/about/index`
+ * or `/404`, and the 404 page would answer 200.
  */
 export function cleanUrlPages(paths: readonly string[]): string[] {
-  const taken = siteNames(paths);
+  const taken = takenNames(paths);
   const depth = (name: string) => name.split('/').length;
   return paths
     .filter((path) => posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
@@ -138,9 +139,16 @@ export function cleanUrlPages(paths: readonly string[]): string[] {
     .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Every name a site's keys take: each key, and each folder that holds one (`a` and `a/b` for `a/b/c.html`). */
-export function siteNames(paths: readonly string[]): Set<string> {
-  return new Set(paths.flatMap((path) => path.split('/').map((_, index, segments) => segments.slice(0, index + 1).join('/'))));
+/**
+ * Every name of a site's keys that a page reached without `.html` may not take: each key (a file),
+ * and each folder that holds its own index.html (`a` for `a/index.html`). A folder without one
+ * leaves its name to `<name>.html`, as Hugo with `uglyURLs` writes a section's page (`posts.html`)
+ * beside the folder of its posts: `/posts` is that page, `/posts/` still the folder.
+ */
+export function takenNames(paths: readonly string[]): Set<string> {
+  const keys = new Set(paths);
+  const folders = paths.flatMap((path) => path.split('/').slice(0, -1).map((_, index, segments) => segments.slice(0, index + 1).join('/')));
+  return new Set([...paths, ...folders.filter((folder) => keys.has(`${folder}/${HOME_PAGE}`))]);
 }
 
 /**

@@ -265,8 +265,8 @@ describe('what needs a deploy', () => {
     ],
     ['a new page, reached by its .html name alone', { 'work.html': 'w', 'garden.html': 'g' }, ['work.html'], 'garden.html: reached by the .html name alone (/garden ends in a 404) until npm run cdk -- deploy --all'],
     [
-      'a listed page whose name is now a folder',
-      { 'work.html': 'w', 'work/garden/index.html': 'g' },
+      'a listed page whose name is now a folder with its index.html',
+      { 'work.html': 'w', 'work/index.html': 'g' },
       ['work.html'],
       'work: a folder or a file now, which /work does not reach (it leads to work.html) until npm run cdk -- deploy --all',
     ],
@@ -604,8 +604,8 @@ describe("what the front door's function is told", () => {
     ['a new page, which /garden then reaches', { 'work.html': 'w', 'garden.html': 'g' }, ['work.html'], ['reached without .html: /garden.html'], '/garden', { uri: '/garden.html' }],
     ['a new file without an extension, which is then served as a file', { 'blog/feed': '<rss/>' }, [], ['files without an extension, no longer taken for folders: /blog/feed'], '/blog/feed', { uri: '/blog/feed' }],
     [
-      'a listed page whose name is now a folder, which /work then leads to',
-      { 'work.html': 'w', 'work/garden/index.html': 'g' },
+      'a listed page whose name is now a folder with its index.html, which /work then leads to',
+      { 'work.html': 'w', 'work/index.html': 'g' },
       ['work.html'],
       ['no longer reached without .html: /work.html'],
       '/work',

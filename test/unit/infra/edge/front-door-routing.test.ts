@@ -320,6 +320,15 @@ describe('the site’s index', () => {
     expect(cleanUrlPages(['api.html', 'agent/auth.html', 'llms.html', 'openapi.html', 'contact/sent.html'])).toEqual(['api', 'llms', 'openapi']);
   });
 
+  it('lists a page beside a folder of its name without an index.html, as Hugo writes a section’s page with uglyURLs: /articoli is the page, /articoli/ the folder', () => {
+    const paths = ['index.html', 'articoli.html', 'articoli/primo.html', 'tags.html', 'tags/traduzione.html', 'about.html', 'about/index.html'];
+    const site = siteIndexFor(paths, serviceOnly);
+    expect(site.pages).toEqual(['articoli', 'tags', 'articoli/primo', 'tags/traduzione']);
+    expect(route(site, { uri: '/articoli' }).result).toMatchObject({ uri: '/articoli.html' });
+    expect(route(site, { uri: '/articoli/' }).result).toMatchObject({ uri: '/articoli/index.html' });
+    expect(route(site, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
+  });
+
   it('lists as many as fit beside whatever else a deployment tells the function, and says in one line which are left', () => {
     const posts = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${String(index).padStart(3, '0')}.html`);
     const paths = ['about.html', ...posts];
