@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
-import { frontDoorRouting, unlistedPagesNote } from '../lib/edge/front-door-function.js';
+import { frontDoorRouting, pagesReached, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
 import { FOUND_FORM_PAGE, formPageNotes } from '../lib/settings/form-page.js';
@@ -122,6 +122,6 @@ function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...siteFolderNotes(SITE_DIR, site),
     ...(unlisted === undefined ? [] : [unlisted]),
-    ...agentFiles(site, agents, baseUrl, index?.pages ?? [], SITE_DIR).notes,
+    ...agentFiles(site, agents, baseUrl, index ? pagesReached(paths, index) : [], SITE_DIR).notes,
   ];
 }

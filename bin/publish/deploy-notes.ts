@@ -1,5 +1,5 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, listedPages, takenNames, unpagedSiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
-import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
+import { folderOf, FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesReached, takenNames, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { HOME_PAGE, NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
 import { NO_SITE_DOCUMENTS_OUTPUT } from '../../lib/site-outputs.js';
@@ -93,20 +93,24 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
 }
 
 /**
- * What the function's list of pages reached without `.html` (docs/api.md §10) no longer tells right:
- * a page a deploy would list that it does not, and a listed name that is now a folder or a file.
+ * What the function's pages reached without `.html` (docs/api.md §10) no longer tells right: a page
+ * the next deploy's reaches that it does not, a listed name that is now a folder or a file, and a
+ * folder with an index.html in one of its flat folders, whose path without its slash it takes for a page.
  */
 function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
-  const listed = frontDoor.site.pages ?? [];
-  const unlisted = nextListedPages(keys).filter((name) => !listed.includes(name));
+  const reached = new Set(pagesReached(keys, frontDoor.site));
+  const unlisted = pagesReached(keys, nextSiteIndex(keys)).filter((name) => !reached.has(name));
   const names = takenNames(keys);
-  const taken = listed.filter((name) => names.has(name));
+  const taken = (frontDoor.site.pages ?? []).filter((name) => names.has(name));
+  const flat = new Set(frontDoor.site.flat ?? []);
+  const indexed = keys.filter((key) => key.endsWith(`/${HOME_PAGE}`) && flat.has(folderOf(folderOf(key)))).map(folderOf);
   const first = (names: readonly string[]) => printable(names[0]!);
   return [
     ...(unlisted.length === 0
       ? []
       : [`${few(unlisted.map((name) => `${name}.html`))}: reached by the .html name alone (/${first(unlisted)} ends in a 404) until ${DEPLOY}`]),
     ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${first(taken)} does not reach (it leads to ${first(taken)}.html) until ${DEPLOY}`]),
+    ...(indexed.length === 0 ? [] : [`${few(indexed)}: a folder with its index.html now, which /${first(indexed)} does not reach (it leads to ${first(indexed)}.html) until ${DEPLOY}`]),
   ];
 }
 
@@ -116,10 +120,10 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
  * A page that is gone, or whose name is now a folder or a file (pageNotes), is no such page.
  */
 export function droppedPagesNote(deployed: DeployedSite, keys: readonly string[]): string | undefined {
-  const next = new Set(nextListedPages(keys));
-  const published = new Set(keys);
-  const names = takenNames(keys);
-  const dropped = (deployed.frontDoor?.site.pages ?? []).filter((name) => !next.has(name) && published.has(`${name}.html`) && !names.has(name));
+  if (deployed.frontDoor === undefined) return undefined;
+  const next = new Set(pagesReached(keys, nextSiteIndex(keys)));
+  const taken = takenNames(keys);
+  const dropped = pagesReached(keys, deployed.frontDoor.site).filter((name) => !next.has(name) && !taken.has(name));
   if (dropped.length === 0) return undefined;
   return (
     `${few(dropped.map((name) => `${name}.html`))}: reached by the .html name alone after it (/${printable(dropped[0]!)} will end in a 404), ` +
@@ -127,7 +131,7 @@ export function droppedPagesNote(deployed: DeployedSite, keys: readonly string[]
   );
 }
 
-/** The pages the next deploy's function lists, by the files it will be told of: today's. */
-function nextListedPages(keys: readonly string[]): string[] {
-  return listedPages(keys, unpagedSiteIndex(keys));
+/** What the next deploy's function is told of the site, by the files it will be told of: today's. */
+function nextSiteIndex(keys: readonly string[]): SiteIndex {
+  return withListedPages(keys, unpagedSiteIndex(keys));
 }

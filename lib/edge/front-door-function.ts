@@ -52,6 +52,8 @@ export interface SiteIndex {
   readonly files: readonly string[];
   /** The service's form, when the folder has no page in its folder (FORM_FOLDER_PAGE), which is then sent to it. */
   readonly formPath?: string;
+  /** Its flat folders (flatFolders), `''` the top one, when it has any: every path without an extension in one is its `.html` page. */
+  readonly flat?: readonly string[];
   /** The pages reached without `.html` (listedPages), when there are any. */
   readonly pages?: readonly string[];
 }
@@ -112,13 +114,37 @@ export function siteIndexFor(paths: readonly string[], routing: Omit<FrontDoorRo
         `it would take ${bytes} bytes, and CloudFront takes ${MAX_FUNCTION_CODE_BYTES}`,
     );
   }
+  return withListedPages(paths, site);
+}
+
+/** `site` with the pages listedPages lists beside it, when there are any: what a deploy tells the function. */
+export function withListedPages(paths: readonly string[], site: SiteIndex): SiteIndex {
   const pages = listedPages(paths, site);
   return pages.length === 0 ? site : { ...site, pages };
 }
 
 /** The site index for the published files' keys but its pages: what listedPages lists them beside. */
 export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
-  return { files: paths.filter(isExtensionless).sort(), ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }) };
+  const flat = flatFolders(paths);
+  return {
+    files: paths.filter(isExtensionless).sort(),
+    ...(paths.includes(FORM_FOLDER_PAGE) ? {} : { formPath: PAGE_PATHS.form }),
+    ...(flat.length === 0 ? {} : { flat }),
+  };
+}
+
+/**
+ * The folders of the site, `''` the top one, where the function takes every path without an
+ * extension for a page at `<path>.html` (docs/api.md §10), so that a flat site's posts (Jekyll's
+ * `blog/2026/…html`, Hugo's with `uglyURLs`) need no list, however many, and a post published later
+ * is reached at once: each folder that holds pages `<name>.html` of its own (its index.html and the
+ * top 404.html aside) and no folder with an index.html, whose path without its slash must still lead
+ * to it. A missing page there is the 404 page at once, never a redirect to a folder first.
+ */
+export function flatFolders(paths: readonly string[]): string[] {
+  const withPages = new Set(pageNames(paths).map(folderOf));
+  const withIndexedFolders = new Set(paths.filter((path) => posix.basename(path) === HOME_PAGE && path.includes('/')).map((path) => folderOf(folderOf(path))));
+  return [...withPages].filter((folder) => !withIndexedFolders.has(folder)).sort();
 }
 
 /**
@@ -131,12 +157,36 @@ export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
  */
 export function cleanUrlPages(paths: readonly string[]): string[] {
   const taken = takenNames(paths);
+  const flat = new Set(flatFolders(paths));
   const depth = (name: string) => name.split('/').length;
+  return pageNames(paths)
+    .filter((name) => !taken.has(name) && !isServicePath(`/${name}`) && !flat.has(folderOf(name)))
+    .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The folder a key is in, `''` for the top one. */
+export function folderOf(path: string): string {
+  const folder = posix.dirname(path);
+  return folder === '.' ? '' : folder;
+}
+
+/** The names of the site's pages `<name>.html` a path without `.html` could reach: not a folder's index.html, the top 404.html, nor a name with an extension of its own. */
+function pageNames(paths: readonly string[]): string[] {
   return paths
     .filter((path) => posix.basename(path) !== HOME_PAGE && path !== NOT_FOUND_PAGE)
     .flatMap((path) => nameWithoutHtml(path) ?? [])
-    .filter((name) => isExtensionless(name) && !taken.has(name) && !isServicePath(`/${name}`))
-    .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+    .filter(isExtensionless);
+}
+
+/**
+ * The pages `<name>.html` among `paths` that a function told `site` reaches without `.html`, by
+ * name: those it lists, and those in its flat folders that no file or indexed folder takes.
+ */
+export function pagesReached(paths: readonly string[], site: SiteIndex): string[] {
+  const listed = new Set(site.pages ?? []);
+  const flat = new Set(site.flat ?? []);
+  const taken = takenNames(paths);
+  return pageNames(paths).filter((name) => listed.has(name) || (flat.has(folderOf(name)) && !taken.has(name) && !isServicePath(`/${name}`)));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   loadPageHeadersFunction,
   pageHeaders,
   pageHeadersFunctionCode,
+  pagesReached,
   type EdgeMessage,
 } from './front-door-function.js';
 
@@ -68,7 +69,7 @@ export function siteFrontDoor(folder: string, setting: string, agents?: LocalAge
     const keys = paths.join('\0');
     if (loaded?.keys !== keys) {
       const routing = frontDoorRouting(paths, setting, markdown);
-      loaded = { keys, pagesWithoutHtml: routing.site?.pages ?? [], run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
+      loaded = { keys, pagesWithoutHtml: routing.site === null ? [] : pagesReached(paths, routing.site), run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
     }
     return loaded;
   };

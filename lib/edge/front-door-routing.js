@@ -12,7 +12,9 @@
 //                           service's form (`/contact`), when the folder has no page in that path's folder,
 //                           which a request for that folder is then sent to instead of the 404 page; with
 //                           `pages`, the names of its pages at `<name>.html` that have no folder or file
-//                           of that name (`about` for about.html): `/about` is served about.html
+//                           of that name (`about` for about.html): `/about` is served about.html; with
+//                           `flat`, its folders ('' the top one) where every path without an extension
+//                           that is no file is a page: `/blog/post` is served blog/post.html
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
@@ -48,7 +50,7 @@ function handler(event) {
   } else {
     var name = siteKey(request.uri.slice(1));
     // Not with an encoded slash: `/blog%2Fpost` would serve blog/post.html at a URL where its relative links break.
-    if (isPage(name) && !/%2f/i.test(request.uri)) request.uri += '.html';
+    if ((isPage(name) || (isFolder(name) && inFlatFolder(name))) && !/%2f/i.test(request.uri)) request.uri += '.html';
     else if (isFolder(name)) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.
@@ -105,6 +107,11 @@ function siteKey(path) {
 
 function isPage(name) {
   return name !== undefined && FRONT_DOOR.site.pages !== undefined && FRONT_DOOR.site.pages.indexOf(name) !== -1;
+}
+
+function inFlatFolder(name) {
+  var slash = name.lastIndexOf('/');
+  return FRONT_DOOR.site.flat !== undefined && FRONT_DOOR.site.flat.indexOf(slash === -1 ? '' : name.slice(0, slash)) !== -1;
 }
 
 // Whether a key names a folder of the site: its last segment has no extension and is not one of the site's files.

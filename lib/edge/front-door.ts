@@ -26,7 +26,7 @@ import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-pat
 import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode, unlistedPagesNote } from './front-door-function.js';
+import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode, pagesReached, unlistedPagesNote } from './front-door-function.js';
 
 export interface CustomDomain {
   readonly domainName: string;
@@ -161,7 +161,7 @@ export class FrontDoor extends Construct {
       ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
     });
     this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
-    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing?.site?.pages ?? []);
+    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing?.site ? pagesReached(pages.paths ?? [], routing.site) : []);
     this.acknowledgeFindings(props);
 
     if (domain?.hostedZone !== undefined) {

@@ -293,7 +293,8 @@ describe('what needs a deploy', () => {
   });
 
   it("tells which pages the next deploy lists by today's files: files without an extension new since then leave less room", async () => {
-    const posts = Array.from({ length: 50 }, (_, index) => `posts/p-${String(index).padStart(3, '0')}.html`);
+    // With a folder of its own, posts/ is no flat folder: its pages are listed one by one.
+    const posts = ['posts/archive/index.html', ...Array.from({ length: 50 }, (_, index) => `posts/p-${String(index).padStart(3, '0')}.html`)];
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...posts] });
     const feeds = Array.from({ length: 230 }, (_, index) => `feeds/feed-${String(index).padStart(4, '0')}`);
     const folder = siteFolder({ ...SITE, ...Object.fromEntries([...posts, 'posts/zzz-new.html', ...feeds].map((key) => [key, 'p'])) });
@@ -301,9 +302,9 @@ describe('what needs a deploy', () => {
     expect(notes(lines)).toEqual([
       'deploy needed: feeds/feed-0000, feeds/feed-0001, feeds/feed-0002 and 227 more: new files without an extension, which the front door takes for a folder (/feeds/feed-0000 redirects to /feeds/feed-0000/) until npm run cdk -- deploy --all',
     ]);
-    // The deployed function lists all 50; the next one, beside 230 more files, the first 35.
+    // The deployed function lists all 50; the next one, beside 230 more files, the first 18.
     expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([
-      'at the next deploy: posts/p-035.html, posts/p-036.html, posts/p-037.html and 12 more: reached by the .html name alone after it (/posts/p-035 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
+      'at the next deploy: posts/p-018.html, posts/p-019.html, posts/p-020.html and 29 more: reached by the .html name alone after it (/posts/p-018 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
     ]);
     // Telling the function of the new files would drop those pages now: the deploy does it, saying so.
     expect(lines.filter((line) => line.startsWith('  front door'))).toEqual([]);
@@ -475,7 +476,7 @@ describe('a publish that would delete most of the site', () => {
     const lines = await run(tenPagesKeeping(1), { dryRun: true });
     expect(lines.slice(-2)).toEqual([
       "Without --yes, it would stop here: it would delete 9 of the bucket's 10 files (listed above), more than half of the site.",
-      "Dry run, nothing changed: 0 to upload, 9 to delete, 1 unchanged, 9 paths to invalidate, the front door's function to update.",
+      'Dry run, nothing changed: 0 to upload, 9 to delete, 1 unchanged, 9 paths to invalidate.',
     ]);
   });
 });
@@ -732,13 +733,20 @@ describe('what a publish adds for agents', () => {
     ['the function it tells of them lists', '', 'https://example.com/work'],
     ["the deployed function lists, and a page it does not at its .html, where that function runs another version's code", '\n// a later release', 'https://example.com/work.html'],
   ])('lists in the sitemap at its path without .html a page %s', async (_what, otherVersion, work) => {
-    deployment = mockedDeployment({ deployedKeys: ['index.html', 'about.html'] });
+    // A folder with its index.html keeps the top folder from being flat: its pages are listed one by one.
+    deployment = mockedDeployment({ deployedKeys: ['index.html', 'about.html', 'blog/index.html'] });
     deployment.functionCode += otherVersion;
     const sitemapOnly = readAgentSettings({ ROBOTS_TXT: 'false', MARKDOWN_PAGES: 'false' });
+    const pages = { 'index.html': '<title>Home</title>', 'about.html': '<title>About</title>', 'blog/index.html': '<title>Blog</title>', 'work.html': '<title>Work</title>' };
 
-    await run(siteFolder({ 'index.html': '<title>Home</title>', 'about.html': '<title>About</title>', 'work.html': '<title>Work</title>' }), { agents: sitemapOnly });
+    await run(siteFolder(pages), { agents: sitemapOnly });
 
-    expect(bucketText()['sitemap.xml']!.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/about</loc>', '<loc>https://example.com/</loc>', `<loc>${work}</loc>`]);
+    expect(bucketText()['sitemap.xml']!.match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>https://example.com/about</loc>',
+      '<loc>https://example.com/blog/</loc>',
+      '<loc>https://example.com/</loc>',
+      `<loc>${work}</loc>`,
+    ]);
   });
 });
 

@@ -316,22 +316,51 @@ describe('the site’s index', () => {
       'index.html', '404.html', 'work/garden.html', 'about.html', 'work/index.html', 'blog/404.html', 'news.html', 'news/index.html',
       'LICENSE.html', 'LICENSE', 'contact.html', 'notes.htm', 'v1.2.html', 'robots.txt.html', 'zebra.html',
     ];
-    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['LICENSE'], formPath: '/contact', pages: ['about', 'zebra', 'blog/404', 'work/garden'] });
-    expect(cleanUrlPages(['api.html', 'agent/auth.html', 'llms.html', 'openapi.html', 'contact/sent.html'])).toEqual(['api', 'llms', 'openapi']);
+    // blog/ and work/ hold pages and no folder with an index.html: flat, their pages need no list.
+    expect(siteIndexFor(paths, serviceOnly)).toEqual({ files: ['LICENSE'], formPath: '/contact', flat: ['blog', 'work'], pages: ['about', 'zebra'] });
+    // Folders with an indexed folder in them, none flat: the service's paths are left out as such.
+    const service = ['about/index.html', 'api.html', 'agent/auth.html', 'agent/x/index.html', 'llms.html', 'openapi.html', 'contact/sent.html', 'contact/y/index.html'];
+    expect(cleanUrlPages(service)).toEqual(['api', 'llms', 'openapi']);
   });
 
   it('lists a page beside a folder of its name without an index.html, as Hugo writes a section’s page with uglyURLs: /articoli is the page, /articoli/ the folder', () => {
     const paths = ['index.html', 'articoli.html', 'articoli/primo.html', 'tags.html', 'tags/traduzione.html', 'about.html', 'about/index.html'];
     const site = siteIndexFor(paths, serviceOnly);
-    expect(site.pages).toEqual(['articoli', 'tags', 'articoli/primo', 'tags/traduzione']);
+    expect(site).toMatchObject({ flat: ['articoli', 'tags'], pages: ['articoli', 'tags'] });
     expect(route(site, { uri: '/articoli' }).result).toMatchObject({ uri: '/articoli.html' });
     expect(route(site, { uri: '/articoli/' }).result).toMatchObject({ uri: '/articoli/index.html' });
     expect(route(site, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
   });
 
+  it('takes every path without an extension in a flat folder for its page, however many, a post published later and a missing one too: no list, and no redirect to a folder', () => {
+    const posts = Array.from({ length: 2000 }, (_, index) => `articoli/2027-01-01-note-di-traduzione-numero-${index}.html`);
+    const paths = ['index.html', 'chi-sono.html', 'about/index.html', 'articoli/index.html', 'articoli/feed', ...posts];
+    const site = siteIndexFor(paths, serviceOnly);
+    expect(site).toEqual({ files: ['articoli/feed'], formPath: '/contact', flat: ['articoli'], pages: ['chi-sono'] });
+    expect(Buffer.byteLength(frontDoorFunctionCode({ ...serviceOnly, site }))).toBeLessThan(MAX_FUNCTION_CODE_BYTES);
+    for (const [uri, answer] of [
+      ['/articoli/2027-01-01-note-di-traduzione-numero-1999', { uri: '/articoli/2027-01-01-note-di-traduzione-numero-1999.html' }],
+      ['/articoli/published-after-the-deploy', { uri: '/articoli/published-after-the-deploy.html' }],
+      ['/articoli/feed', { uri: '/articoli/feed' }],
+      ['/articoli/', { uri: '/articoli/index.html' }],
+      ['/articoli', { statusCode: 301, headers: { location: { value: '/articoli/' } } }],
+      ['/articoli%2Fx', { statusCode: 301 }],
+      ['/about', { statusCode: 301, headers: { location: { value: '/about/' } } }],
+    ] as const) {
+      expect({ uri, result: route(site, { uri }).result }).toMatchObject({ uri, result: answer });
+    }
+  });
+
+  it('has no flat folder where a folder in it has an index.html, whose path without its slash must lead to it', () => {
+    expect(siteIndexFor(['index.html', 'blog/a.html', 'blog/b.html', 'blog/archive/index.html'], serviceOnly)).toEqual({ files: [], formPath: '/contact', pages: ['blog/a', 'blog/b'] });
+    // The top folder, with a page of its own and no indexed folder, is.
+    expect(siteIndexFor(['index.html', 'about.html', 'blog/a.html'], serviceOnly)).toEqual({ files: [], formPath: '/contact', flat: ['', 'blog'] });
+  });
+
   it('lists as many as fit beside whatever else a deployment tells the function, and says in one line which are left', () => {
     const posts = Array.from({ length: 600 }, (_, index) => `posts/a-rather-long-title-of-post-${String(index).padStart(3, '0')}.html`);
-    const paths = ['about.html', ...posts];
+    // Folders with their index.html beside the pages: neither the top nor posts/ is flat.
+    const paths = ['about.html', 'work/index.html', 'posts/archive/index.html', ...posts];
     const site = siteIndexFor(paths, serviceOnly);
     const listed = site.pages ?? [];
     expect(listed.slice(0, 2)).toEqual(['about', 'posts/a-rather-long-title-of-post-000']);
@@ -342,7 +371,7 @@ describe('the site’s index', () => {
     const widest: FrontDoorRouting = { ...serviceOnly, markdown: true, redirect: { from: longest, to: `https://${longest}` }, site };
     expect(Buffer.byteLength(frontDoorFunctionCode(widest))).toBeLessThanOrEqual(MAX_FUNCTION_CODE_BYTES);
     expect(siteIndexFor(paths, { ...serviceOnly, markdown: true })).toEqual(site);
-    const left = paths.length - listed.length;
+    const left = 1 + posts.length - listed.length;
     const next = `posts/a-rather-long-title-of-post-${String(listed.length - 1).padStart(3, '0')}`;
     expect(unlistedPagesNote('siteDir', paths, site)).toBe(
       `siteDir: ${left} of your 601 pages named <name>.html are more than the front door's function can list: ${next}.html and ${left - 1} more are reached by the .html name alone (/${next}.html, not /${next})`,

@@ -331,12 +331,20 @@ describe('the site’s pages', () => {
     });
     expect(unlisted(small)).toEqual([]);
 
-    const large = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(flatPages(600)) });
+    // A folder of its own in posts/ keeps it from being flat: its pages are listed one by one, as many as fit.
+    const large = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ ...flatPages(600), 'posts/archive/index.html': 'archive' }) });
     const listed = readFrontDoorRouting(routingCode(large))!.site!.pages!;
     expect(listed.length).toBeGreaterThan(50);
     expect(unlisted(large).map((info) => info.entry.data)).toEqual([
       expect.stringMatching(new RegExp(`^siteDir: ${600 - listed.length} of your 600 pages named <name>\\.html are more than the front door's function can list: `)),
     ]);
+    // Without it, posts/ is a flat folder: every post is reached, with no list and nothing said.
+    const flat = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder(flatPages(5000)) });
+    expect(readFrontDoorRouting(routingCode(flat))!.site).toMatchObject({ flat: ['posts'] });
+    expect(loadFrontDoorFunction(routingCode(flat))({ request: { method: 'GET', uri: '/posts/a-rather-long-title-of-post-4999', querystring: {}, headers: {}, cookies: {} } }).result).toMatchObject({
+      uri: '/posts/a-rather-long-title-of-post-4999.html',
+    });
+    expect(unlisted(flat)).toEqual([]);
   });
 
   it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {
