@@ -1,4 +1,4 @@
-import { folderOf, FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesReached, takenNames, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { folderOf, FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesReached, takenNames, underFlatFolder, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { HOME_PAGE, NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -72,10 +72,10 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     const known = new Set([...site.files, ...(site.pages ?? [])]);
     const unknown = files.filter((key) => !known.has(key));
     if (unknown.length > 0) {
-      notes.push(
-        `${few(unknown)}: new file${unknown.length === 1 ? '' : 's'} without an extension, which the front door takes for a folder ` +
-          `(/${printable(unknown[0]!)} redirects to /${printable(unknown[0]!)}/) until ${DEPLOY}`,
-      );
+      const first = printable(unknown[0]!);
+      // Below a flat folder the function takes it for a page, else for a folder.
+      const taken = underFlatFolder(unknown[0]!, new Set(site.flat ?? [])) ? `a page (/${first} leads to ${first}.html)` : `a folder (/${first} redirects to /${first}/)`;
+      notes.push(`${few(unknown)}: new file${unknown.length === 1 ? '' : 's'} without an extension, which the front door takes for ${taken} until ${DEPLOY}`);
     }
     const nowFolders = site.files.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
     if (nowFolders.length > 0) {
@@ -103,7 +103,7 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const names = takenNames(keys);
   const taken = (frontDoor.site.pages ?? []).filter((name) => names.has(name));
   const flat = new Set(frontDoor.site.flat ?? []);
-  const indexed = keys.filter((key) => key.endsWith(`/${HOME_PAGE}`) && flat.has(folderOf(folderOf(key)))).map(folderOf);
+  const indexed = keys.filter((key) => key.endsWith(`/${HOME_PAGE}`) && underFlatFolder(folderOf(key), flat)).map(folderOf);
   const first = (names: readonly string[]) => printable(names[0]!);
   return [
     ...(unlisted.length === 0

@@ -51,8 +51,8 @@ export function frontDoorChangeLines({ before, routing: { site: after } }: Front
   const newFlat = added(after.flat, before.flat);
   const goneFlat = added(before.flat, after.flat);
   return [
-    ...(newFlat.length === 0 ? [] : [`every path without an extension in ${folders(newFlat)} reaches its .html page`]),
-    ...(goneFlat.length === 0 ? [] : [`paths without an extension in ${folders(goneFlat)} reach their .html pages only as listed`]),
+    ...(newFlat.length === 0 ? [] : [`every path without an extension below ${folders(newFlat)} is taken for its .html page`]),
+    ...(goneFlat.length === 0 ? [] : [`paths without an extension below ${folders(goneFlat)} are no longer taken for pages`]),
     ...(newPages.length === 0 ? [] : [`reached without .html: ${withHtml(newPages)}`]),
     ...(goneListings.length === 0 ? [] : [`no longer reached without .html: ${withHtml(goneListings)}`]),
     ...(newFiles.length === 0 ? [] : [`files without an extension, no longer taken for folders: ${paths(newFiles)}`]),

@@ -134,33 +134,46 @@ export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
 }
 
 /**
- * The folders of the site, `''` the top one, where the function takes every path without an
+ * The folders of the site, `''` the top one, below which the function takes every path without an
  * extension for a page at `<path>.html` (docs/api.md §10), so that a flat site's posts (Jekyll's
- * `blog/2026/…html`, Hugo's with `uglyURLs`) need no list, however many, and a post published later
- * is reached at once: each folder that holds pages `<name>.html` of its own (its index.html and the
- * top 404.html aside) and no folder with an index.html, whose path without its slash must still lead
- * to it. A missing page there is the 404 page at once, never a redirect to a folder first.
+ * `2026/11/28/post.html`, Hugo's with `uglyURLs`) need no list, however many, and a post published
+ * later is reached at once: each shallowest folder with pages `<name>.html` in it or below it (an
+ * index.html and the top 404.html aside) and no folder with an index.html below it, whose path
+ * without its slash must still lead to it. A missing page there is the 404 page at once, never a
+ * redirect to a folder first.
  */
 export function flatFolders(paths: readonly string[]): string[] {
-  const withPages = new Set(pageNames(paths).map(folderOf));
-  const withIndexedFolders = new Set(paths.filter((path) => posix.basename(path) === HOME_PAGE && path.includes('/')).map((path) => folderOf(folderOf(path))));
-  return [...withPages].filter((folder) => !withIndexedFolders.has(folder)).sort();
+  const withPages = new Set(pageNames(paths).flatMap((name) => foldersAbove(name)));
+  const withIndexedFolders = new Set(paths.filter((path) => posix.basename(path) === HOME_PAGE && path.includes('/')).flatMap((path) => foldersAbove(folderOf(path))));
+  const flat = (folder: string) => withPages.has(folder) && !withIndexedFolders.has(folder);
+  return [...withPages].filter((folder) => flat(folder) && (folder === '' || !flat(folderOf(folder)))).sort();
+}
+
+/** The folders a key is below, its own first, `''` the top one last. */
+function foldersAbove(path: string): string[] {
+  const folders = [folderOf(path)];
+  while (folders.at(-1) !== '') folders.push(folderOf(folders.at(-1)!));
+  return folders;
+}
+
+/** Whether a page's name is below one of the flat folders (flatFolders), at any depth. */
+export function underFlatFolder(name: string, flat: ReadonlySet<string>): boolean {
+  return foldersAbove(name).some((folder) => flat.has(folder));
 }
 
 /**
- * The pages of a flat site that its function can reach without `.html` (`/about` for about.html,
- * as GitHub Pages serves them), by name, the shallowest first: each `<name>.html` whose name has no
- * extension of its own (`robots.txt.html` would take `/robots.txt`) and is neither a file of the
- * site nor a folder with its own index.html, which keep their own rules (takenNames), nor a path of
- * the service's. A folder's index.html and the 404 page are left out: no link names `/about/index`
- * or `/404`, and the 404 page would answer 200.
+ * The pages of a flat site that its function can reach without `.html` by listing them (`/about`
+ * for about.html, as GitHub Pages serves them), by name, the shallowest first: each page
+ * (pageNames) no file or indexed folder takes and no service path is (reachableBy), outside the
+ * flat folders, whose pages need no list. The 404 page would answer 200, and no link names
+ * `/about/index`.
  */
-export function cleanUrlPages(paths: readonly string[]): string[] {
-  const taken = takenNames(paths);
-  const flat = new Set(flatFolders(paths));
+export function cleanUrlPages(paths: readonly string[], flat: readonly string[] = flatFolders(paths)): string[] {
+  const reachable = reachableBy(paths);
+  const flatSet = new Set(flat);
   const depth = (name: string) => name.split('/').length;
   return pageNames(paths)
-    .filter((name) => !taken.has(name) && !isServicePath(`/${name}`) && !flat.has(folderOf(name)))
+    .filter((name) => reachable(name) && !underFlatFolder(name, flatSet))
     .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -178,15 +191,21 @@ function pageNames(paths: readonly string[]): string[] {
     .filter(isExtensionless);
 }
 
+/** Whether a page's name is one its path without `.html` may reach: no file or indexed folder takes it (takenNames), and it is no path of the service's. */
+function reachableBy(paths: readonly string[]): (name: string) => boolean {
+  const taken = takenNames(paths);
+  return (name) => !taken.has(name) && !isServicePath(`/${name}`);
+}
+
 /**
  * The pages `<name>.html` among `paths` that a function told `site` reaches without `.html`, by
- * name: those it lists, and those in its flat folders that no file or indexed folder takes.
+ * name: those it lists, and those below its flat folders that may be reached (reachableBy).
  */
 export function pagesReached(paths: readonly string[], site: SiteIndex): string[] {
   const listed = new Set(site.pages ?? []);
   const flat = new Set(site.flat ?? []);
-  const taken = takenNames(paths);
-  return pageNames(paths).filter((name) => listed.has(name) || (flat.has(folderOf(name)) && !taken.has(name) && !isServicePath(`/${name}`)));
+  const reachable = reachableBy(paths);
+  return pageNames(paths).filter((name) => listed.has(name) || (underFlatFolder(name, flat) && reachable(name)));
 }
 
 /**
@@ -209,7 +228,7 @@ export function takenNames(paths: readonly string[]): Set<string> {
 export function listedPages(paths: readonly string[], site: SiteIndex): string[] {
   let room = MAX_FUNCTION_CODE_BYTES - codeBytes({ ...widestRouting(), site: { ...site, pages: [] } });
   const listed: string[] = [];
-  for (const name of cleanUrlPages(paths)) {
+  for (const name of cleanUrlPages(paths, site.flat ?? [])) {
     room -= Buffer.byteLength(`${scriptJson(name)},`);
     if (room < 0) break;
     listed.push(name);
@@ -225,9 +244,10 @@ function widestRouting(): Omit<FrontDoorRouting, 'site'> {
 
 /** The line that says which of a folder's pages the function could not list, which are reached by their `.html` names alone. */
 export function unlistedPagesNote(setting: string, paths: readonly string[], site: SiteIndex | null): string | undefined {
-  const pages = cleanUrlPages(paths);
-  const unlisted = pages.slice(site?.pages?.length ?? 0);
-  if (site === null || unlisted.length === 0) return undefined;
+  if (site === null) return undefined;
+  const pages = cleanUrlPages(paths, site.flat ?? []);
+  const unlisted = pages.slice(site.pages?.length ?? 0);
+  if (unlisted.length === 0) return undefined;
   const [first] = unlisted;
   return (
     `${setting}: ${unlisted.length} of your ${pages.length} pages named <name>.html are more than the front door's function can list: ` +

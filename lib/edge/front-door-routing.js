@@ -13,8 +13,8 @@
 //                           which a request for that folder is then sent to instead of the 404 page; with
 //                           `pages`, the names of its pages at `<name>.html` that have no folder or file
 //                           of that name (`about` for about.html): `/about` is served about.html; with
-//                           `flat`, its folders ('' the top one) where every path without an extension
-//                           that is no file is a page: `/blog/post` is served blog/post.html
+//                           `flat`, its folders ('' the top one) below which every path without an
+//                           extension that is no file is a page: `/blog/post` is served blog/post.html
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
@@ -50,8 +50,9 @@ function handler(event) {
   } else {
     var name = siteKey(request.uri.slice(1));
     // Not with an encoded slash: `/blog%2Fpost` would serve blog/post.html at a URL where its relative links break.
-    if ((isPage(name) || (isFolder(name) && inFlatFolder(name))) && !/%2f/i.test(request.uri)) request.uri += '.html';
-    else if (isFolder(name)) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
+    var folder = isFolder(name);
+    if ((isPage(name) || (folder && inFlatFolder(name))) && !/%2f/i.test(request.uri)) request.uri += '.html';
+    else if (folder) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
   }
   // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.
   if (markdown && /\.html?$/i.test(request.uri)) request.uri += '.md';
@@ -109,9 +110,15 @@ function isPage(name) {
   return name !== undefined && FRONT_DOOR.site.pages !== undefined && FRONT_DOOR.site.pages.indexOf(name) !== -1;
 }
 
+// Whether a name is below a flat folder, at any depth: neither an index page (`/blog/index`) nor the 404 page is a page.
 function inFlatFolder(name) {
-  var slash = name.lastIndexOf('/');
-  return FRONT_DOOR.site.flat !== undefined && FRONT_DOOR.site.flat.indexOf(slash === -1 ? '' : name.slice(0, slash)) !== -1;
+  var flat = FRONT_DOOR.site.flat;
+  if (flat === undefined || name === '404' || name.slice(name.lastIndexOf('/') + 1) === 'index') return false;
+  for (var folder = name; folder.lastIndexOf('/') !== -1; ) {
+    folder = folder.slice(0, folder.lastIndexOf('/'));
+    if (flat.indexOf(folder) !== -1) return true;
+  }
+  return flat.indexOf('') !== -1;
 }
 
 // Whether a key names a folder of the site: its last segment has no extension and is not one of the site's files.

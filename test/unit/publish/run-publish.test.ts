@@ -302,9 +302,9 @@ describe('what needs a deploy', () => {
     expect(notes(lines)).toEqual([
       'deploy needed: feeds/feed-0000, feeds/feed-0001, feeds/feed-0002 and 227 more: new files without an extension, which the front door takes for a folder (/feeds/feed-0000 redirects to /feeds/feed-0000/) until npm run cdk -- deploy --all',
     ]);
-    // The deployed function lists all 50; the next one, beside 230 more files, the first 18.
+    // The deployed function lists all 50; the next one, beside 230 more files, the first 3.
     expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([
-      'at the next deploy: posts/p-018.html, posts/p-019.html, posts/p-020.html and 29 more: reached by the .html name alone after it (/posts/p-018 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
+      'at the next deploy: posts/p-003.html, posts/p-004.html, posts/p-005.html and 44 more: reached by the .html name alone after it (/posts/p-003 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
     ]);
     // Telling the function of the new files would drop those pages now: the deploy does it, saying so.
     expect(lines.filter((line) => line.startsWith('  front door'))).toEqual([]);
@@ -631,6 +631,25 @@ describe("what the front door's function is told", () => {
       expect.stringMatching(/^To undo it within 30 days: /),
       "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.",
     ]);
+  });
+
+  it.each<[string, readonly string[], Record<string, string>, readonly string[], string, Record<string, unknown>]>([
+    [
+      'a folder with its index.html published into a flat folder, whose pages it then lists one by one',
+      ['blog/a.html', 'blog/b.html'],
+      { 'blog/a.html': 'a', 'blog/b.html': 'b', 'blog/archive/index.html': 'archive' },
+      ['paths without an extension below /blog/ are no longer taken for pages', 'reached without .html: /blog/a.html, /blog/b.html'],
+      '/blog/archive',
+      { statusCode: 301, headers: { location: { value: '/blog/archive/' } } },
+    ],
+    ['a flat folder whose last page is gone', ['blog/a.html'], {}, ['paths without an extension below /blog/ are no longer taken for pages'], '/blog/a', { statusCode: 301 }],
+    ['a flat folder published since', [], { 'notes/a.html': 'a' }, ['every path without an extension below /notes/ is taken for its .html page'], '/notes/later', { uri: '/notes/later.html' }],
+  ])('tells it of %s', async (_what, deployedExtra, files, said, path, answer) => {
+    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...deployedExtra] });
+    const lines = await run(siteFolder({ ...SITE, ...files }));
+    expect(frontDoorLines(lines)).toEqual(said.map((change) => `  front door  ${change}`));
+    expect(notes(lines)).toEqual([]);
+    expect(routed(path)).toMatchObject(answer);
   });
 
   it('tells it as the next deploy would: the code a synth of the folder makes then', async () => {

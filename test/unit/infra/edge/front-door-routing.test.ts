@@ -351,10 +351,26 @@ describe('the site’s index', () => {
     }
   });
 
+  it('names the shallowest flat folders alone, however many dated folders a blog has, and takes a path at any depth below one for its page', () => {
+    // Jekyll's default permalinks: a folder per day, 2000 of them, beside a blog/ page with its index.html.
+    const posts = Array.from({ length: 2000 }, (_, index) => `${2020 + (index % 6)}/${String((index % 12) + 1).padStart(2, '0')}/${String(index % 28 + 1).padStart(2, '0')}/post-${index}.html`);
+    const site = siteIndexFor(['index.html', 'about.html', 'blog/index.html', ...posts], serviceOnly);
+    expect(site).toEqual({ files: [], formPath: '/contact', flat: ['2020', '2021', '2022', '2023', '2024', '2025'], pages: ['about'] });
+    expect(route(site, { uri: '/2021/02/02/post-1' }).result).toMatchObject({ uri: '/2021/02/02/post-1.html' });
+    expect(route(site, { uri: '/2021/02/02/published-later' }).result).toMatchObject({ uri: '/2021/02/02/published-later.html' });
+    expect(route(site, { uri: '/blog' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/blog/' } } });
+  });
+
+  it('takes neither /index nor /404 in a flat folder for a page: the 404 page would answer 200, and an index page has its folder’s path', () => {
+    const site = siteIndexFor(['index.html', '404.html', 'about.html', 'blog/index.html.bak', 'blog/a.html'], serviceOnly);
+    expect(site.flat).toEqual(['']);
+    for (const uri of ['/404', '/index', '/blog/index']) expect({ uri, result: route(site, { uri }).result }).toMatchObject({ uri, result: { statusCode: 301 } });
+  });
+
   it('has no flat folder where a folder in it has an index.html, whose path without its slash must lead to it', () => {
     expect(siteIndexFor(['index.html', 'blog/a.html', 'blog/b.html', 'blog/archive/index.html'], serviceOnly)).toEqual({ files: [], formPath: '/contact', pages: ['blog/a', 'blog/b'] });
-    // The top folder, with a page of its own and no indexed folder, is.
-    expect(siteIndexFor(['index.html', 'about.html', 'blog/a.html'], serviceOnly)).toEqual({ files: [], formPath: '/contact', flat: ['', 'blog'] });
+    // The top folder, with a page of its own and no indexed folder below it, is, and covers blog/.
+    expect(siteIndexFor(['index.html', 'about.html', 'blog/a.html'], serviceOnly)).toEqual({ files: [], formPath: '/contact', flat: [''] });
   });
 
   it('lists as many as fit beside whatever else a deployment tells the function, and says in one line which are left', () => {
