@@ -535,7 +535,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['Swiss German, the example’s German', 'de-CH', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['European Portuguese, the example’s Brazilian', 'PT-pt', 'docs/examples/contact-form.pt-BR.html words them all in its form\'s data- attributes, to copy into yours'],
     ['German as a locale writes it', 'de_DE', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
-    ['Italian, of no example', 'it', "word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)"],
+    ['Italian, the example’s own', 'it', 'docs/examples/contact-form.it.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['Polish, of no example', 'pl', "word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)"],
     [
       'French, its form wording only what the script says',
       'fr',
