@@ -1,5 +1,5 @@
-import { folderOf, FORM_FOLDER, FORM_FOLDER_PAGE, isExtensionless, pagesReached, takenNames, underFlatFolder, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
-import { HOME_PAGE, NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, indexedFolders, isExtensionless, pagesReached, takenNames, underFlatFolder, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
 import { NO_SITE_DOCUMENTS_OUTPUT } from '../../lib/site-outputs.js';
@@ -103,7 +103,7 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   const names = takenNames(keys);
   const taken = (frontDoor.site.pages ?? []).filter((name) => names.has(name));
   const flat = new Set(frontDoor.site.flat ?? []);
-  const indexed = keys.filter((key) => key.endsWith(`/${HOME_PAGE}`) && underFlatFolder(folderOf(key), flat)).map(folderOf);
+  const indexed = indexedFolders(keys).filter((folder) => underFlatFolder(folder, flat));
   const first = (names: readonly string[]) => printable(names[0]!);
   return [
     ...(unlisted.length === 0

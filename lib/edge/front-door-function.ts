@@ -144,7 +144,7 @@ export function unpagedSiteIndex(paths: readonly string[]): SiteIndex {
  */
 export function flatFolders(paths: readonly string[]): string[] {
   const withPages = new Set(pageNames(paths).flatMap((name) => foldersAbove(name)));
-  const withIndexedFolders = new Set(paths.filter((path) => posix.basename(path) === HOME_PAGE && path.includes('/')).flatMap((path) => foldersAbove(folderOf(path))));
+  const withIndexedFolders = new Set(indexedFolders(paths).flatMap(foldersAbove));
   const flat = (folder: string) => withPages.has(folder) && !withIndexedFolders.has(folder);
   return [...withPages].filter((folder) => flat(folder) && (folder === '' || !flat(folderOf(folder)))).sort();
 }
@@ -178,7 +178,7 @@ export function cleanUrlPages(paths: readonly string[], flat: readonly string[] 
 }
 
 /** The folder a key is in, `''` for the top one. */
-export function folderOf(path: string): string {
+function folderOf(path: string): string {
   const folder = posix.dirname(path);
   return folder === '.' ? '' : folder;
 }
@@ -215,9 +215,12 @@ export function pagesReached(paths: readonly string[], site: SiteIndex): string[
  * beside the folder of its posts: `/posts` is that page, `/posts/` still the folder.
  */
 export function takenNames(paths: readonly string[]): Set<string> {
-  const keys = new Set(paths);
-  const folders = paths.flatMap((path) => path.split('/').slice(0, -1).map((_, index, segments) => segments.slice(0, index + 1).join('/')));
-  return new Set([...paths, ...folders.filter((folder) => keys.has(`${folder}/${HOME_PAGE}`))]);
+  return new Set([...paths, ...indexedFolders(paths)]);
+}
+
+/** The folders of the site that hold their own index.html (`a/b` for `a/b/index.html`), the top one aside. */
+export function indexedFolders(paths: readonly string[]): string[] {
+  return paths.filter((path) => posix.basename(path) === HOME_PAGE && path.includes('/')).map(folderOf);
 }
 
 /**
