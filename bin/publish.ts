@@ -7,6 +7,7 @@
  */
 import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { answeringContactPages } from '../lib/settings/contact-pages.js';
 import { formPageDigest, settingsDigest } from '../lib/settings/settings-digest.js';
 import { deploymentSettings, SETTINGS_FILE } from '../lib/settings/settings-file.js';
 import { siteConfigOf } from '../lib/settings/site-config.js';
@@ -50,13 +51,14 @@ function publishRequest(options: PublishOptions) {
         : 'siteOrigin serves your pages from your other host: publish them there; npm run publish uploads a siteDir',
     );
   }
+  const { answering } = answeringContactPages(config.formPage, config.otherContactPages);
   return {
     stack: STACK_NAMES.site,
     folder: config.sitePages.path,
     now: {
       settingsDigest: settingsDigest(config),
-      formPageDigest: formPageDigest(config.formPage),
-      ...(config.formPage === undefined ? {} : { formPagePath: config.formPage.path }),
+      formPageDigest: formPageDigest(config.formPage, answering),
+      ...(config.formPage === undefined ? {} : { formPagePath: config.formPage.path, answeringPaths: answering.map((page) => page.path) }),
     },
     agents: config.agents,
     dryRun: options.dryRun,

@@ -202,10 +202,15 @@ export interface OwnerFormPage {
   readonly path: string;
   /**
    * Deployed, `form-page.html` in the function's own bundle, copied there from `siteDir` at synth;
-   * in local mode, the file of `SITE_DIR`, read at each request. A relative path is relative to
-   * the function's code.
+   * in local mode, local mode's copy of the file of `SITE_DIR`, made afresh before each form post.
+   * A relative path is relative to the function's code.
    */
   readonly file: string;
+}
+
+/** Another contact page of the site (docs/api.md §9), which answers the form posts sent from it: its file, and the thank-you page its form names. */
+export interface OtherFormPage extends OwnerFormPage {
+  readonly successPath?: string;
 }
 
 export function readOwnerFormPage(env: Env): OwnerFormPage | undefined {
@@ -215,6 +220,37 @@ export function readOwnerFormPage(env: Env): OwnerFormPage | undefined {
   if (path === undefined) return undefined;
   if (file === undefined || file === '') throw new ConfigError('FORM_PAGE_FILE is required with FORM_PAGE, and not set');
   return { path, file };
+}
+
+/**
+ * OTHER_FORM_PAGES: each other contact page as `[path, file]`, or `[path, file, successPath]`, in
+ * a JSON array; each path percent-encoded, as a browser sends it.
+ */
+export function otherFormPagesValue(pages: readonly OtherFormPage[]): string {
+  return pages.length === 0 ? '' : JSON.stringify(pages.map(({ path, file, successPath }) => (successPath === undefined ? [path, file] : [path, file, successPath])));
+}
+
+/** The other contact pages (otherFormPagesValue); none when OTHER_FORM_PAGES is unset or empty. */
+export function readOtherFormPages(env: Env): OtherFormPage[] {
+  const value = env.OTHER_FORM_PAGES ?? '';
+  if (value === '') return [];
+  const invalid = () => new ConfigError(`OTHER_FORM_PAGES must be a JSON array of [path, file] or [path, file, successPath], got ${JSON.stringify(value)}`);
+  let entries: unknown;
+  try {
+    entries = JSON.parse(value);
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(entries)) throw invalid();
+  return entries.map((entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3 || !entry.every((item) => typeof item === 'string' && item !== '')) throw invalid();
+    const [path, file, successPath] = entry as string[];
+    return {
+      path: parseSitePath('OTHER_FORM_PAGES', path as string),
+      file: file as string,
+      ...(successPath === undefined ? {} : { successPath: parseSitePath('OTHER_FORM_PAGES', successPath) }),
+    };
+  });
 }
 
 function optionalSitePath(env: Env, key: string): string | undefined {

@@ -3,7 +3,7 @@ import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { NO_SITE_DOCUMENTS, siteDocumentsValue } from '../lambdas/config.js';
+import { NO_SITE_DOCUMENTS, otherFormPagesValue, siteDocumentsValue } from '../lambdas/config.js';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
@@ -18,6 +18,7 @@ import { DeploymentKeys } from './keys/deployment-keys.js';
 import { addSenderIdentity } from './mail/sender-identity.js';
 import { SiteMail } from './mail/site-mail.js';
 import { SiteAlarms } from './observability/observability.js';
+import { answeringContactPages, otherFormPages } from './settings/contact-pages.js';
 import { BUNDLED_FORM_PAGE } from './settings/form-page.js';
 import { formPageDigest, ownLlmsTxtDigest, settingsDigest } from './settings/settings-digest.js';
 import type { SiteConfig } from './settings/site-config.js';
@@ -89,6 +90,7 @@ export class SiteStack extends Stack {
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;
     const siteDocuments = this.frontDoor.pages?.documents ?? NO_SITE_DOCUMENTS;
     const ownLlmsTxt = this.frontDoor.pages?.ownLlmsTxtFile;
+    const { answering } = answeringContactPages(config.formPage, config.otherContactPages);
     const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,
@@ -102,6 +104,8 @@ export class SiteStack extends Stack {
       FORM_PAGE: config.formPage?.path ?? '',
       // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
       FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,
+      // And so the other contact pages that answer the posts sent from them.
+      OTHER_FORM_PAGES: otherFormPagesValue(otherFormPages(answering, (page) => page.bundled)),
       COUNTER_TABLE: this.counterTable.tableName,
       COUNTER_KEY_SECRET: this.keys.reference('counterKey'),
       FORM_TOKEN_SECRET: this.keys.reference('formTokenKey'),
@@ -121,7 +125,8 @@ export class SiteStack extends Stack {
       OWN_LLMS_TXT_FILE: ownLlmsTxt === undefined ? '' : BUNDLED_LLMS_TXT,
     };
     const bundledFiles: BundledFiles = {
-      formPageFile: config.formPage === undefined ? {} : { [BUNDLED_FORM_PAGE]: config.formPage.file },
+      formPageFile:
+        config.formPage === undefined ? {} : { [BUNDLED_FORM_PAGE]: config.formPage.file, ...Object.fromEntries(answering.map((page) => [page.bundled, page.file])) },
       ownLlmsTxtFile: ownLlmsTxt === undefined ? {} : { [BUNDLED_LLMS_TXT]: ownLlmsTxt },
     };
     this.functions = new Map(FUNCTION_NAMES.map((name) => [name, this.siteFunction(name, settings, bundledFiles)]));
@@ -182,8 +187,8 @@ export class SiteStack extends Stack {
       description: 'The settings this deployment was built from, which npm run publish compares with yours',
     });
     new CfnOutput(this, SITE_OUTPUTS.formPageDigest, {
-      value: formPageDigest(config.formPage),
-      description: "The form page the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
+      value: formPageDigest(config.formPage, answering),
+      description: "The form page and other contact pages the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
     });
     new CfnOutput(this, SITE_OUTPUTS.ownLlmsTxtDigest, {
       value: ownLlmsTxtDigest(ownLlmsTxt),

@@ -5,6 +5,8 @@ import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { siteFrontDoor } from '../../lib/edge/front-door-request.js';
+import { answeringContactPages, otherFormPages } from '../../lib/settings/contact-pages.js';
+import { BUNDLED_FORM_PAGE } from '../../lib/settings/form-page.js';
 import { ApiGate } from './api-gate.js';
 import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
@@ -49,7 +51,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   let api: RunningServer | undefined;
   let worker: LocalDeliveryWorker | undefined;
   let stream: TableStream | undefined;
-  let formPageCopy: SiteFileCopy | undefined;
+  /** The form page's copy first, then the other contact pages'. */
+  const formPageCopies: SiteFileCopy[] = [];
   let ownLlmsTxtCopy: SiteFileCopy | undefined;
   // The API first, then the worker and the stream that feeds it: no request, and no delivery, may
   // reach an emulator that is already gone.
@@ -60,7 +63,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await stream?.close();
     // Counted once nothing moves any more, just before the tables go.
     const dropped = inMemoryTables === undefined ? 'outside' : await countUnsent(inMemoryTables);
-    await Promise.all([...emulators.map((emulator) => emulator.close()), formPageCopy?.close(), ownLlmsTxtCopy?.close()]);
+    await Promise.all([...emulators.map((emulator) => emulator.close()), ...formPageCopies.map((copy) => copy.close()), ownLlmsTxtCopy?.close()]);
     return stopLine(dropped);
   };
   try {
@@ -74,12 +77,21 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
 
     const agents = { settings: readAgentSettings(process.env), baseUrl: localBaseUrl(process.env, api.port) };
     const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, agents);
-    if (door !== undefined && settings.formPage !== undefined) formPageCopy = await startFormPageCopy(door, settings.formPage.path);
+    // The form page and the other contact pages the contact function answers in, as a deployment bundles them.
+    const { answering } = answeringContactPages(settings.formPage, settings.otherContactPages);
+    const answeringCopies: SiteFileCopy[] = [];
+    if (door !== undefined && settings.formPage !== undefined) {
+      formPageCopies.push(await startFormPageCopy(door, settings.formPage.path, BUNDLED_FORM_PAGE));
+      for (const page of answering) answeringCopies.push(await startFormPageCopy(door, page.path, page.bundled));
+      formPageCopies.push(...answeringCopies);
+    }
     if (settings.siteDir !== undefined) ownLlmsTxtCopy = await startOwnLlmsTxtCopy(settings.siteDir);
+    const [formPageCopy] = formPageCopies;
     const environment = functionEnvironment(process.env, {
       ...settings,
       port: api.port,
       ...(formPageCopy === undefined ? {} : { formPageFile: formPageCopy.file }),
+      otherFormPages: otherFormPages(answering.slice(0, answeringCopies.length), (_page, index) => answeringCopies[index]?.file ?? ''),
       ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxtFile: ownLlmsTxtCopy.file }),
     });
     // The functions reach DynamoDB through the stand-in of the inquiry table's stream, which hands
@@ -124,7 +136,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    const gateway = withFreshCopies(handlersGateway, { ...(formPageCopy === undefined ? {} : { formPage: formPageCopy }), ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) });
+    const gateway = withFreshCopies(handlersGateway, { formPages: formPageCopies, ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) });
     gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door));
 
     return {

@@ -13,8 +13,10 @@ import {
   readPageStylesheet,
   readSiteSettings,
   readSpamSettings,
+  otherFormPagesValue,
   siteDocumentsValue,
   type Env,
+  type OtherFormPage,
   type SiteDocuments,
 } from '../../lambdas/config.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
@@ -23,7 +25,7 @@ import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
+import { findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type OtherContactPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
@@ -48,7 +50,7 @@ export interface LocalSettings {
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
   readonly formSuccessPath?: SuccessPath;
   /** The other pages of SITE_DIR whose form posts to `/contact` (otherContactPages), each checked at start-up as the form page is. */
-  readonly otherContactPages: readonly string[];
+  readonly otherContactPages: readonly OtherContactPage[];
   /** Without a form page, the pages of SITE_DIR whose inquiry form posts to a form service elsewhere (formServicePages). */
   readonly formServicePages?: readonly FormServicePage[];
   /** The posts an hour the contact endpoint and the form allow (RATE_LIMIT_IP, RATE_LIMIT_EMAIL), as deployed unless set. */
@@ -175,7 +177,7 @@ function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string
  */
 export function readLocalContactPages(env: Env, fileSettings: LocalFileSettings = {}): string[] {
   const { siteFolder, formPage } = readLocalFormPage(env, fileSettings);
-  return siteFolder === undefined ? [] : otherContactPages(siteFolder, siteFiles(siteFolder.folder).files, formPage?.file);
+  return siteFolder === undefined ? [] : otherContactPages(siteFolder, siteFiles(siteFolder.folder).files, formPage?.file).map(({ path }) => path);
 }
 
 /**
@@ -247,15 +249,15 @@ export function localBaseUrl(env: Env, port: number): string {
  * own origins are `{base}` and whatever this machine calls the server (localhost, 127.0.0.1, [::1]
  * on its port, and the address it prints), so a form posted from a page opened at any of them is
  * no cross-site post; an ALLOWED_ORIGINS of the user's stands as it is. The form page is the one
- * start-up found, its file `formPageFile`, the copy local mode keeps of it (site-file-copy.ts),
- * the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), what llms.txt
+ * start-up found, its file `formPageFile`, the copy local mode keeps of it (site-file-copy.ts), and
+ * so the other contact pages it answers in (`otherFormPages`, with their copies), the thank-you page the one start-up read (FORM_SUCCESS_PATH, or the form page's), what llms.txt
  * links of the site what start-up found, and the owner's llms.txt `ownLlmsTxtFile`, local mode's
  * copy of it, whatever the environment says.
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile, formSuccessPath, ownLlmsTxtFile, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
-    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string; readonly ownLlmsTxtFile?: string },
+  { host, port, formPage, formPageFile, otherFormPages = [], formSuccessPath, ownLlmsTxtFile, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
+    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string; readonly otherFormPages?: readonly OtherFormPage[]; readonly ownLlmsTxtFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
   return {
@@ -271,6 +273,7 @@ export function functionEnvironment(
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
     FORM_PAGE: formPage?.path ?? '',
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
+    OTHER_FORM_PAGES: otherFormPagesValue(otherFormPages),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
     SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),
     OWN_LLMS_TXT_FILE: ownLlmsTxtFile ?? '',

@@ -43,7 +43,7 @@ export function siteBannerLines(
   const noFormPage = () =>
     settings.siteDir === undefined
       ? 'no formPage, and no siteDir to find one in'
-      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages) || toFormService(settings.formServicePages ?? [])}`;
+      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages.map(({ path }) => path)) || toFormService(settings.formServicePages ?? [])}`;
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,

@@ -8,7 +8,6 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { linkedSiteFile, type SiteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { BUNDLED_LLMS_TXT } from '../../lib/pages/site-pages-origin.js';
 import { OWN_LLMS_TXT, siteFiles, takenLlmsTxt } from '../../lib/pages/site-files.js';
-import { BUNDLED_FORM_PAGE } from '../../lib/settings/form-page.js';
 import { requestTarget, type ApiGateway } from './api-server.js';
 import { FileBody } from './file-body.js';
 
@@ -38,9 +37,9 @@ interface CopiedFile {
   readonly maxBytes: number;
 }
 
-/** The contact function's copy of the form page that `door` serves at `pagePath`. */
-export function startFormPageCopy(door: SiteFrontDoor, pagePath: string): Promise<SiteFileCopy> {
-  return startSiteFileCopy({ name: BUNDLED_FORM_PAGE, locate: () => linkedSiteFile(door, pagePath), maxBytes: MAX_FORM_PAGE_BYTES + 1 });
+/** The contact function's copy, called `name`, of the form page or other contact page that `door` serves at `pagePath`. */
+export function startFormPageCopy(door: SiteFrontDoor, pagePath: string, name: string): Promise<SiteFileCopy> {
+  return startSiteFileCopy({ name, locate: () => linkedSiteFile(door, pagePath), maxBytes: MAX_FORM_PAGE_BYTES + 1 });
 }
 
 /** The discovery function's copy of the llms.txt at the top of `siteDir` that the service takes in. */
@@ -73,11 +72,11 @@ async function startSiteFileCopy(copied: CopiedFile): Promise<SiteFileCopy> {
   };
 }
 
-/** The API, with each copy made afresh before the one request whose answer may read it: a form post, a read of llms.txt. */
-export function withFreshCopies(api: ApiGateway, copies: { readonly formPage?: SiteFileCopy; readonly ownLlmsTxt?: SiteFileCopy }): ApiGateway {
+/** The API, with each copy made afresh before the one request whose answer may read it: a form post (the contact pages'), a read of llms.txt. */
+export function withFreshCopies(api: ApiGateway, copies: { readonly formPages?: readonly SiteFileCopy[]; readonly ownLlmsTxt?: SiteFileCopy }): ApiGateway {
   return async (request) => {
     const { path } = requestTarget(request.url ?? '/');
-    if (request.method === 'POST' && path === PAGE_PATHS.form) await copies.formPage?.refresh();
+    if (request.method === 'POST' && path === PAGE_PATHS.form) await Promise.all((copies.formPages ?? []).map((copy) => copy.refresh()));
     if ((request.method === 'GET' || request.method === 'HEAD') && path === `/${OWN_LLMS_TXT}`) await copies.ownLlmsTxt?.refresh();
     return api(request);
   };

@@ -12,6 +12,8 @@ export interface SiteNow {
   readonly formPageDigest: string;
   /** The form page's path of the site, when there is one. */
   readonly formPagePath?: string;
+  /** The other contact pages the contact function's bundle holds beside it (lib/settings/contact-pages.ts). */
+  readonly answeringPaths?: readonly string[];
   /** The keys the folder publishes. */
   readonly keys: readonly string[];
   /** What the folder publishes that llms.txt links, as the siteDocuments output words it. */
@@ -44,7 +46,9 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
       notes.push(
         now.formPagePath === undefined
           ? `the deployed form page is gone from siteDir: /contact keeps leading to it until ${DEPLOY}`
-          : `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`,
+          : now.answeringPaths === undefined || now.answeringPaths.length === 0
+            ? `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`
+            : `the form page ${now.formPagePath} or another contact page (${few(now.answeringPaths)}) changed since the deploy: /contact answers with the deployed ones until ${DEPLOY}`,
       );
     }
   }

@@ -10,6 +10,7 @@ import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
+import { contactPageAddress } from './posted-from.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
 import type { ReadForm } from './read-body.js';
 import type { ContactOutcome } from '../intake/submit-inquiry.js';
@@ -42,12 +43,20 @@ export interface FormSite extends SiteSettings, PageSite {
   readonly successPath?: string;
   /** The owner's form page (docs/api.md §9); the service's own form when none. */
   readonly formPage?: OwnerFormPageSource;
+  /** The other contact pages, which answer the posts sent from them, by the key of their path (contactPageAddress). */
+  readonly otherFormPages?: ReadonlyMap<string, OtherFormPageSource>;
 }
 
 /** Where the owner's form page comes from: read and filled in only for a refused post. */
 export interface OwnerFormPageSource {
   /** The page filled in; undefined when it holds no form that posts to `/contact`. Throws when it cannot be read. */
   fill(refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined>;
+}
+
+/** Another contact page: its path, which its answers carry, and the thank-you page its form names. */
+export interface OtherFormPageSource extends OwnerFormPageSource {
+  readonly path: string;
+  readonly successPath?: string;
 }
 
 /** What a 415 adds for a JSON body, which only a script sends. */
@@ -65,7 +74,7 @@ const CROSS_SITE = {
  * the owner's form page as it is, saying so, when there is one.
  */
 export async function crossSiteReply(site: FormSite, requestId: string): Promise<Reply> {
-  const owned = await ownerPage(site, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage, notice: { kind: 'crossSite' } }, requestId);
+  const owned = await ownerPage(site.formPage, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage, notice: { kind: 'crossSite' } }, requestId);
   if (owned !== undefined) return htmlReply(403, owned.html, { ...NO_STORE }, 'cross_site_refused', ownerPagePolicy(owned.styleHashes));
   return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
 }
@@ -75,10 +84,19 @@ export async function crossSiteReply(site: FormSite, requestId: string): Promise
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
  * inquiry is a 303 to the confirmation (the owner's thank-you page, if set), so that reloading it
  * cannot send the inquiry twice. Refused forms come back filled in, so that nothing the visitor
- * wrote is lost, with `formToken`.
+ * wrote is lost, with `formToken`. A post from another contact page (`postedFrom`, postedFromPath)
+ * is answered in that page, and a delivered one goes to the thank-you page its form names, if any.
  */
-export async function formReply(outcome: ContactOutcome, submitted: ReadForm, formToken: string, requestId: string, site: FormSite): Promise<Reply> {
+export async function formReply(
+  outcome: ContactOutcome,
+  submitted: ReadForm,
+  formToken: string,
+  requestId: string,
+  site: FormSite,
+  postedFrom?: string,
+): Promise<Reply> {
   const api = contactReply(outcome, requestId, site.limits);
+  const other = postedFrom === undefined ? undefined : site.otherFormPages?.get(contactPageAddress(postedFrom));
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
   const page = (html: string, policy = CONTENT_SECURITY_POLICY): Reply => ({
@@ -88,7 +106,7 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
   /** The form again: the owner's page when there is one to use (which may word `kind`'s notice itself), else the service's. */
   const formAgain = async (notice: string, kind: OwnerNotice, errors: readonly FieldError[] = []): Promise<Reply> => {
     const owned = await ownerPage(
-      site,
+      other ?? site.formPage,
       {
         values,
         fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
@@ -97,6 +115,7 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
         notice: kind,
         // The owner's page is static: it carries the token it was posted with, while valid, and no new one.
         ...(submitted.formToken === formToken ? { formToken } : {}),
+        ...(other === undefined ? {} : { postedFrom: other.path }),
       },
       requestId,
     );
@@ -107,7 +126,7 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
     case 'accepted':
       // A path, so the browser stays on the origin it posted to (form-action 'self' follows
       // redirects); the owner's is checked to be one (lambdas/config.ts, parseSitePath).
-      return { ...api, statusCode: 303, headers: { ...headers, Location: site.successPath ?? PAGE_PATHS.sent }, body: '' };
+      return { ...api, statusCode: 303, headers: { ...headers, Location: other?.successPath ?? site.successPath ?? PAGE_PATHS.sent }, body: '' };
     case 'invalid':
       return formAgain(invalidNotice(outcome.errors), { kind: 'invalid' }, outcome.errors);
     case 'rate_limited': {
@@ -125,14 +144,14 @@ export async function formReply(outcome: ContactOutcome, submitted: ReadForm, fo
 }
 
 /**
- * The owner's form page filled in, or undefined to answer with the service's own: when there is
- * none, or it can no longer be used (local mode reads it at each request, and an edit may have
+ * The owner's form page (or another contact page) filled in, or undefined to answer with the
+ * service's own: when there is none, or it can no longer be used (local mode reads it at each request, and an edit may have
  * taken its form away), which a warning line tells the owner.
  */
-async function ownerPage(site: FormSite, refused: Omit<RefusedForm, 'pagePath'>, requestId: string): Promise<FilledFormPage | undefined> {
-  if (site.formPage === undefined) return undefined;
+async function ownerPage(source: OwnerFormPageSource | undefined, refused: Omit<RefusedForm, 'pagePath'>, requestId: string): Promise<FilledFormPage | undefined> {
+  if (source === undefined) return undefined;
   try {
-    const filled = await site.formPage.fill(refused);
+    const filled = await source.fill(refused);
     if (filled === undefined) writeWarning("The form page holds no form that posts to /contact: answered with the service's own", { requestId });
     return filled;
   } catch (error) {

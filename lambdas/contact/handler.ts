@@ -5,10 +5,12 @@ import {
   readFormSuccessPath,
   readFormTokenSecret,
   readInquiryTableName,
+  readOtherFormPages,
   readOwnerFormPage,
   readPageStylesheet,
   readSiteSettings,
   readSpamSettings,
+  type OwnerFormPage,
 } from '../config.js';
 import { clientAddress } from '../http/client-address.js';
 import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent, type RouteHandler } from '../http/handler.js';
@@ -27,7 +29,8 @@ import { isCrossSitePost } from './cross-site.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
-import type { FormSite } from './form-replies.js';
+import type { FormSite, OwnerFormPageSource } from './form-replies.js';
+import { contactPageAddress, postedFromPath } from './posted-from.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
@@ -53,12 +56,14 @@ const formPage = readOwnerFormPage(process.env);
 const filledFormPage = lazyModule(
   () => import(lazySpecifier(CONTACT_LAZY_MODULES.filledFormPage)) as Promise<typeof import('./filled-form-page.js')>,
 );
-/** What the form's pages need beyond the site: the owner's style sheet, thank-you page and form page (docs/api.md §9). */
+const filledIn = (page: OwnerFormPage): OwnerFormPageSource => ({ fill: async (refused) => (await filledFormPage()).fillFormPage(page, refused) });
+/** What the form's pages need beyond the site: the owner's style sheet, thank-you page and contact pages (docs/api.md §9). */
 const formSite: FormSite = {
   ...site,
   stylesheet: readPageStylesheet(process.env),
   successPath: readFormSuccessPath(process.env),
-  ...(formPage === undefined ? {} : { formPage: { fill: async (refused) => (await filledFormPage()).fillFormPage(formPage, refused) } }),
+  ...(formPage === undefined ? {} : { formPage: filledIn(formPage) }),
+  otherFormPages: new Map(readOtherFormPages(process.env).map((page) => [contactPageAddress(page.path), { ...filledIn(page), ...page }])),
 };
 
 const rememberedAnswers = lazyModule(async () => {
@@ -124,7 +129,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   const body = readFormBody(bodyHeaders(event), requestBody(event));
   const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
   const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
-  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite);
+  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, postedFromPath(body.postedFrom, requestHeader(event, 'referer')));
 }
 
 /** Checks, counts and stores one inquiry, whichever way it was posted; a form post brings its token. */

@@ -1,15 +1,17 @@
 import { isOverBodyLimit } from '../body-limit.js';
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
+import { POSTED_FROM_FIELD } from '../html/owner-markup.js';
 import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import type { ReadBody } from '../intake/submit-inquiry.js';
 
 /**
  * A posted form: its fields, and apart from them the token of the page it came from (docs/api.md
- * §15); or why it was not read, and whether it was JSON, which a script sends to the API instead.
+ * §15) and the path of the contact page the service answered in, if it was another (§9); or why it
+ * was not read, and whether it was JSON, which a script sends to the API instead.
  */
-export type ReadForm = ReadBody & { readonly formToken?: string; readonly sentJson?: true };
+export type ReadForm = ReadBody & { readonly formToken?: string; readonly postedFrom?: string; readonly sentJson?: true };
 
 /** The request headers that say how to read its body. */
 export interface BodyHeaders {
@@ -45,9 +47,14 @@ export function readJsonBody(headers: BodyHeaders, bytes: Uint8Array): ReadBody 
 export function readFormBody(headers: BodyHeaders, bytes: Uint8Array): ReadForm {
   const rejection = rejectUnread(headers, bytes, isFormMediaType);
   if (rejection !== undefined) return rejection.reason === 'unsupported_media_type' && isJsonMediaType(headers.contentType) ? { ...rejection, sentJson: true } : rejection;
-  const { [FORM_TOKEN_FIELD]: token, ...fields } = formFields(new URLSearchParams(utf8.decode(bytes)));
-  // Sent twice, it is no token this site gave.
-  return { kind: 'fields', fields, ...(token === undefined ? {} : { formToken: Array.isArray(token) ? token.join(',') : token }) };
+  const { [FORM_TOKEN_FIELD]: token, [POSTED_FROM_FIELD]: postedFrom, ...fields } = formFields(new URLSearchParams(utf8.decode(bytes)));
+  return {
+    kind: 'fields',
+    fields,
+    // Sent twice, it is no token this site gave.
+    ...(token === undefined ? {} : { formToken: Array.isArray(token) ? token.join(',') : token }),
+    ...(typeof postedFrom === 'string' ? { postedFrom } : {}),
+  };
 }
 
 function rejectUnread(headers: BodyHeaders, bytes: Uint8Array, isMediaType: (contentType: string | undefined) => boolean): Rejected | undefined {

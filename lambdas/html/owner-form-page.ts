@@ -4,7 +4,7 @@ import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
-import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
+import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, POSTED_FROM_FIELD, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
   elementsOf,
@@ -41,6 +41,8 @@ export interface RefusedForm {
   readonly notice?: OwnerNotice;
   /** The form token to post again (docs/api.md §15), when there is one to keep. */
   readonly formToken?: string;
+  /** The page's path to post again in POSTED_FROM_FIELD, when it is another contact page than the form page. */
+  readonly postedFrom?: string;
 }
 
 /** The owner's page filled in, and the hashes of its own `<style>` elements, which its policy allows. */
@@ -107,12 +109,12 @@ const NOT_REFILLED_TYPES: ReadonlySet<string> = new Set(['hidden', 'password', '
 
 /**
  * Every field the visitor typed into gets its text back, the honeypot's aside; the form token
- * is carried while it is the one to keep.
+ * is carried while it is the one to keep, and another contact page's path.
  */
 function fillValues(edits: Edits, { form, controls }: FormInPage, refused: RefusedForm): void {
   for (const [name, control] of controls) {
     const value = refused.values[name];
-    if (typeof value !== 'string' || name === HONEYPOT_FIELD || name === FORM_TOKEN_FIELD) continue;
+    if (typeof value !== 'string' || name === HONEYPOT_FIELD || name === FORM_TOKEN_FIELD || name === POSTED_FROM_FIELD) continue;
     if (control.tagName === 'textarea') {
       // The parser drops one newline right after <textarea>: this one, not the visitor's first.
       replaceContent(edits, control, `\n${escapeHtml(value)}`);
@@ -120,10 +122,16 @@ function fillValues(edits: Edits, { form, controls }: FormInPage, refused: Refus
       setAttribute(edits, control, 'value', value);
     }
   }
-  if (refused.formToken === undefined) return;
-  const token = controls.get(FORM_TOKEN_FIELD);
-  if (token !== undefined && token.tagName === 'input') setAttribute(edits, token, 'value', refused.formToken);
-  else edits.insert(startTagEnd(form), `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(refused.formToken)}">`);
+  carryHidden(edits, { form, controls }, FORM_TOKEN_FIELD, refused.formToken);
+  carryHidden(edits, { form, controls }, POSTED_FROM_FIELD, refused.postedFrom);
+}
+
+/** A value the form posts again: in its control of that name, if it has one, else in a hidden one added at its start. */
+function carryHidden(edits: Edits, { form, controls }: Pick<FormInPage, 'form' | 'controls'>, name: string, value: string | undefined): void {
+  if (value === undefined) return;
+  const control = controls.get(name);
+  if (control !== undefined && control.tagName === 'input') setAttribute(edits, control, 'value', value);
+  else edits.insert(startTagEnd(form), `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
 }
 
 /**

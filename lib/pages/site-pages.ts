@@ -36,7 +36,12 @@ export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
  * front door serves a folder), percent-encoded segment by segment as a browser encodes a link.
  */
 export function pagePath(pageKey: string): string {
-  return writtenPagePath(pageKey).split('/').map(encodeURIComponent).join('/');
+  return encodedPath(writtenPagePath(pageKey));
+}
+
+/** A path as an owner writes it, percent-encoded segment by segment as a browser encodes a link. */
+export function encodedPath(written: string): string {
+  return written.split('/').map(encodeURIComponent).join('/');
 }
 
 /** pagePath as an owner writes it, not percent-encoded (`/café/`): what a line names a page by. */

@@ -22,6 +22,7 @@ import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../e
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
 import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
+import { answeringContactPages, OTHER_FORM_PAGES_ROOM } from './contact-pages.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -187,7 +188,7 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
 }
 
 /**
- * The paths of the site's pages (`files`, the folder's as siteFiles read it) other than the form
+ * The pages of the site (`files`, the folder's as siteFiles read it) other than the form
  * page (`formPageFile`) whose form sends an
  * inquiry to `/contact` (a contact page in another language; docs/api.md §9): a form a browser
  * posts there, or one with a field of the inquiry's, not a "Contact me" button that leads there.
@@ -195,13 +196,12 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
  * inquiry's fields to another path of the site (`/contact/`, which answers 405), or names a
  * thank-you page that finds no page, stops synth and start-up with one line, as an inquiry lost
  * there is lost as surely as on the form page. Only a page whose text holds a form is parsed, and
- * none past the MAX_FORM_PAGE_BYTES a form page may have, nor one gone since the folder was read;
- * each thank-you page is looked for once. The shallowest come first: where there is no form page,
- * the first is the one to make it.
+ * none past the MAX_FORM_PAGE_BYTES a form page may have, nor one gone since the folder was read.
+ * The shallowest come first: where there is no form page, the first is the one to make it.
  */
-export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], formPageFile: string | undefined): string[] {
-  const thanked = new Set<string | undefined>([undefined, '']);
-  const paths = pagesWithForms(site, files, formPageFile).flatMap(({ file, path, page }) => {
+export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], formPageFile: string | undefined): OtherContactPage[] {
+  const thanked = new Set<string>();
+  const pages = pagesWithForms(site, files, formPageFile).flatMap(({ file, path, page }): OtherContactPage[] => {
     const form = contactFormSending(page);
     if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
       const misdirected = misdirectedInquiryAction(page);
@@ -209,13 +209,22 @@ export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], f
       throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected, file, site)}`);
     }
     const checked = checkedForm(path, file, page, site);
-    if (!thanked.has(checked.successPath)) {
-      checkedSuccessPath(path, checked, site);
-      thanked.add(checked.successPath);
-    }
-    return [path];
+    // Each thank-you page is looked for once.
+    const successPath = checked.successPath !== undefined && thanked.has(checked.successPath) ? checked.successPath : checkedSuccessPath(path, checked, site);
+    if (successPath !== undefined) thanked.add(successPath);
+    return [{ path, file, ...(successPath === undefined ? {} : { successPath }) }];
   });
-  return paths.sort(shallowestFirst);
+  return pages.sort((a, b) => shallowestFirst(a.path, b.path));
+}
+
+/** A page of the site other than the form page whose form posts to `/contact` (otherContactPages). */
+export interface OtherContactPage {
+  /** The path visitors reach it at, as an owner writes it (writtenPagePath). */
+  readonly path: string;
+  /** Its file in the site's folder. */
+  readonly file: string;
+  /** The thank-you page its form names (SUCCESS_PATH_ATTRIBUTE), checked as the form page's is. */
+  readonly successPath?: string;
 }
 
 /** A page of the site's folder that holds a form, parsed. */
@@ -278,19 +287,26 @@ function pageText(file: string): string | undefined {
 /**
  * What synth and `npm start` say of the other contact pages: that a visitor with JavaScript (the
  * example script) stays in each page's own words and lands on the thank-you page its form names,
- * while one without gets the form page's answers, as the service answers every form post alike;
- * with no form page, the service's own, and the setting that makes the first of them the form page.
+ * and one without too, but on pages past the room the contact function holds for them
+ * (answeringContactPages), answered as the form page's; with no form page, in the service's own
+ * form, and the setting that makes the first of them the form page.
  */
-export function otherContactPagesLine(paths: readonly string[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
-  const one = paths.length === 1;
+export function otherContactPagesLine(pages: readonly OtherContactPage[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
+  const one = pages.length === 1;
+  const paths = pages.map(({ path }) => path);
   const sentTo = thanks === undefined ? `the service's ${PAGE_PATHS.sent}` : thanks.path;
+  const { left } = answeringContactPages(formPage, pages);
+  const beyond =
+    left.length === 0
+      ? ''
+      : `; but ${few(left.map(({ path }) => path))}, past the ${OTHER_FORM_PAGES_ROOM} bytes the contact function's settings hold for them, ${left.length === 1 ? 'is' : 'are'} answered as ${formPage?.path}'s`;
   const without =
     formPage === undefined
       ? `a refused post comes back in the service's own form (${PAGE_PATHS.form}) and a sent one lands on ${sentTo}: "formPage": ${printable(JSON.stringify(paths[0]))} in your settings file makes ${one ? 'it' : 'the first'} your form page`
-      : `a refused post comes back in ${formPage.path} and a sent one lands on ${sentTo}, as the one form page's do`;
+      : `a refused post comes back in ${one ? 'it' : 'the page it was sent from'} and a sent one lands on the thank-you page ${one ? 'its' : 'that'} form names, else on ${sentTo}${beyond}`;
   return (
     `${few(paths)}  (${one ? 'its form posts' : 'their forms post'} to ${PAGE_PATHS.form} too: ` +
-    `with the example script, a visitor gets ${one ? 'its' : 'each one\'s'} wording and the thank-you page ${one ? 'its' : 'each'} form names, if any (${SUCCESS_PATH_ATTRIBUTE}); ` +
+    `with the example script, a visitor gets ${one ? 'its' : "each one's"} wording and the thank-you page ${one ? 'its' : 'each'} form names, if any (${SUCCESS_PATH_ATTRIBUTE}); ` +
     `without JavaScript, ${without} (docs/api.md §9))`
   );
 }

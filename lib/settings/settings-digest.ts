@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { AnsweringPage } from './contact-pages.js';
 import type { FormPage } from './form-page.js';
 import type { SiteConfig } from './site-config.js';
 
@@ -19,19 +20,26 @@ export const NO_FILE = 'none';
  * functions are given (and all earlier versions digested).
  */
 export function settingsDigest(config: SiteConfig): string {
-  const { sitePages, formPage, formSuccessPath, ...settings } = config;
+  const { sitePages, formPage, formSuccessPath, otherContactPages, ...settings } = config;
   const comparable = {
     ...settings,
     ...(sitePages === undefined ? {} : { sitePages: sitePages.kind === 'folder' ? { kind: 'folder' } : sitePages }),
     ...(formPage === undefined ? {} : { formPage: formPage.path }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath: formSuccessPath.path }),
+    otherContactPages: otherContactPages.map(({ path, successPath }) => ({ path, successPath })),
   };
   return sha256(canonicalJson(comparable));
 }
 
-/** The bytes of the form page that synth copies into the contact function's bundle. */
-export function formPageDigest(formPage: FormPage | undefined): string {
-  return fileDigest(formPage?.file);
+/**
+ * The bytes of the form page and of the other contact pages that synth copies into the contact
+ * function's bundle (contact-pages.ts), the latter by their paths; the form page's alone when there
+ * are none, as earlier versions digested it.
+ */
+export function formPageDigest(formPage: FormPage | undefined, answering: readonly AnsweringPage[] = []): string {
+  const digest = fileDigest(formPage?.file);
+  if (answering.length === 0) return digest;
+  return sha256(canonicalJson([digest, ...answering.map(({ path, file }) => [path, fileDigest(file)])]));
 }
 
 /** The bytes of the owner's llms.txt that synth copies into the discovery function's bundle (lib/pages/site-files.ts, takenLlmsTxt). */

@@ -25,7 +25,7 @@ import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder, siteFiles } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
-import { findFormPage, otherContactPages, thankYouPage, type FormPage, type SuccessPath } from './form-page.js';
+import { findFormPage, otherContactPages, thankYouPage, type FormPage, type OtherContactPage, type SuccessPath } from './form-page.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
@@ -51,7 +51,7 @@ export interface SiteConfig {
   /** The owner's form page (docs/api.md §9): named by `formPage`, or found in `siteDir`; the contact function's bundle carries it. */
   readonly formPage?: FormPage;
   /** The other pages of siteDir whose form posts to `/contact` (otherContactPages), each checked as the form page is. */
-  readonly otherContactPages: readonly string[];
+  readonly otherContactPages: readonly OtherContactPage[];
   /** Whether a web ACL guards the front door (docs/api.md §10); the Free plan brings one of its own. */
   readonly waf: boolean;
   /** Whether the distribution is on CloudFront's Free flat-rate plan (`free`) or pay-as-you-go (`none`; docs/api.md §10). */

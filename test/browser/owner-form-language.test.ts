@@ -6,6 +6,7 @@ import { describeWithChromium, watchPage } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact } from '../support/http-client.js';
 import { localModeInChromium } from '../support/local-mode-in-chromium.js';
+import { ownerFormPage } from '../support/form-pages.js';
 import { siteFolder } from '../support/site-folder.js';
 import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-form-driver.js';
 
@@ -13,7 +14,8 @@ import { fillOwnerForm, type OpenedPage, openPage, submitForm } from './contact-
  * An owner's contact page in German, at /kontakt/ (FORM_PAGE), whose form words the service's
  * sentences in its markup (docs/api.md §9): a visitor reads the owner's words, with script (the
  * example script) and without (the service's answer in the owner's page), and the service's own
- * where the form words none.
+ * where the form words none. The same site's English contact page answers a post without script in
+ * English, in its own page, and leads to its own thank-you page.
  */
 
 const examples = (file: string) => readFileSync(new URL(`../../docs/examples/${file}`, import.meta.url), 'utf8');
@@ -54,6 +56,9 @@ describeInChromium('an owner’s form page in German, which words the service’
     SITE_DIR: siteFolder({
       'kontakt/index.html': KONTAKT,
       'danke/index.html': '<!doctype html><html lang="de"><meta name="robots" content="noindex"><title>Danke</title><h1>Danke</h1></html>',
+      // The same site in English: another contact page, which answers the posts sent from it.
+      'en/contact/index.html': ownerFormPage({ title: 'Contact', successPath: '/en/thanks/' }),
+      'en/thanks/index.html': '<!doctype html><html lang="en"><meta name="robots" content="noindex"><title>Thanks</title><h1>Thanks</h1></html>',
       'contact-form.js': examples('contact-form.js'),
     }),
     FORM_PAGE: '/kontakt/',
@@ -145,5 +150,24 @@ describeInChromium('an owner’s form page in German, which words the service’
     await page.getByRole('button', { name: 'Senden' }).click();
     await page.getByRole('status').filter({ hasText: WORDS.sending }).waitFor();
     await page.waitForURL(`${local.server.baseUrl}/danke/`);
+  });
+
+  it('answers a post without script from the English contact page in that page, and the post sent again from the answer too, landing on its thank-you page', async () => {
+    const opened = await openPage(local.browser, `${local.server.baseUrl}/en/contact/`, { javaScriptEnabled: false });
+    visits.push(opened);
+    const { page } = opened;
+    await fillOwnerForm(page, wrongEmailAndShortMessage(), 'form');
+    expect((await submitForm(page, 'Send')).status()).toBe(422);
+    expect({ url: page.url(), title: await page.title() }).toEqual({ url: `${local.server.baseUrl}/contact`, title: 'Error: Contact' });
+    expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+
+    // Sent from the answer, at /contact: still the English page's post.
+    await page.getByLabel('Your e-mail').fill('elodie@beispiel');
+    expect((await submitForm(page, 'Send')).status()).toBe(422);
+    expect(await page.title()).toBe('Error: Contact');
+    await page.getByLabel('Your e-mail').fill(newEmail());
+    await page.getByLabel('Your project').fill(newMessage());
+    await submitForm(page, 'Send');
+    await page.waitForURL(`${local.server.baseUrl}/en/thanks/`);
   });
 });

@@ -21,16 +21,28 @@ let site: string;
 let server: LocalServer;
 
 beforeAll(async () => {
-  site = siteFolder({ [PAGE]: ownerFormPage(), 'thanks/index.html': '<meta name="robots" content="noindex">Thanks', 'about/index.html': 'About', 'css/site.css': 'body {}' });
+  site = siteFolder({
+    [PAGE]: ownerFormPage(),
+    'thanks/index.html': '<meta name="robots" content="noindex">Thanks',
+    'about/index.html': 'About',
+    'css/site.css': 'body {}',
+    // The site in French: another contact page, with a thank-you page of its own.
+    'fr/contact/index.html': ownerFormPage({ title: 'Écrivez-moi', successPath: '/fr/merci/' }),
+    'fr/merci/index.html': '<meta name="robots" content="noindex">Merci',
+  });
   server = await startLocalServer({ SITE_DIR: site, FORM_SUCCESS_PATH: '/thanks/', RATE_LIMIT_IP: '3' });
 }, 60_000);
 afterAll(() => server?.stop());
 
 /** A form post as a browser without JavaScript sends it from the site's own page. */
-const postForm = (fields: Record<string, string>, options: { from?: string; origin?: string } = {}) =>
+const postForm = (fields: Record<string, string>, options: { from?: string; origin?: string; referer?: string } = {}) =>
   send(`${server.apiUrl}/contact`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: options.origin ?? server.baseUrl },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: options.origin ?? server.baseUrl,
+      ...(options.referer === undefined ? {} : { Referer: `${server.baseUrl}${options.referer}` }),
+    },
     body: new URLSearchParams(fields).toString(),
     from: options.from ?? newClient(),
   });
@@ -113,6 +125,44 @@ describe('a refused no-JavaScript post, answered in the owner’s page', () => {
     expect(response.json<{ errors: unknown[] }>().errors).toEqual([
       { field: 'message', code: 'too_short', message: 'message must be at least 20 characters long.', userMessage: 'Write at least 20 characters about your project.' },
     ]);
+  });
+});
+
+describe('a no-JavaScript post from another contact page (docs/api.md §9)', () => {
+  const heading = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1];
+
+  it('is refused in that page, which carries its path to the post sent again from it, and a sent one lands on its thank-you page', async () => {
+    const refused = await postForm(shortMessage(), { referer: '/fr/contact/' });
+    expect(refused.status).toBe(422);
+    expect(heading(refused.text)).toBe('Écrivez-moi');
+    expect(refused.text).toContain('<input type="hidden" name="form_page" value="/fr/contact/">');
+    expect(textOf(refused.text, 'message-error')).toBe('Write at least 20 characters about your project.');
+    // Sent again from the answer, whose address is /contact: the path it carries tells the page.
+    const again = await postForm({ ...shortMessage(), form_page: '/fr/contact/' }, { referer: '/contact' });
+    expect(heading(again.text)).toBe('Écrivez-moi');
+    const sent = await postForm({ name: 'Ada', email: newEmail(), message: newMessage(), form_page: '/fr/contact/' }, { referer: '/contact' });
+    expect({ status: sent.status, location: sent.headers.location }).toEqual({ status: 303, location: '/fr/merci/' });
+  });
+
+  it('is known at each address the page is served at; any other page, or none, gets the form page’s answers', async () => {
+    for (const referer of ['/fr/contact/index.html', '/%66r/contact/']) {
+      expect({ referer, heading: heading((await postForm(shortMessage(), { referer })).text) }).toEqual({ referer, heading: 'Écrivez-moi' });
+    }
+    for (const referer of ['/contact/', '/about/', '/fr/', '/fr/merci/', undefined]) {
+      const refused = await postForm(shortMessage(), referer === undefined ? {} : { referer });
+      expect({ referer, heading: heading(refused.text), carried: refused.text.includes('form_page') }).toEqual({ referer, heading: 'Hire me', carried: false });
+    }
+    // A path no contact page has, carried in the field: the form page's, and nothing of it in the page.
+    const unknown = await postForm({ ...shortMessage(), form_page: '/"><script>alert(1)</script>' }, { referer: '/fr/contact/' });
+    expect({ heading: heading(unknown.text), carried: unknown.text.includes('form_page') }).toEqual({ heading: 'Hire me', carried: false });
+    const sent = await postForm({ name: 'Ada', email: newEmail(), message: newMessage() }, { referer: '/about/' });
+    expect(sent.headers.location).toBe('/thanks/');
+  });
+
+  it('is said in the banner', () => {
+    expect(server.output()).toMatch(
+      /^Other form \/fr\/contact\/  \(its form posts to \/contact too: .* without JavaScript, a refused post comes back in it and a sent one lands on the thank-you page its form names, else on \/thanks\/ \(docs\/api\.md §9\)\)$/m,
+    );
   });
 });
 

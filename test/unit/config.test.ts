@@ -8,7 +8,9 @@ import {
   readDeliverySettings,
   readFormSuccessPath,
   readMailSettings,
+  readOtherFormPages,
   readPageStylesheet,
+  otherFormPagesValue,
   readSiteDocuments,
   readSiteSettings,
   siteDocumentsValue,
@@ -243,5 +245,37 @@ describe.each([
     expect(message.startsWith(`${key} must be a path of the site itself, such as ${example}:`)).toBe(true);
     expect(message).toContain(JSON.stringify(value));
     expect(message).not.toContain('\n');
+  });
+});
+
+describe('OTHER_FORM_PAGES: the other contact pages and their files (docs/api.md §9)', () => {
+  const pages = [
+    { path: '/en/contact/', file: 'form-page-1.html', successPath: '/en/thanks/' },
+    { path: '/caf%C3%A9/contact.html', file: '/tmp/copy/form-page-2.html' },
+  ];
+
+  it('reads what the stack and local mode write, and none when unset or empty', () => {
+    expect(readOtherFormPages({ OTHER_FORM_PAGES: otherFormPagesValue(pages) })).toEqual(pages);
+    expect(otherFormPagesValue([])).toBe('');
+    expect(readOtherFormPages({})).toEqual([]);
+    expect(readOtherFormPages({ OTHER_FORM_PAGES: '' })).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '[["/en/contact/"'],
+    ['no array', '{"path":"/en/contact/"}'],
+    ['a page without its file', '[["/en/contact/"]]'],
+    ['an empty file', '[["/en/contact/",""]]'],
+    ['one item too many', '[["/a/","a.html","/t/","x"]]'],
+    ['a number', '[["/a/",1]]'],
+  ])('refuses %s with one line naming the setting', (_title, value) => {
+    expect(configErrorOf(() => readOtherFormPages({ OTHER_FORM_PAGES: value })).message).toBe(
+      `OTHER_FORM_PAGES must be a JSON array of [path, file] or [path, file, successPath], got ${JSON.stringify(value)}`,
+    );
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) as a path or a thank-you page', (value) => {
+    expect(configErrorOf(() => readOtherFormPages({ OTHER_FORM_PAGES: JSON.stringify([[value, 'a.html']]) })).message).toMatch(/^OTHER_FORM_PAGES must be a path of the site itself/);
+    expect(configErrorOf(() => readOtherFormPages({ OTHER_FORM_PAGES: JSON.stringify([['/a/', 'a.html', value]]) })).message).toMatch(/^OTHER_FORM_PAGES must be a path of the site itself/);
   });
 });

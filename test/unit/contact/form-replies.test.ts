@@ -161,4 +161,45 @@ describe('the owner’s form page (docs/api.md §9)', () => {
     const lines = output.text().trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual([expect.objectContaining({ level: 'WARN', message: expect.stringMatching(warning), requestId: 'request-id' })]);
   });
+
+  describe('and another contact page (docs/api.md §9)', () => {
+    const french = (fill: (refused: unknown) => Promise<FilledFormPage | undefined>) => {
+      const base = formPage(async () => filled);
+      const asked: unknown[] = [];
+      const page = { path: '/fr/contact/', successPath: '/fr/merci/', fill: (refused: unknown) => (asked.push(refused), fill(refused)) };
+      return { ...base, frenchAsked: asked, site: { ...base.site, successPath: '/thanks/', otherFormPages: new Map([['/fr/contact/', page]]) } satisfies FormSite };
+    };
+
+    it('answers a post from it in it, carrying its path, and sends a delivered one to its thank-you page', async () => {
+      const { site, asked, frenchAsked } = french(async () => filled);
+      expect((await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site, '/fr/contact/index.html')).statusCode).toBe(422);
+      expect(frenchAsked).toEqual([expect.objectContaining({ notice: { kind: 'invalid' }, postedFrom: '/fr/contact/' })]);
+      expect(asked).toEqual([]);
+      expect((await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', site, '/fr/contact/')).headers.Location).toBe('/fr/merci/');
+    });
+
+    it('leaves a post from any other page, or none, to the form page and the site’s thank-you page', async () => {
+      const { site, asked, frenchAsked } = french(async () => filled);
+      for (const from of ['/contact/', '/fr/', '/elsewhere/', undefined]) {
+        await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site, from);
+        expect((await formReply(ACCEPTED, SUBMITTED, 'form-token', 'request-id', site, from)).headers.Location).toBe('/thanks/');
+      }
+      expect(frenchAsked).toEqual([]);
+      expect(asked).toHaveLength(4);
+      expect(asked).not.toContainEqual(expect.objectContaining({ postedFrom: expect.anything() }));
+    });
+
+    it('refuses a cross-site post in the form page, whatever page it names', async () => {
+      const { site, asked, frenchAsked } = french(async () => filled);
+      expect((await crossSiteReply(site, 'request-id')).statusCode).toBe(403);
+      expect({ form: asked.length, french: frenchAsked.length }).toEqual({ form: 1, french: 0 });
+    });
+
+    it('falls back to the service’s own form, with a warning line, when it cannot be used', async () => {
+      const { site } = french(async () => Promise.reject(Object.assign(new Error('gone'), { name: 'ENOENT' })));
+      const reply = await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site, '/fr/contact/');
+      expect(reply.body).toContain('id="contact-form"');
+      expect(output.text()).toMatch(/"level":"WARN","message":"The form page could not be used: answered with the service's own"/);
+    });
+  });
 });

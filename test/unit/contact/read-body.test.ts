@@ -155,6 +155,17 @@ describe('readFormBody (docs/api.md §9: the form posted without JavaScript)', (
     });
   });
 
+  it('takes the form token and the path an answer in another contact page carries apart from the fields', () => {
+    expect(readFormBody({ contentType: FORM_TYPE }, utf8('name=Ada&form_token=t.1&form_page=%2Ffr%2Fcontact%2F'))).toEqual({
+      kind: 'fields',
+      fields: { name: 'Ada' },
+      formToken: 't.1',
+      postedFrom: '/fr/contact/',
+    });
+    // Sent twice, the path is none the service gave.
+    expect(readFormBody({ contentType: FORM_TYPE }, utf8('name=Ada&form_page=%2Fa%2F&form_page=%2Fb%2F'))).toEqual({ kind: 'fields', fields: { name: 'Ada' } });
+  });
+
   it('keeps every value of a field sent more than once, in order, as a list', () => {
     expect(readFormBody({ contentType: FORM_TYPE }, utf8('name=Ada&email=a%40b.co&name=Eve&name='))).toEqual({
       kind: 'fields',

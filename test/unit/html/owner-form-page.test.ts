@@ -403,6 +403,16 @@ describe('the rest of what the answer needs', () => {
     expect(byName(fill(UNMARKED), 'form_token')).toBeUndefined();
   });
 
+  it('carries another contact page’s path in a hidden field of the form, escaped, and in its own field if the form has one', () => {
+    const path = '/fr/contact/"><b>';
+    expect(attr(byName(fill(UNMARKED, { postedFrom: path }), 'form_page'), 'value')).toBe(path);
+    expect(attr(byName(fill(UNMARKED, { postedFrom: path }), 'form_page'), 'type')).toBe('hidden');
+    expect(elements(fill(UNMARKED, { postedFrom: path })).some((element) => element.tagName === 'b')).toBe(false);
+    expect(byName(fill(UNMARKED), 'form_page')).toBeUndefined();
+    const own = UNMARKED.replace('</form>', '<input type="hidden" name="form_page" value="/old/"></form>');
+    expect(elements(fill(own, { postedFrom: '/fr/contact/' })).filter((element) => attr(element, 'name') === 'form_page').map((element) => attr(element, 'value'))).toEqual(['/fr/contact/']);
+  });
+
   it('hashes each <style> element’s text for the policy, as a browser hashes it', () => {
     const styles = ['body { color: #333 }', '\n  main { max-width: 40rem }\n'];
     const page = UNMARKED.replace('<title>', `<style>${styles[0]}</style><style>${styles[1]}</style><title>`);

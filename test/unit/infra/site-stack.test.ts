@@ -18,7 +18,8 @@ import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/mai
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability/observability.js';
 import { BUNDLED_LLMS_TXT } from '../../../lib/pages/site-pages-origin.js';
 import { BUNDLED_FORM_PAGE } from '../../../lib/settings/form-page.js';
-import { NO_FILE, settingsDigest } from '../../../lib/settings/settings-digest.js';
+import { answeringContactPages } from '../../../lib/settings/contact-pages.js';
+import { formPageDigest, NO_FILE, settingsDigest } from '../../../lib/settings/settings-digest.js';
 import { readSiteConfig } from '../../../lib/settings/site-config.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -283,12 +284,18 @@ describe('the functions', () => {
         // Unset: the service's own form.
         FORM_PAGE: '',
         FORM_PAGE_FILE: '',
+        OTHER_FORM_PAGES: '',
       },
     });
   });
 
   it('give the owner’s form page, found in siteDir at synth, to the page function (its path) and to the contact function (its path, and its copy in the bundle), and the thank-you page its form names to both', () => {
-    const siteDir = siteFolder({ 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }), 'thanks/index.html': 'Thanks' });
+    const siteDir = siteFolder({
+      'contact/index.html': ownerFormPage({ successPath: '/thanks/' }),
+      'thanks/index.html': 'Thanks',
+      'fr/contact/index.html': ownerFormPage({ successPath: '/fr/merci/' }),
+      'fr/merci/index.html': 'Merci',
+    });
     const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir });
     const variables = (name: FunctionName) =>
       (resourcesOfType(owned.template, 'AWS::Lambda::Function')[owned.logicalId(owned.stack.functions.get(name)!)]!.Properties.Environment as {
@@ -296,10 +303,21 @@ describe('the functions', () => {
       }).Variables;
     expect(variables('page')).toMatchObject({ FORM_PAGE: '/contact/', FORM_SUCCESS_PATH: '/thanks/' });
     expect(variables('page')).not.toHaveProperty('FORM_PAGE_FILE');
-    expect(variables('contact')).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: BUNDLED_FORM_PAGE, FORM_SUCCESS_PATH: '/thanks/' });
+    expect(variables('contact')).toMatchObject({
+      FORM_PAGE: '/contact/',
+      FORM_PAGE_FILE: BUNDLED_FORM_PAGE,
+      FORM_SUCCESS_PATH: '/thanks/',
+      // The other contact page, which answers the posts sent from it, and its copy in the bundle.
+      OTHER_FORM_PAGES: '[["/fr/contact/","form-page-1.html","/fr/merci/"]]',
+    });
     for (const name of FUNCTION_NAMES.filter((other) => other !== 'page' && other !== 'contact')) {
-      expect({ name, keys: Object.keys(variables(name)).filter((key) => key.startsWith('FORM_PAGE')) }).toEqual({ name, keys: [] });
+      expect({ name, keys: Object.keys(variables(name)).filter((key) => key.includes('FORM_PAGE')) }).toEqual({ name, keys: [] });
     }
+    // Publish's digest of the bundle's pages: the form page's and the other's.
+    const config = readSiteConfig(owned.app);
+    const answering = answeringContactPages(config.formPage, config.otherContactPages).answering;
+    owned.template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: formPageDigest(config.formPage, answering) });
+    expect(formPageDigest(config.formPage, answering)).not.toBe(formPageDigest(config.formPage));
     // What the bundling runs after esbuild: the page copied from siteDir beside the contact function's code.
     const hooks = handlerBundling('lambdas/contact', [], { [BUNDLED_FORM_PAGE]: join(siteDir, 'contact/index.html') }).commandHooks;
     expect(hooks?.afterBundling('/in', '/out')).toEqual([`cp '${join(siteDir, 'contact/index.html')}' '/out/${BUNDLED_FORM_PAGE}'`]);

@@ -252,8 +252,8 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
 describe('the other contact pages of SITE_DIR, read at start-up as synth reads siteDir’s (docs/api.md §9)', () => {
   it('are named beside the form page, and one that would lose every post stops start-up with its line', () => {
     const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage() });
-    expect(readLocalSettings({ SITE_DIR: site }).otherContactPages).toEqual(['/en/contact/']);
-    expect(readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/en/contact/' }).otherContactPages).toEqual(['/contact/']);
+    expect(readLocalSettings({ SITE_DIR: site }).otherContactPages).toEqual([{ path: '/en/contact/', file: join(site, 'en/contact/index.html') }]);
+    expect(readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/en/contact/' }).otherContactPages.map(({ path }) => path)).toEqual(['/contact/']);
     const broken = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage({ action: '/contact/' }) });
     expect(configErrorOf(() => readLocalSettings({ SITE_DIR: broken })).message).toBe(
       `/en/contact/ is ${join(broken, 'en/contact/index.html')}, whose form sends the inquiry to /contact/, which takes no form post: only /contact does (<form method="post" action="/contact">)`,
@@ -334,10 +334,18 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       DELIVERY_RETRY_SECONDS: '5',
       FORM_PAGE: '',
       FORM_PAGE_FILE: '',
+      OTHER_FORM_PAGES: '',
       FORM_SUCCESS_PATH: '',
       SITE_DOCUMENTS: '',
       OWN_LLMS_TXT_FILE: '',
     });
+  });
+
+  it('gives the contact function the other contact pages it answers in, with local mode’s copies of them', () => {
+    const otherFormPages = [{ path: '/fr/contact/', file: '/tmp/copies/form-page-1.html', successPath: '/fr/merci/' }];
+    expect(functionEnvironment({ OTHER_FORM_PAGES: '[["/x/","x.html"]]' }, { ...served, otherFormPages }).OTHER_FORM_PAGES).toBe(
+      '[["/fr/contact/","/tmp/copies/form-page-1.html","/fr/merci/"]]',
+    );
   });
 
   it.each(['COUNTER_KEY_SECRET', 'FORM_TOKEN_SECRET'] as const)('makes one %s per start, unless one is configured', (key) => {
@@ -391,7 +399,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
     };
 
     // The form page and the thank-you page are those start-up found, none here.
-    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '', OWN_LLMS_TXT_FILE: '' });
+    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', OTHER_FORM_PAGES: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '', OWN_LLMS_TXT_FILE: '' });
   });
 
   it("gives the discovery function local mode's copy of the owner's llms.txt, whatever the environment says", () => {

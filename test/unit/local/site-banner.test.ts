@@ -170,17 +170,27 @@ describe('siteBannerLines', () => {
   });
 
   it('says what visitors of the other contact pages get, with JavaScript and without, after the Thank-you line', () => {
-    const lines = siteBannerLines({}, { formPage, formSuccessPath: { path: '/bedankt/', source: 'form page' }, otherContactPages: ['/en/contact/'] }, []);
+    const english = { path: '/en/contact/', file: '/site/en/contact/index.html', successPath: '/en/thanks/' };
+    const lines = siteBannerLines({}, { formPage, formSuccessPath: { path: '/bedankt/', source: 'form page' }, otherContactPages: [english] }, []);
     expect(lines[3]).toBe(
       'Other form /en/contact/  (its form posts to /contact too: with the example script, a visitor gets its wording and the thank-you page its form names, if any (data-success-path); ' +
-        "without JavaScript, a refused post comes back in /contact/ and a sent one lands on /bedankt/, as the one form page's do (docs/api.md §9))",
+        'without JavaScript, a refused post comes back in it and a sent one lands on the thank-you page its form names, else on /bedankt/ (docs/api.md §9))',
     );
-    expect(otherContactPagesLine(['/a/', '/b.html', '/c/', '/d/', '/e/'], undefined, undefined)).toBe(
+    const pages = ['/a/', '/b.html', '/c/', '/d/', '/e/'].map((path) => ({ path, file: `/site${path}` }));
+    expect(otherContactPagesLine(pages, undefined, undefined)).toBe(
       "/a/, /b.html, /c/ and 2 more  (their forms post to /contact too: with the example script, a visitor gets each one's wording and the thank-you page each form names, if any (data-success-path); " +
         'without JavaScript, a refused post comes back in the service\'s own form (/contact) and a sent one lands on the service\'s /contact/sent: "formPage": "/a/" in your settings file makes the first your form page (docs/api.md §9))',
     );
+    expect(otherContactPagesLine(pages, formPage, undefined)).toMatch(
+      /without JavaScript, a refused post comes back in the page it was sent from and a sent one lands on the thank-you page that form names, else on the service's \/contact\/sent \(docs\/api.md §9\)\)$/,
+    );
+    // Past the room the contact function's settings hold, the deepest are answered as the form page's.
+    const many = Array.from({ length: 40 }, (_, index) => ({ path: `/language-${String(index).padStart(2, '0')}/contact/`, file: `/site/${index}.html`, successPath: `/language-${index}/thanks/` }));
+    expect(otherContactPagesLine(many, formPage, undefined)).toMatch(
+      /; but \/language-1\d\/contact\/, \/language-\d\d\/contact\/, \/language-\d\d\/contact\/ and \d+ more, past the 1024 bytes the contact function's settings hold for them, are answered as \/contact\/'s \(docs\/api.md §9\)\)$/,
+    );
     // Without a form page, npm start's Form page line names them instead.
-    expect(siteBannerLines({}, { otherContactPages: ['/a/'] }, []).filter((line) => line.startsWith('Other form'))).toEqual([]);
+    expect(siteBannerLines({}, { otherContactPages: [english] }, []).filter((line) => line.startsWith('Other form'))).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import { siteFolder } from '../../support/site-folder.js';
 describe('the copy of the form page', () => {
   it('is the page the folder serves at its path now, made afresh at each refresh, and gone when it serves none', async () => {
     const site = siteFolder({ 'contact/index.html': ownerFormPage() });
-    const copy = await startFormPageCopy(siteFrontDoor(site, 'SITE_DIR'), '/contact/');
+    const copy = await startFormPageCopy(siteFrontDoor(site, 'SITE_DIR'), '/contact/', 'form-page.html');
     try {
       await copy.refresh();
       expect(readFileSync(copy.file, 'utf8')).toBe(ownerFormPage());
@@ -96,14 +96,16 @@ describe('withFreshCopies', () => {
         refreshed.push(`${request.method} ${request.url}`);
         return { statusCode: 204, headers: {} } satisfies LocalAnswer;
       },
-      { formPage: copy('form page'), ownLlmsTxt: copy('llms.txt') },
+      { formPages: [copy('form page'), copy('other page')], ownLlmsTxt: copy('llms.txt') },
     );
     const requests = [['POST', '/contact'], ['POST', '/contact?from=page'], ['POST', '/api/contact'], ['GET', '/contact'], ['POST', '/contact/'], ['GET', '/llms.txt'], ['HEAD', '/llms.txt?x=1'], ['POST', '/llms.txt'], ['GET', '/llms.txt/']];
     for (const [method, url] of requests) await api({ method, url } as IncomingMessage);
     expect(refreshed).toEqual([
       'refresh form page',
+      'refresh other page',
       'POST /contact',
       'refresh form page',
+      'refresh other page',
       'POST /contact?from=page',
       'POST /api/contact',
       'GET /contact',

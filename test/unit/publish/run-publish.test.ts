@@ -254,6 +254,10 @@ describe('what needs a deploy', () => {
     expect(notes(await run(siteFolder(SITE), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/' } }))).toEqual([
       'deploy needed: the form page /contact/ changed since the deploy: /contact answers with the deployed one until npm run cdk -- deploy --all',
     ]);
+    const answeringPaths = ['/en/contact/', '/fr/contact/'];
+    expect(notes(await run(siteFolder(SITE), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/', answeringPaths } }))).toEqual([
+      'deploy needed: the form page /contact/ or another contact page (/en/contact/, /fr/contact/) changed since the deploy: /contact answers with the deployed ones until npm run cdk -- deploy --all',
+    ]);
   });
 
   it.each<[string, Record<string, string>, readonly string[], string]>([

@@ -24,10 +24,12 @@ import { EXAMPLE_CONTEXT, synthesizeSite, type SiteApp, type TemplateResource } 
 
 /**
  * The site's folder, with the owner's form page that synth finds at /contact/ and copies into the
- * contact function's bundle, and the owner's llms.txt, which it copies into the discovery function's.
+ * contact function's bundle, with the site's other contact page (/fr/contact/), and the owner's
+ * llms.txt, which it copies into the discovery function's.
  */
 const OWN_LLMS_TXT = '# Ada’s own\n\nBridges, and writing about them.\n\n## Work\n\n- [Bridges](https://example.com/bridges/)\n';
-const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'llms.txt': OWN_LLMS_TXT });
+const FRENCH_PAGE = ownerFormPage({ title: 'Écrivez-moi', successPath: '/fr/merci/' });
+const siteDir = siteFolder({ 'contact/index.html': ownerFormPage(), 'fr/contact/index.html': FRENCH_PAGE, 'fr/merci/index.html': 'Merci', 'llms.txt': OWN_LLMS_TXT });
 let site: SiteApp;
 beforeAll(() => {
   // A sender outside the domain, whose identity the stack makes or confirms with a function of its own.
@@ -198,8 +200,10 @@ describe('the Lambda bundles', () => {
     expect(readFileSync(join(directory, `${CONTACT_LAZY_MODULES.formReplies}.js`), 'utf8')).not.toContain(PARSE5_MARKER);
   });
 
-  it('contact: carries the owner’s form page from siteDir, byte for byte, beside its code; no other function does', () => {
+  it('contact: carries the owner’s form page and other contact page from siteDir, byte for byte, beside its code; no other function does', () => {
     expect(readFileSync(join(bundleDirectory('contact'), BUNDLED_FORM_PAGE), 'utf8')).toBe(readFileSync(join(siteDir, 'contact/index.html'), 'utf8'));
+    expect(readFileSync(join(bundleDirectory('contact'), 'form-page-1.html'), 'utf8')).toBe(FRENCH_PAGE);
+    expect(formPageSettings().OTHER_FORM_PAGES).toBe('[["/fr/contact/","form-page-1.html","/fr/merci/"]]');
     for (const name of FUNCTION_NAMES.filter((other) => other !== 'contact')) {
       expect({ name, files: readdirSync(bundleDirectory(name)).filter((file) => file.endsWith('.html')) }).toEqual({ name, files: [] });
     }
@@ -227,6 +231,20 @@ describe('the Lambda bundles', () => {
     expect(reply.statusCode).toBe(403);
     expect(reply.body).toContain('<title>Error: Hire me</title>');
     expect(reply.body).toMatch(/<p class="status-error" data-status role="status">This form was sent from another website[^<]*<\/p>/);
+  });
+
+  it('contact: answers a form post from the other contact page in that page, read from beside its bundle', () => {
+    const event = httpEvent({
+      method: 'POST',
+      path: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://example.com', 'sec-fetch-site': 'same-origin', referer: 'https://example.com/fr/contact/' },
+      body: 'name=Ada',
+    });
+    // Nothing listens there: the counters fail at once, and the post is answered 503 in the page it came from.
+    const reply = invokeContactBundle(event, { ...formPageSettings(), AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:1' });
+    expect(reply.statusCode).toBe(503);
+    expect(reply.body).toContain('<title>Error: Écrivez-moi</title>');
+    expect(reply.body).toContain('<input type="hidden" name="form_page" value="/fr/contact/">');
   });
 
   it.each(FUNCTION_NAMES.filter((name) => SDK_CLIENTS[name] === undefined).map((name) => [name]))(
@@ -271,8 +289,8 @@ const PARSE5_MARKER = 'missing-whitespace-between-attributes';
 /** The contact function's form page settings, as the synthesized template gives them. */
 function formPageSettings(): Record<string, string> {
   const fn = site.template.toJSON().Resources[site.logicalId(site.stack.functions.get('contact')!)] as TemplateResource;
-  const { FORM_PAGE, FORM_PAGE_FILE } = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
-  return { FORM_PAGE: FORM_PAGE ?? '', FORM_PAGE_FILE: FORM_PAGE_FILE ?? '' };
+  const { FORM_PAGE, FORM_PAGE_FILE, OTHER_FORM_PAGES } = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
+  return { FORM_PAGE: FORM_PAGE ?? '', FORM_PAGE_FILE: FORM_PAGE_FILE ?? '', OTHER_FORM_PAGES: OTHER_FORM_PAGES ?? '' };
 }
 
 /** Node as Lambda's Node.js runtimes run it: module syntax detection off, nothing but the environment given. */

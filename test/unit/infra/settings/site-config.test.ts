@@ -366,7 +366,7 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     // A second contact page gets its line after them: what its visitors get without JavaScript.
     writeFileSync(join(siteDir, 'about.html'), ownerFormPage());
     const second = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
-    expect(second.stderr).toMatch(/\nOther form \/about\.html  \(its form posts to \/contact too: .* a sent one lands on \/thanks\/, as the one form page's do \(docs\/api\.md §9\)\)\n/);
+    expect(second.stderr).toMatch(/\nOther form \/about\.html  \(its form posts to \/contact too: .* a refused post comes back in it and a sent one lands on the thank-you page its form names, else on \/thanks\/ \(docs\/api\.md §9\)\)\n/);
     // A synth that stops after the pages were read says its one line alone, the thank-you page's too.
     const stopped = synthWith({ ...MINIMAL_CONTEXT, siteDir, pricingPlan: 'free', 'aws:cdk:bundling-stacks': [] });
     expect(stopped.status).toBe(1);
@@ -768,8 +768,11 @@ describe('the other contact pages: pages beside the form page whose form posts t
 
   it('are found wherever they are, flat pages too, the shallowest first, beside the form page and never it', () => {
     const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thanks/' }), 'fr.html': ownerFormPage({ action: '../contact' }) });
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual(['/fr.html', '/en/contact/']);
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages).toEqual(['/fr.html', '/contact/']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual([
+      { path: '/fr.html', file: join(site, 'fr.html') },
+      { path: '/en/contact/', file: join(site, 'en/contact/index.html'), successPath: '/en/thanks/' },
+    ]);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages.map(({ path }) => path)).toEqual(['/fr.html', '/contact/']);
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder(bilingual) }).otherContactPages).toEqual([]);
   });
 

@@ -1,0 +1,28 @@
+/**
+ * Which of the owner's contact pages a form post came from (docs/api.md §9): the path the
+ * service's answer in another contact page carries, else the path of the post's `Referer`, which
+ * browsers send to the page's own origin unless the page asks for none.
+ */
+export function postedFromPath(carried: string | undefined, referer: string | undefined): string | undefined {
+  if (carried !== undefined) return carried;
+  if (referer === undefined || !URL.canParse(referer)) return undefined;
+  return new URL(referer).pathname;
+}
+
+/**
+ * The one key of every path a page answers at, as the front door serves it: `/en/contact/index.html`
+ * and `/en/contact/` alike, `/en/contact.html` and `/en/contact` alike, percent-escapes decoded.
+ */
+export function contactPageAddress(path: string): string {
+  const decoded = path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+  return decoded.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+}

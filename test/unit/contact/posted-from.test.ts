@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { contactPageAddress, postedFromPath } from '../../../lambdas/contact/posted-from.js';
+
+/* Which contact page a form post without JavaScript came from (docs/api.md §9). */
+
+describe('postedFromPath', () => {
+  it('is the path the answer in another contact page carries, else the Referer’s path, else none', () => {
+    expect(postedFromPath('/fr/contact/', 'https://example.com/contact')).toBe('/fr/contact/');
+    expect(postedFromPath(undefined, 'https://example.com/fr/contact/?ref=nav#form')).toBe('/fr/contact/');
+    expect(postedFromPath(undefined, undefined)).toBeUndefined();
+    // A Referer that is no URL (a proxy's, a hand-made request) tells nothing.
+    for (const referer of ['', 'fr/contact/', '//example.com/fr/contact/', 'not a url']) expect(postedFromPath(undefined, referer)).toBeUndefined();
+  });
+});
+
+describe('contactPageAddress', () => {
+  it('keys every path the front door serves a page at alike', () => {
+    expect(['/fr/contact/', '/fr/contact/index.html', '/%66r/contact/'].map(contactPageAddress)).toEqual(['/fr/contact/', '/fr/contact/', '/fr/contact/']);
+    expect(['/fr/contact.html', '/fr/contact'].map(contactPageAddress)).toEqual(['/fr/contact', '/fr/contact']);
+    expect(['/café/', '/caf%C3%A9/', '/caf%C3%A9/index.html'].map(contactPageAddress)).toEqual(['/café/', '/café/', '/café/']);
+  });
+
+  it('keeps apart what the front door serves apart', () => {
+    const keys = ['/', '/index.html', '/fr/', '/fr/contact/', '/fr/contact', '/fr/Contact/', '/fr/contact/index.htm'].map(contactPageAddress);
+    expect(keys).toEqual(['/', '/', '/fr/', '/fr/contact/', '/fr/contact', '/fr/Contact/', '/fr/contact/index.htm']);
+  });
+
+  it('leaves a segment that is no percent-encoding as it is', () => {
+    expect(contactPageAddress('/100%/contact/')).toBe('/100%/contact/');
+  });
+});
