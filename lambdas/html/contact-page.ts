@@ -36,6 +36,9 @@ export function renderFormPage(view: FormPageView): string {
     return renderField(field, typeof value === 'string' ? value : '', error?.userMessage, field.name === firstInvalid);
   });
   const failed = view.notice !== undefined || errors.size > 0;
+  // A refusal with no field to correct (a limit, a failure) takes the focus to its reason: without
+  // script nothing else tells a screen reader, which does not read a status present at load.
+  const statusFocus = view.notice !== undefined && firstInvalid === undefined ? ' tabindex="-1" autofocus' : '';
   return layout({
     site: view.site,
     title: `${failed ? ERROR_TITLE_PREFIX : ''}Contact – ${view.site.siteName}`,
@@ -44,7 +47,7 @@ export function renderFormPage(view: FormPageView): string {
 <h1>Contact</h1>
 <p class="lead">Tell me about your project. Your message comes to me by e-mail, and I reply to the address you give.</p>
 <p class="note">Every field is required unless it says “optional”.</p>
-<div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status">${escapeHtml(view.notice ?? '')}</div>
+<div id="contact-status" class="notice${failed ? ' notice-error' : ''}" role="status"${statusFocus}>${escapeHtml(view.notice ?? '')}</div>
 <form id="contact-form" method="post" action="${PAGE_PATHS.form}" accept-charset="utf-8" ${toolAttributes(view.site)}>
 <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(view.formToken)}">
 ${fields.join('\n')}

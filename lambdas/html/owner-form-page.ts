@@ -69,17 +69,24 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   page.controls = namedControls(page);
   const edits = new Edits();
   fillValues(edits, page, refused);
-  const unplaced = markErrors(edits, page, refused.fieldErrors);
+  const { unplaced, focused } = markErrors(edits, page, refused.fieldErrors);
   const summary = ownerWords(form, refused.notice) ?? refused.summary;
   const status = firstEligible(page, (element) => attribute(element, 'data-status') !== undefined);
   if (status === undefined) {
-    addSummary(edits, form, summary, unplaced);
+    // With no field to correct (a limit, a failure), the focus goes to the reason: without script
+    // nothing else tells a screen reader, which does not read a status present at load.
+    if (!focused) focusOnly(edits, all, undefined);
+    addSummary(edits, form, summary, unplaced, !focused);
   } else {
     // As the example script says it: the messages no element of their own holds, else the reason.
     const said = unplaced.length === 0 ? summary : unplaced.map(({ message }) => message).join(' ');
     replaceContent(edits, status, escapeHtml(said));
     removeAttribute(edits, status, 'hidden');
     addClass(edits, status, STATUS_ERROR_CLASS);
+    if (!focused) {
+      if (attribute(status, 'tabindex') === undefined) setAttribute(edits, status, 'tabindex', '-1');
+      focusOnly(edits, all, status);
+    }
   }
   markTitle(edits, all, ownerWording(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
   resolveRelativeLinks(edits, all, base);
@@ -138,12 +145,12 @@ function carryHidden(edits: Edits, { form, controls }: Pick<FormInPage, 'form' |
  * Each message goes in the element of the form that `data-error-for` marks for its field, shown;
  * its control is marked invalid and described by it, and the first invalid control takes the
  * focus (without script nothing else can take the visitor there). Returns the messages that had
- * no such element, each with its control if it has one.
+ * no such element, each with its control if it has one, and whether a control took the focus.
  */
-function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fieldErrors']): { readonly message: string; readonly control?: Element }[] {
+function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fieldErrors']): { readonly unplaced: Unplaced[]; readonly focused: boolean } {
   const { all, controls } = page;
   const ids = new Set(all.map((element) => attribute(element, 'id')));
-  const unplaced: { message: string; control?: Element }[] = [];
+  const unplaced: Unplaced[] = [];
   let focused = false;
   for (const fieldError of fieldErrors) {
     const { field } = fieldError;
@@ -172,21 +179,27 @@ function markErrors(edits: Edits, page: FormInPage, fieldErrors: RefusedForm['fi
     const describedBy = (attribute(control, 'aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     if (!describedBy.includes(id)) setAttribute(edits, control, 'aria-describedby', [...describedBy, id].join(' '));
   }
-  return unplaced;
+  return { unplaced, focused };
+}
+
+/** A message with no element of its own to go in, and its control, if it has one. */
+interface Unplaced {
+  readonly message: string;
+  readonly control?: Element;
 }
 
 /**
  * For a form without a `data-status` element, at its top, as the example script says it in the
  * status line it adds: each message without its own element, linked to its field, else the reason.
  */
-function addSummary(edits: Edits, form: Element, summary: string, unplaced: ReturnType<typeof markErrors>): void {
+function addSummary(edits: Edits, form: Element, summary: string, unplaced: readonly Unplaced[], focus: boolean): void {
   const items = unplaced.map(({ message, control }) => {
     const id = attribute(control, 'id');
     return `<li>${id === undefined ? escapeHtml(message) : `<a href="#${escapeHtml(id)}">${escapeHtml(message)}</a>`}</li>`;
   });
   edits.insert(
     startTagEnd(form),
-    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}">${items.length === 0 ? `<p>${escapeHtml(summary)}</p>` : `<ul>${items.join('')}</ul>`}</div>`,
+    `<div role="alert" data-form-summary class="${STATUS_ERROR_CLASS}"${focus ? ' tabindex="-1" autofocus' : ''}>${items.length === 0 ? `<p>${escapeHtml(summary)}</p>` : `<ul>${items.join('')}</ul>`}</div>`,
   );
 }
 
@@ -204,12 +217,12 @@ function ownerWords(form: Element, notice: OwnerNotice | undefined): string | un
   return notice.kind === 'rateLimited' ? words?.replaceAll('{minutes}', String(notice.minutes)) : words;
 }
 
-/** The only control with `autofocus`: others would take the focus first. */
-function focusOnly(edits: Edits, all: readonly Element[], control: Element): void {
+/** The only element with `autofocus` (none but one added apart, when undefined): others would take the focus first. */
+function focusOnly(edits: Edits, all: readonly Element[], focused: Element | undefined): void {
   for (const element of all) {
-    if (element !== control) removeAttribute(edits, element, 'autofocus');
+    if (element !== focused) removeAttribute(edits, element, 'autofocus');
   }
-  if (attribute(control, 'autofocus') === undefined) setAttribute(edits, control, 'autofocus');
+  if (focused !== undefined && attribute(focused, 'autofocus') === undefined) setAttribute(edits, focused, 'autofocus');
 }
 
 /**

@@ -105,6 +105,8 @@ describeInChromium('an owner’s form page in German, which words the service’
     const said = WORDS.rateLimited.replace('{minutes}', minutesFrom((await answer.allHeaders())['retry-after']));
     await page.getByRole('status').filter({ hasText: said }).waitFor();
     expect(await page.getByLabel('Ihr Projekt').inputValue()).toBe(inquiry.message);
+    // Without script, the reason takes the focus, as no field is to be corrected: a screen reader reads it.
+    if (options.javaScriptEnabled === false) expect(await page.getByRole('status').evaluate((status) => status === status.ownerDocument.activeElement)).toBe(true);
   });
 
   it.each<[string, BrowserContextOptions]>([

@@ -108,7 +108,7 @@ describe('a refused no-JavaScript post, answered in the owner’s page', () => {
     expect(response.status).toBe(429);
     expect(response.text).toContain(`>\n${message}</textarea>`);
     expect(response.headers['retry-after']).toMatch(/^\d+$/);
-    expect(response.text).toMatch(/<p class="status-error" data-status role="status">Too many inquiries have been sent from your network recently, so this one was not sent\. Please try again in \d+ minutes?\.<\/p>/);
+    expect(response.text).toMatch(/<p class="status-error" tabindex="-1" autofocus data-status role="status">Too many inquiries have been sent from your network recently, so this one was not sent\. Please try again in \d+ minutes?\.<\/p>/);
     expect(response.text).toContain('<title>Error: Hire me</title>');
   });
 
@@ -116,7 +116,7 @@ describe('a refused no-JavaScript post, answered in the owner’s page', () => {
     const response = await postForm(shortMessage(), { origin: 'https://elsewhere.example' });
     expect(response.status).toBe(403);
     expect(response.headers.ratelimit).toBeUndefined();
-    expect(response.text).toMatch(/<p class="status-error" data-status role="status">This form was sent from another website/);
+    expect(response.text).toMatch(/<p class="status-error" tabindex="-1" autofocus data-status role="status">This form was sent from another website/);
   });
 
   it('gives a JSON client the same sentences, beside the API’s', async () => {

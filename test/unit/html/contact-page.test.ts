@@ -49,3 +49,16 @@ describe('the form as a tool for an agent in the browser (WebMCP’s declarative
     );
   });
 });
+
+describe('the focus of a refused post’s page, without script', () => {
+  const autofocused = (html: string) => [...html.matchAll(/<[a-z]+ [^>]*\bautofocus\b[^>]*>/g)].map((match) => / id="([^"]+)"/.exec(match[0])?.[1]);
+
+  it('is on the first field to correct, or on the reason when no field is to be corrected (a limit, a failure)', () => {
+    const errors = [{ field: 'email', code: 'invalid_email', message: 'email must be an e-mail address.', userMessage: 'Enter an e-mail address.' }] as const;
+    expect(autofocused(renderFormPage({ site: SITE, formToken: 't', errors, notice: 'The inquiry was not sent.' }))).toEqual(['contact-email']);
+    const limited = renderFormPage({ site: SITE, formToken: 't', notice: 'Please try again in 31 minutes.' });
+    expect(autofocused(limited)).toEqual(['contact-status']);
+    expect(limited).toContain('<div id="contact-status" class="notice notice-error" role="status" tabindex="-1" autofocus>Please try again in 31 minutes.</div>');
+    expect(autofocused(renderFormPage({ site: SITE, formToken: 't' }))).toEqual([]);
+  });
+});

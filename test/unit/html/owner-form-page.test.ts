@@ -188,11 +188,23 @@ describe('a page that marks where messages go', () => {
     expect(filled).toContain('<footer><p>© Ada</p></footer>\r\n');
   });
 
-  it('says a refusal without field errors (429, 503, 403) in the status element alone', () => {
-    const limited = fill(MARKED, { fieldErrors: [], summary: 'Please try again in 31 minutes.' });
+  it('says a refusal without field errors (429, 503, 403) in the status element alone, which takes the focus', () => {
+    const page = MARKED.replace('<input id="name" name="name"', '<input id="name" name="name" autofocus');
+    const limited = fill(page, { fieldErrors: [], summary: 'Please try again in 31 minutes.' });
     expect(text(byAttribute(limited, 'data-status'))).toBe('Please try again in 31 minutes.');
     expect(elements(limited).filter((element) => attr(element, 'aria-invalid') !== undefined)).toEqual([]);
-    expect(attr(byName(limited, 'message'), 'autofocus')).toBeUndefined();
+    const focused = elements(limited).filter((element) => attr(element, 'autofocus') !== undefined);
+    expect(focused.map((element) => [attr(element, 'data-status'), attr(element, 'tabindex')])).toEqual([['', '-1']]);
+    // A status the owner made focusable keeps its own tabindex.
+    const own = fill(page.replace('data-status', 'data-status tabindex="0"'), { fieldErrors: [], summary: 'Later.' });
+    expect(attr(byAttribute(own, 'data-status'), 'tabindex')).toBe('0');
+  });
+
+  it('focuses the summary it adds, for a form without a status element, when no field takes the focus', () => {
+    const page = UNMARKED.replace('<input id="n" name="name"', '<input id="n" name="name" autofocus');
+    const limited = fill(page, { fieldErrors: [], summary: 'Please try again in 31 minutes.' });
+    expect(elements(limited).filter((element) => attr(element, 'autofocus') !== undefined).map((element) => [attr(element, 'data-form-summary'), attr(element, 'tabindex')])).toEqual([['', '-1']]);
+    expect(attr(byAttribute(fill(UNMARKED), 'data-form-summary'), 'autofocus')).toBeUndefined();
   });
 
   it('takes the focus from a field the page focused first', () => {
