@@ -5,7 +5,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
-import { builtFolderInside, printable } from '../../lib/pages/site-files.js';
+import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
 import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactPagesLine, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
@@ -62,14 +62,18 @@ function elsewhere(siteDir: string, pages: readonly string[]): string {
   // A page in the generator's built folder inside it: the folder, not formPage, is what to change.
   const built = builtFolderInside(siteDir);
   if (built !== undefined && first.startsWith(`/${relative(siteDir, built)}/`)) return `${holding}, in ${printable(built)}, which holds your home page: name that folder as siteDir`;
-  return `${holding}: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page`;
+  const choice = others.length === 0 ? '' : ` (or name another: each of the others answers the posts sent from it, ${PAGE_PATHS.form} leads to the one named)`;
+  return `${holding}: "formPage": ${printable(JSON.stringify(first))} in your settings file makes it your form page${choice}`;
 }
 
-/** A page whose inquiry form posts to a form service elsewhere (formServicePages): what to point at `/contact` to use the service's way. */
+/** The pages whose inquiry form posts to a form service elsewhere (formServicePages): what to point at `/contact` to use the service's way. */
 function toFormService(pages: readonly FormServicePage[]): string {
   const [first] = pages;
   if (first === undefined) return '';
-  return `; ${printable(first.path)}'s form posts to ${printable(first.host)}: its action="${PAGE_PATHS.form}" sends the inquiry here instead (${FORM_SERVICES_GUIDE}: what each of its fields becomes), and this line then says what else it needs`;
+  const hosts = [...new Set(pages.map(({ host }) => printable(host)))].join(', ');
+  const posting = pages.length === 1 ? `${printable(first.path)}'s form posts` : `the forms of ${few(pages.map(({ path }) => path))} post`;
+  const each = pages.length === 1 ? 'its' : 'each one\'s';
+  return `; ${posting} to ${hosts}: ${each} action="${PAGE_PATHS.form}" sends the inquiry here instead (${FORM_SERVICES_GUIDE}: what each of its fields becomes), and this line then says what else it needs`;
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */

@@ -288,14 +288,20 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 
 /**
  * The lines to say of the folder named by `setting` wherever it is read (synth, npm start,
- * publish): what it does not publish, and a home page it lacks, as a folder of sources rather
- * than the generator's output has none.
+ * publish): what it does not publish, a home page it lacks, as a folder of sources rather
+ * than the generator's output has none, another host's rules it publishes as files, and the
+ * owner's llms.txt.
  */
 export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
   const leftOut = leftOutLine(setting, site);
   const noHome = site.files.has(HOME_PAGE)
     ? undefined
     : `${setting}: no index.html at its top, so your home page answers 404: is it the folder your generator builds (${BUILD_FOLDERS.join(', ')})?`;
+  const rules = HOST_RULE_FILES.filter((key) => site.files.has(key));
+  const hostRules =
+    rules.length === 0
+      ? undefined
+      : `${setting}: ${rules.join(', ')} ${rules.length === 1 ? 'holds' : 'hold'} another host's rules (Netlify's, Cloudflare Pages'), which nothing here obeys: published as files at ${rules.map((key) => `/${key}`).join(', ')}, and a path they redirected answers 404; leave them out of the folder unless you want them public`;
   const own = site.ownLlmsTxt;
   const llms =
     own === undefined
@@ -303,8 +309,11 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
       : own.refusal === undefined
         ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)`
         : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
-  return [leftOut, noHome, llms].filter((line) => line !== undefined);
+  return [leftOut, noHome, hostRules, llms].filter((line) => line !== undefined);
 }
+
+/** Files of a host's own rules at a built site's top: Netlify's and Cloudflare Pages' redirects and headers, Cloudflare Pages' routes. */
+const HOST_RULE_FILES = ['_redirects', '_headers', '_routes.json'];
 
 /** The owner's llms.txt the service takes in: its file, or none. */
 export function takenLlmsTxt(site: Pick<SiteFiles, 'ownLlmsTxt'>): string | undefined {

@@ -125,7 +125,12 @@ describe('siteBannerLines', () => {
       { path: '/blog/contact.html', file: join(siteDir, 'blog/contact.html'), host: 'getform.io' },
     ]);
     expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir), formServicePages: services }, ['siteDir'])[1]).toBe(
-      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contact.html\'s form posts to formspree.io: its action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; the forms of /contact.html, /blog/contact.html post to formspree.io, getform.io: each one\'s action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
+    );
+    const one = siteFolder({ 'contact.html': formspree });
+    const alone = formServicePages({ folder: one, setting: 'SITE_DIR' }, siteFiles(one).files);
+    expect(siteBannerLines({}, { siteDir: one, otherContactPages: [], formServicePages: alone }, [])[1]).toMatch(
+      /; \/contact\.html's form posts to formspree\.io: its action="\/contact" sends the inquiry here instead /,
     );
     // A page posting to /contact is named instead: it is one step further.
     const both = siteFolder({ 'contact.html': formspree, 'contatti/index.html': ownerFormPage() });
@@ -149,7 +154,7 @@ describe('siteBannerLines', () => {
     truncateSync(join(odd, 'huge/index.html'), 3 * 1024 ** 3);
     expect(siteBannerLines({}, { siteDir: odd, otherContactPages: found(odd) }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
-    expect(siteBannerLines({}, { siteDir: two, otherContactPages: found(two) }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page\)$/);
+    expect(siteBannerLines({}, { siteDir: two, otherContactPages: found(two) }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page \(or name another: each of the others answers the posts sent from it, \/contact leads to the one named\)\)$/);
   });
 
   it('names the built folder, not formPage, when the page is in the generator’s output inside a project folder', () => {

@@ -294,6 +294,14 @@ describe('what is said of the folder wherever it is read (siteFolderNotes)', () 
     expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'about/index.html': 'About' })))).toEqual([]);
   });
 
+  it('says the rules another host left at its top are published as files, never obeyed', () => {
+    const moved = siteFiles(siteFolder({ _redirects: '/old /new 301', _headers: '/*\n  X-Frame-Options: DENY', 'blog/_redirects': 'a file like any other' }));
+    expect(siteFolderNotes('siteDir', moved)).toEqual([
+      "siteDir: _redirects, _headers hold another host's rules (Netlify's, Cloudflare Pages'), which nothing here obeys: published as files at /_redirects, /_headers, and a path they redirected answers 404; leave them out of the folder unless you want them public",
+    ]);
+    expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ '_routes.json': '{}' })))[0]).toMatch(/^SITE_DIR: _routes\.json holds another host's rules .*published as files at \/_routes\.json,/);
+  });
+
   it('says a folder without index.html at its top has no home page, as a folder of sources has none', () => {
     const sources = mkdtempSync(join(tmpdir(), 'src-'));
     writeFileSync(join(sources, 'index.njk'), '{{ content }}');
