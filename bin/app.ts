@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, formPageNotes, namedByFormPage, otherContactPagesLine, thankYouIndexNote } from '../lib/settings/form-page.js';
+import { formPageLine, formPageNotes, namedByFormPage, otherContactNotesLines, otherContactPagesLine, thankYouIndexNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -51,7 +51,9 @@ try {
     // Said where the settings do not name it, or where search engines would list it.
     if (namingForm !== undefined || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
   }
-  if (config.otherContactPages.length > 0) console.error(`Other form ${otherContactPagesLine(config.otherContactPages, config.formPage, config.formSuccessPath)}`);
+  if (config.otherContactPages.length > 0) {
+    for (const line of [otherContactPagesLine(config.otherContactPages, config.formPage, config.formSuccessPath), ...otherContactNotesLines(config.otherContactPages)]) console.error(`Other form ${line}`);
+  }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // One line naming the key, not a stack trace.

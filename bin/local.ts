@@ -8,7 +8,8 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, pagesReached, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
-import { FOUND_FORM_PAGE, formPageNotes } from '../lib/settings/form-page.js';
+import { answeringContactPages } from '../lib/settings/contact-pages.js';
+import { FOUND_FORM_PAGE, formPageNotes, readOtherContactPage } from '../lib/settings/form-page.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -17,7 +18,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { wildcardListening } from './local/local-origins.js';
 import { startLocalStack } from './local/local-stack.js';
 import { STOP_DRAIN_MS } from './local/table-stream.js';
-import { inSettingsFileWords, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
@@ -49,6 +50,20 @@ try {
           },
           sayWatched,
         );
+  // The other contact pages answer their own posts as the form page answers its.
+  const siteFolder = localSiteFolder(ownerEnv, file.settings);
+  const otherPageWatches = answeringContactPages(settings.formPage, settings.otherContactPages).answering.map((answering) => {
+    const page = settings.otherContactPages.find(({ path }) => path === answering.path);
+    const successPath = answering.successPath ?? settings.formSuccessPath?.path;
+    return watchFormPage(
+      { other: true, path: answering.path, file: answering.file, used: true, successPath, notes: page === undefined ? '' : formPageNotes(page) },
+      () => {
+        const now = siteFolder === undefined ? undefined : readOtherContactPage(siteFolder, answering.path, answering.file);
+        return { found: now !== undefined, successPath: now?.successPath ?? settings.formSuccessPath?.path, notes: now === undefined ? '' : formPageNotes(now) };
+      },
+      sayWatched,
+    );
+  });
   // The page the banner names as posting to a form service, which the owner is to point at /contact.
   const servicePage = settings.formServicePages?.[0];
   const servicePageWatch =
@@ -68,6 +83,7 @@ try {
     if (stopping) return;
     stopping = true;
     formPageWatch?.stop();
+    for (const watch of otherPageWatches) watch.stop();
     servicePageWatch?.stop();
     console.log(
       `${signal}: stopping. Answering the requests in flight (${STOP_GRACE_MS / 1000} s at most), then mailing the inquiries already stored (${STOP_DRAIN_MS / 1000} s at most), then finishing the mail under way...`,

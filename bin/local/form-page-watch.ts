@@ -5,8 +5,10 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 /** How often the page's file is looked at: a rebuild by a generator's watch mode takes about as long. */
 export const FORM_PAGE_LOOK_MS = 1_000;
 
-/** The form page npm start watches: its path of the site, its file in the folder, and whether start-up found it. */
+/** The form page npm start watches (or another contact page): its path of the site, its file in the folder, and whether start-up found it. */
 export interface WatchedFormPage {
+  /** Another contact page, which answers the posts sent from it (docs/api.md §9), not the form page. */
+  readonly other?: true;
   readonly path: string;
   readonly file: string;
   /** Whether the preview uses it: it held a form posting to `/contact` at start-up. */
@@ -51,6 +53,7 @@ export interface StartUpReading {
  */
 export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUpReading, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
   // Start-up judged the page as it is now.
+  const label = page.other ? 'Other form ' : 'Form page  ';
   let seen = page.used ? fileState(page.file) : undefined;
   let judged = seen;
   let lastRefusal: string | undefined;
@@ -63,16 +66,16 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
   const sayThankYouPage = (successPath: string | undefined) => {
     if (successPath === named) return;
     named = successPath;
-    if (named === page.successPath) say(`Form page  ${page.path} names ${named ?? 'no thank-you page'} again, as npm start read it`);
-    else if (named === undefined) say(`Form page  ${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
-    else say(`Form page  ${page.path} now sends a delivered post to ${named}: ${restart}`);
+    if (named === page.successPath) say(`${label}${page.path} names ${named ?? 'no thank-you page'} again, as npm start read it`);
+    else if (named === undefined) say(`${label}${page.path} now names no thank-you page: with JavaScript the page thanks the visitor itself, and ${restart}`);
+    else say(`${label}${page.path} now sends a delivered post to ${named}: ${restart}`);
   };
   // What the page lacked when last said (start-up's at first), as its Form page line words it.
   let lacking = page.notes ?? '';
   const sayNotes = (notes: string) => {
     if (notes === lacking) return;
     lacking = notes;
-    say(notes === '' ? `Form page  ${page.path} lacks nothing now` : `Form page  ${page.path} changed: ${notes.replace(/^; /, '')}`);
+    say(notes === '' ? `${label}${page.path} lacks nothing now` : `${label}${page.path} changed: ${notes.replace(/^; /, '')}`);
   };
   const look = () => {
     const now = fileState(page.file);
@@ -89,7 +92,7 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
       if (!(error instanceof ConfigError)) return;
       if (error.message === lastRefusal && !said.has(error.message)) {
         said.add(error.message);
-        say(`Form page  ${page.path} changed, and npm start would now stop: ${error.message}. ${page.used ? 'Mend it: until then its posts may fail' : 'Mend it, then start npm start again'}`);
+        say(`${label}${page.path} changed, and npm start would now stop: ${error.message}. ${page.used ? 'Mend it: until then its posts may fail' : 'Mend it, then start npm start again'}`);
       }
       lastRefusal = error.message;
       return;
@@ -103,13 +106,14 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
       if (!found) return;
       clearInterval(timer);
       const naming = page.setting === undefined ? '' : `name it in your settings file (${page.setting}), then `;
-      say(`Form page  ${page.path} holds a form posting to ${PAGE_PATHS.form} now: ${naming}stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
+      say(`${label}${page.path} holds a form posting to ${PAGE_PATHS.form} now: ${naming}stop npm start (Ctrl-C) and start it again to use it; until then ${PAGE_PATHS.form} is the service's own form`);
     } else if (!found) {
-      if (!saidNoForm) say(`Form page  ${page.path} ${now === undefined ? 'is gone' : `changed, and holds no form posting to ${PAGE_PATHS.form} now`}: a refused post gets the service's own form`);
+      const effect = page.other ? '' : ": a refused post gets the service's own form";
+      if (!saidNoForm) say(`${label}${page.path} ${now === undefined ? 'is gone' : `changed, and holds no form posting to ${PAGE_PATHS.form} now`}${effect}`);
       saidNoForm = true;
     } else if (wasRefused || saidNoForm) {
       saidNoForm = false;
-      say(`Form page  ${page.path} is mended: npm start would start with it again`);
+      say(`${label}${page.path} is mended: npm start would start with it again`);
     }
     if (page.used && found) {
       sayThankYouPage(reading.successPath);

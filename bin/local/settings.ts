@@ -149,13 +149,17 @@ type LocalFileSettings = { readonly domainName?: unknown; readonly baseUrl?: unk
  * thankYouPage), with the site's folder they were found in: what the form page's watch reads again.
  */
 export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}): Pick<LocalSettings, 'formPage' | 'formSuccessPath'> & { readonly siteFolder?: SiteFolder } {
-  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
-  const { siteDir } = optionalSiteDir(env);
-  const ownOrigins = settingsFileOrigins(fileSettings);
-  const siteFolder = siteDir === undefined ? undefined : { folder: siteDir, setting: SITE_DIR, ownOrigins };
+  const siteFolder = localSiteFolder(env, fileSettings);
   const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   return { ...(siteFolder === undefined ? {} : { siteFolder }), ...(formPage === undefined ? {} : { formPage }), ...(formSuccessPath === undefined ? {} : { formSuccessPath }) };
+}
+
+/** The site's folder (SITE_DIR) as start-up reads its pages, with the site's own origins the settings file names; none without one. */
+export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}): SiteFolder | undefined {
+  if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
+  const { siteDir } = optionalSiteDir(env);
+  return siteDir === undefined ? undefined : { folder: siteDir, setting: SITE_DIR, ownOrigins: settingsFileOrigins(fileSettings) };
 }
 
 /**

@@ -8,8 +8,11 @@ import type { FormPage, OtherContactPage } from './form-page.js';
  */
 export const OTHER_FORM_PAGES_ROOM = 1024;
 
+/** What the contact function is given of another contact page: its path, its file and its thank-you page. */
+export type ContactPageFile = Pick<OtherContactPage, 'path' | 'file' | 'successPath'>;
+
 /** Another contact page the contact function answers in, and its name in the function's bundle. */
-export interface AnsweringPage extends OtherContactPage {
+export interface AnsweringPage extends ContactPageFile {
   readonly bundled: string;
 }
 
@@ -17,7 +20,7 @@ export interface AnsweringPage extends OtherContactPage {
 export interface AnsweringPages {
   readonly answering: readonly AnsweringPage[];
   /** Past OTHER_FORM_PAGES_ROOM. */
-  readonly left: readonly OtherContactPage[];
+  readonly left: readonly ContactPageFile[];
 }
 
 /**
@@ -26,11 +29,11 @@ export interface AnsweringPages {
  * OTHER_FORM_PAGES holds within its room. With no form page there are none: every post is
  * answered in the service's own form, as the lines say.
  */
-export function answeringContactPages(formPage: Pick<FormPage, 'path'> | undefined, others: readonly OtherContactPage[]): AnsweringPages {
+export function answeringContactPages(formPage: Pick<FormPage, 'path'> | undefined, others: readonly ContactPageFile[]): AnsweringPages {
   if (formPage === undefined) return { answering: [], left: [] };
   const answering: AnsweringPage[] = [];
-  for (const page of others) {
-    const next = { ...page, bundled: `form-page-${answering.length + 1}.html` };
+  for (const { path, file, successPath } of others) {
+    const next = { path, file, ...(successPath === undefined ? {} : { successPath }), bundled: `form-page-${answering.length + 1}.html` };
     if (otherFormPagesValue(otherFormPages([...answering, next], (kept) => kept.bundled)).length > OTHER_FORM_PAGES_ROOM) break;
     answering.push(next);
   }
@@ -38,6 +41,6 @@ export function answeringContactPages(formPage: Pick<FormPage, 'path'> | undefin
 }
 
 /** The pages as OTHER_FORM_PAGES gives them to the contact function, each with the file `fileOf` names. */
-export function otherFormPages<Page extends OtherContactPage>(pages: readonly Page[], fileOf: (page: Page, index: number) => string): OtherFormPage[] {
+export function otherFormPages<Page extends ContactPageFile>(pages: readonly Page[], fileOf: (page: Page, index: number) => string): OtherFormPage[] {
   return pages.map((page, index) => ({ path: encodedPath(page.path), file: fileOf(page, index), ...(page.successPath === undefined ? {} : { successPath: page.successPath }) }));
 }

@@ -18,11 +18,11 @@ import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER } from '../edge/front-door-function.js';
-import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor } from '../edge/front-door-request.js';
+import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
 import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
-import { answeringContactPages, OTHER_FORM_PAGES_ROOM } from './contact-pages.js';
+import { answeringContactPages, OTHER_FORM_PAGES_ROOM, type ContactPageFile } from './contact-pages.js';
 import { quoted } from './settings-file.js';
 
 /** The owner's form page (docs/api.md §9), as synth (siteDir) and start-up (SITE_DIR) find it. */
@@ -153,20 +153,24 @@ function formPageText(named: string, file: string, bytes: Buffer): string {
   }
 }
 
-function checkedPage(
-  named: string,
-  file: string,
-  page: PageTree,
-  site: SiteFolder,
-): Pick<FormPage, 'file' | 'successPath' | 'missingSubresources' | 'errorFor' | 'fields' | 'honeypotShown' | 'refusedByPolicy' | 'language' | 'worded'> {
+/** What checkedPage finds of a page whose form posts to `/contact`: all a FormPage holds but its path and source. */
+type CheckedPage = Omit<FormPage, 'path' | 'source'>;
+
+/**
+ * A page's form checked (checkedForm), with what the page lacks and the thank-you page it names;
+ * for several pages of one site, `door` and `thanked` (the thank-you pages found already) are shared,
+ * so that the front door's function is loaded and each thank-you page looked for once.
+ */
+function checkedPage(named: string, file: string, page: PageTree, site: SiteFolder, door = siteFrontDoor(site.folder, site.setting), thanked = new Set<string>()): CheckedPage {
   const form = checkedForm(named, file, page, site);
-  const door = siteFrontDoor(site.folder, site.setting);
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
   const found = { file, missingSubresources, errorFor, fields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
-  const successPath = checkedSuccessPath(named, form, site);
-  return successPath === undefined ? found : { ...found, successPath };
+  const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
+  if (successPath === undefined) return found;
+  thanked.add(successPath);
+  return { ...found, successPath };
 }
 
 /** The page's form that posts to `/contact`; a page without one, or whose every post would fail, stops synth or start-up with one line. */
@@ -200,31 +204,44 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
  * The shallowest come first: where there is no form page, the first is the one to make it.
  */
 export function otherContactPages(site: SiteFolder, files: SiteFiles['files'], formPageFile: string | undefined): OtherContactPage[] {
+  const door = siteFrontDoor(site.folder, site.setting);
   const thanked = new Set<string>();
-  const pages = pagesWithForms(site, files, formPageFile).flatMap(({ file, path, page }): OtherContactPage[] => {
-    const form = contactFormSending(page);
-    if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
-      const misdirected = misdirectedInquiryAction(page);
-      if (misdirected === undefined) return [];
-      throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected, file, site)}`);
-    }
-    const checked = checkedForm(path, file, page, site);
-    // Each thank-you page is looked for once.
-    const successPath = checked.successPath !== undefined && thanked.has(checked.successPath) ? checked.successPath : checkedSuccessPath(path, checked, site);
-    if (successPath !== undefined) thanked.add(successPath);
-    return [{ path, file, ...(successPath === undefined ? {} : { successPath }) }];
+  const pages = pagesWithForms(site, files, formPageFile).flatMap(({ file, path, page }) => {
+    const contactPage = checkedContactPage(site, path, file, page, door, thanked);
+    return contactPage === undefined ? [] : [contactPage];
   });
   return pages.sort((a, b) => shallowestFirst(a.path, b.path));
 }
 
-/** A page of the site other than the form page whose form posts to `/contact` (otherContactPages). */
-export interface OtherContactPage {
+/**
+ * The other contact page at `path` of the site, as otherContactPages checks it, read from its
+ * `file` now: what the preview's watch reads again after an edit. Undefined when it holds no form
+ * that sends an inquiry (or is gone, or past MAX_FORM_PAGE_BYTES); throws the ConfigError start-up
+ * would stop with.
+ */
+export function readOtherContactPage(site: SiteFolder, path: string, file: string): OtherContactPage | undefined {
+  const text = pageText(file);
+  if (text === undefined) return undefined;
+  return checkedContactPage(site, path, file, readPage(text, path, site.ownOrigins), siteFrontDoor(site.folder, site.setting), new Set());
+}
+
+function checkedContactPage(site: SiteFolder, path: string, file: string, page: PageTree, door: SiteFrontDoor, thanked: Set<string>): OtherContactPage | undefined {
+  const form = contactFormSending(page);
+  if (form === undefined || (form.method.state !== 'post' && !INQUIRY_RULES.required.some((field) => form.fields.includes(field)))) {
+    const misdirected = misdirectedInquiryAction(page);
+    if (misdirected === undefined) return undefined;
+    throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected, file, site)}`);
+  }
+  return { path, ...checkedPage(path, file, page, site, door, thanked) };
+}
+
+/**
+ * A page of the site other than the form page whose form posts to `/contact` (otherContactPages),
+ * checked as the form page is.
+ */
+export interface OtherContactPage extends CheckedPage {
   /** The path visitors reach it at, as an owner writes it (writtenPagePath). */
   readonly path: string;
-  /** Its file in the site's folder. */
-  readonly file: string;
-  /** The thank-you page its form names (SUCCESS_PATH_ATTRIBUTE), checked as the form page's is. */
-  readonly successPath?: string;
 }
 
 /** A page of the site's folder that holds a form, parsed. */
@@ -291,7 +308,7 @@ function pageText(file: string): string | undefined {
  * (answeringContactPages), answered as the form page's; with no form page, in the service's own
  * form, and the setting that makes the first of them the form page.
  */
-export function otherContactPagesLine(pages: readonly OtherContactPage[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
+export function otherContactPagesLine(pages: readonly ContactPageFile[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string {
   const one = pages.length === 1;
   const paths = pages.map(({ path }) => path);
   const sentTo = thanks === undefined ? `the service's ${PAGE_PATHS.sent}` : thanks.path;
@@ -463,8 +480,19 @@ export function formPageLine(page: FormPage, setting: string): string {
   return `${page.path}  ${printable(page.file)}  (${from}${formPageNotes(page)})`;
 }
 
+/**
+ * What synth and `npm start` say of the other contact pages that lack something, after their
+ * `Other form` line, as formPageLine says it of the form page: three of them, and the rest named.
+ */
+export function otherContactNotesLines(pages: readonly OtherContactPage[]): string[] {
+  const lacking = pages.filter((page) => formPageNotes(page) !== '');
+  const named = lacking.slice(0, 3).map((page) => `${page.path}  ${printable(page.file)}  (${formPageNotes(page).replace(/^; /, '')})`);
+  const rest = lacking.slice(3);
+  return rest.length === 0 ? named : [...named, `${few(rest.map(({ path }) => path))}  (lack something too, each checked as the form page is)`];
+}
+
 /** What formPageLine says the page lacks, each note after a `; `; empty when it lacks nothing. */
-export function formPageNotes(page: FormPage): string {
+export function formPageNotes(page: CheckedPage): string {
   const missing = page.missingSubresources;
   const lacking =
     missing.length === 0 ? '' : `; it loads ${missing.join(', ')}, which the site has no file for: copy ${missing.length === 1 ? 'it' : 'them'} in, or change the page's links`;

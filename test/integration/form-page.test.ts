@@ -159,6 +159,17 @@ describe('a no-JavaScript post from another contact page (docs/api.md §9)', () 
     expect(sent.headers.location).toBe('/thanks/');
   });
 
+  it('is watched as the form page is: an edit that would stop npm start is said, and when it is mended', async () => {
+    const french = join(site, 'fr/contact/index.html');
+    writeFileSync(french, ownerFormPage({ title: 'Écrivez-moi', successPath: '/fr/merci/', action: '/contact/' }));
+    try {
+      await until(() => /^Other form \/fr\/contact\/ changed, and npm start would now stop: \/fr\/contact\/ is /m.test(server.output()), { timeoutMs: 10_000 });
+    } finally {
+      writeFileSync(french, ownerFormPage({ title: 'Écrivez-moi', successPath: '/fr/merci/' }));
+    }
+    await until(() => server.output().includes('Other form /fr/contact/ is mended: npm start would start with it again'), { timeoutMs: 10_000 });
+  });
+
   it('is said in the banner', () => {
     expect(server.output()).toMatch(
       /^Other form \/fr\/contact\/  \(its form posts to \/contact too: .* without JavaScript, a refused post comes back in it and a sent one lands on the thank-you page its form names, else on \/thanks\/ \(docs\/api\.md §9\)\)$/m,

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileS
 import { join } from 'node:path';
 import { watchFormPage } from '../../../bin/local/form-page-watch.js';
 import { ConfigError } from '../../../lambdas/config.js';
-import { findFormPage, formPageNotes } from '../../../lib/settings/form-page.js';
+import { findFormPage, formPageNotes, readOtherContactPage } from '../../../lib/settings/form-page.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 import { until } from '../../support/until.js';
@@ -286,6 +286,40 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
     expect(said).toEqual([
       'Form page  /contact/ changed, and npm start would now stop: siteDir must be a folder of the site. Mend it: until then its posts may fail',
       'Form page  /contact/ is mended: npm start would start with it again',
+    ]);
+  });
+});
+
+describe('watchFormPage, for another contact page (docs/api.md §9)', () => {
+  it('says under Other form what start-up would refuse in it, what it lacks, and when it holds no form, as of the form page', async () => {
+    const folder = siteFolder({ 'contact/index.html': ownerFormPage(), 'thanks/index.html': 'Thanks', 'css/site.css': 'body {}' });
+    const english = (html: string) => {
+      mkdirSync(join(folder, 'en/contact'), { recursive: true });
+      writeFileSync(join(folder, 'en/contact/index.html'), html);
+    };
+    english(ownerFormPage());
+    const site = { folder, setting: 'siteDir' };
+    const file = join(folder, 'en/contact/index.html');
+    const check = () => {
+      const now = readOtherContactPage(site, '/en/contact/', file);
+      return { found: now !== undefined, successPath: now?.successPath ?? '/thanks/', notes: now === undefined ? '' : formPageNotes(now) };
+    };
+    const said: string[] = [];
+    const watch = watchFormPage({ other: true, path: '/en/contact/', file, used: true, successPath: '/thanks/', notes: '' }, check, (line) => said.push(line), LOOK_MS);
+
+    english(ownerFormPage({ action: '/contact/' }));
+    await until(() => said.length > 0);
+    english(ownerFormPage().replace(/<div hidden[^\n]*\n/, ''));
+    await until(() => said.length > 2);
+    english('<p>Write to me at ada@example.com</p>');
+    await until(() => said.length > 3);
+    watch.stop();
+
+    expect(said).toEqual([
+      expect.stringMatching(/^Other form \/en\/contact\/ changed, and npm start would now stop: \/en\/contact\/ is .*, whose form sends the inquiry to \/contact\/, which takes no form post: .*\. Mend it: until then its posts may fail$/),
+      'Other form /en/contact/ is mended: npm start would start with it again',
+      expect.stringMatching(/^Other form \/en\/contact\/ changed: its form has no _gotcha field, the spam trap /),
+      'Other form /en/contact/ changed, and holds no form posting to /contact now',
     ]);
   });
 });

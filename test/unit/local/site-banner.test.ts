@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
-import { formServicePages, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
+import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
@@ -175,7 +175,8 @@ describe('siteBannerLines', () => {
   });
 
   it('says what visitors of the other contact pages get, with JavaScript and without, after the Thank-you line', () => {
-    const english = { path: '/en/contact/', file: '/site/en/contact/index.html', successPath: '/en/thanks/' };
+    const { source: _found, ...checked } = formPage;
+    const english = { ...checked, fields: ['name', 'email', 'message', '_gotcha'], errorFor: ['name', 'email', 'message'], path: '/en/contact/', file: '/site/en/contact/index.html', successPath: '/en/thanks/' };
     const lines = siteBannerLines({}, { formPage, formSuccessPath: { path: '/bedankt/', source: 'form page' }, otherContactPages: [english] }, []);
     expect(lines[3]).toBe(
       'Other form /en/contact/  (its form posts to /contact too: with the example script, a visitor gets its wording and the thank-you page its form names, if any (data-success-path); ' +
@@ -194,6 +195,15 @@ describe('siteBannerLines', () => {
     expect(otherContactPagesLine(many, formPage, undefined)).toMatch(
       /; but \/language-1\d\/contact\/, \/language-\d\d\/contact\/, \/language-\d\d\/contact\/ and \d+ more, past the 1024 bytes the contact function's settings hold for them, are answered as \/contact\/'s \(docs\/api.md §9\)\)$/,
     );
+    // A page that lacks something gets a line of its own, as the form page's line says it.
+    const trapless = { ...english, fields: ['name', 'email', 'message'] };
+    expect(siteBannerLines({}, { formPage, otherContactPages: [trapless] }, []).filter((line) => line.startsWith('Other form'))).toEqual([
+      expect.stringMatching(/^Other form \/en\/contact\/ {2}\(its form posts to \/contact too: /),
+      'Other form /en/contact/  /site/en/contact/index.html  (its form has no _gotcha field, the spam trap (the example\'s, in a <div hidden>), so robots that fill in every field are not refused (the other spam rules still hold))',
+    ]);
+    const lacking = ['/a/', '/b/', '/c/', '/d/', '/e/'].map((path) => ({ ...trapless, path, file: `/site${path}index.html` }));
+    expect(otherContactNotesLines([english, ...lacking]).map((line) => line.split('  ')[0])).toEqual(['/a/', '/b/', '/c/', '/d/, /e/']);
+    expect(otherContactNotesLines(lacking).at(-1)).toBe('/d/, /e/  (lack something too, each checked as the form page is)');
     // Without a form page, npm start's Form page line names them instead.
     expect(siteBannerLines({}, { otherContactPages: [english] }, []).filter((line) => line.startsWith('Other form'))).toEqual([]);
   });

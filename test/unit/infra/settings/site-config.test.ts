@@ -367,6 +367,10 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     writeFileSync(join(siteDir, 'about.html'), ownerFormPage());
     const second = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
     expect(second.stderr).toMatch(/\nOther form \/about\.html  \(its form posts to \/contact too: .* a refused post comes back in it and a sent one lands on the thank-you page its form names, else on \/thanks\/ \(docs\/api\.md §9\)\)\n/);
+    // And a line of its own when it lacks something, as the form page's says it.
+    writeFileSync(join(siteDir, 'about.html'), ownerFormPage().replace(/<div hidden[^\n]*\n/, ''));
+    const trapless = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(trapless.stderr).toContain(`\nOther form /about.html  ${join(siteDir, 'about.html')}  (its form has no _gotcha field, the spam trap `);
     // A synth that stops after the pages were read says its one line alone, the thank-you page's too.
     const stopped = synthWith({ ...MINIMAL_CONTEXT, siteDir, pricingPlan: 'free', 'aws:cdk:bundling-stacks': [] });
     expect(stopped.status).toBe(1);
@@ -769,9 +773,10 @@ describe('the other contact pages: pages beside the form page whose form posts t
   it('are found wherever they are, flat pages too, the shallowest first, beside the form page and never it', () => {
     const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thanks/' }), 'fr.html': ownerFormPage({ action: '../contact' }) });
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual([
-      { path: '/fr.html', file: join(site, 'fr.html') },
-      { path: '/en/contact/', file: join(site, 'en/contact/index.html'), successPath: '/en/thanks/' },
+      expect.objectContaining({ path: '/fr.html', file: join(site, 'fr.html'), missingSubresources: ['/css/site.css'], language: 'en' }),
+      expect.objectContaining({ path: '/en/contact/', file: join(site, 'en/contact/index.html'), successPath: '/en/thanks/' }),
     ]);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages[0]).not.toHaveProperty('successPath');
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: '/en/contact/' }).otherContactPages.map(({ path }) => path)).toEqual(['/fr.html', '/contact/']);
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder(bilingual) }).otherContactPages).toEqual([]);
   });
