@@ -52,7 +52,9 @@ try {
     if (namingForm !== undefined || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
   }
   if (config.otherContactPages.length > 0) {
-    for (const line of [otherContactPagesLine(config.otherContactPages, config.formPage, config.formSuccessPath), ...otherContactNotesLines(config.otherContactPages)]) console.error(`Other form ${line}`);
+    // What they lack is said as npm start says it: beside a form page, as pages answering their own posts.
+    const notes = config.formPage === undefined ? [] : otherContactNotesLines(config.otherContactPages);
+    for (const line of [otherContactPagesLine(config.otherContactPages, config.formPage, config.formSuccessPath), ...notes]) console.error(`Other form ${line}`);
   }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

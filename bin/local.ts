@@ -44,7 +44,7 @@ try {
             ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
             : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path, notes: formPageNotes(settings.formPage) },
           () => {
-            // The form page's own checks: another contact page's are start-up's alone.
+            // The form page's own checks: another contact page's are its own watch's (below).
             const now = readLocalFormPage(ownerEnv, file.settings);
             return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path, notes: now.formPage === undefined ? '' : formPageNotes(now.formPage) };
           },
@@ -52,13 +52,14 @@ try {
         );
   // The other contact pages answer their own posts as the form page answers its.
   const siteFolder = localSiteFolder(ownerEnv, file.settings);
-  const otherPageWatches = answeringContactPages(settings.formPage, settings.otherContactPages).answering.map((answering) => {
-    const page = settings.otherContactPages.find(({ path }) => path === answering.path);
-    const successPath = answering.successPath ?? settings.formSuccessPath?.path;
+  const { answering } = answeringContactPages(settings.formPage, settings.otherContactPages);
+  // The pages answering their own posts are the first of the other contact pages, in their order.
+  const otherPageWatches = settings.otherContactPages.slice(0, answering.length).map((page) => {
+    const successPath = page.successPath ?? settings.formSuccessPath?.path;
     return watchFormPage(
-      { other: true, path: answering.path, file: answering.file, used: true, successPath, notes: page === undefined ? '' : formPageNotes(page) },
+      { other: true, path: page.path, file: page.file, used: true, successPath, notes: formPageNotes(page) },
       () => {
-        const now = siteFolder === undefined ? undefined : readOtherContactPage(siteFolder, answering.path, answering.file);
+        const now = siteFolder === undefined ? undefined : readOtherContactPage(siteFolder, page.path, page.file);
         return { found: now !== undefined, successPath: now?.successPath ?? settings.formSuccessPath?.path, notes: now === undefined ? '' : formPageNotes(now) };
       },
       sayWatched,

@@ -10,8 +10,9 @@
 // data-error-for element, data-notice-sending, -sent, -invalid, -rate-limited (with {minutes}),
 // -unavailable, -failed and -honeypot on the form, as the service reads them (docs/api.md §9). No
 // dependencies. Without this script the form still works: the browser posts it to /contact, and the
-// service answers with this very page filled in when it is the site's form page, else with its own
-// pages, and sends a received inquiry on to the same thank-you page (docs/api.md §9).
+// service answers with this very page filled in when it is the site's form page or another contact
+// page of the site, else with its own pages, and sends a received inquiry on to the same thank-you
+// page (docs/api.md §9).
 (() => {
   'use strict';
   const form = Array.from(document.querySelectorAll('form')).find(postsToContact);
@@ -25,7 +26,10 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (sending) return;
-    const body = JSON.stringify(Object.fromEntries(new FormData(form)));
+    const fields = Object.fromEntries(new FormData(form));
+    // The page's path, which the service's answer in another contact page carries for a post without script.
+    delete fields.form_page;
+    const body = JSON.stringify(fields);
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (!keys.has(body) && window.crypto && typeof crypto.randomUUID === 'function') keys.set(body, crypto.randomUUID());
     if (keys.has(body)) headers['Idempotency-Key'] = keys.get(body);

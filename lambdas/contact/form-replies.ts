@@ -10,7 +10,7 @@ import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
-import { contactPageAddress } from './posted-from.js';
+import { contactPageAddress, postedFromPath } from './posted-from.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
 import type { ReadForm } from './read-body.js';
 import type { ContactOutcome } from '../intake/submit-inquiry.js';
@@ -43,8 +43,8 @@ export interface FormSite extends SiteSettings, PageSite {
   readonly successPath?: string;
   /** The owner's form page (docs/api.md §9); the service's own form when none. */
   readonly formPage?: OwnerFormPageSource;
-  /** The other contact pages, which answer the posts sent from them, by the key of their path (contactPageAddress). */
-  readonly otherFormPages?: ReadonlyMap<string, OtherFormPageSource>;
+  /** The other contact pages, which answer the posts sent from them. */
+  readonly otherFormPages?: readonly OtherFormPageSource[];
 }
 
 /** Where the owner's form page comes from: read and filled in only for a refused post. */
@@ -84,8 +84,9 @@ export async function crossSiteReply(site: FormSite, requestId: string): Promise
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
  * inquiry is a 303 to the confirmation (the owner's thank-you page, if set), so that reloading it
  * cannot send the inquiry twice. Refused forms come back filled in, so that nothing the visitor
- * wrote is lost, with `formToken`. A post from another contact page (`postedFrom`, postedFromPath)
- * is answered in that page, and a delivered one goes to the thank-you page its form names, if any.
+ * wrote is lost, with `formToken`. A post from another contact page (by the path its answer
+ * carries, else its `referer`: postedFromPath) is answered in that page, and a delivered one goes to
+ * the thank-you page its form names, if any.
  */
 export async function formReply(
   outcome: ContactOutcome,
@@ -93,32 +94,32 @@ export async function formReply(
   formToken: string,
   requestId: string,
   site: FormSite,
-  postedFrom?: string,
+  referer?: string,
 ): Promise<Reply> {
   const api = contactReply(outcome, requestId, site.limits);
-  const other = postedFrom === undefined ? undefined : site.otherFormPages?.get(contactPageAddress(postedFrom));
+  const other = otherFormPage(site, postedFromPath(submitted.postedFrom, referer));
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
   const page = (html: string, policy = CONTENT_SECURITY_POLICY): Reply => ({
     ...htmlReply(api.statusCode, html, headers, api.outcome ?? 'served', policy),
     ...(api.errorName === undefined ? {} : { errorName: api.errorName }),
   });
-  /** The form again: the owner's page when there is one to use (which may word `kind`'s notice itself), else the service's. */
+  /**
+   * The form again: the owner's page when there is one to use (the page it came from, else the form
+   * page; either may word `kind`'s notice itself), else the service's.
+   */
   const formAgain = async (notice: string, kind: OwnerNotice, errors: readonly FieldError[] = []): Promise<Reply> => {
-    const owned = await ownerPage(
-      other ?? site.formPage,
-      {
-        values,
-        fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
-        // Each message has a place of its own there, or the summary the page gets (owner-form-page.ts).
-        summary: errors.length > 0 ? NOTICES.invalid : notice,
-        notice: kind,
-        // The owner's page is static: it carries the token it was posted with, while valid, and no new one.
-        ...(submitted.formToken === formToken ? { formToken } : {}),
-        ...(other === undefined ? {} : { postedFrom: other.path }),
-      },
-      requestId,
-    );
+    const refused = {
+      values,
+      fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
+      // Each message has a place of its own there, or the summary the page gets (owner-form-page.ts).
+      summary: errors.length > 0 ? NOTICES.invalid : notice,
+      notice: kind,
+      // The owner's page is static: it carries the token it was posted with, while valid, and no new one.
+      ...(submitted.formToken === formToken ? { formToken } : {}),
+    };
+    const owned =
+      (other === undefined ? undefined : await ownerPage(other, { ...refused, postedFrom: other.path }, requestId)) ?? (await ownerPage(site.formPage, refused, requestId));
     if (owned !== undefined) return page(owned.html, ownerPagePolicy(owned.styleHashes));
     return page(renderFormPage({ site, formToken, values, errors, notice }));
   };
@@ -143,6 +144,13 @@ export async function formReply(
   }
 }
 
+/** The other contact page a post came from (its path: postedFromPath), if it is one. */
+function otherFormPage(site: FormSite, postedFrom: string | undefined): OtherFormPageSource | undefined {
+  if (postedFrom === undefined) return undefined;
+  const address = contactPageAddress(postedFrom);
+  return site.otherFormPages?.find((page) => contactPageAddress(page.path) === address);
+}
+
 /**
  * The owner's form page (or another contact page) filled in, or undefined to answer with the
  * service's own: when there is none, or it can no longer be used (local mode reads it at each request, and an edit may have
@@ -150,12 +158,14 @@ export async function formReply(
  */
 async function ownerPage(source: OwnerFormPageSource | undefined, refused: Omit<RefusedForm, 'pagePath'>, requestId: string): Promise<FilledFormPage | undefined> {
   if (source === undefined) return undefined;
+  // Another contact page gives way to the form page, which there always is beside it (lib/settings/contact-pages.ts).
+  const [page, instead] = refused.postedFrom === undefined ? ['The form page', "the service's own"] : ['The other contact page', 'the form page'];
   try {
     const filled = await source.fill(refused);
-    if (filled === undefined) writeWarning("The form page holds no form that posts to /contact: answered with the service's own", { requestId });
+    if (filled === undefined) writeWarning(`${page} holds no form that posts to /contact: answered with ${instead}`, { requestId });
     return filled;
   } catch (error) {
-    writeWarning("The form page could not be used: answered with the service's own", { requestId, errorName: errorName(error) });
+    writeWarning(`${page} could not be used: answered with ${instead}`, { requestId, errorName: errorName(error) });
     return undefined;
   }
 }

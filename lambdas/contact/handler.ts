@@ -30,7 +30,6 @@ import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
 import type { FormSite, OwnerFormPageSource } from './form-replies.js';
-import { contactPageAddress, postedFromPath } from './posted-from.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
@@ -63,7 +62,7 @@ const formSite: FormSite = {
   stylesheet: readPageStylesheet(process.env),
   successPath: readFormSuccessPath(process.env),
   ...(formPage === undefined ? {} : { formPage: filledIn(formPage) }),
-  otherFormPages: new Map(readOtherFormPages(process.env).map((page) => [contactPageAddress(page.path), { ...filledIn(page), ...page }])),
+  otherFormPages: readOtherFormPages(process.env).map((page) => ({ ...filledIn(page), ...page })),
 };
 
 const rememberedAnswers = lazyModule(async () => {
@@ -129,7 +128,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   const body = readFormBody(bodyHeaders(event), requestBody(event));
   const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
   const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
-  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, postedFromPath(body.postedFrom, requestHeader(event, 'referer')));
+  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));
 }
 
 /** Checks, counts and stores one inquiry, whichever way it was posted; a form post brings its token. */

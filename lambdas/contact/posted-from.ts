@@ -1,12 +1,16 @@
+import { PAGE_PATHS } from '../html/page-paths.js';
+
 /**
  * Which of the owner's contact pages a form post came from (docs/api.md §9): the path the
  * service's answer in another contact page carries, else the path of the post's `Referer`, which
- * browsers send to the page's own origin unless the page asks for none.
+ * browsers send to the page's own origin unless the page asks for none; none from `/contact`,
+ * where the service's answers are shown (a page at `/contact.html` is no answer).
  */
 export function postedFromPath(carried: string | undefined, referer: string | undefined): string | undefined {
   if (carried !== undefined) return carried;
   if (referer === undefined || !URL.canParse(referer)) return undefined;
-  return new URL(referer).pathname;
+  const { pathname } = new URL(referer);
+  return pathname === PAGE_PATHS.form ? undefined : pathname;
 }
 
 /**

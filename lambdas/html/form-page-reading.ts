@@ -5,7 +5,7 @@
  */
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
-import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
+import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {
   asciiLowercase,
@@ -53,6 +53,8 @@ export interface FormSending {
   readonly honeypotShown: boolean;
   /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
   readonly worded: boolean;
+  /** The value of its POSTED_FROM_FIELD control, the page's own path as the owner wrote it, if it has one. */
+  readonly postedFrom: string | undefined;
 }
 
 /**
@@ -102,6 +104,10 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     worded:
       ANSWER_WORDING_ATTRIBUTES.some((name) => ownerWording(attribute(form, name)) !== undefined) ||
       elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
+    postedFrom: attribute(
+      controls.find((control) => attribute(control, 'name') === POSTED_FROM_FIELD),
+      'value',
+    ),
   };
 }
 

@@ -11,7 +11,8 @@ import {
   type PolicyRefused,
 } from '../../lambdas/html/form-page-reading.js';
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
-import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
+import { contactPageAddress } from '../../lambdas/contact/posted-from.js';
+import { ERROR_FOR_ATTRIBUTE, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
 import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
@@ -108,7 +109,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
       throw new ConfigError(`${named} is ${file}, ${noFormToContact(action, file, site)}`);
     }
     formPageText(named, file, bytes);
-    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, file, page, site) };
+    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, FOUND_FORM_PAGE, file, page, site) };
   }
   if (site.kind === 'folder' && !value.startsWith('/')) {
     const meant = meantPage(siteFrontDoor(site.folder, site.setting), `/${value.replace(/^\.\//, '')}`);
@@ -127,7 +128,7 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     throw meant === undefined ? error : new ConfigError(`${error.message}; ${printable(meant)} is a page of it: name it so`);
   }
   const named = `${key} ${path}`;
-  return { path, source: 'setting', ...checkedPage(named, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
+  return { path, source: 'setting', ...checkedPage(named, path, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
 }
 
 /**
@@ -161,8 +162,22 @@ type CheckedPage = Omit<FormPage, 'path' | 'source'>;
  * for several pages of one site, `door` and `thanked` (the thank-you pages found already) are shared,
  * so that the front door's function is loaded and each thank-you page looked for once.
  */
-function checkedPage(named: string, file: string, page: PageTree, site: SiteFolder, door = siteFrontDoor(site.folder, site.setting), thanked = new Set<string>()): CheckedPage {
+function checkedPage(
+  named: string,
+  path: string,
+  file: string,
+  page: PageTree,
+  site: SiteFolder,
+  door = siteFrontDoor(site.folder, site.setting),
+  thanked = new Set<string>(),
+): CheckedPage {
   const form = checkedForm(named, file, page, site);
+  // Written by the owner, for a visitor's browser that sends no Referer: it must name the page itself.
+  if (form.postedFrom !== undefined && contactPageAddress(form.postedFrom) !== contactPageAddress(path)) {
+    throw new ConfigError(
+      `${named} is ${file}, whose form's ${POSTED_FROM_FIELD} field names ${printable(JSON.stringify(form.postedFrom))}, not this page: a post from it would be answered as that page's. Write ${printable(JSON.stringify(path))}, or leave the field out`,
+    );
+  }
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
@@ -232,7 +247,7 @@ function checkedContactPage(site: SiteFolder, path: string, file: string, page: 
     if (misdirected === undefined) return undefined;
     throw new ConfigError(`${path} is ${file}, ${noFormToContact(misdirected, file, site)}`);
   }
-  return { path, ...checkedPage(path, file, page, site, door, thanked) };
+  return { path, ...checkedPage(path, path, file, page, site, door, thanked) };
 }
 
 /**
@@ -383,7 +398,7 @@ function everyPostRefused(form: FormSending): string | undefined {
   }
   const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
   if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;
-  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD]);
+  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD]);
   const unknown = form.fields.filter((field) => !known.has(field));
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AnsweringPage } from './contact-pages.js';
+import { answeringContactPages, type AnsweringPage } from './contact-pages.js';
 import type { FormPage } from './form-page.js';
 import type { SiteConfig } from './site-config.js';
 
@@ -26,7 +26,8 @@ export function settingsDigest(config: SiteConfig): string {
     ...(sitePages === undefined ? {} : { sitePages: sitePages.kind === 'folder' ? { kind: 'folder' } : sitePages }),
     ...(formPage === undefined ? {} : { formPage: formPage.path }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath: formSuccessPath.path }),
-    otherContactPages: otherContactPages.map(({ path, successPath }) => ({ path, successPath })),
+    // Those the contact function is given alone: with no form page, or past its room, a page is nothing of the deployment's.
+    otherContactPages: answeringContactPages(formPage, otherContactPages).answering.map(({ path, successPath }) => ({ path, successPath })),
   };
   return sha256(canonicalJson(comparable));
 }

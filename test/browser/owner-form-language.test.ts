@@ -57,7 +57,7 @@ describeInChromium('an owner’s form page in German, which words the service’
       'kontakt/index.html': KONTAKT,
       'danke/index.html': '<!doctype html><html lang="de"><meta name="robots" content="noindex"><title>Danke</title><h1>Danke</h1></html>',
       // The same site in English: another contact page, which answers the posts sent from it.
-      'en/contact/index.html': ownerFormPage({ title: 'Contact', successPath: '/en/thanks/' }),
+      'en/contact/index.html': ownerFormPage({ title: 'Contact', successPath: '/en/thanks/' }).replace('</head>', '<script src="/contact-form.js" defer></script></head>'),
       'en/thanks/index.html': '<!doctype html><html lang="en"><meta name="robots" content="noindex"><title>Thanks</title><h1>Thanks</h1></html>',
       'contact-form.js': examples('contact-form.js'),
     }),
@@ -152,6 +152,28 @@ describeInChromium('an owner’s form page in German, which words the service’
     await page.getByRole('button', { name: 'Senden' }).click();
     await page.getByRole('status').filter({ hasText: WORDS.sending }).waitFor();
     await page.waitForURL(`${local.server.baseUrl}/danke/`);
+  });
+
+  it('lets the example script send from an answer in the English page, which carries the page’s path, leaving the path out', async () => {
+    const base = local.server.baseUrl;
+    // The answer to a post sent without script, as a browser whose script had not loaded yet gets it.
+    const refused = await fetch(`${base}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Referer: `${base}/en/contact/` },
+      body: new URLSearchParams({ name: 'Élodie', email: 'elodie@beispiel', message: 'Zu kurz' }).toString(),
+    });
+    const answer = await refused.text();
+    expect(answer).toContain('<input type="hidden" name="form_page" value="/en/contact/">');
+    const opened = await openPage(local.browser, `${base}/en/contact/`);
+    visits.push(opened);
+    const { page } = opened;
+    await page.route(`${base}/en/answer/`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: answer }));
+    await page.goto(`${base}/en/answer/`);
+    await fillOwnerForm(page, { email: newEmail(), message: newMessage() }, 'form');
+    const sent = page.waitForResponse((response) => response.url() === `${base}/api/contact`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).status()).toBe(202);
+    await page.waitForURL(`${base}/en/thanks/`);
   });
 
   it('answers a post without script from the English contact page in that page, and the post sent again from the answer too, landing on its thank-you page', async () => {

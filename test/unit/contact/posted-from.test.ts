@@ -8,6 +8,10 @@ describe('postedFromPath', () => {
     expect(postedFromPath('/fr/contact/', 'https://example.com/contact')).toBe('/fr/contact/');
     expect(postedFromPath(undefined, 'https://example.com/fr/contact/?ref=nav#form')).toBe('/fr/contact/');
     expect(postedFromPath(undefined, undefined)).toBeUndefined();
+    // Sent from an answer, shown at /contact, without the path it carries: no page, even where one is at /contact.html.
+    expect(postedFromPath(undefined, 'https://example.com/contact')).toBeUndefined();
+    expect(postedFromPath(undefined, 'https://example.com/contact?x=1')).toBeUndefined();
+    expect(postedFromPath(undefined, 'https://example.com/contact.html')).toBe('/contact.html');
     // A Referer that is no URL (a proxy's, a hand-made request) tells nothing.
     for (const referer of ['', 'fr/contact/', '//example.com/fr/contact/', 'not a url']) expect(postedFromPath(undefined, referer)).toBeUndefined();
   });

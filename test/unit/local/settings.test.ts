@@ -252,7 +252,9 @@ describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §
 describe('the other contact pages of SITE_DIR, read at start-up as synth reads siteDir’s (docs/api.md §9)', () => {
   it('are named beside the form page, and one that would lose every post stops start-up with its line', () => {
     const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage() });
-    expect(readLocalSettings({ SITE_DIR: site }).otherContactPages).toEqual([{ path: '/en/contact/', file: join(site, 'en/contact/index.html') }]);
+    expect(readLocalSettings({ SITE_DIR: site }).otherContactPages.map(({ path, file, successPath }) => ({ path, file, successPath }))).toEqual([
+      { path: '/en/contact/', file: join(site, 'en/contact/index.html'), successPath: undefined },
+    ]);
     expect(readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/en/contact/' }).otherContactPages.map(({ path }) => path)).toEqual(['/contact/']);
     const broken = siteFolder({ 'contact/index.html': ownerFormPage(), 'en/contact/index.html': ownerFormPage({ action: '/contact/' }) });
     expect(configErrorOf(() => readLocalSettings({ SITE_DIR: broken })).message).toBe(

@@ -230,7 +230,7 @@ describe('the Lambda bundles', () => {
     const reply = invokeContactBundle(event, formPageSettings());
     expect(reply.statusCode).toBe(403);
     expect(reply.body).toContain('<title>Error: Hire me</title>');
-    expect(reply.body).toMatch(/<p class="status-error" data-status role="status">This form was sent from another website[^<]*<\/p>/);
+    expect(reply.body).toMatch(/<p class="status-error" tabindex="-1" autofocus data-status role="status">This form was sent from another website[^<]*<\/p>/);
   });
 
   it('contact: answers a form post from the other contact page in that page, read from beside its bundle', () => {

@@ -770,6 +770,18 @@ describe('the other contact pages: pages beside the form page whose form posts t
     'en/index.html': '<title>Home</title><form method="post" action="/newsletter"><input name="email"></form>',
   };
 
+  it('may carry their own path in a hidden form_page field, for browsers that send no Referer, and no other page’s', () => {
+    const hidden = (path: string) => ownerFormPage().replace('</form>', `<input type="hidden" name="form_page" value="${path}"></form>`);
+    const site = siteFolder({ ...bilingual, 'en/contact/index.html': hidden('/en/contact/') });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages.map(({ path }) => path)).toEqual(['/en/contact/']);
+    writeFileSync(join(site, 'en/contact/index.html'), hidden('/en/contact/index.html'));
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages.map(({ path }) => path)).toEqual(['/en/contact/']);
+    writeFileSync(join(site, 'en/contact/index.html'), hidden('/fr/contact/'));
+    expect(configErrorOf(() => configOf({ ...MINIMAL_CONTEXT, siteDir: site })).message).toBe(
+      `/en/contact/ is ${join(site, 'en/contact/index.html')}, whose form's form_page field names "/fr/contact/", not this page: a post from it would be answered as that page's. Write "/en/contact/", or leave the field out`,
+    );
+  });
+
   it('are found wherever they are, flat pages too, the shallowest first, beside the form page and never it', () => {
     const site = siteFolder({ ...bilingual, 'en/contact/index.html': ownerFormPage({ successPath: '/en/thanks/' }), 'fr.html': ownerFormPage({ action: '../contact' }) });
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages).toEqual([
