@@ -19,6 +19,7 @@ import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
 import { FORM_TOKEN_HEADER, formTokens, tokenToServeAgain } from '../inquiry/form-token.js';
 import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
+import { keyedRateKeys } from '../intake/client-keys.js';
 import { createContactDependencies } from '../intake/dependencies.js';
 import { writeHeldLines } from '../intake/held-log.js';
 import { submitInquiry, type ContactOutcome, type ReadBody } from '../intake/submit-inquiry.js';
@@ -27,7 +28,7 @@ import type { RouteKeyOf } from '../routes.js';
 import { contactReply } from './contact-replies.js';
 import { isCrossSitePost } from './cross-site.js';
 import { idempotencyReplies } from './idempotency-replies.js';
-import { keyedInquiryId } from './inquiry-id.js';
+import { keyedInquiryId, repeatedFormId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
 import type { FormSite, OwnerFormPageSource } from './form-replies.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
@@ -35,11 +36,13 @@ import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 const site = readSiteSettings(process.env);
 const inquiryTable = readInquiryTableName(process.env);
 const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
+const counterKeySecret = readCounterKeySecret(process.env);
+const rateKeys = keyedRateKeys(counterKeySecret);
 const dependencies = createContactDependencies({
   limits: site.limits,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
-  counterKeySecret: readCounterKeySecret(process.env),
+  counterKeySecret,
   formTokens: tokens,
   inquiryTable,
   throwawayDomains: lazyModule(async () => {
@@ -114,8 +117,8 @@ async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
 }
 
 /**
- * `POST /contact`: the no-JavaScript form (docs/api.md §9), answered with pages. Its own guard
- * against a second send is its 303; browsers send it no `Idempotency-Key`.
+ * `POST /contact`: the no-JavaScript form (docs/api.md §9), answered with pages. Its guards against
+ * a second send are its 303 and its id (repeatedFormId): browsers send it no `Idempotency-Key`.
  */
 async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   // Loaded before anything is counted or sent, so that a failed load costs the visitor nothing.
@@ -125,8 +128,10 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   if (isCrossSitePost({ origin: requestHeader(event, 'origin'), fetchSite: requestHeader(event, 'sec-fetch-site') }, siteOrigins)) {
     return pages.crossSiteReply(formSite, context.awsRequestId);
   }
-  const body = readFormBody(bodyHeaders(event), requestBody(event));
-  const outcome = await takeInquiry(event, context, body, context.awsRequestId, { token: body.formToken });
+  const bytes = requestBody(event);
+  const body = readFormBody(bodyHeaders(event), bytes);
+  const inquiryId = repeatedFormId(rateKeys.ip(clientAddress(event, frontDoor)), bytes, new Date());
+  const outcome = await takeInquiry(event, context, body, inquiryId, { token: body.formToken });
   const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));
 }

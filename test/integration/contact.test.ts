@@ -141,3 +141,26 @@ describe('POST /api/contact through the local server', () => {
     expect(wrongMethod.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 });
+
+describe('POST /contact, the form without JavaScript, sent twice (docs/api.md §9)', () => {
+  it('stores and mails one inquiry for a second press of the button, both answered with the same 303', async () => {
+    const from = newClient();
+    const fields = { name: 'Ada', email: newEmail(), message: newMessage(), _gotcha: '' };
+    const press = () =>
+      send(`${server.apiUrl}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl },
+        body: new URLSearchParams(fields).toString(),
+        from,
+      });
+    // The second press while the first is still being answered, as a double click sends them.
+    const answers = await Promise.all([press(), press()]);
+    expect(answers.map(({ status, headers }) => [status, headers.location])).toEqual([
+      [303, '/contact/sent'],
+      [303, '/contact/sent'],
+    ]);
+    const emails = await deliveredEmails(server, 1);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.body.text).toContain(fields.message.split('\n')[0]);
+  });
+});

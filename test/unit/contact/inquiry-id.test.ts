@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { keyedInquiryId } from '../../../lambdas/contact/inquiry-id.js';
+import { keyedInquiryId, REPEATED_FORM_SECONDS, repeatedFormId } from '../../../lambdas/contact/inquiry-id.js';
 
 const body = (text: string) => new TextEncoder().encode(text);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -24,5 +24,26 @@ describe('keyedInquiryId (docs/api.md §11)', () => {
 
   it('has the shape of every id the service answers with: a version 8 UUID', () => {
     for (const key of ['k', 'x'.repeat(255), '"quoted"']) expect(keyedInquiryId(key, body('{}'))).toMatch(UUID);
+  });
+});
+
+describe('repeatedFormId (docs/api.md §9)', () => {
+  const at = (seconds: number) => new Date(seconds * 1000);
+  const start = 1_764_000_000 - (1_764_000_000 % REPEATED_FORM_SECONDS);
+
+  it('is one id for the same body from the same client within the same ten minutes: a second press of the button', () => {
+    expect(repeatedFormId('client-a', body('name=Ada'), at(start))).toBe(repeatedFormId('client-a', body('name=Ada'), at(start + REPEATED_FORM_SECONDS - 1)));
+    expect(repeatedFormId('client-a', body('name=Ada'), at(start))).toMatch(UUID);
+  });
+
+  it('is another id for another client, another body, the next ten minutes, or a JSON post’s key of the same text', () => {
+    const ids = new Set([
+      repeatedFormId('client-a', body('name=Ada'), at(start)),
+      repeatedFormId('client-b', body('name=Ada'), at(start)),
+      repeatedFormId('client-a', body('name=Eve'), at(start)),
+      repeatedFormId('client-a', body('name=Ada'), at(start + REPEATED_FORM_SECONDS)),
+      keyedInquiryId('client-a', body('name=Ada')),
+    ]);
+    expect(ids.size).toBe(5);
   });
 });
