@@ -19,7 +19,6 @@ import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
 import { FORM_TOKEN_HEADER, formTokens, tokenToServeAgain } from '../inquiry/form-token.js';
 import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
-import { keyedRateKeys } from '../intake/client-keys.js';
 import { createContactDependencies } from '../intake/dependencies.js';
 import { writeHeldLines } from '../intake/held-log.js';
 import { submitInquiry, type ContactOutcome, type ReadBody } from '../intake/submit-inquiry.js';
@@ -36,13 +35,11 @@ import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 const site = readSiteSettings(process.env);
 const inquiryTable = readInquiryTableName(process.env);
 const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
-const counterKeySecret = readCounterKeySecret(process.env);
-const rateKeys = keyedRateKeys(counterKeySecret);
 const dependencies = createContactDependencies({
   limits: site.limits,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
-  counterKeySecret,
+  counterKeySecret: readCounterKeySecret(process.env),
   formTokens: tokens,
   inquiryTable,
   throwawayDomains: lazyModule(async () => {
@@ -130,7 +127,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   }
   const bytes = requestBody(event);
   const body = readFormBody(bodyHeaders(event), bytes);
-  const inquiryId = repeatedFormId(rateKeys.ip(clientAddress(event, frontDoor)), bytes, new Date());
+  const inquiryId = repeatedFormId(bytes, new Date());
   const outcome = await takeInquiry(event, context, body, inquiryId, { token: body.formToken });
   const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));

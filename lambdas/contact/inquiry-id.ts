@@ -14,18 +14,18 @@ export function keyedInquiryId(key: string, body: Uint8Array): string {
   return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
 }
 
-/** How long the same form post from the same client is the same inquiry: a second press of the button, a post sent again. */
+/** How long the same form post is the same inquiry: a second press of the button, a post sent again. */
 export const REPEATED_FORM_SECONDS = 600;
 
 /**
  * The id of an inquiry posted by the form without JavaScript (docs/api.md §9), which sends no
- * `Idempotency-Key`: the same body from the same client within the same ten minutes gives the same
- * id, so that a second press of the button, which a browser sends as a post of its own, stores no
- * second inquiry and mails nothing twice. The client is its rate limit's key (`clientKey`, an HMAC
- * under the deployment's counter key), so that no id tells its address.
+ * `Idempotency-Key`: the same body within the same ten minutes gives the same id, so that a second
+ * press of the button, which a browser sends as a post of its own, stores no second inquiry and
+ * mails nothing twice. The body holds the visitor's own address: the same one from another network
+ * (a phone leaving the Wi-Fi) is the same visitor's. Nothing of the client goes into the id.
  */
-export function repeatedFormId(clientKey: string, body: Uint8Array, now: Date): string {
+export function repeatedFormId(body: Uint8Array, now: Date): string {
   const window = Math.floor(now.getTime() / 1000 / REPEATED_FORM_SECONDS);
   // A header never holds a NUL: no Idempotency-Key gives these ids.
-  return keyedInquiryId(`form\0${clientKey}\0${window}`, body);
+  return keyedInquiryId(`form\0${window}`, body);
 }

@@ -198,20 +198,17 @@ describe('contact handler: a form post sent again, without JavaScript (docs/api.
       sourceIp,
     });
 
-  it('stores one inquiry for a second press of the button, answering both alike; another client’s or another text is another', async () => {
+  it('stores one inquiry for a second press of the button, from whichever network, answering both alike; another text is another', async () => {
     const first = await handler(formPost(), lambdaContext('request-1'));
     const second = await handler(formPost(), lambdaContext('request-2'));
-    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    const elsewhere = await handler(formPost('198.51.100.9'), lambdaContext('request-3'));
+    expect([first.statusCode, second.statusCode, elsewhere.statusCode]).toEqual([303, 303, 303]);
     expect(second.headers?.Location).toBe(first.headers?.Location);
-    expect(stored()).toHaveLength(1);
-    expect(stored()[0]).toMatchObject({ requestId: 'request-1' });
+    expect(stored().map((item) => item.requestId)).toEqual(['request-1']);
 
-    await handler(formPost('198.51.100.9'), lambdaContext('request-3'));
     // Each post counts, as every post does: the e-mail address's three an hour are spent here.
     await handler(formPost('203.0.113.7', { email: 'grace@example.com', message: `${INQUIRY.message} Again.` }), lambdaContext('request-4'));
-    expect(stored().map((item) => item.requestId)).toEqual(['request-1', 'request-3', 'request-4']);
-    // No id tells the client's address.
-    expect(JSON.stringify(stored())).not.toContain('203.0.113.7');
+    expect(stored().map((item) => item.requestId)).toEqual(['request-1', 'request-4']);
   });
 });
 
