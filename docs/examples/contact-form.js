@@ -46,15 +46,21 @@
         if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
         showErrors(answer.errors);
-      } else if (response.status === 429 && worded(form.dataset.noticeRateLimited)) {
-        // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them.
-        const seconds = Number(response.headers.get('Retry-After')) || 60;
-        say(form.dataset.noticeRateLimited.replaceAll('{minutes}', String(Math.max(1, Math.ceil(seconds / 60)))), true);
-      } else if ((response.status >= 500 || response.status === 403) && worded(form.dataset.noticeUnavailable)) {
+      } else if (response.status === 429) {
+        // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them. A 429
+        // without the service's scope came from the site's firewall, which counts by network too.
+        const minutes = Math.max(1, Math.ceil((Number(response.headers.get('Retry-After')) || 60) / 60));
+        const limit =
+          answer.scope === 'email'
+            ? 'Too many inquiries have been sent for this e-mail address recently, so this one was not sent. Please try again in {wait}.'
+            : 'Too many inquiries have been sent from your network recently, so this one was not sent. Please try again in {wait}.';
+        const owners = worded(form.dataset.noticeRateLimited);
+        say(owners ? owners.replaceAll('{minutes}', String(minutes)) : limit.replace('{wait}', minutes === 1 ? '1 minute' : `${minutes} minutes`), true);
+      } else if (response.status >= 500 || response.status === 403) {
         // The service down or failing, or something on the way (a gateway, the site's firewall) refusing: nothing for the visitor to mend.
-        say(form.dataset.noticeUnavailable, true);
+        say(worded(form.dataset.noticeUnavailable, 'Your inquiry could not be accepted just now. Please try again in a minute.'), true);
       } else {
-        // 429 and 503 say in `detail` when to try again; an answer without one came from elsewhere on the way.
+        // A body the service could not read (413, 415) says why in `detail`.
         say(typeof answer.detail === 'string' ? answer.detail : 'Your inquiry could not be accepted just now. Please try again in a minute.', true);
       }
     } catch {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { FIELD_MESSAGES } from '../../lambdas/inquiry/form-messages.js';
+import { FIELD_MESSAGES, rateLimitedNotice } from '../../lambdas/inquiry/form-messages.js';
+import type { RateLimitScope } from '../../lambdas/inquiry/limits.js';
 import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { describeWithChromium, keepScreenshot, seriousAccessibilityViolations } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
@@ -152,7 +153,7 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       expect(await status(page).getAttribute('class')).toContain('status-error');
     });
 
-    it('says what the server says when it refuses for a while (429)', async () => {
+    it('says the sentence a visitor without JavaScript reads when the server refuses for a while (429)', async () => {
       const { page } = await visit();
       const values = inquiry();
       await fillOwnerForm(page, values);
@@ -163,8 +164,8 @@ describeInChromium('the owner’s own form, from docs/examples, in Chromium', ()
       await send(page);
       const refused = await answer;
       expect(refused.status()).toBe(429);
-      const { detail } = (await refused.json()) as { detail: string };
-      await statusSays(page, detail);
+      const { scope } = (await refused.json()) as { scope: RateLimitScope };
+      await statusSays(page, rateLimitedNotice(scope, Number((await refused.allHeaders())['retry-after'])));
       expect(await status(page).getAttribute('class')).toContain('status-error');
     });
   });

@@ -17,7 +17,7 @@ const SHOWN = [...SCRIPT.matchAll(/'([A-Z][^'\n]* [^'\n]*[.…])'/g)].map(([, se
 
 describe('the example form script', () => {
   it('says what the service says without script, and nothing of its own', () => {
-    const service = [NOTICES.sending, NOTICES.invalid, NOTICES.unavailable, NOTICES.failed, `${SENT.heading}. ${SENT.text}`];
+    const service = [NOTICES.sending, NOTICES.invalid, NOTICES.unavailable, NOTICES.failed, NOTICES.rateLimited.ip, NOTICES.rateLimited.email, `${SENT.heading}. ${SENT.text}`];
     expect(new Set(SHOWN)).toEqual(new Set(service));
   });
 
