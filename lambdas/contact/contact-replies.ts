@@ -19,7 +19,8 @@ export function contactReply(outcome: ContactOutcome, requestId: string, limits:
   switch (outcome.kind) {
     case 'accepted':
       return {
-        ...jsonReply(202, { status: 'accepted', id: outcome.inquiryId }, { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) }, 'accepted'),
+        // Found stored already: the same answer, in the log as the replay it is, not a second inquiry accepted.
+        ...jsonReply(202, { status: 'accepted', id: outcome.inquiryId }, { ...NO_STORE, ...rateLimitHeaders(outcome.rateLimit, limits) }, outcome.again ? 'replayed' : 'accepted'),
         inquiryId: outcome.inquiryId,
       };
     case 'rejected':

@@ -35,11 +35,12 @@ import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 const site = readSiteSettings(process.env);
 const inquiryTable = readInquiryTableName(process.env);
 const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
+const counterKeySecret = readCounterKeySecret(process.env);
 const dependencies = createContactDependencies({
   limits: site.limits,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
-  counterKeySecret: readCounterKeySecret(process.env),
+  counterKeySecret,
   formTokens: tokens,
   inquiryTable,
   throwawayDomains: lazyModule(async () => {
@@ -127,7 +128,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   }
   const bytes = requestBody(event);
   const body = readFormBody(bodyHeaders(event), bytes);
-  const inquiryId = repeatedFormId(bytes, new Date());
+  const inquiryId = repeatedFormId(counterKeySecret, bytes, new Date());
   const outcome = await takeInquiry(event, context, body, inquiryId, { token: body.formToken });
   const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));

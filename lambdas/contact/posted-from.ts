@@ -7,7 +7,8 @@ import { PAGE_PATHS } from '../html/page-paths.js';
  * where the service's answers are shown (a page at `/contact.html` is no answer).
  */
 export function postedFromPath(carried: string | undefined, referer: string | undefined): string | undefined {
-  if (carried !== undefined) return carried;
+  // An empty one (a field written without its value) carries nothing.
+  if (carried !== undefined && carried !== '') return carried;
   if (referer === undefined || !URL.canParse(referer)) return undefined;
   const { pathname } = new URL(referer);
   return pathname === PAGE_PATHS.form ? undefined : pathname;

@@ -9,7 +9,7 @@ import { epochSeconds } from '../time-units.js';
 
 /** An inquiry that passed every check and limit, to be kept until it reaches the owner. */
 export interface NewInquiry {
-  /** The id the visitor is given: the request id, or one derived from the `Idempotency-Key` and body. */
+  /** The id the visitor is given: the request id, or one derived from the `Idempotency-Key` and body, or from a form post's body (docs/api.md §11). */
   readonly id: string;
   readonly requestId: string;
   readonly receivedAt: Date;
@@ -18,8 +18,11 @@ export interface NewInquiry {
   readonly heldFor: readonly HeldReason[];
 }
 
-/** Whether the inquiry is in the table: stored now, or before (a retried write, or the same keyed inquiry again). */
-export type Acceptance = { readonly kind: 'stored' } | { readonly kind: 'failed'; readonly errorName: string };
+/**
+ * Whether the inquiry is in the table: stored now, or found stored before under its id (a retried
+ * write, the same keyed inquiry again, the same form post again), which this one leaves as it is.
+ */
+export type Acceptance = { readonly kind: 'stored' } | { readonly kind: 'found' } | { readonly kind: 'failed'; readonly errorName: string };
 
 /** Where an accepted inquiry is kept: the delivery worker takes it from there (docs/api.md §14). */
 export interface InquiryStore {
@@ -28,9 +31,10 @@ export interface InquiryStore {
 
 /**
  * The inquiry table: one conditional put of a pending item, which the table's stream hands the
- * delivery worker, or of a held one, which waits in its queue for the daily digest. The put never overwrites: a retry of a put whose answer was lost, or a second
- * request with the same `Idempotency-Key` and body, finds the item there, which is the inquiry
- * stored; overwriting it could set an inquiry a worker is already sending back to pending.
+ * delivery worker, or of a held one, which waits in its queue for the daily digest. The put never
+ * overwrites: a retry of a put whose answer was lost, a second request with the same
+ * `Idempotency-Key` and body, or the same form post again finds the item there, which is the
+ * inquiry stored; overwriting it could set an inquiry a worker is already sending back to pending.
  */
 export class DynamoInquiryStore implements InquiryStore {
   private readonly documents: DynamoDBDocumentClient;
@@ -68,7 +72,7 @@ export class DynamoInquiryStore implements InquiryStore {
       );
       return { kind: 'stored' };
     } catch (error) {
-      if (isConditionFailure(error)) return { kind: 'stored' };
+      if (isConditionFailure(error)) return { kind: 'found' };
       return { kind: 'failed', errorName: errorName(error) };
     }
   }

@@ -17,7 +17,7 @@ export type ReadBody =
 /** One POST to the contact endpoint: who sent it, and its body as far as the cheap checks read it. */
 export interface ContactSubmission {
   readonly requestId: string;
-  /** The id the inquiry is stored and answered under: the request id, unless an `Idempotency-Key` gives one. */
+  /** The id the inquiry is stored and answered under: the request id, unless an `Idempotency-Key`, or a form post's body, gives one. */
   readonly inquiryId: string;
   /** The client the front door names, or else the address the platform saw (docs/api.md §4). */
   readonly clientIp: string;
@@ -32,7 +32,14 @@ export type ContactOutcome =
    * Stored: from now on the service delivers it (docs/api.md §14), at once, or in the daily digest
    * when `heldFor` names why it looks like spam (§15). The visitor's answer is the same.
    */
-  | { readonly kind: 'accepted'; readonly inquiryId: string; readonly rateLimit: RateLimitStatus; readonly heldFor: readonly HeldReason[] }
+  | {
+      readonly kind: 'accepted';
+      readonly inquiryId: string;
+      readonly rateLimit: RateLimitStatus;
+      readonly heldFor: readonly HeldReason[];
+      /** Found stored already under its id: this request stored nothing, and held nothing. */
+      readonly again?: true;
+    }
   | { readonly kind: 'rejected'; readonly reason: RejectionReason; readonly rateLimit: RateLimitStatus }
   | { readonly kind: 'invalid'; readonly errors: readonly FieldError[]; readonly rateLimit: RateLimitStatus }
   | { readonly kind: 'rate_limited'; readonly rateLimit: RateLimitStatus }
@@ -103,6 +110,8 @@ export async function submitInquiry(
     await Promise.all([admission.giveBack(), spam?.giveBack()]);
     return { kind: 'unavailable', dependency: 'inquiry_store', errorName: stored.errorName };
   }
+  // The post counts as every post does; its text, stored once, counts once.
+  if (stored.kind === 'found') return notStored({ kind: 'accepted', inquiryId: submission.inquiryId, rateLimit: admission.status, heldFor: [], again: true });
   return { kind: 'accepted', inquiryId: submission.inquiryId, rateLimit: admission.status, heldFor };
 }
 

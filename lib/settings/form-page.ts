@@ -173,9 +173,10 @@ function checkedPage(
 ): CheckedPage {
   const form = checkedForm(named, file, page, site);
   // Written by the owner, for a visitor's browser that sends no Referer: it must name the page itself.
-  if (form.postedFrom !== undefined && contactPageAddress(form.postedFrom) !== contactPageAddress(path)) {
+  if (form.fields.includes(POSTED_FROM_FIELD) && contactPageAddress(form.postedFrom ?? '') !== contactPageAddress(path)) {
+    const names = form.postedFrom === undefined || form.postedFrom === '' ? 'names no page' : `names ${printable(JSON.stringify(form.postedFrom))}, not this page`;
     throw new ConfigError(
-      `${named} is ${file}, whose form's ${POSTED_FROM_FIELD} field names ${printable(JSON.stringify(form.postedFrom))}, not this page: a post from it would be answered as that page's. Write ${printable(JSON.stringify(path))}, or leave the field out`,
+      `${named} is ${file}, whose form's ${POSTED_FROM_FIELD} field ${names}: a post from it would be answered as another page's. Write value=${printable(JSON.stringify(path))}, or leave the field out`,
     );
   }
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));

@@ -226,7 +226,7 @@ export async function storeInquiry(client: DynamoDBClient, tableName: string, id
     inquiry: { name: 'Grace Hopper', email, message: 'About the compiler you wrote of.' },
     heldFor: held,
   });
-  if (stored.kind !== 'stored') throw new Error(`the inquiry store failed: ${stored.errorName}`);
+  if (stored.kind === 'failed') throw new Error(`the inquiry store failed: ${stored.errorName}`);
   if (state === 'pending' || state === 'held') return;
   const delivery = new DynamoDeliveryStore(client, tableName);
   const now = epochSeconds(receivedAt);

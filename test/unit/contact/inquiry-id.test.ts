@@ -27,23 +27,26 @@ describe('keyedInquiryId (docs/api.md §11)', () => {
   });
 });
 
-describe('repeatedFormId (docs/api.md §9)', () => {
+describe('repeatedFormId (docs/api.md §11)', () => {
   const at = (seconds: number) => new Date(seconds * 1000);
   const start = 1_764_000_000 - (1_764_000_000 % REPEATED_FORM_SECONDS);
+  const SECRET = 'a-counter-key-of-at-least-32-characters';
 
-  it('is one id for the same body within the same ten minutes: a second press of the button', () => {
-    expect(repeatedFormId(body('name=Ada'), at(start))).toBe(repeatedFormId(body('name=Ada'), at(start + REPEATED_FORM_SECONDS - 1)));
-    expect(repeatedFormId(body('name=Ada'), at(start))).toMatch(UUID);
+  it('is one id for the same body in the same ten-minute slot: a second press of the button', () => {
+    expect(repeatedFormId(SECRET, body('name=Ada'), at(start))).toBe(repeatedFormId(SECRET, body('name=Ada'), at(start + REPEATED_FORM_SECONDS - 1)));
+    expect(repeatedFormId(SECRET, body('name=Ada'), at(start))).toMatch(UUID);
   });
 
-  it('is another id for another body, the next ten minutes, or a JSON post’s key of the same text', () => {
-    const window = Math.floor(start / REPEATED_FORM_SECONDS);
+  it('is another id for another body, the next slot, another deployment’s key, or any key and body of a JSON post', () => {
+    const slot = Math.floor(start / REPEATED_FORM_SECONDS);
     const ids = new Set([
-      repeatedFormId(body('name=Ada'), at(start)),
-      repeatedFormId(body('name=Eve'), at(start)),
-      repeatedFormId(body('name=Ada'), at(start + REPEATED_FORM_SECONDS)),
-      keyedInquiryId(`form${window}`, body('name=Ada')),
+      repeatedFormId(SECRET, body('name=Ada'), at(start)),
+      repeatedFormId(SECRET, body('name=Eve'), at(start)),
+      repeatedFormId(SECRET, body('name=Ada'), at(start + REPEATED_FORM_SECONDS)),
+      repeatedFormId(`${SECRET}!`, body('name=Ada'), at(start)),
+      // What a keyed id of the same parts would be: only the counter key makes a form post's id.
+      keyedInquiryId('form', body(`${slot}\0name=Ada`)),
     ]);
-    expect(ids.size).toBe(4);
+    expect(ids.size).toBe(5);
   });
 });

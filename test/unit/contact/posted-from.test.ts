@@ -8,6 +8,8 @@ describe('postedFromPath', () => {
     expect(postedFromPath('/fr/contact/', 'https://example.com/contact')).toBe('/fr/contact/');
     expect(postedFromPath(undefined, 'https://example.com/fr/contact/?ref=nav#form')).toBe('/fr/contact/');
     expect(postedFromPath(undefined, undefined)).toBeUndefined();
+    // A field written without its value carries nothing: the Referer tells.
+    expect(postedFromPath('', 'https://example.com/fr/contact/')).toBe('/fr/contact/');
     // Sent from an answer, shown at /contact, without the path it carries: no page, even where one is at /contact.html.
     expect(postedFromPath(undefined, 'https://example.com/contact')).toBeUndefined();
     expect(postedFromPath(undefined, 'https://example.com/contact?x=1')).toBeUndefined();

@@ -51,7 +51,7 @@ describe('DynamoInquiryStore against the emulator', () => {
     const first = await inbox.itemOf('stored-2');
 
     expect(await store.accept({ id: 'stored-2', requestId: 'request-2', receivedAt: new Date(), inquiry: { ...INQUIRY, name: 'Eve' }, heldFor: [] })).toEqual({
-      kind: 'stored',
+      kind: 'found',
     });
 
     expect(await inbox.itemOf('stored-2')).toEqual(first);

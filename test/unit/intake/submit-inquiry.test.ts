@@ -82,6 +82,24 @@ describe('submitInquiry: a valid inquiry', () => {
     expect(inquiries.stored.get('keyed-inquiry-id')).toMatchObject({ id: 'keyed-inquiry-id', requestId: REQUEST_ID });
   });
 
+  it('is found, not stored again, under an id stored before (the same form post again): answered alike, holding nothing, its text counted once', async () => {
+    const { submit, inquiries, store } = service();
+    const stuffed = fields({ ...INQUIRY, message: `Visit ${['a', 'b', 'c', 'd', 'e', 'f'].map((host) => `https://${host}.example`).join(' ')} now.` });
+    const first = await submit(stuffed, SOURCE_IP, 'request-a', 'form-id');
+    const texts = () => [...store.counts].filter(([id]) => !id.startsWith('ip#') && !id.startsWith('email#'));
+    const textsAfterFirst = texts();
+
+    const again = await submit(stuffed, '198.51.100.9', 'request-b', 'form-id');
+
+    expect(first).toMatchObject({ kind: 'accepted', heldFor: [expect.objectContaining({ signal: 'link_stuffing' })] });
+    expect(again).toEqual({ kind: 'accepted', inquiryId: 'form-id', rateLimit: expect.any(Object), heldFor: [], again: true });
+    expect([...inquiries.stored.values()].map((entry) => entry.requestId)).toEqual(['request-a']);
+    expect(textsAfterFirst).not.toEqual([]);
+    expect(texts()).toEqual(textsAfterFirst);
+    // Each post counts towards the limits, as every post does.
+    expect(store.countOf('email')).toBe(2);
+  });
+
   it('is stored with every line break a line feed: CRLF and a lone CR alike', async () => {
     const { submit, inquiries } = service();
 

@@ -778,8 +778,10 @@ describe('the other contact pages: pages beside the form page whose form posts t
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site }).otherContactPages.map(({ path }) => path)).toEqual(['/en/contact/']);
     writeFileSync(join(site, 'en/contact/index.html'), hidden('/fr/contact/'));
     expect(configErrorOf(() => configOf({ ...MINIMAL_CONTEXT, siteDir: site })).message).toBe(
-      `/en/contact/ is ${join(site, 'en/contact/index.html')}, whose form's form_page field names "/fr/contact/", not this page: a post from it would be answered as that page's. Write "/en/contact/", or leave the field out`,
+      `/en/contact/ is ${join(site, 'en/contact/index.html')}, whose form's form_page field names "/fr/contact/", not this page: a post from it would be answered as another page's. Write value="/en/contact/", or leave the field out`,
     );
+    writeFileSync(join(site, 'en/contact/index.html'), ownerFormPage().replace('</form>', '<input type="hidden" name="form_page"></form>'));
+    expect(configErrorOf(() => configOf({ ...MINIMAL_CONTEXT, siteDir: site })).message).toMatch(/, whose form's form_page field names no page: a post from it would be answered as another page's\. Write value="\/en\/contact\/", or leave the field out$/);
   });
 
   it('are found wherever they are, flat pages too, the shallowest first, beside the form page and never it', () => {
