@@ -68,12 +68,26 @@ export class DynamoInquiryStore implements InquiryStore {
           },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },
+          // The item found comes back in the error: the SDK's repeat of this very put finds its own.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       return { kind: 'stored' };
     } catch (error) {
-      if (isConditionFailure(error)) return { kind: 'found' };
+      if (isConditionFailure(error)) return storingRequest(error) === requestId ? { kind: 'stored' } : { kind: 'found' };
       return { kind: 'failed', errorName: errorName(error) };
     }
   }
+}
+
+/**
+ * The request that stored the item a failed condition found, from the item DynamoDB returns in the
+ * error (ReturnValuesOnConditionCheckFailure, ALL_OLD: AWS's PutItem reference); none where it
+ * returns none, as dynalite, which then counts as another request's.
+ */
+function storingRequest(error: unknown): string | undefined {
+  const attribute = (error as { readonly Item?: Readonly<Record<string, unknown>> }).Item?.requestId;
+  if (typeof attribute === 'string') return attribute;
+  const text = (attribute as { readonly S?: unknown } | undefined)?.S;
+  return typeof text === 'string' ? text : undefined;
 }
