@@ -617,6 +617,16 @@ describe("what the front door's function is told", () => {
       { statusCode: 301, headers: { location: { value: '/work/' } } },
     ],
     ['a new contact page, which /contact/ then serves', { 'contact/index.html': '<p>Write to me</p>' }, [], ['/contact/ is your page there'], '/contact/', { uri: '/contact/index.html' }],
+    [
+      'a folder with its index.html published into a flat folder, whose pages it then lists one by one',
+      { 'blog/a.html': 'a', 'blog/b.html': 'b', 'blog/archive/index.html': 'archive' },
+      ['blog/a.html', 'blog/b.html'],
+      ['paths without an extension below /blog/ are no longer taken for pages', 'reached without .html: /blog/a.html, /blog/b.html'],
+      '/blog/archive',
+      { statusCode: 301, headers: { location: { value: '/blog/archive/' } } },
+    ],
+    ['a flat folder whose last page is gone', {}, ['blog/a.html'], ['paths without an extension below /blog/ are no longer taken for pages'], '/blog/a', { statusCode: 301 }],
+    ['a flat folder published since', { 'notes/a.html': 'a' }, [], ['every path without an extension below /notes/ is taken for its .html page'], '/notes/later', { uri: '/notes/later.html' }],
   ])('tells it of %s, after the files, with no deploy', async (_what, files, deployedExtra, said, path, answer) => {
     deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...deployedExtra] });
     const lines = await run(siteFolder({ ...SITE, ...files }));
@@ -635,25 +645,6 @@ describe("what the front door's function is told", () => {
       expect.stringMatching(/^To undo it within 30 days: /),
       "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.",
     ]);
-  });
-
-  it.each<[string, readonly string[], Record<string, string>, readonly string[], string, Record<string, unknown>]>([
-    [
-      'a folder with its index.html published into a flat folder, whose pages it then lists one by one',
-      ['blog/a.html', 'blog/b.html'],
-      { 'blog/a.html': 'a', 'blog/b.html': 'b', 'blog/archive/index.html': 'archive' },
-      ['paths without an extension below /blog/ are no longer taken for pages', 'reached without .html: /blog/a.html, /blog/b.html'],
-      '/blog/archive',
-      { statusCode: 301, headers: { location: { value: '/blog/archive/' } } },
-    ],
-    ['a flat folder whose last page is gone', ['blog/a.html'], {}, ['paths without an extension below /blog/ are no longer taken for pages'], '/blog/a', { statusCode: 301 }],
-    ['a flat folder published since', [], { 'notes/a.html': 'a' }, ['every path without an extension below /notes/ is taken for its .html page'], '/notes/later', { uri: '/notes/later.html' }],
-  ])('tells it of %s', async (_what, deployedExtra, files, said, path, answer) => {
-    deployment = mockedDeployment({ deployedKeys: [...Object.keys(SITE), ...deployedExtra] });
-    const lines = await run(siteFolder({ ...SITE, ...files }));
-    expect(frontDoorLines(lines)).toEqual(said.map((change) => `  front door  ${change}`));
-    expect(notes(lines)).toEqual([]);
-    expect(routed(path)).toMatchObject(answer);
   });
 
   it('tells it as the next deploy would: the code a synth of the folder makes then', async () => {
