@@ -128,9 +128,9 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   }
   const bytes = requestBody(event);
   const body = readFormBody(bodyHeaders(event), bytes);
-  const inquiryId = repeatedFormId(counterKeySecret, bytes, new Date());
-  const outcome = await takeInquiry(event, context, body, inquiryId, { token: body.formToken });
-  const formToken = tokenToServeAgain(tokens, body.formToken, new Date());
+  const now = new Date();
+  const outcome = await takeInquiry(event, context, body, repeatedFormId(counterKeySecret, bytes, now), { token: body.formToken });
+  const formToken = tokenToServeAgain(tokens, body.formToken, now);
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));
 }
 
