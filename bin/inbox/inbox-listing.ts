@@ -75,8 +75,11 @@ export function inboxListing(records: readonly InquiryRecord[], options: Listing
   return lines;
 }
 
-/** What the visitor wrote, as the mail shows it: each field labelled, each line of theirs quoted. */
+/** What the visitor wrote, as the mail shows it: each field labelled, each line of theirs quoted; then the page it was sent from. */
 function inquiryText(record: InquiryRecord): string[] {
-  if (record.text === undefined) return ['    (its text was erased once it was sent: retentionDays)', ''];
-  return [...visitorFields(record.text, TERMINAL_QUOTING).map((text) => (text === '' ? '' : `    ${text}`)), ''];
+  const text =
+    record.text === undefined
+      ? ['    (its text was erased once it was sent: retentionDays)']
+      : visitorFields(record.text, TERMINAL_QUOTING).map((line) => (line === '' ? '' : `    ${line}`));
+  return [...text, ...(record.sentFrom === undefined ? [] : [`    Sent from: ${terminalText(record.sentFrom)}`]), ''];
 }

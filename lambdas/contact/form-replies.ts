@@ -10,7 +10,6 @@ import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
-import { contactPageAddress, postedFromPath } from './posted-from.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
 import type { ReadForm } from './read-body.js';
 import type { ContactOutcome } from '../intake/submit-inquiry.js';
@@ -43,8 +42,6 @@ export interface FormSite extends SiteSettings, PageSite {
   readonly successPath?: string;
   /** The owner's form page (docs/api.md §9); the service's own form when none. */
   readonly formPage?: OwnerFormPageSource;
-  /** The other contact pages, which answer the posts sent from them. */
-  readonly otherFormPages?: readonly OtherFormPageSource[];
 }
 
 /** Where the owner's form page comes from: read and filled in only for a refused post. */
@@ -53,7 +50,7 @@ export interface OwnerFormPageSource {
   fill(refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined>;
 }
 
-/** Another contact page: its path, which its answers carry, and the thank-you page its form names. */
+/** Another contact page, which answers the posts sent from it: its path, which its answers carry, and the thank-you page its form names. */
 export interface OtherFormPageSource extends OwnerFormPageSource {
   readonly path: string;
   readonly successPath?: string;
@@ -84,9 +81,9 @@ export async function crossSiteReply(site: FormSite, requestId: string): Promise
  * outcome (RateLimit fields, Retry-After, no-store), with a page in place of the JSON; a delivered
  * inquiry is a 303 to the confirmation (the owner's thank-you page, if set), so that reloading it
  * cannot send the inquiry twice. Refused forms come back filled in, so that nothing the visitor
- * wrote is lost, with `formToken`. A post from another contact page (by the path its answer
- * carries, else its `referer`: postedFromPath) is answered in that page, and a delivered one goes to
- * the thank-you page its form names, if any.
+ * wrote is lost, with `formToken`. A post from another contact page (`postedFrom`, which the
+ * handler finds by postedFromPath) is answered in that page, and a delivered one goes to the
+ * thank-you page its form names, if any.
  */
 export async function formReply(
   outcome: ContactOutcome,
@@ -94,10 +91,9 @@ export async function formReply(
   formToken: string,
   requestId: string,
   site: FormSite,
-  referer?: string,
+  other?: OtherFormPageSource,
 ): Promise<Reply> {
   const api = contactReply(outcome, requestId, site.limits);
-  const other = otherFormPage(site, postedFromPath(submitted.postedFrom, referer));
   const { 'Content-Type': _problemJson, ...headers } = api.headers;
   const values = submitted.kind === 'fields' ? submitted.fields : {};
   const page = (html: string, policy = CONTENT_SECURITY_POLICY): Reply => ({
@@ -142,13 +138,6 @@ export async function formReply(
       return page(renderProblemPage(site, heading, submitted.sentJson ? `${text} ${JSON_TO_API}` : text));
     }
   }
-}
-
-/** The other contact page a post came from (its path: postedFromPath), if it is one. */
-function otherFormPage(site: FormSite, postedFrom: string | undefined): OtherFormPageSource | undefined {
-  if (postedFrom === undefined) return undefined;
-  const address = contactPageAddress(postedFrom);
-  return site.otherFormPages?.find((page) => contactPageAddress(page.path) === address);
 }
 
 /**

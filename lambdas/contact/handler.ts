@@ -17,11 +17,12 @@ import { corsForOrigins, httpHandler, requestBody, requestHeader, type HttpEvent
 import { readOriginVerifier } from '../http/origin-verify.js';
 import type { Reply } from '../http/reply.js';
 import { routeEntry } from '../http/route-entry.js';
+import { PAGE_PATHS } from '../html/page-paths.js';
 import { FORM_TOKEN_HEADER, formTokens, tokenToServeAgain } from '../inquiry/form-token.js';
 import { readIdempotencyKey } from '../inquiry/idempotency-key.js';
 import { createContactDependencies } from '../intake/dependencies.js';
 import { writeHeldLines } from '../intake/held-log.js';
-import { submitInquiry, type ContactOutcome, type ReadBody } from '../intake/submit-inquiry.js';
+import { submitInquiry, type ContactOutcome, type ContactSubmission } from '../intake/submit-inquiry.js';
 import { lazyModule, lazySpecifier } from '../lazy-module.js';
 import type { RouteKeyOf } from '../routes.js';
 import { contactReply } from './contact-replies.js';
@@ -29,7 +30,8 @@ import { isCrossSitePost } from './cross-site.js';
 import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId, repeatedFormId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
-import type { FormSite, OwnerFormPageSource } from './form-replies.js';
+import type { FormSite, OtherFormPageSource, OwnerFormPageSource } from './form-replies.js';
+import { contactPageAt, postedFromPath, refererPath } from './posted-from.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
@@ -57,14 +59,18 @@ const filledFormPage = lazyModule(
   () => import(lazySpecifier(CONTACT_LAZY_MODULES.filledFormPage)) as Promise<typeof import('./filled-form-page.js')>,
 );
 const filledIn = (page: OwnerFormPage): OwnerFormPageSource => ({ fill: async (refused) => (await filledFormPage()).fillFormPage(page, refused) });
-/** What the form's pages need beyond the site: the owner's style sheet, thank-you page and contact pages (docs/api.md §9). */
+/** What the form's pages need beyond the site: the owner's style sheet, thank-you page and form page (docs/api.md §9). */
 const formSite: FormSite = {
   ...site,
   stylesheet: readPageStylesheet(process.env),
   successPath: readFormSuccessPath(process.env),
   ...(formPage === undefined ? {} : { formPage: filledIn(formPage) }),
-  otherFormPages: readOtherFormPages(process.env).map((page) => ({ ...filledIn(page), ...page })),
 };
+const otherFormPages: readonly OtherFormPageSource[] = readOtherFormPages(process.env).map((page) => ({ ...filledIn(page), ...page }));
+/** The site's contact pages: first the one whose answers `/contact` shows without naming it, the owner's form page or else the service's own form. */
+const contactPages: readonly { readonly path: string }[] = [{ path: formPage?.path ?? PAGE_PATHS.form }, ...otherFormPages];
+/** The address of the contact page an inquiry was sent from, which the owner's mail gives (docs/api.md §2). */
+const pageAddress = (page: { readonly path: string } | undefined): string | undefined => (page === undefined ? undefined : `${site.baseUrl}${page.path}`);
 
 const rememberedAnswers = lazyModule(async () => {
   const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');
@@ -99,8 +105,11 @@ async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
   // The form's own script sends its page's token; any other JSON client sends none (docs/api.md §15).
   const token = requestHeader(event, FORM_TOKEN_HEADER.toLowerCase());
+  // A script's post names the page it runs in by its Referer alone: none from an answer at /contact, which may show any.
+  const sentFrom = pageAddress(contactPageAt(contactPages, refererPath(requestHeader(event, 'referer'))));
   const submit = (inquiryId: string) => async () => {
-    const outcome = await takeInquiry(event, context, readJsonBody(bodyHeaders(event), bytes), inquiryId, token === undefined ? undefined : { token });
+    const body = readJsonBody(bodyHeaders(event), bytes);
+    const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom, form: token === undefined ? undefined : { token } });
     return contactReply(outcome, context.awsRequestId, site.limits);
   };
   const idempotency = readIdempotencyKey(requestHeader(event, 'idempotency-key'));
@@ -129,20 +138,17 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
   const body = readFormBody(bodyHeaders(event), bytes);
   const now = new Date();
-  const outcome = await takeInquiry(event, context, body, repeatedFormId(counterKeySecret, bytes, now), { token: body.formToken });
+  // Answered in the page it came from, and else in the form page, as its mail says.
+  const other = contactPageAt(otherFormPages, postedFromPath(body.postedFrom, requestHeader(event, 'referer')));
+  const inquiryId = repeatedFormId(counterKeySecret, bytes, now);
+  const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom: pageAddress(other ?? contactPages[0]), form: { token: body.formToken } });
   const formToken = tokenToServeAgain(tokens, body.formToken, now);
-  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, requestHeader(event, 'referer'));
+  return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, other);
 }
 
 /** Checks, counts and stores one inquiry, whichever way it was posted; a form post brings its token. */
-async function takeInquiry(
-  event: HttpEvent,
-  context: Context,
-  body: ReadBody,
-  inquiryId: string,
-  form?: { readonly token: string | undefined },
-): Promise<ContactOutcome> {
-  const submission = { requestId: context.awsRequestId, inquiryId, clientIp: clientAddress(event, frontDoor), body, ...(form === undefined ? {} : { form }) };
+async function takeInquiry(event: HttpEvent, context: Context, post: Omit<ContactSubmission, 'requestId' | 'clientIp'>): Promise<ContactOutcome> {
+  const submission = { ...post, requestId: context.awsRequestId, clientIp: clientAddress(event, frontDoor) };
   const outcome = await submitInquiry(submission, dependencies);
   if (outcome.kind === 'accepted') writeHeldLines(outcome.inquiryId, outcome.heldFor, context.awsRequestId);
   return outcome;

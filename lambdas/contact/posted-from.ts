@@ -1,5 +1,10 @@
 import { PAGE_PATHS } from '../html/page-paths.js';
 
+/** The path of a `Referer` that is a URL; none of one that is not (a proxy's, a hand-made request's). */
+export function refererPath(referer: string | undefined): string | undefined {
+  return referer === undefined || !URL.canParse(referer) ? undefined : new URL(referer).pathname;
+}
+
 /**
  * Which of the owner's contact pages a form post came from (docs/api.md §9): the path the
  * service's answer in another contact page carries, else the path of the post's `Referer`, which
@@ -9,9 +14,15 @@ import { PAGE_PATHS } from '../html/page-paths.js';
 export function postedFromPath(carried: string | undefined, referer: string | undefined): string | undefined {
   // An empty one (a field written without its value) carries nothing.
   if (carried !== undefined && carried !== '') return carried;
-  if (referer === undefined || !URL.canParse(referer)) return undefined;
-  const { pathname } = new URL(referer);
-  return pathname === PAGE_PATHS.form ? undefined : pathname;
+  const path = refererPath(referer);
+  return path === PAGE_PATHS.form ? undefined : path;
+}
+
+/** The page of `pages` that `path` is an address of (contactPageAddress), if any. */
+export function contactPageAt<Page extends { readonly path: string }>(pages: readonly Page[], path: string | undefined): Page | undefined {
+  if (path === undefined) return undefined;
+  const address = contactPageAddress(path);
+  return pages.find((page) => contactPageAddress(page.path) === address);
 }
 
 /**

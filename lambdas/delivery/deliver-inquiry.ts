@@ -94,7 +94,7 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
     return finish({ state: 'held', dueAt: now, heldFor: [{ signal: 'flood', detail }] }, 'held');
   }
 
-  const receipt = { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) };
+  const receipt = { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom };
   let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt));
   let replyToRefused: string | undefined;
   if (delivery.kind === 'not_sent' && delivery.refusal === 'reply_to') {

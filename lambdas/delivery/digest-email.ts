@@ -17,7 +17,7 @@ function sectionText(inquiry: HeldInquiry): string {
     text = [
       `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
       '',
-      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt) }),
+      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }),
       '',
     ].join('\n');
     sections.set(inquiry, text);

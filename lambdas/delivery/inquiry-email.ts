@@ -12,6 +12,8 @@ export interface Receipt {
   /** The inquiry's id: what the visitor's 202 and `npm run inbox` show. */
   readonly id: string;
   readonly receivedAt: Date;
+  /** The address of the owner's contact page it was sent from, when its post named one. */
+  readonly sentFrom?: string;
 }
 
 /**
@@ -61,13 +63,16 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
 
 /**
  * An inquiry as the owner reads it, in its own mail or in the digest: its fields and its message,
- * every line of them the visitor's and marked so; then its arrival and id, the service's.
+ * every line of them the visitor's and marked so; then its arrival, the page it was sent from and
+ * its id, the service's.
  */
 export function inquiryLines(inquiry: InquiryText, receipt: Receipt): string[] {
   return [
     ...visitorFields(inquiry, MAIL_QUOTING),
     '',
     `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
+    // The site's address and a path its settings give: nothing of the visitor's.
+    ...(receipt.sentFrom === undefined ? [] : [`Sent from: ${receipt.sentFrom}`]),
     `Inquiry id: ${receipt.id}`,
   ];
 }

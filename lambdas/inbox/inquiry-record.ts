@@ -73,6 +73,8 @@ export interface InquiryRecord {
   readonly sentIn?: 'digest';
   /** `digest` when it failed there: SES refused it in a mail of its own (docs/api.md §15). */
   readonly failedIn?: 'digest';
+  /** The address of the owner's contact page it was sent from, when its post named one (docs/api.md §2). */
+  readonly sentFrom?: string;
   /** Absent once erased (retention 0, or after the retention period by TTL). */
   readonly text?: InquiryText;
 }
@@ -110,6 +112,7 @@ export function toInquiryRecord(item: Readonly<Record<string, unknown>>): Inquir
     ...(item.released === true ? { released: true } : {}),
     ...(item.sentIn === 'digest' ? { sentIn: 'digest' as const } : {}),
     ...(item.failedIn === 'digest' ? { failedIn: 'digest' as const } : {}),
+    ...optionalString('sentFrom'),
     ...(typeof item.text === 'object' && item.text !== null ? { text: item.text as InquiryText } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface NewInquiry {
   readonly inquiry: Inquiry;
   /** Why it looks like spam (docs/api.md §15): none, and it is mailed at once; some, and it waits for the digest. */
   readonly heldFor: readonly HeldReason[];
+  /** The address of the owner's contact page it was sent from, which its mail gives. */
+  readonly sentFrom?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export class DynamoInquiryStore implements InquiryStore {
     this.documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
 
-  async accept({ id, requestId, receivedAt, inquiry, heldFor }: NewInquiry): Promise<Acceptance> {
+  async accept({ id, requestId, receivedAt, inquiry, heldFor, sentFrom }: NewInquiry): Promise<Acceptance> {
     const received = epochSeconds(receivedAt);
     const state = heldFor.length === 0 ? 'pending' : 'held';
     try {
@@ -65,6 +67,7 @@ export class DynamoInquiryStore implements InquiryStore {
             retryFrom: received,
             text: inquiryText(inquiry),
             ...(heldFor.length === 0 ? {} : { heldFor }),
+            sentFrom,
           },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },

@@ -24,6 +24,8 @@ export interface ContactSubmission {
   readonly body: ReadBody;
   /** A form post's token (docs/api.md §15); none for a JSON post. */
   readonly form?: { readonly token: string | undefined };
+  /** The address of the owner's contact page it was sent from, when the post names one (docs/api.md §2). */
+  readonly sentFrom?: string;
 }
 
 /** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
@@ -105,6 +107,7 @@ export async function submitInquiry(
     receivedAt: now,
     inquiry: verdict.inquiry,
     heldFor,
+    sentFrom: submission.sentFrom,
   });
   if (stored.kind === 'failed') {
     await Promise.all([admission.giveBack(), spam?.giveBack()]);

@@ -7,7 +7,7 @@ import { ownerPagePolicy } from '../../lambdas/html/html-reply.js';
 import { ownerFormPage } from '../support/form-pages.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact, send, sendTarget } from '../support/http-client.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { until } from '../support/until.js';
 
@@ -157,6 +157,34 @@ describe('a no-JavaScript post from another contact page (docs/api.md §9)', () 
     expect({ heading: heading(unknown.text), carried: unknown.text.includes('form_page') }).toEqual({ heading: 'Hire me', carried: false });
     const sent = await postForm({ name: 'Ada', email: newEmail(), message: newMessage() }, { referer: '/about/' });
     expect(sent.headers.location).toBe('/thanks/');
+  });
+
+  it('is named in the mail of each inquiry sent from it, as the form page is, without JavaScript and with', async () => {
+    const post = (message: string, from: string, carried?: string) =>
+      postForm({ name: 'Ada', email: newEmail(), message, ...(carried === undefined ? {} : { form_page: carried }) }, { referer: from });
+    const messages = { french: newMessage(), frenchAgain: newMessage(), english: newMessage(), script: newMessage() };
+    await post(messages.french, '/fr/contact/');
+    await post(messages.frenchAgain, '/contact', '/fr/contact/');
+    await post(messages.english, '/contact/');
+    const headers = { Referer: `${server.baseUrl}/fr/contact/index.html` };
+    expect((await postContact(server.apiUrl, { name: 'Ada', email: newEmail(), message: messages.script }, { headers, from: newClient() })).status).toBe(202);
+
+    const sentFrom = async (message: string) => {
+      let text: string | undefined;
+      await until(async () => (text = (await sentEmails(server)).find((mail) => mail.body.text?.includes(message))?.body.text) !== undefined, { timeoutMs: 10_000 });
+      return /^Sent from: (.*)$/m.exec(text ?? '')?.[1];
+    };
+    expect({
+      french: await sentFrom(messages.french),
+      frenchAgain: await sentFrom(messages.frenchAgain),
+      english: await sentFrom(messages.english),
+      script: await sentFrom(messages.script),
+    }).toEqual({
+      french: `${server.baseUrl}/fr/contact/`,
+      frenchAgain: `${server.baseUrl}/fr/contact/`,
+      english: `${server.baseUrl}/contact/`,
+      script: `${server.baseUrl}/fr/contact/`,
+    });
   });
 
   it('is watched as the form page is: an edit that would stop npm start is said, and when it is mended', async () => {

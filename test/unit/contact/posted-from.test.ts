@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contactPageAddress, postedFromPath } from '../../../lambdas/contact/posted-from.js';
+import { contactPageAddress, contactPageAt, postedFromPath, refererPath } from '../../../lambdas/contact/posted-from.js';
 
 /* Which contact page a form post without JavaScript came from (docs/api.md §9). */
 
@@ -16,6 +16,28 @@ describe('postedFromPath', () => {
     expect(postedFromPath(undefined, 'https://example.com/contact.html')).toBe('/contact.html');
     // A Referer that is no URL (a proxy's, a hand-made request) tells nothing.
     for (const referer of ['', 'fr/contact/', '//example.com/fr/contact/', 'not a url']) expect(postedFromPath(undefined, referer)).toBeUndefined();
+  });
+});
+
+describe('refererPath', () => {
+  it('is the path of a Referer that is a URL, /contact too, and none of one that is not', () => {
+    expect(refererPath('https://example.com/fr/contact/?ref=nav#form')).toBe('/fr/contact/');
+    expect(refererPath('https://example.com/contact')).toBe('/contact');
+    for (const referer of [undefined, '', 'fr/contact/', '//example.com/fr/contact/']) expect(refererPath(referer)).toBeUndefined();
+  });
+});
+
+describe('contactPageAt', () => {
+  const pages = [{ path: '/contact/' }, { path: '/fr/%C3%A9crire/' }];
+
+  it('is the page a path is an address of, as the page’s settings give it', () => {
+    expect(contactPageAt(pages, '/contact/index.html')).toBe(pages[0]);
+    expect(contactPageAt(pages, '/fr/écrire/')).toBe(pages[1]);
+    expect(contactPageAt(pages, '/fr/%c3%a9crire/index.html')).toBe(pages[1]);
+  });
+
+  it('is none for no path, or one of no page', () => {
+    for (const path of [undefined, '', '/contact', '/fr/', '/fr/ecrire/']) expect(contactPageAt(pages, path)).toBeUndefined();
   });
 });
 

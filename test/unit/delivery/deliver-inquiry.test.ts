@@ -22,6 +22,17 @@ describe('deliverInquiry: one attempt (docs/api.md §14)', () => {
     expect(w.reports).toEqual([{ inquiryId: 'inquiry-1', outcome: 'sent', attempt: 1 }]);
   });
 
+  it('gives the contact page it was sent from, as stored, in the mail sent without a Reply-To too', async () => {
+    const w = worker();
+    w.store.add({ id: 'french', sentFrom: 'https://example.com/fr/contact/' });
+    w.mailer.answer = (email) => (email.replyTo === undefined ? undefined : { kind: 'not_sent', errorName: 'BadRequestException', refusal: 'reply_to' });
+
+    expect(await w.deliver('french')).toBe('sent');
+
+    const sentFrom = (mail: { readonly text: string }) => mail.text.match(/^Sent from: .*$/m)?.[0];
+    expect(w.mailer.handed.map(sentFrom)).toEqual(['Sent from: https://example.com/fr/contact/', 'Sent from: https://example.com/fr/contact/']);
+  });
+
   it.each([
     [30, 30],
     [1, 1],

@@ -40,6 +40,13 @@ describe('DynamoDeliveryStore.claim', () => {
     expect(await store.claim('pending', { id, attempts: 0 }, 'attempt-b', NOW, NOW + 60)).toBeUndefined();
   });
 
+  it('returns the contact page it was sent from, as stored', async () => {
+    const id = newId();
+    await inquiries().accept({ ...HELD_INQUIRY, id, heldFor: [], sentFrom: 'https://example.com/fr/contact/' });
+
+    expect(await store.claim('pending', { id, attempts: 0 }, 'attempt-a', NOW, NOW + 60)).toMatchObject({ id, sentFrom: 'https://example.com/fr/contact/' });
+  });
+
   it('takes a repeat of the very same claim (a retried write) as that claim, counting the attempt once', async () => {
     const id = newId();
     await accept(id);

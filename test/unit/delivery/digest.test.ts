@@ -73,6 +73,19 @@ describe('sendDigest', () => {
     expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
   });
 
+  it('gives each the contact page it was sent from, as its own mail would', async () => {
+    const w = digestWorker();
+    const french = w.hold('french');
+    w.store.items.set('french', { ...french, sentFrom: 'https://example.com/fr/contact/' });
+    w.hold('unnamed', [TOO_FAST], '2030-01-01T11:30:00.000Z');
+
+    await w.digest();
+
+    const text = w.mailer.taken[0]?.text ?? '';
+    expect(text).toContain('UTC (2030-01-01T11:00:00.000Z)\nSent from: https://example.com/fr/contact/\nInquiry id: french\n');
+    expect(text.match(/^Sent from: /gm)).toHaveLength(1);
+  });
+
   it('mails them in the order they came, within one second too, and one put back in the queue where it came', async () => {
     const w = digestWorker();
     w.hold('second', [LINKS], '2030-01-01T10:00:00.900Z');

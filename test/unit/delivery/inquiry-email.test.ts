@@ -99,6 +99,13 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     expect(quoted.map((line) => line.slice(2)).join('')).toBe(message);
   });
 
+  it('gives the address of the contact page it was sent from, between its arrival and its id, when its post named one', () => {
+    const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, sentFrom: 'https://example.com/fr/%C3%A9crire/' });
+
+    expect(text.endsWith(`UTC (2030-01-02T03:04:05.006Z)\nSent from: https://example.com/fr/%C3%A9crire/\nInquiry id: ${RECEIPT.id}\n`)).toBe(true);
+    expect(composeInquiryEmail(MINIMAL, RECEIPT).text).not.toContain('Sent from');
+  });
+
   it('gives the time received readable, and in ISO 8601 UTC', () => {
     const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date('2030-07-01T23:59:59.999+02:00') });
 

@@ -67,6 +67,17 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     ]);
   });
 
+  it('gives the contact page it was sent from after its text, or after saying its text was erased', () => {
+    const sentFrom = 'https://example.com/fr/contact/';
+    const { text: _erased, ...withoutText } = BASE;
+
+    const lines = inboxListing([{ ...BASE, sentFrom }, { ...withoutText, id: 'erased', sentFrom }], WITH_TEXT);
+
+    expect(lines.slice(11, 13)).toEqual(['    > Second line.', `    Sent from: ${sentFrom}`]);
+    expect(lines.slice(15, 17)).toEqual(['    (its text was erased once it was sent: retentionDays)', `    Sent from: ${sentFrom}`]);
+    expect(inboxListing([{ ...BASE, sentFrom }], PLAIN).join('\n')).not.toContain('Sent from');
+  });
+
   it('says why a held inquiry waits and how to send it now, and which were sent in a digest; a text erased before sending is no one’s to redeliver', () => {
     const held: InquiryRecord = {
       ...BASE,

@@ -36,6 +36,13 @@ describe('DynamoInquiryStore against the emulator', () => {
     });
   });
 
+  it('keeps the address of the contact page it was sent from, when its post named one', async () => {
+    const sentFrom = 'https://example.com/fr/contact/';
+    await store.accept({ id: 'french-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor: [], sentFrom });
+
+    expect(await inbox.itemOf('french-1')).toMatchObject({ sentFrom });
+  });
+
   it('stores a held inquiry in the held queue with its reasons: the stream hands the worker none of it', async () => {
     const heldFor = [
       { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' },
