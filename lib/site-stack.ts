@@ -8,6 +8,7 @@ import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counter
 import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
 import { siteUrls } from '../lambdas/site-urls.js';
+import { checkEnvironmentSize } from './api/environment-size.js';
 import { functionProfile, settingKeys, type SettingGroup, type SettingKey } from './api/function-profiles.js';
 import { SiteApi } from './api/site-api.js';
 import { SiteFunction } from './api/site-function.js';
@@ -221,9 +222,11 @@ export class SiteStack extends Stack {
   /** One function, given exactly the settings its profile names, and in its bundle the owner's files those settings name. */
   private siteFunction(name: FunctionName, settings: Readonly<Record<SettingKey, string>>, bundledFiles: BundledFiles): SiteFunction {
     const profile = functionProfile(name);
+    const environment = Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]]));
+    checkEnvironmentSize(name, environment);
     return new SiteFunction(this, `${pascalCase(name)}Function`, {
       handlerName: name,
-      environment: Object.fromEntries(settingKeys(profile).map((key) => [key, settings[key]])),
+      environment,
       memorySize: profile.memorySize,
       timeout: Duration.seconds(profile.timeoutSeconds),
       lazyModules: profile.lazyModules,
