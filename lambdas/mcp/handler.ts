@@ -15,6 +15,7 @@ import { writeHeldLines } from '../intake/held-log.js';
 import { submitInquiry } from '../intake/submit-inquiry.js';
 import { lazyModule, lazySpecifier } from '../lazy-module.js';
 import type { RouteKeyOf } from '../routes.js';
+import { siteUrls } from '../site-urls.js';
 import { InquiryServer } from './inquiry-server.js';
 import { MCP_LAZY_MODULES } from './lazy-modules.js';
 import { jsonRpcReply, readMcpPost } from './mcp-request.js';
@@ -114,9 +115,18 @@ async function answerPost(event: HttpEvent, context: Context): Promise<Reply> {
   };
 }
 
+/** Where an inquiry of the tool was sent from, as its mail says (docs/api.md §2): this endpoint, an agent's. */
+const sentFrom = siteUrls(site.baseUrl).mcpEndpoint;
+
 /** The tool: the inquiry, checked, counted and stored as a JSON post to the contact endpoint is. */
 async function sendInquiry(event: HttpEvent, context: Context, args: Readonly<Record<string, unknown>>): Promise<ToolAnswer> {
-  const submission = { requestId: context.awsRequestId, inquiryId: context.awsRequestId, clientIp: clientAddress(event, frontDoor), body: { kind: 'fields', fields: args } as const };
+  const submission = {
+    requestId: context.awsRequestId,
+    inquiryId: context.awsRequestId,
+    clientIp: clientAddress(event, frontDoor),
+    body: { kind: 'fields', fields: args } as const,
+    sentFrom,
+  };
   const outcome = await submitInquiry(submission, dependencies);
   if (outcome.kind === 'accepted') writeHeldLines(outcome.inquiryId, outcome.heldFor, context.awsRequestId);
   return inquiryToolAnswer(outcome);

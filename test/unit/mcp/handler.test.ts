@@ -110,7 +110,7 @@ describe('mcp handler: the tool, through the contact endpoint’s intake', () =>
       id: 1,
       result: { content: [{ type: 'text', text: expect.stringContaining('request-1') }], structuredContent: { status: 'accepted', id: 'request-1' } },
     });
-    expect([...inquiries().values()]).toEqual([expect.objectContaining({ id: 'request-1', state: 'pending' })]);
+    expect([...inquiries().values()]).toEqual([expect.objectContaining({ id: 'request-1', state: 'pending', sentFrom: 'https://example.com/api/mcp' })]);
     expect(response.request).toMatchObject({ outcome: 'accepted', inquiryId: 'request-1', InquiriesAccepted: 1 });
   });
 
