@@ -121,6 +121,13 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   }
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
   const door = siteFrontDoor(site.folder, site.setting);
+  if (path === PAGE_PATHS.form) {
+    // No page of the folder is served there, whatever it holds: the address is the form's.
+    const meant = meantPage(door, path);
+    throw new ConfigError(
+      `${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, ${meant === undefined ? `the path of its file in ${site.setting}` : printable(meant)}`,
+    );
+  }
   const file = linkedSiteFile(door, path);
   if (file === undefined) {
     const error = noPageOfFolder(key, path, site);

@@ -581,7 +581,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
 
   it.each([
     ['/hire-me/', `formPage /hire-me/ is no page of siteDir (${site}): a visitor sent there would get a 404`],
-    ['/contact', `formPage /contact is no page of siteDir (${site}): a visitor sent there would get a 404; /contact/ is a page of it: name it so`],
+    ['/contact', `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/`],
     ['/about/', `formPage /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
   ])('refuses %s with one line', (path, message) => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
@@ -591,7 +591,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['contact.html', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "contact.html"'],
     ['./contact.html', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "./contact.html"'],
     ['contact', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "contact"'],
-    ['/contact', (folder: string) => `formPage /contact is no page of siteDir (${folder}): a visitor sent there would get a 404; /contact.html is a page of it: name it so`],
+    ['/contact', () => `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact.html`],
     ['/contact/', (folder: string) => `formPage /contact/ is no page of siteDir (${folder}): a visitor sent there would get a 404; /contact.html is a page of it: name it so`],
   ])('refuses %s for a flat site’s contact.html, naming the path it may mean', (path, message) => {
     const flat = siteFolder({ 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
@@ -602,7 +602,11 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   it('names the folder’s /contact/ first, the page found with no setting, where both it and contact.html are pages', () => {
     const both = siteFolder({ 'contact/index.html': ownerFormPage(), 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: both, formPage: '/contact' }).message).toBe(
-      `formPage /contact is no page of siteDir (${both}): a visitor sent there would get a 404; /contact/ is a page of it: name it so`,
+      `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/`,
+    );
+    const none = siteFolder({ 'about.html': 'About' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: none, formPage: '/contact' }).message).toBe(
+      "formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, the path of its file in siteDir",
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: both, formPage: 'contact' }).message).toBe('formPage must be the path visitors use, with its leading slash: /contact/, not "contact"');
   });
