@@ -29,7 +29,7 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
     ? `POST one JSON project inquiry (name, email, message, and optionally company and project_url) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
     : `POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.`;
   // Without prose of the service's, where the Markdown of every page is told.
-  const homeNotes = `the home page of this site, in Markdown${merged ? " (every page has one at the page's URL with .md appended, also served to Accept: text/markdown)" : ''}.`;
+  const homeNotes = `the home page of this site, in Markdown${merged ? " (every page has one at its file's address with .md appended, also served to Accept: text/markdown)" : ''}.`;
   const sections: Section[] = [
     {
       name: 'API',
@@ -72,7 +72,7 @@ ${documents.markdown ? `\n${MARKDOWN_PAGES}\n` : ''}${withLinks.map(renderSectio
 }
 
 const MARKDOWN_PAGES =
-  "Every page of this site has a Markdown version at the page's URL with .md appended (index.html.md for a URL ending in /), which is also the answer to a request for the page whose Accept header prefers text/markdown.";
+  "Every page of this site has a Markdown version at its file's address with .md appended (index.html.md for a URL ending in /, about.html.md for a page served at /about), which is also the answer to a request for the page whose Accept header prefers text/markdown.";
 
 function renderSection({ name, links }: Section): string {
   return `\n## ${name}\n\n${links.join('\n')}\n`;

@@ -100,7 +100,7 @@ describe('the probes, as the scanners describe them, on a site that brought none
     expect([home!.status, home!.headers['content-type']]).toEqual([200, 'text/markdown; charset=utf-8']);
     expect(home!.text).toContain('I build *bridges*');
     expect([sitemap!.status, sitemap!.headers['content-type']]).toEqual([200, 'text/xml']);
-    expect(llms.info).toContain("Every page of this site has a Markdown version at the page's URL with .md appended");
+    expect(llms.info).toContain("Every page of this site has a Markdown version at its file's address with .md appended");
   });
 });
 

@@ -80,7 +80,7 @@ describe("llmsTxt's Site section (docs/api.md §6)", () => {
 
   it('links the home page in Markdown and the sitemap, and says in its prose where every page has its Markdown', () => {
     expect(siteLinks(EVERY_DOCUMENT)).toEqual(['Home page https://ada.example.org/index.html.md', 'Sitemap https://ada.example.org/sitemap.xml']);
-    expect(parseLlmsTxt(llmsTxt(site, EVERY_DOCUMENT)).info).toContain("Every page of this site has a Markdown version at the page's URL with .md appended");
+    expect(parseLlmsTxt(llmsTxt(site, EVERY_DOCUMENT)).info).toContain("Every page of this site has a Markdown version at its file's address with .md appended");
   });
 
   it('links the home page itself when the pages have no Markdown, and says nothing of Markdown', () => {
