@@ -65,9 +65,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     (properties) => (properties.DistributionConfig ?? {}) as { Aliases?: string[]; ViewerCertificate?: { AcmCertificateArn?: string } },
   );
   const aliases = distributions.flatMap((config) => config.Aliases ?? []);
-  // One name is the certificate's own; a second (redirectDomainName) is one CloudFront refuses unless the certificate names it too.
+  // CloudFront refuses a name the certificate does not name: the site's, and its other name (redirectDomainName).
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
-    names.length < 2 || certificate?.AcmCertificateArn === undefined
+    names.length === 0 || certificate?.AcmCertificateArn === undefined
       ? []
       : [
           `Before you deploy: your certificate must name ${names.join(' and ')}, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${certificate.AcmCertificateArn} --query Certificate.SubjectAlternativeNames`,

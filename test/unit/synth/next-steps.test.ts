@@ -20,15 +20,16 @@ describe('npm run synth’s next steps', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
       'Next:',
-      '  1. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      "  2. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
+      `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+      '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      '  3. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
+      '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
         'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
-      `  4. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
-      '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
+      '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  7. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
@@ -41,17 +42,18 @@ describe('npm run synth’s next steps', () => {
   it('for a domain in a Route 53 zone the stack writes to: the records of its own the zone may have, to delete; no DNS record to make but the DMARC record', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps[2]).toBe(
-      '  1. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
+    expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
+    expect(steps[3]).toBe(
+      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
         "right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
         `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
         `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
     );
-    expect(steps[4]).toMatch(/^ {2}3\. Add example\.com's DMARC record yourself, unless one applies already /);
-    expect(steps.at(-1)).toBe('  5. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
+    expect(steps[5]).toMatch(/^ {2}4\. Add example\.com's DMARC record yourself, unless one applies already /);
+    expect(steps.at(-1)).toBe('  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
   });
 
-  it('for the domain’s other name (redirectDomainName): the certificate to check for both names first, and both names’ records', () => {
+  it('for the domain’s name and its other name (redirectDomainName): the certificate to check for each first, and both names’ records', () => {
     const elsewhere = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com' }, EXAMPLE_ENV);
     expect(elsewhere[2]).toBe(
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
@@ -62,7 +64,8 @@ describe('npm run synth’s next steps', () => {
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
     expect(inZone).toContain("(Name=='www.example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA'))");
-    expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('your certificate must name');
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com' })[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
+    expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
