@@ -199,7 +199,7 @@ function checkedPage(
 /** The page's form that posts to `/contact`; a page without one, or whose every post would fail, stops synth or start-up with one line. */
 function checkedForm(named: string, file: string, page: PageTree, site: SiteFolder): FormSending {
   const form = contactFormSending(page);
-  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site)}`);
+  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site, formServiceHost(page))}`);
   const refusal = everyPostRefused(form);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   return form;
@@ -356,10 +356,14 @@ const WHOLE_ADDRESS = "a whole address, which the preview's posts would leave fo
 
 /**
  * The end of a sentence naming a page (`file`) none of whose forms posts to `/contact`, and where its
- * inquiry form posts instead, if it has one. An action that is another page of the site (a form
- * service's thank-you page, as Netlify's forms name it) is said to belong in SUCCESS_PATH_ATTRIBUTE.
+ * inquiry form posts instead, if it has one: a path or address of the site's own, or a form
+ * service's host (`serviceHost`). An action that is another page of the site (a form service's
+ * thank-you page, as Netlify's forms name it) is said to belong in SUCCESS_PATH_ATTRIBUTE.
  */
-function noFormToContact(misdirected: MisdirectedAction | undefined, file: string, site: SiteFolder): string {
+function noFormToContact(misdirected: MisdirectedAction | undefined, file: string, site: SiteFolder, serviceHost?: string): string {
+  if (misdirected === undefined && serviceHost !== undefined) {
+    return `whose form sends the inquiry to ${printable(serviceHost)}, a form service: action="${PAGE_PATHS.form}" sends it here instead (${FORM_SERVICES_GUIDE}: what each of its fields becomes)`;
+  }
   if (misdirected === undefined) return `which has no form that posts to ${PAGE_PATHS.form} (${FORM_EXAMPLE})`;
   const sends = `whose form sends the inquiry to ${printable(misdirected.action)}`;
   if (misdirected.kind !== 'path') return `${sends}, ${WHOLE_ADDRESS}: write the path alone (${FORM_EXAMPLE})`;

@@ -599,6 +599,13 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: '/contact.html' }).formPage?.path).toBe('/contact.html');
   });
 
+  it('names the form service a page set as formPage still posts to, and the guide to moving from it', () => {
+    const flat = siteFolder({ 'contact.html': ownerFormPage({ action: 'https://formspree.io/f/xyzabcd' }), 'css/site.css': 'body {}' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: '/contact.html' }).message).toBe(
+      `formPage /contact.html is ${join(flat, 'contact.html')}, whose form sends the inquiry to formspree.io, a form service: action="/contact" sends it here instead (docs/form-services.md: what each of its fields becomes)`,
+    );
+  });
+
   it('names the folder’s /contact/ first, the page found with no setting, where both it and contact.html are pages', () => {
     const both = siteFolder({ 'contact/index.html': ownerFormPage(), 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: both, formPage: '/contact' }).message).toBe(
