@@ -141,7 +141,7 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   // Answered in the page it came from, and else in the form page, as its mail says.
   const other = contactPageAt(otherFormPages, postedFromPath(body.postedFrom, requestHeader(event, 'referer')));
   const inquiryId = repeatedFormId(counterKeySecret, bytes, now);
-  const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom: pageAddress(other ?? contactPages[0]), form: { token: body.formToken }, repeatable: true });
+  const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom: pageAddress(other ?? contactPages[0]), form: { token: body.formToken } });
   const formToken = tokenToServeAgain(tokens, body.formToken, now);
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, other);
 }

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../aws/sdk-errors.js';
 import { errorName } from '../http/error-name.js';
 import type { HeldReason } from '../inbox/held-reasons.js';
@@ -29,8 +29,6 @@ export type Acceptance = { readonly kind: 'stored' } | { readonly kind: 'found' 
 /** Where an accepted inquiry is kept: the delivery worker takes it from there (docs/api.md §14). */
 export interface InquiryStore {
   accept(entry: NewInquiry): Promise<Acceptance>;
-  /** Whether an inquiry is stored under `id`; false when the table cannot tell. */
-  holds(id: string): Promise<boolean>;
 }
 
 /**
@@ -81,24 +79,6 @@ export class DynamoInquiryStore implements InquiryStore {
     } catch (error) {
       if (isConditionFailure(error)) return storingRequest(error) === requestId ? { kind: 'stored' } : { kind: 'found' };
       return { kind: 'failed', errorName: errorName(error) };
-    }
-  }
-
-  async holds(id: string): Promise<boolean> {
-    try {
-      const { Item } = await this.documents.send(
-        new GetCommand({
-          TableName: this.tableName,
-          Key: { [INBOX_PARTITION_KEY]: inquiryKey(id) },
-          // An inquiry stored a moment ago, by the same post sent a moment before.
-          ConsistentRead: true,
-          ProjectionExpression: '#pk',
-          ExpressionAttributeNames: { '#pk': INBOX_PARTITION_KEY },
-        }),
-      );
-      return Item !== undefined;
-    } catch {
-      return false;
     }
   }
 }

@@ -26,11 +26,6 @@ export interface ContactSubmission {
   readonly form?: { readonly token: string | undefined };
   /** The address of the owner's contact page it was sent from, when the post names one (docs/api.md §2). */
   readonly sentFrom?: string;
-  /**
-   * Its id is the same for the same post sent again (a form post's: repeatedFormId), so that one
-   * refused by a limit may find its inquiry stored by the post before it.
-   */
-  readonly repeatable?: boolean;
 }
 
 /** What became of a submission; `contact-replies.ts` turns each into the contract's answer. */
@@ -99,13 +94,7 @@ export async function submitInquiry(
     return outcome;
   };
 
-  if (admission.kind === 'refused') {
-    // Pressed twice past a limit: the first press stored it, and the visitor is told so, not refused.
-    if (submission.repeatable === true && verdict.kind === 'valid' && (await dependencies.inquiries.holds(submission.inquiryId))) {
-      return notStored({ kind: 'accepted', inquiryId: submission.inquiryId, rateLimit: admission.status, heldFor: [], again: true });
-    }
-    return notStored({ kind: 'rate_limited', rateLimit: admission.status });
-  }
+  if (admission.kind === 'refused') return notStored({ kind: 'rate_limited', rateLimit: admission.status });
   if (admission.kind === 'unavailable') {
     return notStored({ kind: 'unavailable', dependency: 'counter_store', errorName: admission.errorName });
   }

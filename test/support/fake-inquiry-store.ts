@@ -14,8 +14,4 @@ export class FakeInquiryStore implements InquiryStore {
     this.stored.set(entry.id, entry);
     return { kind: 'stored' };
   }
-
-  async holds(id: string): Promise<boolean> {
-    return this.failure === undefined && this.stored.has(id);
-  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach } from '@jest/globals';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { counterTable, FakeCounterStore } from './fake-counter-store.js';
 
@@ -11,7 +11,7 @@ export const conditionalCheckFailed = () =>
 /**
  * The contact function's SDK clients, mocked for the tests of one file: before each test, a fresh
  * counter table in memory (counterTable) and an inquiry table that stores every put (inquiries, by
- * key) and reads them back; after the file, the real clients again. `conditionFailed` is the error a full counter throws.
+ * key); after the file, the real clients again. `conditionFailed` is the error a full counter throws.
  */
 export function mockedContactClients(conditionFailed: () => Error = conditionalCheckFailed) {
   const documents = mockClient(DynamoDBDocumentClient);
@@ -27,10 +27,6 @@ export function mockedContactClients(conditionFailed: () => Error = conditionalC
       if (inquiries.has(key)) throw conditionFailed();
       inquiries.set(key, input.Item ?? {});
       return {};
-    });
-    documents.on(GetCommand).callsFake(async (input: GetCommand['input']) => {
-      const item = inquiries.get(String(input.Key?.pk));
-      return item === undefined ? {} : { Item: item };
     });
   });
   afterAll(() => {

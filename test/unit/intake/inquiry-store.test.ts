@@ -64,15 +64,6 @@ describe('DynamoInquiryStore against the emulator', () => {
     expect(await inbox.itemOf('stored-2')).toEqual(first);
   });
 
-  it('tells whether an inquiry is stored under an id, and says no when the table cannot tell', async () => {
-    await store.accept({ id: 'told-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor: [] });
-
-    expect({ stored: await store.holds('told-1'), other: await store.holds('told-2') }).toEqual({ stored: true, other: false });
-    const unreachable = new DynamoDBClient({ endpoint: await closedPortUrl(), region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
-    expect(await new DynamoInquiryStore(unreachable, TABLE).holds('told-1')).toBe(false);
-    unreachable.destroy();
-  });
-
   it('says the put failed, by the error’s name, when the table cannot be reached', async () => {
     const unreachable = new DynamoDBClient({
       endpoint: await closedPortUrl(),
