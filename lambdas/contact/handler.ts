@@ -31,7 +31,7 @@ import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId, repeatedFormId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
 import type { FormSite, OtherFormPageSource, OwnerFormPageSource } from './form-replies.js';
-import { contactPageAt, postedFromPath, refererPath } from './posted-from.js';
+import { formPostPage, jsonPostPage } from './posted-from.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
@@ -68,7 +68,7 @@ const formSite: FormSite = {
 };
 const otherFormPages: readonly OtherFormPageSource[] = readOtherFormPages(process.env).map((page) => ({ ...filledIn(page), ...page }));
 /** The site's contact pages: first the one whose answers `/contact` shows without naming it, the owner's form page or else the service's own form. */
-const contactPages: readonly { readonly path: string }[] = [{ path: formPage?.path ?? PAGE_PATHS.form }, ...otherFormPages];
+const contactPages: readonly ({ readonly path: string } | OtherFormPageSource)[] = [{ path: formPage?.path ?? PAGE_PATHS.form }, ...otherFormPages];
 /** The address of the contact page an inquiry was sent from, which the owner's mail gives (docs/api.md §2). */
 const pageAddress = (page: { readonly path: string } | undefined): string | undefined => (page === undefined ? undefined : `${site.baseUrl}${page.path}`);
 
@@ -105,8 +105,7 @@ async function submitJson(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
   // The form's own script sends its page's token; any other JSON client sends none (docs/api.md §15).
   const token = requestHeader(event, FORM_TOKEN_HEADER.toLowerCase());
-  // A script's post names the page it runs in by its Referer alone: none from an answer at /contact, which may show any.
-  const sentFrom = pageAddress(contactPageAt(contactPages, refererPath(requestHeader(event, 'referer'))));
+  const sentFrom = pageAddress(jsonPostPage(contactPages, requestHeader(event, 'referer'), siteOrigins));
   const submit = (inquiryId: string) => async () => {
     const body = readJsonBody(bodyHeaders(event), bytes);
     const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom, form: token === undefined ? undefined : { token } });
@@ -138,10 +137,11 @@ async function submitForm(event: HttpEvent, context: Context): Promise<Reply> {
   const bytes = requestBody(event);
   const body = readFormBody(bodyHeaders(event), bytes);
   const now = new Date();
-  // Answered in the page it came from, and else in the form page, as its mail says.
-  const other = contactPageAt(otherFormPages, postedFromPath(body.postedFrom, requestHeader(event, 'referer')));
+  const page = formPostPage(contactPages, body.postedFrom, requestHeader(event, 'referer'));
+  // Answered in the other contact page it came from, else in the form page.
+  const other = otherFormPages.find((candidate) => candidate === page);
   const inquiryId = repeatedFormId(counterKeySecret, bytes, now);
-  const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom: pageAddress(other ?? contactPages[0]), form: { token: body.formToken } });
+  const outcome = await takeInquiry(event, context, { body, inquiryId, sentFrom: pageAddress(page), form: { token: body.formToken } });
   const formToken = tokenToServeAgain(tokens, body.formToken, now);
   return pages.formReply(outcome, body, formToken, context.awsRequestId, formSite, other);
 }

@@ -18,6 +18,31 @@ export function postedFromPath(carried: string | undefined, referer: string | un
   return path === PAGE_PATHS.form ? undefined : path;
 }
 
+/**
+ * The contact page a form post came from, for its mail (docs/api.md §2): of `pages`, the form page
+ * first (the service's own form without one), the one its carried path or `Referer` names
+ * (postedFromPath); else the first when it was sent from `/contact` naming none, as its answers
+ * there are; else none: a post from no contact page, or with no `Referer`, names none.
+ */
+export function formPostPage<Page extends { readonly path: string }>(pages: readonly Page[], carried: string | undefined, referer: string | undefined): Page | undefined {
+  const posted = postedFromPath(carried, referer);
+  if (posted === undefined) return refererPath(referer) === PAGE_PATHS.form ? pages[0] : undefined;
+  return contactPageAt(pages, posted);
+}
+
+/**
+ * The contact page a JSON post came from (a contact page's script posts it): of `pages`, as for
+ * formPostPage, the one its `Referer` names, when that is a page of one of the site's `origins`;
+ * from `/contact`, only the service's own form, as an owner's page answering there may be any of
+ * them.
+ */
+export function jsonPostPage<Page extends { readonly path: string }>(pages: readonly Page[], referer: string | undefined, origins: ReadonlySet<string>): Page | undefined {
+  if (referer === undefined || !URL.canParse(referer)) return undefined;
+  const { origin, pathname } = new URL(referer);
+  if (!origins.has(origin) || (pathname === PAGE_PATHS.form && pages[0]?.path !== PAGE_PATHS.form)) return undefined;
+  return contactPageAt(pages, pathname);
+}
+
 /** The page of `pages` that `path` is an address of (contactPageAddress), if any. */
 export function contactPageAt<Page extends { readonly path: string }>(pages: readonly Page[], path: string | undefined): Page | undefined {
   if (path === undefined) return undefined;

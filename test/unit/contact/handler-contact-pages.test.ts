@@ -50,14 +50,20 @@ describe('a form post without JavaScript', () => {
 
   it.each([
     ['the form page', { referer: FORM_PAGE }, undefined],
+    ['the form page, named by its carried path', { referer: `${SITE}/contact` }, '/contact/index.html'],
     ['an answer at /contact that carries no path, the form page’s', { referer: `${SITE}/contact` }, undefined],
+    ['an answer at /contact whose carried path is empty', { referer: `${SITE}/contact` }, ''],
+  ])('from %s is the form page’s: its thank-you page, and its address', async (_title, headers, carried) => {
+    expect(await sent(formPost(headers, carried))).toEqual({ status: 303, location: '/thanks/', sentFrom: FORM_PAGE });
+  });
+
+  it.each([
     ['a page with no form of the owner’s', { referer: `${SITE}/elsewhere/` }, undefined],
     ['no Referer at all', {}, undefined],
     ['a Referer that is no URL', { referer: 'not a url' }, undefined],
-    ['an empty carried path', { referer: `${SITE}/contact` }, ''],
     ['a carried path of no contact page', { referer: `${SITE}/fr/contact/` }, '/elsewhere/'],
-  ])('from %s is the form page’s: its thank-you page, and its address', async (_title, headers, carried) => {
-    expect(await sent(formPost(headers, carried))).toEqual({ status: 303, location: '/thanks/', sentFrom: FORM_PAGE });
+  ])('from %s is answered as the form page’s, and its mail names no page', async (_title, headers, carried) => {
+    expect(await sent(formPost(headers, carried))).toEqual({ status: 303, location: '/thanks/', sentFrom: undefined });
   });
 });
 
@@ -68,6 +74,8 @@ describe('a JSON post, the example script’s', () => {
     // An answer at /contact may show either page: the script's post there names none.
     [`${SITE}/contact`, undefined],
     [`${SITE}/elsewhere/`, undefined],
+    // A page of another site at the same path is no page of this one.
+    ['https://elsewhere.example/fr/contact/', undefined],
     ['not a url', undefined],
     [undefined, undefined],
   ])('with a Referer of %s names %s', async (referer, sentFrom) => {

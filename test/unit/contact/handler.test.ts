@@ -213,17 +213,20 @@ describe('contact handler: a form post sent again, without JavaScript (docs/api.
 });
 
 describe('contact handler: the page an inquiry was sent from, on a site without a form page (docs/api.md §2)', () => {
-  it('is the service’s own form, for a form post and for its script’s JSON post from there; a JSON post from elsewhere names none', async () => {
-    const form = httpEvent({
-      path: '/contact',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://example.com', 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ ...INQUIRY, _gotcha: '' }).toString(),
-    });
-    await handler(form, lambdaContext('form-post'));
+  it('is the service’s own form, for a form post and for its script’s JSON post from there; a post from elsewhere names none', async () => {
+    const form = (referer: string, message: string) =>
+      httpEvent({
+        path: '/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://example.com', 'sec-fetch-site': 'same-origin', referer },
+        body: new URLSearchParams({ ...INQUIRY, message, _gotcha: '' }).toString(),
+      });
+    await handler(form('https://example.com/contact', INQUIRY.message), lambdaContext('form-post'));
+    await handler(form('https://example.com/about/', `${INQUIRY.message} From about.`), lambdaContext('form-elsewhere'));
     await invoke(jsonPostEvent(INQUIRY, { headers: { referer: 'https://example.com/contact' } }), 'script-post');
-    await invoke(jsonPostEvent({ ...INQUIRY, message: `${INQUIRY.message} Again.` }, { headers: { referer: 'https://example.com/about/' } }), 'elsewhere');
+    await invoke(jsonPostEvent({ ...INQUIRY, email: 'grace@example.com' }, { headers: { referer: 'https://example.com/about/' } }), 'elsewhere');
     expect(stored().map(({ requestId, sentFrom }) => ({ requestId, sentFrom }))).toEqual([
       { requestId: 'form-post', sentFrom: 'https://example.com/contact' },
+      { requestId: 'form-elsewhere', sentFrom: undefined },
       { requestId: 'script-post', sentFrom: 'https://example.com/contact' },
       { requestId: 'elsewhere', sentFrom: undefined },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contactPageAddress, contactPageAt, postedFromPath, refererPath } from '../../../lambdas/contact/posted-from.js';
+import { contactPageAddress, contactPageAt, formPostPage, jsonPostPage, postedFromPath, refererPath } from '../../../lambdas/contact/posted-from.js';
 
 /* Which contact page a form post without JavaScript came from (docs/api.md §9). */
 
@@ -24,6 +24,33 @@ describe('refererPath', () => {
     expect(refererPath('https://example.com/fr/contact/?ref=nav#form')).toBe('/fr/contact/');
     expect(refererPath('https://example.com/contact')).toBe('/contact');
     for (const referer of [undefined, '', 'fr/contact/', '//example.com/fr/contact/']) expect(refererPath(referer)).toBeUndefined();
+  });
+});
+
+describe('formPostPage and jsonPostPage', () => {
+  const ownerPages = [{ path: '/contact.html' }, { path: '/fr/contact/' }];
+  const servicePages = [{ path: '/contact' }];
+  const from = (path: string) => `https://example.com${path}`;
+  const origins = new Set(['https://example.com']);
+
+  it('name the page a form post’s carried path or Referer names, the form page from an answer at /contact naming none, else none', () => {
+    expect(formPostPage(ownerPages, undefined, from('/fr/contact/index.html'))).toBe(ownerPages[1]);
+    expect(formPostPage(ownerPages, '/fr/contact/', from('/contact'))).toBe(ownerPages[1]);
+    expect(formPostPage(ownerPages, undefined, from('/contact.html'))).toBe(ownerPages[0]);
+    expect(formPostPage(ownerPages, undefined, from('/contact'))).toBe(ownerPages[0]);
+    expect(formPostPage(servicePages, undefined, from('/contact'))).toBe(servicePages[0]);
+    for (const [carried, referer] of [[undefined, undefined], [undefined, from('/about/')], ['/about/', from('/contact')], [undefined, 'not a url']]) {
+      expect(formPostPage(ownerPages, carried, referer)).toBeUndefined();
+    }
+  });
+
+  it('name the page a JSON post’s Referer of the site’s own origin names; from /contact, only the service’s own form', () => {
+    expect(jsonPostPage(ownerPages, from('/fr/contact/'), origins)).toBe(ownerPages[1]);
+    expect(jsonPostPage(ownerPages, from('/contact.html'), origins)).toBe(ownerPages[0]);
+    // The flat form page's address is /contact's too: an answer there may show either page.
+    expect(jsonPostPage(ownerPages, from('/contact'), origins)).toBeUndefined();
+    expect(jsonPostPage(servicePages, from('/contact'), origins)).toBe(servicePages[0]);
+    for (const referer of [undefined, 'not a url', 'https://elsewhere.example/fr/contact/', from('/about/')]) expect(jsonPostPage(ownerPages, referer, origins)).toBeUndefined();
   });
 });
 
