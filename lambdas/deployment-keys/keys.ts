@@ -39,9 +39,14 @@ export const PREVIOUS_ORIGIN_VERIFY_SECONDS = 3600;
 
 const FIELDS: readonly DeploymentKeyField[] = ['originVerify', 'originVerifyNext', 'originVerifyDigests', 'counterKey', 'formTokenKey'];
 
-/** 256 random bits, as 43 characters that travel as they are in a header and an environment variable. */
+const KEY_BYTES = 32;
+
+/** How many characters a key value is: KEY_BYTES in base64url, without padding. */
+export const KEY_VALUE_LENGTH = Math.ceil((KEY_BYTES * 8) / 6);
+
+/** 256 random bits, as KEY_VALUE_LENGTH (43) characters that travel as they are in a header and an environment variable. */
 export function newKeyValue(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBytes(KEY_BYTES).toString('base64url');
 }
 
 /**

@@ -55,6 +55,10 @@ describe('checkEnvironmentSize', () => {
     expect(() => checkEnvironmentSize('page', { ...environment, ALLOWED_ORIGINS: 'a'.repeat(3900) })).toThrow(/: shorten allowedOrigins \(3,900 bytes\), pageStylesheet/);
     expect(() => checkEnvironmentSize('page', { ALLOWED_ORIGINS: 'a'.repeat(4000), SITE_NAME: 'd'.repeat(100) })).toThrow(/: shorten allowedOrigins \(4,000 bytes\)$/);
   });
+
+  it('says a service’s own environment past the room is the service’s fault, not a setting to shorten', () => {
+    expect(() => checkEnvironmentSize('contact', environmentOf(LAMBDA_ENVIRONMENT_BYTES + 1, 'RATE_LIMIT_IP'))).toThrow(/Lambda allows a function's environment: the service itself is at fault: please report it$/);
+  });
 });
 
 describe('the stack', () => {
