@@ -1,31 +1,46 @@
 // Sends the page's inquiry form as JSON to /api/contact and shows the answer in the page's own markup.
-// The form is the first of the page that posts (method="post") to /contact of this site, its action
-// resolved as the browser resolves it, whatever its class. Each field error goes in the element of the
-// form whose data-error-for names the field, in the words the service's own form uses (its
-// userMessage), everything else in the form's [data-status] element, which the script adds at the top
-// of the form (<p role="status" data-status>) when the form has none. Once the inquiry is received, it
-// takes the visitor to the thank-you page the form's data-success-path names, else says thank you in
-// [data-status]. Its sentences are the service's own, as a visitor without script reads them, or the
-// owner's where the form's markup words them (a page in another language): data-error-text on a field's
-// data-error-for element, data-notice-sending, -sent, -invalid, -rate-limited (with {minutes}),
-// -unavailable, -failed and -honeypot on the form, as the service reads them (docs/api.md §9). No
-// dependencies. Without this script the form still works: the browser posts it to /contact, and the
-// service answers with this very page filled in when it is the site's form page or another contact
-// page of the site, else with its own pages, and sends a received inquiry on to the same thank-you
-// page (docs/api.md §9).
+// The form is any of the page that posts (method="post") to /contact of this site, its action resolved
+// as the browser resolves it, whatever its class, found when it is sent: a form a theme puts in the
+// page later (MkDocs Material's instant navigation, a single-page app's) is sent so too. Each field
+// error goes in the element of the form whose data-error-for names the field, in the words the
+// service's own form uses (its userMessage), everything else in the form's [data-status] element,
+// which the script adds at the top of the form (<p role="status" data-status>) when the form has none.
+// Once the inquiry is received, it takes the visitor to the thank-you page the form's
+// data-success-path names, else says thank you in [data-status]. Its sentences are the service's own,
+// as a visitor without script reads them, or the owner's where the form's markup words them (a page in
+// another language): data-error-text on a field's data-error-for element, data-notice-sending, -sent,
+// -invalid, -rate-limited (with {minutes}), -unavailable, -failed and -honeypot on the form, as the
+// service reads them (docs/api.md §9). No dependencies. Without this script the form still works: the
+// browser posts it to /contact, and the service answers with this very page filled in when it is the
+// site's form page or another contact page of the site, else with its own pages, and sends a received
+// inquiry on to the same thank-you page (docs/api.md §9).
 (() => {
   'use strict';
-  const form = Array.from(document.querySelectorAll('form')).find(postsToContact);
-  if (!form || typeof fetch !== 'function') return;
-  const status = form.querySelector('[data-status]') || addStatus();
+  if (typeof fetch !== 'function') return;
   // One Idempotency-Key per inquiry, kept while the same inquiry is sent again: an answer lost on the
   // way is then replayed by the service, never sent twice (docs/api.md §11).
   const keys = new Map();
-  let sending = false;
+  // The forms on their way: a second press meanwhile sends nothing more.
+  const sending = new WeakSet();
+  // A status line in the page from the start, so that a screen reader tells what it will say.
+  for (const form of document.querySelectorAll('form')) {
+    if (postsToContact(form) && !form.querySelector('[data-status]')) addStatus(form);
+  }
 
-  form.addEventListener('submit', async (event) => {
+  // On the document, not on the form, so that a form added after the page loaded is sent so too. A
+  // submit another listener took (prevented) is left to it: this script run again by a theme that
+  // runs each page's scripts, whose first run sends it, or another script of the page's.
+  document.addEventListener('submit', async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !postsToContact(form)) return;
     event.preventDefault();
-    if (sending) return;
+    if (sending.has(form)) return;
+    const status = form.querySelector('[data-status]') || addStatus(form);
+    const say = (text, isError) => {
+      status.textContent = text;
+      status.hidden = false;
+      status.classList.toggle('status-error', isError);
+    };
     const fields = Object.fromEntries(new FormData(form));
     // The page's path, which the service's answer in another contact page carries for a post without script.
     delete fields.form_page;
@@ -33,8 +48,8 @@
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (!keys.has(body) && window.crypto && typeof crypto.randomUUID === 'function') keys.set(body, crypto.randomUUID());
     if (keys.has(body)) headers['Idempotency-Key'] = keys.get(body);
-    sending = true;
-    clearErrors();
+    sending.add(form);
+    clearErrors(form);
     say(worded(form.dataset.noticeSending, 'Sending your inquiry…'), false);
     try {
       const response = await fetch('/api/contact', { method: 'POST', headers, body });
@@ -42,10 +57,10 @@
       if (response.status === 202) {
         form.reset();
         say(worded(form.dataset.noticeSent, 'Thank you: your inquiry was received. It reaches me by e-mail, and the reply will come to the address you gave.'), false);
-        const thanks = thankYouPage();
+        const thanks = thankYouPage(form);
         if (thanks) window.location.assign(thanks);
       } else if (response.status === 422 && Array.isArray(answer.errors)) {
-        showErrors(answer.errors);
+        say(...showErrors(form, answer.errors));
       } else if (response.status === 429) {
         // Retry-After is in seconds: the whole minutes, rounded up, as the service counts them. A 429
         // without the service's scope came from the site's firewall, which counts by network too.
@@ -66,7 +81,7 @@
     } catch {
       say(worded(form.dataset.noticeFailed, 'Your inquiry could not be sent. Please check your connection and try again.'), true);
     } finally {
-      sending = false;
+      sending.delete(form);
     }
   });
 
@@ -83,7 +98,7 @@
     }
   }
 
-  function addStatus() {
+  function addStatus(form) {
     const added = document.createElement('p');
     added.setAttribute('role', 'status');
     added.setAttribute('data-status', '');
@@ -95,7 +110,7 @@
   // leading slash, then printable ASCII with no // and no backslash (browsers read //host and /\host as
   // another host, and drop tabs and line breaks, which could join two slashes), and what it resolves to
   // must still be of this page's origin. Anything else is ignored, and the sentence above stays.
-  function thankYouPage() {
+  function thankYouPage(form) {
     const path = form.dataset.successPath;
     if (typeof path !== 'string' || !/^\/[!-~]*$/.test(path) || path.includes('//') || path.includes('\\')) return undefined;
     try {
@@ -106,7 +121,8 @@
     }
   }
 
-  function showErrors(errors) {
+  // Puts each field's message in its place, and gives what the status line says: the sentence and that it is an error.
+  function showErrors(form, errors) {
     const elsewhere = [];
     let first = null;
     for (const error of errors) {
@@ -126,11 +142,11 @@
       box.textContent = worded(box.dataset.errorText, sentence);
       box.hidden = false;
     }
-    say(elsewhere.length > 0 ? elsewhere.join(' ') : worded(form.dataset.noticeInvalid, 'The inquiry was not sent. Please correct the fields marked below.'), true);
     if (first) first.focus();
+    return [elsewhere.length > 0 ? elsewhere.join(' ') : worded(form.dataset.noticeInvalid, 'The inquiry was not sent. Please correct the fields marked below.'), true];
   }
 
-  function clearErrors() {
+  function clearErrors(form) {
     // What the service put at the top of the form when it answered a post made without script.
     for (const summary of form.querySelectorAll('[data-form-summary]')) summary.remove();
     for (const box of form.querySelectorAll('[data-error-for]')) {
@@ -145,9 +161,4 @@
     return typeof owners === 'string' && owners.trim() !== '' ? owners : fallback;
   }
 
-  function say(text, isError) {
-    status.textContent = text;
-    status.hidden = false;
-    status.classList.toggle('status-error', isError);
-  }
 })();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { FIELD_MESSAGES, NOTICES } from '../../lambdas/inquiry/form-messages.js';
+import { FIELD_MESSAGES, NOTICES, SENT } from '../../lambdas/inquiry/form-messages.js';
 import { describeWithChromium, keepScreenshot, seriousAccessibilityViolations, watchPage } from '../support/browser.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { deliveredEmails, settledEmails } from '../support/local-server.js';
@@ -178,6 +178,37 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       expect(await box.textContent()).toBe(FIELD_MESSAGES.message?.too_short);
       expect(page.url()).toBe(`${local.server.baseUrl}/contact/`);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+    });
+
+    it('sends a form a theme loads in place (MkDocs Material’s instant navigation), the script run twice sending it once', async () => {
+      const { page, watch } = await visit({}, '/');
+      // The script loaded with the first page, then the theme's navigation: the next page fetched, its <main> swapped in.
+      await page.addScriptTag({ url: '/contact-form.js' });
+      await page.evaluate(`(async () => {
+        const next = new DOMParser().parseFromString(await (await fetch('/contact/')).text(), 'text/html');
+        document.querySelector('main').replaceWith(next.querySelector('main'));
+        history.pushState(null, '', '/contact/');
+      })()`);
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      });
+
+      await fillOwnerForm(page, tooShort());
+      expect((await submitForm(page, 'Send')).status()).toBe(422);
+      await page.locator('#message-error').filter({ hasText: FIELD_MESSAGES.message?.too_short ?? '' }).waitFor();
+      expect(page.url()).toBe(`${local.server.baseUrl}/contact/`);
+
+      // A theme that runs the page's scripts again with each page it loads.
+      await page.addScriptTag({ url: '/contact-form.js' });
+      const message = newMessage();
+      await fillOwnerForm(page, { name: 'Ada', email: newEmail(), message });
+      expect((await submitForm(page, 'Send')).status()).toBe(202);
+      // The form names no thank-you page: the script says its thanks in the status line.
+      await page.locator('[data-status]').filter({ hasText: SENT.heading }).waitFor();
+      expect(posts).toEqual(['/api/contact', '/api/contact']);
+      expect((await deliveredEmails(local.server, 1)).filter((mail) => mail.body.text?.includes(message))).toHaveLength(1);
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });
   });
