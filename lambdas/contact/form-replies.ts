@@ -72,7 +72,7 @@ const CROSS_SITE = {
  */
 export async function crossSiteReply(site: FormSite, requestId: string): Promise<Reply> {
   const owned = await ownerPage(site.formPage, { values: {}, fieldErrors: [], summary: CROSS_SITE.onFormPage, notice: { kind: 'crossSite' } }, requestId);
-  if (owned !== undefined) return htmlReply(403, owned.html, { ...NO_STORE }, 'cross_site_refused', ownerPagePolicy(owned.styleHashes));
+  if (owned !== undefined) return htmlReply(403, owned.html, { ...NO_STORE }, 'cross_site_refused', ownerPagePolicy(owned));
   return htmlReply(403, renderProblemPage(site, CROSS_SITE.heading, CROSS_SITE.text), { ...NO_STORE }, 'cross_site_refused');
 }
 
@@ -116,7 +116,7 @@ export async function formReply(
     };
     const owned =
       (other === undefined ? undefined : await ownerPage(other, { ...refused, postedFrom: other.path }, requestId)) ?? (await ownerPage(site.formPage, refused, requestId));
-    if (owned !== undefined) return page(owned.html, ownerPagePolicy(owned.styleHashes));
+    if (owned !== undefined) return page(owned.html, ownerPagePolicy(owned));
     return page(renderFormPage({ site, formToken, values, errors, notice }));
   };
   switch (outcome.kind) {

@@ -6,6 +6,7 @@
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
 import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
+import { inlineHashes, isInlineScript, MAX_INLINE_HASHES } from './inline-hashes.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {
   asciiLowercase,
@@ -209,6 +210,10 @@ export function sameSiteSubresources(page: PageTree): string[] {
 export interface PolicyRefused {
   /** How many of its elements have a `style` attribute, which the policy does not apply. */
   readonly styleAttributes: number;
+  /** How many of its elements have an event handler attribute (`onclick`), which the policy does not run. */
+  readonly handlerAttributes: number;
+  /** How many of its `<style>` elements and inline scripts are past the MAX_INLINE_HASHES of each the policy names. */
+  readonly inlinePast: number;
   /** The other origins it loads style sheets, scripts or images from, each once, its CAPTCHAs' aside. */
   readonly otherOrigins: readonly string[];
   /** The origins of the CAPTCHAs it loads (CAPTCHA_SCRIPTS), each once: a form service's, to remove rather than move. */
@@ -227,15 +232,19 @@ const CAPTCHA_SCRIPTS = [
 
 /**
  * What of the page the service's answer with it does not show as the page's own URL does: its
- * policy allows the site's own files and the page's `<style>` elements, not `style` attributes nor
- * another origin's style sheets, scripts and images (a web font's style sheet, a CDN's image).
+ * policy allows the site's own files and the page's `<style>` elements and inline scripts (up to
+ * MAX_INLINE_HASHES of each), not `style` or event handler attributes nor another origin's style
+ * sheets, scripts and images (a web font's style sheet, a CDN's image).
  */
 export function policyRefused(page: PageTree): PolicyRefused {
   const other = loadedUrls(page, { images: true }).filter((url) => url.origin !== SITE);
   const isCaptcha = (url: URL) => CAPTCHA_SCRIPTS.some((start) => url.href.startsWith(start));
   const origins = (urls: URL[]) => [...new Set(urls.map((url) => url.origin))];
+  const past = (elements: Element[]) => Math.max(0, inlineHashes(elements).length - MAX_INLINE_HASHES);
   return {
     styleAttributes: page.all.filter((element) => attribute(element, 'style') !== undefined).length,
+    handlerAttributes: page.all.filter((element) => element.attrs.some(({ name }) => /^on/i.test(name))).length,
+    inlinePast: past(page.all.filter((element) => element.tagName === 'style')) + past(page.all.filter(isInlineScript)),
     otherOrigins: origins(other.filter((url) => !isCaptcha(url))),
     captchas: origins(other.filter(isCaptcha)),
   };

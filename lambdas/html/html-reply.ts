@@ -22,12 +22,18 @@ export const CONTENT_SECURITY_POLICY = policyOf(PAGE_DIRECTIVES);
 
 /**
  * The policy of the owner's form page answering a refused post (docs/api.md §9): the pages' own,
- * and the page's own `<style>` elements by their hashes and the site's fonts, without which the
- * owner's page would lose its look. Nothing a visitor sent is ever markup there, so the hashes
- * only ever allow what the owner wrote; inline scripts and `style` attributes stay refused.
+ * and the page's own `<style>` elements and inline scripts by their hashes and the site's fonts,
+ * without which the owner's page would lose its look and its theme's script (a generator's inline
+ * one, as MkDocs Material's). Nothing a visitor sent is ever markup there, so the hashes only ever
+ * allow what the owner wrote; `style` and event handler attributes stay refused.
  */
-export function ownerPagePolicy(styleHashes: readonly string[]): string {
-  return policyOf({ ...PAGE_DIRECTIVES, 'style-src': ["'self'", ...styleHashes].join(' '), 'font-src': "'self'" });
+export function ownerPagePolicy({ styleHashes, scriptHashes }: { readonly styleHashes: readonly string[]; readonly scriptHashes: readonly string[] }): string {
+  return policyOf({
+    ...PAGE_DIRECTIVES,
+    'script-src': ["'self'", ...scriptHashes].join(' '),
+    'style-src': ["'self'", ...styleHashes].join(' '),
+    'font-src': "'self'",
+  });
 }
 
 function policyOf(directives: Readonly<Record<string, string>>): string {

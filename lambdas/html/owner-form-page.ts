@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { html as spec, type DefaultTreeAdapterTypes } from 'parse5';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
+import { inlineHashes, isInlineScript, MAX_INLINE_HASHES } from './inline-hashes.js';
 import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, POSTED_FROM_FIELD, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
@@ -45,11 +45,13 @@ export interface RefusedForm {
   readonly postedFrom?: string;
 }
 
-/** The owner's page filled in, and the hashes of its own `<style>` elements, which its policy allows. */
+/** The owner's page filled in, and the hashes of its own `<style>` elements and inline scripts, which its policy allows. */
 export interface FilledFormPage {
   readonly html: string;
-  /** CSP hash sources (`'sha256-…'`), one per `<style>` element of the page. */
+  /** CSP hash sources (`'sha256-…'`), one per `<style>` element of the page, MAX_INLINE_HASHES at most. */
   readonly styleHashes: readonly string[];
+  /** The same, one per inline script of the page (isInlineScript). */
+  readonly scriptHashes: readonly string[];
 }
 
 /**
@@ -90,7 +92,11 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   }
   markTitle(edits, all, ownerWording(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
   resolveRelativeLinks(edits, all, base);
-  return { html: edits.applyTo(html), styleHashes: styleHashes(all) };
+  return {
+    html: edits.applyTo(html),
+    styleHashes: inlineHashes(all.filter((element) => element.tagName === 'style')).slice(0, MAX_INLINE_HASHES),
+    scriptHashes: inlineHashes(all.filter(isInlineScript)).slice(0, MAX_INLINE_HASHES),
+  };
 }
 
 /** The page's elements, its inquiry form, the form's own elements and its named controls. */
@@ -310,19 +316,6 @@ function resolvedSrcset(value: string, base: URL): string {
     text += value.slice(descriptors, at);
   }
   return text;
-}
-
-/**
- * A page's `<style>` elements whose hashes its policy carries: a generator writes one or a few,
- * and each hash is 54 bytes of a response header that must stay small.
- */
-export const MAX_STYLE_HASHES = 16;
-
-/** `'sha256-…'` of each `<style>` element's text, the first MAX_STYLE_HASHES, which a policy needs to let the owner's own styles apply. */
-function styleHashes(all: readonly Element[]): string[] {
-  const styles = all.filter((element) => element.tagName === 'style');
-  const texts = styles.map((style) => style.childNodes.map((node) => ('value' in node ? node.value : '')).join(''));
-  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`))].slice(0, MAX_STYLE_HASHES);
 }
 
 function uniqueId(ids: Set<string | undefined>, wanted: string): string {

@@ -12,6 +12,7 @@ import {
 } from '../../lambdas/html/form-page-reading.js';
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { contactPageAddress } from '../../lambdas/contact/posted-from.js';
+import { MAX_INLINE_HASHES } from '../../lambdas/html/inline-hashes.js';
 import { ERROR_FOR_ATTRIBUTE, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
 import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
@@ -560,9 +561,12 @@ function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>
 }
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
-function policyNote({ styleAttributes, otherOrigins, captchas }: PolicyRefused): string {
+function policyNote({ styleAttributes, handlerAttributes, inlinePast, otherOrigins, captchas }: PolicyRefused): string {
+  const counted = (count: number, what: string, plural = `${what}s`) => (count === 0 ? [] : [`its ${count} ${count === 1 ? what : plural}`]);
   const left = [
-    ...(styleAttributes === 0 ? [] : [`its ${styleAttributes} style attribute${styleAttributes === 1 ? '' : 's'}`]),
+    ...counted(styleAttributes, 'style attribute'),
+    ...counted(handlerAttributes, 'event handler attribute (onclick=…)', 'event handler attributes (onclick=…)'),
+    ...counted(inlinePast, `<style> or inline script past the ${MAX_INLINE_HASHES} of each it allows`, `<style> elements or inline scripts past the ${MAX_INLINE_HASHES} of each it allows`),
     ...(otherOrigins.length === 0 ? [] : [`what it loads from ${otherOrigins.map(printable).join(', ')}`]),
   ];
   const captcha =
@@ -570,5 +574,5 @@ function policyNote({ styleAttributes, otherOrigins, captchas }: PolicyRefused):
       ? ''
       : `; it loads a CAPTCHA (${captchas.map(printable).join(', ')}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (${FORM_SERVICES_GUIDE})`;
   if (left.length === 0) return captcha;
-  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files and <style> elements: move them there${captcha}`;
+  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there${captcha}`;
 }

@@ -57,6 +57,7 @@ const SOURCES = {
 <link rel="stylesheet" href="/css/site.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {% if script %}<script src="/contact-form.js" defer></script>{% endif %}
+<script>document.documentElement.dataset.theme = 'ready';</script>
 </head>
 <body>
 <header class="masthead"><a href="/">Ada Lovelace</a>
@@ -134,7 +135,8 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       // The owner's style sheet applies: their paper, their serif.
       expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(251, 246, 236)');
       expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/^Georgia/);
-      expect(answer.headers()['content-security-policy']).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
+      // The site's own scripts, and the layout's one inline script by its hash: nothing else.
+      expect(answer.headers()['content-security-policy']).toMatch(/(?:^|; )script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(?:;|$)/);
       // A style or script the policy refused would be a console error.
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
       expect(await settledEmails(local.server, 500)).toEqual([]);
@@ -149,7 +151,7 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
     });
   });
 
-  it('answers the same in the owner’s page, accessible, when the page’s script fails to load (axe-core needs a page that runs it)', async () => {
+  it('answers the same in the owner’s page, accessible, its theme’s inline script run, when the page’s script fails to load (axe-core needs a page that runs it)', async () => {
     const context = await local.browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     await page.route('**/contact-form.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
@@ -162,6 +164,8 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
     expect(answer.status()).toBe(422);
     expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
     expect(await page.locator('#message-error').textContent()).toBe(FIELD_MESSAGES.message?.too_short);
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('ready');
+    expect(watch.errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 

@@ -91,20 +91,20 @@ describe('the owner’s form page (docs/api.md §9)', () => {
       } satisfies FormSite,
     };
   };
-  const filled: FilledFormPage = { html: OWNER_PAGE, styleHashes: ["'sha256-abc='"] };
+  const filled: FilledFormPage = { html: OWNER_PAGE, styleHashes: ["'sha256-abc='"], scriptHashes: ["'sha256-def='"] };
   const INVALID: ContactOutcome = {
     kind: 'invalid',
     errors: [{ field: 'email', code: 'invalid_email', message: 'email must be an e-mail address.', userMessage: 'Enter an e-mail address such as name@example.com.' }],
     rateLimit: STATUS,
   };
 
-  it('answers a refused post with it, the owner’s styles allowed by their hashes and the site’s fonts, the status and headers the API gives', async () => {
+  it('answers a refused post with it, the owner’s styles and scripts allowed by their hashes and the site’s fonts, the status and headers the API gives', async () => {
     const { site, asked } = formPage(async () => filled);
     const reply = await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site);
     expect(reply.statusCode).toBe(422);
     expect(reply.body).toBe(OWNER_PAGE);
     expect(reply.headers['Content-Security-Policy']).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self' 'sha256-abc='; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'; font-src 'self'",
+      "default-src 'none'; script-src 'self' 'sha256-def='; style-src 'self' 'sha256-abc='; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'; font-src 'self'",
     );
     expect(reply.headers).toMatchObject({ 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8', RateLimit: expect.any(String) });
     expect(asked).toEqual([

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { contactFormSending } from '../../../lambdas/html/form-page-reading.js';
-import { fillOwnerFormPage, MAX_STYLE_HASHES, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
+import { MAX_INLINE_HASHES } from '../../../lambdas/html/inline-hashes.js';
+import { fillOwnerFormPage, type RefusedForm } from '../../../lambdas/html/owner-form-page.js';
 import { readPage } from '../../../lambdas/html/page-tree.js';
 
 /*
@@ -431,9 +432,21 @@ describe('the rest of what the answer needs', () => {
     const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(fillOwnerFormPage(page, refused())?.styleHashes).toEqual(styles.map(hash));
     expect(fillOwnerFormPage(UNMARKED, refused())?.styleHashes).toEqual([]);
-    const many = Array.from({ length: MAX_STYLE_HASHES + 5 }, (_, n) => `p { order: ${n} }`);
+    const many = Array.from({ length: MAX_INLINE_HASHES + 5 }, (_, n) => `p { order: ${n} }`);
     const crowded = UNMARKED.replace('<title>', `${many.map((css) => `<style>${css}</style>`).join('')}<title>`);
-    expect(fillOwnerFormPage(crowded, refused())?.styleHashes).toEqual(many.slice(0, MAX_STYLE_HASHES).map(hash));
+    expect(fillOwnerFormPage(crowded, refused())?.styleHashes).toEqual(many.slice(0, MAX_INLINE_HASHES).map(hash));
+  });
+
+  it('hashes each inline script the browser runs, as MkDocs Material’s head script, never one it loads or a data block', () => {
+    const scripts = ['__md_scope = new URL(".", location)', 'import "/theme.js";', '{"imports": {}}'];
+    const page = UNMARKED.replace(
+      '<title>',
+      `<script>${scripts[0]}</script><script type="module">${scripts[1]}</script><script type="importmap">${scripts[2]}</script>` +
+        '<script src="/bundle.js"></script><script type="application/ld+json">{"@type": "Person"}</script><script>' + scripts[0] + '</script><title>',
+    );
+    const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    expect(fillOwnerFormPage(page, refused())?.scriptHashes).toEqual(scripts.map(hash));
+    expect(fillOwnerFormPage(UNMARKED, refused())?.scriptHashes).toEqual([]);
   });
 
   it('fills in a large page, deeply nested, without running out of stack', () => {

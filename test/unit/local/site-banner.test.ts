@@ -67,7 +67,7 @@ describe('siteBannerLines', () => {
     fields: [],
     honeypotShown: false,
     worded: false,
-    refusedByPolicy: { styleAttributes: 0, otherOrigins: [], captchas: [] },
+    refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
   };
 
   it('credits the settings file’s key for a value the file gave', () => {

@@ -426,7 +426,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       honeypotShown: false,
       language: 'en',
       worded: false,
-      refusedByPolicy: { styleAttributes: 0, otherOrigins: [], captchas: [] },
+      refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
     });
   });
 
@@ -448,7 +448,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, otherOrigins: [], captchas: [] } });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] } });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -457,7 +457,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
     expect(formPage.missingSubresources).toEqual(['/contact/contact-form.js']);
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links; a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files and <style> elements: move them there)`,
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links; a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there)`,
     );
   });
 
@@ -469,7 +469,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const page = ownerFormPage().replace('<form', `<script src="${script}" async defer></script>${other}<form`);
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
     const captcha = `it loads a CAPTCHA (${new URL(script).origin}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (docs/form-services.md)`;
-    const moved = `a refused post's answer with it leaves out what it loads from ${new URL(other.match(/src="([^"]*)"/)?.[1] ?? 'https://none.example').origin}, as the service's policy allows only the site's own files and <style> elements: move them there; `;
+    const moved = `a refused post's answer with it leaves out what it loads from ${new URL(other.match(/src="([^"]*)"/)?.[1] ?? 'https://none.example').origin}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there; `;
     expect(formPageLine(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!, 'formPage')).toBe(
       `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; ${other === '' ? '' : moved}${captcha})`,
     );
@@ -519,10 +519,25 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       .replace('<h1', '<img src="https://cdn.example/hero.jpg" alt=""><img src="/hero.jpg" alt=""><h1 style="color: teal"')
       .replace('<button', '<p style="margin: 0">Or write to me.</p><script src="https://fonts.googleapis.com/x.js"></script><button');
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
-    expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'], captchas: [] });
+    expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, handlerAttributes: 0, inlinePast: 0, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'], captchas: [] });
     expect(formPageLine(formPage, 'formPage')).toMatch(
-      /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files and <style> elements: move them there\)$/,
+      /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there\)$/,
     );
+  });
+
+  it('says in its line what of its scripts a refused post’s answer leaves out: event handler attributes, and inline scripts past those it allows', () => {
+    const scripts = Array.from({ length: 18 }, (_, n) => `<script>window.step = ${n};</script>`).join('');
+    const page = ownerFormPage()
+      .replace('<head>', `<head><script>__md_scope = new URL(".", location)</script>${scripts}<script type="application/ld+json">{}</script>`)
+      .replace('<button', '<button onclick="track()"');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.refusedByPolicy).toMatchObject({ handlerAttributes: 1, inlinePast: 19 - 16 });
+    expect(formPageLine(formPage, 'formPage')).toMatch(
+      /; a refused post's answer with it leaves out its 1 event handler attribute \(onclick=…\) and its 3 <style> elements or inline scripts past the 16 of each it allows, as the service's policy/,
+    );
+    const theme = ownerFormPage().replace('<head>', '<head><script>__md_scope = new URL(".", location)</script>');
+    const themed = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': theme, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(themed, 'formPage')).not.toMatch(/leaves out/);
   });
 
   it('says in its line that its form has no spam trap, which refuses robots that fill in every field', () => {
