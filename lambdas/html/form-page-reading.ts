@@ -6,7 +6,7 @@
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
 import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
-import { inlineHashes, isInlineScript, MAX_INLINE_HASHES } from './inline-hashes.js';
+import { inlineHashes } from './inline-hashes.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {
   asciiLowercase,
@@ -210,7 +210,7 @@ export function sameSiteSubresources(page: PageTree): string[] {
 export interface PolicyRefused {
   /** How many of its elements have a `style` attribute, which the policy does not apply. */
   readonly styleAttributes: number;
-  /** How many of its elements have an event handler attribute (`onclick`), which the policy does not run. */
+  /** How many event handler attributes (`onclick`) its elements have, which the policy does not run. */
   readonly handlerAttributes: number;
   /** How many of its `<style>` elements and inline scripts are past the MAX_INLINE_HASHES of each the policy names. */
   readonly inlinePast: number;
@@ -240,11 +240,10 @@ export function policyRefused(page: PageTree): PolicyRefused {
   const other = loadedUrls(page, { images: true }).filter((url) => url.origin !== SITE);
   const isCaptcha = (url: URL) => CAPTCHA_SCRIPTS.some((start) => url.href.startsWith(start));
   const origins = (urls: URL[]) => [...new Set(urls.map((url) => url.origin))];
-  const past = (elements: Element[]) => Math.max(0, inlineHashes(elements).length - MAX_INLINE_HASHES);
   return {
     styleAttributes: page.all.filter((element) => attribute(element, 'style') !== undefined).length,
-    handlerAttributes: page.all.filter((element) => element.attrs.some(({ name }) => /^on/i.test(name))).length,
-    inlinePast: past(page.all.filter((element) => element.tagName === 'style')) + past(page.all.filter(isInlineScript)),
+    handlerAttributes: page.all.flatMap((element) => element.attrs.filter(({ name }) => /^on/i.test(name))).length,
+    inlinePast: inlineHashes(page.all).past,
     otherOrigins: origins(other.filter((url) => !isCaptcha(url))),
     captchas: origins(other.filter(isCaptcha)),
   };

@@ -3,7 +3,7 @@ import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
-import { inlineHashes, isInlineScript, MAX_INLINE_HASHES } from './inline-hashes.js';
+import { inlineHashes, type InlineHashes } from './inline-hashes.js';
 import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, POSTED_FROM_FIELD, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
@@ -46,12 +46,8 @@ export interface RefusedForm {
 }
 
 /** The owner's page filled in, and the hashes of its own `<style>` elements and inline scripts, which its policy allows. */
-export interface FilledFormPage {
+export interface FilledFormPage extends Pick<InlineHashes, 'styleHashes' | 'scriptHashes'> {
   readonly html: string;
-  /** CSP hash sources (`'sha256-…'`), one per `<style>` element of the page, MAX_INLINE_HASHES at most. */
-  readonly styleHashes: readonly string[];
-  /** The same, one per inline script of the page (isInlineScript). */
-  readonly scriptHashes: readonly string[];
 }
 
 /**
@@ -92,11 +88,8 @@ export function fillOwnerFormPage(html: string, refused: RefusedForm): FilledFor
   }
   markTitle(edits, all, ownerWording(attribute(form, TITLE_PREFIX_ATTRIBUTE)) ?? ERROR_TITLE_PREFIX);
   resolveRelativeLinks(edits, all, base);
-  return {
-    html: edits.applyTo(html),
-    styleHashes: inlineHashes(all.filter((element) => element.tagName === 'style')).slice(0, MAX_INLINE_HASHES),
-    scriptHashes: inlineHashes(all.filter(isInlineScript)).slice(0, MAX_INLINE_HASHES),
-  };
+  const { styleHashes, scriptHashes } = inlineHashes(all);
+  return { html: edits.applyTo(html), styleHashes, scriptHashes };
 }
 
 /** The page's elements, its inquiry form, the form's own elements and its named controls. */

@@ -57,7 +57,7 @@ const SOURCES = {
 <link rel="stylesheet" href="/css/site.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {% if script %}<script src="/contact-form.js" defer></script>{% endif %}
-<script>document.documentElement.dataset.theme = 'ready';</script>
+<script>\r\n  // A generator's head script, its lines ended as Windows ends them <!-- a comment's opening -->\r\n  document.documentElement.dataset.theme = 'ready' && '&amp;' ? 'ready' : '';\r\n</script>
 </head>
 <body>
 <header class="masthead"><a href="/">Ada Lovelace</a>

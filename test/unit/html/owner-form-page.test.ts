@@ -437,13 +437,16 @@ describe('the rest of what the answer needs', () => {
     expect(fillOwnerFormPage(crowded, refused())?.styleHashes).toEqual(many.slice(0, MAX_INLINE_HASHES).map(hash));
   });
 
-  it('hashes each inline script the browser runs, as MkDocs Material’s head script, never one it loads or a data block', () => {
-    const scripts = ['__md_scope = new URL(".", location)', 'import "/theme.js";', '{"imports": {}}'];
+  it('hashes each inline script the browser runs, as MkDocs Material’s head script, never one it loads, a data block or one in <noscript>', () => {
+    const scripts = ['__md_scope = new URL(".", location)', 'import "/theme.js";', '{"imports": {}}', 'window.old = 1', 'window.older = 1'];
     const page = UNMARKED.replace(
       '<title>',
-      `<script>${scripts[0]}</script><script type="module">${scripts[1]}</script><script type="importmap">${scripts[2]}</script>` +
-        '<script src="/bundle.js"></script><script type="application/ld+json">{"@type": "Person"}</script><script>' + scripts[0] + '</script><title>',
-    );
+      `<script>${scripts[0]}</script><script type="module">${scripts[1]}</script><script type=" IMPORTMAP ">${scripts[2]}</script>` +
+        `<script type="text/JScript">${scripts[3]}</script><script language="javascript">${scripts[4]}</script>` +
+        '<script src="/bundle.js"></script><script type="application/ld+json">{"@type": "Person"}</script><script>' + scripts[0] + '</script>' +
+        // Types no browser runs.
+        '<script type="text/javascript; charset=utf-8">window.never = 1</script><script type="text/plain">never()</script><title>',
+    ).replace('</form>', '</form><noscript><p>Without script:</p><script>window.never = 2</script></noscript>');
     const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
     expect(fillOwnerFormPage(page, refused())?.scriptHashes).toEqual(scripts.map(hash));
     expect(fillOwnerFormPage(UNMARKED, refused())?.scriptHashes).toEqual([]);

@@ -529,11 +529,11 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const scripts = Array.from({ length: 18 }, (_, n) => `<script>window.step = ${n};</script>`).join('');
     const page = ownerFormPage()
       .replace('<head>', `<head><script>__md_scope = new URL(".", location)</script>${scripts}<script type="application/ld+json">{}</script>`)
-      .replace('<button', '<button onclick="track()"');
+      .replace('<button', '<button onclick="track()" onkeydown="track()"');
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
-    expect(formPage.refusedByPolicy).toMatchObject({ handlerAttributes: 1, inlinePast: 19 - 16 });
+    expect(formPage.refusedByPolicy).toMatchObject({ handlerAttributes: 2, inlinePast: 19 - 16 });
     expect(formPageLine(formPage, 'formPage')).toMatch(
-      /; a refused post's answer with it leaves out its 1 event handler attribute \(onclick=…\) and its 3 <style> elements or inline scripts past the 16 of each it allows, as the service's policy/,
+      /; a refused post's answer with it leaves out its 2 event handler attributes \(onclick=…\) and its 3 <style> elements or inline scripts past the 16 of each it allows, as the service's policy/,
     );
     const theme = ownerFormPage().replace('<head>', '<head><script>__md_scope = new URL(".", location)</script>');
     const themed = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': theme, 'css/site.css': 'body {}' }) }).formPage!;
