@@ -22,17 +22,22 @@
   const keys = new Map();
   // The forms on their way: a second press meanwhile sends nothing more.
   const sending = new WeakSet();
-  // A status line in the page from the start, so that a screen reader tells what it will say.
-  for (const form of document.querySelectorAll('form')) {
-    if (postsToContact(form) && !form.querySelector('[data-status]')) addStatus(form);
-  }
+  // A status line in the page before it says anything, so that a screen reader tells it: in each form
+  // now, and in each a theme puts in the page later.
+  const addStatusLines = () => {
+    for (const form of document.querySelectorAll('form')) {
+      if (postsToContact(form) && !form.querySelector('[data-status]')) addStatus(form);
+    }
+  };
+  addStatusLines();
+  if (typeof MutationObserver === 'function') new MutationObserver(addStatusLines).observe(document.documentElement, { childList: true, subtree: true });
 
   // On the document, not on the form, so that a form added after the page loaded is sent so too. A
   // submit another listener took (prevented) is left to it: this script run again by a theme that
   // runs each page's scripts, whose first run sends it, or another script of the page's.
   document.addEventListener('submit', async (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !postsToContact(form)) return;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || !postsToContact(form, event.submitter)) return;
     event.preventDefault();
     if (sending.has(form)) return;
     const status = form.querySelector('[data-status]') || addStatus(form);
@@ -86,12 +91,17 @@
   });
 
   // A form's action and method as the browser reads them: the action resolved against the page (and
-  // its <base>), the method's keyword in any case, an unknown one a GET. A control named "action" or
-  // "method" hides these properties; such a form is passed over, and the browser posts it as it is.
-  function postsToContact(candidate) {
-    if (typeof candidate.action !== 'string' || candidate.method !== 'post') return false;
+  // its <base>), the method's keyword in any case, an unknown one a GET; the pressed button's own
+  // formaction and formmethod instead where it has them (a Cancel button's formmethod="dialog"
+  // closes its dialog, sending nothing). A control named "action" or "method" hides the form's
+  // properties; such a form is passed over, and the browser posts it as it is.
+  function postsToContact(candidate, submitter) {
+    const button = submitter instanceof HTMLElement ? submitter : null;
+    const method = button && button.hasAttribute('formmethod') ? button.formMethod : candidate.method;
+    const target = button && button.hasAttribute('formaction') ? button.formAction : candidate.action;
+    if (typeof target !== 'string' || method !== 'post') return false;
     try {
-      const action = new URL(candidate.action);
+      const action = new URL(target);
       return action.origin === window.location.origin && action.pathname === '/contact';
     } catch {
       return false;

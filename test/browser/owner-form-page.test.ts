@@ -185,15 +185,40 @@ describeInChromium('the owner’s own form page, an Eleventy site’s, in Chromi
       expect(watch.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
     });
 
+    it('sends nothing for a button that does not post the form to /contact, as a dialog’s Cancel', async () => {
+      const { page, watch } = await visit();
+      await page.evaluate(`(() => {
+        const form = document.querySelector('form.inquiry');
+        const dialog = document.createElement('dialog');
+        form.replaceWith(dialog);
+        dialog.append(form);
+        form.insertAdjacentHTML('beforeend', '<button formmethod="dialog" formnovalidate>Cancel</button>');
+        dialog.showModal();
+      })()`);
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      });
+      await fillOwnerForm(page, { name: 'Ada', email: newEmail(), message: newMessage() });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('dialog').waitFor({ state: 'hidden' });
+      expect(await settledEmails(local.server, 500)).toEqual([]);
+      expect(posts).toEqual([]);
+      expect(watch.errors).toEqual([]);
+    });
+
     it('sends a form a theme loads in place (MkDocs Material’s instant navigation), the script run twice sending it once', async () => {
       const { page, watch } = await visit({}, '/');
       // The script loaded with the first page, then the theme's navigation: the next page fetched, its <main> swapped in.
       await page.addScriptTag({ url: '/contact-form.js' });
       await page.evaluate(`(async () => {
         const next = new DOMParser().parseFromString(await (await fetch('/contact/')).text(), 'text/html');
+        next.querySelector('[data-status]').remove();
         document.querySelector('main').replaceWith(next.querySelector('main'));
         history.pushState(null, '', '/contact/');
       })()`);
+      // A form without a status line gets one as it comes, before it says anything (a screen reader tells only a line it met before).
+      await page.locator('form.inquiry > [role="status"][data-status]:first-child').waitFor({ state: 'attached' });
       const posts: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
