@@ -24,6 +24,10 @@ export interface SiteStacks {
  * regions need every stack's account and region known; the budget references nothing.
  */
 export function addSiteStacks(app: App, config: SiteConfig, env: Environment): SiteStacks {
+  if (env.region !== undefined && !AWS_REGION_NAME.test(env.region)) {
+    // A typo would otherwise synthesize, with DNS records naming a region that is none.
+    throw new ConfigError(`the region ${JSON.stringify(env.region)} is no AWS region's name (as eu-west-1, sa-east-1): a typo in AWS_REGION, or in your AWS profile's region?`);
+  }
   const freePlan = config.pricingPlan === 'free';
   const budget = new BudgetStack(app, STACK_NAMES.budget, {
     env: { ...(env.account === undefined ? {} : { account: env.account }), region: CLOUDFRONT_REGION },
@@ -63,6 +67,9 @@ export function addSiteStacks(app: App, config: SiteConfig, env: Environment): S
   });
   return { site, budget, edgeGuard, pricingPlan };
 }
+
+/** The shape of every AWS region's name (`eu-west-1`, `us-gov-east-1`, `ap-southeast-7`); a region too new for aws-cdk-lib's list has it too. */
+const AWS_REGION_NAME = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 
 const SITE_DESCRIPTION =
   'Personal site: its pages and service behind one CloudFront distribution, contact endpoint (SES), rate-limit counters, agent discovery documents';

@@ -194,6 +194,14 @@ describe('the HTTP API', () => {
     expect(() => synthesizeSite({ ...MINIMAL_CONTEXT, apiHostRotation: '2026-12-01' })).toThrow(/^apiHostRotation needs \{base\} known before the deploy/);
   });
 
+  it.each(['sa-east1', 'eu west 1', 'EU-WEST-1', 'eu-west-'])('refuses the region %j, no AWS region’s name, with one line naming where it came from', (region) => {
+    expect(() => synthesizeSite(MINIMAL_CONTEXT, { env: { region } })).toThrow(
+      `the region ${JSON.stringify(region)} is no AWS region's name (as eu-west-1, sa-east-1): a typo in AWS_REGION, or in your AWS profile's region?`,
+    );
+    // A region too new for aws-cdk-lib's list has the shape, and synthesizes (npm run synth's Region line warns).
+    expect(() => synthesizeSite(MINIMAL_CONTEXT, { env: { region: 'xx-newplace-1' } })).not.toThrow();
+  });
+
   it('keeps an access log without client IPs', () => {
     const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
     const settings = stage!.Properties.AccessLogSettings as { Format: string; DestinationArn: unknown };
