@@ -513,10 +513,10 @@ export function formPageLine(page: FormPage, setting: string): string {
  * `Other form` line, as formPageLine says it of the form page: three of them, and the rest named.
  */
 export function otherContactNotesLines(pages: readonly OtherContactPage[]): string[] {
-  const lacking = pages.filter((page) => formPageNotes(page) !== '');
-  const named = lacking.slice(0, 3).map((page) => `${page.path}  ${printable(page.file)}  (${formPageNotes(page).replace(/^; /, '')})`);
-  const rest = lacking.slice(3);
-  return rest.length === 0 ? named : [...named, `${few(rest.map(({ path }) => path))}  (lack something too, each checked as the form page is)`];
+  const lacking = pages.map((page) => ({ page, notes: formPageNotes(page) })).filter(({ notes }) => notes !== '');
+  const named = lacking.slice(0, 3).map(({ page, notes }) => `${page.path}  ${printable(page.file)}  (${notes.replace(/^; /, '')})`);
+  const rest = lacking.slice(3).map(({ page }) => page.path);
+  return rest.length === 0 ? named : [...named, `${few(rest)}  (lack something too, each checked as the form page is)`];
 }
 
 /** What formPageLine says the page lacks, each note after a `; `; empty when it lacks nothing. */
