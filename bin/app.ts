@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, formPageNotes, namedByFormPage, otherContactNotesLines, otherContactPagesLine, thankYouIndexNote } from '../lib/settings/form-page.js';
+import { formPageLine, formPageNotes, namedByFormPage, otherContactLines, thankYouIndexNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -52,9 +52,7 @@ try {
     if (namingForm !== undefined || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
   }
   if (config.otherContactPages.length > 0) {
-    // What they lack is said as npm start says it: beside a form page, as pages answering their own posts.
-    const notes = config.formPage === undefined ? [] : otherContactNotesLines(config.otherContactPages);
-    for (const line of [otherContactPagesLine(config.otherContactPages, config.formPage, config.formSuccessPath), ...notes]) console.error(`Other form ${line}`);
+    for (const line of otherContactLines(config.otherContactPages, config.formPage, config.formSuccessPath)) console.error(line);
   }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

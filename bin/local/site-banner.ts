@@ -6,7 +6,7 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
-import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactNotesLines, otherContactPagesLine, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
+import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 
@@ -49,9 +49,7 @@ export function siteBannerLines(
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
     `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
     // Without a form page, the Form page line names them, as what formPage could name.
-    ...(settings.formPage === undefined || settings.otherContactPages.length === 0
-      ? []
-      : [otherContactPagesLine(settings.otherContactPages, settings.formPage, successPath), ...otherContactNotesLines(settings.otherContactPages)].map((line) => `Other form ${line}`)),
+    ...(settings.formPage === undefined || settings.otherContactPages.length === 0 ? [] : otherContactLines(settings.otherContactPages, settings.formPage, successPath)),
     `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }

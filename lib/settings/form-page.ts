@@ -509,6 +509,14 @@ export function formPageLine(page: FormPage, setting: string): string {
 }
 
 /**
+ * The `Other form` lines synth and `npm start` print: the pages, and beside a form page, which
+ * answers them as its own, what each lacks (otherContactNotesLines).
+ */
+export function otherContactLines(pages: readonly OtherContactPage[], formPage: Pick<FormPage, 'path'> | undefined, thanks: Pick<SuccessPath, 'path'> | undefined): string[] {
+  return [otherContactPagesLine(pages, formPage, thanks), ...(formPage === undefined ? [] : otherContactNotesLines(pages))].map((line) => `Other form ${line}`);
+}
+
+/**
  * What synth and `npm start` say of the other contact pages that lack something, after their
  * `Other form` line, as formPageLine says it of the form page: three of them, and the rest named.
  */
