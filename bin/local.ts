@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { ConfigError, readAgentSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
-import { frontDoorRouting, pagesReached, unlistedPagesNote } from '../lib/edge/front-door-function.js';
+import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
 import { answeringContactPages } from '../lib/settings/contact-pages.js';
@@ -106,7 +106,7 @@ try {
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(settingsLine === undefined ? [] : [settingsLine]),
       // In the settings file's words, as synth says them of siteDir.
-      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys)).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv))),
+      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv))),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
       mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),
@@ -129,16 +129,16 @@ try {
  * Where the site comes from, what of it is not published (or a home page it lacks), and what of the owner's the agent-readiness
  * scanners would miss (docs/api.md §16), as synth says it of siteDir.
  */
-function siteLines(siteDir: string, baseUrl: string, source: string): string[] {
+function siteLines(siteDir: string, baseUrl: string, source: string, formPage: string | undefined): string[] {
   const site = siteFiles(siteDir);
   const agents = readAgentSettings(process.env);
   const paths = [...site.files.keys()];
-  const { site: index } = frontDoorRouting(paths, SITE_DIR, agents.markdown);
-  const unlisted = unlistedPagesNote(SITE_DIR, paths, index);
+  const routing = frontDoorRouting(paths, { setting: SITE_DIR, markdown: agents.markdown, formPage });
+  const unlisted = unlistedPagesNote(SITE_DIR, paths, routing.site);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...siteFolderNotes(SITE_DIR, site),
     ...(unlisted === undefined ? [] : [unlisted]),
-    ...agentFiles(site, agents, baseUrl, index ? pagesReached(paths, index) : [], SITE_DIR).notes,
+    ...agentFiles(site, agents, baseUrl, pagesWithoutHtml(paths, routing), SITE_DIR).notes,
   ];
 }

@@ -86,6 +86,7 @@ export class SiteStack extends Stack {
       ...(props.webAclArn === undefined ? {} : { webAclArn: props.webAclArn }),
       ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
       agents: config.agents,
+      ...(config.formPage === undefined ? {} : { formPage: config.formPage.path }),
     });
 
     const baseUrl = config.baseUrl ?? this.frontDoor.origin;

@@ -76,7 +76,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
     const agents = { settings: readAgentSettings(process.env), baseUrl: localBaseUrl(process.env, api.port) };
-    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, agents);
+    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, { agents, ...(settings.formPage === undefined ? {} : { formPage: settings.formPage.path }) });
     // The form page and the other contact pages the contact function answers in, as a deployment bundles them.
     const { answering } = answeringContactPages(settings.formPage, settings.otherContactPages);
     const answeringCopies: SiteFileCopy[] = [];

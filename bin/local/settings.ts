@@ -233,7 +233,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
  * serves, as synth checks them against siteDir. The folder must also fit the front door's function.
  */
 function checkSitePaths(functionEnv: Env, site: { readonly siteDir: string; readonly files: SiteFiles } | undefined): void {
-  if (site !== undefined) frontDoorRouting([...site.files.files.keys()], SITE_DIR);
+  if (site !== undefined) frontDoorRouting([...site.files.files.keys()], { setting: SITE_DIR });
   const links = [
     ['PAGE_STYLESHEET', readPageStylesheet(functionEnv)],
     ['FORM_SUCCESS_PATH', readFormSuccessPath(functionEnv)],

@@ -6,7 +6,7 @@ import { createReadStream, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { pagesReached } from '../../lib/edge/front-door-function.js';
+import { pagesWithoutHtml } from '../../lib/edge/front-door-function.js';
 import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/agent-files.js';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
@@ -66,8 +66,8 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   // The function is told of the folder's files as the deploy tells it, and the sitemap lists a page
   // at its path without `.html` only where the function reaches it so.
   const update = frontDoorUpdate(deployed, [...site.files.keys()]);
-  const told = (update?.routing ?? deployed.frontDoor)?.site;
-  const added = agentFiles(site, request.agents, deployed.baseUrl, told === undefined ? [] : pagesReached([...site.files.keys()], told), 'siteDir');
+  const told = update?.routing ?? deployed.frontDoor;
+  const added = agentFiles(site, request.agents, deployed.baseUrl, told === undefined ? [] : pagesWithoutHtml([...site.files.keys()], told), 'siteDir');
   yield* added.notes;
   // What the service adds is made into files of their own, uploaded and compared as the folder's are.
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'publish-agent-files-')));

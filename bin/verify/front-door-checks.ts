@@ -1,5 +1,9 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { isLoopbackName } from '../local/local-origins.js';
+import { contactFormSending } from '../../lambdas/html/form-page-reading.js';
+import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { readPage } from '../../lambdas/html/page-tree.js';
+import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
@@ -136,8 +140,9 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
     const { detail, fix } = diagnose(answer);
     return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
   }
-  // A path that leads on within the site (an owner's own form page, say) is its end's to describe.
-  const answeredHere = landing.redirects.length === 0;
+  // A path that leads on within the site, or shows a page of it (an owner's own form page, say), is that page's to describe.
+  const ownPage = path === PAGE_PATHS.form && showsOwnersFormPage(answer, expected);
+  const answeredHere = landing.redirects.length === 0 && !ownPage;
   const cacheControl = answer.headers.get('cache-control');
   if (answeredHere && cacheControl !== expected.cacheControl) {
     return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(clip(cacheControl))} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
@@ -151,7 +156,18 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   if (difference !== undefined) {
     return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_AGAIN}`);
   }
-  return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
+  return ok(path, `${found}${via}, ${ownPage ? 'your form page, shown there' : expected.what}; HEAD the same`);
+}
+
+/**
+ * Whether an answer is the owner's form page (docs/api.md §9), which the front door shows at
+ * `/contact` for a flat site's contact.html: an HTML page whose form posts to `/contact`, with
+ * neither the token nor the Cache-Control of the service's own form (`expected`).
+ */
+function showsOwnersFormPage(answer: Answer, expected: ExpectedAnswer): boolean {
+  if (answer.status !== 200 || mediaType(answer) !== 'text/html' || answer.headers.get('cache-control') === expected.cacheControl) return false;
+  const form = contactFormSending(readPage(answer.body, answer.url.pathname));
+  return form !== undefined && !form.fields.includes(FORM_TOKEN_FIELD);
 }
 
 /** How a HEAD differs from its GET, or undefined when it does not. */

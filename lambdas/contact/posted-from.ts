@@ -33,13 +33,15 @@ export function formPostPage<Page extends { readonly path: string }>(pages: read
 /**
  * The contact page a JSON post came from (a contact page's script posts it): of `pages`, as for
  * formPostPage, the one its `Referer` names, when that is a page of one of the site's `origins`;
- * from `/contact`, only the service's own form, as an owner's page answering there may be any of
- * them.
+ * from `/contact`, the page shown there (the service's own form, or a flat site's contact.html
+ * as the form page), unless it is the owner's and there are others, as an answer there may show
+ * any of them.
  */
 export function jsonPostPage<Page extends { readonly path: string }>(pages: readonly Page[], referer: string | undefined, origins: ReadonlySet<string>): Page | undefined {
   if (referer === undefined || !URL.canParse(referer)) return undefined;
   const { origin, pathname } = new URL(referer);
-  if (!origins.has(origin) || (pathname === PAGE_PATHS.form && pages[0]?.path !== PAGE_PATHS.form)) return undefined;
+  const answersOthers = pages.length > 1 && pages[0]?.path !== PAGE_PATHS.form;
+  if (!origins.has(origin) || (pathname === PAGE_PATHS.form && answersOthers)) return undefined;
   return contactPageAt(pages, pathname);
 }
 

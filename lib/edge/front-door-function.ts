@@ -3,14 +3,14 @@ import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
 import { printable } from '../pages/site-files.js';
 import { nameWithoutHtml } from '../pages/site-pages.js';
 
 /**
  * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
  * (front-door-query.js): plain JavaScript, the same text at the edge, in tests and in local mode;
- * whole-line comments left out, which would spend the function's 10 KB.
+ * whole-line comments and indentation left out, which would spend the function's 10 KB.
  */
 const QUERY_SOURCE = functionSource('front-door-query.js');
 const ROUTING_SOURCE = `${functionSource('front-door-routing.js')}${QUERY_SOURCE}`;
@@ -20,7 +20,9 @@ const REDIRECT_SOURCE = functionSource('front-door-redirect.js');
 const HEADERS_SOURCE = functionSource('front-door-headers.js');
 
 function functionSource(file: string): string {
-  return readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').replace(/^[ \t]*\/\/.*\n/gm, '');
+  return readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')
+    .replace(/^[ \t]*\/\/.*\n/gm, '')
+    .replace(/^[ \t]+/gm, '');
 }
 
 /** What the function is told (front-door-routing.js describes each member). */
@@ -32,6 +34,27 @@ export interface FrontDoorRouting {
   readonly markdown?: true;
   /** Set when the domain has another name, which redirects to it (docs/api.md §10). */
   readonly redirect?: OtherNameRedirect;
+  /** Set when the owner's form page is the service's form's page with `.html` (formPageAtForm). */
+  readonly formPage?: FormPageAtForm;
+}
+
+/** The owner's form page that the service's form's path shows, and the origin it comes from. */
+export interface FormPageAtForm {
+  /** `/contact` */
+  readonly path: string;
+  /** `/contact.html` */
+  readonly page: string;
+  readonly origin: string;
+}
+
+/** What frontDoorRouting is told beyond the site's files. */
+export interface RoutingOptions {
+  /** Names the folder's setting in the error of a site too big for the function. */
+  readonly setting?: string;
+  readonly markdown?: boolean;
+  readonly redirect?: OtherNameRedirect;
+  /** The owner's form page's path (`formPage`), when the site has one. */
+  readonly formPage?: string;
 }
 
 /** What the function is told of a folder uploaded at deploy. */
@@ -86,17 +109,28 @@ function scriptJson(value: unknown): string {
 /**
  * What the function is told for a site: the route table's paths that reach the API through the
  * default behaviour, and the index of the site's published files (their keys, lib/pages/site-files.ts;
- * null for a site that answers its own paths). `setting` names the folder's setting in the error
- * of a site too big for the function.
+ * null for a site that answers its own paths).
  */
-export function frontDoorRouting(paths: readonly string[] | null, setting = 'siteDir', markdown = false, redirect?: OtherNameRedirect): FrontDoorRouting {
+export function frontDoorRouting(paths: readonly string[] | null, { setting = 'siteDir', markdown = false, redirect, formPage }: RoutingOptions = {}): FrontDoorRouting {
+  const shown = paths === null ? undefined : formPageAtForm(formPage);
   const service = {
     serviceOrigin: API_ORIGIN_ID,
     servicePaths: serviceRouting().throughDefault,
     ...(markdown && paths !== null ? { markdown: true as const } : {}),
     ...(redirect === undefined ? {} : { redirect }),
+    ...(shown === undefined ? {} : { formPage: shown }),
   };
   return { ...service, site: paths === null ? null : siteIndexFor(paths, service, setting) };
+}
+
+/**
+ * The owner's form page the service's form's path shows, rather than lead to it by a redirect
+ * (docs/api.md §9): a flat site's `contact.html`, whose other pages are reached without `.html`
+ * too (`/about` for about.html), so that its address stays `/contact`. A form page anywhere else
+ * has an address of its own, which `/contact` leads to.
+ */
+export function formPageAtForm(formPage: string | undefined): FormPageAtForm | undefined {
+  return formPage === `${PAGE_PATHS.form}.html` ? { path: PAGE_PATHS.form, page: formPage, origin: SITE_ORIGIN_ID } : undefined;
 }
 
 /**
@@ -209,6 +243,16 @@ export function pagesReached(paths: readonly string[], site: SiteIndex): string[
 }
 
 /**
+ * The pages a function told `routing` reaches without `.html`, by name: pagesReached's, and the
+ * form page the service's form's path shows (`contact` for contact.html), when the site has it.
+ */
+export function pagesWithoutHtml(paths: readonly string[], routing: FrontDoorRouting): string[] {
+  if (routing.site === null) return [];
+  const shown = routing.formPage?.path.slice(1);
+  return [...pagesReached(paths, routing.site), ...(shown !== undefined && paths.includes(`${shown}.html`) ? [shown] : [])];
+}
+
+/**
  * Every name of a site's keys that a page reached without `.html` may not take: each key (a file),
  * and each folder that holds its own index.html (`a` for `a/index.html`). A folder without one
  * leaves its name to `<name>.html`, as Hugo with `uglyURLs` writes a section's page (`posts.html`)
@@ -242,7 +286,13 @@ export function listedPages(paths: readonly string[], site: SiteIndex): string[]
 /** The routing that leaves the least room for the site: every part on, and the longest names DNS allows (RFC 1035 §2.3.4). */
 function widestRouting(): Omit<FrontDoorRouting, 'site'> {
   const longestName = 'x'.repeat(253);
-  return { serviceOrigin: API_ORIGIN_ID, servicePaths: serviceRouting().throughDefault, markdown: true, redirect: { from: longestName, to: `https://${longestName}` } };
+  return {
+    serviceOrigin: API_ORIGIN_ID,
+    servicePaths: serviceRouting().throughDefault,
+    markdown: true,
+    redirect: { from: longestName, to: `https://${longestName}` },
+    formPage: formPageAtForm(`${PAGE_PATHS.form}.html`),
+  };
 }
 
 /** The line that says which of a folder's pages the function could not list, which are reached by their `.html` names alone. */

@@ -14,7 +14,8 @@
 function handler(event) {
   var request = event.request;
   var response = event.response;
-  if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1) return response;
+  // The API's own answers are left as they are: its paths, and a post to the path that shows the owner's form page.
+  if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1 || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
   var type = response.headers['content-type'] === undefined ? '' : response.headers['content-type'].value.toLowerCase();
   var html = type.indexOf('text/html') === 0;
   var markdownType = type.indexOf('text/markdown') === 0;

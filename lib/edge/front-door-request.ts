@@ -1,6 +1,6 @@
 import { ConfigError, type AgentSettings } from '../../lambdas/config.js';
 import { findRoute } from '../../lambdas/routes.js';
-import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting } from '../front-door-paths.js';
+import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
 import { agentFiles, publishedContentType } from '../pages/agent-files.js';
 import { noPageOfFolder, siteFileAt, siteFiles } from '../pages/site-files.js';
 import {
@@ -10,7 +10,7 @@ import {
   loadPageHeadersFunction,
   pageHeaders,
   pageHeadersFunctionCode,
-  pagesReached,
+  pagesWithoutHtml,
   type EdgeMessage,
 } from './front-door-function.js';
 
@@ -51,25 +51,34 @@ export interface LocalAgentFiles {
   readonly baseUrl: string;
 }
 
+/** What local mode's front door is told beyond the folder, as a deploy's is. */
+export interface LocalFrontDoorOptions {
+  readonly agents?: LocalAgentFiles;
+  /** The owner's form page's path (`formPage`), when the site has one. */
+  readonly formPage?: string;
+}
+
 /**
  * The deployed distribution in front of a folder of the site, as local mode plays it: the
  * uncached behaviours of the route table in their order, then the default behaviour's
  * viewer-request function, run from the very text CloudFront runs and told what a deploy would
- * tell it, then the bucket, which holds the files the folder publishes (lib/pages/site-files.ts) and
- * nothing else. The folder is read at each request, as a deploy reads it at synth, so that pages
+ * tell it (on the behaviour of a path that shows the owner's form page, too), then the bucket,
+ * which holds the files the folder publishes (lib/pages/site-files.ts) and nothing else. The folder is read at each request, as a deploy reads it at synth, so that pages
  * a generator writes meanwhile are served as the next deploy would serve them. `setting` names
  * the folder in the error of a site too big for the function.
  */
-export function siteFrontDoor(folder: string, setting: string, agents?: LocalAgentFiles): SiteFrontDoor {
+export function siteFrontDoor(folder: string, setting: string, { agents, formPage }: LocalFrontDoorOptions = {}): SiteFrontDoor {
   const { uncachedPatterns } = serviceRouting();
   const markdown = agents?.settings.markdown ?? false;
   // Making the function's text and loading it take a while: done again only when the folder's keys changed.
-  let loaded: { readonly keys: string; readonly pagesWithoutHtml: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  let loaded:
+    | { readonly keys: string; readonly formPagePath?: string; readonly pagesWithoutHtml: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> }
+    | undefined;
   const routingFunction = (paths: readonly string[]) => {
     const keys = paths.join('\0');
     if (loaded?.keys !== keys) {
-      const routing = frontDoorRouting(paths, setting, markdown);
-      loaded = { keys, pagesWithoutHtml: routing.site === null ? [] : pagesReached(paths, routing.site), run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
+      const routing = frontDoorRouting(paths, { setting, markdown, formPage });
+      loaded = { keys, formPagePath: routing.formPage?.path, pagesWithoutHtml: pagesWithoutHtml(paths, routing), run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
     }
     return loaded;
   };
@@ -77,10 +86,11 @@ export function siteFrontDoor(folder: string, setting: string, agents?: LocalAge
   const headersFunction = loadPageHeadersFunction(pageHeadersFunctionCode(headers));
   return {
     route(request) {
-      if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
+      const uncached = uncachedPatterns.find((pattern) => matchesPathPattern(pattern, request.path));
       const site = siteFiles(folder);
-      const { run, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
-      const { result, selectedOrigin } = run({
+      const { run, formPagePath, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
+      if (uncached !== undefined && uncached !== formPagePath) return { kind: 'service' };
+      const { result, selectedOrigin = uncached === undefined ? SITE_ORIGIN_ID : API_ORIGIN_ID } = run({
         request: {
           method: request.method,
           uri: request.path,

@@ -15,6 +15,10 @@
 //                           of that name (`about` for about.html): `/about` is served about.html; with
 //                           `flat`, its folders ('' the top one) below which every path without an
 //                           extension that is no file is a page: `/blog/post` is served blog/post.html
+// FRONT_DOOR.formPage       with a folder, when the owner's form page is the page the service's form's path names
+//                           with `.html` ({ path: '/contact', page: '/contact.html', origin: the site's origin id }):
+//                           the function is on that path's behaviour too, whose origin is the API; it sends the
+//                           path's GET and HEAD to the site as that page, its other methods on to the API as sent
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
@@ -34,15 +38,20 @@ function handler(event) {
     cf.selectRequestOriginById(FRONT_DOOR.serviceOrigin);
     return request;
   }
+  var formPage = FRONT_DOOR.formPage;
+  var shown = formPage !== undefined && request.uri === formPage.path;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+    return shown ? request : { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
   }
   var query = queryString(request.querystring);
   var markdown = FRONT_DOOR.markdown === true && prefersMarkdown(request.headers.accept);
   keepOnlySiteRequest(request);
   if (FRONT_DOOR.site === null) return request;
 
-  if (request.uri.charAt(request.uri.length - 1) === '/') {
+  if (shown) {
+    cf.selectRequestOriginById(formPage.origin);
+    request.uri = formPage.page;
+  } else if (request.uri.charAt(request.uri.length - 1) === '/') {
     var form = FRONT_DOOR.site.formPath;
     // Found, not moved for good: the owner may publish a page there.
     if (form !== undefined && request.uri === form + '/') return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: form + query } } };

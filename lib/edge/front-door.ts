@@ -26,7 +26,15 @@ import { API_ORIGIN_ID, serviceRouting, SITE_ORIGIN_ID } from '../front-door-pat
 import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
 import type { AgentSettings } from '../../lambdas/config.js';
-import { frontDoorFunctionCode, frontDoorRouting, otherNameRedirectCode, pageHeaders, pageHeadersFunctionCode, pagesReached, unlistedPagesNote } from './front-door-function.js';
+import {
+  frontDoorFunctionCode,
+  frontDoorRouting,
+  otherNameRedirectCode,
+  pageHeaders,
+  pageHeadersFunctionCode,
+  pagesWithoutHtml,
+  unlistedPagesNote,
+} from './front-door-function.js';
 
 export interface CustomDomain {
   readonly domainName: string;
@@ -48,6 +56,8 @@ export interface FrontDoorProps {
   readonly baseUrl?: string;
   /** What the site gets for agents (docs/api.md §16). */
   readonly agents: AgentSettings;
+  /** The owner's form page's path (`formPage`), when the site has one. */
+  readonly formPage?: string;
 }
 
 /**
@@ -93,7 +103,7 @@ export class FrontDoor extends Construct {
     const routes = serviceRouting();
     const domain = props.customDomain;
     const redirect = domain?.redirectDomainName === undefined ? undefined : { from: domain.redirectDomainName, to: `https://${domain.domainName}` };
-    const routing = pages === undefined ? undefined : frontDoorRouting(pages.paths ?? null, 'siteDir', pages.markdown, redirect);
+    const routing = pages === undefined ? undefined : frontDoorRouting(pages.paths ?? null, { markdown: pages.markdown, redirect, formPage: props.formPage });
     if (pages !== undefined && routing !== undefined) {
       this.routingFunction = new CloudFrontFunction(this, 'Routing', {
         comment: 'Paths of the route table to the API; folders of the site to their index.html, pages to their .html (lib/edge/front-door-routing.js)',
@@ -123,28 +133,36 @@ export class FrontDoor extends Construct {
     }
     const requestFunction = this.routingFunction ?? this.redirectFunction;
     const redirectOnly = this.redirectFunction === undefined ? {} : { functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.redirectFunction }] };
-    // The site's pages, and the GET-only documents of the route table: at the edge as long as
-    // their own Cache-Control says, keyed by path alone.
-    const defaultBehavior: BehaviorOptions = {
-      ...everyBehavior,
-      origin: pages?.origin ?? apiOrigin,
-      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      ...(requestFunction === undefined
+    const routed =
+      requestFunction === undefined
         ? {}
         : {
             functionAssociations: [
               { eventType: FunctionEventType.VIEWER_REQUEST, function: requestFunction },
               ...(this.headersFunction === undefined ? [] : [{ eventType: FunctionEventType.VIEWER_RESPONSE, function: this.headersFunction }]),
             ],
-          }),
+          };
+    // The site's pages, and the GET-only documents of the route table: at the edge as long as
+    // their own Cache-Control says, keyed by path alone.
+    const defaultBehavior: BehaviorOptions = {
+      ...everyBehavior,
+      origin: pages?.origin ?? apiOrigin,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      ...routed,
     };
+    // The path of the service's form that shows the owner's form page runs the routing function
+    // too, which sends its reads to the page: uncached all the same, as its posts must be.
+    const formPagePath = routing?.formPage?.path;
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Personal site: its pages and its service at one origin',
       defaultBehavior,
       // Paths that take POST or OPTIONS, and the folders they are in: never cached, their GET included.
       additionalBehaviors: Object.fromEntries(
-        routes.uncachedPatterns.map((pattern) => [pattern, { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED, ...redirectOnly }]),
+        routes.uncachedPatterns.map((pattern) => [
+          pattern,
+          { ...everyBehavior, origin: apiOrigin, cachePolicy: CachePolicy.CACHING_DISABLED, ...(pattern === formPagePath ? routed : redirectOnly) },
+        ]),
       ),
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(pages?.defaultRootObject === undefined ? {} : { defaultRootObject: pages.defaultRootObject }),
@@ -161,7 +179,7 @@ export class FrontDoor extends Construct {
       ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
     });
     this.origin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
-    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing?.site ? pagesReached(pages.paths ?? [], routing.site) : []);
+    pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing === undefined ? [] : pagesWithoutHtml(pages.paths ?? [], routing));
     this.acknowledgeFindings(props);
 
     if (domain?.hostedZone !== undefined) {

@@ -19,7 +19,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
-import { FORM_FOLDER } from '../edge/front-door-function.js';
+import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
@@ -495,17 +495,19 @@ export function namedByFormPage(page: Pick<FormPage, 'path'>): string {
 }
 
 /**
- * What synth and `npm start` say of a form page: which page, its file, and where it came from;
- * the style sheets and scripts it loads that the site lacks, which a visitor's browser would get a
- * 404 for (a page copied from docs/examples keeps the example's links); each ERROR_FOR_ATTRIBUTE
- * for no field of the form, where no message ever goes; each field of the form with none, whose
- * message goes at the top of the form, apart from it; a form without the spam trap, or with one that
- * only a style hides; what a refused post's answer with the page leaves out (policyRefused); and,
- * for a page in another language, that its form words none of the service's sentences.
+ * What synth and `npm start` say of a form page: which page, its file, where it came from, and
+ * that `/contact` shows it (formPageAtForm); the style sheets and scripts it loads that the site
+ * lacks, which a visitor's browser would get a 404 for (a page copied from docs/examples keeps the
+ * example's links); each ERROR_FOR_ATTRIBUTE for no field of the form, where no message ever goes;
+ * each field of the form with none, whose message goes at the top of the form, apart from it; a
+ * form without the spam trap, or with one that only a style hides; what a refused post's answer
+ * with the page leaves out (policyRefused); and, for a page in another language, that its form
+ * words none of the service's sentences.
  */
 export function formPageLine(page: FormPage, setting: string): string {
   const from = page.source === 'setting' ? setting : `found, its form posting to ${PAGE_PATHS.form}; ${setting} names another`;
-  return `${page.path}  ${printable(page.file)}  (${from}${formPageNotes(page)})`;
+  const shown = formPageAtForm(page.path) === undefined ? '' : `, shown at ${PAGE_PATHS.form} too`;
+  return `${page.path}  ${printable(page.file)}  (${from}${shown}${formPageNotes(page)})`;
 }
 
 /**

@@ -311,6 +311,55 @@ describe('a page moving from a form service, pointed at /contact while npm start
   });
 });
 
+describe('a flat site’s contact.html set as FORM_PAGE (docs/api.md §10)', () => {
+  let folder: string;
+  let started: LocalServer;
+  beforeAll(async () => {
+    folder = siteFolder({
+      'index.html': 'Home',
+      'about.html': 'About',
+      'contact.html': ownerFormPage({ title: 'Write to me', successPath: '/thanks' }),
+      'thanks.html': '<meta name="robots" content="noindex">Thanks',
+      'css/site.css': 'body {}',
+    });
+    started = await startLocalServer({ SITE_DIR: folder, FORM_PAGE: '/contact.html' });
+  }, 60_000);
+  afterAll(() => started?.stop());
+
+  it('is shown at /contact, as the site’s other pages are without .html, said so in the banner and listed so in the sitemap', async () => {
+    expect(started.output()).toMatch(/^Form page {2}\/contact\.html {2}.*contact\.html {2}\(FORM_PAGE, shown at \/contact too\)$/m);
+    for (const method of ['GET', 'HEAD']) {
+      const shown = await send(`${started.apiUrl}/contact`, { method });
+      expect({ method, status: shown.status, type: shown.headers['content-type'] }).toEqual({ method, status: 200, type: 'text/html' });
+      if (method === 'GET') expect(shown.text).toContain('<title>Write to me</title>');
+    }
+    const sitemap = await send(`${started.apiUrl}/sitemap.xml`);
+    expect(sitemap.text).toContain(`<loc>${started.baseUrl}/contact</loc>`);
+    expect(sitemap.text).not.toContain('contact.html');
+  });
+
+  it('answers the posts sent from it there: a refused one in the page, a sent one on its thank-you page, a script’s named in the mail', async () => {
+    const post = (fields: Record<string, string>) =>
+      send(`${started.apiUrl}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: started.baseUrl, Referer: `${started.baseUrl}/contact` },
+        body: new URLSearchParams(fields).toString(),
+        from: newClient(),
+      });
+    const refused = await post({ name: 'Ada', email: newEmail(), message: 'Too short' });
+    expect({ status: refused.status, titled: refused.text.includes('<h1>Write to me</h1>') }).toEqual({ status: 422, titled: true });
+    const sent = await post({ name: 'Ada', email: newEmail(), message: newMessage() });
+    expect({ status: sent.status, location: sent.headers.location }).toEqual({ status: 303, location: '/thanks' });
+
+    const message = newMessage();
+    const headers = { Referer: `${started.baseUrl}/contact` };
+    expect((await postContact(started.apiUrl, { name: 'Ada', email: newEmail(), message }, { headers, from: newClient() })).status).toBe(202);
+    let text: string | undefined;
+    await until(async () => (text = (await sentEmails(started)).find((mail) => mail.body.text?.includes(message))?.body.text) !== undefined, { timeoutMs: 10_000 });
+    expect(/^Sent from: (.*)$/m.exec(text ?? '')?.[1]).toBe(`${started.baseUrl}/contact.html`);
+  });
+});
+
 describe('the form page set with FORM_PAGE, edited while npm start runs', () => {
   let folder: string;
   let started: LocalServer;

@@ -44,12 +44,16 @@ describe('formPostPage and jsonPostPage', () => {
     }
   });
 
-  it('name the page a JSON post’s Referer of the site’s own origin names; from /contact, only the service’s own form', () => {
+  it('name the page a JSON post’s Referer of the site’s own origin names; from /contact, the page shown there, unless an answer there may show another', () => {
     expect(jsonPostPage(ownerPages, from('/fr/contact/'), origins)).toBe(ownerPages[1]);
     expect(jsonPostPage(ownerPages, from('/contact.html'), origins)).toBe(ownerPages[0]);
-    // The flat form page's address is /contact's too: an answer there may show either page.
+    // The flat form page is shown at /contact, but an answer there may show the other page too.
     expect(jsonPostPage(ownerPages, from('/contact'), origins)).toBeUndefined();
+    expect(jsonPostPage(ownerPages.slice(0, 1), from('/contact'), origins)).toBe(ownerPages[0]);
     expect(jsonPostPage(servicePages, from('/contact'), origins)).toBe(servicePages[0]);
+    expect(jsonPostPage([...servicePages, ownerPages[1]!], from('/contact'), origins)).toBe(servicePages[0]);
+    // A folder's form page has an address of its own, which /contact leads to: none.
+    expect(jsonPostPage([{ path: '/contact/' }], from('/contact'), origins)).toBeUndefined();
     for (const referer of [undefined, 'not a url', 'https://elsewhere.example/fr/contact/', from('/about/')]) expect(jsonPostPage(ownerPages, referer, origins)).toBeUndefined();
   });
 });

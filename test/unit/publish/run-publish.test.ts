@@ -8,6 +8,7 @@ import { PublishError } from '../../../bin/publish/publish-error.js';
 import { publish, type PublishRequest } from '../../../bin/publish/run-publish.js';
 import { readAgentSettings } from '../../../lambdas/config.js';
 import { frontDoorFunctionCode, frontDoorRouting, loadFrontDoorFunction } from '../../../lib/edge/front-door-function.js';
+import { SITE_ORIGIN_ID } from '../../../lib/front-door-paths.js';
 import { UNKNOWN_CONTENT_TYPE } from '../../../lib/pages/upload-content-type.js';
 import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ACCOUNT, BUCKET, FUNCTION_CONFIG, mockedDeployment, s3Etag, type MockedDeployment } from '../../support/mocked-deployment.js';
@@ -306,9 +307,9 @@ describe('what needs a deploy', () => {
     expect(notes(lines)).toEqual([
       'deploy needed: feeds/feed-0000, feeds/feed-0001, feeds/feed-0002 and 227 more: new files without an extension, which the front door takes for a folder (/feeds/feed-0000 redirects to /feeds/feed-0000/) until npm run cdk -- deploy --all',
     ]);
-    // The deployed function lists all 50; the next one, beside 230 more files, the first 3.
+    // The deployed function lists all 50; the next one, beside 230 more files, the first.
     expect(lines.filter((line) => line.startsWith('at the next deploy: '))).toEqual([
-      'at the next deploy: posts/p-003.html, posts/p-004.html, posts/p-005.html and 44 more: reached by the .html name alone after it (/posts/p-003 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
+      'at the next deploy: posts/p-001.html, posts/p-002.html, posts/p-003.html and 46 more: reached by the .html name alone after it (/posts/p-001 will end in a 404), as its front door function has no room left to list them; synth names the pages past the limit',
     ]);
     // Telling the function of the new files would drop those pages now: the deploy does it, saying so.
     expect(lines.filter((line) => line.startsWith('  front door'))).toEqual([]);
@@ -706,7 +707,7 @@ describe("what the front door's function is told", () => {
 
   it('never overwrites a deploy made while the files were uploaded: the update names the version read before any change', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
-    const deployed = frontDoorFunctionCode(frontDoorRouting(Object.keys(SITE), 'siteDir', true, { from: 'www.example.com', to: 'https://example.com' }));
+    const deployed = frontDoorFunctionCode(frontDoorRouting(Object.keys(SITE), { markdown: true, redirect: { from: 'www.example.com', to: 'https://example.com' } }));
     const lines: string[] = [];
     let error: unknown;
     try {
@@ -761,6 +762,25 @@ describe('what a publish adds for agents', () => {
       '<loc>https://example.com/</loc>',
       `<loc>${work}</loc>`,
     ]);
+  });
+});
+
+describe('a flat site’s contact.html shown at /contact (formPage /contact.html)', () => {
+  it('stays listed in the sitemap at /contact, and the function told of new pages still shows it there', async () => {
+    const keys = ['index.html', 'about.html', 'contact.html'];
+    deployment = mockedDeployment({ deployedKeys: keys });
+    deployment.functionCode = deployment.developmentCode = frontDoorFunctionCode(frontDoorRouting(keys, { formPage: '/contact.html' }));
+    const sitemapOnly = readAgentSettings({ ROBOTS_TXT: 'false', MARKDOWN_PAGES: 'false' });
+
+    await run(siteFolder({ 'index.html': '<title>Home</title>', 'about.html': 'a', 'contact.html': 'c', 'work/index.html': 'w' }), { agents: sitemapOnly });
+
+    expect(bucketText()['sitemap.xml']).toContain('<loc>https://example.com/contact</loc>');
+    expect(bucketText()['sitemap.xml']).not.toContain('contact.html');
+    const told = loadFrontDoorFunction(deployment.functionCode);
+    expect(told({ request: { method: 'GET', uri: '/contact', querystring: {}, headers: {}, cookies: {} } })).toEqual({
+      result: expect.objectContaining({ uri: '/contact.html' }),
+      selectedOrigin: SITE_ORIGIN_ID,
+    });
   });
 });
 

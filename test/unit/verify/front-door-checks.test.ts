@@ -6,6 +6,7 @@ import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
 import { MAX_FORM_PAGE_FILES } from '../../../bin/verify/site-page-checks.js';
+import { FORM_TOKEN_FIELD } from '../../../lambdas/inquiry/form-token.js';
 import { PAGE, PROBLEM, send, startFakeFrontDoor, type FakeAnswer, type FakeFrontDoor } from '../../support/fake-front-door.js';
 import { startRawAnswerServer } from '../../support/raw-answer-server.js';
 
@@ -206,6 +207,18 @@ describe('a front door broken one way at a time', () => {
     const results = await run();
     expect(failures(results)).toEqual([]);
     expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
+  });
+
+  it('takes the owner’s form page shown at /contact (a flat site’s contact.html) for the contact form, whatever its Cache-Control, but not the service’s form without its own', async () => {
+    const ownPage = '<form method="post" action="/contact"><input name="name"><input name="email"><textarea name="message"></textarea></form>';
+    for (const method of ['GET', 'HEAD']) door.breakPath(`${method} /contact`, (_request, response) => send(response, 200, PAGE, ownPage));
+    const results = await run();
+    expect(failures(results)).toEqual([]);
+    expect(named(results, '/contact')?.detail).toBe('200 text/html, your form page, shown there; HEAD the same');
+
+    const serviceForm = `<form method="post" action="/contact"><input type="hidden" name="${FORM_TOKEN_FIELD}" value="t"><input name="name"></form>`;
+    for (const method of ['GET', 'HEAD']) door.breakPath(`${method} /contact`, (_request, response) => send(response, 200, PAGE, serviceForm));
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: expect.stringMatching(/^200 text\/html, but Cache-Control none where the service sends "no-store"/) })]);
   });
 
   it('asks for each style sheet and script of the site the owner’s form page loads, and warns of one that is not there, naming it', async () => {

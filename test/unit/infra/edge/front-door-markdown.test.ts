@@ -16,7 +16,7 @@ import { serviceRouting } from '../../../../lib/front-door-paths.js';
  * answers their Link and Vary headers; both run with vm from the very text CloudFront runs.
  */
 
-const routing = frontDoorRouting(['index.html', 'about/index.html', 'CNAME'], 'siteDir', true);
+const routing = frontDoorRouting(['index.html', 'about/index.html', 'CNAME'], { markdown: true });
 const routeWith = loadFrontDoorFunction(frontDoorFunctionCode(routing));
 
 function uriFor(uri: string, accept?: string | string[]): unknown {
@@ -64,7 +64,7 @@ describe('the viewer-request function: Markdown asked for by Accept (RFC 9110 §
   });
 
   it('asks for no Markdown when the pages have none', () => {
-    const without = loadFrontDoorFunction(frontDoorFunctionCode(frontDoorRouting(['index.html'], 'siteDir', false)));
+    const without = loadFrontDoorFunction(frontDoorFunctionCode(frontDoorRouting(['index.html'], { markdown: false })));
     expect(without({ request: { method: 'GET', uri: '/', querystring: {}, headers: { accept: { value: 'text/markdown' } }, cookies: {} } }).result.uri).toBe('/index.html');
   });
 
@@ -74,9 +74,9 @@ describe('the viewer-request function: Markdown asked for by Accept (RFC 9110 §
   });
 });
 
-const respond = (options: { linkHeaders: boolean; markdown: boolean }, uri: string, status: number, headers: Record<string, string>) =>
+const respond = (options: { linkHeaders: boolean; markdown: boolean }, uri: string, status: number, headers: Record<string, string>, method = 'GET') =>
   loadPageHeadersFunction(pageHeadersFunctionCode(pageHeaders(options)))({
-    request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} },
+    request: { method, uri, querystring: {}, headers: {}, cookies: {} },
     response: { statusCode: status, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }])) },
   }).headers as Record<string, { value: string }>;
 const ALL = { linkHeaders: true, markdown: true };
@@ -125,6 +125,13 @@ describe('the viewer-response function: Link and Vary on the pages (RFC 8288, RF
     expect(respond(ALL, '/llms.txt', 200, { 'content-type': 'text/plain' })).toEqual({ 'content-type': { value: 'text/plain' } });
     expect(respond(ALL, '/contact/sent', 200, { 'content-type': 'text/html' })).toEqual({ 'content-type': { value: 'text/html' } });
     expect(respond(ALL, '/css/site.css', 200, { 'content-type': 'text/css' })).toEqual({ 'content-type': { value: 'text/css' } });
+  });
+
+  it('gives the form page /contact shows its page’s headers, and leaves the API’s answers to a post there alone', () => {
+    expect(respond(ALL, '/contact', 200, { 'content-type': 'text/html' }, 'HEAD').link?.value).toBe(`${CATALOG_AND_LLMS}, </contact.html.md>; rel="alternate"; type="text/markdown"`);
+    for (const method of ['POST', 'OPTIONS']) {
+      expect(respond(ALL, '/contact', 200, { 'content-type': 'text/html; charset=utf-8' }, method)).toEqual({ 'content-type': { value: 'text/html; charset=utf-8' } });
+    }
   });
 
   it('gives no alternate or Vary when the pages have no Markdown, and no Link when Link headers are off', () => {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { readAgentSettings } from '../../../../lambdas/config.js';
 import { METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import { MAX_FUNCTION_CODE_BYTES } from '../../../../lib/edge/front-door-function.js';
-import { linkFinds, requireLinkFinds, siteFrontDoor, type ViewerRequest } from '../../../../lib/edge/front-door-request.js';
+import { linkFinds, requireLinkFinds, siteFrontDoor, type FrontDoorOutcome, type ViewerRequest } from '../../../../lib/edge/front-door-request.js';
 import { serviceRouting } from '../../../../lib/front-door-paths.js';
 import { siteFileAt, siteFiles } from '../../../../lib/pages/site-files.js';
 import { publishedContentType } from '../../../../lib/pages/agent-files.js';
@@ -109,7 +109,7 @@ describe('what the function answers at the edge', () => {
 
   it('lists a flat site’s pages in the sitemap it adds at the paths the function serves them at, a page whose name is a folder at its .html', () => {
     const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'work/garden.html': 'garden', 'work/index.html': 'work', 'work.html': 'work too' });
-    const flatDoor = siteFrontDoor(flat, 'SITE_DIR', { settings: readAgentSettings({}), baseUrl: 'http://localhost:3000' });
+    const flatDoor = siteFrontDoor(flat, 'SITE_DIR', { agents: { settings: readAgentSettings({}), baseUrl: 'http://localhost:3000' } });
     const sitemap = flatDoor.route({ method: 'GET', path: '/sitemap.xml', query: '' });
     expect(sitemap).toMatchObject({ kind: 'added', key: 'sitemap.xml' });
     const body = (sitemap as Extract<typeof sitemap, { kind: 'added' }>).body();
@@ -120,6 +120,22 @@ describe('what the function answers at the edge', () => {
       '<loc>http://localhost:3000/work/garden</loc>',
       '<loc>http://localhost:3000/work/</loc>',
     ]);
+  });
+
+  it('shows a flat site’s contact.html at /contact when it is the form page, and lists it there in the sitemap; posts go to the API', () => {
+    const flat = folderOf({ 'index.html': 'home', 'about.html': 'about', 'contact.html': 'form page' });
+    const agents = { settings: readAgentSettings({}), baseUrl: 'http://localhost:3000' };
+    const shown = siteFrontDoor(flat, 'SITE_DIR', { agents, formPage: '/contact.html' });
+    for (const method of ['GET', 'HEAD']) {
+      expect(shown.route({ method, path: '/contact', query: 'ref=nav' })).toEqual({ kind: 'file', key: 'contact.html', file: join(flat, 'contact.html'), contentType: 'text/html' });
+    }
+    for (const method of ['POST', 'OPTIONS']) expect(shown.route({ method, path: '/contact', query: '' })).toEqual({ kind: 'service' });
+    expect(shown.route({ method: 'GET', path: '/contact/sent', query: '' })).toEqual({ kind: 'service' });
+    const sitemap = shown.route({ method: 'GET', path: '/sitemap.xml', query: '' }) as Extract<FrontDoorOutcome, { kind: 'added' }>;
+    expect(sitemap.body()).toContain('<loc>http://localhost:3000/contact</loc>');
+    expect(sitemap.body()).not.toContain('contact.html');
+    // Without the setting, /contact is the service's, which leads to a form page named elsewhere.
+    expect(siteFrontDoor(flat, 'SITE_DIR').route({ method: 'GET', path: '/contact', query: '' })).toEqual({ kind: 'service' });
   });
 
   it('stops with one line naming the setting when the folder is too big for the function', () => {

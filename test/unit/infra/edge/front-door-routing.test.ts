@@ -4,6 +4,7 @@ import { METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import {
   cleanUrlPages,
   frontDoorFunctionCode,
+  frontDoorRouting,
   loadFrontDoorFunction,
   MAX_FUNCTION_CODE_BYTES,
   otherNameRedirectCode,
@@ -14,7 +15,7 @@ import {
   type SiteIndex,
   unlistedPagesNote,
 } from '../../../../lib/edge/front-door-function.js';
-import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting } from '../../../../lib/front-door-paths.js';
+import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../../lib/front-door-paths.js';
 import { OFF_SITE_FOLDER_PATHS } from '../../../support/site-path-cases.js';
 
 /*
@@ -243,6 +244,46 @@ describe('the routing function', () => {
     expect(result).toMatchObject({ uri: '/about', headers: { host: { value: 'example.com' } } });
     expect(result.headers).not.toHaveProperty('cookie');
     expect(route(null, { uri: '/' }).result).toMatchObject({ uri: '/' });
+  });
+});
+
+describe('a flat site’s contact.html as the form page (formPage /contact.html, docs/api.md §9)', () => {
+  const flat: SiteIndex = { files: [], formPath: '/contact', flat: [''] };
+  const routing = frontDoorRouting(['index.html', 'about.html', 'contact.html'], { formPage: '/contact.html', markdown: true });
+  const edge = (request: ViewerRequest) => loadFrontDoorFunction(frontDoorFunctionCode(routing))(viewerRequest(request));
+
+  it('is told the page the service’s form’s path shows, for that page alone', () => {
+    expect(routing.formPage).toEqual({ path: '/contact', page: '/contact.html', origin: SITE_ORIGIN_ID });
+    expect(routing.site).toEqual(flat);
+    for (const formPage of [undefined, '/contact/', '/kontakt.html', '/en/contact.html', '/contact.htm']) {
+      expect({ formPage, told: frontDoorRouting(['index.html', 'contact.html'], formPage === undefined ? {} : { formPage }).formPage }).toEqual({ formPage, told: undefined });
+    }
+    // An existing site answers its own paths: the service has no page of it to show.
+    expect(frontDoorRouting(null, { formPage: '/contact.html' }).formPage).toBeUndefined();
+  });
+
+  it.each(['GET', 'HEAD'])('sends a %s of /contact to the site’s origin as the page, as a page request is sent', (method) => {
+    const { result, selectedOrigin } = edge({ method, uri: '/contact', querystring: { ref: { value: 'nav' } }, headers: { cookie: 'x=1', 'accept-encoding': 'gzip' } });
+    expect(selectedOrigin).toBe(SITE_ORIGIN_ID);
+    expect(result).toEqual({ method, uri: '/contact.html', querystring: {}, cookies: {}, headers: { host: { value: 'example.com' }, 'accept-encoding': { value: 'gzip' } } });
+  });
+
+  it('sends the page’s Markdown to a reader that prefers it', () => {
+    expect(edge({ uri: '/contact', headers: { accept: 'text/markdown' } }).result.uri).toBe('/contact.html.md');
+  });
+
+  it.each(['POST', 'OPTIONS', 'PUT'])('sends a %s of /contact on to the API, its behaviour’s origin, as sent', (method) => {
+    const request = { method, uri: '/contact', querystring: { a: { value: '1' } }, headers: { origin: 'https://example.com', cookie: 'x=1' } };
+    const { result, selectedOrigin } = edge(request);
+    expect(selectedOrigin).toBeUndefined();
+    expect(result).toEqual(viewerRequest(request).request);
+  });
+
+  it('routes every other path as before: the page at its own address, /contact/ to the form', () => {
+    expect(edge({ uri: '/contact.html' })).toEqual({ result: expect.objectContaining({ uri: '/contact.html' }) });
+    expect(edge({ uri: '/about' })).toEqual({ result: expect.objectContaining({ uri: '/about.html' }) });
+    expect(edge({ uri: '/contact/' }).result).toMatchObject({ statusCode: 302, headers: { location: { value: '/contact' } } });
+    expect(edge({ method: 'POST', uri: '/about' }).result).toMatchObject({ statusCode: 405 });
   });
 });
 

@@ -9,6 +9,7 @@ import { HANDLER_NAMES, METHODS_BY_PATH } from '../../../../lambdas/routes.js';
 import { frontDoorFunctionCode, loadFrontDoorFunction, pageHeaders, pageHeadersFunctionCode, readFrontDoorRouting, siteIndexFor } from '../../../../lib/edge/front-door-function.js';
 import { API_ORIGIN_ID, MAX_CACHE_BEHAVIORS, matchesPathPattern, serviceRouting, SITE_ORIGIN_ID } from '../../../../lib/front-door-paths.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
+import { ownerFormPage } from '../../../support/form-pages.js';
 import { folderPages, siteFolder } from '../../../support/site-folder.js';
 import { OFF_SITE_FOLDER_PATHS } from '../../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type SiteApp, type TemplateResource } from '../site-app.js';
@@ -345,6 +346,25 @@ describe('the site’s pages', () => {
       uri: '/posts/a-rather-long-title-of-post-4999.html',
     });
     expect(unlisted(flat)).toEqual([]);
+  });
+
+  it('with a flat site’s contact.html as formPage, shows it at /contact by the routing function on that path’s behaviour, whose posts go on to the API (the synthesized code, run)', () => {
+    const siteDir = siteFolder({ 'index.html': 'home', 'about.html': 'about', 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
+    const site = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact.html' });
+    const config = distributionOf(site);
+    const contact = behaviorFor(config, '/contact');
+    expect(contact.PathPattern).toBe('/contact');
+    expect(contact.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
+    expect(contact).toMatchObject({ TargetOriginId: config.Origins.find((origin) => origin.OriginCustomHeaders !== undefined)!.Id, CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId });
+    const [id] = (contact.FunctionAssociations![0]!.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    const edge = loadFrontDoorFunction(resourcesOfType(site.template, 'AWS::CloudFront::Function')[id]!.Properties.FunctionCode as string);
+    const request = (method: string) => ({ request: { method, uri: '/contact', querystring: {}, headers: {}, cookies: {} } });
+    expect(edge(request('GET'))).toEqual({ result: expect.objectContaining({ uri: '/contact.html' }), selectedOrigin: SITE_ORIGIN_ID });
+    expect(edge(request('POST'))).toEqual({ result: request('POST').request });
+    // Every other behaviour of the service is as it was; a form page elsewhere is led to by the page function.
+    for (const behavior of config.CacheBehaviors.filter((candidate) => candidate !== contact)) expect(behavior.FunctionAssociations).toBeUndefined();
+    const folderForm = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'index.html': 'home', 'contact/index.html': ownerFormPage(), 'css/site.css': 'body {}' }) });
+    expect(behaviorFor(distributionOf(folderForm), '/contact').FunctionAssociations).toBeUndefined();
   });
 
   it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {

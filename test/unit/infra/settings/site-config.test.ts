@@ -611,7 +611,9 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   ])('refuses %s for a flat site’s contact.html, naming the path it may mean', (path, message) => {
     const flat = siteFolder({ 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: path }).message).toBe(message(flat));
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: '/contact.html' }).formPage?.path).toBe('/contact.html');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: flat, formPage: '/contact.html' }).formPage!;
+    expect(formPage.path).toBe('/contact.html');
+    expect(formPageLine(formPage, 'formPage')).toBe(`/contact.html  ${join(flat, 'contact.html')}  (formPage, shown at /contact too)`);
   });
 
   it('names the form service a page set as formPage still posts to, and the guide to moving from it', () => {
