@@ -107,6 +107,29 @@ describe('siteBannerLines', () => {
     ]);
   });
 
+  it('names a page whose inquiry form Netlify Forms takes in, which posts to a page of the site, as a form service', () => {
+    const netlify = (form: string) =>
+      `<form name="kontakt" method="POST" ${form}><input type="hidden" name="form-name" value="kontakt"><input name="name"><input name="email" type="email"><textarea name="nachricht"></textarea><button>Senden</button></form>`;
+    const siteDir = siteFolder({
+      'kontakt.html': netlify('data-netlify="true" netlify-honeypot="bot-field" action="/danke.html"'),
+      'en/contact.html': netlify('netlify').replace('<input type="hidden" name="form-name" value="kontakt">', ''),
+      'de/kontakt.html': netlify('action="/danke.html"'),
+      // A form marked off, and one moved to /contact already with the attribute left: neither is Netlify's.
+      'off.html': netlify('data-netlify="false" action="/danke.html"').replace('name="form-name"', 'name="form"'),
+      'moved.html': netlify('data-netlify="true" action="/contact"'),
+      'danke.html': 'Danke',
+    });
+    const services = formServicePages({ folder: siteDir, setting: 'SITE_DIR' }, siteFiles(siteDir).files);
+    expect(services.map(({ path, host }) => [path, host])).toEqual([
+      ['/kontakt.html', 'Netlify'],
+      ['/de/kontakt.html', 'Netlify'],
+      ['/en/contact.html', 'Netlify'],
+    ]);
+    expect(siteBannerLines({}, { siteDir, otherContactPages: [], formServicePages: services.slice(0, 1) }, [])[1]).toMatch(
+      /; \/kontakt\.html's form posts to Netlify: its action="\/contact" sends the inquiry here instead \(docs\/form-services\.md: what each of its fields becomes\)/,
+    );
+  });
+
   it('names a page whose inquiry form posts to a form service, to point at /contact, when no page posts there', () => {
     const formspree = ownerFormPage().replace('action="/contact"', 'action="https://formspree.io/f/abcd1234"').replace('name="email"', 'name="_replyto"');
     const siteDir = siteFolder({
