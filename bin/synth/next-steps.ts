@@ -76,6 +76,11 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
+  // A site at www. alone: no record of the stack's serves its bare name, which the owner's DNS host forwards.
+  const unservedBareNames = distributions.flatMap(({ Aliases: names = [] }) => {
+    const [name] = names;
+    return names.length === 1 && name !== undefined && name.startsWith('www.') && name.split('.').length > 2 ? [{ bare: name.slice(4), name }] : [];
+  });
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
   const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
   const senderAddresses = stackIdentities.filter((identity) => identity.includes('@'));
@@ -112,6 +117,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
             ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)`]),
           ].join(', and ')}`,
         ]),
+    ...unservedBareNames.map(
+      ({ bare, name }) =>
+        `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
+    ),
     ...signedDomains.map(
       (domain) =>
         `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,

@@ -22,6 +22,18 @@ export interface FrontDoorTarget {
   readonly apiUrl?: URL;
   /** The domain's other name (the `OtherNameUrl` output), which must redirect to `{base}`; none without one. */
   readonly otherName?: URL;
+  /** The bare name of a `www.` site without another name (bareNameOf), which the stack serves nothing at. */
+  readonly bareName?: URL;
+}
+
+/**
+ * The bare name of a site served at `www.` alone (`https://example.com` for `https://www.example.com`
+ * without redirectDomainName): where a DNS host without ALIAS leaves its own forwarding to send
+ * visitors who type the bare name (docs/your-domain.md). None for any other site.
+ */
+export function bareNameOf(base: URL, otherName: URL | undefined): URL | undefined {
+  if (otherName !== undefined || !base.hostname.startsWith('www.') || base.hostname.split('.').length < 3) return undefined;
+  return new URL(`https://${base.hostname.slice(4)}`);
 }
 
 /**
@@ -104,8 +116,28 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
   yield givenUp === undefined ? checkSecurityHeaders(target.base, answers) : skip('the rest of the site', `not checked: ${target.base.origin} ${givenUp}`);
   // The API's own endpoint and the other name are other hosts, asked even when the site was not reached; not once the time is up.
   if (!outOfTime) yield await runCheck("the API's own endpoint (ApiUrl)", () => checkApiEndpoint(probe, target.apiUrl));
-  const { otherName } = target;
+  const { otherName, bareName } = target;
   if (otherName !== undefined && !outOfTime) yield await checkOtherName(probe, otherName, target.base);
+  if (bareName !== undefined && !outOfTime) yield await checkBareName(probe, bareName, target.base);
+}
+
+/**
+ * The bare name of a `www.` site (bareNameOf), which no record of the stack's serves: a warning
+ * unless it leads to `{base}` over HTTPS, as a DNS host's forwarding does when it forwards
+ * `https://` too (many forward plain HTTP alone).
+ */
+async function checkBareName(probe: Probe, bareName: URL, base: URL): Promise<CheckResult> {
+  const name = `the bare name (${bareName.host})`;
+  const fix = `visitors who type ${bareName.host} find no site: have your DNS host forward it to ${base.origin}, https:// included, or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`;
+  let answer: Answer;
+  try {
+    answer = await probe(bareName);
+  } catch (error) {
+    return error instanceof ProbeError && error.failure === 'unreachable' ? warn(name, `GET ${bareName.href} could not be reached`, fix) : couldNotCheck(name, error);
+  }
+  const target = redirectTarget(answer);
+  if (target?.origin === base.origin) return ok(name, `GET ${bareName.href}: ${answer.status} to ${target.href}`);
+  return warn(name, `GET ${bareName.href}: ${diagnose(answer).detail}; expected a redirect to ${base.origin}`, fix);
 }
 
 /**

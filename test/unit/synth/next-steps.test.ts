@@ -64,7 +64,14 @@ describe('npm run synth’s next steps', () => {
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
     expect(inZone).toContain("(Name=='www.example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA'))");
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com' })[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
+    const wwwAlone = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com' });
+    expect(wwwAlone[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
+    // Served at www. alone, the bare name is the DNS host's to forward; with both names, or at the bare name, nothing to say.
+    expect(wwwAlone).toContainEqual(
+      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md\)$/),
+    );
+    expect(elsewhere.join('\n')).not.toContain('itself is served by nothing');
+    expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('itself is served by nothing');
     expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
   });
 

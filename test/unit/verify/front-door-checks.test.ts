@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exitStatus, formatResult, isCheckResult, type CheckResult, type Notice } from '../../../bin/verify/check.js';
-import { frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
+import { bareNameOf, frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
 import { MAX_FORM_PAGE_FILES } from '../../../bin/verify/site-page-checks.js';
@@ -24,12 +24,12 @@ beforeEach(async () => {
 afterAll(() => door?.close());
 
 /** Every line the checks yield, notices among the results. */
-async function lines(target: { base: URL; apiUrl?: URL; otherName?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<Array<CheckResult | Notice>> {
+async function lines(target: { base: URL; apiUrl?: URL; otherName?: URL; bareName?: URL } = { base: door.base, apiUrl: door.apiUrl }, fetchImpl = door.fetch): Promise<Array<CheckResult | Notice>> {
   const yielded: Array<CheckResult | Notice> = [];
   for await (const line of frontDoorChecks(target, createProbe(fetchImpl))) yielded.push(line);
   return yielded;
 }
-async function run(target?: { base: URL; apiUrl?: URL; otherName?: URL }, fetchImpl?: typeof fetch): Promise<CheckResult[]> {
+async function run(target?: { base: URL; apiUrl?: URL; otherName?: URL; bareName?: URL }, fetchImpl?: typeof fetch): Promise<CheckResult[]> {
   return (await lines(target, fetchImpl)).filter(isCheckResult);
 }
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === 'FAIL');
@@ -151,6 +151,39 @@ describe('the domain’s other name (redirectDomainName, the OtherNameUrl output
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND www.site.test'), { code: 'ENOTFOUND' }) });
     }));
     expect(failures(results).map((result) => [result.name, result.detail])).toEqual([['the other name (www.site.test)', 'GET https://www.site.test/contact?from=verify could not be reached']]);
+  });
+});
+
+describe('the bare name of a www. site without another name (docs/your-domain.md)', () => {
+  // The fake front door answers at https://site.test: the bare name is another host of the test's.
+  const bareName = new URL('https://bare.test');
+  const atBareName = (answer: (url: URL) => Response): typeof fetch => (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    return url.host === bareName.host ? answer(url) : door.fetch(input, init);
+  }) as typeof fetch;
+  const bareNameLine = async (fetchImpl: typeof fetch) => named(await run({ base: door.base, apiUrl: door.apiUrl, bareName }, fetchImpl), 'the bare name (bare.test)');
+
+  it('is asked only of a www. site without redirectDomainName', () => {
+    expect(bareNameOf(new URL('https://www.example.de'), undefined)?.href).toBe('https://example.de/');
+    expect(bareNameOf(new URL('https://www.example.de'), new URL('https://example.de'))).toBeUndefined();
+    for (const base of ['https://example.de', 'https://blog.example.de', 'https://www.de', 'http://localhost:3000']) expect(bareNameOf(new URL(base), undefined)).toBeUndefined();
+  });
+
+  it('passes when it leads to {base}, as a DNS host’s forwarding does', async () => {
+    const forwarded = atBareName(() => new Response(null, { status: 302, headers: { location: `${door.base.origin}/` } }));
+    expect(await bareNameLine(forwarded)).toEqual({ status: 'ok', name: 'the bare name (bare.test)', detail: `GET https://bare.test/: 302 to ${door.base.origin}/` });
+  });
+
+  it.each<[string, (url: URL) => Response]>([
+    ['nothing answers there', () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    }],
+    ['another site answers there (the old host, still)', () => new Response('<p>old site</p>', { status: 200, headers: { 'content-type': 'text/html' } })],
+  ])('warns, the rest passing, when %s', async (_title, answer) => {
+    const results = await run({ base: door.base, apiUrl: door.apiUrl, bareName }, atBareName(answer));
+    const line = named(results, 'the bare name (bare.test)');
+    expect(line).toMatchObject({ status: 'warn', fix: expect.stringMatching(/^visitors who type bare\.test find no site: have your DNS host forward it to .*, https:\/\/ included/) });
+    expect(failures(results)).toEqual([]);
   });
 });
 
