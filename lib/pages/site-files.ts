@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
 import { MAX_OWN_LLMS_TXT_BYTES, ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
-import { HOME_PAGE, isServicePath } from '../front-door-paths.js';
+import { HOME_PAGE, isServicePath, NOT_FOUND_PAGE } from '../front-door-paths.js';
+import { DEEP_MISSING_PAGE, relativeNotFoundPageFiles } from './not-found-page.js';
 import { openScanned, scanFile, type ScannedFile } from './scanned-file.js';
 
 /** A setting naming the site's folder (`siteDir`, SITE_DIR), as an absolute path; one that is no folder stops synth or start-up. */
@@ -289,8 +290,8 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 /**
  * The lines to say of the folder named by `setting` wherever it is read (synth, npm start,
  * publish): what it does not publish, a home page it lacks, as a folder of sources rather
- * than the generator's output has none, another host's rules it publishes as files, and the
- * owner's llms.txt.
+ * than the generator's output has none, another host's rules it publishes as files, the
+ * owner's llms.txt, and the files a 404 page loads by relative paths (relativeNotFoundPageFiles).
  */
 export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
   const leftOut = leftOutLine(setting, site);
@@ -309,7 +310,14 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
       : own.refusal === undefined
         ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)`
         : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
-  return [leftOut, noHome, hostRules, llms].filter((line) => line !== undefined);
+  const notFoundPage = site.files.get(NOT_FOUND_PAGE);
+  const relative = notFoundPage === undefined ? [] : relativeNotFoundPageFiles(notFoundPage);
+  const unstyled =
+    relative.length === 0
+      ? undefined
+      : `${setting}: ${NOT_FOUND_PAGE} loads ${few(relative)} by a path relative to its own, which a missing page below a folder (${DEEP_MISSING_PAGE}) ` +
+        `takes from that folder, so it comes unstyled there: write each path from the root (${printable(relative[0]!)}), or give ${NOT_FOUND_PAGE} <base href="/">`;
+  return [leftOut, noHome, hostRules, llms, unstyled].filter((line) => line !== undefined);
 }
 
 /** Files of a host's own rules at a built site's top: Netlify's and Cloudflare Pages' redirects and headers, Cloudflare Pages' routes. */

@@ -302,6 +302,18 @@ describe('what is said of the folder wherever it is read (siteFolderNotes)', () 
     expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ '_routes.json': '{}' })))[0]).toMatch(/^SITE_DIR: _routes\.json holds another host's rules .*published as files at \/_routes\.json,/);
   });
 
+  it('says the style sheets and scripts a 404 page loads by paths relative to its own, which a missing page below a folder takes from there', () => {
+    const page = (head: string) => `<!doctype html><html lang="de"><head>${head}</head><body><h1>Nicht gefunden</h1><img src="img/x.png"></body></html>`;
+    const relative = siteFiles(siteFolder({ 'index.html': 'home', '404.html': page('<link rel="stylesheet" href="css/style.css"><script src="./js/menu.js"></script><link rel="stylesheet" href="/css/print.css">') }));
+    expect(siteFolderNotes('siteDir', relative)).toEqual([
+      'siteDir: 404.html loads /css/style.css, /js/menu.js by a path relative to its own, which a missing page below a folder (/folder/missing-page) takes from that folder, so it comes unstyled there: write each path from the root (/css/style.css), or give 404.html <base href="/">',
+    ]);
+    // From the root, or under a <base> that says so, every missing page finds them.
+    for (const head of ['<link rel="stylesheet" href="/css/style.css">', '<base href="/"><link rel="stylesheet" href="css/style.css">', '']) {
+      expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'index.html': 'home', '404.html': page(head) })))).toEqual([]);
+    }
+  });
+
   it('says a folder without index.html at its top has no home page, as a folder of sources has none', () => {
     const sources = mkdtempSync(join(tmpdir(), 'src-'));
     writeFileSync(join(sources, 'index.njk'), '{{ content }}');
