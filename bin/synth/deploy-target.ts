@@ -103,7 +103,7 @@ export function regionNotes(region: string): string[] {
 }
 
 /** How to deploy to another region than one the owner did not name by a variable. */
-const ELSEWHERE = 'to deploy elsewhere, export AWS_REGION=<region> before synth and deploy';
+const ELSEWHERE = "to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each";
 
 /** Where the region came from, when the CLI's choice is the one worked out; otherwise the one place left out (IMDS). */
 function reconciled(choice: RegionChoice, region: string): string {

@@ -135,7 +135,7 @@ describe('the lines synth prints after its summary', () => {
 
   it('say that us-east-1 is the CDK’s fallback, how to choose another, and that the other commands need one named', () => {
     expect(deployTargetLines(site('us-east-1'), { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([
-      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, export AWS_REGION=<region> before synth and deploy",
+      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each",
       "           npm run verify, publish and inbox find no region here (they read AWS_REGION, then your AWS profile's): export AWS_REGION=us-east-1, or give them --region us-east-1",
       "Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials' account",
     ]);
@@ -143,7 +143,7 @@ describe('the lines synth prints after its summary', () => {
 
   it('say which profile’s region it is, and where the other commands would look elsewhere', () => {
     expect(deployTargetLines(site('eu-north-1'), { region: 'eu-north-1', source: { kind: 'profile', profile: 'work' } }, 'eu-west-3', true)).toEqual([
-      'Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, export AWS_REGION=<region> before synth and deploy',
+      'Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each',
       "           npm run verify, publish and inbox would ask eu-west-3 (they read AWS_REGION, then your AWS profile's): export AWS_REGION=eu-north-1, or give them --region eu-north-1",
       "Account    unknown: your AWS credentials named no account: AWS did not answer (this machine's network, a proxy) or refused them, or the profile in use has none (aws sts get-caller-identity tells which), so the template fits any account; the deploy uses its credentials' account",
     ]);
@@ -163,7 +163,7 @@ describe('the lines synth prints after its summary', () => {
 
   it('name the instance’s metadata for a region nothing else gave, and nothing for a stack without one', () => {
     expect(deployTargetLines(site('ap-southeast-2'), { region: 'us-east-1', source: { kind: 'fallback' } }, 'ap-southeast-2', true)[0]).toBe(
-      "Region     ap-southeast-2, from this EC2 instance's metadata, as the CDK CLI found it: to deploy elsewhere, export AWS_REGION=<region> before synth and deploy",
+      "Region     ap-southeast-2, from this EC2 instance's metadata, as the CDK CLI found it: to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each",
     );
     expect(deployTargetLines(undefined, { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([]);
   });
