@@ -143,7 +143,7 @@ describe('the lines synth prints after its summary', () => {
 
   it('say which profile’s region it is, and where the other commands would look elsewhere', () => {
     expect(deployTargetLines(site('eu-north-1'), { region: 'eu-north-1', source: { kind: 'profile', profile: 'work' } }, 'eu-west-3', true)).toEqual([
-      'Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each',
+      "Region     eu-north-1, the region of your AWS profile work: to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each",
       "           npm run verify, publish and inbox would ask eu-west-3 (they read AWS_REGION, then your AWS profile's): export AWS_REGION=eu-north-1, or give them --region eu-north-1",
       "Account    unknown: your AWS credentials named no account: AWS did not answer (this machine's network, a proxy) or refused them, or the profile in use has none (aws sts get-caller-identity tells which), so the template fits any account; the deploy uses its credentials' account",
     ]);

@@ -121,13 +121,17 @@ describe('a healthy front door', () => {
   });
 });
 
+/** The fake, and at another host of the test's what `answer` gives for the URL asked. */
+const answeringAt =
+  (host: URL, answer: (url: URL) => Response): typeof fetch =>
+  (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    return url.host === host.host ? answer(url) : door.fetch(input, init);
+  }) as typeof fetch;
+
 describe('the domain’s other name (redirectDomainName, the OtherNameUrl output)', () => {
   const otherName = new URL('https://www.site.test');
-  /** The fake, and at the other name what `answer` gives for the URL asked. */
-  const withOtherName = (answer: (url: URL) => Response): typeof fetch => (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    return url.host === otherName.host ? answer(url) : door.fetch(input, init);
-  }) as typeof fetch;
+  const withOtherName = (answer: (url: URL) => Response) => answeringAt(otherName, answer);
   const otherNameLine = async (fetchImpl: typeof fetch) =>
     named(await run({ base: door.base, apiUrl: door.apiUrl, otherName }, fetchImpl), 'the other name (www.site.test)');
 
@@ -157,10 +161,7 @@ describe('the domain’s other name (redirectDomainName, the OtherNameUrl output
 describe('the bare name of a www. site without another name (docs/your-domain.md)', () => {
   // The fake front door answers at https://site.test: the bare name is another host of the test's.
   const bareName = new URL('https://bare.test');
-  const atBareName = (answer: (url: URL) => Response): typeof fetch => (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    return url.host === bareName.host ? answer(url) : door.fetch(input, init);
-  }) as typeof fetch;
+  const atBareName = (answer: (url: URL) => Response) => answeringAt(bareName, answer);
   const bareNameLine = async (fetchImpl: typeof fetch) => named(await run({ base: door.base, apiUrl: door.apiUrl, bareName }, fetchImpl), 'the bare name (bare.test)');
 
   it('is asked only of a www. site without redirectDomainName', () => {
