@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AgentSettings, SiteDocuments } from '../../lambdas/config.js';
 import { HOME_PAGE } from '../front-door-paths.js';
-import { isNoindexPage, pageMarkdown } from './page-markdown.js';
+import { isNoindexPage, pageMarkdown, sitemapReading } from './page-markdown.js';
 import { robotsTxt, robotsTxtGaps } from './robots-txt.js';
 import { few, type SiteFiles } from './site-files.js';
 import { isPageKey, MARKDOWN_CONTENT_TYPE, markdownKey, pagePath } from './site-pages.js';
@@ -36,7 +36,7 @@ export interface AgentFiles {
  * with a note when it is neither a urlset nor a sitemap index. `baseUrl` makes the absolute URLs
  * of the sitemap and of robots.txt's Sitemap line: a deploy-time value at synth, which the
  * upload substitutes. `pagesWithoutHtml` are the pages the front door's function reaches without `.html`
- * (listedPages, lib/edge/front-door-function.ts), which the sitemap lists so. `setting` names the folder in the notes.
+ * (listedPages, lib/edge/front-door-function.ts), which the sitemap lists so (siteSitemap). `setting` names the folder in the notes.
  */
 export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: string, pagesWithoutHtml: readonly string[], setting: string): AgentFiles {
   const files = new Map<string, AgentFile>();
@@ -48,12 +48,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
     // A page that asks search engines to leave it out is never listed: every page is read, once,
     // only when the sitemap is (or when there are too many pages for one, to say so).
     let sitemap: ReturnType<typeof sitemapXml> | undefined;
-    const listedSitemap = () =>
-      (sitemap ??= sitemapXml(
-        baseUrl,
-        [...site.files].filter(([key, file]) => !isPageKey(key) || !isNoindexPage(readFileSync(file))).map(([key]) => key),
-        new Set(pagesWithoutHtml),
-      ));
+    const listedSitemap = () => (sitemap ??= siteSitemap(site, baseUrl, pagesWithoutHtml));
     if ([...site.files.keys()].filter(isPageKey).length > MAX_SITEMAP_URLS) {
       const { leftOut } = listedSitemap();
       if (leftOut > 0) notes.push(`${setting}: sitemap.xml lists ${MAX_SITEMAP_URLS} pages and leaves ${leftOut} out, the sitemaps protocol's limit for one file`);
@@ -153,4 +148,25 @@ export function writeAgentFiles(files: ReadonlyMap<string, AgentFile>, folder: s
     written.set(key, path);
   }
   return written;
+}
+
+/**
+ * The sitemap of the folder's pages (sitemapXml), each page read once: a page that asks search
+ * engines to leave it out is not listed, and a page the front door reaches without `.html` is
+ * listed so unless the site's own pages link it by its `.html` name alone, as a hand-written site
+ * does (`kontakt.html`), whose address that then is.
+ */
+function siteSitemap(site: SiteFiles, baseUrl: string, pagesWithoutHtml: readonly string[]): ReturnType<typeof sitemapXml> {
+  const keys: string[] = [];
+  const linked = new Set<string>();
+  for (const [key, file] of site.files) {
+    if (isPageKey(key)) {
+      const page = sitemapReading(readFileSync(file), pagePath(key));
+      if (page.noindex) continue;
+      for (const link of page.links) linked.add(link);
+    }
+    keys.push(key);
+  }
+  const byHtmlAlone = (name: string) => linked.has(pagePath(`${name}.html`)) && !linked.has(pagePath(name));
+  return sitemapXml(baseUrl, keys, new Set(pagesWithoutHtml.filter((name) => !byHtmlAlone(name))));
 }

@@ -95,10 +95,39 @@ function inquiryFormNote(): Element {
  * without case). Read as pageMarkdown reads a page, the first MAX_PAGE_BYTES of it.
  */
 export function isNoindexPage(html: Buffer): boolean {
+  return sitemapReading(html, '/').noindex;
+}
+
+/** What the sitemap reads of a page: whether it asks to be left out (isNoindexPage), and the paths of the site it links. */
+export interface SitemapReading {
+  readonly noindex: boolean;
+  /** Each `<a href>` of the site's own origin, as the browser resolves it at the page's `path` (its `<base>` heeded): the path alone, percent-encoded. */
+  readonly links: ReadonlySet<string>;
+}
+
+/** An origin no link names: a link resolved against it and still of it is a path of the site. */
+const THE_SITE = 'https://site.invalid';
+
+/** A page read once for the sitemap (SitemapReading), as pageMarkdown reads it: the first MAX_PAGE_BYTES. */
+export function sitemapReading(html: Buffer, path: string): SitemapReading {
   const document = parse(decodeHtml(html.subarray(0, MAX_PAGE_BYTES)));
-  return all(document, (element) => element.tagName === 'meta' && attribute(element, 'name')?.trim().toLowerCase() === 'robots').some((meta) =>
+  const noindex = all(document, (element) => element.tagName === 'meta' && attribute(element, 'name')?.trim().toLowerCase() === 'robots').some((meta) =>
     (attribute(meta, 'content') ?? '').split(',').some((value) => ['noindex', 'none'].includes(value.trim().toLowerCase())),
   );
+  const page = `${THE_SITE}${path}`;
+  const baseHref = find(document, (element) => element.tagName === 'base' && attribute(element, 'href') !== undefined);
+  const base = baseHref === undefined ? page : (resolved(attribute(baseHref, 'href')!, page)?.href ?? page);
+  const links = new Set<string>();
+  for (const anchor of all(document, (element) => element.tagName === 'a')) {
+    const href = attribute(anchor, 'href');
+    const url = href === undefined ? undefined : resolved(href, base);
+    if (url?.origin === THE_SITE) links.add(url.pathname);
+  }
+  return { noindex, links };
+}
+
+function resolved(reference: string, base: string): URL | undefined {
+  return URL.canParse(reference.trim(), base) ? new URL(reference.trim(), base) : undefined;
 }
 
 /** The element whose content is the page's: `<main>`, else an element of role main, else the one `<article>`, else `<body>`. */

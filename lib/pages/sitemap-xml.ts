@@ -13,8 +13,8 @@ export interface Sitemap {
 /**
  * The sitemap of a site that has none (sitemaps.org protocol 0.9): the absolute URL of each of its
  * pages (lib/pages/site-pages.ts) but the page of every 404, as visitors reach them, in key order, at most the protocol's
- * 50 000: a page the front door's function reaches without `.html` (`pagesWithoutHtml`, by name: `about`
- * for about.html) at that path, the one its links most likely use. Each URL is the percent-encoded
+ * 50 000: a page named in `pagesWithoutHtml` (`about` for about.html, one the front door's function
+ * reaches without `.html` and the site links so: siteSitemap, lib/pages/agent-files.ts) at that path. Each URL is the percent-encoded
  * path after `{base}`, entity-escaped as the protocol asks.
  * No `lastmod`: the protocol makes it optional, and the only date at hand, a file's time, is
  * when the generator last wrote it, not when the page changed.

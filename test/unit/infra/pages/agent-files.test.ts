@@ -153,6 +153,29 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://example.com/</loc>', '<loc>https://example.com/shared.html</loc>']);
   });
 
+  it('lists a page reached without .html at the address the site’s own links use: its .html name where they name it alone', () => {
+    const nav = '<nav><a href="index.html">Start</a> <a href="kontakt.html">Kontakt</a> <a href="./ueber-mich.html#team">Über mich</a> <a href="https://other.example/portfolio">x</a></nav>';
+    const site = siteFiles(
+      folderOf({
+        'index.html': `<title>Start</title>${nav}`,
+        'kontakt.html': nav,
+        // Linked both ways: the address without .html, as the function reaches it.
+        'ueber-mich.html': `${nav}<a href="/ueber-mich">again</a>`,
+        'portfolio.html': '<p>linked by no page of the site</p>',
+        // Under a <base>, a relative link is of the base's folder.
+        'fotos/index.html': '<base href="/"><a href="portfolio.html">Portfolio</a>',
+      }),
+    );
+    const xml = agentFiles(site, ALL_ON, BASE, ['kontakt', 'ueber-mich', 'portfolio'], 'siteDir').files.get('sitemap.xml')!.body();
+    expect(xml.match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>https://example.com/fotos/</loc>',
+      '<loc>https://example.com/</loc>',
+      '<loc>https://example.com/kontakt.html</loc>',
+      '<loc>https://example.com/portfolio.html</loc>',
+      '<loc>https://example.com/ueber-mich</loc>',
+    ]);
+  });
+
   it('leaves the example thank-you page out of the sitemap, as copied from docs/examples', () => {
     const thanks = readFileSync(fileURLToPath(new URL('../../../../docs/examples/thanks/index.html', import.meta.url)), 'utf8');
     const site = siteFiles(folderOf({ 'index.html': '<title>Home</title>', 'thanks/index.html': thanks }));
