@@ -90,7 +90,7 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
       const site = siteFiles(folder);
       const { run, formPagePath, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
       if (uncached !== undefined && uncached !== formPagePath) return { kind: 'service' };
-      const { result, selectedOrigin = uncached === undefined ? SITE_ORIGIN_ID : API_ORIGIN_ID } = run({
+      const { result, selectedOrigin } = run({
         request: {
           method: request.method,
           uri: request.path,
@@ -99,8 +99,9 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
           cookies: {},
         },
       });
-      if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
+      // A request sent on goes to the origin the function chose, else to its behaviour's own.
+      if ((selectedOrigin ?? (uncached === undefined ? SITE_ORIGIN_ID : API_ORIGIN_ID)) === API_ORIGIN_ID) return { kind: 'service' };
       const found = siteFileAt(site, String(result.uri));
       if (found !== undefined) return { kind: 'file', ...found, contentType: publishedContentType(found.key) };
       const added = agents === undefined ? undefined : addedFileAt(agentFiles(site, agents.settings, agents.baseUrl, pagesWithoutHtml, setting).files, String(result.uri));
