@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emailDomain } from '../../lambdas/email-domain.js';
+import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
@@ -76,10 +77,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
-  // A site at www. alone: no record of the stack's serves its bare name, which the owner's DNS host forwards.
+  // A site at www. alone: no record of the stack's serves its bare name, which the owner's DNS host
+  // forwards, or, in a zone the stack writes to, an alias record of its other name.
   const unservedBareNames = distributions.flatMap(({ Aliases: names = [] }) => {
     const [name] = names;
-    return names.length === 1 && name !== undefined && name.startsWith('www.') && name.split('.').length > 2 ? [{ bare: name.slice(4), name }] : [];
+    const bare = names.length === 1 && name !== undefined ? bareNameOf(name) : undefined;
+    return bare === undefined || name === undefined ? [] : [{ bare, name, inZone: madeRecords.has(name) }];
   });
   const subscribers = [...new Set(ofType('AWS::SNS::Subscription').filter((properties) => properties.Protocol === 'email').map((properties) => String(properties.Endpoint)))];
   const stackIdentities = ofType('AWS::SES::EmailIdentity').map((properties) => String(properties.EmailIdentity));
@@ -117,9 +120,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
             ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)`]),
           ].join(', and ')}`,
         ]),
-    ...unservedBareNames.map(
-      ({ bare, name }) =>
-        `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
+    ...unservedBareNames.map(({ bare, name, inZone }) =>
+      inZone
+        ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
+        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
     ),
     ...signedDomains.map(
       (domain) =>

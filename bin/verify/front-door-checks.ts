@@ -1,10 +1,8 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { isLoopbackName } from '../local/local-origins.js';
-import { contactFormSending } from '../../lambdas/html/form-page-reading.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { readPage } from '../../lambdas/html/page-tree.js';
-import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
+import { bareNameOf } from '../../lib/bare-name.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
@@ -27,13 +25,13 @@ export interface FrontDoorTarget {
 }
 
 /**
- * The bare name of a site served at `www.` alone (`https://example.com` for `https://www.example.com`
- * without redirectDomainName): where a DNS host without ALIAS leaves its own forwarding to send
- * visitors who type the bare name (docs/your-domain.md). None for any other site.
+ * The bare name of a site served at `www.` alone, without redirectDomainName (lib/bare-name.ts), as
+ * a URL: where a DNS host without ALIAS leaves its own forwarding to send visitors who type it
+ * (docs/your-domain.md). None for any other site.
  */
-export function bareNameOf(base: URL, otherName: URL | undefined): URL | undefined {
-  if (otherName !== undefined || !base.hostname.startsWith('www.') || base.hostname.split('.').length < 3) return undefined;
-  return new URL(`https://${base.hostname.slice(4)}`);
+export function bareNameUrl(base: URL, otherName: URL | undefined): URL | undefined {
+  const bare = otherName === undefined ? bareNameOf(base.hostname) : undefined;
+  return bare === undefined ? undefined : new URL(`https://${bare}`);
 }
 
 /**
@@ -128,12 +126,14 @@ export async function* frontDoorChecks(target: FrontDoorTarget, probe: Probe): A
  */
 async function checkBareName(probe: Probe, bareName: URL, base: URL): Promise<CheckResult> {
   const name = `the bare name (${bareName.host})`;
-  const fix = `visitors who type ${bareName.host} find no site: have your DNS host forward it to ${base.origin}, https:// included, or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`;
+  const fix = `visitors who type ${bareName.host} find no site: have your DNS host forward it to ${base.origin}, https:// included, or set redirectDomainName ${bareName.host} with its DNS at a host with ALIAS, as Route 53 (docs/your-domain.md)`;
   let answer: Answer;
   try {
     answer = await probe(bareName);
   } catch (error) {
-    return error instanceof ProbeError && error.failure === 'unreachable' ? warn(name, `GET ${bareName.href} could not be reached`, fix) : couldNotCheck(name, error);
+    // Whatever answers there instead (plain HTTP alone, a port that never answers) is the DNS host's, never a failure of the site.
+    if (!(error instanceof ProbeError) || error.failure === 'out of time') return couldNotCheck(name, error);
+    return warn(name, `GET ${bareName.href}: ${error.failure === 'unreachable' ? 'could not be reached' : error.message}`, fix);
   }
   const target = redirectTarget(answer);
   if (target?.origin === base.origin) return ok(name, `GET ${bareName.href}: ${answer.status} to ${target.href}`);
@@ -173,7 +173,7 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
     return fail(path, `${detail}; expected ${expected.status} ${expected.mediaType} (${expected.what})`, fix);
   }
   // A path that leads on within the site, or shows a page of it (an owner's own form page, say), is that page's to describe.
-  const ownPage = path === PAGE_PATHS.form && showsOwnersFormPage(answer, expected);
+  const ownPage = path === PAGE_PATHS.form && landing.redirects.length === 0 && (await showsFlatFormPage(probe, base, answer, expected));
   const answeredHere = landing.redirects.length === 0 && !ownPage;
   const cacheControl = answer.headers.get('cache-control');
   if (answeredHere && cacheControl !== expected.cacheControl) {
@@ -188,18 +188,28 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   if (difference !== undefined) {
     return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_AGAIN}`);
   }
-  return ok(path, `${found}${via}, ${ownPage ? 'your form page, shown there' : expected.what}; HEAD the same`);
+  if (!ownPage) return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
+  // Its reads go to the page: what is no read must still reach the API, whose 405 names POST.
+  const options = await probe(new URL(path, base), { method: 'OPTIONS' });
+  const allow = options.headers.get('allow') ?? '';
+  if (options.status !== 405 || !/\bPOST\b/.test(allow)) {
+    return fail(path, `${found}, your ${FLAT_FORM_PAGE}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_AGAIN}`);
+  }
+  return ok(path, `${found}, your ${FLAT_FORM_PAGE}, shown there; HEAD the same; its posts reach the API`);
 }
 
+/** The owner's form page the front door shows at `/contact` (docs/api.md §10): a flat site's. */
+const FLAT_FORM_PAGE = `${PAGE_PATHS.form.slice(1)}.html`;
+
 /**
- * Whether an answer is the owner's form page (docs/api.md §9), which the front door shows at
- * `/contact` for a flat site's contact.html: an HTML page whose form posts to `/contact`, with
- * neither the token nor the Cache-Control of the service's own form (`expected`).
+ * Whether `/contact`'s answer is the owner's flat form page, which the front door shows there
+ * (docs/api.md §10): not the service's form (its Cache-Control, `expected`), but what the site's
+ * own `/contact.html` answers, byte for byte.
  */
-function showsOwnersFormPage(answer: Answer, expected: ExpectedAnswer): boolean {
+async function showsFlatFormPage(probe: Probe, base: URL, answer: Answer, expected: ExpectedAnswer): Promise<boolean> {
   if (answer.status !== 200 || mediaType(answer) !== 'text/html' || answer.headers.get('cache-control') === expected.cacheControl) return false;
-  const form = contactFormSending(readPage(answer.body, answer.url.pathname));
-  return form !== undefined && !form.fields.includes(FORM_TOKEN_FIELD);
+  const page = await probe(new URL(`/${FLAT_FORM_PAGE}`, base));
+  return page.status === 200 && page.body === answer.body;
 }
 
 /** How a HEAD differs from its GET, or undefined when it does not. */

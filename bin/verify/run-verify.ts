@@ -5,7 +5,7 @@ import type { ReadAccountPlan } from './account-plan.js';
 import { agentReadinessChecks } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
-import { bareNameOf, frontDoorChecks } from './front-door-checks.js';
+import { bareNameUrl, frontDoorChecks } from './front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS, ProbeError, type Deadline, type Fetch, type Probe } from './http-probe.js';
 import { inboxCheck, type InboxReader } from './inbox-check.js';
 import type { ReadSubscription } from './pricing-plan.js';
@@ -121,7 +121,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   }
   yield { section: `Site at ${deployment.base.origin}` };
   const site = siteRequests(deployment.base);
-  const bareName = bareNameOf(deployment.base, deployment.otherName);
+  const bareName = bareNameUrl(deployment.base, deployment.otherName);
   yield* frontDoorChecks(
     { base: deployment.base, apiUrl: deployment.apiUrl, ...(deployment.otherName === undefined ? {} : { otherName: deployment.otherName }), ...(bareName === undefined ? {} : { bareName }) },
     site.probe,

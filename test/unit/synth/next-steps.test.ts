@@ -71,6 +71,10 @@ describe('npm run synth’s next steps', () => {
       expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md\)$/),
     );
     expect(elsewhere.join('\n')).not.toContain('itself is served by nothing');
+    // In a Route 53 zone the stack writes to, the other name is the way: no forwarding there.
+    expect(stepsFor({ ...EXAMPLE_CONTEXT, domainName: 'www.example.com' })).toContainEqual(
+      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: set "redirectDomainName": "example\.com" and deploy again, which writes its records in your Route 53 zone/),
+    );
     expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('itself is served by nothing');
     expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
   });

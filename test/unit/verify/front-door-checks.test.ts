@@ -2,11 +2,10 @@ import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exitStatus, formatResult, isCheckResult, type CheckResult, type Notice } from '../../../bin/verify/check.js';
-import { bareNameOf, frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
+import { bareNameUrl, frontDoorChecks } from '../../../bin/verify/front-door-checks.js';
 import { createProbe, deadlineIn, PROBE_LIMITS } from '../../../bin/verify/http-probe.js';
 import { PUBLISHED } from '../../../bin/verify/published-documents.js';
 import { MAX_FORM_PAGE_FILES } from '../../../bin/verify/site-page-checks.js';
-import { FORM_TOKEN_FIELD } from '../../../lambdas/inquiry/form-token.js';
 import { PAGE, PROBLEM, send, startFakeFrontDoor, type FakeAnswer, type FakeFrontDoor } from '../../support/fake-front-door.js';
 import { startRawAnswerServer } from '../../support/raw-answer-server.js';
 
@@ -165,9 +164,9 @@ describe('the bare name of a www. site without another name (docs/your-domain.md
   const bareNameLine = async (fetchImpl: typeof fetch) => named(await run({ base: door.base, apiUrl: door.apiUrl, bareName }, fetchImpl), 'the bare name (bare.test)');
 
   it('is asked only of a www. site without redirectDomainName', () => {
-    expect(bareNameOf(new URL('https://www.example.de'), undefined)?.href).toBe('https://example.de/');
-    expect(bareNameOf(new URL('https://www.example.de'), new URL('https://example.de'))).toBeUndefined();
-    for (const base of ['https://example.de', 'https://blog.example.de', 'https://www.de', 'http://localhost:3000']) expect(bareNameOf(new URL(base), undefined)).toBeUndefined();
+    expect(bareNameUrl(new URL('https://www.example.de'), undefined)?.href).toBe('https://example.de/');
+    expect(bareNameUrl(new URL('https://www.example.de'), new URL('https://example.de'))).toBeUndefined();
+    for (const base of ['https://example.de', 'https://blog.example.de', 'https://www.de', 'http://localhost:3000']) expect(bareNameUrl(new URL(base), undefined)).toBeUndefined();
   });
 
   it('passes when it leads to {base}, as a DNS host’s forwarding does', async () => {
@@ -178,6 +177,9 @@ describe('the bare name of a www. site without another name (docs/your-domain.md
   it.each<[string, (url: URL) => Response]>([
     ['nothing answers there', () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    }],
+    ['plain HTTP alone answers there, as a forwarding without https:// does', () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('wrong version number'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' }) });
     }],
     ['another site answers there (the old host, still)', () => new Response('<p>old site</p>', { status: 200, headers: { 'content-type': 'text/html' } })],
   ])('warns, the rest passing, when %s', async (_title, answer) => {
@@ -243,16 +245,27 @@ describe('a front door broken one way at a time', () => {
     expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
   });
 
-  it('takes the owner’s form page shown at /contact (a flat site’s contact.html) for the contact form, whatever its Cache-Control, but not the service’s form without its own', async () => {
+  it('takes the flat contact.html shown at /contact for the contact form, whatever its Cache-Control, once its posts are seen to reach the API', async () => {
     const ownPage = '<form method="post" action="/contact"><input name="name"><input name="email"><textarea name="message"></textarea></form>';
-    for (const method of ['GET', 'HEAD']) door.breakPath(`${method} /contact`, (_request, response) => send(response, 200, PAGE, ownPage));
+    for (const path of ['/contact', '/contact.html']) for (const method of ['GET', 'HEAD']) door.breakPath(`${method} ${path}`, (_request, response) => send(response, 200, PAGE, ownPage));
+    door.breakPath('OPTIONS /contact', (_request, response) => send(response, 405, PROBLEM, '{}', { allow: 'GET, HEAD, POST' }));
     const results = await run();
     expect(failures(results)).toEqual([]);
-    expect(named(results, '/contact')?.detail).toBe('200 text/html, your form page, shown there; HEAD the same');
+    expect(named(results, '/contact')?.detail).toBe('200 text/html, your contact.html, shown there; HEAD the same; its posts reach the API');
 
-    const serviceForm = `<form method="post" action="/contact"><input type="hidden" name="${FORM_TOKEN_FIELD}" value="t"><input name="name"></form>`;
+    // The routing function's own 405 on /contact: its posts would never reach the API.
+    door.breakPath('OPTIONS /contact', (_request, response) => send(response, 405, undefined, '', { allow: 'GET, HEAD' }));
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: '/contact', detail: "200 text/html, your contact.html; but OPTIONS /contact 405 (Allow: GET, HEAD), not the API's 405 naming POST" }),
+    ]);
+  });
+
+  it('takes no other page at /contact for the owner’s: the service’s form without its Cache-Control, a page that is not contact.html', async () => {
+    const serviceForm = '<form method="post" action="/contact"><input type="hidden" name="form_token" value="t"><input name="name"></form>';
     for (const method of ['GET', 'HEAD']) door.breakPath(`${method} /contact`, (_request, response) => send(response, 200, PAGE, serviceForm));
     expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: expect.stringMatching(/^200 text\/html, but Cache-Control none where the service sends "no-store"/) })]);
+    door.breakPath('GET /contact.html', (_request, response) => send(response, 200, PAGE, '<p>another page</p>'));
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: expect.stringMatching(/^200 text\/html, but Cache-Control none/) })]);
   });
 
   it('asks for each style sheet and script of the site the owner’s form page loads, and warns of one that is not there, naming it', async () => {
