@@ -45,10 +45,10 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     if (deployed.formPageDigest !== now.formPageDigest) {
       notes.push(
         now.formPagePath === undefined
-          ? `the deployed form page is gone from siteDir: /contact keeps leading to it until ${DEPLOY}`
+          ? `the deployed form page is gone from siteDir: /contact keeps leading visitors to it until ${DEPLOY}`
           : now.answeringPaths === undefined || now.answeringPaths.length === 0
-            ? `the form page ${now.formPagePath} changed since the deploy: /contact answers with the deployed one until ${DEPLOY}`
-            : `the form page ${now.formPagePath} or another contact page (${few(now.answeringPaths)}) changed since the deploy: /contact answers with the deployed ones until ${DEPLOY}`,
+            ? `the form page ${now.formPagePath} changed since the deploy: visitors see it as published, but a refused post to /contact is answered in the deployed one until ${DEPLOY}`
+            : `the form page ${now.formPagePath} or another contact page (${few(now.answeringPaths)}) changed since the deploy: visitors see them as published, but a refused post to /contact is answered in the deployed ones until ${DEPLOY}`,
       );
     }
   }

@@ -1,7 +1,7 @@
 // The front door's redirect of the domain's other name (CloudFront Functions, runtime cloudfront-js-2.0;
 // docs/api.md §10). Plain JavaScript like front-door-routing.js: lib/edge/front-door-function.ts puts it after
-// the routing rules in the default behaviour's function when the domain has another name, and alone, with a
-// handler of its own, in the function of every other behaviour; queryString is front-door-query.js's, in both.
+// the routing rules in the routing function when the domain has another name, and alone, with a handler of its
+// own, in the function of every behaviour the routing function is not on; queryString is front-door-query.js's, in both.
 //
 // FRONT_DOOR.redirect  { from: 'www.example.com', to: 'https://example.com' }: a request for `from` is sent
 //                      to the same path and query at `to`, domainName's origin

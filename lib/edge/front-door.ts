@@ -70,11 +70,11 @@ export class FrontDoor extends Construct {
   readonly distribution: Distribution;
   /** `https://` and the domain visitors reach it at. */
   readonly origin: string;
-  /** The viewer-request function of the default behaviour, when the site has pages of its own. */
+  /** The viewer-request function of the default behaviour, when the site has pages of its own (and of `/contact`, when it shows the form page: formPageAtForm). */
   readonly routingFunction?: CloudFrontFunction;
   /** The viewer-request function of every behaviour the routing function is not on, when the domain has another name that redirects to it. */
   readonly redirectFunction?: CloudFrontFunction;
-  /** The viewer-response function of the default behaviour, when the site's pages get Link headers or Markdown (docs/api.md §16). */
+  /** The viewer-response function of the routing function's behaviours, when the site's pages get Link headers or Markdown (docs/api.md §16). */
   readonly headersFunction?: CloudFrontFunction;
   /** Where the site's own pages come from, when it has any. */
   readonly pages?: SitePagesOrigin;

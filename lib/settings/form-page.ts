@@ -126,7 +126,8 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     // No page of the folder is served there, whatever it holds: the address is the form's.
     const meant = meantPage(door, path);
     throw new ConfigError(
-      `${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, ${meant === undefined ? `the path of its file in ${site.setting}` : printable(meant)}`,
+      `${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, ${meant === undefined ? `the path of its file in ${site.setting}` : printable(meant)}` +
+        (formPageAtForm(meant) === undefined ? '' : `, which ${path} then shows`),
     );
   }
   const file = linkedSiteFile(door, path);

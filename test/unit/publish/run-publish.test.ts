@@ -253,11 +253,11 @@ describe('what needs a deploy', () => {
   it('says the form page changed, which the contact function holds its own copy of', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), formPageDigest: 'a'.repeat(64) });
     expect(notes(await run(siteFolder(SITE), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/' } }))).toEqual([
-      'deploy needed: the form page /contact/ changed since the deploy: /contact answers with the deployed one until npm run cdk -- deploy --all',
+      'deploy needed: the form page /contact/ changed since the deploy: visitors see it as published, but a refused post to /contact is answered in the deployed one until npm run cdk -- deploy --all',
     ]);
     const answeringPaths = ['/en/contact/', '/fr/contact/'];
     expect(notes(await run(siteFolder(SITE), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/', answeringPaths } }))).toEqual([
-      'deploy needed: the form page /contact/ or another contact page (/en/contact/, /fr/contact/) changed since the deploy: /contact answers with the deployed ones until npm run cdk -- deploy --all',
+      'deploy needed: the form page /contact/ or another contact page (/en/contact/, /fr/contact/) changed since the deploy: visitors see them as published, but a refused post to /contact is answered in the deployed ones until npm run cdk -- deploy --all',
     ]);
   });
 
