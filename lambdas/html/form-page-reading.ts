@@ -140,7 +140,7 @@ export interface MisdirectedAction {
  * out, and so is one whose buttons' `formaction` or `formmethod` may send it otherwise than the
  * form says, which the readings that use this do not judge.
  */
-function postedForms(page: PageTree): { readonly form: Element; readonly action: URL; readonly controls: Element[] }[] {
+function postedForms(page: PageTree): { readonly action: URL; readonly controls: Element[] }[] {
   const { all } = page;
   return all
     .filter((element) => isHtml(element, 'form') && isPostForm(element))
@@ -149,7 +149,7 @@ function postedForms(page: PageTree): { readonly form: Element; readonly action:
       if (action === undefined) return [];
       const controls = formControls({ all, form, inForm: elementsOf(form) });
       if (controls.some((control) => attribute(control, 'formaction') !== undefined || attribute(control, 'formmethod') !== undefined)) return [];
-      return [{ form, action, controls }];
+      return [{ action, controls }];
     });
 }
 
@@ -185,21 +185,24 @@ export const NETLIFY_FORMS = 'Netlify';
  * that is none of the site's own, with a message to send (a control named `message`, or a
  * `textarea`) and an address to answer (a control whose name holds `mail` or `replyto`, or of
  * type `email`), which a comment form lacks (postedForms: a form whose buttons may send it
- * elsewhere is not judged); or NETLIFY_FORMS for such a form marked for Netlify Forms (a
- * `netlify` or `data-netlify` attribute, or its hidden `form-name` field), which posts to a page of
- * the site, its thank-you page, and which no host but Netlify's answers. Undefined when the page
- * has none. What an owner moving from a form service points at `/contact` instead.
+ * elsewhere is not judged). Else NETLIFY_FORMS for such a form, posted or not (Netlify's skeleton
+ * of a form a script draws has no method), marked for Netlify Forms (a `netlify` or `data-netlify`
+ * attribute, or its hidden `form-name` field), unless it is sent to `/contact` already: it posts
+ * to a page of the site, its thank-you page, which no host but Netlify's answers. Undefined when
+ * the page has none. What an owner moving from a form service points at `/contact` instead.
  */
 export function formServiceHost(page: PageTree): string | undefined {
-  for (const { form, action, controls } of postedForms(page)) {
-    const message = controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'));
-    const address = controls.some((control) => /mail|replyto/i.test(attribute(control, 'name') ?? '') || asciiLowercase(attribute(control, 'type') ?? '') === 'email');
-    if (!message || !address || isSiteContact(action)) continue;
-    if (isNetlifyForm(form, controls)) return NETLIFY_FORMS;
-    if (action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
+  for (const { action, controls } of postedForms(page)) {
+    if (!isInquiryForm(controls) || action.origin === SITE || page.ownOrigins.has(action.origin) || !/^https?:$/.test(action.protocol)) continue;
     return action.host;
   }
-  return undefined;
+  const { all } = page;
+  const netlify = all.some((form) => {
+    if (!isHtml(form, 'form')) return false;
+    const controls = formControls({ all, form, inForm: elementsOf(form) });
+    return isInquiryForm(controls) && isNetlifyForm(form, controls) && postTarget(submissionUrl(attribute(form, 'action'), page), page) === 'elsewhere';
+  });
+  return netlify ? NETLIFY_FORMS : undefined;
 }
 
 /** Whether Netlify's hosting takes a form in (Netlify's "Form setup"): marked by an attribute, or by the field naming it. */
@@ -209,6 +212,13 @@ function isNetlifyForm(form: Element, controls: readonly Element[]): boolean {
     return value !== undefined && asciiLowercase(value) !== 'false';
   };
   return marked('netlify') || marked('data-netlify') || controls.some((control) => attribute(control, 'name') === 'form-name');
+}
+
+/** Whether a form's controls send a message (a control named `message`, or a `textarea`) and an address to answer (a name holding `mail` or `replyto`, or type `email`). */
+function isInquiryForm(controls: readonly Element[]): boolean {
+  const message = controls.some((control) => attribute(control, 'name') === 'message' || isHtml(control, 'textarea'));
+  const address = controls.some((control) => /mail|replyto/i.test(attribute(control, 'name') ?? '') || asciiLowercase(attribute(control, 'type') ?? '') === 'email');
+  return message && address;
 }
 
 /**

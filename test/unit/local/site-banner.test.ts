@@ -117,15 +117,22 @@ describe('siteBannerLines', () => {
       // A form marked off, and one moved to /contact already with the attribute left: neither is Netlify's.
       'off.html': netlify('data-netlify="false" action="/danke.html"').replace('name="form-name"', 'name="form"'),
       'moved.html': netlify('data-netlify="true" action="/contact"'),
+      'moved-whole.html': netlify('data-netlify="true" action="https://example.de/contact"'),
+      // Netlify's skeleton of a form a script draws: no method, hidden.
+      'js/kontakt.html': '<form name="kontakt" netlify hidden><input name="name"><input type="email" name="email"><textarea name="message"></textarea></form>',
+      // Another service's form with the attribute left: that service's.
+      'formspree.html': netlify('data-netlify="true" action="https://formspree.io/f/abcd1234"'),
       'danke.html': 'Danke',
     });
-    const services = formServicePages({ folder: siteDir, setting: 'SITE_DIR' }, siteFiles(siteDir).files);
+    const services = formServicePages({ folder: siteDir, setting: 'SITE_DIR', ownOrigins: ['https://example.de'] }, siteFiles(siteDir).files);
     expect(services.map(({ path, host }) => [path, host])).toEqual([
+      ['/formspree.html', 'formspree.io'],
       ['/kontakt.html', 'Netlify'],
       ['/de/kontakt.html', 'Netlify'],
       ['/en/contact.html', 'Netlify'],
+      ['/js/kontakt.html', 'Netlify'],
     ]);
-    expect(siteBannerLines({}, { siteDir, otherContactPages: [], formServicePages: services.slice(0, 1) }, [])[1]).toMatch(
+    expect(siteBannerLines({}, { siteDir, otherContactPages: [], formServicePages: services.slice(1, 2) }, [])[1]).toMatch(
       /; \/kontakt\.html's form posts to Netlify: its action="\/contact" sends the inquiry here instead \(docs\/form-services\.md: what each of its fields becomes\)/,
     );
   });
