@@ -316,7 +316,7 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
     relative.length === 0
       ? undefined
       : `${setting}: ${NOT_FOUND_PAGE} loads ${few(relative)} by a path relative to its own, which a missing page below a folder (${DEEP_MISSING_PAGE}) ` +
-        `takes from that folder, so it comes unstyled there: write each path from the root (${printable(relative[0]!)}), or give ${NOT_FOUND_PAGE} <base href="/">`;
+        `takes from that folder, so it comes without them there: write each path from the root (${printable(relative[0]!)}), its links' too`;
   return [leftOut, noHome, hostRules, llms, unstyled].filter((line) => line !== undefined);
 }
 

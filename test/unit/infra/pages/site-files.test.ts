@@ -302,11 +302,15 @@ describe('what is said of the folder wherever it is read (siteFolderNotes)', () 
     expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ '_routes.json': '{}' })))[0]).toMatch(/^SITE_DIR: _routes\.json holds another host's rules .*published as files at \/_routes\.json,/);
   });
 
-  it('says the style sheets and scripts a 404 page loads by paths relative to its own, which a missing page below a folder takes from there', () => {
-    const page = (head: string) => `<!doctype html><html lang="de"><head>${head}</head><body><h1>Nicht gefunden</h1><img src="img/x.png"></body></html>`;
-    const relative = siteFiles(siteFolder({ 'index.html': 'home', '404.html': page('<link rel="stylesheet" href="css/style.css"><script src="./js/menu.js"></script><link rel="stylesheet" href="/css/print.css">') }));
+  it('says the style sheets, scripts and images a 404 page loads by paths relative to its own, which a missing page below a folder takes from there', () => {
+    const page = (head: string, image = '/img/x.png') => `<!doctype html><html lang="de"><head>${head}</head><body><h1>Nicht gefunden</h1><img src="${image}"></body></html>`;
+    const relative = siteFiles(siteFolder({ 'index.html': 'home', '404.html': page('<link rel="stylesheet" href="css/style.css"><script src="./js/menu.js"></script><link rel="stylesheet" href="/css/print.css">', 'img/logo.png') }));
     expect(siteFolderNotes('siteDir', relative)).toEqual([
-      'siteDir: 404.html loads /css/style.css, /js/menu.js by a path relative to its own, which a missing page below a folder (/folder/missing-page) takes from that folder, so it comes unstyled there: write each path from the root (/css/style.css), or give 404.html <base href="/">',
+      "siteDir: 404.html loads /css/style.css, /js/menu.js, /img/logo.png by a path relative to its own, which a missing page below a folder (/a/b/missing-page) takes from that folder, so it comes without them there: write each path from the root (/css/style.css), its links' too",
+    ]);
+    // Up a folder first, as a page one folder down would write it: two folders down, astray all the same.
+    expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'index.html': 'home', '404.html': page('<link rel="stylesheet" href="../css/style.css">') })))).toEqual([
+      expect.stringMatching(/^siteDir: 404\.html loads \/css\/style\.css by a path relative to its own/),
     ]);
     // From the root, or under a <base> that says so, every missing page finds them.
     for (const head of ['<link rel="stylesheet" href="/css/style.css">', '<base href="/"><link rel="stylesheet" href="css/style.css">', '']) {
