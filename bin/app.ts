@@ -43,13 +43,14 @@ try {
   // one they named, when it lacks something. Said once the stacks are built, so that a synth that
   // stops says one line.
   const formPage = config.formPage;
-  if (formPage !== undefined && (formPage.source === 'found' || formPageNotes(formPage) !== '')) console.error(`Form page  ${formPageLine(formPage, 'formPage')}`);
+  const formPageSaid = formPage !== undefined && (formPage.source === 'found' || formPageNotes(formPage) !== '');
+  if (formPageSaid) console.error(`Form page  ${formPageLine(formPage, 'formPage')}`);
   const thanks = config.formSuccessPath;
   if (thanks !== undefined) {
     const namingForm = thanks.source === 'form page' ? config.formPage : undefined;
     const note = thankYouIndexNote(thanks.path, config.sitePages?.kind === 'folder' ? config.sitePages.path : undefined, 'siteDir');
-    // Said where the settings do not name it, or where search engines would list it.
-    if (namingForm !== undefined || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
+    // Said beside the form page's line, which names where it came from, or where search engines would list it.
+    if ((namingForm !== undefined && formPageSaid) || note !== '') console.error(`Thank-you  ${thanks.path}  (${namingForm === undefined ? 'formSuccessPath' : namedByFormPage(namingForm)}${note})`);
   }
   if (config.otherContactPages.length > 0) {
     for (const line of otherContactLines(config.otherContactPages, config.formPage, config.formSuccessPath)) console.error(line);

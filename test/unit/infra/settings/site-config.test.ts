@@ -351,6 +351,9 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     const named = synthWith({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact/', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(named.stderr).not.toContain('Thank-you');
     expect(named.stderr).not.toContain('Form page');
+    // So is the thank-you page its form names: no line of it alone, apart from the form page's.
+    const namedPage = synthWith({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact/', 'aws:cdk:bundling-stacks': [] });
+    expect(namedPage.stderr).not.toContain('Thank-you');
     const empty = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '', 'aws:cdk:bundling-stacks': [] });
     expect(empty.stderr).toContain('Thank-you  /thanks/  (data-success-path on the form of /contact/)');
     // Unless search engines would list it: a thank-you page without noindex is said, however named.
