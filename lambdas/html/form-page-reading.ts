@@ -44,6 +44,8 @@ export interface FormSending {
   readonly buttonActions: readonly { readonly written: string; readonly target: PostTarget }[];
   /** The names its controls are sent under, each once, in tree order (named submit buttons included). */
   readonly fields: readonly string[];
+  /** Of those, the names of the controls a visitor fills in: its submit buttons' aside. */
+  readonly filled: readonly string[];
   /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
   readonly repeated: readonly string[];
   /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
@@ -98,6 +100,7 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
       return written === undefined ? [] : [{ written, target: postTarget(submissionUrl(written, page), page) }];
     }),
     fields: [...new Set(sent.map(({ name }) => name))],
+    filled: [...new Set(sent.filter(({ how }) => how !== 'submit').map(({ name }) => name))],
     repeated: repeatedNames(sent),
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],

@@ -424,7 +424,10 @@ function everyPostRefused(form: FormSending): string | undefined {
     }
     const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
-    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}`;
+    // A field of the owner's own beside the inquiry's (a phone number): the message is where it goes.
+    const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name));
+    const asking = own.length === 0 ? '' : `; what else you ask (${names(own)}) a visitor writes in the message: say so in its label`;
+    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
   if (form.repeated.length > 0) {
     return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;

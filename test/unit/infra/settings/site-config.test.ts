@@ -695,15 +695,17 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toMatch(/, whose form sends the inquiry to \/contact\/, which takes no form post: only \/contact does /);
   });
 
+  // A field of the owner's own, beside every field the inquiry needs, is said where it goes: the message.
+  const asking = (names: string) => `; what else you ask (${names}) a visitor writes in the message: say so in its label`;
   it.each([
-    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)'],
-    ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)'],
-    ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email'],
-    ['fields named as an object’s own properties, of no form service', ownerFormPage().replace('<button', '<input name="constructor"><input name="__proto__"><button'), 'fields the inquiry has not (constructor, __proto__)'],
-  ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong) => {
+    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)', asking('phone')],
+    ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)', ''],
+    ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email', ''],
+    ['fields named as an object’s own properties, of no form service', ownerFormPage().replace('<button', '<input name="constructor"><input name="__proto__"><button'), 'fields the inquiry has not (constructor, __proto__)', asking('constructor, __proto__')],
+  ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong, hint) => {
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
-      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha`,
+      `/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${wrong}, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha${hint}`,
     );
   });
 
@@ -752,7 +754,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a button of another encoding', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="multipart/form-data">'), `form's submit button has formenctype="multipart/form-data", so every post sent with it would be refused (415): ${encoding}`],
     ['two controls of one field', ownerFormPage().replace('<button', '<input type="hidden" name="email" value="me@example.com"><button'), 'form has more than one control named email (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
     ['two checkboxes of one field', ownerFormPage().replace('<button', '<input type="checkbox" name="company" value="a"><input type="checkbox" name="company" value="b"><button'), 'form has more than one control named company (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
-    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), "form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha"],
+    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), "form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; what else you ask (\\u001B]0;pwned\\u0007) a visitor writes in the message: say so in its label"],
   ])('refuses a form page whose form has %s, in one line naming the cause', (_case, page, cause) => {
     const { message, named } = found(page);
     expect(message).toBe(`${named} ${cause}`);
