@@ -365,6 +365,17 @@ describe('the site’s pages', () => {
     for (const behavior of config.CacheBehaviors.filter((candidate) => candidate !== contact)) expect(behavior.FunctionAssociations).toBeUndefined();
     const folderForm = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'index.html': 'home', 'contact/index.html': ownerFormPage(), 'css/site.css': 'body {}' }) });
     expect(behaviorFor(distributionOf(folderForm), '/contact').FunctionAssociations).toBeUndefined();
+
+    // With the domain's other name, /contact still moves it first, whatever the method.
+    const named = synthesizeSite({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteDir, formPage: '/contact.html' });
+    const namedContact = behaviorFor(distributionOf(named), '/contact');
+    const [namedId] = (namedContact.FunctionAssociations![0]!.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    const namedEdge = loadFrontDoorFunction(resourcesOfType(named.template, 'AWS::CloudFront::Function')[namedId]!.Properties.FunctionCode as string);
+    const at = (host: string, method: string) => ({ request: { method, uri: '/contact', querystring: {}, headers: { host: { value: host } }, cookies: {} } });
+    expect(namedEdge(at('www.example.com', 'GET')).result).toMatchObject({ statusCode: 301, headers: { location: { value: 'https://example.com/contact' } } });
+    expect(namedEdge(at('www.example.com', 'POST')).result).toMatchObject({ statusCode: 308 });
+    expect(namedEdge(at('example.com', 'GET'))).toEqual({ result: expect.objectContaining({ uri: '/contact.html' }), selectedOrigin: SITE_ORIGIN_ID });
+    expect(namedEdge(at('example.com', 'POST'))).toEqual({ result: at('example.com', 'POST').request });
   });
 
   it('with siteDir and a 404.html, answers a missing page with it, status 404; without one, S3’s own 404', () => {
