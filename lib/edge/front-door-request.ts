@@ -4,6 +4,7 @@ import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting, SITE
 import { agentFiles, publishedContentType } from '../pages/agent-files.js';
 import { noPageOfFolder, siteFileAt, siteFiles } from '../pages/site-files.js';
 import {
+  formPageAtForm,
   frontDoorFunctionCode,
   frontDoorRouting,
   loadFrontDoorFunction,
@@ -63,22 +64,22 @@ export interface LocalFrontDoorOptions {
  * uncached behaviours of the route table in their order, then the default behaviour's
  * viewer-request function, run from the very text CloudFront runs and told what a deploy would
  * tell it (on the behaviour of a path that shows the owner's form page, too), then the bucket,
- * which holds the files the folder publishes (lib/pages/site-files.ts) and nothing else. The folder is read at each request, as a deploy reads it at synth, so that pages
- * a generator writes meanwhile are served as the next deploy would serve them. `setting` names
- * the folder in the error of a site too big for the function.
+ * which holds the files the folder publishes (lib/pages/site-files.ts) and nothing else. The
+ * folder is read at each request, as a deploy reads it at synth, so that pages a generator writes
+ * meanwhile are served as the next deploy would serve them. `setting` names the folder in the
+ * error of a site too big for the function.
  */
 export function siteFrontDoor(folder: string, setting: string, { agents, formPage }: LocalFrontDoorOptions = {}): SiteFrontDoor {
   const { uncachedPatterns } = serviceRouting();
   const markdown = agents?.settings.markdown ?? false;
   // Making the function's text and loading it take a while: done again only when the folder's keys changed.
-  let loaded:
-    | { readonly keys: string; readonly formPagePath?: string; readonly pagesWithoutHtml: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> }
-    | undefined;
+  let loaded: { readonly keys: string; readonly pagesWithoutHtml: readonly string[]; readonly run: ReturnType<typeof loadFrontDoorFunction> } | undefined;
+  const formPagePath = formPageAtForm(formPage)?.path;
   const routingFunction = (paths: readonly string[]) => {
     const keys = paths.join('\0');
     if (loaded?.keys !== keys) {
       const routing = frontDoorRouting(paths, { setting, markdown, formPage });
-      loaded = { keys, formPagePath: routing.formPage?.path, pagesWithoutHtml: pagesWithoutHtml(paths, routing), run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
+      loaded = { keys, pagesWithoutHtml: pagesWithoutHtml(paths, routing), run: loadFrontDoorFunction(frontDoorFunctionCode(routing)) };
     }
     return loaded;
   };
@@ -87,9 +88,10 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
   return {
     route(request) {
       const uncached = uncachedPatterns.find((pattern) => matchesPathPattern(pattern, request.path));
-      const site = siteFiles(folder);
-      const { run, formPagePath, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
+      // A behaviour of the service's reads no folder, but for the one the routing function runs on too.
       if (uncached !== undefined && uncached !== formPagePath) return { kind: 'service' };
+      const site = siteFiles(folder);
+      const { run, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
       const { result, selectedOrigin } = run({
         request: {
           method: request.method,
