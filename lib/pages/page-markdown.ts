@@ -4,7 +4,7 @@ import type { Heading, Nodes as MarkdownNodes, Root as MarkdownRoot } from 'mdas
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { defaultTreeAdapter, html as parse5Html, parse, type DefaultTreeAdapterMap } from 'parse5';
-import { formsToContact, isPostForm, pageTreeOf } from '../../lambdas/html/page-tree.js';
+import { formsToContact, isPostForm, pageTreeOf, parseUrl, SITE } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -42,8 +42,7 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * line that links the page itself (`pagePath`).
  */
 export function pageMarkdown(html: Buffer, pagePath: string): string {
-  const text = decodeHtml(html.subarray(0, MAX_PAGE_BYTES));
-  const document = parse(text);
+  const document = parsedPage(html);
   const title = textOf(find(document, (element) => element.tagName === 'title'));
   const content = mainContent(document);
   const hiding = content.tagName === 'body' ? new Set([...NEVER_CONTENT, ...BODY_CHROME]) : NEVER_CONTENT;
@@ -95,7 +94,7 @@ function inquiryFormNote(): Element {
  * without case). Read as pageMarkdown reads a page, the first MAX_PAGE_BYTES of it.
  */
 export function isNoindexPage(html: Buffer): boolean {
-  return sitemapReading(html, '/').noindex;
+  return asksNoindex(parsedPage(html));
 }
 
 /** What the sitemap reads of a page: whether it asks to be left out (isNoindexPage), and the paths of the site it links. */
@@ -105,29 +104,28 @@ export interface SitemapReading {
   readonly links: ReadonlySet<string>;
 }
 
-/** An origin no link names: a link resolved against it and still of it is a path of the site. */
-const THE_SITE = 'https://site.invalid';
-
 /** A page read once for the sitemap (SitemapReading), as pageMarkdown reads it: the first MAX_PAGE_BYTES. */
 export function sitemapReading(html: Buffer, path: string): SitemapReading {
-  const document = parse(decodeHtml(html.subarray(0, MAX_PAGE_BYTES)));
-  const noindex = all(document, (element) => element.tagName === 'meta' && attribute(element, 'name')?.trim().toLowerCase() === 'robots').some((meta) =>
-    (attribute(meta, 'content') ?? '').split(',').some((value) => ['noindex', 'none'].includes(value.trim().toLowerCase())),
-  );
-  const page = `${THE_SITE}${path}`;
-  const baseHref = find(document, (element) => element.tagName === 'base' && attribute(element, 'href') !== undefined);
-  const base = baseHref === undefined ? page : (resolved(attribute(baseHref, 'href')!, page)?.href ?? page);
+  const document = parsedPage(html);
+  const { base } = pageTreeOf(document, path);
   const links = new Set<string>();
   for (const anchor of all(document, (element) => element.tagName === 'a')) {
     const href = attribute(anchor, 'href');
-    const url = href === undefined ? undefined : resolved(href, base);
-    if (url?.origin === THE_SITE) links.add(url.pathname);
+    const url = href === undefined ? undefined : parseUrl(href, base);
+    if (url?.origin === SITE) links.add(url.pathname);
   }
-  return { noindex, links };
+  return { noindex: asksNoindex(document), links };
 }
 
-function resolved(reference: string, base: string): URL | undefined {
-  return URL.canParse(reference.trim(), base) ? new URL(reference.trim(), base) : undefined;
+/** A page as pageMarkdown, isNoindexPage and sitemapReading read it: its first MAX_PAGE_BYTES, decoded as a browser decodes them. */
+function parsedPage(html: Buffer): DefaultTreeAdapterMap['document'] {
+  return parse(decodeHtml(html.subarray(0, MAX_PAGE_BYTES)));
+}
+
+function asksNoindex(document: DefaultTreeAdapterMap['document']): boolean {
+  return all(document, (element) => element.tagName === 'meta' && attribute(element, 'name')?.trim().toLowerCase() === 'robots').some((meta) =>
+    (attribute(meta, 'content') ?? '').split(',').some((value) => ['noindex', 'none'].includes(value.trim().toLowerCase())),
+  );
 }
 
 /** The element whose content is the page's: `<main>`, else an element of role main, else the one `<article>`, else `<body>`. */
