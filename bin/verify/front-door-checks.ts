@@ -3,6 +3,7 @@ import { isLoopbackName } from '../local/local-origins.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { bareNameOf } from '../../lib/bare-name.js';
+import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
@@ -193,13 +194,10 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   const options = await probe(new URL(path, base), { method: 'OPTIONS' });
   const allow = options.headers.get('allow') ?? '';
   if (options.status !== 405 || !/\bPOST\b/.test(allow)) {
-    return fail(path, `${found}, your ${FLAT_FORM_PAGE}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_AGAIN}`);
+    return fail(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_AGAIN}`);
   }
-  return ok(path, `${found}, your ${FLAT_FORM_PAGE}, shown there; HEAD the same; its posts reach the API`);
+  return ok(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}, shown there; HEAD the same; its posts reach the API`);
 }
-
-/** The owner's form page the front door shows at `/contact` (docs/api.md §10): a flat site's. */
-const FLAT_FORM_PAGE = `${PAGE_PATHS.form.slice(1)}.html`;
 
 /**
  * Whether `/contact`'s answer is the owner's flat form page, which the front door shows there
@@ -208,7 +206,7 @@ const FLAT_FORM_PAGE = `${PAGE_PATHS.form.slice(1)}.html`;
  */
 async function showsFlatFormPage(probe: Probe, base: URL, answer: Answer, expected: ExpectedAnswer): Promise<boolean> {
   if (answer.status !== 200 || mediaType(answer) !== 'text/html' || answer.headers.get('cache-control') === expected.cacheControl) return false;
-  const page = await probe(new URL(`/${FLAT_FORM_PAGE}`, base));
+  const page = await probe(new URL(FLAT_FORM_PAGE, base));
   return page.status === 200 && page.body === answer.body;
 }
 

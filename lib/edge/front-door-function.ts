@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
+import { API_ORIGIN_ID, FLAT_FORM_PAGE, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
 import { printable } from '../pages/site-files.js';
 import { nameWithoutHtml } from '../pages/site-pages.js';
 
@@ -130,7 +130,7 @@ export function frontDoorRouting(paths: readonly string[] | null, { setting = 's
  * has an address of its own, which `/contact` leads to.
  */
 export function formPageAtForm(formPage: string | undefined): FormPageAtForm | undefined {
-  return formPage === `${PAGE_PATHS.form}.html` ? { path: PAGE_PATHS.form, page: formPage, origin: SITE_ORIGIN_ID } : undefined;
+  return formPage === FLAT_FORM_PAGE ? { path: PAGE_PATHS.form, page: formPage, origin: SITE_ORIGIN_ID } : undefined;
 }
 
 /**
@@ -248,8 +248,8 @@ export function pagesReached(paths: readonly string[], site: SiteIndex): string[
  */
 export function pagesWithoutHtml(paths: readonly string[], routing: FrontDoorRouting): string[] {
   if (routing.site === null) return [];
-  const shown = routing.formPage?.path.slice(1);
-  return [...pagesReached(paths, routing.site), ...(shown !== undefined && paths.includes(`${shown}.html`) ? [shown] : [])];
+  const shown = routing.formPage;
+  return [...pagesReached(paths, routing.site), ...(shown !== undefined && paths.includes(shown.page.slice(1)) ? [shown.path.slice(1)] : [])];
 }
 
 /**
@@ -291,7 +291,7 @@ function widestRouting(): Omit<FrontDoorRouting, 'site'> {
     servicePaths: serviceRouting().throughDefault,
     markdown: true,
     redirect: { from: longestName, to: `https://${longestName}` },
-    formPage: formPageAtForm(`${PAGE_PATHS.form}.html`),
+    formPage: formPageAtForm(FLAT_FORM_PAGE),
   };
 }
 
