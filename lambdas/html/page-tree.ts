@@ -38,7 +38,7 @@ export function pageTreeOf(document: ParentNode, pagePath: string, ownOrigins: r
  * own, which no walk below enters: it is inert until a script uses it. With each node's place in
  * the source, where changes to the page go.
  */
-function parsePage(html: string): DefaultTreeAdapterTypes.Document {
+export function parsePage(html: string): DefaultTreeAdapterTypes.Document {
   return parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { sameSiteSubresources } from '../../lambdas/html/form-page-reading.js';
-import { readPage } from '../../lambdas/html/page-tree.js';
+import { pageTreeOf, parsePage } from '../../lambdas/html/page-tree.js';
 import { NOT_FOUND_PAGE } from '../front-door-paths.js';
 
 /** The largest 404 page read for its links: a page, not a download. */
@@ -18,7 +18,7 @@ export const DEEP_MISSING_PAGE = '/a/b/missing-page';
  */
 export function relativeNotFoundPageFiles(file: string): string[] {
   if (statSync(file).size > MAX_NOT_FOUND_PAGE_BYTES) return [];
-  const text = readFileSync(file, 'utf8');
-  const below = new Set(sameSiteSubresources(readPage(text, DEEP_MISSING_PAGE), { images: true }));
-  return sameSiteSubresources(readPage(text, `/${NOT_FOUND_PAGE}`), { images: true }).filter((path) => !below.has(path));
+  const document = parsePage(readFileSync(file, 'utf8'));
+  const below = new Set(sameSiteSubresources(pageTreeOf(document, DEEP_MISSING_PAGE), { images: true }));
+  return sameSiteSubresources(pageTreeOf(document, `/${NOT_FOUND_PAGE}`), { images: true }).filter((path) => !below.has(path));
 }
