@@ -139,6 +139,8 @@
       const box = form.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`);
       // The spam trap is hidden from people: its message is said, its field never marked.
       const named = error.field === '_gotcha' ? null : form.elements.namedItem(error.field);
+      // Emptied, as the service's answer without script empties it, so that the sentence's "send the form again" is all it takes.
+      if (error.field === '_gotcha') emptySpamTrap(form);
       const control = named instanceof HTMLElement ? named : null;
       // userMessage is for people ("Write at least 20 characters about your project."), message names the JSON field.
       const sentence = error.field === '_gotcha' ? worded(form.dataset.noticeHoneypot, error.userMessage) : error.userMessage || error.message;
@@ -154,6 +156,11 @@
     }
     if (first) first.focus();
     return [elsewhere.length > 0 ? elsewhere.join(' ') : worded(form.dataset.noticeInvalid, 'The inquiry was not sent. Please correct the fields marked below.'), true];
+  }
+
+  function emptySpamTrap(form) {
+    const trap = form.elements.namedItem('_gotcha');
+    if (trap instanceof HTMLInputElement) trap.value = '';
   }
 
   function clearErrors(form) {

@@ -112,13 +112,16 @@ describeInChromium('an owner’s form page in German, which words the service’
   it.each<[string, BrowserContextOptions]>([
     ['with script', {}],
     ['without script', { javaScriptEnabled: false }],
-  ])('says a filled spam trap in the form’s words %s', async (_case, options) => {
+  ])('says a filled spam trap in the form’s words %s, and is sent as it is when sent again', async (_case, options) => {
     const { page } = await visit(options);
     await fillOwnerForm(page, { name: 'Élodie', email: newEmail(), message: newMessage() }, 'form');
     // What a browser extension's autofill, or a robot, does: the field is out of a person's reach.
     await page.locator('[name="_gotcha"]').evaluate((input) => ((input as unknown as { value: string }).value = 'http://spam.example'));
     expect((await send(page)).status()).toBe(422);
     await page.getByRole('status').filter({ hasText: WORDS.honeypot }).waitFor();
+    // The service's sentence says to send the form again: the trap is empty now, in the answer page or by the script.
+    expect(await page.locator('[name="_gotcha"]').inputValue()).toBe('');
+    expect((await send(page)).status()).toBe(options.javaScriptEnabled === false ? 303 : 202);
   });
 
   it.each([
