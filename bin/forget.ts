@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { emailIdentity } from '../lambdas/intake/client-keys.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { minute } from './inbox/inbox-listing.js';
+import { terminalMinute } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 
@@ -46,7 +46,7 @@ try {
   if (sent.length === 0) {
     console.log(terminalText(`No inquiry from ${from} in the inbox.`));
   } else if (!values.yes) {
-    for (const record of sent) console.log(terminalText(`${record.id}  ${minute(record.receivedAt)}  ${record.state}  ${record.text?.email}`));
+    for (const record of sent) console.log(terminalText(`${record.id}  ${terminalMinute(record.receivedAt)}  ${record.state}  ${record.text?.email}`));
     console.log(terminalText(`${sent.length === 1 ? '1 inquiry' : `${sent.length} inquiries`} from ${from}; to erase ${sent.length === 1 ? 'it' : 'them'}: ${ownerCommandLine('forget', values, '--yes', ...positionals)}`));
   } else {
     let erased = 0;

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { inboxListing } from './inbox/inbox-listing.js';
+import { inboxListing, terminalTimeZone } from './inbox/inbox-listing.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 
@@ -34,7 +34,11 @@ try {
   if (!Number.isInteger(limit) || limit < 1) throw new InboxCommandError(`--limit must be a whole number from 1, got ${JSON.stringify(values.limit)}`);
   const { client, tableName } = await inboxTarget(values);
   const records = await new OwnerInbox(client, tableName).list();
-  const listing = inboxListing(records.slice(0, limit), { text: values.text, redeliverCommand: (id) => ownerCommandLine('redeliver', values, id) });
+  const listing = inboxListing(records.slice(0, limit), {
+    text: values.text,
+    redeliverCommand: (id) => ownerCommandLine('redeliver', values, id),
+    timeZone: terminalTimeZone(),
+  });
   console.log(listing.map(terminalText).join('\n'));
   if (records.length > limit) console.log(`(the ${limit} newest of ${records.length}: --limit ${records.length} shows all)`);
   client.destroy();

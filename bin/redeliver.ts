@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { minute } from './inbox/inbox-listing.js';
+import { terminalMinute } from './inbox/inbox-listing.js';
 import { OwnerInbox, type Redelivery } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 
@@ -75,7 +75,7 @@ function outcome(redelivery: Redelivery, target: InboxOptions): string {
     case 'queued':
       return `${redelivery.from} -> pending: sent within seconds`;
     case 'already_sent': {
-      const when = redelivery.sentAt === undefined ? '' : ` ${minute(redelivery.sentAt)}`;
+      const when = redelivery.sentAt === undefined ? '' : ` ${terminalMinute(redelivery.sentAt)}`;
       const how = redelivery.sentIn === 'digest' ? ' in the digest' : '';
       return `not sent: it was sent${when}${how} already; to send it once more: ${ownerCommandLine('redeliver', target, '--again', redelivery.id)}`;
     }

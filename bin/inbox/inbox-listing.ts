@@ -1,12 +1,27 @@
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
+import { readableMinute, timeZoneNamed, UTC } from '../../lambdas/inbox/readable-time.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
 import { deliveryErrorWords } from './delivery-error.js';
 
-/** `2026-11-23 14:05`: to the minute, in UTC, as the owner's e-mail shows times. */
-export function minute(time: string | number): string {
+/**
+ * The time zone the owner's terminal shows times in, as `date` does: TZ's, else the machine's;
+ * UTC where Intl knows neither.
+ */
+export function terminalTimeZone(): string {
+  return timeZoneNamed(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? UTC;
+}
+
+/** `2026-11-23 14:05`: to the minute, in `timeZone`, as the owner's e-mail shows times. */
+export function minute(time: string | number, timeZone: string): string {
   const date = typeof time === 'number' ? new Date(time * 1000) : new Date(time);
-  return Number.isNaN(date.getTime()) ? String(time) : date.toISOString().slice(0, 16).replace('T', ' ');
+  return Number.isNaN(date.getTime()) ? String(time) : readableMinute(date, timeZone);
+}
+
+/** `2026-11-23 15:05 Europe/Berlin`: a time in the terminal's time zone, named, for a line no heading names it for. */
+export function terminalMinute(time: string | number): string {
+  const timeZone = terminalTimeZone();
+  return `${minute(time, timeZone)} ${timeZone}`;
 }
 
 export interface ListingOptions {
@@ -14,14 +29,16 @@ export interface ListingOptions {
   readonly text: boolean;
   /** The command that sends an inquiry now, as the owner can paste it (with the options this listing was read with). */
   readonly redeliverCommand: (id: string) => string;
+  /** The time zone its times are in, which its heading names: the terminal's. */
+  readonly timeZone: string;
 }
 
 /** What the owner should know of an inquiry beside its state: when it went, why it has not, when it is tried again. */
-function remark(record: InquiryRecord, redeliver: (id: string) => string): string {
+function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }: ListingOptions): string {
   const error = record.lastError === undefined ? undefined : deliveryErrorWords(record.lastError);
   switch (record.state) {
     case 'sent':
-      return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
+      return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
     case 'held':
       return [
         ...(record.heldFor ?? []).map(describeHeldReason),
@@ -29,7 +46,7 @@ function remark(record: InquiryRecord, redeliver: (id: string) => string): strin
         `in the next digest, or now: ${redeliver(record.id)}`,
       ].join('; ');
     case 'pending':
-      return [error, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt)}`].filter(Boolean).join('; ');
+      return [error, record.dueAt === undefined ? undefined : `next try ${minute(record.dueAt, timeZone)}`].filter(Boolean).join('; ');
     case 'sending':
       return 'a worker is sending it';
     case 'failed':
@@ -54,9 +71,9 @@ const TERMINAL_QUOTING: QuoteOptions = { width: 76, visible: terminalText };
  */
 export function inboxListing(records: readonly InquiryRecord[], options: ListingOptions): string[] {
   const rows = records.map((record) =>
-    [minute(record.receivedAt), record.state, String(record.attempts), record.id, remark(record, options.redeliverCommand)].map(terminalText),
+    [minute(record.receivedAt, options.timeZone), record.state, String(record.attempts), record.id, remark(record, options)].map(terminalText),
   );
-  const header = ['RECEIVED (UTC)', 'STATE', 'TRIES', 'ID', ''];
+  const header = [`RECEIVED (${options.timeZone})`, 'STATE', 'TRIES', 'ID', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) =>
     cells

@@ -65,7 +65,7 @@ describeWithMoto()('npm run inbox, npm run redeliver and npm run forget against 
     expect(stdout.split('\n').filter(Boolean)).toEqual([
       `${MISSING}  not in the inbox`,
       `${IDS.failed}  failed -> pending: sent within seconds`,
-      expect.stringMatching(new RegExp(`^${IDS.sent}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d already; to send it once more: npm run redeliver -- --region ${SITE_REGION} --again ${IDS.sent}$`)),
+      expect.stringMatching(new RegExp(`^${IDS.sent}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\S+ already; to send it once more: npm run redeliver -- --region ${SITE_REGION} --again ${IDS.sent}$`)),
     ]);
     expect(code).toBe(1);
     expect(await stateOf(IDS.failed)).toBe('pending');

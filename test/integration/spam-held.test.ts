@@ -5,7 +5,7 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../../lambdas/inquiry/form-
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact, send, type HttpResponse } from '../support/http-client.js';
 import { jsonLines } from '../support/json-lines.js';
-import { ownerCommand, sentEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { ownerCommand, runOwnerCommand, sentEmails, settledEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { inboxRecords } from '../support/local-tables.js';
 import { digestedIds, ownerMailWhen, reachedAll, quoted, readOwnerMail, type DigestSection } from '../support/owner-mail.js';
 
@@ -194,6 +194,10 @@ describe('held inquiries in the owner’s commands', () => {
       new RegExp(`held\\s+0\\s+${throwawayId}\\s+throwaway address: mailinator\\.com is a disposable-mail domain; in the next digest, or now: ${redeliver} ${throwawayId}\\n`),
     );
     expect(await settledEmails(server, 500)).toEqual([]);
+    // In the terminal's time zone, as `date` gives times: TZ's, named in the heading.
+    const inToronto = await runOwnerCommand('inbox', ['--endpoint', server.dynamoUrl], { ...process.env, TZ: 'America/Toronto' });
+    expect(inToronto.stdout).toMatch(/^RECEIVED \(America\/Toronto\)  +STATE/);
+    expect(inToronto.stdout).not.toBe(listed.stdout);
 
     const released = await ownerCommand('redeliver', server, [linksId]);
     expect(released).toMatchObject({ code: 0, stdout: `${linksId}  held -> pending: sent within seconds\n` });
@@ -211,7 +215,7 @@ describe('held inquiries in the owner’s commands', () => {
     const again = await ownerCommand('redeliver', server, [linksId]);
     expect(again.code).toBe(1);
     expect(again.stdout).toMatch(
-      new RegExp(`^${linksId}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d already; to send it once more: npm run redeliver -- --endpoint ${server.dynamoUrl} --again ${linksId}\\n$`),
+      new RegExp(`^${linksId}  not sent: it was sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\S+ already; to send it once more: npm run redeliver -- --endpoint ${server.dynamoUrl} --again ${linksId}\\n$`),
     );
     expect(await settledEmails(server, 1000)).toHaveLength(2);
     expect(await ownerCommand('redeliver', server, ['--again', linksId])).toMatchObject({ code: 0, stdout: `${linksId}  sent -> pending: sent within seconds\n` });

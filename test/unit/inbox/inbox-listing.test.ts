@@ -16,8 +16,8 @@ const BASE: InquiryRecord = {
 };
 
 const redeliverCommand = (id: string) => `npm run redeliver -- ${id}`;
-const PLAIN = { text: false, redeliverCommand };
-const WITH_TEXT = { text: true, redeliverCommand };
+const PLAIN = { text: false, redeliverCommand, timeZone: 'UTC' };
+const WITH_TEXT = { text: true, redeliverCommand, timeZone: 'UTC' };
 
 describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
   it('lists each inquiry on one line, with its state and why, never its text unless asked', () => {
@@ -110,13 +110,24 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
     );
   });
 
+  it('gives its times in the terminal’s time zone, which its heading names', () => {
+    const zoned = { ...PLAIN, timeZone: 'America/Toronto' };
+    const lines = inboxListing([BASE, { ...BASE, id: 'pending-one', state: 'pending', dueAt: Date.UTC(2030, 0, 2, 5, 9) / 1000 }], zoned);
+
+    expect(lines.slice(0, 3)).toEqual([
+      'RECEIVED (America/Toronto)  STATE    TRIES  ID',
+      `2030-01-01 22:04            sent     1      ${BASE.id}  sent 2030-01-01 22:04`,
+      '2030-01-01 22:04            pending  1      pending-one                           next try 2030-01-02 00:09',
+    ]);
+  });
+
   it('says an empty inbox is empty', () => {
     expect(inboxListing([], PLAIN)).toEqual(['RECEIVED (UTC)  STATE  TRIES  ID', '', '0 inquiries']);
   });
   it('names the options it was read with in the command it gives, so that it can be pasted as it is', () => {
     const local = { stack: 'PersonalSite', endpoint: 'http://127.0.0.1:45678' };
     const [, line] = inboxListing([{ ...BASE, id: 'unknown-one', state: 'unknown', lastError: 'TimeoutError' }], {
-      text: false,
+      ...PLAIN,
       redeliverCommand: (id) => ownerCommandLine('redeliver', local, id),
     });
 
