@@ -1,4 +1,5 @@
 import type { RateLimits } from './inquiry/limits.js';
+import { timeZoneNamed, UTC } from './inbox/readable-time.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
@@ -288,6 +289,8 @@ export interface DeliverySettings {
   readonly retryUnitSeconds: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
+  /** The time zone the mails give times in (`timeZone`, docs/api.md §12): an IANA name, or UTC. */
+  readonly timeZone: string;
   /** The flood signal (docs/api.md §15): how many inquiries are mailed one by one in a UTC hour; 0 turns it off. */
   readonly maxMailsPerHour: number;
   /** Where the mails of each hour are counted: the rate limits' table. */
@@ -306,6 +309,7 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     inquiryTable: readInquiryTableName(env),
     retryUnitSeconds: parseWholeNumber('DELIVERY_RETRY_SECONDS', env.DELIVERY_RETRY_SECONDS ?? String(DEFAULT_RETRY_UNIT_SECONDS), 1, 3600),
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
+    timeZone: env.MAIL_TIME_ZONE ? parseTimeZone('MAIL_TIME_ZONE', env.MAIL_TIME_ZONE) : UTC,
     maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
     counterTable: readCounterTableName(env),
     ...(env.OWNER_INBOX_ENDPOINT ? { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) } : {}),
@@ -432,6 +436,15 @@ export function parseSiteName(key: string, value: string): string {
     throw new ConfigError(`${key} must be one line of 1 to 120 printable characters, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** A time zone as the IANA database names it (Europe/Berlin), or UTC: the name Intl spells it by. */
+export function parseTimeZone(key: string, value: string): string {
+  const zone = timeZoneNamed(value);
+  if (zone === undefined) {
+    throw new ConfigError(`${key} must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got ${JSON.stringify(value)}`);
+  }
+  return zone;
 }
 
 /** RFC 3986's path, query and fragment characters, percent signs included (their escapes are checked apart). */

@@ -105,6 +105,7 @@ export const SHARED_SETTINGS = {
   spamLinkLimit: 'SPAM_LINK_LIMIT',
   formMinSeconds: 'FORM_MIN_SECONDS',
   retentionDays: 'RETENTION_DAYS',
+  timeZone: 'MAIL_TIME_ZONE',
   ownerEmail: 'CONTACT_TO',
   senderEmail: 'CONTACT_FROM',
 } as const;

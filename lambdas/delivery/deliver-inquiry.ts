@@ -51,6 +51,8 @@ export interface DeliveryDependencies {
   readonly maxMailsPerHour: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
+  /** The owner's time zone, which mails give times in (`timeZone`, docs/api.md §12). */
+  readonly timeZone: string;
   readonly report: (report: DeliveryReport) => void;
   readonly newAttemptId: () => string;
   readonly now?: () => Date;
@@ -95,12 +97,13 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
   }
 
   const receipt = { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom };
-  let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt));
+  const { timeZone } = dependencies;
+  let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone }));
   let replyToRefused: string | undefined;
   if (delivery.kind === 'not_sent' && delivery.refusal === 'reply_to') {
     // Better without a Reply-To than not at all: the address stays in the mail's text.
     replyToRefused = delivery.errorName;
-    delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { replyToRefused }));
+    delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone, replyToRefused }));
   }
   switch (delivery.kind) {
     case 'sent':

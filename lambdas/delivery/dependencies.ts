@@ -33,6 +33,7 @@ export function createDeliveryDependencies(settings: DeliverySettings): Delivery
     maxMailsPerHour: settings.maxMailsPerHour,
     onFloodCheckFailure: writeFloodCheckFailure,
     retentionDays: settings.retentionDays,
+    timeZone: settings.timeZone,
     report: writeDeliveryLine,
     newAttemptId: randomUUID,
     ...(settings.inboxEndpoint === undefined ? {} : { inboxEndpoint: settings.inboxEndpoint }),

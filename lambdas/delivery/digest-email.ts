@@ -1,5 +1,6 @@
 import { describeHeldReason } from '../inbox/held-reasons.js';
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
+import { readableDay } from '../inbox/readable-time.js';
 import { mailText } from '../inbox/visitor-text.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
 import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
@@ -7,17 +8,20 @@ import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
 /** A held inquiry as the digest holds it: its text, and why it was held. */
 export type HeldInquiry = InquiryRecord & { readonly text: InquiryText };
 
-/** Each inquiry's section, once composed: a digest measures it, composes it, and may compose it again in half a mail. */
+/**
+ * Each inquiry's section, once composed: a digest measures it, composes it, and may compose it
+ * again in half a mail. A worker has one time zone, so the section it composed holds for every mail.
+ */
 const sections = new WeakMap<HeldInquiry, string>();
 
 /** The text of one inquiry in a digest mail, but its number: why it was held, then its own mail's lines. */
-function sectionText(inquiry: HeldInquiry): string {
+function sectionText(inquiry: HeldInquiry, timeZone: string): string {
   let text = sections.get(inquiry);
   if (text === undefined) {
     text = [
       `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
       '',
-      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }),
+      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone),
       '',
     ].join('\n');
     sections.set(inquiry, text);
@@ -33,6 +37,8 @@ const heldCount = (count: number) => (count === 1 ? '1 held inquiry' : `${count}
 /** When the digest is sent, and where the owner's commands find its inbox. */
 export interface DigestContext {
   readonly sentAt: Date;
+  /** The owner's time zone (`timeZone`): the subject's day and each inquiry's time are in it. */
+  readonly timeZone: string;
   /** The `--endpoint` of an inbox that is not AWS's (local mode's); none deployed. */
   readonly inboxEndpoint?: string;
 }
@@ -45,10 +51,10 @@ const redeliverCommand = (inboxEndpoint: string | undefined) =>
   `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <inquiry id>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
-function opening(shown: number, total: number, { sentAt, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {
+function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {
   const count = shown === total ? heldCount(total) : `${shown} of ${heldCount(total)}`;
   return {
-    subject: `Digest: ${count}, ${sentAt.toISOString().slice(0, 10)}`,
+    subject: `Digest: ${count}, ${readableDay(sentAt, timeZone)}`,
     lines: [
       shown === total
         ? `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`
@@ -70,7 +76,7 @@ export function composeDigestEmail(held: readonly HeldInquiry[], total: number, 
   const { subject, lines } = opening(held.length, total, context);
   return {
     subject,
-    text: [...lines, ...held.flatMap((inquiry, index) => [sectionHeading(index + 1, held.length), sectionText(inquiry)])].join('\n'),
+    text: [...lines, ...held.flatMap((inquiry, index) => [sectionHeading(index + 1, held.length), sectionText(inquiry, context.timeZone)])].join('\n'),
   };
 }
 
@@ -91,7 +97,7 @@ export function digestMails(held: readonly HeldInquiry[], context: DigestContext
   let mail: HeldInquiry[] = [];
   let used = openingBytes;
   for (const inquiry of held) {
-    const bytes = headingBytes + Buffer.byteLength(`${sectionText(inquiry)}\n`);
+    const bytes = headingBytes + Buffer.byteLength(`${sectionText(inquiry, context.timeZone)}\n`);
     if (mail.length > 0 && used + bytes > DIGEST_MAIL_BYTES) {
       mails.push(mail);
       mail = [];

@@ -1,4 +1,5 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
+import { readableMinute } from '../inbox/readable-time.js';
 import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
@@ -26,12 +27,9 @@ export const MAIL_LINE_WIDTH = 78;
 /** How a mail quotes the visitor's text: lines of MAIL_LINE_WIDTH, controls made visible but bidi controls kept. */
 const MAIL_QUOTING: QuoteOptions = { width: MAIL_LINE_WIDTH, visible: mailText };
 
-/** `2026-11-23 14:05 UTC`: the time as a person reads it, beside the exact ISO form (docs/api.md §12). */
-function readableUtc(time: Date): string {
-  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 export interface InquiryEmailOptions {
+  /** The owner's time zone (`timeZone`), which the mail gives the time of arrival in. */
+  readonly timeZone: string;
   /**
    * The error SES refused the visitor's address as a Reply-To with: the mail goes without one, and
    * says so (docs/api.md §14).
@@ -44,7 +42,7 @@ export interface InquiryEmailOptions {
  * visitor's quoted, then when it arrived and its id, which also stands in the visitor's answer and
  * the owner's inbox.
  */
-export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, options: InquiryEmailOptions = {}): InquiryEmail {
+export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, options: InquiryEmailOptions): InquiryEmail {
   const company = inquiry.company ?? '';
   const refused = options.replyToRefused;
   return {
@@ -55,7 +53,7 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
       ...(refused === undefined
         ? []
         : [`No Reply-To: SES refused the visitor's address as one (${mailText(refused)}). To answer, write to it yourself.`, '']),
-      ...inquiryLines(inquiry, receipt),
+      ...inquiryLines(inquiry, receipt, options.timeZone),
       '',
     ].join('\n'),
   };
@@ -64,13 +62,14 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
 /**
  * An inquiry as the owner reads it, in its own mail or in the digest: its fields and its message,
  * every line of them the visitor's and marked so; then its arrival, the page it was sent from and
- * its id, the service's.
+ * its id, the service's. The time is the owner's, in their time zone, beside its exact ISO form in
+ * UTC (docs/api.md §12): `2026-11-23 15:05 Europe/Berlin (2026-11-23T14:05:00.000Z)`.
  */
-export function inquiryLines(inquiry: InquiryText, receipt: Receipt): string[] {
+export function inquiryLines(inquiry: InquiryText, receipt: Receipt, timeZone: string): string[] {
   return [
     ...visitorFields(inquiry, MAIL_QUOTING),
     '',
-    `Received: ${readableUtc(receipt.receivedAt)} (${receipt.receivedAt.toISOString()})`,
+    `Received: ${readableMinute(receipt.receivedAt, timeZone)} ${timeZone} (${receipt.receivedAt.toISOString()})`,
     // The site's address and a path its settings give: nothing of the visitor's.
     ...(receipt.sentFrom === undefined ? [] : [`Sent from: ${receipt.sentFrom}`]),
     `Inquiry id: ${receipt.id}`,

@@ -15,10 +15,12 @@ import {
   parseSitePath,
   parseSpamThreshold,
   parseContentSignals,
+  parseTimeZone,
   type AgentSettings,
 } from '../../lambdas/config.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { emailDomain } from '../../lambdas/email-domain.js';
+import { UTC } from '../../lambdas/inbox/readable-time.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
@@ -60,6 +62,8 @@ export interface SiteConfig {
   readonly senderIdentity: SenderIdentity;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
+  /** The time zone the owner's mails give times in (docs/api.md §12): an IANA name, or UTC. */
+  readonly timeZone: string;
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
   readonly spam: SpamThresholds;
   /** Each of the deployment's keys' rotation label (docs/api.md §10): a new label replaces that value at the next deploy. */
@@ -105,6 +109,7 @@ export const CONTEXT_KEYS = [
   'waf',
   'pricingPlan',
   'createSesIdentity',
+  'timeZone',
   'retentionDays',
   'maxMailsPerHour',
   'spamRepeatLimit',
@@ -250,6 +255,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     pricingPlan: readPricingPlan(context('pricingPlan')),
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
+    timeZone: parseTimeZone('timeZone', text('timeZone', context('timeZone') ?? UTC)),
     spam: {
       repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),
       linkLimit: threshold('spamLinkLimit', DEFAULT_SPAM_THRESHOLDS.linkLimit),

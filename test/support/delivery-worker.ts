@@ -29,7 +29,7 @@ export class ScriptedMailer implements Mailer {
 }
 
 /** The delivery worker's domain code over in-memory stores and a scripted mailer, on a clock the test moves. */
-export function worker(options: { retentionDays?: number; maxMailsPerHour?: number } = {}) {
+export function worker(options: { retentionDays?: number; maxMailsPerHour?: number; timeZone?: string } = {}) {
   const store = new FakeDeliveryStore();
   const mailer = new ScriptedMailer();
   const counters = new FakeCounterStore();
@@ -48,6 +48,7 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
     },
     schedule,
     retentionDays: options.retentionDays ?? 30,
+    timeZone: options.timeZone ?? 'UTC',
     floodGuard: hourlyMailLimit(counters, maxMailsPerHour),
     maxMailsPerHour,
     onFloodCheckFailure: (errorName: string, inquiryId: string) => floodCheckFailures.push(`${inquiryId}: ${errorName}`),

@@ -197,6 +197,31 @@ describe('readDeliverySettings: OWNER_INBOX_ENDPOINT, the inbox the digest tells
   });
 });
 
+describe('readDeliverySettings: MAIL_TIME_ZONE, the time zone of the mails (docs/api.md §12)', () => {
+  const delivery: Env = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com', INQUIRY_TABLE: 'inquiries', COUNTER_TABLE: 'counters' };
+
+  it('is UTC unless set, or when empty', () => {
+    expect(readDeliverySettings(delivery).timeZone).toBe('UTC');
+    expect(readDeliverySettings({ ...delivery, MAIL_TIME_ZONE: '' }).timeZone).toBe('UTC');
+  });
+
+  it.each([
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['europe/berlin', 'Europe/Berlin'],
+    ['America/Toronto', 'America/Toronto'],
+    ['Etc/UTC', 'UTC'],
+    ['utc', 'UTC'],
+  ])('takes %j, as the IANA database spells it: %j', (value, zone) => {
+    expect(readDeliverySettings({ ...delivery, MAIL_TIME_ZONE: value }).timeZone).toBe(zone);
+  });
+
+  it.each([['+01:00'], ['EST'], ['CET'], ['Europe/Atlantis'], ['Europe/Berlin\n'], ['../etc/passwd'], ['Europe/']])('refuses %j, naming MAIL_TIME_ZONE and an example', (value) => {
+    expect(configErrorOf(() => readDeliverySettings({ ...delivery, MAIL_TIME_ZONE: value })).message).toBe(
+      `MAIL_TIME_ZONE must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got ${JSON.stringify(value)}`,
+    );
+  });
+});
+
 describe.each([
   ['COUNTER_KEY_SECRET', readCounterKeySecret, 'docs/api.md §4'],
   ['FORM_TOKEN_SECRET', readFormTokenSecret, 'docs/api.md §15'],

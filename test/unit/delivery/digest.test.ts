@@ -15,9 +15,9 @@ const LINKS: HeldReason = { signal: 'link_stuffing', detail: '8 links in the mes
 const REJECTED: Delivery = { kind: 'not_sent', errorName: 'MessageRejected', refusal: 'content' };
 const POISON = 'POISON-PILL';
 
-/** The worker with an inbox the owner's commands reach at `inboxEndpoint`, as local mode's, when given. */
-function digestWorker(inboxEndpoint?: string) {
-  const w = worker();
+/** The worker with an inbox the owner's commands reach at `inboxEndpoint`, as local mode's, when given; its mails in `timeZone`. */
+function digestWorker(inboxEndpoint?: string, timeZone?: string) {
+  const w = worker(timeZone === undefined ? {} : { timeZone });
   const dependencies = inboxEndpoint === undefined ? w.dependencies : { ...w.dependencies, inboxEndpoint };
   const digests: DigestReport[] = [];
   const hold = (id: string, heldFor: readonly HeldReason[] = [TOO_FAST], receivedAt = '2030-01-01T11:00:00.000Z', text?: InquiryText) =>
@@ -71,6 +71,18 @@ describe('sendDigest', () => {
     expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5\n');
     expect(text).toContain('Message:\n> An analytical engine, if you please.\n');
     expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
+  });
+
+  it('dates the digest, and each inquiry in it, in the owner’s time zone', async () => {
+    // Noon in UTC is the next day's 01:00 in Auckland's summer time.
+    const w = digestWorker(undefined, 'Pacific/Auckland');
+    w.hold('late', [TOO_FAST], '2030-01-01T11:00:00.000Z');
+
+    expect(await w.digest()).toBe('sent');
+
+    const [mail] = w.mailer.taken;
+    expect(mail?.subject).toBe('Digest: 1 held inquiry, 2030-01-02');
+    expect(mail?.text).toContain('Received: 2030-01-02 00:00 Pacific/Auckland (2030-01-01T11:00:00.000Z)\n');
   });
 
   it('gives each the contact page it was sent from, as its own mail would', async () => {

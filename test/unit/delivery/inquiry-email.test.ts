@@ -7,6 +7,7 @@ import type { InquiryText } from '../../../lambdas/inbox/inquiry-record.js';
 const RECEIPT = { id: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)) };
 const MINIMAL = { name: 'Ada Lovelace', email: 'Ada+site@Example.com', message: 'I would like an analytical engine.' };
 const FULL = { ...MINIMAL, company: 'Babbage & Co', project_url: 'https://example.org/engine?x=1' };
+const IN_UTC = { timeZone: 'UTC' };
 
 describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   it.each([
@@ -21,15 +22,15 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     ],
     ['with ZWNJ and ZWJ kept', { ...MINIMAL, name: 'می\u200Cخواهم 👩\u200D💻' }, 'Project inquiry from می\u200Cخواهم 👩\u200D💻'],
   ])('makes the subject %s', (_title, inquiry, subject) => {
-    expect(composeInquiryEmail(inquiry, RECEIPT).subject).toBe(subject);
+    expect(composeInquiryEmail(inquiry, RECEIPT, IN_UTC).subject).toBe(subject);
   });
 
   it('addresses the reply to the visitor, as written', () => {
-    expect(composeInquiryEmail(FULL, RECEIPT).replyTo).toBe('Ada+site@Example.com');
+    expect(composeInquiryEmail(FULL, RECEIPT, IN_UTC).replyTo).toBe('Ada+site@Example.com');
   });
 
   it('labels every submitted field on a line of its own, quotes what the visitor wrote, then gives the time received and the inquiry’s id', () => {
-    expect(composeInquiryEmail(FULL, RECEIPT).text).toBe(
+    expect(composeInquiryEmail(FULL, RECEIPT, IN_UTC).text).toBe(
       [
         'Name:',
         '> Ada Lovelace',
@@ -54,7 +55,7 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     ['omitted', MINIMAL],
     ['sent as ""', { ...MINIMAL, company: '', project_url: '' }],
   ])('leaves out optional fields %s', (_title, inquiry) => {
-    const { text } = composeInquiryEmail(inquiry, RECEIPT);
+    const { text } = composeInquiryEmail(inquiry, RECEIPT, IN_UTC);
 
     expect(text).not.toContain('Company:');
     expect(text).not.toContain('Project URL:');
@@ -62,26 +63,26 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   });
 
   it('never mentions the honeypot', () => {
-    expect(composeInquiryEmail(FULL, RECEIPT).text).not.toMatch(/gotcha/i);
+    expect(composeInquiryEmail(FULL, RECEIPT, IN_UTC).text).not.toMatch(/gotcha/i);
   });
 
   it('keeps the message’s words, spaces, emoji and markup, each of its lines quoted, an empty one as `>`', () => {
     const message = '  Two lines,\nwith <b>not bold</b> & 😀 ẞ  \n\nand a last.';
 
-    const { text } = composeInquiryEmail({ ...MINIMAL, message }, RECEIPT);
+    const { text } = composeInquiryEmail({ ...MINIMAL, message }, RECEIPT, IN_UTC);
 
     expect(text).toContain('\nMessage:\n>   Two lines,\n> with <b>not bold</b> & 😀 ẞ  \n>\n> and a last.\n\nReceived: ');
   });
 
   it('starts a quoted line at every kind of line break: CR LF, a lone CR, VT, FF, NEL, LS and PS', () => {
-    const { text } = composeInquiryEmail({ ...MINIMAL, message: 'one\r\ntwo\rthree\vfour\ffive\u0085six\u2028seven\u2029eight' }, RECEIPT);
+    const { text } = composeInquiryEmail({ ...MINIMAL, message: 'one\r\ntwo\rthree\vfour\ffive\u0085six\u2028seven\u2029eight' }, RECEIPT, IN_UTC);
 
     expect(text).toContain('Message:\n> one\n> two\n> three\n> four\n> five\n> six\n> seven\n> eight\n\n');
     expect(text).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/u);
   });
 
   it('shows a control character a stored text holds as an escape, and a tab as spaces', () => {
-    const { text } = composeInquiryEmail({ ...MINIMAL, name: 'Ada\u001b[31m', message: 'A bell\u0007, a C1 \u009b and a\ttab.' }, RECEIPT);
+    const { text } = composeInquiryEmail({ ...MINIMAL, name: 'Ada\u001b[31m', message: 'A bell\u0007, a C1 \u009b and a\ttab.' }, RECEIPT, IN_UTC);
 
     expect(text).toContain('Name:\n> Ada\\u001B[31m\n');
     expect(text).toContain('> A bell\\u0007, a C1 \\u009B and a tab.\n');
@@ -91,7 +92,7 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   it(`cuts a long line into quoted pieces of at most ${MAIL_LINE_WIDTH} characters, after a space where one fits`, () => {
     const message = `${'word '.repeat(40)}${'x'.repeat(200)}`;
 
-    const { text } = composeInquiryEmail({ ...MINIMAL, message }, RECEIPT);
+    const { text } = composeInquiryEmail({ ...MINIMAL, message }, RECEIPT, IN_UTC);
 
     const quoted = text.split('\n').filter((line) => line.startsWith('>')).slice(2);
     expect(quoted.every((line) => line.length <= MAIL_LINE_WIDTH)).toBe(true);
@@ -100,20 +101,25 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   });
 
   it('gives the address of the contact page it was sent from, between its arrival and its id, when its post named one', () => {
-    const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, sentFrom: 'https://example.com/fr/%C3%A9crire/' });
+    const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, sentFrom: 'https://example.com/fr/%C3%A9crire/' }, IN_UTC);
 
     expect(text.endsWith(`UTC (2030-01-02T03:04:05.006Z)\nSent from: https://example.com/fr/%C3%A9crire/\nInquiry id: ${RECEIPT.id}\n`)).toBe(true);
-    expect(composeInquiryEmail(MINIMAL, RECEIPT).text).not.toContain('Sent from');
+    expect(composeInquiryEmail(MINIMAL, RECEIPT, IN_UTC).text).not.toContain('Sent from');
   });
 
-  it('gives the time received readable, and in ISO 8601 UTC', () => {
-    const { text } = composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date('2030-07-01T23:59:59.999+02:00') });
+  it('gives the time received readable, in the owner’s time zone and named by it, and in ISO 8601 UTC', () => {
+    const at = (receivedAt: string, timeZone: string) => composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date(receivedAt) }, { timeZone }).text;
 
-    expect(text).toContain('Received: 2030-07-01 21:59 UTC (2030-07-01T21:59:59.999Z)\n');
+    expect(at('2030-07-01T23:59:59.999+02:00', 'UTC')).toContain('Received: 2030-07-01 21:59 UTC (2030-07-01T21:59:59.999Z)\n');
+    // Summer and winter time, a day apart from UTC's, and a zone of half hours.
+    expect(at('2030-07-01T21:59:59.999Z', 'Europe/Berlin')).toContain('Received: 2030-07-01 23:59 Europe/Berlin (2030-07-01T21:59:59.999Z)\n');
+    expect(at('2030-01-01T23:30:00.000Z', 'Europe/Berlin')).toContain('Received: 2030-01-02 00:30 Europe/Berlin (2030-01-01T23:30:00.000Z)\n');
+    expect(at('2030-01-01T03:00:00.000Z', 'America/Toronto')).toContain('Received: 2029-12-31 22:00 America/Toronto (2030-01-01T03:00:00.000Z)\n');
+    expect(at('2030-01-01T00:00:00.000Z', 'Asia/Kolkata')).toContain('Received: 2030-01-01 05:30 Asia/Kolkata (2030-01-01T00:00:00.000Z)\n');
   });
 
   it('goes without a Reply-To when SES refused it, and says so first, the address still in the text', () => {
-    const email = composeInquiryEmail(FULL, RECEIPT, { replyToRefused: 'BadRequestException' });
+    const email = composeInquiryEmail(FULL, RECEIPT, { ...IN_UTC, replyToRefused: 'BadRequestException' });
 
     expect(email).not.toHaveProperty('replyTo');
     expect(email.text).toMatch(/^No Reply-To: SES refused the visitor's address as one \(BadRequestException\)\. To answer, write to it yourself\.\n\nName:\n/);
@@ -169,8 +175,8 @@ describe('a visitor’s text cannot pass for the service’s', () => {
   it('in a mail of its own', () => {
     fc.assert(
       fc.property(inquiry, (fields) => {
-        const { text: mail } = composeInquiryEmail(fields, RECEIPT);
-        expect(serviceLines(mail)).toEqual(serviceLines(composeInquiryEmail(HARMLESS, RECEIPT).text));
+        const { text: mail } = composeInquiryEmail(fields, RECEIPT, IN_UTC);
+        expect(serviceLines(mail)).toEqual(serviceLines(composeInquiryEmail(HARMLESS, RECEIPT, IN_UTC).text));
         for (const quoted of mail.split('\n').filter((candidate) => candidate.startsWith('>'))) {
           expect(quoted === '>' || quoted.startsWith('> ')).toBe(true);
           expect(visibleLength(quoted)).toBeLessThanOrEqual(MAIL_LINE_WIDTH);
@@ -195,8 +201,8 @@ describe('a visitor’s text cannot pass for the service’s', () => {
     fc.assert(
       fc.property(inquiry, inquiry, (first, second) => {
         const at = new Date(Date.UTC(2030, 0, 3, 8));
-        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, { sentAt: at });
-        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, { sentAt: at });
+        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, { sentAt: at, timeZone: 'UTC' });
+        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, { sentAt: at, timeZone: 'UTC' });
         expect(serviceLines(mail)).toEqual(serviceLines(expected));
         expect(mail.match(/^=== \d of 2 ===$/gm)).toEqual(['=== 1 of 2 ===', '=== 2 of 2 ===']);
         expect(mail.match(/^Inquiry id: .*$/gm)).toEqual(['Inquiry id: one', 'Inquiry id: two']);

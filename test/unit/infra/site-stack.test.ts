@@ -345,7 +345,7 @@ describe('the functions', () => {
     }
   });
 
-  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention and the hour’s mails', () => {
+  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention, the mails’ time zone and the hour’s mails', () => {
     expect(functions[functionId(WORKER_HANDLER)]!.Properties.Environment).toEqual({
       Variables: {
         INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
@@ -357,6 +357,7 @@ describe('the functions', () => {
         SES_CONFIGURATION_SET: { Ref: site.logicalId(stack.mail.configurationSet) },
         DELIVERY_RETRY_SECONDS: '60',
         RETENTION_DAYS: '30',
+        MAIL_TIME_ZONE: 'UTC',
       },
     });
   });

@@ -124,6 +124,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['DELIVERY_RETRY_SECONDS over an hour', { DELIVERY_RETRY_SECONDS: '3601' }, 'DELIVERY_RETRY_SECONDS'],
     ['RETENTION_DAYS over a year', { RETENTION_DAYS: '366' }, 'RETENTION_DAYS'],
     ['RETENTION_DAYS negative', { RETENTION_DAYS: '-1' }, 'RETENTION_DAYS'],
+    ['MAIL_TIME_ZONE an offset', { MAIL_TIME_ZONE: '+01:00' }, 'MAIL_TIME_ZONE'],
     ['DIGEST_SECONDS zero', { DIGEST_SECONDS: '0' }, 'DIGEST_SECONDS'],
     ['DIGEST_SECONDS over a day', { DIGEST_SECONDS: '86401' }, 'DIGEST_SECONDS'],
     ['DIGEST_SECONDS fractional', { DIGEST_SECONDS: '1.5' }, 'DIGEST_SECONDS'],
@@ -488,6 +489,7 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       spamLinkLimit: 3,
       formMinSeconds: 5,
       retentionDays: 7,
+      timeZone: 'Europe/Berlin',
       domainName: 'example.com',
       pricingPlan: 'free',
     };
@@ -504,10 +506,11 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
         SPAM_LINK_LIMIT: '3',
         FORM_MIN_SECONDS: '5',
         RETENTION_DAYS: '7',
+        MAIL_TIME_ZONE: 'Europe/Berlin',
         CONTACT_TO: 'ada@example.com',
         CONTACT_FROM: 'contact@ada.example',
       },
-      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'maxMailsPerHour', 'spamRepeatLimit', 'spamLinkLimit', 'formMinSeconds', 'retentionDays', 'ownerEmail', 'senderEmail'],
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'maxMailsPerHour', 'spamRepeatLimit', 'spamLinkLimit', 'formMinSeconds', 'retentionDays', 'timeZone', 'ownerEmail', 'senderEmail'],
     });
   });
 

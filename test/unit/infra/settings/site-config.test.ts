@@ -56,6 +56,7 @@ describe('the deployment context', () => {
       },
       waf: false,
       retentionDays: 30,
+      timeZone: 'UTC',
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
@@ -80,6 +81,7 @@ describe('the deployment context', () => {
       rateLimits: { ip: 5, email: 3 },
       waf: false,
       retentionDays: 30,
+      timeZone: 'UTC',
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'email-if-missing' },
@@ -165,6 +167,14 @@ describe('the deployment context', () => {
     expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: '12.50' }).monthlyBudgetUsd).toBe(12.5);
     expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 1 }).monthlyBudgetUsd).toBe(1);
     expect(configOf({ ...MINIMAL_CONTEXT, monthlyBudgetUsd: 100_000 }).monthlyBudgetUsd).toBe(100_000);
+  });
+
+  it('takes the time zone the mails give times in, UTC unless set, as the IANA database spells it', () => {
+    expect(configOf(MINIMAL_CONTEXT).timeZone).toBe('UTC');
+    expect(configOf({ ...MINIMAL_CONTEXT, timeZone: 'america/toronto' }).timeZone).toBe('America/Toronto');
+    expect(errorOf({ ...MINIMAL_CONTEXT, timeZone: 'EST' }).message).toBe(
+      'timeZone must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got "EST"',
+    );
   });
 
   it('names secretVersion, which it no longer reads, and what replaced it', () => {
