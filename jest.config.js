@@ -1,5 +1,10 @@
+import { availableParallelism } from 'node:os';
+
 /** ts-jest in ESM mode: middy 7 ships ES modules only, which jest loads with --experimental-vm-modules. */
 const tsJest = ['ts-jest', { useESM: true, tsconfig: { isolatedModules: true } }];
+
+/** The integration and browser projects' runner: jest's own, one suite at a time. */
+const oneSuiteAtATime = '<rootDir>/test/support/one-suite-at-a-time-runner.js';
 
 const shared = {
   extensionsToTreatAsEsm: ['.ts'],
@@ -15,9 +20,11 @@ export default {
   // 10 s alone, 95 s late in the run; the whole run 34 minutes). With a limit, jest runs the
   // suites in a worker, even one, and starts a fresh one when a suite leaves it past the limit.
   workerIdleMemoryLimit: '512MB',
-  // One suite at a time on any machine: a burst test beside another suite's load meets the
+  // A suite a core for the unit and interop projects, which run code and tools alone (two on 2
+  // cores: a suite waits on the synth it spawned). The integration and browser projects run the
+  // service, one suite at a time on any machine: a burst test beside another suite's load meets the
   // service's 1 s store budget and answers 503 (docs/development.md).
-  maxWorkers: 1,
+  maxWorkers: Math.max(2, availableParallelism()),
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   // The run's temporary files in a folder of its own, removed at its end (test/support/test-run-folder.js).
   globalSetup: '<rootDir>/test/support/test-run-setup.js',
@@ -27,6 +34,7 @@ export default {
     {
       ...shared,
       displayName: 'integration',
+      runner: oneSuiteAtATime,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/integration-timeout.ts'],
     },
@@ -37,6 +45,7 @@ export default {
     {
       ...shared,
       displayName: 'browser',
+      runner: oneSuiteAtATime,
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/browser-timeout.ts'],
     },
