@@ -160,7 +160,7 @@
 
   function emptySpamTrap(form) {
     const trap = form.elements.namedItem('_gotcha');
-    if (trap instanceof HTMLInputElement) trap.value = '';
+    if (trap instanceof HTMLInputElement || trap instanceof HTMLTextAreaElement) trap.value = '';
   }
 
   function clearErrors(form) {

@@ -42,7 +42,7 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
     invalid_url: 'Enter a link that starts with http:// or https:// and has no spaces, or leave it empty.',
   },
   [HONEYPOT_FIELD]: {
-    honeypot: 'The form could not be sent: a hidden field that must stay empty was filled in, perhaps by a browser extension. It is empty now: send the form again.',
+    honeypot: 'The form could not be sent: a hidden field that must stay empty was filled in, perhaps by a browser extension. Send the form again; should this come back, reload the page first.',
   },
 };
 

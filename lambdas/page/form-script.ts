@@ -164,6 +164,9 @@ export const FORM_SCRIPT = String.raw`'use strict';
     let first = null;
     for (const error of errors) {
       const message = messageFor(error, inquiry[error.field]);
+      // Emptied, as the answer without script empties it: its sentence says to send the form again.
+      const trap = error.field === SETTINGS.honeypot ? form.elements.namedItem(SETTINGS.honeypot) : null;
+      if (trap) trap.value = '';
       const control = document.getElementById('contact-' + error.field);
       const box = document.getElementById('contact-' + error.field + '-error');
       if (!control || !box) {

@@ -314,7 +314,7 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       expect(watch.errors.filter((error) => !failedLoad(503).test(error))).toEqual([]);
     });
 
-    it('shows the server’s own field errors on 422: a filled-in honeypot is refused and nothing is sent', async () => {
+    it('shows the server’s own field errors on 422: a filled-in honeypot is refused and nothing is sent, then sent as its sentence says', async () => {
       const { page, watch } = await visit();
       await fillForm(page, validInquiry());
       // What a robot does: the field is out of reach for a person.
@@ -324,6 +324,9 @@ describeInChromium('the contact page in Chromium, against the local server', () 
       await expectStatus(page, FIELD_MESSAGES._gotcha?.honeypot ?? '');
       expect(await settledEmails(local.server, 500)).toEqual([]);
       expect(watch.errors.filter((error) => !failedLoad(422).test(error))).toEqual([]);
+      // "Send the form again": the script emptied the trap, as the answer without script does.
+      expect(await page.locator('#contact-trap').inputValue()).toBe('');
+      expect((await submitForm(page)).status()).toBe(202);
     });
   });
 
