@@ -1,5 +1,5 @@
 import type { RateLimits } from './inquiry/limits.js';
-import { timeZoneNamed, UTC } from './inbox/readable-time.js';
+import { timeZoneNamed, UTC } from './time-zone.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
@@ -289,7 +289,7 @@ export interface DeliverySettings {
   readonly retryUnitSeconds: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
-  /** The time zone the mails give times in (`timeZone`, docs/api.md §12): an IANA name, or UTC. */
+  /** The time zone the mails give times in (`timeZone`, docs/api.md §7): an IANA name, or UTC. */
   readonly timeZone: string;
   /** The flood signal (docs/api.md §15): how many inquiries are mailed one by one in a UTC hour; 0 turns it off. */
   readonly maxMailsPerHour: number;

@@ -1,6 +1,6 @@
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
-import { readableMinute, timeZoneNamed, UTC } from '../../lambdas/inbox/readable-time.js';
+import { readableMinute, timeZoneNamed, UTC } from '../../lambdas/time-zone.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
 import { deliveryErrorWords } from './delivery-error.js';
 

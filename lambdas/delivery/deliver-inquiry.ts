@@ -51,7 +51,7 @@ export interface DeliveryDependencies {
   readonly maxMailsPerHour: number;
   /** Days a delivered inquiry's text is kept; 0 erases it as soon as it is sent. */
   readonly retentionDays: number;
-  /** The owner's time zone, which mails give times in (`timeZone`, docs/api.md §12). */
+  /** The owner's time zone, which mails give times in (`timeZone`, docs/api.md §7). */
   readonly timeZone: string;
   readonly report: (report: DeliveryReport) => void;
   readonly newAttemptId: () => string;

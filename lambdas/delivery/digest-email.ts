@@ -1,6 +1,6 @@
 import { describeHeldReason } from '../inbox/held-reasons.js';
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
-import { readableDay } from '../inbox/readable-time.js';
+import { readableDay } from '../time-zone.js';
 import { mailText } from '../inbox/visitor-text.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
 import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
@@ -8,24 +8,20 @@ import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
 /** A held inquiry as the digest holds it: its text, and why it was held. */
 export type HeldInquiry = InquiryRecord & { readonly text: InquiryText };
 
-/**
- * Each inquiry's section, once composed: a digest measures it, composes it, and may compose it
- * again in half a mail. A worker has one time zone, so the section it composed holds for every mail.
- */
-const sections = new WeakMap<HeldInquiry, string>();
+/** Each inquiry's section, once composed in a time zone: a digest measures it, composes it, and may compose it again in half a mail. */
+const sections = new WeakMap<HeldInquiry, { readonly timeZone: string; readonly text: string }>();
 
 /** The text of one inquiry in a digest mail, but its number: why it was held, then its own mail's lines. */
 function sectionText(inquiry: HeldInquiry, timeZone: string): string {
-  let text = sections.get(inquiry);
-  if (text === undefined) {
-    text = [
-      `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
-      '',
-      ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone),
-      '',
-    ].join('\n');
-    sections.set(inquiry, text);
-  }
+  const composed = sections.get(inquiry);
+  if (composed?.timeZone === timeZone) return composed.text;
+  const text = [
+    `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
+    '',
+    ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone),
+    '',
+  ].join('\n');
+  sections.set(inquiry, { timeZone, text });
   return text;
 }
 

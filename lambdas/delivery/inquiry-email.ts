@@ -1,5 +1,5 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
-import { readableMinute } from '../inbox/readable-time.js';
+import { readableMinute } from '../time-zone.js';
 import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */

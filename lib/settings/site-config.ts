@@ -20,7 +20,7 @@ import {
 } from '../../lambdas/config.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { emailDomain } from '../../lambdas/email-domain.js';
-import { UTC } from '../../lambdas/inbox/readable-time.js';
+import { UTC } from '../../lambdas/time-zone.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
@@ -62,7 +62,7 @@ export interface SiteConfig {
   readonly senderIdentity: SenderIdentity;
   /** Days a delivered inquiry's text is kept in the inbox; 0 erases it once sent (docs/api.md §14). */
   readonly retentionDays: number;
-  /** The time zone the owner's mails give times in (docs/api.md §12): an IANA name, or UTC. */
+  /** The time zone the owner's mails give times in (docs/api.md §7): an IANA name, or UTC. */
   readonly timeZone: string;
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
   readonly spam: SpamThresholds;

@@ -118,6 +118,14 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     expect(at('2030-01-01T00:00:00.000Z', 'Asia/Kolkata')).toContain('Received: 2030-01-01 05:30 Asia/Kolkata (2030-01-01T00:00:00.000Z)\n');
   });
 
+  it('gives a held inquiry in a digest the time zone that digest is composed in, however often it was composed before', () => {
+    const held: HeldInquiry = { id: 'held-1', requestId: 'r', receivedAt: RECEIPT.receivedAt.toISOString(), state: 'sending', attempts: 1, retryFrom: 0, text: MINIMAL };
+    const sentAt = new Date(Date.UTC(2030, 0, 3, 8));
+
+    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'UTC' }).text).toContain('Received: 2030-01-02 03:04 UTC (');
+    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'Europe/Berlin' }).text).toContain('Received: 2030-01-02 04:04 Europe/Berlin (');
+  });
+
   it('goes without a Reply-To when SES refused it, and says so first, the address still in the text', () => {
     const email = composeInquiryEmail(FULL, RECEIPT, { ...IN_UTC, replyToRefused: 'BadRequestException' });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formPageDigest, NO_FILE, settingsDigest } from '../../../../lib/settings/settings-digest.js';
-import { siteConfigOf } from '../../../../lib/settings/site-config.js';
+import { siteConfigOf, type SiteConfig } from '../../../../lib/settings/site-config.js';
 import { ownerFormPage } from '../../../support/form-pages.js';
 import { siteFolder } from '../../../support/site-folder.js';
 import { MINIMAL_CONTEXT } from '../site-app.js';
@@ -28,6 +28,7 @@ describe('the settings digest', () => {
     ['the thank-you page', { formSuccessPath: '/thanks/' }],
     ['the spending alarm, in a stack of its own', { monthlyBudgetUsd: 10 }],
     ['a key rotation', { counterKeyRotation: '2026-12-01' }],
+    ['the mails’ time zone', { timeZone: 'Europe/Berlin' }],
   ])('changes with %s', (_what, settings) => {
     const folder = site();
     expect(digestOf({ siteDir: folder, ...settings })).not.toBe(digestOf({ siteDir: folder }));
@@ -38,6 +39,12 @@ describe('the settings digest', () => {
     expect(digestOf({ siteDir: named('/thanks/') })).not.toBe(digestOf({ siteDir: named() }));
     expect(digestOf({ siteDir: named('/thanks/') })).not.toBe(digestOf({ siteDir: named('/merci/') }));
     expect(digestOf({ siteDir: named('/thanks/') })).toBe(digestOf({ siteDir: named(), formSuccessPath: '/thanks/' }));
+  });
+
+  it('is unchanged by the mails’ time zone while it is UTC, as versions before it mailed in', () => {
+    const config = siteConfigOf(MINIMAL_CONTEXT);
+    const { timeZone: _utc, ...withoutTimeZone } = config;
+    expect(settingsDigest(config)).toBe(settingsDigest(withoutTimeZone as SiteConfig));
   });
 
   it('changes when the site’s pages move from a folder to an existing site', () => {

@@ -24,16 +24,19 @@ export function readableDay(time: Date, timeZone: string): string {
 }
 
 /**
- * The name of the time zone `name` is, as the IANA database spells it (`europe/berlin` is
- * Europe/Berlin, `Etc/UTC` UTC), or none when Node's Intl does not know it. A name is an area and
- * a place (letters, digits and `_+-`, joined by `/`), or UTC: never an offset such as `+01:00`
- * nor an abbreviation such as `EST`, which know no summer time.
+ * The time zone `name` names, as the owner spelt it (`Europe/Kyiv`, which Intl knows by its old
+ * name, stays so), its case mended where it is Intl's own name's (`europe/berlin` is
+ * Europe/Berlin), and UTC by any of its names (`Etc/UTC`); or none when Intl does not know it. A
+ * name is an area and a place (letters, digits and `_+-`, joined by `/`), or UTC: never an offset
+ * (`+01:00`, `Etc/GMT+1`, whose sign POSIX turns round), nor an abbreviation (`EST`) or a
+ * `SystemV/` zone, which know no summer time or are no zone of the IANA database's.
  */
 export function timeZoneNamed(name: string): string | undefined {
-  if (!/^(?:UTC|[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)+)$/i.test(name)) return undefined;
+  if (!/^(?:UTC|[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)+)$/i.test(name) || /^(?:Etc\/GMT[+-]|SystemV\/)/i.test(name)) return undefined;
   try {
     const zone = new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
-    return /^(?:Etc\/)?(?:UTC|GMT|UCT|Zulu|Universal|Greenwich)$/i.test(zone) ? UTC : zone;
+    if (/^(?:Etc\/)?(?:UTC|GMT|UCT|Zulu|Universal|Greenwich)$/i.test(zone)) return UTC;
+    return zone.toLowerCase() === name.toLowerCase() ? zone : name;
   } catch {
     return undefined;
   }
