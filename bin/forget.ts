@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { emailIdentity } from '../lambdas/intake/client-keys.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { terminalMinute } from './inbox/inbox-listing.js';
+import { terminalMinute } from './terminal-time.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 

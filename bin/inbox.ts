@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { inboxListing, terminalTimeZone } from './inbox/inbox-listing.js';
+import { inboxListing } from './inbox/inbox-listing.js';
+import { terminalTimeZone } from './terminal-time.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 

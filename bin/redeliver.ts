@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { InquiryState } from '../lambdas/inbox/inquiry-record.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { INBOX_OPTIONS, INBOX_OPTIONS_HELP, InboxCommandError, inboxFailure, inboxTarget, ownerCommandLine, type InboxOptions } from './inbox/inbox-table.js';
-import { terminalMinute } from './inbox/inbox-listing.js';
+import { terminalMinute } from './terminal-time.js';
 import { OwnerInbox, type Redelivery } from './inbox/owner-inbox.js';
 import { ownOptionKeptByNpm } from './npm-kept-options.js';
 

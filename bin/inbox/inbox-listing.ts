@@ -1,28 +1,8 @@
 import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
-import { readableMinute, timeZoneNamed, UTC } from '../../lambdas/time-zone.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
+import { minute } from '../terminal-time.js';
 import { deliveryErrorWords } from './delivery-error.js';
-
-/**
- * The time zone the owner's terminal shows times in, as `date` does: TZ's, else the machine's;
- * UTC where Intl knows neither.
- */
-export function terminalTimeZone(): string {
-  return timeZoneNamed(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? UTC;
-}
-
-/** `2026-11-23 14:05`: to the minute, in `timeZone`, as the owner's e-mail shows times. */
-export function minute(time: string | number, timeZone: string): string {
-  const date = typeof time === 'number' ? new Date(time * 1000) : new Date(time);
-  return Number.isNaN(date.getTime()) ? String(time) : readableMinute(date, timeZone);
-}
-
-/** `2026-11-23 15:05 Europe/Berlin`: a time in the terminal's time zone, named, for a line no heading names it for. */
-export function terminalMinute(time: string | number): string {
-  const timeZone = terminalTimeZone();
-  return `${minute(time, timeZone)} ${timeZone}`;
-}
 
 export interface ListingOptions {
   /** Add what each visitor wrote. */

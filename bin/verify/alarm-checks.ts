@@ -1,5 +1,6 @@
 import { DescribeAlarmsCommand, GetMetricStatisticsCommand, type CloudWatchClient, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { paginateListSubscriptionsByTopic, type SNSClient } from '@aws-sdk/client-sns';
+import { terminalMinute } from '../terminal-time.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { DeployedStack } from './deployed-stack.js';
 
@@ -54,8 +55,8 @@ export async function* alarmChecks(cloudWatch: CloudWatchClient, stack: Deployed
     if (alarm === undefined) {
       yield fail(label, 'not found in CloudWatch', 'the stack lists it but CloudWatch does not: npm run cdk -- deploy --all');
     } else if (alarm.StateValue === 'ALARM') {
-      const since = alarm.StateUpdatedTimestamp?.toISOString().slice(0, 16).replace('T', ' ');
-      yield fail(label, `ALARM since ${since ?? 'a moment'} UTC: ${alarm.StateReason ?? ''}`.trimEnd(), watches);
+      const since = alarm.StateUpdatedTimestamp === undefined ? 'a moment' : terminalMinute(alarm.StateUpdatedTimestamp.toISOString());
+      yield fail(label, `ALARM since ${since}: ${alarm.StateReason ?? ''}`.trimEnd(), watches);
     } else if (alarm.StateValue === 'INSUFFICIENT_DATA') {
       yield warn(label, 'INSUFFICIENT_DATA: not evaluated yet', 'a new alarm is evaluated within minutes: run npm run verify again');
     } else {
