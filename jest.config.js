@@ -20,11 +20,12 @@ export default {
   // 10 s alone, 95 s late in the run; the whole run 34 minutes). With a limit, jest runs the
   // suites in a worker, even one, and starts a fresh one when a suite leaves it past the limit.
   workerIdleMemoryLimit: '512MB',
-  // A suite a core for the unit and interop projects, which run code and tools alone (two on 2
-  // cores: a suite waits on the synth it spawned). The integration and browser projects run the
-  // service, one suite at a time on any machine: a burst test beside another suite's load meets the
-  // service's 1 s store budget and answers 503 (docs/development.md).
-  maxWorkers: Math.max(2, availableParallelism()),
+  // A suite a core for the unit and interop projects, which run code and tools alone: two on 2
+  // cores (a suite waits on the synth it spawned), four at most (each may start a synth of its
+  // own). The integration and browser projects run the service, one suite at a time on any machine:
+  // a burst test beside another suite's load meets the service's 1 s store budget and answers 503
+  // (docs/development.md).
+  maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   // The run's temporary files in a folder of its own, removed at its end (test/support/test-run-folder.js).
   globalSetup: '<rootDir>/test/support/test-run-setup.js',
