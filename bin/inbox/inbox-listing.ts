@@ -18,7 +18,9 @@ function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }
   const error = record.lastError === undefined ? undefined : deliveryErrorWords(record.lastError);
   switch (record.state) {
     case 'sent':
-      return record.sentAt === undefined ? '' : `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ' in the digest' : ''}`;
+      if (record.sentAt === undefined) return '';
+      // Why it waited for the digest: an owner trying the form with one text again and again looks for the mail of each.
+      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${(record.heldFor ?? []).map(describeHeldReason).join('; ') || 'no reason recorded'}` : ''}`;
     case 'held':
       return [
         ...(record.heldFor ?? []).map(describeHeldReason),

@@ -95,7 +95,7 @@ describe('inboxListing (npm run inbox, docs/api.md §14)', () => {
 
     expect(lines.slice(1, 4)).toEqual([
       '2030-01-02 03:04  held    1      held-one  too fast: sent 1 s after the form was shown, sooner than 3 s; throwaway address: mailinator.com is a disposable-mail domain; in the next digest, or now: npm run redeliver -- held-one',
-      '2030-01-02 03:04  sent    1      digested  sent 2030-01-02 03:04 in the digest',
+      '2030-01-02 03:04  sent    1      digested  sent 2030-01-02 03:04 in the digest, held for too fast: sent 1 s after the form was shown, sooner than 3 s; throwaway address: mailinator.com is a disposable-mail domain',
       '2030-01-02 03:04  failed  1      erased    its text was erased before it could be sent (retentionDays): nothing left to send',
     ]);
   });
