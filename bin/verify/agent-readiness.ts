@@ -139,9 +139,11 @@ async function sitemapCheck(probe: Probe, base: URL, robots: string | undefined)
   const answer = await probe(url);
   if (answer.status !== 200) return fail(name, diagnose(answer).detail, PROBE_FIX);
   if (!/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(answer.body)) return fail(name, '200, but neither a <urlset> nor a <sitemapindex>', PROBE_FIX);
-  const urls = (answer.body.match(/<loc>/g) ?? []).length;
+  const locs = (answer.body.match(/<loc>/g) ?? []).length;
+  // A sitemap index's <loc> names a sitemap, a urlset's a page.
+  const what = /<(?:[\w-]+:)?sitemapindex[\s>]/.test(answer.body) ? 'sitemap' : 'URL';
   const source = onSite ? ', named by robots.txt' : declared === undefined ? '' : ` (robots.txt names ${declared}, not fetched: another host than ${base.origin})`;
-  return ok(name, `200 ${mediaType(answer)}, ${urls} URL${urls === 1 ? '' : 's'}${source}`);
+  return ok(name, `200 ${mediaType(answer)}, ${locs} ${what}${locs === 1 ? '' : 's'}${source}`);
 }
 
 /** `HEAD /` (GET when HEAD is refused) with a Link header of a discovery relation. */

@@ -46,3 +46,30 @@ describe('the robots.txt probe', () => {
     expect(await robotsLine('User-agent: *\nAllow: /\n')).toMatchObject({ status: 'ok', detail: '200 text/plain, 23 bytes' });
   });
 });
+
+describe('the sitemap probe', () => {
+  /** A site whose robots.txt names its sitemap, which is `sitemap`. */
+  const siteWithSitemap = (sitemap: string): Probe => {
+    const robots = siteWithRobots('User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n');
+    return async (url, request) => {
+      if (url.pathname !== '/sitemap.xml') return robots(url, request);
+      return { url, method: 'GET', status: 200, headers: new Headers({ 'content-type': 'application/xml' }), body: sitemap, bytes: Buffer.byteLength(sitemap), elapsedMs: 1 } satisfies Answer;
+    };
+  };
+  const sitemapLine = async (sitemap: string) => {
+    for await (const result of agentReadinessChecks(new URL('https://site.test'), siteWithSitemap(sitemap))) {
+      if (result.name === 'GET /sitemap.xml') return result;
+    }
+    throw new Error('no sitemap line');
+  };
+
+  it('counts a urlset’s pages, and a sitemap index’s sitemaps, as what they are', async () => {
+    const locs = (paths: string[]) => paths.map((path) => `<url><loc>https://site.test${path}</loc></url>`).join('');
+    expect(await sitemapLine(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs(['/', '/about/'])}</urlset>`)).toMatchObject({
+      status: 'ok',
+      detail: '200 application/xml, 2 URLs, named by robots.txt',
+    });
+    const index = '<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://site.test/fr/sitemap.xml</loc></sitemap><sitemap><loc>https://site.test/en/sitemap.xml</loc></sitemap></sitemapindex>';
+    expect(await sitemapLine(index)).toMatchObject({ status: 'ok', detail: '200 application/xml, 2 sitemaps, named by robots.txt' });
+  });
+});
