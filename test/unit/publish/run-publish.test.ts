@@ -342,6 +342,16 @@ describe('what needs a deploy', () => {
     ]);
   });
 
+  it('says when the folder’s own sitemap names its pages at another address than the deployment’s, as synth does', async () => {
+    const sitemap = (origin: string) => `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url></urlset>`;
+    const said = (lines: readonly string[]) => lines.filter((line) => line.startsWith('siteDir: sitemap.xml names'));
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    expect(said(await run(siteFolder({ ...SITE, 'sitemap.xml': sitemap('https://example.com') }), { dryRun: true }))).toEqual([]);
+    expect(said(await run(siteFolder({ ...SITE, 'sitemap.xml': sitemap('https://ada.github.io') }), { dryRun: true }))).toEqual([
+      expect.stringMatching(/^siteDir: sitemap\.xml names your pages at https:\/\/ada\.github\.io, where the site is https:\/\/example\.com: set your generator's base URL/),
+    ]);
+  });
+
   it("says the owner's llms.txt is new, changed or gone since the deploy, which the discovery function holds its own copy of", async () => {
     const own = '# Ada\n';
     const digest = createHash('sha256').update(own).digest('hex');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { MARKDOWN_CONTENT_TYPE } from '../../../../lib/pages/site-pages.js';
 import { siteFolder } from '../../../support/site-folder.js';
-import { MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
+import { EXAMPLE_CERTIFICATE_ARN, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite } from '../site-app.js';
 
 /*
  * What a deploy adds to siteDir for agents (docs/api.md §16): each page's Markdown, uploaded apart
@@ -73,5 +73,19 @@ describe("the site's upload", () => {
     expect(infos.map((info) => String(info.entry.data))).toEqual([
       'siteDir: robots.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from)',
     ]);
+  });
+
+  it('says in one line when the folder’s own sitemap names its pages at another address than the site’s, known at synth with a domain', () => {
+    const moved = siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>' });
+    const notes = (context: Record<string, unknown>) =>
+      Annotations.fromStack(synthesizeSite(context).stack)
+        .findInfo('*', Match.stringLikeRegexp('^siteDir: sitemap.xml names your pages at'))
+        .map((info) => String(info.entry.data));
+
+    expect(notes({ ...MINIMAL_CONTEXT, siteDir: moved, domainName: 'www.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN })).toEqual([
+      "siteDir: sitemap.xml names your pages at https://example.com, where the site is https://www.example.com: set your generator's base URL to https://www.example.com (Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone",
+    ]);
+    // The distribution's own domain is known at deploy only: nothing to compare with at synth.
+    expect(notes({ ...MINIMAL_CONTEXT, siteDir: moved })).toEqual([]);
   });
 });
