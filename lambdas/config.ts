@@ -438,7 +438,7 @@ export function parseSiteName(key: string, value: string): string {
   return value;
 }
 
-/** A time zone as the IANA database names it (Europe/Berlin), or UTC: the name Intl spells it by. */
+/** A time zone as the IANA database names it (Europe/Berlin), or UTC: as the owner spelt it, its case mended (lambdas/time-zone.ts). */
 export function parseTimeZone(key: string, value: string): string {
   const zone = timeZoneNamed(value);
   if (zone === undefined) {
