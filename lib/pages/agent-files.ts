@@ -94,10 +94,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
  * and one without an extension may be its `.html`, as the front door serves them.
  */
 function listedNoindexPages(site: SiteFiles, sitemap: string): string[] {
-  const paths = [...sitemap.matchAll(/<(?:[\w-]+:)?loc>\s*([^<]*?)\s*<\/(?:[\w-]+:)?loc>/g)].flatMap(([, loc]) => {
-    const url = xmlText(loc!);
-    return URL.canParse(url) ? [new URL(url).pathname] : [];
-  });
+  const paths = sitemapLocs(sitemap).flatMap((url) => (URL.canParse(url) ? [new URL(url).pathname] : []));
   return [...new Set(paths)].flatMap((path) => {
     let key: string;
     try {
@@ -108,6 +105,11 @@ function listedNoindexPages(site: SiteFiles, sitemap: string): string[] {
     const file = [key.endsWith('/') || key === '' ? `${key}index.html` : key, `${key}.html`].map((candidate) => site.files.get(candidate)).find((found) => found !== undefined);
     return file !== undefined && isNoindexPage(readFileSync(file)) ? [`/${key}`] : [];
   });
+}
+
+/** Each `<loc>` of a sitemap, a page's or in a sitemap index a sitemap's, its white space trimmed and its references decoded. */
+export function sitemapLocs(sitemap: string): string[] {
+  return [...sitemap.matchAll(/<(?:[\w-]+:)?loc>\s*([^<]*?)\s*<\/(?:[\w-]+:)?loc>/g)].map(([, loc]) => xmlText(loc!));
 }
 
 /** XML text with its predefined and numeric character references decoded. */

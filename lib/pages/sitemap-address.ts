@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { SITEMAP_XML } from './agent-files.js';
+import { SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
-
-/** The first `<loc>` of a sitemap: a page's, or in a sitemap index a sitemap's. */
-const FIRST_LOC = /<(?:[\w-]+:)?loc>\s*([^<\s]+)\s*<\/(?:[\w-]+:)?loc>/;
 
 /**
  * A note when the folder's own sitemap names its pages at another origin than the site's
@@ -15,7 +12,7 @@ const FIRST_LOC = /<(?:[\w-]+:)?loc>\s*([^<\s]+)\s*<\/(?:[\w-]+:)?loc>/;
 export function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, baseUrl: string, setting: string): string | undefined {
   const file = site.files.get(SITEMAP_XML);
   if (file === undefined || !URL.canParse(baseUrl)) return undefined;
-  const loc = FIRST_LOC.exec(readFileSync(file, 'utf8'))?.[1]?.replaceAll('&amp;', '&');
+  const [loc] = sitemapLocs(readFileSync(file, 'utf8'));
   if (loc === undefined || !URL.canParse(loc)) return undefined;
   const named = new URL(loc).origin;
   const own = new URL(baseUrl).origin;
