@@ -69,23 +69,31 @@ export function scheduleIntervalSeconds(expression: string): number {
   throw new Error(`No cost at rest for the schedule ${expression}: only rate(...) and a daily cron(...) are priced`);
 }
 
+/** Each schedule's expression and the functions (their ARNs) it runs: EventBridge rules' and Scheduler's. */
+function schedules(template: Template): Array<{ expression: string; targets: Array<{ Arn: unknown }> }> {
+  return Object.values(template.Resources).flatMap((resource) => {
+    const properties = resource.Properties ?? {};
+    if (typeof properties.ScheduleExpression !== 'string') return [];
+    const targets = resource.Type === 'AWS::Scheduler::Schedule' ? [properties.Target] : (properties.Targets ?? []);
+    return [{ expression: properties.ScheduleExpression, targets: targets as Array<{ Arn: unknown }> }];
+  });
+}
+
 /** What each function a schedule runs costs a month, the schedule alone running it. */
 function scheduledInvocationCosts(template: Template): number[] {
-  return Object.values(template.Resources)
-    .filter((resource) => resource.Type === 'AWS::Events::Rule' && resource.Properties?.ScheduleExpression !== undefined)
-    .flatMap((rule) => {
-      const invocations = SECONDS_A_MONTH / scheduleIntervalSeconds(rule.Properties!.ScheduleExpression as string);
-      return ((rule.Properties!.Targets as Array<{ Arn: unknown }> | undefined) ?? []).map((target) => {
-        const memoryMb = Number(targetFunction(template, target.Arn)?.Properties?.MemorySize ?? 128);
-        const { requestUsd, assumedSeconds, usdPerGbSecond, logBytes, logIngestionUsdPerGb, readRequestUnits, usdPerReadRequestUnit } = SCHEDULED_INVOCATION;
-        const perInvocation =
-          requestUsd +
-          (memoryMb / 1024) * assumedSeconds * usdPerGbSecond +
-          (logBytes / 1024 ** 3) * logIngestionUsdPerGb +
-          readRequestUnits * usdPerReadRequestUnit;
-        return invocations * perInvocation;
-      });
+  return schedules(template).flatMap(({ expression, targets }) => {
+    const invocations = SECONDS_A_MONTH / scheduleIntervalSeconds(expression);
+    return targets.map((target) => {
+      const memoryMb = Number(targetFunction(template, target.Arn)?.Properties?.MemorySize ?? 128);
+      const { requestUsd, assumedSeconds, usdPerGbSecond, logBytes, logIngestionUsdPerGb, readRequestUnits, usdPerReadRequestUnit } = SCHEDULED_INVOCATION;
+      const perInvocation =
+        requestUsd +
+        (memoryMb / 1024) * assumedSeconds * usdPerGbSecond +
+        (logBytes / 1024 ** 3) * logIngestionUsdPerGb +
+        readRequestUnits * usdPerReadRequestUnit;
+      return invocations * perInvocation;
     });
+  });
 }
 
 function targetFunction(template: Template, arn: unknown): TemplateResource | undefined {

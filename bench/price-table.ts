@@ -88,6 +88,12 @@ export const AT_REST_PRICES: Readonly<Record<string, AtRestPrice>> = {
   'AWS::SES::EmailIdentity': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/ses/pricing/' },
   // A rule on a schedule costs nothing itself, but runs its target at rest (SCHEDULED_INVOCATION).
   'AWS::Events::Rule': { usdPerMonth: PER_USE_ONLY, basis: "AWS services' events are free", source: 'https://aws.amazon.com/eventbridge/pricing/' },
+  // A schedule's run costs nothing within 14 million a month (the digest: some 30), and runs its target (SCHEDULED_INVOCATION).
+  'AWS::Scheduler::Schedule': {
+    usdPerMonth: PER_USE_ONLY,
+    basis: 'per invocation, the first 14 million a month free',
+    source: 'https://aws.amazon.com/eventbridge/pricing/',
+  },
   'AWS::Route53::RecordSet': { usdPerMonth: PER_USE_ONLY, basis: "records in the owner's zone; alias queries to CloudFront are free", source: 'https://aws.amazon.com/route53/pricing/' },
   'AWS::IAM::Role': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/iam/' },
   'AWS::IAM::Policy': { usdPerMonth: PER_USE_ONLY, basis: 'free', source: 'https://aws.amazon.com/iam/' },

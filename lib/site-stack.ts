@@ -148,7 +148,7 @@ export class SiteStack extends Stack {
     this.counterTable.grant(mcp, 'dynamodb:UpdateItem');
     this.inbox.grantStore(mcp);
     const worker = this.functions.get(WORKER_HANDLER)!;
-    this.inbox.feed(worker);
+    this.inbox.feed(worker, config.timeZone);
     // The flood signal counts the hour's mails beside the rate limits' counters (docs/api.md §15).
     this.counterTable.grant(worker, 'dynamodb:UpdateItem');
     this.grantSending(worker, config);

@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
+import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
@@ -13,8 +14,8 @@ import { INBOX_PARTITION_KEY, INBOX_TTL_ATTRIBUTE, PENDING_STREAM_FILTER, QUEUE_
 /** How often the sweep runs: the unit of the deployed retry delays (a minute). */
 export const SWEEP_RATE = Duration.minutes(1);
 
-/** When the digest of held inquiries goes out (docs/api.md §15): once a day, at 08:00 UTC. */
-export const DIGEST_SCHEDULE = Schedule.cron({ minute: '0', hour: '8' });
+/** When the digest of held inquiries goes out (docs/api.md §15): once a day, at 08:00 in the owner's time zone. */
+export const DIGEST_CRON = 'cron(0 8 * * ? *)';
 
 /**
  * The inbox (docs/api.md §14): the table that keeps each accepted inquiry until it reaches the
@@ -70,9 +71,10 @@ export class InquiryInbox extends Construct {
 
   /**
    * Feeds the worker every write that leaves an inquiry pending, a sweep every SWEEP_RATE and the
-   * digest once a day; lets it move inquiries and read the queues.
+   * digest once a day at 08:00 in the owner's `timeZone` (DIGEST_CRON); lets it move inquiries
+   * and read the queues.
    */
-  feed(worker: IFunction): void {
+  feed(worker: IFunction, timeZone: string): void {
     worker.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.table.tableArn] }));
     worker.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/${QUEUE_INDEX.name}`] }),
@@ -93,10 +95,36 @@ export class InquiryInbox extends Construct {
       schedule: Schedule.rate(SWEEP_RATE),
       targets: [new LambdaFunction(worker, { event: RuleTargetInput.fromObject(WORKER_TASKS.sweep) })],
     });
-    new Rule(this, 'Digest', {
-      description: 'Once a day: the delivery worker mails the owner the inquiries held as suspected spam, if any (docs/api.md §15)',
-      schedule: DIGEST_SCHEDULE,
-      targets: [new LambdaFunction(worker, { event: RuleTargetInput.fromObject(WORKER_TASKS.digest) })],
+    this.scheduleDigest(worker, timeZone);
+  }
+
+  /**
+   * The digest's schedule: EventBridge Scheduler's, not a rule's, whose cron is UTC's (08:00 UTC
+   * is the middle of the night in the Americas); Scheduler keeps the owner's hour through summer
+   * time. Its role may invoke the worker and nothing else: aws-scheduler-targets' LambdaInvoke
+   * grants every version and alias too (`<arn>:*`), a wildcard this stack has nowhere.
+   */
+  private scheduleDigest(worker: IFunction, timeZone: string): void {
+    const { account, region, partition } = Stack.of(this);
+    const role = new Role(this, 'DigestScheduleRole', {
+      description: 'EventBridge Scheduler invokes the delivery worker with it, for the daily digest',
+      // Only this account's schedules (the default group's) may use it: no confused deputy.
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnEquals: { 'aws:SourceArn': `arn:${partition}:scheduler:${region}:${account}:schedule-group/default` },
+        },
+      }),
     });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }));
+    const schedule = new CfnSchedule(this, 'Digest', {
+      description: 'Once a day: the delivery worker mails the owner the inquiries held as suspected spam, if any (docs/api.md §15)',
+      scheduleExpression: DIGEST_CRON,
+      scheduleExpressionTimezone: timeZone,
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: { arn: worker.functionArn, roleArn: role.roleArn, input: JSON.stringify(WORKER_TASKS.digest) },
+    });
+    // Its first run finds the role's policy in place.
+    schedule.node.addDependency(role);
   }
 }

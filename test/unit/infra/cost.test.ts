@@ -53,6 +53,24 @@ describe('the cost at rest', () => {
     expect(atRestCost([template]).schedules).toBeCloseTo(43_830 * (0.2e-6 + 0.25 * 0.1 * 0.0000133334 + (350 / 1024 ** 3) * 0.5 + 2 * 0.125e-6), 4);
   });
 
+  it('counts a function an EventBridge Scheduler schedule runs (the digest’s) as one a rule runs', () => {
+    const worker = { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 256 } };
+    const byRule: Template = {
+      Resources: { Worker: worker, EveryMinute: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(1 minute)', Targets: [{ Arn: { 'Fn::GetAtt': ['Worker', 'Arn'] } }] } } },
+    };
+    const bySchedule: Template = {
+      Resources: {
+        Worker: worker,
+        EveryMinute: {
+          Type: 'AWS::Scheduler::Schedule',
+          Properties: { ScheduleExpression: 'rate(1 minute)', ScheduleExpressionTimezone: 'America/Toronto', Target: { Arn: { 'Fn::GetAtt': ['Worker', 'Arn'] } } },
+        },
+      },
+    };
+    expect(atRestCost([bySchedule]).schedules).toBeGreaterThan(0);
+    expect(atRestCost([bySchedule]).schedules).toBe(atRestCost([byRule]).schedules);
+  });
+
   it('reads how often a schedule runs: a rate, or a cron at a fixed time of every day (the digest)', () => {
     expect(scheduleIntervalSeconds('rate(1 minute)')).toBe(60);
     expect(scheduleIntervalSeconds('rate(2 hours)')).toBe(7200);

@@ -516,12 +516,12 @@ describe('permissions', () => {
     ]);
   });
 
-  it('let API Gateway invoke each function of the route table only from this API, and the schedules (sweep, digest) the worker only', () => {
+  it('let API Gateway invoke each function of the route table only from this API, and the sweep’s rule the worker only (the digest’s schedule invokes it with a role of its own)', () => {
     const apiId = site.logicalId(stack.api);
     const schedules = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
       (permission) => permission.Properties.Principal === 'events.amazonaws.com',
     );
-    expect(schedules).toHaveLength(2);
+    expect(schedules).toHaveLength(1);
     for (const schedule of schedules) {
       expect(schedule.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] } });
     }
@@ -671,12 +671,33 @@ describe('the delivery worker (docs/api.md §14)', () => {
     });
   });
 
-  it('is handed the digest of held inquiries once a day, at 08:00 UTC (docs/api.md §15)', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
+  it('is handed the digest of held inquiries once a day, at 08:00 UTC unless the owner names a time zone (docs/api.md §15)', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(0 8 * * ? *)',
-      State: 'ENABLED',
-      Targets: [{ Arn: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] }, Id: Match.anyValue(), Input: JSON.stringify({ task: 'digest' }) }],
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: { 'Fn::GetAtt': [functionId(WORKER_HANDLER), 'Arn'] }, RoleArn: Match.anyValue(), Input: JSON.stringify({ task: 'digest' }) },
     });
+    // The schedule's only rule is the sweep's: no second run of the digest at 08:00 UTC.
+    expect(Object.values(resourcesOfType(template, 'AWS::Events::Rule')).filter((rule) => rule.Properties.ScheduleExpression !== undefined)).toHaveLength(1);
+  });
+
+  it('is handed the digest at 08:00 in the owner’s time zone, by a role that may invoke the worker alone', () => {
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, timeZone: 'America/Los_Angeles' });
+    const [schedule] = Object.values(resourcesOfType(owned.template, 'AWS::Scheduler::Schedule'));
+    expect(schedule?.Properties).toMatchObject({ ScheduleExpression: 'cron(0 8 * * ? *)', ScheduleExpressionTimezone: 'America/Los_Angeles' });
+    const roleId = ((schedule?.Properties.Target as { RoleArn: { 'Fn::GetAtt': [string, string] } }).RoleArn)['Fn::GetAtt'][0];
+    expect(owned.template.toJSON().Resources[roleId].Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnEquals: { 'aws:SourceArn': expect.anything() } },
+      }),
+    ]);
+    const worker = owned.logicalId(owned.stack.functions.get(WORKER_HANDLER)!);
+    const statements = Object.values(resourcesOfType(owned.template, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement);
+    expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [worker, 'Arn'] } }]);
   });
 });
 
