@@ -1,4 +1,8 @@
 import type { RateLimits } from './inquiry/limits.js';
+import { EXTRA_FIELD_NAME, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, type ExtraField } from './inquiry/extra-fields.js';
+import { POSTED_FROM_FIELD } from './inquiry/form-fields.js';
+import { FORM_TOKEN_FIELD } from './inquiry/form-token.js';
+import { CONTACT_FIELDS } from './inquiry/schema.js';
 import { timeZoneNamed, UTC } from './time-zone.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
@@ -10,6 +14,8 @@ export interface SiteSettings {
   /** Origins whose browsers may read the answer to `POST /api/contact`. */
   readonly allowedOrigins: readonly string[];
   readonly limits: RateLimits;
+  /** The owner's own fields (docs/api.md §2), which the schema publishes beside the inquiry's. */
+  readonly extraFields: readonly ExtraField[];
 }
 
 /**
@@ -171,7 +177,46 @@ export function readSiteSettings(env: Env): SiteSettings {
       email: parseLimit('RATE_LIMIT_EMAIL', env.RATE_LIMIT_EMAIL ?? String(DEFAULT_RATE_LIMITS.email)),
       windowSeconds: DEFAULT_RATE_LIMITS.windowSeconds,
     },
+    extraFields: env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [],
   };
+}
+
+/** The names an owner's field may not take: the inquiry's own, and those the service's forms post beside them. */
+const TAKEN_FIELD_NAMES: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD]);
+
+/**
+ * The owner's own fields, as JSON: an object of each field's name and its label, in the order the
+ * mail lists them (`{"budget": "Budget", "phone": "Phone"}`); `{}` for none.
+ */
+export function parseExtraFields(key: string, value: string): ExtraField[] {
+  const example = `such as {"budget": "Budget", "phone": "Phone"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`${key} must be an object of your form's own fields' names and their labels, ${example}, got ${JSON.stringify(value)}`);
+  }
+  const fields = Object.entries(parsed);
+  if (fields.length > MAX_EXTRA_FIELDS) throw new ConfigError(`${key} names ${fields.length} fields: at most ${MAX_EXTRA_FIELDS}`);
+  return fields.map(([name, label]) => {
+    if (!EXTRA_FIELD_NAME.test(name)) {
+      throw new ConfigError(`${key}: ${JSON.stringify(name)} is no field name a form can post: a letter, then up to 39 letters, digits, _ or -, ${example}`);
+    }
+    if (TAKEN_FIELD_NAMES.has(name)) throw new ConfigError(`${key}: ${name} is a field of the inquiry's own or of the service's: name yours otherwise`);
+    const text = typeof label === 'string' ? label : '';
+    if (text.trim() === '' || [...text].length > EXTRA_LABEL_MAX_LENGTH || !new RegExp(ONE_LINE_PATTERN, 'u').test(text)) {
+      throw new ConfigError(`${key}: the label of ${name} must be one line of 1 to ${EXTRA_LABEL_MAX_LENGTH} printable characters, got ${JSON.stringify(label)}`);
+    }
+    return { name, label: text };
+  });
+}
+
+/** The owner's fields as EXTRA_FIELDS holds them (parseExtraFields reads them back). */
+export function extraFieldsValue(fields: readonly ExtraField[]): string {
+  return JSON.stringify(Object.fromEntries(fields.map(({ name, label }) => [name, label])));
 }
 
 /**

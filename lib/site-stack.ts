@@ -3,7 +3,7 @@ import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { NO_SITE_DOCUMENTS, otherFormPagesValue, siteDocumentsValue } from '../lambdas/config.js';
+import { extraFieldsValue, NO_SITE_DOCUMENTS, otherFormPagesValue, siteDocumentsValue } from '../lambdas/config.js';
 import { COUNTER_PARTITION_KEY, COUNTER_TTL_ATTRIBUTE } from '../lambdas/counters/counter-store.js';
 import { emailDomain } from '../lambdas/email-domain.js';
 import { FUNCTION_NAMES, WORKER_HANDLER, type FunctionName } from '../lambdas/routes.js';
@@ -100,6 +100,7 @@ export class SiteStack extends Stack {
       ALLOWED_ORIGINS: (config.allowedOrigins ?? [baseUrl]).join(','),
       RATE_LIMIT_IP: String(config.rateLimits.ip),
       RATE_LIMIT_EMAIL: String(config.rateLimits.email),
+      EXTRA_FIELDS: extraFieldsValue(config.extraFields),
       // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
       PAGE_STYLESHEET: config.pageStylesheet ?? '',
       FORM_SUCCESS_PATH: config.formSuccessPath?.path ?? '',

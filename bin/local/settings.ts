@@ -14,6 +14,7 @@ import {
   readSiteSettings,
   readSpamSettings,
   otherFormPagesValue,
+  parseExtraFields,
   siteDocumentsValue,
   type Env,
   type OtherFormPage,
@@ -106,6 +107,7 @@ export const SHARED_SETTINGS = {
   formMinSeconds: 'FORM_MIN_SECONDS',
   retentionDays: 'RETENTION_DAYS',
   timeZone: 'MAIL_TIME_ZONE',
+  extraFields: 'EXTRA_FIELDS',
   ownerEmail: 'CONTACT_TO',
   senderEmail: 'CONTACT_FROM',
 } as const;
@@ -121,6 +123,8 @@ export function settingsFileVariables(env: Env, file: Pick<SettingsFile, 'path' 
   const variables = Object.fromEntries(
     shared.map(([key, variable]) => {
       const value = file.settings[key];
+      // The one setting whose value is an object: its variable holds it as JSON, as synth's `-c` does.
+      if (key === 'extraFields' && typeof value === 'object' && value !== null) return [variable, JSON.stringify(value)];
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         throw new ConfigError(`${key} in ${file.path} must be a string, got ${JSON.stringify(value)}`);
       }
@@ -160,7 +164,9 @@ export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}
 export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}): SiteFolder | undefined {
   if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const { siteDir } = optionalSiteDir(env);
-  return siteDir === undefined ? undefined : { folder: siteDir, setting: SITE_DIR, ownOrigins: settingsFileOrigins(fileSettings) };
+  if (siteDir === undefined) return undefined;
+  const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS).map(({ name }) => name) : [];
+  return { folder: siteDir, setting: SITE_DIR, ownOrigins: settingsFileOrigins(fileSettings), extraFields };
 }
 
 /**

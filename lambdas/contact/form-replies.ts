@@ -37,7 +37,7 @@ const REJECTION_PAGES: Readonly<Record<RejectionReason, { heading: string; text:
  * The site as the form's answers show it: its pages in the owner's style, a delivered form sent
  * to the owner's thank-you page, a refused one answered in the owner's own form page.
  */
-export interface FormSite extends SiteSettings, PageSite {
+export interface FormSite extends SiteSettings, Omit<PageSite, 'extraFields'> {
   /** Where a delivered form post goes (a path of the site); the service's confirmation when none. */
   readonly successPath?: string;
   /** The owner's form page (docs/api.md §9); the service's own form when none. */

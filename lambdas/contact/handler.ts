@@ -40,6 +40,7 @@ const tokens = formTokens(readFormTokenSecret(process.env), site.baseUrl);
 const counterKeySecret = readCounterKeySecret(process.env);
 const dependencies = createContactDependencies({
   limits: site.limits,
+  extraFields: site.extraFields,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret,

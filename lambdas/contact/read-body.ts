@@ -1,7 +1,7 @@
 import { isOverBodyLimit } from '../body-limit.js';
 import { parseJsonObject } from '../http/json-body.js';
 import { utf8MediaType } from '../http/media-type.js';
-import { POSTED_FROM_FIELD } from '../html/owner-markup.js';
+import { POSTED_FROM_FIELD } from '../inquiry/form-fields.js';
 import { MAX_BODY_BYTES, type RejectionReason } from '../inquiry/answer-details.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import type { ReadBody } from '../intake/submit-inquiry.js';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteSettings } from '../config.js';
 import { MAX_BODY_SIZE } from '../inquiry/answer-details.js';
 import { limitsInWords } from '../inquiry/limits.js';
+import { optionalFieldsInWords } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
 /** The discovery index's schema as of the Agent Skills discovery draft 0.2.0 (Cloudflare's agent-skills-discovery-rfc). */
@@ -28,7 +29,7 @@ Use this when a person asks you to get in touch with the owner of ${site.baseUrl
 
 ## What an inquiry holds
 
-A JSON object: \`name\`, \`email\` (the address the owner answers), \`message\`, and optionally \`company\` and \`project_url\`. GET ${urls.contactApi} returns its JSON Schema (draft 2020-12), the very schema the server validates with: follow it, field lengths included. A request body is at most ${MAX_BODY_SIZE}.
+A JSON object: \`name\`, \`email\` (the address the owner answers), \`message\`, and optionally ${optionalFieldsInWords(site.extraFields, (name) => `\`${name}\``)}. GET ${urls.contactApi} returns its JSON Schema (draft 2020-12), the very schema the server validates with: follow it, field lengths included. A request body is at most ${MAX_BODY_SIZE}.
 
 ## How to send it
 

@@ -1,6 +1,7 @@
 import type { SiteDocuments, SiteSettings } from '../config.js';
 import { INQUIRY_TOOL_NAME } from '../inquiry/inquiry-tool.js';
 import { limitsInWords } from '../inquiry/limits.js';
+import { optionalFieldsInWords } from '../inquiry/schema.js';
 import { siteUrls } from '../site-urls.js';
 
 export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
@@ -26,7 +27,7 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
   const ownText = own?.trim() === '' ? undefined : own;
   const merged = ownText !== undefined;
   const contactNotes = merged
-    ? `POST one JSON project inquiry (name, email, message, and optionally company and project_url) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
+    ? `POST one JSON project inquiry (name, email, message, and optionally ${optionalFieldsInWords(site.extraFields)}) as application/json, or GET its JSON Schema; no API key required; limits: ${limits}; answered 202 with an id, every error an RFC 9457 problem details object; an Idempotency-Key header makes a retry safe.`
     : `POST a JSON project inquiry, or GET its JSON Schema; no API key required; limits: ${limits}.`;
   // Without prose of the service's, where the Markdown of every page is told.
   const homeNotes = `the home page of this site, in Markdown${merged ? " (every page has one at its file's address with .md appended, also served to Accept: text/markdown)" : ''}.`;
@@ -63,7 +64,7 @@ export function llmsTxt(site: SiteSettings, documents: SiteDocuments, own?: stri
 
 > Agents and scripts may use the public HTTP APIs on this site to send its owner a project inquiry: no API key required; limits: ${limits}.
 
-The contact endpoint takes one JSON object (name, email, message, and optionally company and project_url) as Content-Type application/json. A GET of the same URL returns its JSON Schema (draft 2020-12), the very schema the server validates with. An accepted inquiry is stored, answered 202 with an id, and reaches the owner by e-mail; every error is an RFC 9457 problem details object with a machine-readable code, and a request over a limit answers 429 with Retry-After. An optional Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry safe: a repeat with the same key and body within 24 hours gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.
+The contact endpoint takes one JSON object (name, email, message, and optionally ${optionalFieldsInWords(site.extraFields)}) as Content-Type application/json. A GET of the same URL returns its JSON Schema (draft 2020-12), the very schema the server validates with. An accepted inquiry is stored, answered 202 with an id, and reaches the owner by e-mail; every error is an RFC 9457 problem details object with a machine-readable code, and a request over a limit answers 429 with Retry-After. An optional Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry safe: a repeat with the same key and body within 24 hours gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.
 
 Agents that speak MCP can send the same inquiry through the MCP server at ${urls.mcpEndpoint} (Streamable HTTP, stateless, no API key): its one tool, ${INQUIRY_TOOL_NAME}, takes the same JSON object, passes the same checks and limits, and answers a refusal as a tool error naming each field to correct or the seconds to wait.
 

@@ -1,8 +1,8 @@
 import type { SiteSettings } from '../config.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
-import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from '../inquiry/schema.js';
-import { FORM_FIELDS, type FormField } from '../inquiry/form-fields.js';
+import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
+import { formFields, type FormField } from '../inquiry/form-fields.js';
 import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { ERROR_TITLE_PREFIX, SENT } from '../inquiry/form-messages.js';
 import { escapeHtml } from './escape-html.js';
@@ -10,6 +10,8 @@ import { pageDocument } from './page-document.js';
 import { PAGE_PATHS } from './page-paths.js';
 
 export interface PageSite extends Pick<SiteSettings, 'baseUrl' | 'siteName'> {
+  /** The owner's own fields (extraFields), which the form asks after the inquiry's. */
+  readonly extraFields?: SiteSettings['extraFields'];
   /** The owner's style sheet (a path of the site), linked after the pages' own (docs/api.md §9). */
   readonly stylesheet?: string;
 }
@@ -29,8 +31,9 @@ export interface FormPageView {
 /** `GET /contact`, and the form served again with the visitor's values after a refused post. */
 export function renderFormPage(view: FormPageView): string {
   const errors = new Map((view.errors ?? []).map((error) => [error.field, error]));
-  const firstInvalid = FORM_FIELDS.find((field) => errors.has(field.name))?.name;
-  const fields = FORM_FIELDS.map((field) => {
+  const shown = formFields(view.site.extraFields);
+  const firstInvalid = shown.find((field) => errors.has(field.name))?.name;
+  const fields = shown.map((field) => {
     const error = errors.get(field.name);
     const value = view.values?.[field.name];
     return renderField(field, typeof value === 'string' ? value : '', error?.userMessage, field.name === firstInvalid);
@@ -53,7 +56,7 @@ export function renderFormPage(view: FormPageView): string {
 ${fields.join('\n')}
 <div class="trap" aria-hidden="true">
 <label for="contact-trap">Leave this field empty</label>
-<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off" ${toolParameter(HONEYPOT_FIELD)}>
+<input id="contact-trap" name="${HONEYPOT_FIELD}" type="text" value="" tabindex="-1" autocomplete="off" ${toolParameter(INQUIRY_RULES.properties[HONEYPOT_FIELD].description)}>
 </div>
 <button type="submit">Send inquiry</button>
 </form>
@@ -109,7 +112,7 @@ function renderField(field: FormField, value: string, error: string | undefined,
     error && 'aria-invalid="true"',
     // Without script nothing else can take the visitor to the first field to correct.
     focus && 'autofocus',
-    toolParameter(field.name),
+    toolParameter(field.description),
   ].filter(Boolean);
   // The parser drops one newline right after <textarea>: this one, not the visitor's first.
   const control =
@@ -135,8 +138,8 @@ function toolAttributes(site: PageSite): string {
   return `toolname="${INQUIRY_TOOL_NAME}" tooldescription="${escapeHtml(inquiryToolDescription(site.siteName))}"`;
 }
 
-function toolParameter(field: ContactField): string {
-  return `toolparamdescription="${escapeHtml(INQUIRY_RULES.properties[field].description)}"`;
+function toolParameter(description: string): string {
+  return `toolparamdescription="${escapeHtml(description)}"`;
 }
 
 interface Layout {

@@ -5,7 +5,8 @@
  */
 
 import { HONEYPOT_FIELD, INQUIRY_RULES } from '../inquiry/schema.js';
-import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
+import { ANSWER_WORDING_ATTRIBUTES, ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, ownerWording, SUCCESS_PATH_ATTRIBUTE } from './owner-markup.js';
+import { POSTED_FROM_FIELD } from '../inquiry/form-fields.js';
 import { inlineHashes } from './inline-hashes.js';
 import { PAGE_PATHS } from './page-paths.js';
 import {

@@ -1,10 +1,11 @@
 import { html as spec, type DefaultTreeAdapterTypes } from 'parse5';
+import { POSTED_FROM_FIELD } from '../inquiry/form-fields.js';
 import { FORM_TOKEN_FIELD } from '../inquiry/form-token.js';
 import { ERROR_TITLE_PREFIX } from '../inquiry/form-messages.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { escapeHtml } from './escape-html.js';
 import { inlineHashes, type InlineHashes } from './inline-hashes.js';
-import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, POSTED_FROM_FIELD, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
+import { ERROR_FOR_ATTRIBUTE, ERROR_TEXT_ATTRIBUTE, OWNER_NOTICE_ATTRIBUTES, ownerWording, STATUS_ERROR_CLASS, TITLE_PREFIX_ATTRIBUTE, type OwnerNotice } from './owner-markup.js';
 import {
   attribute,
   elementsOf,
@@ -126,10 +127,32 @@ function fillValues(edits: Edits, { form, controls }: FormInPage, refused: Refus
       replaceContent(edits, control, `\n${escapeHtml(value)}`);
     } else if (control.tagName === 'input' && !NOT_REFILLED_TYPES.has(attribute(control, 'type')?.trim().toLowerCase() ?? 'text')) {
       setAttribute(edits, control, 'value', value);
+    } else if (control.tagName === 'select') {
+      selectOption(edits, control, value);
     }
   }
   carryHidden(edits, { form, controls }, FORM_TOKEN_FIELD, refused.formToken);
   carryHidden(edits, { form, controls }, POSTED_FROM_FIELD, refused.postedFrom);
+}
+
+/** A `<select>` (a budget's, one of the owner's fields) with the option the visitor chose selected, and no other. */
+function selectOption(edits: Edits, select: Element, value: string): void {
+  for (const option of elementsOf(select).filter((element) => isHtml(element, 'option'))) {
+    const chosen = optionValue(option) === value;
+    if (chosen && attribute(option, 'selected') === undefined) setAttribute(edits, option, 'selected');
+    if (!chosen) removeAttribute(edits, option, 'selected');
+  }
+}
+
+/** What an option posts: its `value`, else its text with its white space stripped and collapsed, as HTML's option value is. */
+function optionValue(option: Element): string {
+  const value = attribute(option, 'value');
+  if (value !== undefined) return value;
+  const text = elementsOf(option)
+    .flatMap((element) => element.childNodes)
+    .map((node) => (node.nodeName === '#text' ? (node as DefaultTreeAdapterTypes.TextNode).value : ''))
+    .join('');
+  return text.replace(/[\t\n\f\r ]+/g, ' ').trim();
 }
 
 /** A value the form posts again: in its control of that name, if it has one, else in a hidden one added at its start. */

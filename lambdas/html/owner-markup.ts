@@ -15,13 +15,6 @@ export const ERROR_TEXT_ATTRIBUTE = 'data-error-text';
 /** On the form: the owner's thank-you page, which the page's own script goes to after a 202. */
 export const SUCCESS_PATH_ATTRIBUTE = 'data-success-path';
 
-/**
- * The hidden field the service adds to another contact page's form when it answers a post in it
- * (docs/api.md §9): the page's path, which the answer's own address, `/contact`, no longer tells
- * the post after it.
- */
-export const POSTED_FROM_FIELD = 'form_page';
-
 /** The class of the form's status line, or of the summary in its place, while it tells of an error: the example script's. */
 export const STATUS_ERROR_CLASS = 'status-error';
 

@@ -1,3 +1,4 @@
+import type { ExtraFieldValue } from '../inquiry/extra-fields.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import { toHeldReasons, type HeldReason } from './held-reasons.js';
 
@@ -48,7 +49,7 @@ export const PENDING_STREAM_FILTER = { dynamodb: { NewImage: { state: { S: ['pen
 export const inquiryKey = (id: string): string => `inquiry#${id}`;
 
 /** The fields of a stored inquiry, as the visitor sent them: erased once delivered when retention is 0. */
-export type InquiryText = Pick<Inquiry, 'name' | 'email' | 'message' | 'company' | 'project_url'>;
+export type InquiryText = Pick<Inquiry, 'name' | 'email' | 'message' | 'company' | 'project_url' | 'extra'>;
 
 /** One inquiry item, as the worker and the owner's commands read it. */
 export interface InquiryRecord {
@@ -79,7 +80,7 @@ export interface InquiryRecord {
   readonly text?: InquiryText;
 }
 
-/** The text of an inquiry as stored: only its fields, `""` optional ones left out. */
+/** The text of an inquiry as stored: only its fields, `""` optional ones left out, the owner's with their labels. */
 export function inquiryText(inquiry: Inquiry): InquiryText {
   const optional = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
   const company = optional(inquiry.company);
@@ -90,6 +91,7 @@ export function inquiryText(inquiry: Inquiry): InquiryText {
     message: inquiry.message,
     ...(company === undefined ? {} : { company }),
     ...(projectUrl === undefined ? {} : { project_url: projectUrl }),
+    ...(inquiry.extra === undefined || inquiry.extra.length === 0 ? {} : { extra: inquiry.extra.map(({ name, label, value }) => ({ name, label, value })) }),
   };
 }
 
@@ -113,6 +115,15 @@ export function toInquiryRecord(item: Readonly<Record<string, unknown>>): Inquir
     ...(item.sentIn === 'digest' ? { sentIn: 'digest' as const } : {}),
     ...(item.failedIn === 'digest' ? { failedIn: 'digest' as const } : {}),
     ...optionalString('sentFrom'),
-    ...(typeof item.text === 'object' && item.text !== null ? { text: item.text as InquiryText } : {}),
+    ...(typeof item.text === 'object' && item.text !== null ? { text: storedText(item.text as Readonly<Record<string, unknown>>) } : {}),
   };
+}
+
+/** A stored text as lib-dynamodb reads it: the owner's fields only where each is a label and a value. */
+function storedText(text: Readonly<Record<string, unknown>>): InquiryText {
+  const { extra, ...fields } = text;
+  const values = Array.isArray(extra)
+    ? extra.filter((item): item is ExtraFieldValue => typeof item?.name === 'string' && typeof item?.label === 'string' && typeof item?.value === 'string')
+    : [];
+  return { ...(fields as unknown as InquiryText), ...(values.length === 0 ? {} : { extra: values }) };
 }

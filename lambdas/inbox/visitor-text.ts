@@ -176,7 +176,8 @@ export function quotedLines(text: string, { width, visible }: QuoteOptions): str
 
 /**
  * What a visitor sent, as the owner reads it in a mail or on a terminal: each field's label, the
- * service's, on a line of its own, and its value quoted beneath; the optional fields only when given.
+ * service's (or the owner's, for a field of the owner's), on a line of its own, and its value
+ * quoted beneath; the optional fields only when given.
  */
 export function visitorFields(inquiry: InquiryText, options: QuoteOptions): string[] {
   const field = (label: string, value: string | undefined) => (value === undefined || value === '' ? [] : [`${label}:`, ...quotedLines(value, options)]);
@@ -185,6 +186,8 @@ export function visitorFields(inquiry: InquiryText, options: QuoteOptions): stri
     ...field('E-mail', inquiry.email),
     ...field('Company', inquiry.company),
     ...field('Project URL', inquiry.project_url),
+    // The owner's labels, checked at synth as one printable line, shown as a visitor's would be all the same.
+    ...(inquiry.extra ?? []).flatMap(({ label, value }) => field(options.visible(label), value)),
     '',
     ...field('Message', inquiry.message),
   ];

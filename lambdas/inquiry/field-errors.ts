@@ -6,6 +6,7 @@ import {
   OPTIONAL_URL_PATTERN,
   TEXT_PATTERN,
 } from './patterns.js';
+import { EXTRA_FIELD_RULE } from './extra-fields.js';
 import { INQUIRY_RULES } from './schema.js';
 
 /** The error codes of docs/api.md §2, in the order a field reports the first of its failures. */
@@ -45,7 +46,10 @@ export const PATTERN_CODES: Readonly<Record<string, FieldErrorCode>> = {
 
 /** The API's words for one field error: they name the JSON field and the schema's limits. */
 export function fieldErrorMessage(field: string, code: FieldErrorCode): string {
-  const rule = (INQUIRY_RULES.properties as Record<string, { minLength?: number; maxLength?: number }>)[field];
+  // A field with a rule that is not the inquiry's own is one of the owner's (extraFields).
+  const rule: { minLength?: number; maxLength?: number } = Object.hasOwn(INQUIRY_RULES.properties, field)
+    ? INQUIRY_RULES.properties[field as keyof typeof INQUIRY_RULES.properties]
+    : EXTRA_FIELD_RULE;
   switch (code) {
     case 'required':
       return `${field} is required.`;

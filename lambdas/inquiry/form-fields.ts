@@ -1,4 +1,12 @@
+import { extraFieldProperty, type ExtraField } from './extra-fields.js';
 import { HONEYPOT_FIELD, INQUIRY_RULES, type ContactField } from './schema.js';
+
+/**
+ * The hidden field the service adds to another contact page's form when it answers a post in it
+ * (docs/api.md §9): the page's path, which the answer's own address, `/contact`, no longer tells
+ * the post after it.
+ */
+export const POSTED_FROM_FIELD = 'form_page';
 
 const REQUIRED: ReadonlySet<string> = new Set(INQUIRY_RULES.required);
 
@@ -7,7 +15,7 @@ type VisibleField = Exclude<ContactField, typeof HONEYPOT_FIELD>;
 
 /** How one field of the inquiry appears in the form. */
 export interface FormField {
-  readonly name: VisibleField;
+  readonly name: string;
   readonly label: string;
   readonly hint?: string;
   readonly control: 'input' | 'textarea';
@@ -15,9 +23,11 @@ export interface FormField {
   readonly type: 'text' | 'email' | 'url';
   readonly autocomplete: string;
   readonly required: boolean;
+  /** What the schema says of it: what an agent in the visitor's browser reads (contact-page.ts). */
+  readonly description: string;
 }
 
-const FIELDS: readonly Omit<FormField, 'required'>[] = [
+const FIELDS: readonly (Omit<FormField, 'required' | 'description'> & { readonly name: VisibleField })[] = [
   { name: 'name', label: 'Your name', control: 'input', type: 'text', autocomplete: 'name' },
   {
     name: 'email',
@@ -47,7 +57,27 @@ const FIELDS: readonly Omit<FormField, 'required'>[] = [
 ];
 
 /** The fields in the contract's table order, which is also the order their errors come in. */
-export const FORM_FIELDS: readonly FormField[] = FIELDS.map((field) => ({ ...field, required: REQUIRED.has(field.name) }));
+export const FORM_FIELDS: readonly FormField[] = FIELDS.map((field) => ({
+  ...field,
+  required: REQUIRED.has(field.name),
+  description: INQUIRY_RULES.properties[field.name].description,
+}));
+
+/** The form's fields, the owner's own (extraFields) after the inquiry's: each a line of text, optional, labelled in the owner's words. */
+export function formFields(extraFields: readonly ExtraField[] = []): readonly FormField[] {
+  return [
+    ...FORM_FIELDS,
+    ...extraFields.map((field) => ({
+      name: field.name,
+      label: field.label,
+      control: 'input' as const,
+      type: 'text' as const,
+      autocomplete: 'off',
+      required: false,
+      description: extraFieldProperty(field).description,
+    })),
+  ];
+}
 
 export function isRequiredField(name: string): boolean {
   return REQUIRED.has(name);

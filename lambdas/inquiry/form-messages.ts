@@ -1,6 +1,7 @@
 import type { FieldError, FieldErrorCode } from './field-errors.js';
 import type { RateLimitScope } from './limits.js';
 import { HONEYPOT_FIELD, INQUIRY_RULES } from './schema.js';
+import { EXTRA_FIELD_MAX_LENGTH } from './extra-fields.js';
 import { FORM_FIELDS, isRequiredField } from './form-fields.js';
 
 const rules = INQUIRY_RULES.properties;
@@ -46,9 +47,21 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
   },
 };
 
-/** The sentence for one field error; the server's own message for anything the table lacks. */
+/**
+ * What the form says beside one of the owner's own fields (extraFields): their rule is every one's,
+ * and the sentence stands beside the field, so it needs no name. The page script has it too.
+ */
+export const EXTRA_FIELD_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
+  too_long: `Shorten this answer to ${EXTRA_FIELD_MAX_LENGTH} characters or fewer.`,
+  invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from this answer.',
+};
+
+/**
+ * The sentence for one field error; the server's own message for anything the table lacks. A field
+ * the table does not name is one of the owner's, when its error is not that it is unknown.
+ */
 export function messageFor(error: Omit<FieldError, 'userMessage'>, value: unknown): string {
-  const messages = FIELD_MESSAGES[error.field];
+  const messages = Object.hasOwn(FIELD_MESSAGES, error.field) ? FIELD_MESSAGES[error.field] : EXTRA_FIELD_MESSAGES;
   const empty = isRequiredField(error.field) && (value === undefined || value === '');
   return (empty ? messages?.empty : undefined) ?? messages?.[error.code] ?? error.message;
 }
@@ -76,9 +89,9 @@ export const SENT = {
 
 const VISIBLE_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS.map((field) => field.name));
 
-/** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones. */
+/** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones (the owner's fields' among them). */
 export function invalidNotice(errors: readonly FieldError[]): string {
-  const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field));
+  const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field) && (error.field === HONEYPOT_FIELD || error.code === 'unknown_field'));
   return unplaced.length > 0 ? unplaced.map((error) => error.userMessage).join(' ') : NOTICES.invalid;
 }
 

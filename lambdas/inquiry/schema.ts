@@ -1,4 +1,5 @@
 import { siteUrls } from '../site-urls.js';
+import { EXTRA_FIELD_RULE, extraFieldProperty, type ExtraField, type ExtraFieldValue } from './extra-fields.js';
 import {
   EMAIL_PATTERN,
   NO_CONTROL_PATTERN,
@@ -63,14 +64,42 @@ export const INQUIRY_RULES = {
  * with and publishes at `GET /api/contact`. Every rule is a `type`, length or `pattern` keyword,
  * so any 2020-12 validator, and a browser form, reaches the server's verdict.
  */
-export function contactRequestSchema(baseUrl: string) {
-  return { $schema: JSON_SCHEMA_DIALECT, $id: siteUrls(baseUrl).contactApi, ...INQUIRY_RULES } as const;
+export function contactRequestSchema(baseUrl: string, extraFields: readonly ExtraField[] = []) {
+  const { properties, ...rules } = INQUIRY_RULES;
+  const { _gotcha, ...fields } = properties;
+  return {
+    $schema: JSON_SCHEMA_DIALECT,
+    $id: siteUrls(baseUrl).contactApi,
+    ...rules,
+    // The owner's fields after the inquiry's own, the trap last, as the form shows them.
+    properties: { ...fields, ...Object.fromEntries(extraFields.map((field) => [field.name, extraFieldProperty(field)])), _gotcha },
+  } as const;
 }
+
+/**
+ * What the contact and MCP functions validate a body with: the inquiry's rules on its own fields,
+ * and the owner's fields' rule on each of theirs (set apart by name first), so that one module,
+ * compiled at build time, serves every deployment's fields (lib/api/inquiry-validator-code.ts).
+ */
+export const INTAKE_RULES = {
+  type: 'object',
+  properties: {
+    inquiry: INQUIRY_RULES,
+    extra: { type: 'object', additionalProperties: EXTRA_FIELD_RULE },
+  },
+} as const;
 
 export type ContactField = keyof typeof INQUIRY_RULES.properties;
 
 /** The fields in the contract's table order, which is also the order errors are reported in. */
 export const CONTACT_FIELDS = Object.keys(INQUIRY_RULES.properties) as ContactField[];
+
+/** `company and project_url`, `company, project_url and budget`: the optional fields an inquiry may carry, in words. */
+export function optionalFieldsInWords(extraFields: readonly ExtraField[], written = (name: string) => name): string {
+  const optional = CONTACT_FIELDS.filter((field) => !(INQUIRY_RULES.required as readonly string[]).includes(field) && field !== HONEYPOT_FIELD);
+  const names = [...optional, ...extraFields.map((field) => field.name)].map(written);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 /** The trap for spam robots: a field people never see, which must stay empty. */
 export const HONEYPOT_FIELD = '_gotcha' satisfies ContactField;
@@ -83,4 +112,6 @@ export interface Inquiry {
   readonly company?: string;
   readonly project_url?: string;
   readonly _gotcha?: string;
+  /** The owner's fields the visitor filled in (extraFields), set apart from the body's own. */
+  readonly extra?: readonly ExtraFieldValue[];
 }

@@ -3,6 +3,7 @@ import type { SpamSettings } from '../config.js';
 import { DynamoCounterStore } from '../counters/counter-store.js';
 import { writeWarning } from '../http/request-log.js';
 import type { FormTokens } from '../inquiry/form-token.js';
+import type { ExtraField } from '../inquiry/extra-fields.js';
 import type { RateLimits } from '../inquiry/limits.js';
 import { keyedRateKeys } from './client-keys.js';
 import { DynamoInquiryStore } from './inquiry-store.js';
@@ -10,10 +11,12 @@ import { RateLimiter } from './rate-limiter.js';
 import { storeClientOptions } from './sdk-clients.js';
 import type { ThrowawayDomains } from './spam-checks.js';
 import type { ContactDependencies } from './submit-inquiry.js';
-import { validateInquiry } from './validation.js';
+import { inquiryValidator } from './validation.js';
 
 export interface ContactSettings {
   readonly limits: RateLimits;
+  /** The owner's own fields (docs/api.md §2), validated by their rule beside the inquiry's. */
+  readonly extraFields: readonly ExtraField[];
   readonly spam: SpamSettings;
   readonly counterTable: string;
   /** The deployment's key the counter keys are HMACs under (docs/api.md §4). */
@@ -40,7 +43,7 @@ export function createContactDependencies(settings: ContactSettings): ContactDep
   const counters = new DynamoCounterStore(dynamo, settings.counterTable);
   const keys = keyedRateKeys(settings.counterKeySecret);
   return {
-    validate: validateInquiry,
+    validate: inquiryValidator(settings.extraFields),
     keys,
     limiter: new RateLimiter({
       store: counters,

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { FIELD_ERROR_CODES, fieldErrorMessage, PATTERN_CODES, type FieldError, type FieldErrorCode } from '../inquiry/field-errors.js';
 import { messageFor } from '../inquiry/form-messages.js';
+import { extraFieldValues, type ExtraField } from '../inquiry/extra-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, type Inquiry } from '../inquiry/schema.js';
 import { validate } from './inquiry-rules.validator.js';
 
@@ -21,16 +22,38 @@ const MAX_LISTED_NAME_LENGTH = 64;
 
 /**
  * Checks with the schema's rules as compiled at build time (lib/api/inquiry-validator-code.ts), so a
- * cold start loads no compiler and compiles nothing.
+ * cold start loads no compiler and compiles nothing: the owner's fields (`extraFields`) by their
+ * rule, every other field of the body by the inquiry's.
  */
-export const validateInquiry: InquiryValidator = (body) => {
-  if (validate(body)) return { valid: true, inquiry: body as unknown as Inquiry };
-  return { valid: false, errors: toFieldErrors(validate.errors ?? [], body) };
-};
+export function inquiryValidator(extraFields: readonly ExtraField[]): InquiryValidator {
+  const extraNames: ReadonlySet<string> = new Set(extraFields.map((field) => field.name));
+  const fieldOrder = [...CONTACT_FIELDS, ...extraNames];
+  return (body) => {
+    const [extra, inquiry] = partition(body, (name) => extraNames.has(name));
+    if (validate({ inquiry, extra })) {
+      const values = extraFieldValues(extraFields, extra);
+      return { valid: true, inquiry: { ...(inquiry as unknown as Inquiry), ...(values.length === 0 ? {} : { extra: values }) } };
+    }
+    return { valid: false, errors: toFieldErrors(validate.errors ?? [], body, fieldOrder) };
+  };
+}
+
+/** A deployment's validator without fields of the owner's. */
+export const validateInquiry: InquiryValidator = inquiryValidator([]);
+
+/** The body's fields in two objects: those `first` picks, and the rest. */
+function partition(body: Readonly<Record<string, unknown>>, first: (name: string) => boolean): [Record<string, unknown>, Record<string, unknown>] {
+  const picked: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  // Defined, not assigned: a body's own `__proto__` field stays a field, as it was in the body.
+  for (const [name, value] of Object.entries(body)) Object.defineProperty(first(name) ? picked : rest, name, { value, enumerable: true, writable: true, configurable: true });
+  return [picked, rest];
+}
 
 function toFieldErrors(
   ajvErrors: readonly ErrorObject[],
   body: Readonly<Record<string, unknown>>,
+  fieldOrder: readonly string[],
 ): FieldError[] {
   const firstCodeByField = new Map<string, FieldErrorCode>();
   for (const error of ajvErrors) {
@@ -42,7 +65,7 @@ function toFieldErrors(
   const unknownFields = Object.keys(body)
     .filter((key) => firstCodeByField.get(key) === 'unknown_field')
     .slice(0, MAX_LISTED_UNKNOWN_FIELDS);
-  const errors = [...CONTACT_FIELDS, ...unknownFields]
+  const errors = [...fieldOrder, ...unknownFields]
     .filter((field) => firstCodeByField.has(field))
     .map((field) => {
       const code = firstCodeByField.get(field) as FieldErrorCode;
@@ -64,8 +87,9 @@ function listedName(field: string): string {
 function fieldOf(error: ErrorObject): string {
   if (error.keyword === 'required') return String(error.params.missingProperty);
   if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty);
-  // Every other rule sits on a top-level property: instancePath is "/<field>" (JSON Pointer escaped).
-  return error.instancePath.slice(1).replaceAll('~1', '/').replaceAll('~0', '~');
+  // Every other rule sits on a field of the inquiry or of the owner's: instancePath is
+  // "/inquiry/<field>" or "/extra/<field>" (JSON Pointer escaped).
+  return error.instancePath.replace(/^\/(?:inquiry|extra)\//, '').replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 function codeOf(error: ErrorObject, field: string): FieldErrorCode {

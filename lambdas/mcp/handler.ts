@@ -9,7 +9,7 @@ import { routeEntry } from '../http/route-entry.js';
 import { INQUIRY_TOOL_NAME, inquiryToolDescription } from '../inquiry/inquiry-tool.js';
 import { limitsInWords } from '../inquiry/limits.js';
 import { MCP_SERVER_VERSION, mcpServerName, mcpServerTitle } from '../inquiry/mcp-server.js';
-import { contactRequestSchema } from '../inquiry/schema.js';
+import { contactRequestSchema, optionalFieldsInWords } from '../inquiry/schema.js';
 import { createContactDependencies } from '../intake/dependencies.js';
 import { writeHeldLines } from '../intake/held-log.js';
 import { submitInquiry } from '../intake/submit-inquiry.js';
@@ -27,6 +27,7 @@ const site = readSiteSettings(process.env);
 // tokens: nothing here is a form post.
 const dependencies = createContactDependencies({
   limits: site.limits,
+  extraFields: site.extraFields,
   spam: readSpamSettings(process.env),
   counterTable: readCounterTableName(process.env),
   counterKeySecret: readCounterKeySecret(process.env),
@@ -47,11 +48,11 @@ const tool: Tool = {
   name: INQUIRY_TOOL_NAME,
   title: 'Send a project inquiry',
   description: `${inquiryToolDescription(site.siteName)} No API key required; limits: ${limits}.`,
-  inputSchema: contactRequestSchema(site.baseUrl) as unknown as Tool['inputSchema'],
+  inputSchema: contactRequestSchema(site.baseUrl, site.extraFields) as unknown as Tool['inputSchema'],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 const serverInfo = { name: mcpServerName(site.baseUrl), title: mcpServerTitle(site.siteName), version: MCP_SERVER_VERSION };
-const instructions = `Call ${INQUIRY_TOOL_NAME} once per inquiry, with the name, e-mail address and message of the person writing (company and project_url are optional); its input schema holds every rule. A refused call is a tool error that names each field to correct, or the seconds to wait (limits: ${limits}). Send only what the person wrote or approved, and never the same inquiry twice.`;
+const instructions = `Call ${INQUIRY_TOOL_NAME} once per inquiry, with the name, e-mail address and message of the person writing (${optionalFieldsInWords(site.extraFields)} are optional); its input schema holds every rule. A refused call is a tool error that names each field to correct, or the seconds to wait (limits: ${limits}). Send only what the person wrote or approved, and never the same inquiry twice.`;
 
 /** `OPTIONS /api/mcp`: the CORS preflight, which lets pages of the allowed origins call the server. */
 async function answerPreflight(event: HttpEvent): Promise<Reply> {

@@ -1,7 +1,7 @@
 import { FIELD_ERROR_CODES, PATTERN_CODES } from '../inquiry/field-errors.js';
 import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
-import { FIELD_MESSAGES, NOTICES } from '../inquiry/form-messages.js';
+import { EXTRA_FIELD_MESSAGES, FIELD_MESSAGES, NOTICES } from '../inquiry/form-messages.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 
 /** What the script cannot read from the published schema: the words, and which code a pattern reports. */
@@ -13,6 +13,7 @@ const SCRIPT_SETTINGS = {
   codeOrder: FIELD_ERROR_CODES,
   patternCodes: PATTERN_CODES,
   messages: FIELD_MESSAGES,
+  extraFieldMessages: EXTRA_FIELD_MESSAGES,
   notices: NOTICES,
 };
 
@@ -91,7 +92,8 @@ export const FORM_SCRIPT = String.raw`'use strict';
   }
 
   function messageFor(error, value) {
-    const messages = SETTINGS.messages[error.field] || {};
+    // A field the words do not name, the trap aside, is one of the owner's: its rule is every one's.
+    const messages = SETTINGS.messages[error.field] || (error.field === SETTINGS.honeypot ? {} : SETTINGS.extraFieldMessages);
     const rule = rules.find((candidate) => candidate.name === error.field);
     const empty = Boolean(rule && rule.required) && (value === undefined || value === '');
     return (empty && messages.empty) || messages[error.code] || error.message || SETTINGS.notices.invalid;

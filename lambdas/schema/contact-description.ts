@@ -25,6 +25,6 @@ export function contactDescription(site: SiteSettings) {
       description:
         'A quoted or bare string of 1 to 255 printable ASCII characters; a repeat with the same key and body gets the first answer again, marked Idempotency-Replayed: true, and sends nothing.',
     },
-    requestSchema: contactRequestSchema(site.baseUrl),
+    requestSchema: contactRequestSchema(site.baseUrl, site.extraFields),
   };
 }

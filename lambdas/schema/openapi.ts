@@ -121,7 +121,7 @@ export function openApiDocument(site: SiteSettings) {
     },
     components: {
       schemas: {
-        Inquiry: contactRequestSchema(site.baseUrl),
+        Inquiry: contactRequestSchema(site.baseUrl, site.extraFields),
         Accepted: {
           type: 'object',
           required: ['status', 'id'],

@@ -22,8 +22,8 @@ export const SETTING_GROUPS = {
   siteDocuments: ['SITE_DOCUMENTS'],
   /** The owner's own llms.txt, in the discovery function's bundle (readOwnLlmsTxtFile). */
   ownLlmsTxtFile: ['OWN_LLMS_TXT_FILE'],
-  /** The site's identity and published limits (readSiteSettings). */
-  site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL'],
+  /** The site's identity, published limits and the owner's own fields (readSiteSettings). */
+  site: ['BASE_URL', 'SITE_NAME', 'ALLOWED_ORIGINS', 'RATE_LIMIT_IP', 'RATE_LIMIT_EMAIL', 'EXTRA_FIELDS'],
   /** The owner's style sheet, which the service's pages link (readPageStylesheet). */
   pages: ['PAGE_STYLESHEET'],
   /** The owner's thank-you page, where a delivered form post goes (readFormSuccessPath). */

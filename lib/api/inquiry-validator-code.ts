@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { fileURLToPath } from 'node:url';
-import { INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
+import { INTAKE_RULES } from '../../lambdas/inquiry/schema.js';
 import { refreshGeneratedFile } from './generated-file.js';
 
 /** Where the contact function's validator lives; checked in, so tsc, jest and tsx need no build step. */
@@ -10,9 +10,10 @@ export const INQUIRY_VALIDATOR_FILE = fileURLToPath(
 );
 
 /**
- * The ES module Ajv's standalone code makes of the inquiry's rules: what Ajv would compile at
- * a cold start, compiled here once. Without `$id`, which names the deployment, so one module
- * serves every deployment; the rules are the published schema's, keyword for keyword.
+ * The ES module Ajv's standalone code makes of the inquiry's rules, and the owner's fields' rule
+ * beside them (INTAKE_RULES): what Ajv would compile at a cold start, compiled here once. Without
+ * `$id`, which names the deployment, so one module serves every deployment; the rules are the
+ * published schema's, keyword for keyword.
  */
 export function inquiryValidatorCode(): string {
   // The options validation.ts used to compile with at each cold start; messages: false, because
@@ -24,9 +25,9 @@ export function inquiryValidatorCode(): string {
     messages: false,
     code: { source: true, esm: true, lines: true },
   });
-  const code = standalone.default(ajv, ajv.compile(INQUIRY_RULES));
+  const code = standalone.default(ajv, ajv.compile(INTAKE_RULES));
   return [
-    '// Generated from INQUIRY_RULES (lambdas/inquiry/schema.ts) by lib/api/inquiry-validator-code.ts: do not edit.',
+    '// Generated from INTAKE_RULES (lambdas/inquiry/schema.ts) by lib/api/inquiry-validator-code.ts: do not edit.',
     ...treeShakable(importRuntimeHelpers(code)),
   ].join('\n');
 }

@@ -13,11 +13,13 @@ import {
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { contactPageAddress } from '../../lambdas/contact/posted-from.js';
 import { MAX_INLINE_HASHES } from '../../lambdas/html/inline-hashes.js';
-import { ERROR_FOR_ATTRIBUTE, POSTED_FROM_FIELD, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
+import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
+import { POSTED_FROM_FIELD } from '../../lambdas/inquiry/form-fields.js';
 import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
+import { EXTRA_FIELD_NAME } from '../../lambdas/inquiry/extra-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
@@ -74,6 +76,8 @@ export interface SiteFolder {
   readonly setting: string;
   /** The origins of the site's own names, where known (synth's domainName and baseUrl): a form's action written whole with one is the site's. */
   readonly ownOrigins?: readonly string[];
+  /** The names of the owner's own fields (extraFields), which a form may post beside the inquiry's. */
+  readonly extraFields?: readonly string[];
 }
 
 /** Where the site's pages are, as far as finding the form page goes. */
@@ -202,7 +206,7 @@ function checkedPage(
 function checkedForm(named: string, file: string, page: PageTree, site: SiteFolder): FormSending {
   const form = contactFormSending(page);
   if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site, formServiceHost(page))}`);
-  const refusal = everyPostRefused(form);
+  const refusal = everyPostRefused(form, site.extraFields ?? []);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   return form;
 }
@@ -398,7 +402,7 @@ const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
  * encoding than the service reads (415), or whose fields the schema refuses whatever a visitor
  * writes (422). A form to nowhere is the owner's to hear of at synth, never a visitor's.
  */
-function everyPostRefused(form: FormSending): string | undefined {
+function everyPostRefused(form: FormSending, extraFields: readonly string[]): string | undefined {
   if (form.method.state !== 'post') return `form has ${written('method', form.method)}, so ${notPosted(form.method)}: give it method="post" (${FORM_EXAMPLE})`;
   const method = form.buttonMethods.find(({ state }) => state !== 'post');
   if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
@@ -412,7 +416,7 @@ function everyPostRefused(form: FormSending): string | undefined {
   }
   const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
   if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;
-  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD]);
+  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD, ...extraFields]);
   const unknown = form.fields.filter((field) => !known.has(field));
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {
@@ -424,15 +428,22 @@ function everyPostRefused(form: FormSending): string | undefined {
     }
     const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
-    // A field of the owner's own beside the inquiry's (a phone number): the message is where it goes.
+    // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
     const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name));
-    const asking = own.length === 0 ? '' : `; what else you ask (${names(own)}) a visitor writes in the message: say so in its label`;
+    const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, such as ${extraFieldsExample(own)} (docs/api.md §2)`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
   if (form.repeated.length > 0) {
     return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;
   }
   return undefined;
+}
+
+/** `"extraFields": {"phone": "Phone"}`: the setting for the form's own fields, each labelled by its name until the owner words it; a name it cannot take gives way to an example's. */
+function extraFieldsExample(fields: readonly string[]): string {
+  const named = fields.every((name) => EXTRA_FIELD_NAME.test(name)) ? fields : ['phone'];
+  const labelled = Object.fromEntries(named.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')]));
+  return `"extraFields": ${JSON.stringify(labelled)}`;
 }
 
 /** An attribute as the page has it, or that it has none. */

@@ -7,6 +7,7 @@ import {
   DEFAULT_SITE_NAME,
   DEFAULT_SPAM_THRESHOLDS,
   parseEmail,
+  parseExtraFields,
   parseLimit,
   parseOrigin,
   parseOriginList,
@@ -18,6 +19,7 @@ import {
   parseTimeZone,
   type AgentSettings,
 } from '../../lambdas/config.js';
+import type { ExtraField } from '../../lambdas/inquiry/extra-fields.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { UTC } from '../../lambdas/time-zone.js';
@@ -64,6 +66,8 @@ export interface SiteConfig {
   readonly retentionDays: number;
   /** The time zone the owner's mails give times in (docs/api.md §7): an IANA name, or UTC. */
   readonly timeZone: string;
+  /** The owner's own fields (docs/api.md §2): each one's name and label, in the mail's order. */
+  readonly extraFields: readonly ExtraField[];
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
   readonly spam: SpamThresholds;
   /** Each of the deployment's keys' rotation label (docs/api.md §10): a new label replaces that value at the next deploy. */
@@ -110,6 +114,7 @@ export const CONTEXT_KEYS = [
   'pricingPlan',
   'createSesIdentity',
   'timeZone',
+  'extraFields',
   'retentionDays',
   'maxMailsPerHour',
   'spamRepeatLimit',
@@ -212,13 +217,14 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
   if (baseUrl !== undefined && customDomain?.redirectDomainName !== undefined && baseUrl !== `https://${customDomain.domainName}`) {
     throw new ConfigError(`baseUrl must be https://${customDomain.domainName} with redirectDomainName, which leads there, or be left out, got ${JSON.stringify(baseUrl)}`);
   }
+  const extraFields = readExtraFields(context('extraFields'));
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
     optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
   );
   const siteFolder =
     sitePages?.kind === 'folder'
-      ? { folder: sitePages.path, setting: 'siteDir', ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
+      ? { folder: sitePages.path, setting: 'siteDir', extraFields: extraFields.map(({ name }) => name), ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
       : undefined;
   const formPage = findFormPage(
     'formPage',
@@ -256,6 +262,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
     timeZone: parseTimeZone('timeZone', text('timeZone', context('timeZone') ?? UTC)),
+    extraFields,
     spam: {
       repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),
       linkLimit: threshold('spamLinkLimit', DEFAULT_SPAM_THRESHOLDS.linkLimit),
@@ -274,6 +281,12 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
       contentSignals: parseContentSignals('contentSignals', text('contentSignals', context('contentSignals') ?? DEFAULT_CONTENT_SIGNALS)),
     },
   };
+}
+
+/** `extraFields`: an object in the settings file or cdk.json, its JSON from `-c extraFields='{…}'`. */
+function readExtraFields(value: unknown): ExtraField[] {
+  if (value === undefined) return [];
+  return parseExtraFields('extraFields', typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 function readRotationLabel(key: ContextKey, value: string): string {

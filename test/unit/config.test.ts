@@ -26,6 +26,7 @@ describe('readSiteSettings (docs/api.md §7)', () => {
       siteName: 'Personal site',
       allowedOrigins: ['https://example.com'],
       limits: { ip: 5, email: 3, windowSeconds: 3600 },
+      extraFields: [],
     });
     expect(DEFAULT_SITE_NAME).toBe('Personal site');
     expect(DEFAULT_RATE_LIMITS).toEqual({ ip: 5, email: 3, windowSeconds: 3600 });
@@ -42,6 +43,7 @@ describe('readSiteSettings (docs/api.md §7)', () => {
       ALLOWED_ORIGINS: 'https://example.com, https://www.example.com,https://example.com',
       RATE_LIMIT_IP: '10',
       RATE_LIMIT_EMAIL: '1',
+      EXTRA_FIELDS: '{"budget":"Budget"}',
     });
 
     expect(settings).toEqual({
@@ -49,6 +51,7 @@ describe('readSiteSettings (docs/api.md §7)', () => {
       siteName: 'Ada’s workshop',
       allowedOrigins: ['https://example.com', 'https://www.example.com'],
       limits: { ip: 10, email: 1, windowSeconds: 3600 },
+      extraFields: [{ name: 'budget', label: 'Budget' }],
     });
   });
 

@@ -111,7 +111,7 @@ describe('answers to a 64 KiB hostile body', () => {
 
     const page = (await formReply(invalidOutcome(fields), body, 'form-token', 'request-id', site)).body ?? '';
 
-    const refilled = FORM_FIELDS.map((field) => escapeHtml(typed[field.name]));
+    const refilled = FORM_FIELDS.map((field) => escapeHtml(typed[field.name as keyof typeof typed]));
     for (const value of refilled) expect(page).toContain(value);
     expect(size(page)).toBeLessThanOrEqual(ANSWER_BUDGET + refilled.reduce((total, value) => total + size(value), 0));
   });

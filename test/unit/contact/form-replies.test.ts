@@ -17,6 +17,7 @@ const SITE: FormSite = {
   siteName: 'Ada’s workshop',
   allowedOrigins: ['https://example.com'],
   limits: { ip: 5, email: 3, windowSeconds: 3600 },
+  extraFields: [],
 };
 const STATUS: RateLimitStatus = { scope: 'ip', remaining: 4, resetSeconds: 1200 };
 const SUBMITTED: ReadForm = { kind: 'fields', fields: { name: 'Ada', email: 'ada@example', message: 'short' } };

@@ -62,3 +62,30 @@ describe('the focus of a refused post’s page, without script', () => {
     expect(autofocused(renderFormPage({ site: SITE, formToken: 't' }))).toEqual([]);
   });
 });
+
+describe('the form with the owner’s own fields (extraFields)', () => {
+  const site: PageSite = { ...SITE, extraFields: [{ name: 'budget', label: 'Orçamento & prazo' }] };
+
+  it('asks each after the inquiry’s own, optional, labelled in the owner’s words and described as the schema describes it', () => {
+    const html = renderFormPage({ site, formToken: 'form-token' });
+    expect(html).toContain('<label for="contact-budget">Orçamento &amp; prazo <span class="optional">(optional)</span></label>');
+    expect(html).toMatch(/<input id="contact-budget" name="budget" type="text" autocomplete="off" toolparamdescription="Orçamento &amp; prazo, optional: at most 200 characters[^"]*" value="">/);
+    expect(html.indexOf('name="budget"')).toBeGreaterThan(html.indexOf('name="project_url"'));
+    expect(html.indexOf('name="budget"')).toBeLessThan(html.indexOf('name="_gotcha"'));
+  });
+
+  it('fills it in again after a refused post, its error beside it, and takes the focus when it is the first to correct', () => {
+    const html = renderFormPage({
+      site,
+      formToken: 'form-token',
+      values: { budget: 'x'.repeat(201) },
+      errors: [{ field: 'budget', code: 'too_long', message: 'budget must be at most 200 characters long.', userMessage: 'Shorten this answer to 200 characters or fewer.' }],
+    });
+    expect(html).toMatch(/<input id="contact-budget" name="budget" type="text" autocomplete="off" aria-describedby="contact-budget-error" aria-invalid="true" autofocus [^>]*value="x{201}">/);
+    expect(html).toContain('<span class="error-text">Shorten this answer to 200 characters or fewer.</span>');
+  });
+
+  it('is the form of the inquiry alone on a deployment without them', () => {
+    expect(renderFormPage({ site: SITE, formToken: 'form-token' })).not.toContain('contact-budget');
+  });
+});

@@ -108,12 +108,21 @@ describe('the HTTP API', () => {
     expect(routes.map((route) => route.Properties.RouteKey)).not.toContain('GET /api/mcp');
   });
 
+  it('gives the owner’s own fields to every function that publishes or takes the inquiry, and to no other', () => {
+    const owned = synthesizeSite({ ...MINIMAL_CONTEXT, extraFields: { budget: 'Orçamento' } });
+    const extraFieldsOf = (name: FunctionName) =>
+      ((owned.template.toJSON().Resources[owned.logicalId(owned.stack.functions.get(name)!)] as TemplateResource).Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXTRA_FIELDS;
+    const given = FUNCTION_NAMES.filter((name) => extraFieldsOf(name) !== undefined);
+    expect(given.sort()).toEqual(['contact', 'discovery', 'mcp', 'page', 'schema']);
+    for (const name of given) expect(extraFieldsOf(name)).toBe('{"budget":"Orçamento"}');
+  });
+
   it('runs the MCP function as the contact function runs, with the intake’s settings and neither the form’s nor the form tokens’ key', () => {
     const fn = template.toJSON().Resources[functionId('mcp')] as TemplateResource;
     expect(fn.Properties).toMatchObject({ Runtime: LAMBDA_RUNTIME.name, Architectures: ['arm64'], MemorySize: 512, Timeout: MCP_TIMEOUT_SECONDS });
     expect(Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).sort()).toEqual(
       [
-        'ALLOWED_ORIGINS', 'BASE_URL', 'COUNTER_KEY_SECRET', 'COUNTER_TABLE', 'FORM_MIN_SECONDS', 'INQUIRY_TABLE', 'ORIGIN_VERIFY_DIGESTS',
+        'ALLOWED_ORIGINS', 'BASE_URL', 'COUNTER_KEY_SECRET', 'COUNTER_TABLE', 'EXTRA_FIELDS', 'FORM_MIN_SECONDS', 'INQUIRY_TABLE', 'ORIGIN_VERIFY_DIGESTS',
         'RATE_LIMIT_EMAIL', 'RATE_LIMIT_IP', 'SITE_NAME', 'SPAM_LINK_LIMIT', 'SPAM_REPEAT_LIMIT',
       ].sort(),
     );
@@ -278,6 +287,7 @@ describe('the functions', () => {
         ALLOWED_ORIGINS: 'https://example.com,https://www.example.com',
         RATE_LIMIT_IP: '5',
         RATE_LIMIT_EMAIL: '3',
+        EXTRA_FIELDS: '{}',
         COUNTER_TABLE: { Ref: site.logicalId(stack.counterTable) },
         COUNTER_KEY_SECRET: keyReference('counterKey'),
         FORM_TOKEN_SECRET: keyReference('formTokenKey'),

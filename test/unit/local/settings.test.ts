@@ -514,6 +514,14 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
     });
   });
 
+  it('hands npm start the owner’s own fields as the JSON of EXTRA_FIELDS, an object in the file as synth reads it', () => {
+    expect(settingsFileVariables({}, file({ extraFields: { budget: 'Orçamento' } })).variables).toEqual({ EXTRA_FIELDS: '{"budget":"Orçamento"}' });
+    expect(readLocalSettings({ EXTRA_FIELDS: '{"budget":"Orçamento"}', SITE_DIR: siteFolder({ 'index.html': 'Home' }) }).siteDir).toBeDefined();
+    expect(configErrorOf(() => readLocalSettings({ EXTRA_FIELDS: '{"email":"E-mail"}', SITE_DIR: siteFolder({ 'index.html': 'Home' }) })).message).toBe(
+      "EXTRA_FIELDS: email is a field of the inquiry's own or of the service's: name yours otherwise",
+    );
+  });
+
   it('lets a variable that is set win, an empty one too, which turns the setting off', () => {
     expect(settingsFileVariables({ SITE_DIR: '', SITE_NAME: 'From the shell' }, file({ siteDir: '../site', siteName: 'From the file', pageStylesheet: '/a.css' }))).toEqual({
       variables: { PAGE_STYLESHEET: '/a.css' },

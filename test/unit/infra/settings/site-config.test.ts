@@ -57,6 +57,7 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       timeZone: 'UTC',
+      extraFields: [],
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'domain', domain: 'example.com', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' } },
@@ -82,6 +83,7 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       timeZone: 'UTC',
+      extraFields: [],
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
       senderIdentity: { kind: 'email-if-missing' },
@@ -175,6 +177,22 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, timeZone: 'EST' }).message).toBe(
       'timeZone must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got "EST"',
     );
+  });
+
+  it('takes the owner’s own fields as an object (settings file, cdk.json) or its JSON (-c), none unless set', () => {
+    const fields = [{ name: 'budget', label: 'Orçamento' }];
+    expect(configOf(MINIMAL_CONTEXT).extraFields).toEqual([]);
+    expect(configOf({ ...MINIMAL_CONTEXT, extraFields: { budget: 'Orçamento' } }).extraFields).toEqual(fields);
+    expect(configOf({ ...MINIMAL_CONTEXT, extraFields: '{"budget": "Orçamento"}' }).extraFields).toEqual(fields);
+    expect(errorOf({ ...MINIMAL_CONTEXT, extraFields: { message: 'Mensagem' } }).message).toBe("extraFields: message is a field of the inquiry's own or of the service's: name yours otherwise");
+  });
+
+  it('takes a form page whose form asks the owner’s own fields, a <select> among them, once extraFields names them', () => {
+    const page = ownerFormPage().replace('<button', '<select name="budget"><option>até R$ 5 mil</option><option>acima de R$ 20 mil</option></select><input name="phone"><button');
+    const folder = siteFolder({ 'contact/index.html': page });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toContain('a field of your own (budget, phone) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Budget","phone":"Phone"}');
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } }).formPage?.path).toBe('/contact/');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento' } }).message).toContain('whose form has fields the inquiry has not (phone)');
   });
 
   it('names secretVersion, which it no longer reads, and what replaced it', () => {
@@ -705,13 +723,13 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toMatch(/, whose form sends the inquiry to \/contact\/, which takes no form post: only \/contact does /);
   });
 
-  // A field of the owner's own, beside every field the inquiry needs, is said where it goes: the message.
-  const asking = (names: string) => `; what else you ask (${names}) a visitor writes in the message: say so in its label`;
+  // A field of the owner's own, beside every field the inquiry needs, is said where it goes: extraFields.
+  const asking = (names: string, example = names) => `; a field of your own (${names}) goes in the extraFields setting with its label, such as "extraFields": ${example} (docs/api.md §2)`;
   it.each([
-    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)', asking('phone')],
+    ['a field the inquiry has not', ownerFormPage().replace('<button', '<input name="phone"><button'), 'fields the inquiry has not (phone)', asking('phone', '{"phone":"Phone"}')],
     ['a named submit button, which a browser sends too', ownerFormPage().replace('<button type="submit">', '<button type="submit" name="send">'), 'fields the inquiry has not (send)', ''],
     ['no e-mail field', ownerFormPage().replace('name="email"', 'name="mail"'), 'fields the inquiry has not (mail) and no email', ''],
-    ['fields named as an object’s own properties, of no form service', ownerFormPage().replace('<button', '<input name="constructor"><input name="__proto__"><button'), 'fields the inquiry has not (constructor, __proto__)', asking('constructor, __proto__')],
+    ['fields named as an object’s own properties, of no form service', ownerFormPage().replace('<button', '<input name="constructor"><input name="__proto__"><button'), 'fields the inquiry has not (constructor, __proto__)', asking('constructor, __proto__', '{"phone":"Phone"}')],
   ])('refuses a form page whose form has %s: every post would be refused', (_case, page, wrong, hint) => {
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(
@@ -764,7 +782,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['a button of another encoding', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="multipart/form-data">'), `form's submit button has formenctype="multipart/form-data", so every post sent with it would be refused (415): ${encoding}`],
     ['two controls of one field', ownerFormPage().replace('<button', '<input type="hidden" name="email" value="me@example.com"><button'), 'form has more than one control named email (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
     ['two checkboxes of one field', ownerFormPage().replace('<button', '<input type="checkbox" name="company" value="a"><input type="checkbox" name="company" value="b"><button'), 'form has more than one control named company (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control'],
-    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), "form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; what else you ask (\\u001B]0;pwned\\u0007) a visitor writes in the message: say so in its label"],
+    ['a name with a terminal escape', ownerFormPage().replace('<button', '<input name="\u001b]0;pwned\u0007"><button'), "form has fields the inquiry has not (\\u001B]0;pwned\\u0007), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; a field of your own (\\u001B]0;pwned\\u0007) goes in the extraFields setting with its label, such as \"extraFields\": {\"phone\":\"Phone\"} (docs/api.md §2)"],
   ])('refuses a form page whose form has %s, in one line naming the cause', (_case, page, cause) => {
     const { message, named } = found(page);
     expect(message).toBe(`${named} ${cause}`);
