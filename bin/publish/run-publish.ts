@@ -11,7 +11,7 @@ import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/ag
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
 import { printable, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
-import { sitemapAddressNote } from '../../lib/pages/sitemap-address.js';
+import { siteAddressNotes } from '../../lib/pages/sitemap-address.js';
 import { ownLlmsTxtDigest } from '../../lib/settings/settings-digest.js';
 import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
@@ -70,8 +70,7 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   const told = update?.routing ?? deployed.frontDoor;
   const added = agentFiles(site, request.agents, deployed.baseUrl, told === undefined ? [] : pagesWithoutHtml([...site.files.keys()], told), 'siteDir');
   yield* added.notes;
-  const address = sitemapAddressNote(site, deployed.baseUrl, 'siteDir');
-  if (address !== undefined) yield address;
+  yield* siteAddressNotes(site, deployed.baseUrl, 'siteDir');
   // What the service adds is made into files of their own, uploaded and compared as the folder's are.
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'publish-agent-files-')));
   try {

@@ -14,7 +14,7 @@ import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, folderDocuments, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { KEPT_VERSION_DAYS } from './kept-versions.js';
 import { copySiteFiles, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from './site-files.js';
-import { sitemapAddressNote } from './sitemap-address.js';
+import { siteAddressNotes } from './sitemap-address.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
 
@@ -107,8 +107,8 @@ export class SitePagesOrigin extends Construct {
     if (this.site === undefined || this.bucket === undefined) return;
     const added = agentFiles(this.site, this.agents, baseUrl, pagesWithoutHtml, 'siteDir');
     // The site's address is known at synth with a domain or baseUrl alone; the distribution's own domain, at deploy.
-    const address = Token.isUnresolved(baseUrl) ? undefined : sitemapAddressNote(this.site, baseUrl, 'siteDir');
-    for (const note of [...added.notes, ...(address === undefined ? [] : [address])]) Annotations.of(this).addInfo(note);
+    const address = Token.isUnresolved(baseUrl) ? [] : siteAddressNotes(this.site, baseUrl, 'siteDir');
+    for (const note of [...added.notes, ...address]) Annotations.of(this).addInfo(note);
     const staged = (name: string) => {
       const folder = join(Stage.of(this)!.assetOutdir, `${name}-${Names.uniqueId(this)}`);
       rmSync(folder, { recursive: true, force: true });

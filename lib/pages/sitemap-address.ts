@@ -1,24 +1,48 @@
 import { readFileSync } from 'node:fs';
-import { SITEMAP_XML, sitemapLocs } from './agent-files.js';
+import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
 
 /**
- * A note when the folder's own sitemap names its pages at another origin than the site's
- * (`baseUrl`): a generator writes its base URL there, and in its canonical links and feeds, so a
- * site that moved (from `example.com` to `www.example.com`, say) sends search engines and agents
- * to each page through a redirect, or to the old host. None without an own sitemap, or where the
- * site's origin is known at deploy only (the distribution's own domain).
+ * Notes on the folder's own files that name the site at another origin than its own (`baseUrl`),
+ * where crawlers and agents read them: the sitemap a generator writes with its base URL, and the
+ * `Sitemap:` lines of its own robots.txt (a copy of the preview's names the machine's). None where
+ * the site's origin is known at deploy only (the distribution's own domain).
  */
-export function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, baseUrl: string, setting: string): string | undefined {
-  const file = site.files.get(SITEMAP_XML);
-  if (file === undefined || !URL.canParse(baseUrl)) return undefined;
-  const [loc] = sitemapLocs(readFileSync(file, 'utf8'));
-  if (loc === undefined || !URL.canParse(loc)) return undefined;
-  const named = new URL(loc).origin;
+export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string, setting: string): string[] {
+  if (!URL.canParse(baseUrl)) return [];
   const own = new URL(baseUrl).origin;
-  if (named === own) return undefined;
+  return [sitemapAddressNote(site, own, setting), robotsSitemapNote(site, own, setting)].filter((note) => note !== undefined);
+}
+
+/**
+ * When the folder's own sitemap names its pages at another origin than the site's: a generator
+ * writes its base URL there, and in its canonical links and feeds, so a site that moved (from
+ * `example.com` to `www.example.com`, say) sends search engines and agents to each page through a
+ * redirect, or to the old host.
+ */
+function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {
+  const file = site.files.get(SITEMAP_XML);
+  if (file === undefined) return undefined;
+  const named = originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
+  if (named === undefined || named === own) return undefined;
   return (
     `${setting}: sitemap.xml names your pages at ${named}, where the site is ${own}: set your generator's base URL to ${own} ` +
     "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
   );
+}
+
+/** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */
+function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {
+  const file = site.files.get(ROBOTS_TXT);
+  if (file === undefined) return undefined;
+  const named = readFileSync(file, 'utf8')
+    .split(/\r\n|\r|\n/)
+    .map((line) => /^\s*sitemap\s*:\s*(\S+)/i.exec(line)?.[1])
+    .find((url) => originOf(url) !== undefined && originOf(url) !== own);
+  if (named === undefined) return undefined;
+  return `${setting}: robots.txt names its sitemap at ${named}, where the site is ${own}: write Sitemap: ${own}/${SITEMAP_XML} in it (a copy of npm start's robots.txt names the machine's address)`;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  return url !== undefined && URL.canParse(url) ? new URL(url).origin : undefined;
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { sitemapAddressNote } from '../../../../lib/pages/sitemap-address.js';
+import { siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
 const withSitemap = (sitemap: string) => siteFiles(siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': sitemap }));
 const urlset = (loc: string) => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc> ${loc} </loc></url></urlset>`;
 
-describe('sitemapAddressNote: the base URL a generator wrote in the folder’s own sitemap', () => {
+/** The note on the folder's sitemap, if any. */
+const sitemapAddressNote = (site: Parameters<typeof siteAddressNotes>[0], baseUrl: string, setting: string) => siteAddressNotes(site, baseUrl, setting)[0];
+
+describe('siteAddressNotes: the base URL a generator wrote in the folder’s own sitemap', () => {
   it('says nothing when the sitemap names the site’s own origin, whatever the path and case of the host', () => {
     expect(sitemapAddressNote(withSitemap(urlset('https://WWW.Example.com/fr/a-propos/')), 'https://www.example.com', 'siteDir')).toBeUndefined();
   });
@@ -23,5 +26,21 @@ describe('sitemapAddressNote: the base URL a generator wrote in the folder’s o
     expect(sitemapAddressNote(siteFiles(siteFolder({ 'index.html': '<p>x</p>' })), 'https://example.com', 'siteDir')).toBeUndefined();
     expect(sitemapAddressNote(withSitemap(urlset('/relative/')), 'https://example.com', 'siteDir')).toBeUndefined();
     expect(sitemapAddressNote(withSitemap('<urlset></urlset>'), 'https://example.com', 'siteDir')).toBeUndefined();
+  });
+});
+
+describe('siteAddressNotes: the sitemap the folder’s own robots.txt names', () => {
+  const withRobots = (robots: string) => siteFiles(siteFolder({ 'index.html': '<p>x</p>', 'robots.txt': robots }));
+
+  it('names a Sitemap line at another origin, as a copy of the preview’s robots.txt has it', () => {
+    expect(siteAddressNotes(withRobots('User-agent: *\nAllow: /\n\nsitemap:  http://localhost:3252/sitemap.xml\n'), 'https://rafaelsouza.dev', 'siteDir')).toEqual([
+      "siteDir: robots.txt names its sitemap at http://localhost:3252/sitemap.xml, where the site is https://rafaelsouza.dev: write Sitemap: https://rafaelsouza.dev/sitemap.xml in it (a copy of npm start's robots.txt names the machine's address)",
+    ]);
+  });
+
+  it('says nothing of Sitemap lines at the site’s own origin, of none, or where the site’s origin is not known yet', () => {
+    expect(siteAddressNotes(withRobots('User-agent: *\r\nSitemap: https://RafaelSouza.dev/sitemap.xml\r\n'), 'https://rafaelsouza.dev', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withRobots('User-agent: *\nDisallow:\n'), 'https://rafaelsouza.dev', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withRobots('Sitemap: http://localhost:3252/sitemap.xml'), '${Token[BaseUrl]}', 'siteDir')).toEqual([]);
   });
 });
