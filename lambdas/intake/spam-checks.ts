@@ -61,7 +61,9 @@ export async function checkForSpam(
     isThrowaway(inquiry.email, request.requestId, dependencies),
   ]);
   const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens?.read(form.token, request.now) : undefined;
-  const links = settings.linkLimit > 0 ? linkCount(inquiry.message) : 0;
+  // The owner's own fields count too: each holds a line a robot could fill with links instead.
+  const fieldLinks = settings.linkLimit > 0 ? (inquiry.extra ?? []).reduce((sum, { value }) => sum + linkCount(value), 0) : 0;
+  const links = settings.linkLimit > 0 ? linkCount(inquiry.message) + fieldLinks : 0;
   const reasons: HeldReason[] = [
     ...(repeated?.repeated === true
       ? [{ signal: 'repeated_text' as const, detail: `the same text, case, spacing and numbers aside, came more than ${settings.repeatLimit} times today (UTC)` }]
@@ -69,7 +71,7 @@ export async function checkForSpam(
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
     ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, detail: `${throwaway} is a disposable-mail domain` }]),
     ...(links > settings.linkLimit
-      ? [{ signal: 'link_stuffing' as const, detail: `${links} links in the message, more than ${settings.linkLimit}` }]
+      ? [{ signal: 'link_stuffing' as const, detail: `${links} links in the message${fieldLinks > 0 ? ' and your own fields' : ''}, more than ${settings.linkLimit}` }]
       : []),
   ];
   return { reasons, giveBack: repeated?.giveBack ?? (async () => undefined) };

@@ -169,6 +169,15 @@ describe('link stuffing', () => {
     expect(await checks({ settings: { repeatLimit: 0, linkLimit: 0, formMinSeconds: 3 } }).signals({ message: links(50) })).toEqual([]);
   });
 
+  it('counts the links of the owner’s own fields with the message’s, and says so', async () => {
+    const { check } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
+    const extra = [1, 2].map((field) => ({ name: `field${field}`, label: `Field ${field}`, value: 'https://a.example https://b.example' }));
+    const details = async (inquiry: Partial<Inquiry>) => (await check(inquiry)).reasons.map(({ signal, detail }) => `${signal}: ${detail}`);
+    expect(await details({ message: links(1), extra })).toEqual([]);
+    expect(await details({ message: links(2), extra })).toEqual(['link_stuffing: 6 links in the message and your own fields, more than 5']);
+    expect(await details({ message: links(6) })).toEqual(['link_stuffing: 6 links in the message, more than 5']);
+  });
+
   it('counts a scheme or a www. host, a link with both once', () => {
     expect(linkCount('https://a.example http://b.example www.c.example https://www.d.example HTTP://E.EXAMPLE')).toBe(5);
     expect(linkCount('no links here, not even example.com or an e-mail ada@example.com')).toBe(0);
