@@ -1,8 +1,5 @@
 import type { RateLimits } from './inquiry/limits.js';
-import { EXTRA_FIELD_NAME, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, type ExtraField } from './inquiry/extra-fields.js';
-import { POSTED_FROM_FIELD } from './inquiry/form-fields.js';
-import { FORM_TOKEN_FIELD } from './inquiry/form-token.js';
-import { CONTACT_FIELDS } from './inquiry/schema.js';
+import { EXTRA_FIELD_NAME, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, TAKEN_FIELD_NAMES, type ExtraField } from './inquiry/extra-fields.js';
 import { timeZoneNamed, UTC } from './time-zone.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
@@ -180,9 +177,6 @@ export function readSiteSettings(env: Env): SiteSettings {
     extraFields: env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [],
   };
 }
-
-/** The names an owner's field may not take: the inquiry's own, and those the service's forms post beside them. */
-const TAKEN_FIELD_NAMES: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD]);
 
 /**
  * The owner's own fields, as JSON: an object of each field's name and its label, in the order the

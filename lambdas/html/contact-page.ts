@@ -97,7 +97,7 @@ export function renderProblemPage(site: PageSite, heading: string, text: string)
 }
 
 function renderField(field: FormField, value: string, error: string | undefined, focus: boolean): string {
-  const id = `contact-${field.name}`;
+  const { id } = field;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(' ');

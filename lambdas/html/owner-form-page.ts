@@ -118,7 +118,9 @@ const NOT_REFILLED_TYPES: ReadonlySet<string> = new Set(['hidden', 'password', '
  * Every field the visitor typed into gets its text back, the honeypot's aside; the form token
  * is carried while it is the one to keep, and another contact page's path.
  */
-function fillValues(edits: Edits, { form, controls }: FormInPage, refused: RefusedForm): void {
+function fillValues(edits: Edits, page: FormInPage, refused: RefusedForm): void {
+  const { form, controls } = page;
+  checkChoices(edits, page, refused);
   for (const [name, control] of controls) {
     const value = refused.values[name];
     if (typeof value !== 'string' || name === HONEYPOT_FIELD || name === FORM_TOKEN_FIELD || name === POSTED_FROM_FIELD) continue;
@@ -133,6 +135,27 @@ function fillValues(edits: Edits, { form, controls }: FormInPage, refused: Refus
   }
   carryHidden(edits, { form, controls }, FORM_TOKEN_FIELD, refused.formToken);
   carryHidden(edits, { form, controls }, POSTED_FROM_FIELD, refused.postedFrom);
+}
+
+/** Input types whose control is a choice, checked or not: a radio group, or a checkbox. */
+const CHOICE_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox']);
+
+/**
+ * Each radio button and checkbox (one of the owner's own fields, asked so) checked when its value
+ * (`on` when it has none) is what the visitor sent under its name, and unchecked otherwise (a
+ * browser sends nothing for one left unchecked): the page's default must not replace the visitor's
+ * choice when the post is sent again.
+ */
+function checkChoices(edits: Edits, page: FormInPage, refused: RefusedForm): void {
+  for (const control of formControls(page)) {
+    const name = attribute(control, 'name');
+    const type = attribute(control, 'type')?.trim().toLowerCase();
+    if (name === undefined || control.tagName !== 'input' || type === undefined || !CHOICE_TYPES.has(type) || name === HONEYPOT_FIELD) continue;
+    const sent = Object.hasOwn(refused.values, name) ? refused.values[name] : undefined;
+    const chosen = [sent].flat().includes(attribute(control, 'value') ?? 'on');
+    if (chosen && attribute(control, 'checked') === undefined) setAttribute(edits, control, 'checked');
+    if (!chosen) removeAttribute(edits, control, 'checked');
+  }
 }
 
 /** A `<select>` (a budget's, one of the owner's fields) with the option the visitor chose selected, and no other. */

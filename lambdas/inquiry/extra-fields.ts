@@ -25,6 +25,13 @@ export const EXTRA_LABEL_MAX_LENGTH = 60;
 /** A field's name: a letter, then letters, digits, `_` or `-`, as form fields are named; never `_gotcha`'s kind, nor `__proto__`. */
 export const EXTRA_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
+/**
+ * The names an owner's field may not take: the inquiry's own, and those the service's forms post
+ * beside them. Written out, so that every function's settings read them without loading the
+ * schema; test/unit/inquiry/extra-fields.test.ts holds them to schema.ts, form-token.ts and form-fields.ts.
+ */
+export const TAKEN_FIELD_NAMES: ReadonlySet<string> = new Set(['name', 'email', 'message', 'company', 'project_url', '_gotcha', 'form_token', 'form_page']);
+
 /** Every one of the owner's fields' rule: text on one line, as `company`'s, up to EXTRA_FIELD_MAX_LENGTH characters; `""` means not given. */
 export const EXTRA_FIELD_RULE = {
   type: 'string',

@@ -13,9 +13,17 @@ const REQUIRED: ReadonlySet<string> = new Set(INQUIRY_RULES.required);
 /** A field a visitor sees; the honeypot is drawn apart (contact-page.ts). */
 type VisibleField = Exclude<ContactField, typeof HONEYPOT_FIELD>;
 
+/**
+ * The start of the id of each of the owner's fields on the service's form: apart from the page's
+ * own ids (`contact-status`, `contact-sent`, `contact-<field>-error`), whatever the owner names a field.
+ */
+export const EXTRA_FIELD_ID_PREFIX = 'contact-extra-';
+
 /** How one field of the inquiry appears in the form. */
 export interface FormField {
   readonly name: string;
+  /** Its control's id, which its label, hint and error are named after. */
+  readonly id: string;
   readonly label: string;
   readonly hint?: string;
   readonly control: 'input' | 'textarea';
@@ -27,7 +35,7 @@ export interface FormField {
   readonly description: string;
 }
 
-const FIELDS: readonly (Omit<FormField, 'required' | 'description'> & { readonly name: VisibleField })[] = [
+const FIELDS: readonly (Omit<FormField, 'id' | 'required' | 'description'> & { readonly name: VisibleField })[] = [
   { name: 'name', label: 'Your name', control: 'input', type: 'text', autocomplete: 'name' },
   {
     name: 'email',
@@ -59,6 +67,7 @@ const FIELDS: readonly (Omit<FormField, 'required' | 'description'> & { readonly
 /** The fields in the contract's table order, which is also the order their errors come in. */
 export const FORM_FIELDS: readonly FormField[] = FIELDS.map((field) => ({
   ...field,
+  id: `contact-${field.name}`,
   required: REQUIRED.has(field.name),
   description: INQUIRY_RULES.properties[field.name].description,
 }));
@@ -69,6 +78,7 @@ export function formFields(extraFields: readonly ExtraField[] = []): readonly Fo
     ...FORM_FIELDS,
     ...extraFields.map((field) => ({
       name: field.name,
+      id: `${EXTRA_FIELD_ID_PREFIX}${field.name}`,
       label: field.label,
       control: 'input' as const,
       type: 'text' as const,

@@ -52,6 +52,8 @@ export const FIELD_MESSAGES: Readonly<Record<string, Partial<Record<MessageKey, 
  * and the sentence stands beside the field, so it needs no name. The page script has it too.
  */
 export const EXTRA_FIELD_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
+  // Sent more than once: a <select multiple>, or two controls of one name.
+  invalid_type: 'Give one answer here.',
   too_long: `Shorten this answer to ${EXTRA_FIELD_MAX_LENGTH} characters or fewer.`,
   invalid_characters: 'Remove the line breaks, control characters, text-direction controls and any “=?” from this answer.',
 };

@@ -27,7 +27,8 @@ const MAX_LISTED_NAME_LENGTH = 64;
  */
 export function inquiryValidator(extraFields: readonly ExtraField[]): InquiryValidator {
   const extraNames: ReadonlySet<string> = new Set(extraFields.map((field) => field.name));
-  const fieldOrder = [...CONTACT_FIELDS, ...extraNames];
+  // The published schema's order: the owner's fields after the inquiry's own, the trap last.
+  const fieldOrder = [...CONTACT_FIELDS.filter((field) => field !== HONEYPOT_FIELD), ...extraNames, HONEYPOT_FIELD];
   return (body) => {
     const [extra, inquiry] = partition(body, (name) => extraNames.has(name));
     if (validate({ inquiry, extra })) {

@@ -2,6 +2,7 @@ import { FIELD_ERROR_CODES, PATTERN_CODES } from '../inquiry/field-errors.js';
 import { FORM_TOKEN_FIELD, FORM_TOKEN_HEADER } from '../inquiry/form-token.js';
 import { HONEYPOT_FIELD } from '../inquiry/schema.js';
 import { EXTRA_FIELD_MESSAGES, FIELD_MESSAGES, NOTICES } from '../inquiry/form-messages.js';
+import { EXTRA_FIELD_ID_PREFIX } from '../inquiry/form-fields.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 
 /** What the script cannot read from the published schema: the words, and which code a pattern reports. */
@@ -14,6 +15,7 @@ const SCRIPT_SETTINGS = {
   patternCodes: PATTERN_CODES,
   messages: FIELD_MESSAGES,
   extraFieldMessages: EXTRA_FIELD_MESSAGES,
+  extraFieldIdPrefix: EXTRA_FIELD_ID_PREFIX,
   notices: NOTICES,
 };
 
@@ -91,9 +93,18 @@ export const FORM_SCRIPT = String.raw`'use strict';
     return failures.length > 0 ? failures[0] : null;
   }
 
+  /** A field the words name is the inquiry's own; any other is one of the owner's (extraFields), its rule every one's. */
+  function isOwn(name) {
+    return Object.prototype.hasOwnProperty.call(SETTINGS.messages, name);
+  }
+
+  /** The id of a field's control, as the page gives it: the owner's fields apart, so that no name meets the page's own ids. */
+  function fieldId(name) {
+    return (isOwn(name) ? 'contact-' : SETTINGS.extraFieldIdPrefix) + name;
+  }
+
   function messageFor(error, value) {
-    // A field the words do not name, the trap aside, is one of the owner's: its rule is every one's.
-    const messages = SETTINGS.messages[error.field] || (error.field === SETTINGS.honeypot ? {} : SETTINGS.extraFieldMessages);
+    const messages = isOwn(error.field) ? SETTINGS.messages[error.field] : SETTINGS.extraFieldMessages;
     const rule = rules.find((candidate) => candidate.name === error.field);
     const empty = Boolean(rule && rule.required) && (value === undefined || value === '');
     return (empty && messages.empty) || messages[error.code] || error.message || SETTINGS.notices.invalid;
@@ -169,8 +180,8 @@ export const FORM_SCRIPT = String.raw`'use strict';
       // Emptied, as the answer without script empties it: its sentence says to send the form again.
       const trap = error.field === SETTINGS.honeypot ? form.elements.namedItem(SETTINGS.honeypot) : null;
       if (trap) trap.value = '';
-      const control = document.getElementById('contact-' + error.field);
-      const box = document.getElementById('contact-' + error.field + '-error');
+      const control = document.getElementById(fieldId(error.field));
+      const box = document.getElementById(fieldId(error.field) + '-error');
       if (!control || !box) {
         unplaced.push(message);
         continue;

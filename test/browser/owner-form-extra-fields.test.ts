@@ -63,7 +63,7 @@ describeWithChromium()('the owner’s own fields on the service’s own form, in
     // Past the rule: the script says so beside the field, in words for a person, and sends nothing.
     await page.getByLabel('Telefone').fill('9'.repeat(201));
     await page.getByRole('button', { name: 'Send inquiry' }).click();
-    await page.locator('#contact-telefone-error').filter({ hasText: 'Shorten this answer to 200 characters or fewer.' }).waitFor();
+    await page.locator('#contact-extra-telefone-error').filter({ hasText: 'Shorten this answer to 200 characters or fewer.' }).waitFor();
     await page.getByLabel('Telefone').fill('+55 11 5555-0000');
     expect((await submitForm(page)).status()).toBe(202);
     const [mail] = await waitForEmails(local.server, 1);

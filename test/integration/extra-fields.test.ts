@@ -13,7 +13,8 @@ import { siteFolder } from '../support/site-folder.js';
  * JSON, a form post (a <select>) and MCP, and delivered in the owner's mail under their labels.
  */
 
-const BUDGET = '<select name="budget"><option value="">—</option><option>até R$ 5 mil</option><option>acima de R$ 20 mil</option></select>';
+// The page chooses an option first, which a refused post's answer must not choose again in the visitor's place.
+const BUDGET = '<select name="budget"><option value="">—</option><option selected>até R$ 5 mil</option><option>acima de R$ 20 mil</option></select>';
 let server: LocalServer;
 
 beforeAll(async () => {

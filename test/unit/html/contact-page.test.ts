@@ -68,8 +68,8 @@ describe('the form with the owner’s own fields (extraFields)', () => {
 
   it('asks each after the inquiry’s own, optional, labelled in the owner’s words and described as the schema describes it', () => {
     const html = renderFormPage({ site, formToken: 'form-token' });
-    expect(html).toContain('<label for="contact-budget">Orçamento &amp; prazo <span class="optional">(optional)</span></label>');
-    expect(html).toMatch(/<input id="contact-budget" name="budget" type="text" autocomplete="off" toolparamdescription="Orçamento &amp; prazo, optional: at most 200 characters[^"]*" value="">/);
+    expect(html).toContain('<label for="contact-extra-budget">Orçamento &amp; prazo <span class="optional">(optional)</span></label>');
+    expect(html).toMatch(/<input id="contact-extra-budget" name="budget" type="text" autocomplete="off" toolparamdescription="Orçamento &amp; prazo, optional: at most 200 characters[^"]*" value="">/);
     expect(html.indexOf('name="budget"')).toBeGreaterThan(html.indexOf('name="project_url"'));
     expect(html.indexOf('name="budget"')).toBeLessThan(html.indexOf('name="_gotcha"'));
   });
@@ -81,11 +81,18 @@ describe('the form with the owner’s own fields (extraFields)', () => {
       values: { budget: 'x'.repeat(201) },
       errors: [{ field: 'budget', code: 'too_long', message: 'budget must be at most 200 characters long.', userMessage: 'Shorten this answer to 200 characters or fewer.' }],
     });
-    expect(html).toMatch(/<input id="contact-budget" name="budget" type="text" autocomplete="off" aria-describedby="contact-budget-error" aria-invalid="true" autofocus [^>]*value="x{201}">/);
+    expect(html).toMatch(/<input id="contact-extra-budget" name="budget" type="text" autocomplete="off" aria-describedby="contact-extra-budget-error" aria-invalid="true" autofocus [^>]*value="x{201}">/);
     expect(html).toContain('<span class="error-text">Shorten this answer to 200 characters or fewer.</span>');
   });
 
+  it('gives each an id of its own, whatever its name: never one of the page’s', () => {
+    const named = ['sent', 'status', 'form', 'trap', 'reference', 'name-error', 'message-hint', 'sent-heading'].map((name) => ({ name, label: name }));
+    const ids = [...renderFormPage({ site: { ...SITE, extraFields: named }, formToken: 'form-token' }).matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids.length).toBeGreaterThan(named.length * 3);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
   it('is the form of the inquiry alone on a deployment without them', () => {
-    expect(renderFormPage({ site: SITE, formToken: 'form-token' })).not.toContain('contact-budget');
+    expect(renderFormPage({ site: SITE, formToken: 'form-token' })).not.toContain('contact-extra-budget');
   });
 });

@@ -110,7 +110,22 @@ describe('what a visitor typed comes back as text, never as markup', () => {
     expect(tagCounts(html)).toEqual(tagCounts(MARKED));
   });
 
-  it('never fills in the honeypot, a password, a hidden field or a choice, which keep what the page says', () => {
+  it('chooses again what the visitor chose of a <select>, a radio group and a checkbox, the page’s own defaults undone (the owner’s own fields)', () => {
+    const page = UNMARKED.replace(
+      '<button>',
+      '<select name="budget"><option value="">—</option><option selected>up to 5k</option><optgroup label="more"><option>  over\n 20k </option></optgroup></select>' +
+        '<input type="radio" name="kind" value="web"><input type="radio" name="kind" value="app" checked>' +
+        '<input type="checkbox" name="urgent" value="yes"><input type="checkbox" name="newsletter" checked><button>',
+    );
+    const html = fill(page, { values: { budget: 'over 20k', kind: 'web', urgent: 'yes' } });
+    const selected = elements(html).filter((element) => element.tagName === 'option' && attr(element, 'selected') !== undefined);
+    expect(selected.map((option) => text(option).trim())).toEqual(['over\n 20k']);
+    const checked = elements(html).filter((element) => element.tagName === 'input' && attr(element, 'checked') !== undefined);
+    // The newsletter box the visitor unchecked sent nothing: it stays unchecked.
+    expect(checked.map((input) => `${attr(input, 'name')}=${attr(input, 'value')}`)).toEqual(['kind=web', 'urgent=yes']);
+  });
+
+  it('never fills in the honeypot, a password, a hidden field, nor a choice’s value', () => {
     const page = UNMARKED.replace(
       '<button>',
       '<input type="password" name="secret"><input type="hidden" name="source" value="site"><input type="checkbox" name="agree" value="yes"><input name="_gotcha"><button>',

@@ -4,9 +4,11 @@ import { extraFieldsValue, parseExtraFields, readSiteSettings } from '../../../l
 import { composeInquiryEmail } from '../../../lambdas/delivery/inquiry-email.js';
 import { inquiryText, toInquiryRecord } from '../../../lambdas/inbox/inquiry-record.js';
 import { terminalText, visitorFields } from '../../../lambdas/inbox/visitor-text.js';
-import { EXTRA_FIELD_MAX_LENGTH, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, type ExtraField } from '../../../lambdas/inquiry/extra-fields.js';
+import { EXTRA_FIELD_MAX_LENGTH, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, TAKEN_FIELD_NAMES, type ExtraField } from '../../../lambdas/inquiry/extra-fields.js';
+import { POSTED_FROM_FIELD } from '../../../lambdas/inquiry/form-fields.js';
+import { FORM_TOKEN_FIELD } from '../../../lambdas/inquiry/form-token.js';
 import { EXTRA_FIELD_MESSAGES } from '../../../lambdas/inquiry/form-messages.js';
-import { contactRequestSchema, optionalFieldsInWords } from '../../../lambdas/inquiry/schema.js';
+import { CONTACT_FIELDS, contactRequestSchema, optionalFieldsInWords } from '../../../lambdas/inquiry/schema.js';
 import { inquiryValidator } from '../../../lambdas/intake/validation.js';
 import { independentValidator } from '../../support/independent-validator.js';
 import { configErrorOf } from '../../support/config-error.js';
@@ -43,6 +45,10 @@ describe('the extraFields setting', () => {
     ['a label one character too long', JSON.stringify({ budget: 'b'.repeat(EXTRA_LABEL_MAX_LENGTH + 1) }), 'extraFields: the label of budget must be one line'],
   ])('refuses %s, naming the setting', (_case, value, message) => {
     expect(configErrorOf(() => parseExtraFields('extraFields', value)).message).toContain(message);
+  });
+
+  it('refuses every name the inquiry or the service’s forms post, as schema.ts and the forms name them', () => {
+    expect([...TAKEN_FIELD_NAMES].sort()).toEqual([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD].sort());
   });
 
   it('takes a label of 60 characters, and names of 40; not 41', () => {
@@ -120,8 +126,12 @@ describe('validating an inquiry with the owner’s fields', () => {
       { field: 'budget', code: 'too_long', message: `budget must be at most ${EXTRA_FIELD_MAX_LENGTH} characters long.`, userMessage: EXTRA_FIELD_MESSAGES.too_long },
       expect.objectContaining({ field: 'telefone', code: 'invalid_characters', userMessage: EXTRA_FIELD_MESSAGES.invalid_characters }),
     ]);
-    const typed = validate({ ...VALID_INQUIRY, budget: 5000 });
-    expect(typed.valid ? [] : typed.errors).toEqual([expect.objectContaining({ field: 'budget', code: 'invalid_type' })]);
+    // Sent twice, as a <select multiple> posts it: one answer is asked for.
+    const typed = validate({ ...VALID_INQUIRY, budget: ['R$ 5 mil', 'R$ 20 mil'], _gotcha: 'x' });
+    expect(typed.valid ? [] : typed.errors).toEqual([
+      expect.objectContaining({ field: 'budget', code: 'invalid_type', userMessage: 'Give one answer here.' }),
+      expect.objectContaining({ field: '_gotcha', code: 'honeypot' }),
+    ]);
   });
 
   it('still refuses a field the owner did not name, and the same field on a deployment without it', () => {

@@ -516,7 +516,9 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
 
   it('hands npm start the owner’s own fields as the JSON of EXTRA_FIELDS, an object in the file as synth reads it', () => {
     expect(settingsFileVariables({}, file({ extraFields: { budget: 'Orçamento' } })).variables).toEqual({ EXTRA_FIELDS: '{"budget":"Orçamento"}' });
-    expect(readLocalSettings({ EXTRA_FIELDS: '{"budget":"Orçamento"}', SITE_DIR: siteFolder({ 'index.html': 'Home' }) }).siteDir).toBeDefined();
+    const site = siteFolder({ 'contato/index.html': ownerFormPage().replace('<button', '<select name="budget"><option>até R$ 5 mil</option></select><button') });
+    expect(readLocalSettings({ EXTRA_FIELDS: '{"budget":"Orçamento"}', SITE_DIR: site, FORM_PAGE: '/contato/' }).formPage?.path).toBe('/contato/');
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/contato/' })).message).toContain('whose form has fields the inquiry has not (budget)');
     expect(configErrorOf(() => readLocalSettings({ EXTRA_FIELDS: '{"email":"E-mail"}', SITE_DIR: siteFolder({ 'index.html': 'Home' }) })).message).toBe(
       "EXTRA_FIELDS: email is a field of the inquiry's own or of the service's: name yours otherwise",
     );
