@@ -388,12 +388,22 @@ export const FORM_SERVICES_GUIDE = 'docs/form-services.md';
  * every post. Web3Forms' `subject`, which a form of the owner's own may have too, is worded for
  * either. FORM_SERVICES_GUIDE says the same, with the form's other markup.
  */
+/** The inquiry's fields as contact forms name them in the languages of docs/examples: what each becomes here. */
+const TRANSLATED_FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
+  name: ['nome', 'nom', 'nombre', 'naam'],
+  email: ['correo', 'courriel'],
+  message: ['mensagem', 'mensaje', 'messaggio', 'nachricht', 'bericht'],
+  company: ['empresa', 'societe', 'entreprise', 'azienda', 'bedrijf', 'firma'],
+};
+
 const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
   ...['_next', 'redirect'].map((field) => [field, `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`] as const),
   ['_replyto', "the inquiry's email field is the address replies go to here"],
   ['subject', "the inquiry has none (each mail's is Project inquiry from the visitor's name), remove it"],
   ...['_subject', '_cc', '_template', '_captcha', 'access_key', 'from_name', 'form-name'].map((field) => [field, "a form service's, remove it"] as const),
   ...['bot-field', '_honey', 'botcheck'].map((field) => [field, "a form service's spam trap: the example's _gotcha is this one's"] as const),
+  // The inquiry's fields named in the site's language, as a form service took any name.
+  ...Object.entries(TRANSLATED_FIELD_NAMES).flatMap(([field, names]) => names.map((name) => [name, `the inquiry's ${field}: rename the field, its label stays yours`] as const)),
 ]);
 
 /**

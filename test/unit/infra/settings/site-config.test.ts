@@ -753,6 +753,14 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       ownerFormPage().replace('<button', '<input type="hidden" name="access_key" value="k"><input type="hidden" name="subject" value="Novo contato"><input type="hidden" name="redirect" value="/thanks/"><input type="hidden" name="_captcha" value="false"><p hidden><input name="_honey"><input name="botcheck"></p><button'),
       'fields the inquiry has not (access_key, subject, redirect, _captcha, _honey, botcheck), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (access_key, _captcha: a form service\'s, remove it; subject: the inquiry has none (each mail\'s is Project inquiry from the visitor\'s name), remove it; redirect: the thank-you page goes in the form\'s data-success-path here; _honey, botcheck: a form service\'s spam trap: the example\'s _gotcha is this one\'s; the rest of a form service\'s markup: docs/form-services.md)',
     ],
+    [
+      'Getform’s, named in Portuguese, with a budget',
+      ownerFormPage()
+        .replace('name="name"', 'name="nome"')
+        .replace('name="message"', 'name="mensagem"')
+        .replace('<button', '<input name="empresa"><select name="orcamento"><option>até R$ 5 mil</option></select><button'),
+      "fields the inquiry has not (nome, mensagem, empresa, orcamento) and no name, message, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha (nome: the inquiry's name: rename the field, its label stays yours; mensagem: the inquiry's message: rename the field, its label stays yours; empresa: the inquiry's company: rename the field, its label stays yours; the rest of a form service's markup: docs/form-services.md)",
+    ],
   ])('refuses a form page that kept %s fields, saying what each becomes here', (_service, page, said) => {
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toBe(`/contact/ (found with no formPage) is ${join(folder, 'contact/index.html')}, whose form has ${said}`);
