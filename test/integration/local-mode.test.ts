@@ -401,8 +401,7 @@ describe('the site’s own origins in local mode (docs/api.md §7, §9)', () => 
   }, 30_000);
 
   it('keeps them beside a BASE_URL of the user’s, and keeps to an ALLOWED_ORIGINS of the user’s exactly', async () => {
-    const withBase = await startLocalServer({ BASE_URL: 'https://example.com' });
-    const withOrigins = await startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' });
+    const [withBase, withOrigins] = await Promise.all([startLocalServer({ BASE_URL: 'https://example.com' }), startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' })]);
     try {
       expect(await formPostedFrom(withBase, 'https://example.com', 1)).toBe(303);
       expect(await formPostedFrom(withBase, withBase.apiUrl, 2)).toBe(303);
