@@ -36,21 +36,23 @@ function markingApp(then: 'wait' | number): { app: string; ran: string; output: 
   return { app: `node -e "require('fs').writeFileSync('${ran}', ''); ${end}"`, ran, output: join(folder, 'cdk.out') };
 }
 
+// Side by side (it.concurrent), as each command is one of its own and none is timed: the others
+// run while the app is synthesized for `ls`, some 10 s, rather than after it.
 describe('npm run cdk: what needs no AWS account', () => {
-  it('prints the CLI’s version', async () => {
+  it.concurrent('prints the CLI’s version', async () => {
     const result = await runOwnerCommand('cdk', ['--version'], withoutCredentials());
 
     expect(result).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^${CDK_VERSION.replaceAll('.', '\\.')} `)), stderr: '' });
   }, 30_000);
 
-  it.each([[['deploy', '--help']], [['bootstrap', '-h']], [['--help', 'destroy']]])('prints the CLI’s help for %j', async (args) => {
+  it.concurrent.each([[['deploy', '--help']], [['bootstrap', '-h']], [['--help', 'destroy']]])('prints the CLI’s help for %j', async (args) => {
     const result = await runOwnerCommand('cdk', args, withoutCredentials());
 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^cdk (deploy|bootstrap|destroy) \[(STACKS|ENVIRONMENTS)\.\.\]/m);
   }, 30_000);
 
-  it('lists the stacks, the app run as for a synth', async () => {
+  it.concurrent('lists the stacks, the app run as for a synth', async () => {
     const output = mkdtempSync(join(tmpdir(), 'cdk-out-'));
     const settings = settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: siteFolder() });
 
@@ -59,7 +61,7 @@ describe('npm run cdk: what needs no AWS account', () => {
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 0, stdout: 'PersonalSiteBudget\nPersonalSite\n' });
   }, 120_000);
 
-  it('passes its standard input and output straight through: the CLI’s language server answers as it is asked', async () => {
+  it.concurrent('passes its standard input and output straight through: the CLI’s language server answers as it is asked', async () => {
     const cdk = spawn('npm', ['run', '--silent', 'cdk', '--', 'lsp'], { cwd: ROOT, env: withoutCredentials(), stdio: ['pipe', 'pipe', 'pipe'] });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
     cdk.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);

@@ -29,7 +29,10 @@ function runLocal(env: Record<string, string>): Promise<{ code: number | null; s
 }
 
 describe('npm start (bin/local.ts)', () => {
-  it.each([
+  // The starts that stop on their settings, before anything listens or is timed, run side by side
+  // (jest runs a block's concurrent tests together, before the rest): each spends some 2 s loading
+  // its modules, which two cores do two at a time.
+  it.concurrent.each([
     ['RATE_LIMIT_IP', 'five'],
     ['PORT', '70000'],
     ['BASE_URL', 'example.com'],
@@ -48,7 +51,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(setting)]);
   }, 30_000);
 
-  it.each([
+  it.concurrent.each([
     ['a field twice', ownerFormPage().replace('<button', '<input type="hidden" name="email"><button'), 'form has more than one control named email (a radio group aside)'],
     ['multipart/form-data', ownerFormPage().replace('action="/contact"', 'action="/contact" enctype="multipart/form-data"'), 'form has enctype="multipart/form-data", so every post would be refused (415)'],
     ['a button sending text/plain', ownerFormPage().replace('<button type="submit">', '<button type="submit" formenctype="text/plain">'), 'form\'s submit button has formenctype="text/plain", so every post sent with it would be refused (415)'],
@@ -63,7 +66,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`Cannot start: FORM_PAGE /contact/ is ${join(site, 'contact/index.html')}, whose ${cause}`)]);
   }, 30_000);
 
-  it('stops with synth’s own line on a settings file that names both siteDir and siteOrigin', async () => {
+  it.concurrent('stops with synth’s own line on a settings file that names both siteDir and siteOrigin', async () => {
     const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
     writeFileSync(settings, JSON.stringify({ siteDir: siteFolder(), siteOrigin: 'https://you.github.io' }));
     const { code, stdout, stderr } = await runLocal({ SITE_SETTINGS: settings });
@@ -73,7 +76,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(stderr.trim().split('\n')).toEqual(["Cannot start: siteDir and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both"]);
   }, 30_000);
 
-  it.each(['PORT', 'SES_PORT', 'DYNAMODB_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
+  it.concurrent.each(['PORT', 'SES_PORT', 'DYNAMODB_PORT'])('stops with one line naming %s when another server holds that port', async (setting) => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     try {
@@ -88,7 +91,7 @@ describe('npm start (bin/local.ts)', () => {
     }
   }, 30_000);
 
-  it.each([
+  it.concurrent.each([
     ['a name that does not resolve', 'nope.invalid'],
     ['an address of another machine', '192.0.2.1'],
   ])('stops with one line naming HOST when it is %s', async (_title, host) => {
@@ -118,7 +121,7 @@ describe('npm start (bin/local.ts)', () => {
     }
   }, 60_000);
 
-  it.each(['SES_PORT', 'DYNAMODB_PORT'])('stops with one line saying that PORT and %s collide', async (setting) => {
+  it.concurrent.each(['SES_PORT', 'DYNAMODB_PORT'])('stops with one line saying that PORT and %s collide', async (setting) => {
     const { code, stderr } = await runLocal({ PORT: '40123', [setting]: '40123' });
 
     expect(code).toBe(1);
@@ -398,8 +401,7 @@ describe('the site’s own origins in local mode (docs/api.md §7, §9)', () => 
   }, 30_000);
 
   it('keeps them beside a BASE_URL of the user’s, and keeps to an ALLOWED_ORIGINS of the user’s exactly', async () => {
-    const withBase = await startLocalServer({ BASE_URL: 'https://example.com' });
-    const withOrigins = await startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' });
+    const [withBase, withOrigins] = await Promise.all([startLocalServer({ BASE_URL: 'https://example.com' }), startLocalServer({ ALLOWED_ORIGINS: 'https://www.example.com' })]);
     try {
       expect(await formPostedFrom(withBase, 'https://example.com', 1)).toBe(303);
       expect(await formPostedFrom(withBase, withBase.apiUrl, 2)).toBe(303);

@@ -19,6 +19,10 @@ import { closedPortUrl } from '../support/unreachable.js';
  * The owner's commands when the inbox cannot be read (docs/api.md §14), or AWS cannot be asked at
  * all: one line on stderr (one FAIL line of npm run verify's report) that says what happened in the
  * owner's words and what to check, exit status 1, no stack trace, no error's class name.
+ *
+ * Each test runs commands of its own and changes nothing another reads, so a block's tests run side
+ * by side (jest runs a block's concurrent tests together): each command spends some 2 s loading its
+ * modules, which two cores do two at a time. npm run cdk's tests, which time the command, run alone.
  */
 
 let dynamo: RunningServer;
@@ -62,7 +66,7 @@ const COMMANDS = [
 ] as const;
 
 describe('npm run forget', () => {
-  it.each([
+  it.concurrent.each([
     [[], /name the e-mail addresses whose inquiries to erase, as npm run inbox -- --text shows them$/],
     [['ada@example.org', 'ada'], /"ada" is no e-mail address: name the visitor's, as npm run inbox -- --text shows it$/],
   ])('asks for e-mail addresses in one line, before it reads the inbox: %j', async (args, said) => {
@@ -71,7 +75,7 @@ describe('npm run forget', () => {
 });
 
 describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
-  it('names the endpoint nothing answers at (ECONNREFUSED) and asks whether npm start runs', async () => {
+  it.concurrent('names the endpoint nothing answers at (ECONNREFUSED) and asks whether npm start runs', async () => {
     const endpoint = await closedPortUrl();
 
     const result = await runOwnerCommand(command, ['--endpoint', endpoint, ...args]);
@@ -79,13 +83,13 @@ describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
     expectOneLine(result, prefix, new RegExp(`nothing answers at ${endpoint} \\(ECONNREFUSED\\): is npm start running.*--endpoint`));
   }, 30_000);
 
-  it('names the table that is not there', async () => {
+  it.concurrent('names the table that is not there', async () => {
     const result = await runOwnerCommand(command, ['--endpoint', dynamo.url, '--table', 'no-such-table', ...args]);
 
     expectOneLine(result, prefix, new RegExp(`no table no-such-table at ${dynamo.url}: check --table`));
   }, 30_000);
 
-  it.each([
+  it.concurrent.each([
     ['the SES emulator', () => ses.url],
     ['a web page', () => pageUrl],
   ])('says that %s is not DynamoDB', async (_what, endpoint) => {
@@ -94,7 +98,7 @@ describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
     expectOneLine(result, prefix, new RegExp(`what answers at ${endpoint()} is not DynamoDB \\(HTTP \\d+\\): check --endpoint`));
   }, 30_000);
 
-  it.each([
+  it.concurrent.each([
     ['with the table named', ['--table', 'inquiries']],
     ['asking the stack for the table', []],
   ])('says that no AWS credentials were found, and how local mode needs none (%s)', async (_case, target) => {
@@ -103,7 +107,7 @@ describe.each(COMMANDS)('npm run %s failing', (command, prefix, args) => {
     expectOneLine(result, prefix, /no AWS credentials found: sign in .*; for local mode, add --endpoint/);
   }, 30_000);
 
-  it('names an option it does not know', async () => {
+  it.concurrent('names an option it does not know', async () => {
     const result = await runOwnerCommand(command, ['--endpiont', dynamo.url]);
 
     expectOneLine(result, prefix, /Unknown option '--endpiont'.*--help/);
@@ -228,7 +232,7 @@ async function failingRun(command: (typeof AWS_COMMANDS)[number][0], args: reado
 }
 
 describe.each(AWS_COMMANDS)('npm run %s without a working AWS', (command, args) => {
-  it.each<[string, () => Promise<NodeJS.ProcessEnv>, RegExp]>([
+  it.concurrent.each<[string, () => Promise<NodeJS.ProcessEnv>, RegExp]>([
     ['no credentials', async () => ({ ...withoutCredentials(), AWS_REGION: 'eu-west-1' }), /no AWS credentials found.*aws sso login/],
     ['no region', async () => ({ ...withoutCredentials(), ...DUMMY_KEYS, AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region is set.*--region(?!.*credentials)/],
     ['neither a region nor credentials', async () => ({ ...withoutCredentials(), AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }), /no AWS region is set.*--region.*; nor are AWS credentials set up here: aws configure asks for both/],
@@ -253,7 +257,7 @@ it('npm run inbox names the region it asked, from AWS_REGION as from --region, w
 describeWithMoto()('the owner’s commands when AWS refuses their credentials (moto checking them as AWS does)', () => {
   const moto = useMoto('eu-west-1', { refuseCredentials: true });
 
-  it.each(AWS_COMMANDS)('npm run %s says so in one line, quoting AWS’s answer', async (command, args) => {
+  it.concurrent.each(AWS_COMMANDS)('npm run %s says so in one line, quoting AWS’s answer', async (command, args) => {
     const lines = await failingRun(command, args, { ...withoutCredentials(), ...moto().environment });
 
     expect(lines).toEqual([expect.stringMatching(/AWS answered InvalidClientTokenId \(The security token included in the request is invalid\.\)\)?:? .*your AWS credentials were refused or expired: aws sso login/)]);

@@ -196,7 +196,7 @@ describe('held inquiries in the owner’s commands', () => {
     expect(await settledEmails(server, 500)).toEqual([]);
     // In the terminal's time zone, as `date` gives times: TZ's, named in the heading.
     const inZone = (TZ: string) => runOwnerCommand('inbox', ['--endpoint', server.dynamoUrl], { ...process.env, TZ });
-    const [inUtc, inToronto] = [await inZone('UTC'), await inZone('America/Toronto')];
+    const [inUtc, inToronto] = await Promise.all([inZone('UTC'), inZone('America/Toronto')]);
     expect(inUtc.stdout).toMatch(/^RECEIVED \(UTC\)  +STATE/);
     expect(inToronto.stdout).toMatch(/^RECEIVED \(America\/Toronto\)  +STATE/);
     // Toronto is 4 or 5 hours behind: the same inquiries, at other times.
