@@ -19,7 +19,7 @@ import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, typ
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
-import { EXTRA_FIELD_NAME } from '../../lambdas/inquiry/extra-fields.js';
+import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS } from '../../lambdas/inquiry/extra-fields.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
@@ -45,6 +45,8 @@ export interface FormPage {
   readonly errorFor: readonly string[];
   /** The names its form's controls are sent under. */
   readonly fields: readonly string[];
+  /** Of those, the owner's own fields (extraFields) a visitor fills in. */
+  readonly ownFields: readonly string[];
   /** Whether its form's honeypot may be seen by a person: no `hidden` attribute hides it. */
   readonly honeypotShown: boolean;
   /** What the policy of the service's answer with it (a refused post) leaves out of it. */
@@ -195,7 +197,8 @@ function checkedPage(
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
-  const found = { file, missingSubresources, errorFor, fields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
+  const ownFields = form.filled.filter((field) => site.extraFields?.includes(field));
+  const found = { file, missingSubresources, errorFor, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
   const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
   if (successPath === undefined) return found;
   thanked.add(successPath);
@@ -451,7 +454,7 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
 
 /** `"extraFields": {"phone": "Phone"}`: the setting for the form's own fields, each labelled by its name until the owner words it; a name it cannot take gives way to an example's. */
 function extraFieldsExample(fields: readonly string[]): string {
-  const named = fields.every((name) => EXTRA_FIELD_NAME.test(name)) ? fields : ['phone'];
+  const named = fields.every((name) => EXTRA_FIELD_NAME.test(name)) ? fields.slice(0, MAX_EXTRA_FIELDS) : ['phone'];
   const labelled = Object.fromEntries(named.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')]));
   return `"extraFields": ${JSON.stringify(labelled)}`;
 }
@@ -562,7 +565,7 @@ export function formPageNotes(page: CheckedPage): string {
   const stray = page.errorFor.filter((field) => !page.fields.includes(field)).map((field) => `${ERROR_FOR_ATTRIBUTE}=${quoted(field)}`);
   const unplaced =
     stray.length === 0 ? '' : `; its ${stray.join(', ')} ${stray.length === 1 ? 'names' : 'name'} no field of its form, so no message goes there (its fields: ${page.fields.map(printable).join(', ')})`;
-  const bare = FORM_FIELDS.map(({ name }) => name).filter((field) => page.fields.includes(field) && !page.errorFor.includes(field));
+  const bare = [...FORM_FIELDS.map(({ name }) => name), ...page.ownFields].filter((field) => page.fields.includes(field) && !page.errorFor.includes(field));
   const apart =
     bare.length === 0
       ? ''

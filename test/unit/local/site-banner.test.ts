@@ -65,6 +65,7 @@ describe('siteBannerLines', () => {
     missingSubresources: [],
     errorFor: [],
     fields: [],
+    ownFields: [],
     honeypotShown: false,
     worded: false,
     refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },

@@ -191,7 +191,13 @@ describe('the deployment context', () => {
     const page = ownerFormPage().replace('<button', '<select name="budget"><option>até R$ 5 mil</option><option>acima de R$ 20 mil</option></select><input name="phone"><button');
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toContain('a field of your own (budget, phone) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Budget","phone":"Phone"}');
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } }).formPage?.path).toBe('/contact/');
+    // Never an example of more fields than the setting takes.
+    const seven = ownerFormPage().replace('<button', `${['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `<input name="${name}">`).join('')}<button`);
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': seven }) }).message).toContain('such as "extraFields": {"a":"A","b":"B","c":"C","d":"D","e":"E"} (docs/api.md §2)');
+    const { formPage } = configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } });
+    expect(formPage?.path).toBe('/contact/');
+    // As the inquiry's own, each of them has its message beside it only with an element of its own.
+    expect(formPageLine(formPage!, 'formPage')).toMatch(/; its budget, phone have no data-error-for element, so their messages go at the top of the form, apart from them\)$/);
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento' } }).message).toContain('whose form has fields the inquiry has not (phone)');
   });
 
