@@ -1,6 +1,7 @@
 import type { RateLimits } from './inquiry/limits.js';
 import { EXTRA_FIELD_NAME, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, TAKEN_FIELD_NAMES, type ExtraField } from './inquiry/extra-fields.js';
 import { timeZoneNamed, UTC } from './time-zone.js';
+import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES, mailLanguageNamed, type MailLanguage } from './mail-words/mail-language.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
@@ -330,6 +331,8 @@ export interface DeliverySettings {
   readonly retentionDays: number;
   /** The time zone the mails give times in (`timeZone`, docs/api.md §7): an IANA name, or UTC. */
   readonly timeZone: string;
+  /** The language the mails are written in (`mailLanguage`, docs/api.md §7). */
+  readonly language: MailLanguage;
   /** The flood signal (docs/api.md §15): how many inquiries are mailed one by one in a UTC hour; 0 turns it off. */
   readonly maxMailsPerHour: number;
   /** Where the mails of each hour are counted: the rate limits' table. */
@@ -349,6 +352,7 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     retryUnitSeconds: parseWholeNumber('DELIVERY_RETRY_SECONDS', env.DELIVERY_RETRY_SECONDS ?? String(DEFAULT_RETRY_UNIT_SECONDS), 1, 3600),
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
     timeZone: env.MAIL_TIME_ZONE ? parseTimeZone('MAIL_TIME_ZONE', env.MAIL_TIME_ZONE) : UTC,
+    language: env.MAIL_LANGUAGE ? parseMailLanguage('MAIL_LANGUAGE', env.MAIL_LANGUAGE) : DEFAULT_MAIL_LANGUAGE,
     maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
     counterTable: readCounterTableName(env),
     ...(env.OWNER_INBOX_ENDPOINT ? { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) } : {}),
@@ -484,6 +488,14 @@ export function parseTimeZone(key: string, value: string): string {
     throw new ConfigError(`${key} must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got ${JSON.stringify(value)}`);
   }
   return zone;
+}
+
+export function parseMailLanguage(key: string, value: string): MailLanguage {
+  const language = mailLanguageNamed(value);
+  if (language === undefined) {
+    throw new ConfigError(`${key} must be the language the mails are written in, one of ${MAIL_LANGUAGES.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return language;
 }
 
 /** RFC 3986's path, query and fragment characters, percent signs included (their escapes are checked apart). */

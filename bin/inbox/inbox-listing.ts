@@ -1,4 +1,5 @@
-import { describeHeldReason } from '../../lambdas/inbox/held-reasons.js';
+import { ENGLISH } from '../../lambdas/mail-words/en.js';
+import { describeHeldReason } from '../../lambdas/mail-words/mail-words.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
 import { minute } from '../terminal-time.js';
@@ -13,6 +14,11 @@ export interface ListingOptions {
   readonly timeZone: string;
 }
 
+/** Why it was held, in the terminal's English (the mails' language is the deployment's). */
+function heldReasons(record: InquiryRecord): string[] {
+  return (record.heldFor ?? []).map((reason) => describeHeldReason(reason, ENGLISH));
+}
+
 /** What the owner should know of an inquiry beside its state: when it went, why it has not, when it is tried again. */
 function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }: ListingOptions): string {
   const error = record.lastError === undefined ? undefined : deliveryErrorWords(record.lastError);
@@ -20,10 +26,10 @@ function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }
     case 'sent':
       if (record.sentAt === undefined) return '';
       // Why it waited for the digest: an owner trying the form with one text again and again looks for the mail of each.
-      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${(record.heldFor ?? []).map(describeHeldReason).join('; ') || 'no reason recorded'}` : ''}`;
+      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${heldReasons(record).join('; ') || 'no reason recorded'}` : ''}`;
     case 'held':
       return [
-        ...(record.heldFor ?? []).map(describeHeldReason),
+        ...heldReasons(record),
         ...(error === undefined ? [] : [`the last digest failed: ${error}`]),
         `in the next digest, or now: ${redeliver(record.id)}`,
       ].join('; ');
@@ -79,6 +85,6 @@ function inquiryText(record: InquiryRecord): string[] {
   const text =
     record.text === undefined
       ? ['    (its text was erased once it was sent: retentionDays)']
-      : visitorFields(record.text, TERMINAL_QUOTING).map((line) => (line === '' ? '' : `    ${line}`));
+      : visitorFields(record.text, TERMINAL_QUOTING, ENGLISH).map((line) => (line === '' ? '' : `    ${line}`));
   return [...text, ...(record.sentFrom === undefined ? [] : [`    Sent from: ${terminalText(record.sentFrom)}`]), ''];
 }

@@ -107,6 +107,7 @@ export const SHARED_SETTINGS = {
   formMinSeconds: 'FORM_MIN_SECONDS',
   retentionDays: 'RETENTION_DAYS',
   timeZone: 'MAIL_TIME_ZONE',
+  mailLanguage: 'MAIL_LANGUAGE',
   extraFields: 'EXTRA_FIELDS',
   ownerEmail: 'CONTACT_TO',
   senderEmail: 'CONTACT_FROM',

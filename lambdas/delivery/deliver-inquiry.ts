@@ -2,6 +2,7 @@ import { errorName } from '../http/error-name.js';
 import type { Settlement, DeliveryCandidate, DeliveryStore } from './delivery-store.js';
 import type { FloodGuard, FloodPlaceRelease } from './flood-guard.js';
 import { composeInquiryEmail } from './inquiry-email.js';
+import type { MailWords } from '../mail-words/mail-words.js';
 import type { Mailer } from './mailer.js';
 import type { RetrySchedule } from './retry-schedule.js';
 import { SWEEP_LIMIT } from './time-budget.js';
@@ -53,6 +54,8 @@ export interface DeliveryDependencies {
   readonly retentionDays: number;
   /** The owner's time zone, which mails give times in (`timeZone`, docs/api.md §7). */
   readonly timeZone: string;
+  /** The words of the owner's language, which mails are written in (`mailLanguage`, docs/api.md §7). */
+  readonly words: MailWords;
   readonly report: (report: DeliveryReport) => void;
   readonly newAttemptId: () => string;
   readonly now?: () => Date;
@@ -92,18 +95,17 @@ export async function deliverInquiry(candidate: DeliveryCandidate, dependencies:
   // What the owner sends again on purpose is never held back.
   const place = inquiry.released === true ? NO_FLOOD_PLACE : await floodPlace(inquiry.id, dependencies);
   if (place === undefined) {
-    const detail = `more than ${dependencies.maxMailsPerHour} inquiries were to be mailed this hour (UTC)`;
-    return finish({ state: 'held', dueAt: now, heldFor: [{ signal: 'flood', detail }] }, 'held');
+    return finish({ state: 'held', dueAt: now, heldFor: [{ signal: 'flood', limit: dependencies.maxMailsPerHour }] }, 'held');
   }
 
   const receipt = { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom };
-  const { timeZone } = dependencies;
-  let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone }));
+  const { timeZone, words } = dependencies;
+  let delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone, words }));
   let replyToRefused: string | undefined;
   if (delivery.kind === 'not_sent' && delivery.refusal === 'reply_to') {
     // Better without a Reply-To than not at all: the address stays in the mail's text.
     replyToRefused = delivery.errorName;
-    delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone, replyToRefused }));
+    delivery = await mailer.send(composeInquiryEmail(inquiry.text, receipt, { timeZone, words, replyToRefused }));
   }
   switch (delivery.kind) {
     case 'sent':

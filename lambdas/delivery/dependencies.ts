@@ -14,6 +14,7 @@ import { hourlyMailLimit } from './flood-guard.js';
 import { mayResendEmail, SesMailer } from './mailer.js';
 import { retrySchedule } from './retry-schedule.js';
 import { DIGEST_MAIL_CALLS } from './time-budget.js';
+import { MAIL_WORDS } from '../mail-words/words-by-language.js';
 
 /** The real dependencies of the delivery worker, created once per cold start. */
 export function createDeliveryDependencies(settings: DeliverySettings): DeliveryDependencies {
@@ -34,6 +35,7 @@ export function createDeliveryDependencies(settings: DeliverySettings): Delivery
     onFloodCheckFailure: writeFloodCheckFailure,
     retentionDays: settings.retentionDays,
     timeZone: settings.timeZone,
+    words: MAIL_WORDS[settings.language],
     report: writeDeliveryLine,
     newAttemptId: randomUUID,
     ...(settings.inboxEndpoint === undefined ? {} : { inboxEndpoint: settings.inboxEndpoint }),

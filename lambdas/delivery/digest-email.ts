@@ -1,34 +1,32 @@
-import { describeHeldReason } from '../inbox/held-reasons.js';
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
 import { readableDay } from '../time-zone.js';
 import { mailText } from '../inbox/visitor-text.js';
+import { ENGLISH } from '../mail-words/en.js';
+import { describeHeldReason, type MailWords } from '../mail-words/mail-words.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
 import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
 
 /** A held inquiry as the digest holds it: its text, and why it was held. */
 export type HeldInquiry = InquiryRecord & { readonly text: InquiryText };
 
-/** Each inquiry's section, once composed in a time zone: a digest measures it, composes it, and may compose it again in half a mail. */
-const sections = new WeakMap<HeldInquiry, { readonly timeZone: string; readonly text: string }>();
+/** Each inquiry's section, once composed in a time zone and language: a digest measures it, composes it, and may compose it again in half a mail. */
+const sections = new WeakMap<HeldInquiry, { readonly timeZone: string; readonly words: MailWords; readonly text: string }>();
 
 /** The text of one inquiry in a digest mail, but its number: why it was held, then its own mail's lines. */
-function sectionText(inquiry: HeldInquiry, timeZone: string): string {
+function sectionText(inquiry: HeldInquiry, timeZone: string, words: MailWords): string {
   const composed = sections.get(inquiry);
-  if (composed?.timeZone === timeZone) return composed.text;
+  if (composed?.timeZone === timeZone && composed.words === words) return composed.text;
+  // A reason stored before the mails had a language gives a domain, or nothing, of the visitor's: made visible as their words are.
+  const reasons = mailText((inquiry.heldFor ?? []).map((reason) => describeHeldReason(reason, words)).join('; '));
   const text = [
-    `Held: ${mailText((inquiry.heldFor ?? []).map(describeHeldReason).join('; ')) || 'no reason recorded'}`,
+    `${words.held}${words.colon} ${reasons || words.noReasonRecorded}`,
     '',
-    ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone),
+    ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone, words),
     '',
   ].join('\n');
-  sections.set(inquiry, { timeZone, text });
+  sections.set(inquiry, { timeZone, words, text });
   return text;
 }
-
-const sectionHeading = (number: number, count: number) => `=== ${number} of ${count} ===`;
-
-/** `12 held inquiries`, `1 held inquiry`. */
-const heldCount = (count: number) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`);
 
 /** When the digest is sent, and where the owner's commands find its inbox. */
 export interface DigestContext {
@@ -37,6 +35,8 @@ export interface DigestContext {
   readonly timeZone: string;
   /** The `--endpoint` of an inbox that is not AWS's (local mode's); none deployed. */
   readonly inboxEndpoint?: string;
+  /** The words of the owner's language (`mailLanguage`); English unless given. */
+  readonly words?: MailWords;
 }
 
 /**
@@ -47,18 +47,11 @@ const redeliverCommand = (inboxEndpoint: string | undefined) =>
   `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <inquiry id>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
-function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint }: DigestContext): { subject: string; lines: string[] } {
-  const count = shown === total ? heldCount(total) : `${shown} of ${heldCount(total)}`;
+function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint, words = ENGLISH }: DigestContext): { subject: string; lines: string[] } {
+  const count = shown === total ? words.heldCount(total) : words.heldShare(shown, total);
   return {
-    subject: `Digest: ${count}, ${readableDay(sentAt, timeZone)}`,
-    lines: [
-      shown === total
-        ? `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`
-        : `${count} since the last digest, the others in other mails: each looked like spam, so it was kept for the digest instead of being mailed on its own.`,
-      'Every line the visitor wrote starts with "> "; every other line is this service\'s.',
-      `To have one mailed to you on its own, with the visitor as Reply-To: ${redeliverCommand(inboxEndpoint)}`,
-      '',
-    ],
+    subject: words.digestSubject(count, readableDay(sentAt, timeZone)),
+    lines: [words.digestOpening(count, shown !== total), words.quoteMark, words.redeliverHint(redeliverCommand(inboxEndpoint)), ''],
   };
 }
 
@@ -70,9 +63,10 @@ function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint
  */
 export function composeDigestEmail(held: readonly HeldInquiry[], total: number, context: DigestContext): InquiryEmail {
   const { subject, lines } = opening(held.length, total, context);
+  const { timeZone, words = ENGLISH } = context;
   return {
     subject,
-    text: [...lines, ...held.flatMap((inquiry, index) => [sectionHeading(index + 1, held.length), sectionText(inquiry, context.timeZone)])].join('\n'),
+    text: [...lines, ...held.flatMap((inquiry, index) => [words.sectionHeading(index + 1, held.length), sectionText(inquiry, timeZone, words)])].join('\n'),
   };
 }
 
@@ -88,12 +82,13 @@ export function digestMails(held: readonly HeldInquiry[], context: DigestContext
       ({ subject, lines }) => Buffer.byteLength(subject) + Buffer.byteLength(`${lines.join('\n')}\n`),
     ),
   );
-  const headingBytes = Buffer.byteLength(`${sectionHeading(DIGEST_LIMIT, DIGEST_LIMIT)}\n`);
+  const { timeZone, words = ENGLISH } = context;
+  const headingBytes = Buffer.byteLength(`${words.sectionHeading(DIGEST_LIMIT, DIGEST_LIMIT)}\n`);
   const mails: HeldInquiry[][] = [];
   let mail: HeldInquiry[] = [];
   let used = openingBytes;
   for (const inquiry of held) {
-    const bytes = headingBytes + Buffer.byteLength(`${sectionText(inquiry, context.timeZone)}\n`);
+    const bytes = headingBytes + Buffer.byteLength(`${sectionText(inquiry, timeZone, words)}\n`);
     if (mail.length > 0 && used + bytes > DIGEST_MAIL_BYTES) {
       mails.push(mail);
       mail = [];

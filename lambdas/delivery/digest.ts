@@ -121,7 +121,7 @@ interface DigestRun {
  * left waits for the next digest.
  */
 async function mailDigest(held: readonly HeldInquiry[], dependencies: DeliveryDependencies): Promise<DigestRun> {
-  const context = { sentAt: currentTime(dependencies), timeZone: dependencies.timeZone, inboxEndpoint: dependencies.inboxEndpoint };
+  const context = { sentAt: currentTime(dependencies), timeZone: dependencies.timeZone, words: dependencies.words, inboxEndpoint: dependencies.inboxEndpoint };
   const run: DigestRun = { mails: 0, sent: [], unknown: [], unsent: [], refusedAlone: [] };
   const queue = digestMails(held, context);
   let sends = 0;

@@ -1,6 +1,8 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
 import { readableMinute } from '../time-zone.js';
 import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
+import { ENGLISH } from '../mail-words/en.js';
+import type { MailWords } from '../mail-words/mail-words.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
 export interface InquiryEmail {
@@ -30,6 +32,8 @@ const MAIL_QUOTING: QuoteOptions = { width: MAIL_LINE_WIDTH, visible: mailText }
 export interface InquiryEmailOptions {
   /** The owner's time zone (`timeZone`), which the mail gives the time of arrival in. */
   readonly timeZone: string;
+  /** The words of the owner's language (`mailLanguage`); English unless given. */
+  readonly words?: MailWords;
   /**
    * The error SES refused the visitor's address as a Reply-To with: the mail goes without one, and
    * says so (docs/api.md §14).
@@ -43,19 +47,13 @@ export interface InquiryEmailOptions {
  * the owner's inbox.
  */
 export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, options: InquiryEmailOptions): InquiryEmail {
+  const { words = ENGLISH, replyToRefused: refused } = options;
   const company = inquiry.company ?? '';
-  const refused = options.replyToRefused;
   return {
     ...(refused === undefined ? { replyTo: inquiry.email } : {}),
     // The visitor's words show in the subject as in the text: no character of them hidden.
-    subject: `Project inquiry from ${mailText(inquiry.name)}${company === '' ? '' : ` (${mailText(company)})`}`,
-    text: [
-      ...(refused === undefined
-        ? []
-        : [`No Reply-To: SES refused the visitor's address as one (${mailText(refused)}). To answer, write to it yourself.`, '']),
-      ...inquiryLines(inquiry, receipt, options.timeZone),
-      '',
-    ].join('\n'),
+    subject: words.inquirySubject(mailText(inquiry.name), company === '' ? undefined : mailText(company)),
+    text: [...(refused === undefined ? [] : [words.noReplyTo(mailText(refused)), '']), ...inquiryLines(inquiry, receipt, options.timeZone, words), ''].join('\n'),
   };
 }
 
@@ -65,13 +63,14 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
  * its id, the service's. The time is the owner's, in their time zone, beside its exact ISO form in
  * UTC (docs/api.md §12): `2026-11-23 15:05 Europe/Berlin (2026-11-23T14:05:00.000Z)`.
  */
-export function inquiryLines(inquiry: InquiryText, receipt: Receipt, timeZone: string): string[] {
+export function inquiryLines(inquiry: InquiryText, receipt: Receipt, timeZone: string, words: MailWords): string[] {
+  const line = (label: string, value: string) => `${label}${words.colon} ${value}`;
   return [
-    ...visitorFields(inquiry, MAIL_QUOTING),
+    ...visitorFields(inquiry, MAIL_QUOTING, words),
     '',
-    `Received: ${readableMinute(receipt.receivedAt, timeZone)} ${timeZone} (${receipt.receivedAt.toISOString()})`,
+    line(words.received, `${readableMinute(receipt.receivedAt, timeZone)} ${timeZone} (${receipt.receivedAt.toISOString()})`),
     // The site's address and a path its settings give: nothing of the visitor's.
-    ...(receipt.sentFrom === undefined ? [] : [`Sent from: ${receipt.sentFrom}`]),
-    `Inquiry id: ${receipt.id}`,
+    ...(receipt.sentFrom === undefined ? [] : [line(words.sentFrom, receipt.sentFrom)]),
+    line(words.inquiryId, receipt.id),
   ];
 }

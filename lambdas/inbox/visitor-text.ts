@@ -174,21 +174,36 @@ export function quotedLines(text: string, { width, visible }: QuoteOptions): str
   return textLines(text).flatMap((line) => wrappedLine(visible(line), width - 2).map(quote));
 }
 
+/** The labels of the inquiry's own fields, in the language the owner reads them in. */
+export interface FieldLabels {
+  readonly name: string;
+  readonly email: string;
+  readonly company: string;
+  readonly project_url: string;
+  readonly message: string;
+}
+
+/** How a language labels a value: its fields' labels, and what ends a label (`:`, French's ` :`). */
+export interface Labelling {
+  readonly fields: FieldLabels;
+  readonly colon: string;
+}
+
 /**
  * What a visitor sent, as the owner reads it in a mail or on a terminal: each field's label, the
  * service's (or the owner's, for a field of the owner's), on a line of its own, and its value
  * quoted beneath; the optional fields only when given.
  */
-export function visitorFields(inquiry: InquiryText, options: QuoteOptions): string[] {
-  const field = (label: string, value: string | undefined) => (value === undefined || value === '' ? [] : [`${label}:`, ...quotedLines(value, options)]);
+export function visitorFields(inquiry: InquiryText, options: QuoteOptions, { fields, colon }: Labelling): string[] {
+  const field = (label: string, value: string | undefined) => (value === undefined || value === '' ? [] : [`${label}${colon}`, ...quotedLines(value, options)]);
   return [
-    ...field('Name', inquiry.name),
-    ...field('E-mail', inquiry.email),
-    ...field('Company', inquiry.company),
-    ...field('Project URL', inquiry.project_url),
+    ...field(fields.name, inquiry.name),
+    ...field(fields.email, inquiry.email),
+    ...field(fields.company, inquiry.company),
+    ...field(fields.project_url, inquiry.project_url),
     // The owner's labels, checked at synth as one printable line, shown as a visitor's would be all the same.
     ...(inquiry.extra ?? []).flatMap(({ label, value }) => field(options.visible(label), value)),
     '',
-    ...field('Message', inquiry.message),
+    ...field(fields.message, inquiry.message),
   ];
 }

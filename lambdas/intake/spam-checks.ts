@@ -66,12 +66,12 @@ export async function checkForSpam(
   const links = settings.linkLimit > 0 ? linkCount(inquiry.message) + fieldLinks : 0;
   const reasons: HeldReason[] = [
     ...(repeated?.repeated === true
-      ? [{ signal: 'repeated_text' as const, detail: `the same text, case, spacing and numbers aside, came more than ${settings.repeatLimit} times today (UTC)` }]
+      ? [{ signal: 'repeated_text' as const, limit: settings.repeatLimit }]
       : []),
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
-    ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, detail: `${throwaway} is a disposable-mail domain` }]),
+    ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, domain: throwaway }]),
     ...(links > settings.linkLimit
-      ? [{ signal: 'link_stuffing' as const, detail: `${links} links in the message${fieldLinks > 0 ? ' and your own fields' : ''}, more than ${settings.linkLimit}` }]
+      ? [{ signal: 'link_stuffing' as const, links, limit: settings.linkLimit, inOwnFields: fieldLinks > 0 }]
       : []),
   ];
   return { reasons, giveBack: repeated?.giveBack ?? (async () => undefined) };
@@ -91,20 +91,20 @@ function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
   switch (reading.kind) {
     case 'valid':
       return reading.ageSeconds < minSeconds
-        ? [{ signal: 'too_fast', detail: `sent ${tenths(reading.ageSeconds)} s after the form was shown, sooner than ${minSeconds} s` }]
+        ? [{ signal: 'too_fast', token: 'early', seconds: tenthBelow(reading.ageSeconds), minimum: minSeconds }]
         : [];
     case 'expired':
-      return [{ signal: 'too_fast', detail: 'sent more than 24 hours after the form was shown' }];
+      return [{ signal: 'too_fast', token: 'expired' }];
     case 'missing':
       return [];
     case 'forged':
-      return [{ signal: 'too_fast', detail: 'posted with a form token this site never gave' }];
+      return [{ signal: 'too_fast', token: 'forged' }];
   }
 }
 
 /** Seconds to the tenth below: 2.96 s is 2.9, never a 3.0 that reads as the minimum itself. */
-function tenths(seconds: number): string {
-  return (Math.floor(seconds * 10) / 10).toFixed(1);
+function tenthBelow(seconds: number): number {
+  return Math.floor(seconds * 10) / 10;
 }
 
 /**

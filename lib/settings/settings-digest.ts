@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { answeringContactPages, type AnsweringPage } from './contact-pages.js';
 import type { FormPage } from './form-page.js';
 import { UTC } from '../../lambdas/time-zone.js';
+import { DEFAULT_MAIL_LANGUAGE } from '../../lambdas/mail-words/mail-language.js';
 import type { SiteConfig } from './site-config.js';
 
 /**
@@ -18,14 +19,15 @@ export const NO_FILE = 'none';
  * The settings, in a form that does not depend on this machine: the site's folder by its kind,
  * not its path (the files it holds are what publish uploads), the form page by its path (its
  * bytes have a digest of their own), and the thank-you page by its path alone, which is all the
- * functions are given (and all earlier versions digested); the mails' time zone only when it is not
- * UTC, which earlier versions, that had none, mailed in.
+ * functions are given (and all earlier versions digested); the mails' time zone and language only
+ * when they are not UTC and English, which earlier versions, that had neither, mailed in.
  */
 export function settingsDigest(config: SiteConfig): string {
-  const { sitePages, formPage, formSuccessPath, otherContactPages, timeZone, ...settings } = config;
+  const { sitePages, formPage, formSuccessPath, otherContactPages, timeZone, mailLanguage, ...settings } = config;
   const comparable = {
     ...settings,
     ...(timeZone === UTC ? {} : { timeZone }),
+    ...(mailLanguage === DEFAULT_MAIL_LANGUAGE ? {} : { mailLanguage }),
     ...(sitePages === undefined ? {} : { sitePages: sitePages.kind === 'folder' ? { kind: 'folder' } : sitePages }),
     ...(formPage === undefined ? {} : { formPage: formPage.path }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath: formSuccessPath.path }),

@@ -17,12 +17,14 @@ import {
   parseSpamThreshold,
   parseContentSignals,
   parseTimeZone,
+  parseMailLanguage,
   type AgentSettings,
 } from '../../lambdas/config.js';
 import type { ExtraField } from '../../lambdas/inquiry/extra-fields.js';
 import { ROTATED_KEYS, type RotatedKey } from '../../lambdas/deployment-keys/keys.js';
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { UTC } from '../../lambdas/time-zone.js';
+import { DEFAULT_MAIL_LANGUAGE, type MailLanguage } from '../../lambdas/mail-words/mail-language.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { requireLinkFinds } from '../edge/front-door-request.js';
 import type { CustomDomain } from '../edge/front-door.js';
@@ -66,6 +68,8 @@ export interface SiteConfig {
   readonly retentionDays: number;
   /** The time zone the owner's mails give times in (docs/api.md §7): an IANA name, or UTC. */
   readonly timeZone: string;
+  /** The language the owner's mails are written in (docs/api.md §7). */
+  readonly mailLanguage: MailLanguage;
   /** The owner's own fields (docs/api.md §2): each one's name and label, in the mail's order. */
   readonly extraFields: readonly ExtraField[];
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
@@ -114,6 +118,7 @@ export const CONTEXT_KEYS = [
   'pricingPlan',
   'createSesIdentity',
   'timeZone',
+  'mailLanguage',
   'extraFields',
   'retentionDays',
   'maxMailsPerHour',
@@ -262,6 +267,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     senderIdentity: readSenderIdentity(senderEmail, customDomain, optional(context('createSesIdentity'), (value) => flag('createSesIdentity', value))),
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
     timeZone: parseTimeZone('timeZone', text('timeZone', context('timeZone') ?? UTC)),
+    mailLanguage: parseMailLanguage('mailLanguage', text('mailLanguage', context('mailLanguage') ?? DEFAULT_MAIL_LANGUAGE)),
     extraFields,
     spam: {
       repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),

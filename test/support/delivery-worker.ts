@@ -5,6 +5,8 @@ import type { Delivery, Mailer } from '../../lambdas/delivery/mailer.js';
 import { retrySchedule } from '../../lambdas/delivery/retry-schedule.js';
 import { FakeCounterStore } from './fake-counter-store.js';
 import { FakeDeliveryStore } from './fake-delivery-store.js';
+import { ENGLISH } from '../../lambdas/mail-words/en.js';
+import type { MailWords } from '../../lambdas/mail-words/mail-words.js';
 
 export const START = Date.UTC(2030, 0, 1, 12) / 1000;
 export const UNIT = 60;
@@ -29,7 +31,7 @@ export class ScriptedMailer implements Mailer {
 }
 
 /** The delivery worker's domain code over in-memory stores and a scripted mailer, on a clock the test moves. */
-export function worker(options: { retentionDays?: number; maxMailsPerHour?: number; timeZone?: string } = {}) {
+export function worker(options: { retentionDays?: number; maxMailsPerHour?: number; timeZone?: string; words?: MailWords } = {}) {
   const store = new FakeDeliveryStore();
   const mailer = new ScriptedMailer();
   const counters = new FakeCounterStore();
@@ -49,6 +51,7 @@ export function worker(options: { retentionDays?: number; maxMailsPerHour?: numb
     schedule,
     retentionDays: options.retentionDays ?? 30,
     timeZone: options.timeZone ?? 'UTC',
+    words: options.words ?? ENGLISH,
     floodGuard: hourlyMailLimit(counters, maxMailsPerHour),
     maxMailsPerHour,
     onFloodCheckFailure: (errorName: string, inquiryId: string) => floodCheckFailures.push(`${inquiryId}: ${errorName}`),

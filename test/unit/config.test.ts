@@ -229,6 +229,25 @@ describe('readDeliverySettings: MAIL_TIME_ZONE, the time zone of the mails (docs
   });
 });
 
+describe('readDeliverySettings: MAIL_LANGUAGE, the language of the mails (docs/api.md §7)', () => {
+  const delivery: Env = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com', INQUIRY_TABLE: 'inquiries', COUNTER_TABLE: 'counters' };
+
+  it('is English unless set, or when empty', () => {
+    expect(readDeliverySettings(delivery).language).toBe('en');
+    expect(readDeliverySettings({ ...delivery, MAIL_LANGUAGE: '' }).language).toBe('en');
+  });
+
+  it.each([['pt-BR', 'pt-BR'], ['PT', 'pt-BR'], ['de-AT', 'de'], ['nl', 'nl']])('takes %j as %j', (value, language) => {
+    expect(readDeliverySettings({ ...delivery, MAIL_LANGUAGE: value }).language).toBe(language);
+  });
+
+  it.each([['ja'], ['english'], ['fr\n'], ['fr-']])('refuses %j, naming MAIL_LANGUAGE and the languages', (value) => {
+    expect(configErrorOf(() => readDeliverySettings({ ...delivery, MAIL_LANGUAGE: value })).message).toBe(
+      `MAIL_LANGUAGE must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, got ${JSON.stringify(value)}`,
+    );
+  });
+});
+
 describe.each([
   ['COUNTER_KEY_SECRET', readCounterKeySecret, 'docs/api.md §4'],
   ['FORM_TOKEN_SECRET', readFormTokenSecret, 'docs/api.md §15'],

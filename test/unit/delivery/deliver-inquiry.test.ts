@@ -303,7 +303,7 @@ describe('deliverInquiry: the flood signal (docs/api.md §15)', () => {
       state: 'held',
       queue: 'held',
       dueAt: START,
-      heldFor: [{ signal: 'flood', detail: 'more than 3 inquiries were to be mailed this hour (UTC)' }],
+      heldFor: [{ signal: 'flood', limit: 3 }],
     });
     expect(w.reports.at(-1)).toEqual({ inquiryId: 'flood-3', outcome: 'held', attempt: 1 });
   });

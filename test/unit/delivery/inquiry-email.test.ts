@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { composeDigestEmail, type HeldInquiry } from '../../../lambdas/delivery/digest-email.js';
 import { composeInquiryEmail, MAIL_LINE_WIDTH } from '../../../lambdas/delivery/inquiry-email.js';
 import type { InquiryText } from '../../../lambdas/inbox/inquiry-record.js';
+import { MAIL_WORDS } from '../../../lambdas/mail-words/words-by-language.js';
 
 const RECEIPT = { id: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)) };
 const MINIMAL = { name: 'Ada Lovelace', email: 'Ada+site@Example.com', message: 'I would like an analytical engine.' };
@@ -180,11 +181,11 @@ describe('a visitor’s text cannot pass for the service’s', () => {
   /** The characters of a line that take a column: its grapheme clusters, but the invisible format characters. */
   const visibleLength = (line: string) => [...graphemes.segment(line)].filter(({ segment }) => !/^\p{Cf}+$/u.test(segment)).length;
 
-  it('in a mail of its own', () => {
+  it('in a mail of its own, in every language', () => {
     fc.assert(
-      fc.property(inquiry, (fields) => {
-        const { text: mail } = composeInquiryEmail(fields, RECEIPT, IN_UTC);
-        expect(serviceLines(mail)).toEqual(serviceLines(composeInquiryEmail(HARMLESS, RECEIPT, IN_UTC).text));
+      fc.property(inquiry, fc.constantFrom(...Object.values(MAIL_WORDS)), (fields, words) => {
+        const { text: mail } = composeInquiryEmail(fields, RECEIPT, { ...IN_UTC, words });
+        expect(serviceLines(mail)).toEqual(serviceLines(composeInquiryEmail(HARMLESS, RECEIPT, { ...IN_UTC, words }).text));
         for (const quoted of mail.split('\n').filter((candidate) => candidate.startsWith('>'))) {
           expect(quoted === '>' || quoted.startsWith('> ')).toBe(true);
           expect(visibleLength(quoted)).toBeLessThanOrEqual(MAIL_LINE_WIDTH);

@@ -355,7 +355,7 @@ describe('the functions', () => {
     }
   });
 
-  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention, the mails’ time zone and the hour’s mails', () => {
+  it('give the worker the inbox, the addresses, the configuration set, a retry unit of a minute, the retention, the mails’ time zone and language, and the hour’s mails', () => {
     expect(functions[functionId(WORKER_HANDLER)]!.Properties.Environment).toEqual({
       Variables: {
         INQUIRY_TABLE: { Ref: site.logicalId(stack.inbox.table) },
@@ -368,6 +368,7 @@ describe('the functions', () => {
         DELIVERY_RETRY_SECONDS: '60',
         RETENTION_DAYS: '30',
         MAIL_TIME_ZONE: 'UTC',
+        MAIL_LANGUAGE: 'en',
       },
     });
   });

@@ -13,6 +13,7 @@ import { inquiryValidator } from '../../../lambdas/intake/validation.js';
 import { independentValidator } from '../../support/independent-validator.js';
 import { configErrorOf } from '../../support/config-error.js';
 import { VALID_INQUIRY } from './inquiry-cases.js';
+import { ENGLISH } from '../../../lambdas/mail-words/en.js';
 
 /* The owner's own fields (extraFields, docs/api.md §2): a budget, a phone number, beside the inquiry's. */
 
@@ -173,7 +174,7 @@ describe('the owner’s fields, stored and read', () => {
   });
 
   it('reach the terminal with their labels’ controls made visible', () => {
-    const lines = visitorFields({ ...inquiryText(VALID_INQUIRY), extra: [{ name: 'budget', label: 'Budget\u001b[31m', value: 'R$ 5 mil' }] }, { width: 80, visible: terminalText });
+    const lines = visitorFields({ ...inquiryText(VALID_INQUIRY), extra: [{ name: 'budget', label: 'Budget\u001b[31m', value: 'R$ 5 mil' }] }, { width: 80, visible: terminalText }, ENGLISH);
     expect(lines).toContain('Budget\\u001B[31m:');
     expect(lines).toContain('> R$ 5 mil');
   });

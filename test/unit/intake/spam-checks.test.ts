@@ -3,6 +3,8 @@ import { checkForSpam, linkCount } from '../../../lambdas/intake/spam-checks.js'
 import type { Inquiry } from '../../../lambdas/inquiry/schema.js';
 import { awsError, FakeCounterStore } from '../../support/fake-counter-store.js';
 import { spamDependencies, TEST_FORM_TOKENS } from '../../support/spam-dependencies.js';
+import { ENGLISH } from '../../../lambdas/mail-words/en.js';
+import { describeHeldReason } from '../../../lambdas/mail-words/mail-words.js';
 
 /* The spam signals computed at acceptance, each at its boundary (docs/api.md §15). */
 
@@ -113,13 +115,19 @@ describe('too fast: the form’s token', () => {
 
   it('holds a form posted with a forged token, or with one older than 24 hours', async () => {
     const { check } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
-    const detail = async (form: { token: string | undefined }) => (await check({}, form)).reasons.map(({ signal, detail }) => `${signal}: ${detail}`);
-    expect(await detail({ token: '1893456000000.AAAAAAAAAAAAAAAAAAAAAA' })).toEqual(['too_fast: posted with a form token this site never gave']);
+    const detail = async (form: { token: string | undefined }) => (await check({}, form)).reasons.map((reason) => describeHeldReason(reason, ENGLISH));
+    expect(await detail({ token: '1893456000000.AAAAAAAAAAAAAAAAAAAAAA' })).toEqual(['too fast: posted with a form token this site never gave']);
     expect(await detail(shownAgo(24 * 3600))).toEqual([]);
-    expect(await detail(shownAgo(24 * 3600 + 0.001))).toEqual(['too_fast: sent more than 24 hours after the form was shown']);
-    expect(await detail(shownAgo(1.25))).toEqual(['too_fast: sent 1.2 s after the form was shown, sooner than 3 s']);
+    expect(await detail(shownAgo(24 * 3600 + 0.001))).toEqual(['too fast: sent more than 24 hours after the form was shown']);
+    expect(await detail(shownAgo(1.25))).toEqual(['too fast: sent 1.2 s after the form was shown, sooner than 3 s']);
     // Never a 3.0 that reads as the minimum itself.
-    expect(await detail(shownAgo(2.96))).toEqual(['too_fast: sent 2.9 s after the form was shown, sooner than 3 s']);
+    expect(await detail(shownAgo(2.96))).toEqual(['too fast: sent 2.9 s after the form was shown, sooner than 3 s']);
+  });
+
+  it('records the facts it held a form on, for the mails to word in their language', async () => {
+    const { check } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
+    expect((await check({}, shownAgo(2.96))).reasons).toEqual([{ signal: 'too_fast', token: 'early', seconds: 2.9, minimum: 3 }]);
+    expect((await check({}, { token: '1893456000000.AAAAAAAAAAAAAAAAAAAAAA' })).reasons).toEqual([{ signal: 'too_fast', token: 'forged' }]);
   });
 
   it('does not suspect a post for having no token: a JSON post (agents post JSON), or the owner’s own form on a static page', async () => {
@@ -172,10 +180,10 @@ describe('link stuffing', () => {
   it('counts the links of the owner’s own fields with the message’s, and says so', async () => {
     const { check } = checks({ settings: { repeatLimit: 0, linkLimit: 5, formMinSeconds: 3 } });
     const extra = [1, 2].map((field) => ({ name: `field${field}`, label: `Field ${field}`, value: 'https://a.example https://b.example' }));
-    const details = async (inquiry: Partial<Inquiry>) => (await check(inquiry)).reasons.map(({ signal, detail }) => `${signal}: ${detail}`);
+    const details = async (inquiry: Partial<Inquiry>) => (await check(inquiry)).reasons.map((reason) => describeHeldReason(reason, ENGLISH));
     expect(await details({ message: links(1), extra })).toEqual([]);
-    expect(await details({ message: links(2), extra })).toEqual(['link_stuffing: 6 links in the message and your own fields, more than 5']);
-    expect(await details({ message: links(6) })).toEqual(['link_stuffing: 6 links in the message, more than 5']);
+    expect(await details({ message: links(2), extra })).toEqual(['link stuffing: 6 links in the message and your own fields, more than 5']);
+    expect(await details({ message: links(6) })).toEqual(['link stuffing: 6 links in the message, more than 5']);
   });
 
   it('counts a scheme or a www. host, a link with both once', () => {

@@ -125,6 +125,7 @@ describe('readLocalSettings (docs/api.md §7, local mode)', () => {
     ['RETENTION_DAYS over a year', { RETENTION_DAYS: '366' }, 'RETENTION_DAYS'],
     ['RETENTION_DAYS negative', { RETENTION_DAYS: '-1' }, 'RETENTION_DAYS'],
     ['MAIL_TIME_ZONE an offset', { MAIL_TIME_ZONE: '+01:00' }, 'MAIL_TIME_ZONE'],
+    ['MAIL_LANGUAGE a language the mails are not written in', { MAIL_LANGUAGE: 'zh' }, 'MAIL_LANGUAGE'],
     ['DIGEST_SECONDS zero', { DIGEST_SECONDS: '0' }, 'DIGEST_SECONDS'],
     ['DIGEST_SECONDS over a day', { DIGEST_SECONDS: '86401' }, 'DIGEST_SECONDS'],
     ['DIGEST_SECONDS fractional', { DIGEST_SECONDS: '1.5' }, 'DIGEST_SECONDS'],
@@ -490,6 +491,7 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
       formMinSeconds: 5,
       retentionDays: 7,
       timeZone: 'Europe/Berlin',
+      mailLanguage: 'de',
       domainName: 'example.com',
       pricingPlan: 'free',
     };
@@ -507,10 +509,11 @@ describe('the settings file in local mode (docs/api.md §7)', () => {
         FORM_MIN_SECONDS: '5',
         RETENTION_DAYS: '7',
         MAIL_TIME_ZONE: 'Europe/Berlin',
+        MAIL_LANGUAGE: 'de',
         CONTACT_TO: 'ada@example.com',
         CONTACT_FROM: 'contact@ada.example',
       },
-      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'maxMailsPerHour', 'spamRepeatLimit', 'spamLinkLimit', 'formMinSeconds', 'retentionDays', 'timeZone', 'ownerEmail', 'senderEmail'],
+      keys: ['siteDir', 'siteName', 'formPage', 'formSuccessPath', 'pageStylesheet', 'rateLimitIp', 'maxMailsPerHour', 'spamRepeatLimit', 'spamLinkLimit', 'formMinSeconds', 'retentionDays', 'timeZone', 'mailLanguage', 'ownerEmail', 'senderEmail'],
     });
   });
 

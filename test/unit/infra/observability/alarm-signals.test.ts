@@ -14,6 +14,7 @@ import { capturedOutput } from '../../../support/captured-output.js';
 import { FakeDeliveryStore } from '../../../support/fake-delivery-store.js';
 import { jsonLines } from '../../../support/json-lines.js';
 import { resourcesOfType, synthesizeSite } from '../site-app.js';
+import { ENGLISH } from '../../../../lambdas/mail-words/en.js';
 
 /*
  * The alarms count log lines (lib/observability/observability.ts), through metric filters on each function's log
@@ -41,7 +42,7 @@ const requestLine = (outcome: Outcome) =>
 async function deliveryLine(delivery: Delivery, receivedAt = new Date()): Promise<Record<string, unknown>> {
   const store = new FakeDeliveryStore();
   store.add({ id: 'inquiry-1', receivedAt: receivedAt.toISOString() });
-  const dependencies = { store, mailer: { send: async () => delivery }, digestMailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', floodGuard: { take: async () => async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'a' };
+  const dependencies = { store, mailer: { send: async () => delivery }, digestMailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', words: ENGLISH, floodGuard: { take: async () => async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'a' };
   return lineOf(() => deliverInquiry({ id: 'inquiry-1', attempts: 0 }, dependencies));
 }
 
@@ -104,7 +105,7 @@ describe('the alarms’ signals (docs/api.md §12)', () => {
   it('count the worker’s line of an inquiry held by the flood signal into Flooding, and the contact function’s held lines into none', async () => {
     const store = new FakeDeliveryStore();
     store.add({ id: 'inquiry-1', receivedAt: new Date().toISOString() });
-    const flooded = { store, mailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, digestMailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', floodGuard: { take: async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'a' };
+    const flooded = { store, mailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, digestMailer: { send: async (): Promise<Delivery> => ({ kind: 'sent' }) }, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', words: ENGLISH, floodGuard: { take: async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'a' };
     const line = await lineOf(() => deliverInquiry({ id: 'inquiry-1', attempts: 0 }, flooded));
 
     expect(line).toMatchObject({ outcome: 'held', reason: 'flood', InquiriesHeld: 1 });

@@ -16,6 +16,7 @@ import { FakeDeliveryStore } from '../../../support/fake-delivery-store.js';
 import { handlerUnderTest, type HttpHandler } from '../../../support/handler-under-test.js';
 import { jsonLines } from '../../../support/json-lines.js';
 import { mockedContactClients } from '../../../support/mocked-contact-clients.js';
+import { ENGLISH } from '../../../../lambdas/mail-words/en.js';
 
 /*
  * Each case makes a real handler (or the delivery worker) produce an outcome, and the metric its
@@ -141,7 +142,7 @@ describe('the metric of each outcome of the delivery worker (docs/api.md §14)',
     const store = new FakeDeliveryStore();
     store.add(stored);
     const mailer = { send: async () => delivery };
-    const dependencies = { store, mailer, digestMailer: mailer, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', floodGuard: { take: async () => async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'attempt' };
+    const dependencies = { store, mailer, digestMailer: mailer, wait: async () => undefined, schedule: retrySchedule(60), retentionDays: 30, timeZone: 'UTC', words: ENGLISH, floodGuard: { take: async () => async () => undefined }, maxMailsPerHour: 20, onFloodCheckFailure: () => undefined, report: writeDeliveryLine, newAttemptId: () => 'attempt' };
     await deliverInquiry({ id: stored.id, attempts: stored.attempts ?? 0 }, dependencies);
     await deliverInquiry({ id: stored.id, attempts: 0 }, { ...dependencies, store: new FakeDeliveryStore() });
     return jsonLines(output.text()).map((line) => embeddedMetrics(line));

@@ -29,6 +29,7 @@ describe('the settings digest', () => {
     ['the spending alarm, in a stack of its own', { monthlyBudgetUsd: 10 }],
     ['a key rotation', { counterKeyRotation: '2026-12-01' }],
     ['the mails’ time zone', { timeZone: 'Europe/Berlin' }],
+    ['the mails’ language', { mailLanguage: 'fr' }],
   ])('changes with %s', (_what, settings) => {
     const folder = site();
     expect(digestOf({ siteDir: folder, ...settings })).not.toBe(digestOf({ siteDir: folder }));
@@ -41,10 +42,10 @@ describe('the settings digest', () => {
     expect(digestOf({ siteDir: named('/thanks/') })).toBe(digestOf({ siteDir: named(), formSuccessPath: '/thanks/' }));
   });
 
-  it('is unchanged by the mails’ time zone while it is UTC, as versions before it mailed in', () => {
+  it('is unchanged by the mails’ time zone and language while they are UTC and English, as versions before them mailed in', () => {
     const config = siteConfigOf(MINIMAL_CONTEXT);
-    const { timeZone: _utc, ...withoutTimeZone } = config;
-    expect(settingsDigest(config)).toBe(settingsDigest(withoutTimeZone as SiteConfig));
+    const { timeZone: _utc, mailLanguage: _english, ...withoutEither } = config;
+    expect(settingsDigest(config)).toBe(settingsDigest(withoutEither as SiteConfig));
   });
 
   it('changes when the site’s pages move from a folder to an existing site', () => {

@@ -57,6 +57,7 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       timeZone: 'UTC',
+      mailLanguage: 'en',
       extraFields: [],
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
@@ -83,6 +84,7 @@ describe('the deployment context', () => {
       waf: false,
       retentionDays: 30,
       timeZone: 'UTC',
+      mailLanguage: 'en',
       extraFields: [],
       spam: { repeatLimit: 2, linkLimit: 5, formMinSeconds: 3, maxMailsPerHour: 20 },
       pricingPlan: 'none',
@@ -177,6 +179,13 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, timeZone: 'EST' }).message).toBe(
       'timeZone must be a time zone of the IANA database, such as Europe/Berlin or America/Toronto, or UTC, got "EST"',
     );
+  });
+
+  it('takes the language the mails are written in, English unless set, by a tag’s language', () => {
+    expect(configOf(MINIMAL_CONTEXT).mailLanguage).toBe('en');
+    expect(configOf({ ...MINIMAL_CONTEXT, mailLanguage: 'pt-br' }).mailLanguage).toBe('pt-BR');
+    expect(configOf({ ...MINIMAL_CONTEXT, mailLanguage: 'fr-CA' }).mailLanguage).toBe('fr');
+    expect(errorOf({ ...MINIMAL_CONTEXT, mailLanguage: 'ja' }).message).toBe('mailLanguage must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, got "ja"');
   });
 
   it('takes the owner’s own fields as an object (settings file, cdk.json) or its JSON (-c), none unless set', () => {

@@ -1,0 +1,50 @@
+import type { MailWords } from './mail-words.js';
+
+/** The mails in Spanish. */
+export const SPANISH: MailWords = {
+  tag: 'es',
+  colon: ':',
+  inquirySubject: (name, company) => `Solicitud de proyecto de ${name}${company === undefined ? '' : ` (${company})`}`,
+  noReplyTo: (error) =>
+    `Sin Reply-To: SES rechazó como Reply-To la dirección indicada en el formulario (${error}). Para responder, hay que escribir directamente a esa dirección.`,
+  fields: { name: 'Nombre', email: 'Correo electrónico', company: 'Empresa', project_url: 'Enlace al proyecto', message: 'Mensaje' },
+  received: 'Recibida',
+  sentFrom: 'Enviada desde',
+  inquiryId: 'ID de la solicitud',
+  heldCount: (count) => (count === 1 ? '1 solicitud retenida' : `${count} solicitudes retenidas`),
+  heldShare: (shown, total) => `${shown} de ${total} solicitudes retenidas`,
+  digestSubject: (count, day) => `Resumen: ${count}, ${day}`,
+  digestOpening: (count, others) =>
+    others
+      ? `${count} desde el último resumen, las demás en otros correos: cada una parecía spam, así que se guardó para el resumen en vez de enviarse por separado.`
+      : `${count} desde el último resumen: cada una parecía spam, así que se guardó para este correo en vez de enviarse por separado.`,
+  quoteMark: 'Cada línea escrita en el formulario empieza por "> "; todas las demás son de este servicio.',
+  redeliverHint: (command) => `Para recibir una de ellas en un correo aparte, con la dirección indicada como Reply-To: ${command}`,
+  sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
+  held: 'Retenida',
+  noReasonRecorded: 'ningún motivo registrado',
+  signals: {
+    repeated_text: 'texto repetido',
+    too_fast: 'demasiado rápida',
+    throwaway_address: 'dirección desechable',
+    link_stuffing: 'exceso de enlaces',
+    flood: 'avalancha',
+  },
+  heldDetail: (facts, seconds) => {
+    switch (facts.signal) {
+      case 'repeated_text':
+        return `el mismo texto, sin contar mayúsculas, espacios y números, llegó más de ${facts.limit} veces hoy (UTC)`;
+      case 'too_fast':
+        if (facts.token === 'early') return `enviada ${seconds(facts.seconds)} s después de mostrarse el formulario, antes de ${facts.minimum} s`;
+        return facts.token === 'expired'
+          ? 'enviada más de 24 horas después de mostrarse el formulario'
+          : 'enviada con un token de formulario que este sitio nunca dio';
+      case 'throwaway_address':
+        return `${facts.domain} es un dominio de correo desechable`;
+      case 'link_stuffing':
+        return `${facts.links} enlaces en el mensaje${facts.inOwnFields ? ' y en los campos propios del formulario' : ''}, más de ${facts.limit}`;
+      case 'flood':
+        return `más de ${facts.limit} solicitudes iban a enviarse por correo en esta hora (UTC)`;
+    }
+  },
+};

@@ -1,0 +1,50 @@
+import type { MailWords } from './mail-words.js';
+
+/** The mails in French: a no-break space before each colon, and no word that takes the visitor's gender. */
+export const FRENCH: MailWords = {
+  tag: 'fr',
+  colon: '\u00a0:',
+  inquirySubject: (name, company) => `Demande de projet\u00a0: ${name}${company === undefined ? '' : ` (${company})`}`,
+  noReplyTo: (error) =>
+    `Pas de Reply-To\u00a0: SES a refusé comme Reply-To l'adresse donnée dans le formulaire (${error}). Pour répondre, écrivez vous-même à cette adresse.`,
+  fields: { name: 'Nom', email: 'Adresse e-mail', company: 'Entreprise', project_url: 'Lien vers le projet', message: 'Message' },
+  received: 'Reçue le',
+  sentFrom: 'Envoyée depuis',
+  inquiryId: 'Identifiant de la demande',
+  heldCount: (count) => (count === 1 ? '1 demande retenue' : `${count} demandes retenues`),
+  heldShare: (shown, total) => `${shown} sur ${total} demandes retenues`,
+  digestSubject: (count, day) => `Résumé\u00a0: ${count}, ${day}`,
+  digestOpening: (count, others) =>
+    others
+      ? `${count} depuis le dernier résumé, les autres dans d'autres mails\u00a0: chacune ressemblait à du spam et a donc été gardée pour le résumé au lieu d'être envoyée seule.`
+      : `${count} depuis le dernier résumé\u00a0: chacune ressemblait à du spam et a donc été gardée pour ce mail au lieu d'être envoyée seule.`,
+  quoteMark: 'Chaque ligne écrite dans le formulaire commence par "> ". Toutes les autres viennent de ce service.',
+  redeliverHint: (command) => `Pour recevoir l'une d'elles dans un mail à part, avec l'adresse donnée en Reply-To\u00a0: ${command}`,
+  sectionHeading: (number, count) => `=== ${number} sur ${count} ===`,
+  held: 'Retenue',
+  noReasonRecorded: 'aucune raison enregistrée',
+  signals: {
+    repeated_text: 'texte répété',
+    too_fast: 'trop rapide',
+    throwaway_address: 'adresse jetable',
+    link_stuffing: 'trop de liens',
+    flood: 'afflux',
+  },
+  heldDetail: (facts, seconds) => {
+    switch (facts.signal) {
+      case 'repeated_text':
+        return `le même texte, à la casse, aux espaces et aux chiffres près, est arrivé plus de ${facts.limit} fois aujourd'hui (UTC)`;
+      case 'too_fast':
+        if (facts.token === 'early') return `envoyée ${seconds(facts.seconds)} s après l'affichage du formulaire, en moins de ${facts.minimum} s`;
+        return facts.token === 'expired'
+          ? "envoyée plus de 24 heures après l'affichage du formulaire"
+          : "envoyée avec un jeton de formulaire que ce site n'a jamais donné";
+      case 'throwaway_address':
+        return `${facts.domain} est un domaine d'adresses jetables`;
+      case 'link_stuffing':
+        return `${facts.links} liens dans le message${facts.inOwnFields ? ' et vos propres champs' : ''}, au-delà de ${facts.limit}`;
+      case 'flood':
+        return `plus de ${facts.limit} demandes devaient être envoyées cette heure-ci (UTC)`;
+    }
+  },
+};

@@ -1,0 +1,50 @@
+import type { MailWords } from './mail-words.js';
+
+/** The mails in Portuguese, as Brazil writes it. */
+export const BRAZILIAN_PORTUGUESE: MailWords = {
+  tag: 'pt-BR',
+  colon: ':',
+  inquirySubject: (name, company) => `Pedido de projeto de ${name}${company === undefined ? '' : ` (${company})`}`,
+  noReplyTo: (error) =>
+    `Sem Reply-To: o SES recusou como Reply-To o endereço informado no formulário (${error}). Para responder, escreva diretamente para esse endereço.`,
+  fields: { name: 'Nome', email: 'E-mail', company: 'Empresa', project_url: 'Link do projeto', message: 'Mensagem' },
+  received: 'Recebido em',
+  sentFrom: 'Enviado de',
+  inquiryId: 'ID do pedido',
+  heldCount: (count) => (count === 1 ? '1 pedido retido' : `${count} pedidos retidos`),
+  heldShare: (shown, total) => `${shown} de ${total} pedidos retidos`,
+  digestSubject: (count, day) => `Resumo: ${count}, ${day}`,
+  digestOpening: (count, others) =>
+    others
+      ? `${count} desde o último resumo, os outros em outros e-mails: cada um parecia spam, por isso foi guardado para o resumo em vez de ser enviado sozinho.`
+      : `${count} desde o último resumo: cada um parecia spam, por isso foi guardado para este e-mail em vez de ser enviado sozinho.`,
+  quoteMark: 'Cada linha escrita no formulário começa com "> "; todas as outras são deste serviço.',
+  redeliverHint: (command) => `Para receber um deles em um e-mail separado, com o endereço informado como Reply-To: ${command}`,
+  sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
+  held: 'Retido',
+  noReasonRecorded: 'nenhum motivo registrado',
+  signals: {
+    repeated_text: 'texto repetido',
+    too_fast: 'rápido demais',
+    throwaway_address: 'endereço descartável',
+    link_stuffing: 'excesso de links',
+    flood: 'enxurrada',
+  },
+  heldDetail: (facts, seconds) => {
+    switch (facts.signal) {
+      case 'repeated_text':
+        return `o mesmo texto, sem contar maiúsculas, espaços e números, chegou mais de ${facts.limit} vezes hoje (UTC)`;
+      case 'too_fast':
+        if (facts.token === 'early') return `enviado ${seconds(facts.seconds)} s depois que o formulário foi exibido, antes de ${facts.minimum} s`;
+        return facts.token === 'expired'
+          ? 'enviado mais de 24 horas depois que o formulário foi exibido'
+          : 'enviado com um token de formulário que este site nunca forneceu';
+      case 'throwaway_address':
+        return `${facts.domain} é um domínio de e-mail descartável`;
+      case 'link_stuffing':
+        return `${facts.links} links na mensagem${facts.inOwnFields ? ' e nos campos próprios do formulário' : ''}, mais de ${facts.limit}`;
+      case 'flood':
+        return `mais de ${facts.limit} pedidos seriam enviados por e-mail nesta hora (UTC)`;
+    }
+  },
+};

@@ -1,0 +1,20 @@
+import type { MailLanguage } from './mail-language.js';
+import type { MailWords } from './mail-words.js';
+import { GERMAN } from './de.js';
+import { ENGLISH } from './en.js';
+import { SPANISH } from './es.js';
+import { FRENCH } from './fr.js';
+import { ITALIAN } from './it.js';
+import { DUTCH } from './nl.js';
+import { BRAZILIAN_PORTUGUESE } from './pt-BR.js';
+
+/** Each language's words: the delivery worker bundles them all (some 8 KB), and writes in its `mailLanguage`. */
+export const MAIL_WORDS: Readonly<Record<MailLanguage, MailWords>> = {
+  en: ENGLISH,
+  de: GERMAN,
+  es: SPANISH,
+  fr: FRENCH,
+  it: ITALIAN,
+  nl: DUTCH,
+  'pt-BR': BRAZILIAN_PORTUGUESE,
+};
