@@ -202,7 +202,7 @@ export function parseExtraFields(key: string, value: string): ExtraField[] {
     }
     if (TAKEN_FIELD_NAMES.has(name)) throw new ConfigError(`${key}: ${name} is a field of the inquiry's own or of the service's: name yours otherwise`);
     const text = typeof label === 'string' ? label : '';
-    if (text.trim() === '' || [...text].length > EXTRA_LABEL_MAX_LENGTH || !new RegExp(ONE_LINE_PATTERN, 'u').test(text)) {
+    if (!isPrintableLine(text, EXTRA_LABEL_MAX_LENGTH)) {
       throw new ConfigError(`${key}: the label of ${name} must be one line of 1 to ${EXTRA_LABEL_MAX_LENGTH} printable characters, got ${JSON.stringify(label)}`);
     }
     return { name, label: text };
@@ -472,10 +472,15 @@ function parseWholeNumber(key: string, value: string, minimum: number, maximum: 
   return number;
 }
 
+/** One line of 1 to `max` printable characters, by the rule of the visitor's own name: what a label or a name shown to the owner must be. */
+function isPrintableLine(value: string, max: number): boolean {
+  return value.trim() !== '' && [...value].length <= max && new RegExp(ONE_LINE_PATTERN, 'u').test(value);
+}
+
 export function parseSiteName(key: string, value: string): string {
   // The name lands in documents, the subject's From and headers: one printable line that reads
   // as written (no text-direction control), by the rule of the visitor's own name.
-  if (value.trim() === '' || [...value].length > 120 || !new RegExp(ONE_LINE_PATTERN, 'u').test(value)) {
+  if (!isPrintableLine(value, 120)) {
     throw new ConfigError(`${key} must be one line of 1 to 120 printable characters, got ${JSON.stringify(value)}`);
   }
   return value;

@@ -61,20 +61,20 @@ export async function checkForSpam(
     isThrowaway(inquiry.email, request.requestId, dependencies),
   ]);
   const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens?.read(form.token, request.now) : undefined;
-  // The owner's own fields count too: each holds a line a robot could fill with links instead.
-  const fieldLinks = settings.linkLimit > 0 ? (inquiry.extra ?? []).reduce((sum, { value }) => sum + linkCount(value), 0) : 0;
-  const links = settings.linkLimit > 0 ? linkCount(inquiry.message) + fieldLinks : 0;
   const reasons: HeldReason[] = [
-    ...(repeated?.repeated === true
-      ? [{ signal: 'repeated_text' as const, limit: settings.repeatLimit }]
-      : []),
+    ...(repeated?.repeated === true ? [{ signal: 'repeated_text' as const, limit: settings.repeatLimit }] : []),
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
     ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, domain: throwaway }]),
-    ...(links > settings.linkLimit
-      ? [{ signal: 'link_stuffing' as const, links, limit: settings.linkLimit, inOwnFields: fieldLinks > 0 }]
-      : []),
+    ...(settings.linkLimit > 0 ? linkStuffing(inquiry, settings.linkLimit) : []),
   ];
   return { reasons, giveBack: repeated?.giveBack ?? (async () => undefined) };
+}
+
+/** More links than `limit` in the message and the owner's own fields, each of which holds a line a robot could fill with links instead. */
+function linkStuffing(inquiry: Inquiry, limit: number): HeldReason[] {
+  const fieldLinks = (inquiry.extra ?? []).reduce((sum, { value }) => sum + linkCount(value), 0);
+  const links = linkCount(inquiry.message) + fieldLinks;
+  return links > limit ? [{ signal: 'link_stuffing', links, limit, inOwnFields: fieldLinks > 0 }] : [];
 }
 
 /** How many links the message holds. */
