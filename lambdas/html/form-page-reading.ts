@@ -49,6 +49,8 @@ export interface FormSending {
   readonly filled: readonly string[];
   /** The names under which one post sends more than one value: more than one control, a radio group and the submit buttons each counted once. */
   readonly repeated: readonly string[];
+  /** The names of its `<select multiple>` controls, under which a post sends each option chosen. */
+  readonly multiple: readonly string[];
   /** The form's SUCCESS_PATH_ATTRIBUTE as written (entities decoded, as a browser's `dataset` gives it), if it has one. */
   readonly successPath: string | undefined;
   /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
@@ -87,7 +89,7 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     const name = attribute(control, 'name');
     const how = howSent(control);
     // A control without a name, or with an empty one, is never sent.
-    return name === undefined || name === '' || how === 'never' ? [] : [{ name, how }];
+    return name === undefined || name === '' || how === 'never' ? [] : [{ name, how, control }];
   });
   // A disabled button is never pressed: what it would send is no post of the form's.
   const buttons = controls.filter((control) => howSent(control) === 'submit' && attribute(control, 'disabled') === undefined);
@@ -103,6 +105,7 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     fields: [...new Set(sent.map(({ name }) => name))],
     filled: [...new Set(sent.filter(({ how }) => how !== 'submit').map(({ name }) => name))],
     repeated: repeatedNames(sent),
+    multiple: [...new Set(sent.filter(({ control }) => isHtml(control, 'select') && attribute(control, 'multiple') !== undefined).map(({ name }) => name))],
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),

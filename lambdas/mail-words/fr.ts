@@ -42,7 +42,7 @@ export const FRENCH: MailWords = {
       case 'throwaway_address':
         return `${facts.domain} est un domaine d'adresses jetables`;
       case 'link_stuffing':
-        return `${facts.links} liens dans le message${facts.inOwnFields ? ' et vos propres champs' : ''}, au-delà de ${facts.limit}`;
+        return `${facts.links} liens dans le message${facts.inOwnFields ? ' et dans vos propres champs' : ''}, au-delà de ${facts.limit}`;
       case 'flood':
         return `plus de ${facts.limit} demandes devaient être envoyées cette heure-ci (UTC)`;
     }

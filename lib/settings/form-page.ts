@@ -446,6 +446,9 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
     const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, such as ${extraFieldsExample(own)} (docs/api.md §2)`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
+  if (form.multiple.length > 0) {
+    return `form's ${names(form.multiple)} is a <select multiple>, so a visitor could send more than one answer, which the service refuses (422): leave multiple out`;
+  }
   if (form.repeated.length > 0) {
     return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;
   }
