@@ -117,7 +117,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       : [
           `After the deploy, from its outputs: ${[
             ...(laterRecords.length === 0 ? [] : [`the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
-            ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)`]),
+            ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)`]),
           ].join(', and ')}`,
         ]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>

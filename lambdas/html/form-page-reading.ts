@@ -55,6 +55,8 @@ export interface FormSending {
   readonly successPath: string | undefined;
   /** The fields its ERROR_FOR_ATTRIBUTE elements name, each once, in tree order. */
   readonly errorFor: readonly string[];
+  /** Of those, the fields whose element words their message itself (ERROR_TEXT_ATTRIBUTE). */
+  readonly errorWorded: readonly string[];
   /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
   readonly honeypotShown: boolean;
   /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
@@ -108,6 +110,13 @@ export function contactFormSending(page: PageTree): FormSending | undefined {
     multiple: [...new Set(sent.filter(({ control }) => isHtml(control, 'select') && attribute(control, 'multiple') !== undefined).map(({ name }) => name))],
     successPath: attribute(form, SUCCESS_PATH_ATTRIBUTE),
     errorFor: [...new Set(elementsOf(form).flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []))],
+    errorWorded: [
+      ...new Set(
+        elementsOf(form)
+          .filter((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined)
+          .flatMap((element) => attribute(element, ERROR_FOR_ATTRIBUTE) ?? []),
+      ),
+    ],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
     worded:
       ANSWER_WORDING_ATTRIBUTES.some((name) => ownerWording(attribute(form, name)) !== undefined) ||

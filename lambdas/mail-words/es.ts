@@ -4,15 +4,15 @@ import type { MailWords } from './mail-words.js';
 export const SPANISH: MailWords = {
   tag: 'es',
   colon: ':',
-  inquirySubject: (name, company) => `Solicitud de proyecto de ${name}${company === undefined ? '' : ` (${company})`}`,
+  inquirySubject: (name, company) => `Consulta de proyecto de ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Sin Reply-To: SES rechazó como Reply-To la dirección indicada en el formulario (${error}). Para responder, hay que escribir directamente a esa dirección.`,
   fields: { name: 'Nombre', email: 'Correo electrónico', company: 'Empresa', project_url: 'Enlace al proyecto', message: 'Mensaje' },
   received: 'Recibida',
   sentFrom: 'Enviada desde',
-  inquiryId: 'ID de la solicitud',
-  heldCount: (count) => (count === 1 ? '1 solicitud retenida' : `${count} solicitudes retenidas`),
-  heldShare: (shown, total) => `${shown} de ${total} solicitudes retenidas`,
+  inquiryId: 'ID de la consulta',
+  heldCount: (count) => (count === 1 ? '1 consulta retenida' : `${count} consultas retenidas`),
+  heldShare: (shown, total) => `${shown} de ${total} consultas retenidas`,
   digestSubject: (count, day) => `Resumen: ${count}, ${day}`,
   digestOpening: (count, others) =>
     others
@@ -44,7 +44,7 @@ export const SPANISH: MailWords = {
       case 'link_stuffing':
         return `${facts.links} enlaces en el mensaje${facts.inOwnFields ? ' y en los campos propios del formulario' : ''}, más de ${facts.limit}`;
       case 'flood':
-        return `más de ${facts.limit} solicitudes iban a enviarse por correo en esta hora (UTC)`;
+        return `más de ${facts.limit} consultas iban a enviarse por correo en esta hora (UTC)`;
     }
   },
 };

@@ -43,6 +43,8 @@ export interface FormPage {
   readonly missingSubresources: readonly string[];
   /** The fields its form's ERROR_FOR_ATTRIBUTE elements name, where their messages go. */
   readonly errorFor: readonly string[];
+  /** Of those, the fields whose element words their message itself (data-error-text). */
+  readonly errorWorded: readonly string[];
   /** The names its form's controls are sent under. */
   readonly fields: readonly string[];
   /** Of those, the owner's own fields (extraFields) a visitor fills in. */
@@ -195,10 +197,10 @@ function checkedPage(
     );
   }
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
-  const { errorFor, fields, honeypotShown, worded } = form;
+  const { errorFor, errorWorded, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
   const ownFields = form.filled.filter((field) => site.extraFields?.includes(field));
-  const found = { file, missingSubresources, errorFor, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
+  const found = { file, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
   const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
   if (successPath === undefined) return found;
   thanked.add(successPath);
@@ -581,24 +583,36 @@ export function formPageNotes(page: CheckedPage): string {
   return `${lacking}${unplaced}${apart}${trap}${policyNote(page.refusedByPolicy)}${englishNote(page)}`;
 }
 
+/** A page's `lang` when it is another language than English: none for English, or no language said (`und`, `i-default`). */
+function otherLanguage(language: string | undefined): { readonly tag: string; readonly primary: string } | undefined {
+  if (language === undefined) return undefined;
+  // As written in pages: `pt-BR`, `pt_BR` (a locale's spelling, which some generators emit), any case.
+  const tag = language.toLowerCase().replaceAll('_', '-');
+  const primary = tag.split('-')[0] ?? tag;
+  return primary === 'en' || primary === 'und' || tag === 'i-default' ? undefined : { tag, primary };
+}
+
 /**
  * For a page in another language whose form words none of the service's sentences: they stay
  * English (docs/api.md §9), and the example in that language, where there is one, words them all.
+ * For one whose form words them, the fields whose message element does not: those read in English.
  */
-function englishNote({ language, worded }: Pick<FormPage, 'language' | 'worded'>): string {
-  if (language === undefined || worded) return '';
-  // As written in pages: `pt-BR`, `pt_BR` (a locale's spelling, which some generators emit), any case.
-  const tag = language.toLowerCase().replaceAll('_', '-');
-  const primary = tag.split('-')[0];
-  // English, or no language said: `und` (undetermined), `i-default`.
-  if (primary === 'en' || primary === 'und' || tag === 'i-default') return '';
+function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<FormPage, 'language' | 'worded' | 'errorFor' | 'errorWorded' | 'fields'>): string {
+  const other = otherLanguage(language);
+  if (other === undefined) return '';
+  if (worded) {
+    const english = errorFor.filter((field) => fields.includes(field) && !errorWorded.includes(field));
+    return english.length === 0
+      ? ''
+      : `; its form words the service's sentences, but not the messages of ${english.map(printable).join(', ')}, which visitors then read in English: give ${english.length === 1 ? 'its' : 'each one\'s'} ${ERROR_FOR_ATTRIBUTE} element a data-error-text`;
+  }
   const example =
-    EXAMPLE_LANGUAGES.find((known) => known.toLowerCase() === tag) ?? EXAMPLE_LANGUAGES.find((known) => known.toLowerCase().split('-')[0] === primary);
+    EXAMPLE_LANGUAGES.find((known) => known.toLowerCase() === other.tag) ?? EXAMPLE_LANGUAGES.find((known) => known.toLowerCase().split('-')[0] === other.primary);
   const copy =
     example === undefined
       ? `word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)`
       : `docs/examples/contact-form.${example}.html words them all in its form's data- attributes, to copy into yours`;
-  return `; its page is lang=${quoted(language)}, but its form words none of the service's sentences, which visitors then read in English: ${copy}`;
+  return `; its page is lang=${quoted(language ?? '')}, but its form words none of the service's sentences, which visitors then read in English: ${copy}`;
 }
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */

@@ -64,6 +64,7 @@ describe('siteBannerLines', () => {
     source: 'found' as const,
     missingSubresources: [],
     errorFor: [],
+    errorWorded: [],
     fields: [],
     ownFields: [],
     honeypotShown: false,

@@ -26,7 +26,7 @@ describe('npm run synth’s next steps', () => {
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
-        'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
+        'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
       `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
       '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       '  7. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
@@ -59,7 +59,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
-      'and example.com and www.example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
+      'and example.com and www.example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
     );
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');

@@ -468,6 +468,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       source: 'found',
       missingSubresources: [],
       errorFor: ['name', 'email', 'message'],
+      errorWorded: [],
       fields: ['name', 'email', 'message', '_gotcha'],
       ownFields: [],
       honeypotShown: false,
@@ -495,7 +496,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] } });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] } });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
@@ -623,11 +624,22 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['in English, written as a locale', ownerFormPage().replace('lang="en"', 'lang="en_GB"')],
     ['of a language undetermined', ownerFormPage().replace('lang="en"', 'lang="und"')],
     ['of no language', ownerFormPage().replace(' lang="en"', '')],
-    ['in German, its form wording one notice', ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." ')],
-    ['in German, its form wording one field’s errors', ownerFormPage().replace('lang="en"', 'lang="de"').replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."')],
+    ['in German, every field’s errors worded', ['name', 'email', 'message'].reduce((page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`), ownerFormPage().replace('lang="en"', 'lang="de"'))],
   ])('says nothing of the language of a page %s', (_case, page) => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPageLine(formPage, 'formPage')).toBe(`/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another)`);
+  });
+
+  it.each([
+    ['one notice', ownerFormPage().replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." '), 'name, email, message', 'each one\'s'],
+    ['one field’s errors', ownerFormPage().replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."'), 'name, message', 'each one\'s'],
+    ['all but an own field’s errors', ['name', 'email', 'message'].reduce((page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`), ownerFormPage()).replace('<button', '<input name="telefon"><p data-error-for="telefon"></p><button'), 'telefon', 'its'],
+  ])('names the fields whose messages stay English on a German page whose form words %s', (_case, page, fields, whose) => {
+    const siteDir = siteFolder({ 'contact/index.html': page.replace('lang="en"', 'lang="de"'), 'css/site.css': 'body {}' });
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir, extraFields: { telefon: 'Telefon' } }).formPage!;
+    expect(formPageLine(formPage, 'formPage')).toBe(
+      `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its form words the service's sentences, but not the messages of ${fields}, which visitors then read in English: give ${whose} data-error-for element a data-error-text)`,
+    );
   });
 
   it('says nothing of the language of a German page whose form words only white space, which words nothing', () => {
