@@ -1,9 +1,9 @@
 import { ENGLISH } from '../../lambdas/mail-words/en.js';
-import { describeHeldReason } from '../../lambdas/mail-words/mail-words.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 import { terminalText, visitorFields, type QuoteOptions } from '../../lambdas/inbox/visitor-text.js';
 import { minute } from '../terminal-time.js';
 import { deliveryErrorWords } from './delivery-error.js';
+import { heldReasonsInEnglish } from './held-reasons.js';
 
 export interface ListingOptions {
   /** Add what each visitor wrote. */
@@ -14,11 +14,6 @@ export interface ListingOptions {
   readonly timeZone: string;
 }
 
-/** Why it was held, in the terminal's English (the mails' language is the deployment's). */
-function heldReasons(record: InquiryRecord): string[] {
-  return (record.heldFor ?? []).map((reason) => describeHeldReason(reason, ENGLISH));
-}
-
 /** What the owner should know of an inquiry beside its state: when it went, why it has not, when it is tried again. */
 function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }: ListingOptions): string {
   const error = record.lastError === undefined ? undefined : deliveryErrorWords(record.lastError);
@@ -26,10 +21,10 @@ function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }
     case 'sent':
       if (record.sentAt === undefined) return '';
       // Why it waited for the digest: an owner trying the form with one text again and again looks for the mail of each.
-      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${heldReasons(record).join('; ') || 'no reason recorded'}` : ''}`;
+      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${heldReasonsInEnglish(record).join('; ') || 'no reason recorded'}` : ''}`;
     case 'held':
       return [
-        ...heldReasons(record),
+        ...heldReasonsInEnglish(record),
         ...(error === undefined ? [] : [`the last digest failed: ${error}`]),
         `in the next digest, or now: ${redeliver(record.id)}`,
       ].join('; ');

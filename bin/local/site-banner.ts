@@ -9,6 +9,7 @@ import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js
 import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
+import { mailLanguageNamed } from '../../lambdas/mail-words/mail-language.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */
 export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: readonly string[]): string {
@@ -106,7 +107,8 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
 
 /**
  * The `Mail` line: whom the preview's mail is to and from (ownerEmail, senderEmail, or their
- * variables), or that they are placeholders until the settings file names them; with the
+ * variables), or that they are placeholders until the settings file names them, and in which
+ * language when mailLanguage names one; with the
  * emulator, that the mail goes no further than its mailbox; and, under it, what a free-mail sender
  * would mean once deployed, while the preview still works with one.
  */
@@ -116,7 +118,10 @@ export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: 
     const value = env[variable];
     return value === undefined ? `${LOCAL_DEFAULTS[variable]} (a placeholder: ${key} in your settings file names yours)` : `${value} (${settingSource(key, fileKeys)})`;
   };
-  const line = `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
+  // Said only when set: English goes without saying, as the deployment's default.
+  const language = env[SHARED_SETTINGS.mailLanguage];
+  const written = language ? `, written in ${mailLanguageNamed(language) ?? language} (${settingSource('mailLanguage', fileKeys)})` : '';
+  const line = `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${written}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
   const sender = env[SHARED_SETTINGS.senderEmail];
   const freeMail = sender === undefined ? undefined : freeMailSenderNote(sender);
   return freeMail === undefined ? line : `${line}\n           ${freeMail}`;

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { siteUrls } from '../../lambdas/site-urls.js';
-import { ENGLISH } from '../../lambdas/mail-words/en.js';
-import { describeHeldReason } from '../../lambdas/mail-words/mail-words.js';
 import { deliveryErrorWords } from '../inbox/delivery-error.js';
+import { heldReasonsInEnglish } from '../inbox/held-reasons.js';
 import { diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { Probe } from './http-probe.js';
@@ -59,7 +58,7 @@ export async function sendTestInquiry(dependencies: SendTestDependencies): Promi
       case 'held':
         return warn(
           name,
-          `${id} held as suspected spam: ${(record.heldFor ?? []).map((reason) => describeHeldReason(reason, ENGLISH)).join('; ')}`,
+          `${id} held as suspected spam: ${heldReasonsInEnglish(record).join('; ')}`,
           `it reaches you in the next digest, or now: npm run redeliver -- ${id}`,
         );
       case 'failed':

@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../aws/sdk-errors.js';
-import type { HeldReason } from '../inbox/held-reasons.js';
+import type { HeldFacts } from '../inbox/held-reasons.js';
 import { INBOX_TTL_ATTRIBUTE, inquiryKey, INBOX_PARTITION_KEY, QUEUE_INDEX, toInquiryRecord, type InquiryRecord, type QueueName } from '../inbox/inquiry-record.js';
 
 /** An inquiry waiting in a queue, as the sweep finds it: enough to claim it, or to end its claim. */
@@ -18,7 +18,7 @@ export type Settlement =
   | { readonly state: 'sent'; readonly sentAt: Date; readonly expiresAt: number; readonly eraseText: boolean; readonly inDigest: boolean }
   | { readonly state: 'pending'; readonly dueAt: number; readonly errorName: string }
   /** Held for the next digest: by the flood signal (its reason given), or back after a digest that did not send it. */
-  | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldReason[]; readonly errorName?: string }
+  | { readonly state: 'held'; readonly dueAt: number; readonly heldFor?: readonly HeldFacts[]; readonly errorName?: string }
   /** Given up: at the end of its retry period, or refused alone in a digest (`refusedInDigest`, docs/api.md §15). */
   | { readonly state: 'failed'; readonly errorName: string; readonly refusedInDigest?: boolean }
   | { readonly state: 'unknown'; readonly errorName: string };

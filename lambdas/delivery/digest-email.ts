@@ -1,7 +1,6 @@
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
 import { readableDay } from '../time-zone.js';
-import { mailText } from '../inbox/visitor-text.js';
-import { ENGLISH } from '../mail-words/en.js';
+import { terminalText } from '../inbox/visitor-text.js';
 import { describeHeldReason, type MailWords } from '../mail-words/mail-words.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
 import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
@@ -16,8 +15,8 @@ const sections = new WeakMap<HeldInquiry, { readonly timeZone: string; readonly 
 function sectionText(inquiry: HeldInquiry, timeZone: string, words: MailWords): string {
   const composed = sections.get(inquiry);
   if (composed?.timeZone === timeZone && composed.words === words) return composed.text;
-  // A reason stored before the mails had a language gives a domain, or nothing, of the visitor's: made visible as their words are.
-  const reasons = mailText((inquiry.heldFor ?? []).map((reason) => describeHeldReason(reason, words)).join('; '));
+  // A line of the service's, none of it a visitor's paragraph: every control made visible, bidi controls too.
+  const reasons = terminalText((inquiry.heldFor ?? []).map((reason) => describeHeldReason(reason, words)).join(words.separator));
   const text = [
     `${words.held}${words.colon} ${reasons || words.noReasonRecorded}`,
     '',
@@ -35,8 +34,8 @@ export interface DigestContext {
   readonly timeZone: string;
   /** The `--endpoint` of an inbox that is not AWS's (local mode's); none deployed. */
   readonly inboxEndpoint?: string;
-  /** The words of the owner's language (`mailLanguage`); English unless given. */
-  readonly words?: MailWords;
+  /** The words of the owner's language (`mailLanguage`). */
+  readonly words: MailWords;
 }
 
 /**
@@ -47,11 +46,11 @@ const redeliverCommand = (inboxEndpoint: string | undefined) =>
   `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <inquiry id>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
-function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint, words = ENGLISH }: DigestContext): { subject: string; lines: string[] } {
+function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint, words }: DigestContext): { subject: string; lines: string[] } {
   const count = shown === total ? words.heldCount(total) : words.heldShare(shown, total);
   return {
     subject: words.digestSubject(count, readableDay(sentAt, timeZone)),
-    lines: [words.digestOpening(count, shown !== total), words.quoteMark, words.redeliverHint(redeliverCommand(inboxEndpoint)), ''],
+    lines: [words.digestOpening(count, shown, shown !== total), words.quoteMark, words.redeliverHint(redeliverCommand(inboxEndpoint)), ''],
   };
 }
 
@@ -63,7 +62,7 @@ function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint
  */
 export function composeDigestEmail(held: readonly HeldInquiry[], total: number, context: DigestContext): InquiryEmail {
   const { subject, lines } = opening(held.length, total, context);
-  const { timeZone, words = ENGLISH } = context;
+  const { timeZone, words } = context;
   return {
     subject,
     text: [...lines, ...held.flatMap((inquiry, index) => [words.sectionHeading(index + 1, held.length), sectionText(inquiry, timeZone, words)])].join('\n'),
@@ -82,7 +81,7 @@ export function digestMails(held: readonly HeldInquiry[], context: DigestContext
       ({ subject, lines }) => Buffer.byteLength(subject) + Buffer.byteLength(`${lines.join('\n')}\n`),
     ),
   );
-  const { timeZone, words = ENGLISH } = context;
+  const { timeZone, words } = context;
   const headingBytes = Buffer.byteLength(`${words.sectionHeading(DIGEST_LIMIT, DIGEST_LIMIT)}\n`);
   const mails: HeldInquiry[][] = [];
   let mail: HeldInquiry[] = [];

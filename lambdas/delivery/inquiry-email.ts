@@ -1,7 +1,6 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
 import { readableMinute } from '../time-zone.js';
 import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
-import { ENGLISH } from '../mail-words/en.js';
 import type { MailWords } from '../mail-words/mail-words.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
@@ -32,8 +31,8 @@ const MAIL_QUOTING: QuoteOptions = { width: MAIL_LINE_WIDTH, visible: mailText }
 export interface InquiryEmailOptions {
   /** The owner's time zone (`timeZone`), which the mail gives the time of arrival in. */
   readonly timeZone: string;
-  /** The words of the owner's language (`mailLanguage`); English unless given. */
-  readonly words?: MailWords;
+  /** The words of the owner's language (`mailLanguage`). */
+  readonly words: MailWords;
   /**
    * The error SES refused the visitor's address as a Reply-To with: the mail goes without one, and
    * says so (docs/api.md §14).
@@ -47,7 +46,7 @@ export interface InquiryEmailOptions {
  * the owner's inbox.
  */
 export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, options: InquiryEmailOptions): InquiryEmail {
-  const { words = ENGLISH, replyToRefused: refused } = options;
+  const { words, replyToRefused: refused } = options;
   const company = inquiry.company ?? '';
   return {
     ...(refused === undefined ? { replyTo: inquiry.email } : {}),

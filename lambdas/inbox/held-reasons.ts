@@ -36,17 +36,25 @@ const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as num
 const HAS_FACTS: { readonly [S in SpamSignal]: (item: Readonly<Record<string, unknown>>) => boolean } = {
   repeated_text: (item) => isCount(item.limit),
   too_fast: (item) =>
-    item.token === 'expired' || item.token === 'forged' || (item.token === 'early' && Number.isFinite(item.seconds) && isCount(item.minimum)),
-  throwaway_address: (item) => typeof item.domain === 'string',
+    item.token === 'expired' ||
+    item.token === 'forged' ||
+    (item.token === 'early' && Number.isFinite(item.seconds) && (item.seconds as number) >= 0 && isCount(item.minimum)),
+  throwaway_address: (item) => typeof item.domain === 'string' && item.domain !== '',
   link_stuffing: (item) => isCount(item.links) && isCount(item.limit) && typeof item.inOwnFields === 'boolean',
   flood: (item) => isCount(item.limit),
 };
 
-/** The held reasons of a stored item, as lib-dynamodb reads them: only well-formed ones, worded or with their facts. */
+/**
+ * The held reasons of a stored item, as lib-dynamodb reads them: only well-formed ones, each as
+ * its facts when it holds them (whatever else it holds), else as its English words.
+ */
 export function toHeldReasons(value: unknown): HeldReason[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((item): item is HeldReason => {
-    if (typeof item !== 'object' || item === null || !(SPAM_SIGNALS as readonly unknown[]).includes(item.signal)) return false;
-    return typeof item.detail === 'string' || HAS_FACTS[item.signal as SpamSignal](item);
+  return value.flatMap((item: unknown): HeldReason[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { signal, detail, ...facts } = item as Readonly<Record<string, unknown>>;
+    if (!(SPAM_SIGNALS as readonly unknown[]).includes(signal)) return [];
+    if (HAS_FACTS[signal as SpamSignal](facts)) return [{ signal, ...facts } as HeldFacts];
+    return typeof detail === 'string' ? [{ signal: signal as SpamSignal, detail }] : [];
   });
 }

@@ -2,7 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../aws/sdk-errors.js';
 import { errorName } from '../http/error-name.js';
-import type { HeldReason } from '../inbox/held-reasons.js';
+import type { HeldFacts } from '../inbox/held-reasons.js';
 import { INBOX_PARTITION_KEY, inquiryKey, inquiryText } from '../inbox/inquiry-record.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import { epochSeconds } from '../time-units.js';
@@ -15,7 +15,7 @@ export interface NewInquiry {
   readonly receivedAt: Date;
   readonly inquiry: Inquiry;
   /** Why it looks like spam (docs/api.md §15): none, and it is mailed at once; some, and it waits for the digest. */
-  readonly heldFor: readonly HeldReason[];
+  readonly heldFor: readonly HeldFacts[];
   /** The address of the owner's contact page it was sent from, which its mail gives. */
   readonly sentFrom?: string;
 }

@@ -2,7 +2,7 @@ import type { SpamSettings } from '../config.js';
 import { fixedWindowSlot, type CounterStore } from '../counters/counter-store.js';
 import { emailDomain } from '../email-domain.js';
 import { errorName } from '../http/error-name.js';
-import type { HeldReason } from '../inbox/held-reasons.js';
+import type { HeldFacts } from '../inbox/held-reasons.js';
 import type { FormTokenReading, FormTokens } from '../inquiry/form-token.js';
 import type { Inquiry } from '../inquiry/schema.js';
 import { DAY_SECONDS } from '../time-units.js';
@@ -28,7 +28,7 @@ export interface SpamCheckDependencies {
 /** What the checks found of one inquiry. */
 export interface SpamVerdict {
   /** Empty for an inquiry to mail at once; otherwise why it is held for the digest. */
-  readonly reasons: readonly HeldReason[];
+  readonly reasons: readonly HeldFacts[];
   /** Takes back the inquiry's count of its text, for an inquiry that is not stored after all. */
   readonly giveBack: () => Promise<void>;
 }
@@ -61,7 +61,7 @@ export async function checkForSpam(
     isThrowaway(inquiry.email, request.requestId, dependencies),
   ]);
   const formReading = form !== undefined && settings.formMinSeconds > 0 ? dependencies.tokens?.read(form.token, request.now) : undefined;
-  const reasons: HeldReason[] = [
+  const reasons: HeldFacts[] = [
     ...(repeated?.repeated === true ? [{ signal: 'repeated_text' as const, limit: settings.repeatLimit }] : []),
     ...(formReading === undefined ? [] : tooFast(formReading, settings.formMinSeconds)),
     ...(throwaway === undefined ? [] : [{ signal: 'throwaway_address' as const, domain: throwaway }]),
@@ -71,7 +71,7 @@ export async function checkForSpam(
 }
 
 /** More links than `limit` in the message and the owner's own fields, each of which holds a line a robot could fill with links instead. */
-function linkStuffing(inquiry: Inquiry, limit: number): HeldReason[] {
+function linkStuffing(inquiry: Inquiry, limit: number): HeldFacts[] {
   const fieldLinks = (inquiry.extra ?? []).reduce((sum, { value }) => sum + linkCount(value), 0);
   const links = linkCount(inquiry.message) + fieldLinks;
   return links > limit ? [{ signal: 'link_stuffing', links, limit, inOwnFields: fieldLinks > 0 }] : [];
@@ -87,7 +87,7 @@ export function linkCount(message: string): number {
  * day ago. A form without a token is not suspect for that alone, as a JSON post is not: the owner's
  * own form on a static page has none to give (docs/api.md §15).
  */
-function tooFast(reading: FormTokenReading, minSeconds: number): HeldReason[] {
+function tooFast(reading: FormTokenReading, minSeconds: number): HeldFacts[] {
   switch (reading.kind) {
     case 'valid':
       return reading.ageSeconds < minSeconds

@@ -1,4 +1,4 @@
-import type { HeldReason } from '../inbox/held-reasons.js';
+import type { HeldFacts } from '../inbox/held-reasons.js';
 import type { RejectionReason } from '../inquiry/answer-details.js';
 import type { FieldError } from '../inquiry/field-errors.js';
 import { withLineFeeds } from '../inquiry/line-breaks.js';
@@ -38,7 +38,7 @@ export type ContactOutcome =
       readonly kind: 'accepted';
       readonly inquiryId: string;
       readonly rateLimit: RateLimitStatus;
-      readonly heldFor: readonly HeldReason[];
+      readonly heldFor: readonly HeldFacts[];
       /** Found stored already under its id: this request stored nothing, and held nothing. */
       readonly again?: true;
     }

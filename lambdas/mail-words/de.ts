@@ -4,6 +4,7 @@ import type { MailWords } from './mail-words.js';
 export const GERMAN: MailWords = {
   tag: 'de',
   colon: ':',
+  separator: '; ',
   inquirySubject: (name, company) => `Projektanfrage von ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Kein Reply-To: SES hat die im Formular angegebene Adresse als Reply-To abgelehnt (${error}). Schreiben Sie zum Antworten selbst an diese Adresse.`,
@@ -14,10 +15,10 @@ export const GERMAN: MailWords = {
   heldCount: (count) => (count === 1 ? '1 zurückgehaltene Anfrage' : `${count} zurückgehaltene Anfragen`),
   heldShare: (shown, total) => `${shown} von ${total} zurückgehaltenen Anfragen`,
   digestSubject: (count, day) => `Tagesübersicht: ${count}, ${day}`,
-  digestOpening: (count, others) =>
-    others
-      ? `${count} seit der letzten Übersicht, die übrigen in anderen Mails: Jede sah nach Spam aus und wurde deshalb für die Übersicht aufbewahrt, statt einzeln gesendet zu werden.`
-      : `${count} seit der letzten Übersicht: Jede sah nach Spam aus und wurde deshalb für diese Mail aufbewahrt, statt einzeln gesendet zu werden.`,
+  digestOpening: (count, shown, others) => {
+    const why = `${shown === 1 ? 'Die Anfrage' : 'Jede'} sah nach Spam aus und wurde deshalb für ${others ? 'die Übersicht' : 'diese Mail'} aufbewahrt, statt einzeln gesendet zu werden.`;
+    return others ? `${count} seit der letzten Übersicht, die übrigen in anderen Mails: ${why}` : `${count} seit der letzten Übersicht: ${why}`;
+  },
   quoteMark: 'Jede Zeile, die im Formular geschrieben wurde, beginnt mit "> "; alle anderen stammen von diesem Dienst.',
   redeliverHint: (command) => `Um eine davon einzeln zu erhalten, mit der angegebenen Adresse als Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} von ${count} ===`,
@@ -30,12 +31,12 @@ export const GERMAN: MailWords = {
     link_stuffing: 'zu viele Links',
     flood: 'Ansturm',
   },
-  heldDetail: (facts, seconds) => {
+  heldDetail: (facts, formatSeconds) => {
     switch (facts.signal) {
       case 'repeated_text':
         return `derselbe Text ging heute (UTC) mehr als ${facts.limit}-mal ein, von Groß- und Kleinschreibung, Leerzeichen und Zahlen abgesehen`;
       case 'too_fast':
-        if (facts.token === 'early') return `${seconds(facts.seconds)} s nach dem Anzeigen des Formulars gesendet, schneller als ${facts.minimum} s`;
+        if (facts.token === 'early') return `${formatSeconds(facts.seconds)} s nach dem Anzeigen des Formulars gesendet, unter der Mindestzeit von ${facts.minimum} s`;
         return facts.token === 'expired'
           ? 'mehr als 24 Stunden nach dem Anzeigen des Formulars gesendet'
           : 'mit einem Formular-Token gesendet, das diese Website nie ausgegeben hat';
@@ -44,7 +45,7 @@ export const GERMAN: MailWords = {
       case 'link_stuffing':
         return `${facts.links} Links in der Nachricht${facts.inOwnFields ? ' und in Ihren eigenen Feldern' : ''}, mehr als ${facts.limit}`;
       case 'flood':
-        return `mehr als ${facts.limit} Anfragen sollten in dieser Stunde (UTC) gesendet werden`;
+        return `in dieser Stunde (UTC) wären mehr als ${facts.limit} Anfragen einzeln gesendet worden`;
     }
   },
 };

@@ -4,6 +4,7 @@ import type { MailWords } from './mail-words.js';
 export const ENGLISH: MailWords = {
   tag: 'en',
   colon: ':',
+  separator: '; ',
   inquirySubject: (name, company) => `Project inquiry from ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) => `No Reply-To: SES refused the visitor's address as one (${error}). To answer, write to it yourself.`,
   fields: { name: 'Name', email: 'E-mail', company: 'Company', project_url: 'Project URL', message: 'Message' },
@@ -13,22 +14,22 @@ export const ENGLISH: MailWords = {
   heldCount: (count) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`),
   heldShare: (shown, total) => `${shown} of ${total} held inquiries`,
   digestSubject: (count, day) => `Digest: ${count}, ${day}`,
-  digestOpening: (count, others) =>
-    others
-      ? `${count} since the last digest, the others in other mails: each looked like spam, so it was kept for the digest instead of being mailed on its own.`
-      : `${count} since the last digest: each looked like spam, so it was kept for this mail instead of being mailed on its own.`,
+  digestOpening: (count, shown, others) => {
+    const why = `${shown === 1 ? 'it' : 'each'} looked like spam, so it was kept for ${others ? 'the digest' : 'this mail'} instead of being mailed on its own.`;
+    return others ? `${count} since the last digest, the others in other mails: ${why}` : `${count} since the last digest: ${why}`;
+  },
   quoteMark: 'Every line the visitor wrote starts with "> "; every other line is this service\'s.',
   redeliverHint: (command) => `To have one mailed to you on its own, with the visitor as Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} of ${count} ===`,
   held: 'Held',
   noReasonRecorded: 'no reason recorded',
   signals: { repeated_text: 'repeated text', too_fast: 'too fast', throwaway_address: 'throwaway address', link_stuffing: 'link stuffing', flood: 'flood' },
-  heldDetail: (facts, seconds) => {
+  heldDetail: (facts, formatSeconds) => {
     switch (facts.signal) {
       case 'repeated_text':
         return `the same text, case, spacing and numbers aside, came more than ${facts.limit} times today (UTC)`;
       case 'too_fast':
-        if (facts.token === 'early') return `sent ${seconds(facts.seconds)} s after the form was shown, sooner than ${facts.minimum} s`;
+        if (facts.token === 'early') return `sent ${formatSeconds(facts.seconds)} s after the form was shown, sooner than ${facts.minimum} s`;
         return facts.token === 'expired' ? 'sent more than 24 hours after the form was shown' : 'posted with a form token this site never gave';
       case 'throwaway_address':
         return `${facts.domain} is a disposable-mail domain`;

@@ -4,6 +4,7 @@ import type { MailWords } from './mail-words.js';
 export const SPANISH: MailWords = {
   tag: 'es',
   colon: ':',
+  separator: '; ',
   inquirySubject: (name, company) => `Consulta de proyecto de ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Sin Reply-To: SES rechazó como Reply-To la dirección indicada en el formulario (${error}). Para responder, hay que escribir directamente a esa dirección.`,
@@ -14,10 +15,10 @@ export const SPANISH: MailWords = {
   heldCount: (count) => (count === 1 ? '1 consulta retenida' : `${count} consultas retenidas`),
   heldShare: (shown, total) => `${shown} de ${total} consultas retenidas`,
   digestSubject: (count, day) => `Resumen: ${count}, ${day}`,
-  digestOpening: (count, others) =>
-    others
-      ? `${count} desde el último resumen, las demás en otros correos: cada una parecía spam, así que se guardó para el resumen en vez de enviarse por separado.`
-      : `${count} desde el último resumen: cada una parecía spam, así que se guardó para este correo en vez de enviarse por separado.`,
+  digestOpening: (count, shown, others) => {
+    const why = `${shown === 1 ? 'parecía' : 'cada una parecía'} spam, así que se guardó para ${others ? 'el resumen' : 'este correo'} en vez de enviarse por separado.`;
+    return others ? `${count} desde el último resumen, las demás en otros correos: ${why}` : `${count} desde el último resumen: ${why}`;
+  },
   quoteMark: 'Cada línea escrita en el formulario empieza por "> "; todas las demás son de este servicio.',
   redeliverHint: (command) => `Para recibir una de ellas en un correo aparte, con la dirección indicada como Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
@@ -30,19 +31,19 @@ export const SPANISH: MailWords = {
     link_stuffing: 'exceso de enlaces',
     flood: 'avalancha',
   },
-  heldDetail: (facts, seconds) => {
+  heldDetail: (facts, formatSeconds) => {
     switch (facts.signal) {
       case 'repeated_text':
         return `el mismo texto, sin contar mayúsculas, espacios y números, llegó más de ${facts.limit} veces hoy (UTC)`;
       case 'too_fast':
-        if (facts.token === 'early') return `enviada ${seconds(facts.seconds)} s después de mostrarse el formulario, antes de ${facts.minimum} s`;
+        if (facts.token === 'early') return `enviada ${formatSeconds(facts.seconds)} s después de mostrarse el formulario, en menos de ${facts.minimum} s`;
         return facts.token === 'expired'
           ? 'enviada más de 24 horas después de mostrarse el formulario'
-          : 'enviada con un token de formulario que este sitio nunca dio';
+          : 'enviada con un token de formulario que este sitio nunca emitió';
       case 'throwaway_address':
         return `${facts.domain} es un dominio de correo desechable`;
       case 'link_stuffing':
-        return `${facts.links} enlaces en el mensaje${facts.inOwnFields ? ' y en los campos propios del formulario' : ''}, más de ${facts.limit}`;
+        return `${facts.links} enlaces en el mensaje${facts.inOwnFields ? ' y en los campos personalizados del formulario' : ''}, más de ${facts.limit}`;
       case 'flood':
         return `más de ${facts.limit} consultas iban a enviarse por correo en esta hora (UTC)`;
     }

@@ -4,20 +4,21 @@ import type { MailWords } from './mail-words.js';
 export const FRENCH: MailWords = {
   tag: 'fr',
   colon: '\u00a0:',
+  separator: '\u00a0; ',
   inquirySubject: (name, company) => `Demande de projet\u00a0: ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Pas de Reply-To\u00a0: SES a refusé comme Reply-To l'adresse donnée dans le formulaire (${error}). Pour répondre, écrivez vous-même à cette adresse.`,
   fields: { name: 'Nom', email: 'Adresse e-mail', company: 'Entreprise', project_url: 'Lien vers le projet', message: 'Message' },
-  received: 'Reçue le',
+  received: 'Reçue',
   sentFrom: 'Envoyée depuis',
   inquiryId: 'Identifiant de la demande',
   heldCount: (count) => (count === 1 ? '1 demande retenue' : `${count} demandes retenues`),
   heldShare: (shown, total) => `${shown} sur ${total} demandes retenues`,
   digestSubject: (count, day) => `Résumé\u00a0: ${count}, ${day}`,
-  digestOpening: (count, others) =>
-    others
-      ? `${count} depuis le dernier résumé, les autres dans d'autres mails\u00a0: chacune ressemblait à du spam et a donc été gardée pour le résumé au lieu d'être envoyée seule.`
-      : `${count} depuis le dernier résumé\u00a0: chacune ressemblait à du spam et a donc été gardée pour ce mail au lieu d'être envoyée seule.`,
+  digestOpening: (count, shown, others) => {
+    const why = `${shown === 1 ? 'elle' : 'chacune'} ressemblait à du spam et a donc été gardée pour ${others ? 'le résumé' : 'ce mail'} au lieu d'être envoyée séparément.`;
+    return others ? `${count} depuis le dernier résumé, les autres dans d'autres mails\u00a0: ${why}` : `${count} depuis le dernier résumé\u00a0: ${why}`;
+  },
   quoteMark: 'Chaque ligne écrite dans le formulaire commence par "> ". Toutes les autres viennent de ce service.',
   redeliverHint: (command) => `Pour recevoir l'une d'elles dans un mail à part, avec l'adresse donnée en Reply-To\u00a0: ${command}`,
   sectionHeading: (number, count) => `=== ${number} sur ${count} ===`,
@@ -30,12 +31,12 @@ export const FRENCH: MailWords = {
     link_stuffing: 'trop de liens',
     flood: 'afflux',
   },
-  heldDetail: (facts, seconds) => {
+  heldDetail: (facts, formatSeconds) => {
     switch (facts.signal) {
       case 'repeated_text':
         return `le même texte, à la casse, aux espaces et aux chiffres près, est arrivé plus de ${facts.limit} fois aujourd'hui (UTC)`;
       case 'too_fast':
-        if (facts.token === 'early') return `envoyée ${seconds(facts.seconds)} s après l'affichage du formulaire, en moins de ${facts.minimum} s`;
+        if (facts.token === 'early') return `envoyée ${formatSeconds(facts.seconds)} s après l'affichage du formulaire, en moins de ${facts.minimum} s`;
         return facts.token === 'expired'
           ? "envoyée plus de 24 heures après l'affichage du formulaire"
           : "envoyée avec un jeton de formulaire que ce site n'a jamais donné";
@@ -44,7 +45,7 @@ export const FRENCH: MailWords = {
       case 'link_stuffing':
         return `${facts.links} liens dans le message${facts.inOwnFields ? ' et dans vos propres champs' : ''}, au-delà de ${facts.limit}`;
       case 'flood':
-        return `plus de ${facts.limit} demandes devaient être envoyées cette heure-ci (UTC)`;
+        return `plus de ${facts.limit} demandes auraient été envoyées séparément cette heure-ci (UTC)`;
     }
   },
 };

@@ -10,6 +10,8 @@ export interface MailWords {
   readonly tag: string;
   /** What ends a label before its value: `:`, or French's no-break space and `:`. */
   readonly colon: string;
+  /** What stands between two reasons an inquiry was held for: `; `, or French's ` ; `. */
+  readonly separator: string;
   /** An inquiry's subject: `Project inquiry from Ada Lovelace (Analytical Engines)`. */
   inquirySubject(name: string, company: string | undefined): string;
   /** What a mail without a Reply-To says first: SES refused the visitor's address as one, with `error`. */
@@ -25,8 +27,8 @@ export interface MailWords {
   heldShare(shown: number, total: number): string;
   /** A digest's subject: the count, then the day. */
   digestSubject(count: string, day: string): string;
-  /** A digest's first line, after its count: why its inquiries are here, and, when `others`, that other mails hold the rest. */
-  digestOpening(count: string, others: boolean): string;
+  /** A digest's first line, after its count of `shown`: why its inquiries are here, and, when `others`, that other mails hold the rest. */
+  digestOpening(count: string, shown: number, others: boolean): string;
   /** That every line the visitor wrote starts with `> `, and no other. */
   readonly quoteMark: string;
   /** How to have one mailed on its own: `command`. */
@@ -38,8 +40,8 @@ export interface MailWords {
   readonly noReasonRecorded: string;
   /** Each signal's name. */
   readonly signals: Readonly<Record<SpamSignal, string>>;
-  /** What a signal was raised on, `seconds` written in the language. */
-  heldDetail(facts: HeldFacts, seconds: (value: number) => string): string;
+  /** What a signal was raised on, its seconds written by `formatSeconds` as the language writes them. */
+  heldDetail(facts: HeldFacts, formatSeconds: (seconds: number) => string): string;
 }
 
 /** `too fast: sent 1.2 s after …`: a reason in the words' language; one stored in words keeps its English words. */
@@ -50,11 +52,11 @@ export function describeHeldReason(reason: HeldReason, words: MailWords): string
 
 const tenthFormats = new Map<string, Intl.NumberFormat>();
 
-/** `1.2` in English, `1,2` in French: a number of seconds, stored to the tenth below. */
+/** `1.2` in English, `1,2` in French: a number of seconds, stored to the tenth below, written as the other numbers of a reason are, ungrouped. */
 function tenths(value: number, tag: string): string {
   let format = tenthFormats.get(tag);
   if (format === undefined) {
-    format = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    format = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
     tenthFormats.set(tag, format);
   }
   return format.format(value);

@@ -4,6 +4,7 @@ import type { MailWords } from './mail-words.js';
 export const DUTCH: MailWords = {
   tag: 'nl',
   colon: ':',
+  separator: '; ',
   inquirySubject: (name, company) => `Projectaanvraag van ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Geen Reply-To: SES weigerde het in het formulier opgegeven adres als Reply-To (${error}). Schrijf zelf naar dat adres om te antwoorden.`,
@@ -14,10 +15,10 @@ export const DUTCH: MailWords = {
   heldCount: (count) => (count === 1 ? '1 achtergehouden aanvraag' : `${count} achtergehouden aanvragen`),
   heldShare: (shown, total) => `${shown} van ${total} achtergehouden aanvragen`,
   digestSubject: (count, day) => `Overzicht: ${count}, ${day}`,
-  digestOpening: (count, others) =>
-    others
-      ? `${count} sinds het vorige overzicht, de rest in andere mails: elke aanvraag leek op spam en is daarom voor het overzicht bewaard in plaats van apart te worden gemaild.`
-      : `${count} sinds het vorige overzicht: elke aanvraag leek op spam en is daarom voor deze mail bewaard in plaats van apart te worden gemaild.`,
+  digestOpening: (count, shown, others) => {
+    const why = `${shown === 1 ? 'de aanvraag' : 'elke aanvraag'} leek op spam en is daarom voor ${others ? 'het overzicht' : 'deze mail'} bewaard in plaats van apart te worden gemaild.`;
+    return others ? `${count} sinds het vorige overzicht, de rest in andere mails: ${why}` : `${count} sinds het vorige overzicht: ${why}`;
+  },
   quoteMark: 'Elke regel die in het formulier is geschreven, begint met "> "; alle andere regels zijn van deze dienst.',
   redeliverHint: (command) => `Om er één apart te ontvangen, met het opgegeven adres als Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} van ${count} ===`,
@@ -30,12 +31,12 @@ export const DUTCH: MailWords = {
     link_stuffing: 'te veel links',
     flood: 'stortvloed',
   },
-  heldDetail: (facts, seconds) => {
+  heldDetail: (facts, formatSeconds) => {
     switch (facts.signal) {
       case 'repeated_text':
         return `dezelfde tekst, hoofdletters, spaties en cijfers daargelaten, kwam vandaag (UTC) meer dan ${facts.limit} keer binnen`;
       case 'too_fast':
-        if (facts.token === 'early') return `verzonden ${seconds(facts.seconds)} s nadat het formulier werd getoond, eerder dan ${facts.minimum} s`;
+        if (facts.token === 'early') return `verzonden ${formatSeconds(facts.seconds)} s nadat het formulier werd getoond, binnen ${facts.minimum} s`;
         return facts.token === 'expired'
           ? 'verzonden meer dan 24 uur nadat het formulier werd getoond'
           : 'verzonden met een formuliertoken dat deze site nooit heeft uitgegeven';

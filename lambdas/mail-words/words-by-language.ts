@@ -8,7 +8,11 @@ import { ITALIAN } from './it.js';
 import { DUTCH } from './nl.js';
 import { BRAZILIAN_PORTUGUESE } from './pt-BR.js';
 
-/** Each language's words: the delivery worker bundles them all (some 8 KB), and writes in its `mailLanguage`. */
+/**
+ * Each language's words: the delivery worker bundles them all (15 KB minified) and writes in its
+ * `mailLanguage`. Not loaded apart: the worker answers no visitor, and their strings parse in well
+ * under a millisecond of its cold start.
+ */
 export const MAIL_WORDS: Readonly<Record<MailLanguage, MailWords>> = {
   en: ENGLISH,
   de: GERMAN,

@@ -38,7 +38,10 @@ function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting:
   const named = readFileSync(file, 'utf8')
     .split(/\r\n|\r|\n/)
     .map((line) => /^\s*sitemap\s*:\s*(\S+)/i.exec(line)?.[1])
-    .find((url) => ![undefined, own].includes(originOf(url)));
+    .find((url) => {
+      const origin = originOf(url);
+      return origin !== undefined && origin !== own;
+    });
   if (named === undefined) return undefined;
   return `${setting}: robots.txt names its sitemap at ${named}, where the site is ${own}: write Sitemap: ${own}/${SITEMAP_XML} in it (a copy of npm start's robots.txt names the machine's address)`;
 }

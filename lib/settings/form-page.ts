@@ -449,7 +449,8 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
   if (form.multiple.length > 0) {
-    return `form's ${names(form.multiple)} is a <select multiple>, so a visitor could send more than one answer, which the service refuses (422): leave multiple out`;
+    const many = form.multiple.length > 1;
+    return `form's ${names(form.multiple)} ${many ? 'are <select multiple> controls' : 'is a <select multiple>'}, so a visitor could send more than one answer, which the service refuses (422): leave multiple out`;
   }
   if (form.repeated.length > 0) {
     return `form has more than one control named ${names(form.repeated)} (a radio group aside), so a post would send it more than once, which the service refuses (422): give each field one control`;

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { RegionClients } from '../../bin/verify/account-checks.js';
 import { DynamoInquiryStore } from '../../lambdas/intake/inquiry-store.js';
 import { DynamoDeliveryStore, type Settlement } from '../../lambdas/delivery/delivery-store.js';
-import type { HeldReason } from '../../lambdas/inbox/held-reasons.js';
+import type { HeldFacts } from '../../lambdas/inbox/held-reasons.js';
 import { epochSeconds } from '../../lambdas/time-units.js';
 import { readStack, type DeployedStack } from '../../bin/verify/deployed-stack.js';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
@@ -218,7 +218,7 @@ export type StoredState = 'pending' | 'held' | 'sent' | 'failed' | 'unknown';
  * and conditions the service writes, on moto's DynamoDB.
  */
 export async function storeInquiry(client: DynamoDBClient, tableName: string, id: string, state: StoredState, receivedAt = new Date(), email = 'grace@example.com'): Promise<void> {
-  const held: HeldReason[] = state === 'held' ? [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] : [];
+  const held: HeldFacts[] = state === 'held' ? [{ signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 }] : [];
   const stored = await new DynamoInquiryStore(client, tableName).accept({
     id,
     requestId: id,

@@ -68,8 +68,8 @@ describe('DynamoDeliveryStore.claim', () => {
 });
 
 describe('DynamoDeliveryStore: the held queue (docs/api.md §15)', () => {
-  const TOO_FAST = { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' } as const;
-  const FLOOD = { signal: 'flood', detail: 'more than 20 inquiries were to be mailed this hour (UTC)' } as const;
+  const TOO_FAST = { signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 } as const;
+  const FLOOD = { signal: 'flood', limit: 20 } as const;
 
   it('claims a held inquiry only out of the held queue, for the digest', async () => {
     const id = newId();

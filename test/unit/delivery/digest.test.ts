@@ -6,18 +6,21 @@ import { DIGEST_LIMIT, DIGEST_MAIL_BYTES, DIGEST_SEND_INTERVAL_MS, DIGEST_SENDS,
 import type { HeldReason } from '../../../lambdas/inbox/held-reasons.js';
 import type { InquiryText } from '../../../lambdas/inbox/inquiry-record.js';
 import { START, schedule, worker } from '../../support/delivery-worker.js';
+import { MAIL_LANGUAGES } from '../../../lambdas/mail-words/mail-language.js';
+import type { MailWords } from '../../../lambdas/mail-words/mail-words.js';
+import { MAIL_WORDS } from '../../../lambdas/mail-words/words-by-language.js';
 
 /* The daily digest of held inquiries (docs/api.md §15), over the in-memory store and a scripted mailer. */
 
-const TOO_FAST: HeldReason = { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' };
-const LINKS: HeldReason = { signal: 'link_stuffing', detail: '8 links in the message, more than 5' };
+const TOO_FAST: HeldReason = { signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 };
+const LINKS: HeldReason = { signal: 'link_stuffing', links: 8, limit: 5, inOwnFields: false };
 /** SES's answer to a message its virus scan refuses. */
 const REJECTED: Delivery = { kind: 'not_sent', errorName: 'MessageRejected', refusal: 'content' };
 const POISON = 'POISON-PILL';
 
-/** The worker with an inbox the owner's commands reach at `inboxEndpoint`, as local mode's, when given; its mails in `timeZone`. */
-function digestWorker(inboxEndpoint?: string, timeZone?: string) {
-  const w = worker(timeZone === undefined ? {} : { timeZone });
+/** The worker with an inbox the owner's commands reach at `inboxEndpoint`, as local mode's, when given; its mails in `timeZone` and `words`' language. */
+function digestWorker(inboxEndpoint?: string, timeZone?: string, words?: MailWords) {
+  const w = worker({ ...(timeZone === undefined ? {} : { timeZone }), ...(words === undefined ? {} : { words }) });
   const dependencies = inboxEndpoint === undefined ? w.dependencies : { ...w.dependencies, inboxEndpoint };
   const digests: DigestReport[] = [];
   const hold = (id: string, heldFor: readonly HeldReason[] = [TOO_FAST], receivedAt = '2030-01-01T11:00:00.000Z', text?: InquiryText) =>
@@ -68,9 +71,21 @@ describe('sendDigest', () => {
     const text = mail?.text ?? '';
     expect(text).toContain('npm run redeliver -- --again <inquiry id>');
     expect(idsIn(mail)).toEqual(['older', 'newer']);
-    expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5\n');
+    expect(text).toContain('=== 1 of 2 ===\nHeld: too fast: sent 1.0 s after the form was shown, sooner than 3 s; link stuffing: 8 links in the message, more than 5\n');
     expect(text).toContain('Message:\n> An analytical engine, if you please.\n');
     expect(w.digests).toEqual([{ outcome: 'sent', inquiries: 2, mails: 1 }]);
+  });
+
+  it('words a reason an earlier version stored in English words as it was stored, and one it holds nothing of as none', async () => {
+    const w = digestWorker(undefined, undefined, MAIL_WORDS.fr);
+    w.hold('worded', [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }]);
+    w.hold('bare', []);
+
+    expect(await w.digest()).toBe('sent');
+
+    const text = w.mailer.taken[0]?.text ?? '';
+    expect(text).toContain('=== 1 sur 2 ===\nRetenue\u00a0: trop rapide\u00a0: sent 1 s after the form was shown, sooner than 3 s\n');
+    expect(text).toContain('=== 2 sur 2 ===\nRetenue\u00a0: aucune raison enregistrée\n');
   });
 
   it('dates the digest, and each inquiry in it, in the owner’s time zone', async () => {
@@ -375,9 +390,18 @@ describe('sendDigest: the size of its mails (docs/api.md §15)', () => {
     project_url: `https://${WIDEST_BYTES.repeat(2040)}`,
   });
 
-  it(`mails ${DIGEST_LIMIT} maximal inquiries of 4-byte characters in mails of at most DIGEST_MAIL_BYTES, each one once, the opening at its longest (local mode's endpoint)`, async () => {
-    const w = digestWorker('http://[fd00:ffff:ffff:ffff:ffff:ffff:ffff:ffff]:65535');
-    for (let i = 0; i < DIGEST_LIMIT; i++) w.hold(`held-${String(i).padStart(3, '0')}`, [TOO_FAST], '2030-01-01T11:00:00.000Z', maximal(i));
+  /** Every reason at once, each at its longest: the longest Held line a digest writes. */
+  const EVERY_REASON: readonly HeldReason[] = [
+    { signal: 'repeated_text', limit: 1000 },
+    { signal: 'too_fast', token: 'early', seconds: 3599.9, minimum: 3600 },
+    { signal: 'throwaway_address', domain: `${'x'.repeat(63)}.${'y'.repeat(63)}.${'z'.repeat(63)}.example` },
+    { signal: 'link_stuffing', links: 10_000, limit: 1000, inOwnFields: true },
+    { signal: 'flood', limit: 1000 },
+  ];
+
+  it.each(MAIL_LANGUAGES.map((language) => [language]))(`mails ${DIGEST_LIMIT} maximal inquiries of 4-byte characters in mails of at most DIGEST_MAIL_BYTES in %s, each one once, the opening at its longest (local mode's endpoint)`, async (language) => {
+    const w = digestWorker('http://[fd00:ffff:ffff:ffff:ffff:ffff:ffff:ffff]:65535', undefined, MAIL_WORDS[language]);
+    for (let i = 0; i < DIGEST_LIMIT; i++) w.hold(`held-${String(i).padStart(3, '0')}`, EVERY_REASON, '2030-01-01T11:00:00.000Z', maximal(i));
 
     expect(await w.digest()).toBe('sent');
 
@@ -386,7 +410,7 @@ describe('sendDigest: the size of its mails (docs/api.md §15)', () => {
     // Packed, not scattered: each mail but the last is nearly full.
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(14 * 1024 * 1024);
     expect(w.mailer.taken.length).toBeLessThanOrEqual(Math.ceil(sizes.reduce((sum, size) => sum + size, 0) / (DIGEST_MAIL_BYTES * 0.95)));
-    const ids = w.mailer.taken.flatMap(idsIn);
+    const ids = w.mailer.taken.flatMap((mail) => [...mail.text.matchAll(new RegExp(`^${MAIL_WORDS[language].inquiryId}${MAIL_WORDS[language].colon} (\\S+)$`, 'gm'))].map((match) => match[1]));
     expect(ids).toHaveLength(DIGEST_LIMIT);
     expect(new Set(ids).size).toBe(DIGEST_LIMIT);
     // With sends to spare for finding what SES refuses among them.

@@ -160,7 +160,7 @@ describe('the delivery worker handed the digest (docs/api.md §15)', () => {
         requestId: `request-${id}`,
         receivedAt: new Date(Date.now() - 1000),
         inquiry: INQUIRY,
-        heldFor: [{ signal: 'link_stuffing', detail: '8 links in the message, more than 5' }],
+        heldFor: [{ signal: 'link_stuffing', links: 8, limit: 5, inOwnFields: false }],
       });
     }
 

@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { composeDigestEmail, type HeldInquiry } from '../../../lambdas/delivery/digest-email.js';
 import { composeInquiryEmail, MAIL_LINE_WIDTH } from '../../../lambdas/delivery/inquiry-email.js';
 import type { InquiryText } from '../../../lambdas/inbox/inquiry-record.js';
+import { ENGLISH } from '../../../lambdas/mail-words/en.js';
 import { MAIL_WORDS } from '../../../lambdas/mail-words/words-by-language.js';
 
 const RECEIPT = { id: '3f0c9a5e-2b7d-4c1e-8f6a-9d4b2e1c0a77', receivedAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)) };
 const MINIMAL = { name: 'Ada Lovelace', email: 'Ada+site@Example.com', message: 'I would like an analytical engine.' };
 const FULL = { ...MINIMAL, company: 'Babbage & Co', project_url: 'https://example.org/engine?x=1' };
-const IN_UTC = { timeZone: 'UTC' };
+const IN_UTC = { timeZone: 'UTC', words: ENGLISH };
 
 describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   it.each([
@@ -109,7 +110,7 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
   });
 
   it('gives the time received readable, in the owner’s time zone and named by it, and in ISO 8601 UTC', () => {
-    const at = (receivedAt: string, timeZone: string) => composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date(receivedAt) }, { timeZone }).text;
+    const at = (receivedAt: string, timeZone: string) => composeInquiryEmail(MINIMAL, { ...RECEIPT, receivedAt: new Date(receivedAt) }, { timeZone, words: ENGLISH }).text;
 
     expect(at('2030-07-01T23:59:59.999+02:00', 'UTC')).toContain('Received: 2030-07-01 21:59 UTC (2030-07-01T21:59:59.999Z)\n');
     // Summer and winter time, a day apart from UTC's, and a zone of half hours.
@@ -123,8 +124,8 @@ describe('composeInquiryEmail (docs/api.md §2, the e-mail)', () => {
     const held: HeldInquiry = { id: 'held-1', requestId: 'r', receivedAt: RECEIPT.receivedAt.toISOString(), state: 'sending', attempts: 1, retryFrom: 0, text: MINIMAL };
     const sentAt = new Date(Date.UTC(2030, 0, 3, 8));
 
-    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'UTC' }).text).toContain('Received: 2030-01-02 03:04 UTC (');
-    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'Europe/Berlin' }).text).toContain('Received: 2030-01-02 04:04 Europe/Berlin (');
+    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'UTC', words: ENGLISH }).text).toContain('Received: 2030-01-02 03:04 UTC (');
+    expect(composeDigestEmail([held], 1, { sentAt, timeZone: 'Europe/Berlin', words: ENGLISH }).text).toContain('Received: 2030-01-02 04:04 Europe/Berlin (');
   });
 
   it('goes without a Reply-To when SES refused it, and says so first, the address still in the text', () => {
@@ -210,8 +211,8 @@ describe('a visitor’s text cannot pass for the service’s', () => {
     fc.assert(
       fc.property(inquiry, inquiry, (first, second) => {
         const at = new Date(Date.UTC(2030, 0, 3, 8));
-        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, { sentAt: at, timeZone: 'UTC' });
-        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, { sentAt: at, timeZone: 'UTC' });
+        const { text: mail } = composeDigestEmail([held(first, 'one'), held(second, 'two')], 2, { sentAt: at, timeZone: 'UTC', words: ENGLISH });
+        const { text: expected } = composeDigestEmail([held(HARMLESS, 'one'), held(HARMLESS, 'two')], 2, { sentAt: at, timeZone: 'UTC', words: ENGLISH });
         expect(serviceLines(mail)).toEqual(serviceLines(expected));
         expect(mail.match(/^=== \d of 2 ===$/gm)).toEqual(['=== 1 of 2 ===', '=== 2 of 2 ===']);
         expect(mail.match(/^Inquiry id: .*$/gm)).toEqual(['Inquiry id: one', 'Inquiry id: two']);

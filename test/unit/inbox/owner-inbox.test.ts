@@ -58,7 +58,7 @@ describe('OwnerInbox', () => {
   });
 
   it('sends a held inquiry at once, released from every spam signal, its reasons kept', async () => {
-    const heldFor = [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] as const;
+    const heldFor = [{ signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 }] as const;
     await inquiries.accept({ id: 'held-one', requestId: 'held-one', receivedAt: new Date('2030-05-01T00:00:00.000Z'), inquiry: INQUIRY, heldFor });
     const record = (await owner.list()).find((candidate) => candidate.id === 'held-one')!;
     expect(record).toMatchObject({ state: 'held', heldFor });
@@ -93,7 +93,7 @@ describe('OwnerInbox', () => {
 });
 
 describe('OwnerInbox against a digest at the same moment (docs/api.md §15)', () => {
-  const HELD_FOR = [{ signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' }] as const;
+  const HELD_FOR = [{ signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 }] as const;
   async function listedHeld(id: string) {
     await inquiries.accept({ id, requestId: id, receivedAt: new Date('2030-05-01T00:00:00.000Z'), inquiry: INQUIRY, heldFor: HELD_FOR });
     return (await owner.list()).find((candidate) => candidate.id === id)!;

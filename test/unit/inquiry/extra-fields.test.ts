@@ -169,7 +169,7 @@ describe('the owner’s fields, stored and read', () => {
   });
 
   it('reach the owner’s mail after the inquiry’s own fields, each labelled and quoted as the visitor’s', () => {
-    const { text } = composeInquiryEmail(inquiryText(inquiry), { id: 'id-1', receivedAt: new Date('2026-11-30T12:00:00Z') }, { timeZone: 'UTC' });
+    const { text } = composeInquiryEmail(inquiryText(inquiry), { id: 'id-1', receivedAt: new Date('2026-11-30T12:00:00Z') }, { timeZone: 'UTC', words: ENGLISH });
     expect(text).toContain('E-mail:\n> ada@example.com\nBudget:\n> R$ 5–20 mil\n\nMessage:');
   });
 

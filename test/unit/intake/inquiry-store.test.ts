@@ -45,8 +45,8 @@ describe('DynamoInquiryStore against the emulator', () => {
 
   it('stores a held inquiry in the held queue with its reasons: the stream hands the worker none of it', async () => {
     const heldFor = [
-      { signal: 'too_fast', detail: 'sent 1 s after the form was shown, sooner than 3 s' },
-      { signal: 'link_stuffing', detail: '6 links in the message, more than 5' },
+      { signal: 'too_fast', token: 'early', seconds: 1, minimum: 3 },
+      { signal: 'link_stuffing', links: 6, limit: 5, inOwnFields: false },
     ] as const;
     expect(await store.accept({ id: 'held-1', requestId: 'request-1', receivedAt: RECEIVED, inquiry: INQUIRY, heldFor })).toEqual({ kind: 'stored' });
 

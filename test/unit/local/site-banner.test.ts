@@ -262,6 +262,15 @@ describe('mailBannerLine', () => {
     expect(mailBannerLine({ CONTACT_TO: 'ada@gmail.com', CONTACT_FROM: 'hello@ada.example' }, [], true)).not.toContain('free mail');
   });
 
+  it('names the mails’ language when it is set, as the worker reads it', () => {
+    expect(mailBannerLine({ CONTACT_TO: 'ana@example.com', CONTACT_FROM: 'ola@ana.example', MAIL_LANGUAGE: 'pt-br' }, ['ownerEmail', 'senderEmail', 'mailLanguage'], true)).toBe(
+      'Mail       to ana@example.com (ownerEmail), from ola@ana.example (senderEmail), written in pt-BR (mailLanguage); kept by the mailbox below, never sent',
+    );
+    expect(mailBannerLine({ CONTACT_TO: 'ana@example.com', CONTACT_FROM: 'ola@ana.example', MAIL_LANGUAGE: 'de' }, [], false)).toBe(
+      'Mail       to ana@example.com (CONTACT_TO), from ola@ana.example (CONTACT_FROM), written in de (MAIL_LANGUAGE)',
+    );
+  });
+
   it('promises nothing of an outside SES endpoint', () => {
     expect(mailBannerLine({ CONTACT_TO: 'ada@example.com', CONTACT_FROM: 'hello@ada.example' }, ['ownerEmail', 'senderEmail'], false)).toBe(
       'Mail       to ada@example.com (ownerEmail), from hello@ada.example (senderEmail)',

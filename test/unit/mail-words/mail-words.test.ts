@@ -70,8 +70,10 @@ describe('the words of each language', () => {
       of.heldCount(2),
       of.heldShare(1, 2),
       of.digestSubject('C', 'D'),
-      of.digestOpening('C', false),
-      of.digestOpening('C', true),
+      of.digestOpening('C', 1, false),
+      of.digestOpening('C', 2, false),
+      of.digestOpening('C', 1, true),
+      of.digestOpening('C', 2, true),
       of.quoteMark,
       of.redeliverHint('npm run redeliver'),
       of.sectionHeading(1, 2),
@@ -85,14 +87,20 @@ describe('the words of each language', () => {
 
   it.each([
     ['en', 'too fast: sent 1.2 s after the form was shown, sooner than 3 s'],
-    ['de', 'zu schnell: 1,2 s nach dem Anzeigen des Formulars gesendet, schneller als 3 s'],
-    ['es', 'demasiado rápida: enviada 1,2 s después de mostrarse el formulario, antes de 3 s'],
+    ['de', 'zu schnell: 1,2 s nach dem Anzeigen des Formulars gesendet, unter der Mindestzeit von 3 s'],
+    ['es', 'demasiado rápida: enviada 1,2 s después de mostrarse el formulario, en menos de 3 s'],
     ['fr', "trop rapide\u00a0: envoyée 1,2 s après l'affichage du formulaire, en moins de 3 s"],
-    ['it', 'troppo veloce: inviata 1,2 s dopo la visualizzazione del modulo, prima di 3 s'],
-    ['nl', 'te snel: verzonden 1,2 s nadat het formulier werd getoond, eerder dan 3 s'],
-    ['pt-BR', 'rápido demais: enviado 1,2 s depois que o formulário foi exibido, antes de 3 s'],
+    ['it', 'troppo veloce: inviata 1,2 s dopo la visualizzazione del modulo, in meno di 3 s'],
+    ['nl', 'te snel: verzonden 1,2 s nadat het formulier werd getoond, binnen 3 s'],
+    ['pt-BR', 'rápido demais: enviado 1,2 s depois que o formulário foi exibido, em menos de 3 s'],
   ] as const)('%s: writes the seconds as the language writes a number', (language, text) => {
     expect(describeHeldReason({ signal: 'too_fast', token: 'early', seconds: 1.2, minimum: 3 }, MAIL_WORDS[language])).toBe(text);
+  });
+
+  it('writes the seconds ungrouped, as the other numbers of a reason are', () => {
+    const reason = { signal: 'too_fast', token: 'early', seconds: 9999.9, minimum: 10_000 } as const;
+    expect(describeHeldReason(reason, MAIL_WORDS.en)).toBe('too fast: sent 9999.9 s after the form was shown, sooner than 10000 s');
+    expect(describeHeldReason(reason, MAIL_WORDS.de)).toBe('zu schnell: 9999,9 s nach dem Anzeigen des Formulars gesendet, unter der Mindestzeit von 10000 s');
   });
 
   it('keeps the English words of a reason stored before the mails had a language, under the signal’s name in the mails’ own', () => {
@@ -108,9 +116,26 @@ describe('toHeldReasons: the reasons of a stored item', () => {
     expect(toHeldReasons([...EVERY_FACT, worded])).toEqual([...EVERY_FACT, worded]);
   });
 
+  it('reads a reason as its facts when it holds them, whatever else it holds', () => {
+    expect(
+      toHeldReasons([
+        { signal: 'flood', limit: 20, detail: null },
+        { signal: 'repeated_text', limit: 2, detail: { a: 1 } },
+        { signal: 'throwaway_address', domain: 'mailinator.com', detail: 'an older wording' },
+      ]),
+    ).toEqual([
+      { signal: 'flood', limit: 20 },
+      { signal: 'repeated_text', limit: 2 },
+      { signal: 'throwaway_address', domain: 'mailinator.com' },
+    ]);
+  });
+
   it('leaves out a reason whose facts are missing or of another type', () => {
     expect(
       toHeldReasons([
+        { signal: 'too_fast', token: 'early', seconds: -2.5, minimum: 3 },
+        { signal: 'throwaway_address', domain: '' },
+        { signal: 'flood', limit: 20.5, detail: null },
         { signal: 'repeated_text' },
         { signal: 'repeated_text', limit: -1 },
         { signal: 'repeated_text', limit: '2' },
@@ -149,7 +174,7 @@ describe('the owner’s mails in their language (mailLanguage)', () => {
       'Message\u00a0:',
       '> Um site novo.',
       '',
-      'Reçue le\u00a0: 2030-01-02 04:04 Europe/Paris (2030-01-02T03:04:05.000Z)',
+      'Reçue\u00a0: 2030-01-02 04:04 Europe/Paris (2030-01-02T03:04:05.000Z)',
       'Envoyée depuis\u00a0: https://ada.example/contato/',
       'Identifiant de la demande\u00a0: inquiry-1',
       '',
@@ -164,18 +189,19 @@ describe('the owner’s mails in their language (mailLanguage)', () => {
       state: 'sending',
       attempts: 0,
       retryFrom: 0,
-      heldFor: [{ signal: 'throwaway_address', domain: 'mailinator.com' }, { signal: 'repeated_text', limit: 2 }],
+      heldFor: [{ signal: 'throwaway_address', domain: 'mailinator.com' }, { signal: 'repeated_text', limit: 2 }, { signal: 'flood', detail: 'a reason\u202e of an earlier version' }],
       text: { name: 'Jan', email: 'jan@mailinator.com', message: 'Hallo' },
     };
     const { subject, text } = composeDigestEmail([held], 3, { sentAt: new Date(Date.UTC(2030, 0, 3, 7)), timeZone: 'Europe/Berlin', words: MAIL_WORDS.de });
     expect(subject).toBe('Tagesübersicht: 1 von 3 zurückgehaltenen Anfragen, 2030-01-03');
     expect(text.split('\n').slice(0, 14)).toEqual([
-      '1 von 3 zurückgehaltenen Anfragen seit der letzten Übersicht, die übrigen in anderen Mails: Jede sah nach Spam aus und wurde deshalb für die Übersicht aufbewahrt, statt einzeln gesendet zu werden.',
+      '1 von 3 zurückgehaltenen Anfragen seit der letzten Übersicht, die übrigen in anderen Mails: Die Anfrage sah nach Spam aus und wurde deshalb für die Übersicht aufbewahrt, statt einzeln gesendet zu werden.',
       'Jede Zeile, die im Formular geschrieben wurde, beginnt mit "> "; alle anderen stammen von diesem Dienst.',
       'Um eine davon einzeln zu erhalten, mit der angegebenen Adresse als Reply-To: npm run redeliver -- --again <inquiry id>',
       '',
       '=== 1 von 1 ===',
-      'Zurückgehalten: Wegwerfadresse: mailinator.com ist eine Domain für Wegwerf-E-Mail-Adressen; wiederholter Text: derselbe Text ging heute (UTC) mehr als 2-mal ein, von Groß- und Kleinschreibung, Leerzeichen und Zahlen abgesehen',
+      // A bidi control in a line of the service's is made visible: it would reorder the line.
+      'Zurückgehalten: Wegwerfadresse: mailinator.com ist eine Domain für Wegwerf-E-Mail-Adressen; wiederholter Text: derselbe Text ging heute (UTC) mehr als 2-mal ein, von Groß- und Kleinschreibung, Leerzeichen und Zahlen abgesehen; Ansturm: a reason\\u202E of an earlier version',
       '',
       'Name:',
       '> Jan',

@@ -15,7 +15,7 @@ const fieldError = (field: string, code: 'required' | 'honeypot' | 'too_short') 
 
 describe('inquiryToolAnswer: each outcome of an inquiry as the tool tells it (docs/api.md §17)', () => {
   it('an accepted inquiry: its id in the text and in the API’s 202 body, no error, held or not', () => {
-    for (const heldFor of [[], [{ signal: 'link_stuffing' as const, detail: '9 links' }]]) {
+    for (const heldFor of [[], [{ signal: 'link_stuffing' as const, links: 9, limit: 5, inOwnFields: false }]]) {
       const answer = inquiryToolAnswer({ kind: 'accepted', inquiryId: 'id-1', rateLimit: STATUS, heldFor });
       expect(answer).toEqual({
         result: { content: [{ type: 'text', text: expect.stringContaining('id-1') }], structuredContent: { status: 'accepted', id: 'id-1' } },

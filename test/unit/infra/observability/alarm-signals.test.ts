@@ -15,6 +15,7 @@ import { FakeDeliveryStore } from '../../../support/fake-delivery-store.js';
 import { jsonLines } from '../../../support/json-lines.js';
 import { resourcesOfType, synthesizeSite } from '../site-app.js';
 import { ENGLISH } from '../../../../lambdas/mail-words/en.js';
+import type { HeldFacts } from '../../../../lambdas/inbox/held-reasons.js';
 
 /*
  * The alarms count log lines (lib/observability/observability.ts), through metric filters on each function's log
@@ -110,8 +111,14 @@ describe('the alarms’ signals (docs/api.md §12)', () => {
 
     expect(line).toMatchObject({ outcome: 'held', reason: 'flood', InquiriesHeld: 1 });
     expect(alarmsFed('delivery', line)).toEqual(['Flooding']);
-    for (const signal of ['repeated_text', 'too_fast', 'throwaway_address', 'link_stuffing'] as const) {
-      expect(alarmsFed('contact', await lineOf(() => writeHeldLines('inquiry-2', [{ signal, detail: 'x' }], 'request-2')))).toEqual([]);
+    const heldAtAcceptance: readonly HeldFacts[] = [
+      { signal: 'repeated_text', limit: 2 },
+      { signal: 'too_fast', token: 'forged' },
+      { signal: 'throwaway_address', domain: 'mailinator.com' },
+      { signal: 'link_stuffing', links: 8, limit: 5, inOwnFields: false },
+    ];
+    for (const reason of heldAtAcceptance) {
+      expect(alarmsFed('contact', await lineOf(() => writeHeldLines('inquiry-2', [reason], 'request-2')))).toEqual([]);
     }
   });
 

@@ -198,16 +198,16 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     const pages = { 'index.html': 'home', 'obrigada.html': noindex, 'merci/index.html': noindex, 'café.html': noindex, 'sobre.html': 'about' };
     const listing = (locs: readonly string[]) => agentFiles(siteFiles(folderOf({ ...pages, 'sitemap.xml': sitemap(locs) })), ALL_ON, BASE, [], 'siteDir').notes;
     expect(listing(['https://fisio.example/', 'https://fisio.example/sobre', 'https://fisio.example/obrigada', 'https://fisio.example/merci/', 'https://fisio.example/caf%C3%A9.html?x=1&amp;y=2'])).toEqual([
-      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada, /merci/, /café.html, which ask search engines to leave them out (noindex): leave them out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada, /merci/, /café.html, which ask search engines to leave them out (noindex): leave them out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
     ]);
     expect(listing(['https://fisio.example/obrigada.html'])).toEqual([
-      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada.html, which asks search engines to leave it out (noindex): leave it out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada.html, which asks search engines to leave it out (noindex): leave it out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
     ]);
     // Pages that do not say noindex, a loc that is no URL, and a reference past Unicode say nothing.
     expect(listing(['https://fisio.example/sobre.html', 'obrigada.html', 'https://fisio.example/&#x110000;', 'https://fisio.example/%E0%A4%A'])).toEqual([]);
     // With the service's sitemap off, deleting the owner's would leave none: the line says only how to leave a page out.
     const withoutOwn = agentFiles(siteFiles(folderOf({ ...pages, 'sitemap.xml': sitemap(['https://fisio.example/obrigada']) })), { ...ALL_ON, sitemap: false }, BASE, [], 'siteDir').notes;
-    expect(withoutOwn).toEqual([expect.stringMatching(/sitemap: \{disable: true\} for Hugo\)$/)]);
+    expect(withoutOwn).toEqual([expect.stringMatching(/exclude in next-sitemap\.config\.js\)$/)]);
   });
 
   it("says when the owner's sitemap is no sitemap", () => {
