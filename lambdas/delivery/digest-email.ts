@@ -42,15 +42,15 @@ export interface DigestContext {
  * The command that has an inquiry of the digest mailed on its own, its options first as the inbox
  * command writes them (bin/inbox/inbox-table.ts): `--again`, as the digest marks each one sent.
  */
-const redeliverCommand = (inboxEndpoint: string | undefined) =>
-  `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <inquiry id>`;
+const redeliverCommand = (inboxEndpoint: string | undefined, words: MailWords) =>
+  `npm run redeliver -- ${inboxEndpoint === undefined ? '' : `--endpoint ${inboxEndpoint} `}--again <${words.inquiryIdPlaceholder}>`;
 
 /** The subject and opening lines of a digest mail that holds `shown` of the `total` inquiries of the day's digest. */
 function opening(shown: number, total: number, { sentAt, timeZone, inboxEndpoint, words }: DigestContext): { subject: string; lines: string[] } {
   const count = shown === total ? words.heldCount(total) : words.heldShare(shown, total);
   return {
     subject: words.digestSubject(count, readableDay(sentAt, timeZone)),
-    lines: [words.digestOpening(count, shown, shown !== total), words.quoteMark, words.redeliverHint(redeliverCommand(inboxEndpoint)), ''],
+    lines: [words.digestOpening(count, shown, shown !== total), words.quoteMark, words.redeliverHint(redeliverCommand(inboxEndpoint, words)), ''],
   };
 }
 

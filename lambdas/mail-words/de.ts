@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Zurückgehalten';
+
 /** The mails in German, addressing the owner as „Sie“. */
 export const GERMAN: MailWords = {
   tag: 'de',
@@ -11,18 +14,19 @@ export const GERMAN: MailWords = {
   fields: { name: 'Name', email: 'E-Mail-Adresse', company: 'Firma', project_url: 'Link zum Projekt', message: 'Nachricht' },
   received: 'Eingegangen',
   sentFrom: 'Gesendet über',
+  inquiryIdPlaceholder: 'Anfrage-ID',
   inquiryId: 'Anfrage-ID',
   heldCount: (count) => (count === 1 ? '1 zurückgehaltene Anfrage' : `${count} zurückgehaltene Anfragen`),
   heldShare: (shown, total) => `${shown} von ${total} zurückgehaltenen Anfragen`,
   digestSubject: (count, day) => `Tagesübersicht: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'Die Anfrage' : 'Jede'} sah nach Spam aus und wurde deshalb für ${others ? 'die Übersicht' : 'diese Mail'} aufbewahrt, statt einzeln gesendet zu werden.`;
+    const why = `${shown === 1 ? 'Die Anfrage wurde' : 'Jede wurde'} für ${others ? 'die Übersicht' : 'diese Mail'} aufbewahrt, statt einzeln gesendet zu werden; die Zeile „${HELD}“ sagt, warum.`;
     return others ? `${count} seit der letzten Übersicht, die übrigen in anderen Mails: ${why}` : `${count} seit der letzten Übersicht: ${why}`;
   },
   quoteMark: 'Jede Zeile, die im Formular geschrieben wurde, beginnt mit "> "; alle anderen stammen von diesem Dienst.',
   redeliverHint: (command) => `Um eine davon einzeln zu erhalten, mit der angegebenen Adresse als Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} von ${count} ===`,
-  held: 'Zurückgehalten',
+  held: HELD,
   noReasonRecorded: 'kein Grund gespeichert',
   signals: {
     repeated_text: 'wiederholter Text',

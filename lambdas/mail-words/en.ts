@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Held';
+
 /** The mails in English, and the owner's terminal (docs/api.md §2, §15). */
 export const ENGLISH: MailWords = {
   tag: 'en',
@@ -10,18 +13,19 @@ export const ENGLISH: MailWords = {
   fields: { name: 'Name', email: 'E-mail', company: 'Company', project_url: 'Project URL', message: 'Message' },
   received: 'Received',
   sentFrom: 'Sent from',
+  inquiryIdPlaceholder: 'inquiry id',
   inquiryId: 'Inquiry id',
   heldCount: (count) => (count === 1 ? '1 held inquiry' : `${count} held inquiries`),
   heldShare: (shown, total) => `${shown} of ${total} held inquiries`,
   digestSubject: (count, day) => `Digest: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'it' : 'each'} looked like spam, so it was kept for ${others ? 'the digest' : 'this mail'} instead of being mailed on its own.`;
+    const why = `${shown === 1 ? 'it was' : 'each was'} kept for ${others ? 'the digest' : 'this mail'} instead of being mailed on its own; its "${HELD}" line says why.`;
     return others ? `${count} since the last digest, the others in other mails: ${why}` : `${count} since the last digest: ${why}`;
   },
   quoteMark: 'Every line the visitor wrote starts with "> "; every other line is this service\'s.',
   redeliverHint: (command) => `To have one mailed to you on its own, with the visitor as Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} of ${count} ===`,
-  held: 'Held',
+  held: HELD,
   noReasonRecorded: 'no reason recorded',
   signals: { repeated_text: 'repeated text', too_fast: 'too fast', throwaway_address: 'throwaway address', link_stuffing: 'link stuffing', flood: 'flood' },
   heldDetail: (facts, formatSeconds) => {

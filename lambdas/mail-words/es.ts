@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Retenida';
+
 /** The mails in Spanish. */
 export const SPANISH: MailWords = {
   tag: 'es',
@@ -11,18 +14,19 @@ export const SPANISH: MailWords = {
   fields: { name: 'Nombre', email: 'Correo electrónico', company: 'Empresa', project_url: 'Enlace al proyecto', message: 'Mensaje' },
   received: 'Recibida',
   sentFrom: 'Enviada desde',
+  inquiryIdPlaceholder: 'ID de la consulta',
   inquiryId: 'ID de la consulta',
   heldCount: (count) => (count === 1 ? '1 consulta retenida' : `${count} consultas retenidas`),
   heldShare: (shown, total) => `${shown} de ${total} consultas retenidas`,
   digestSubject: (count, day) => `Resumen: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'parecía' : 'cada una parecía'} spam, así que se guardó para ${others ? 'el resumen' : 'este correo'} en vez de enviarse por separado.`;
+    const why = `${shown === 1 ? 'se guardó' : 'cada una se guardó'} para ${others ? 'el resumen' : 'este correo'} en vez de enviarse por separado; su línea «${HELD}» dice por qué.`;
     return others ? `${count} desde el último resumen, las demás en otros correos: ${why}` : `${count} desde el último resumen: ${why}`;
   },
   quoteMark: 'Cada línea escrita en el formulario empieza por "> "; todas las demás son de este servicio.',
   redeliverHint: (command) => `Para recibir una de ellas en un correo aparte, con la dirección indicada como Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
-  held: 'Retenida',
+  held: HELD,
   noReasonRecorded: 'ningún motivo registrado',
   signals: {
     repeated_text: 'texto repetido',

@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Retenue';
+
 /** The mails in French: a no-break space before each colon, and no word that takes the visitor's gender. */
 export const FRENCH: MailWords = {
   tag: 'fr',
@@ -11,18 +14,19 @@ export const FRENCH: MailWords = {
   fields: { name: 'Nom', email: 'Adresse e-mail', company: 'Entreprise', project_url: 'Lien vers le projet', message: 'Message' },
   received: 'Reçue',
   sentFrom: 'Envoyée depuis',
+  inquiryIdPlaceholder: 'identifiant de la demande',
   inquiryId: 'Identifiant de la demande',
   heldCount: (count) => (count === 1 ? '1 demande retenue' : `${count} demandes retenues`),
   heldShare: (shown, total) => `${shown} sur ${total} demandes retenues`,
   digestSubject: (count, day) => `Résumé\u00a0: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'elle' : 'chacune'} ressemblait à du spam et a donc été gardée pour ${others ? 'le résumé' : 'ce mail'} au lieu d'être envoyée séparément.`;
+    const why = `${shown === 1 ? 'elle a été gardée' : 'chacune a été gardée'} pour ${others ? 'le résumé' : 'ce mail'} au lieu d'être envoyée séparément, et sa ligne «\u00a0${HELD}\u00a0» dit pourquoi.`;
     return others ? `${count} depuis le dernier résumé, les autres dans d'autres mails\u00a0: ${why}` : `${count} depuis le dernier résumé\u00a0: ${why}`;
   },
   quoteMark: 'Chaque ligne écrite dans le formulaire commence par "> ". Toutes les autres viennent de ce service.',
   redeliverHint: (command) => `Pour recevoir l'une d'elles dans un mail à part, avec l'adresse donnée en Reply-To\u00a0: ${command}`,
   sectionHeading: (number, count) => `=== ${number} sur ${count} ===`,
-  held: 'Retenue',
+  held: HELD,
   noReasonRecorded: 'aucune raison enregistrée',
   signals: {
     repeated_text: 'texte répété',

@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Trattenuta';
+
 /** The mails in Italian. */
 export const ITALIAN: MailWords = {
   tag: 'it',
@@ -11,18 +14,19 @@ export const ITALIAN: MailWords = {
   fields: { name: 'Nome', email: 'Indirizzo e-mail', company: 'Azienda', project_url: 'Link al progetto', message: 'Messaggio' },
   received: 'Ricevuta il',
   sentFrom: 'Inviata da',
+  inquiryIdPlaceholder: 'ID della richiesta',
   inquiryId: 'ID della richiesta',
   heldCount: (count) => (count === 1 ? '1 richiesta trattenuta' : `${count} richieste trattenute`),
   heldShare: (shown, total) => `${shown} di ${total} richieste trattenute`,
   digestSubject: (count, day) => `Riepilogo: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'sembrava' : 'ognuna sembrava'} spam, quindi è stata conservata per ${others ? 'il riepilogo' : 'questa mail'} invece di essere inviata singolarmente.`;
+    const why = `${shown === 1 ? 'è stata conservata' : 'ognuna è stata conservata'} per ${others ? 'il riepilogo' : 'questa mail'} invece di essere inviata singolarmente; la riga «${HELD}» dice perché.`;
     return others ? `${count} dall'ultimo riepilogo, le altre in altre mail: ${why}` : `${count} dall'ultimo riepilogo: ${why}`;
   },
   quoteMark: 'Ogni riga scritta nel modulo inizia con "> "; tutte le altre sono di questo servizio.',
   redeliverHint: (command) => `Per riceverne una in una mail a parte, con l'indirizzo indicato come Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} di ${count} ===`,
-  held: 'Trattenuta',
+  held: HELD,
   noReasonRecorded: 'nessun motivo registrato',
   signals: {
     repeated_text: 'testo ripetuto',

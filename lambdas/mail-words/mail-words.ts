@@ -21,13 +21,15 @@ export interface MailWords {
   readonly received: string;
   readonly sentFrom: string;
   readonly inquiryId: string;
+  /** What stands for an inquiry's id in a command the owner completes: `<inquiry id>`'s words. */
+  readonly inquiryIdPlaceholder: string;
   /** `1 held inquiry`, `12 held inquiries`. */
   heldCount(count: number): string;
   /** `3 of 12 held inquiries`: the share of the day's digest one of its mails holds. */
   heldShare(shown: number, total: number): string;
   /** A digest's subject: the count, then the day. */
   digestSubject(count: string, day: string): string;
-  /** A digest's first line, after its count of `shown`: why its inquiries are here, and, when `others`, that other mails hold the rest. */
+  /** A digest's first line, after its count of `shown`: that its inquiries were kept for it (each one's Held line says why) and, when `others`, that other mails hold the rest. */
   digestOpening(count: string, shown: number, others: boolean): string;
   /** That every line the visitor wrote starts with `> `, and no other. */
   readonly quoteMark: string;

@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Achtergehouden';
+
 /** The mails in Dutch. */
 export const DUTCH: MailWords = {
   tag: 'nl',
@@ -11,18 +14,19 @@ export const DUTCH: MailWords = {
   fields: { name: 'Naam', email: 'E-mailadres', company: 'Bedrijf', project_url: 'Link naar het project', message: 'Bericht' },
   received: 'Ontvangen',
   sentFrom: 'Verzonden vanaf',
+  inquiryIdPlaceholder: 'aanvraag-ID',
   inquiryId: 'Aanvraag-ID',
   heldCount: (count) => (count === 1 ? '1 achtergehouden aanvraag' : `${count} achtergehouden aanvragen`),
   heldShare: (shown, total) => `${shown} van ${total} achtergehouden aanvragen`,
   digestSubject: (count, day) => `Overzicht: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'de aanvraag' : 'elke aanvraag'} leek op spam en is daarom voor ${others ? 'het overzicht' : 'deze mail'} bewaard in plaats van apart te worden gemaild.`;
+    const why = `${shown === 1 ? 'de aanvraag is' : 'elke aanvraag is'} voor ${others ? 'het overzicht' : 'deze mail'} bewaard in plaats van apart te worden gemaild; de regel "${HELD}" zegt waarom.`;
     return others ? `${count} sinds het vorige overzicht, de rest in andere mails: ${why}` : `${count} sinds het vorige overzicht: ${why}`;
   },
   quoteMark: 'Elke regel die in het formulier is geschreven, begint met "> "; alle andere regels zijn van deze dienst.',
   redeliverHint: (command) => `Om er één apart te ontvangen, met het opgegeven adres als Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} van ${count} ===`,
-  held: 'Achtergehouden',
+  held: HELD,
   noReasonRecorded: 'geen reden vastgelegd',
   signals: {
     repeated_text: 'herhaalde tekst',

@@ -1,5 +1,8 @@
 import type { MailWords } from './mail-words.js';
 
+/** The label of why an inquiry was held, which the digest's opening names too. */
+const HELD = 'Retido';
+
 /** The mails in Portuguese, as Brazil writes it. */
 export const BRAZILIAN_PORTUGUESE: MailWords = {
   tag: 'pt-BR',
@@ -11,18 +14,19 @@ export const BRAZILIAN_PORTUGUESE: MailWords = {
   fields: { name: 'Nome', email: 'E-mail', company: 'Empresa', project_url: 'Link do projeto', message: 'Mensagem' },
   received: 'Recebido em',
   sentFrom: 'Enviado de',
+  inquiryIdPlaceholder: 'ID do pedido',
   inquiryId: 'ID do pedido',
   heldCount: (count) => (count === 1 ? '1 pedido retido' : `${count} pedidos retidos`),
   heldShare: (shown, total) => `${shown} de ${total} pedidos retidos`,
   digestSubject: (count, day) => `Resumo: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'parecia' : 'cada um parecia'} spam, por isso foi guardado para ${others ? 'o resumo' : 'este e-mail'} em vez de ser enviado separadamente.`;
+    const why = `${shown === 1 ? 'foi guardado' : 'cada um foi guardado'} para ${others ? 'o resumo' : 'este e-mail'} em vez de ser enviado separadamente; a linha "${HELD}" diz por quê.`;
     return others ? `${count} desde o último resumo, os demais em outros e-mails: ${why}` : `${count} desde o último resumo: ${why}`;
   },
   quoteMark: 'Cada linha escrita no formulário começa com "> "; todas as outras são deste serviço.',
   redeliverHint: (command) => `Para receber um deles em um e-mail separado, com o endereço informado como Reply-To: ${command}`,
   sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
-  held: 'Retido',
+  held: HELD,
   noReasonRecorded: 'nenhum motivo registrado',
   signals: {
     repeated_text: 'texto repetido',

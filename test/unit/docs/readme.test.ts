@@ -53,6 +53,8 @@ const DOCUMENTED_AWS_CALLS = [
   'cloudformation describe-stacks',
   'dynamodb list-tables',
   'dynamodb delete-table',
+  // Takes --name and a unique --caller-reference; answers the zone's HostedZone.Id and DelegationSet.NameServers.
+  'route53 create-hosted-zone',
 ];
 
 /** The scripts whose own option parser answers `--help` without doing anything else. */

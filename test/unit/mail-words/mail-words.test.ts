@@ -66,6 +66,7 @@ describe('the words of each language', () => {
       of.received,
       of.sentFrom,
       of.inquiryId,
+      of.inquiryIdPlaceholder,
       of.heldCount(1),
       of.heldCount(2),
       of.heldShare(1, 2),
@@ -195,9 +196,9 @@ describe('the owner’s mails in their language (mailLanguage)', () => {
     const { subject, text } = composeDigestEmail([held], 3, { sentAt: new Date(Date.UTC(2030, 0, 3, 7)), timeZone: 'Europe/Berlin', words: MAIL_WORDS.de });
     expect(subject).toBe('Tagesübersicht: 1 von 3 zurückgehaltenen Anfragen, 2030-01-03');
     expect(text.split('\n').slice(0, 14)).toEqual([
-      '1 von 3 zurückgehaltenen Anfragen seit der letzten Übersicht, die übrigen in anderen Mails: Die Anfrage sah nach Spam aus und wurde deshalb für die Übersicht aufbewahrt, statt einzeln gesendet zu werden.',
+      '1 von 3 zurückgehaltenen Anfragen seit der letzten Übersicht, die übrigen in anderen Mails: Die Anfrage wurde für die Übersicht aufbewahrt, statt einzeln gesendet zu werden; die Zeile „Zurückgehalten“ sagt, warum.',
       'Jede Zeile, die im Formular geschrieben wurde, beginnt mit "> "; alle anderen stammen von diesem Dienst.',
-      'Um eine davon einzeln zu erhalten, mit der angegebenen Adresse als Reply-To: npm run redeliver -- --again <inquiry id>',
+      'Um eine davon einzeln zu erhalten, mit der angegebenen Adresse als Reply-To: npm run redeliver -- --again <Anfrage-ID>',
       '',
       '=== 1 von 1 ===',
       // A bidi control in a line of the service's is made visible: it would reorder the line.
