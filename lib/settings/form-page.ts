@@ -520,7 +520,7 @@ export function thankYouIndexNote(path: string, folder: string | undefined, sett
   } catch {
     return '';
   }
-  return isNoindexPage(page) ? '' : '; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it';
+  return isNoindexPage(page) ? '' : `; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it: add it to its <head> (a generator: the page's front matter, or a layout block such as MkDocs Material's extrahead)`;
 }
 
 /** Where a thank-you page the form page names was found: `data-success-path on the form of /contact/`. */

@@ -94,7 +94,7 @@ describe('siteBannerLines', () => {
     const siteDir = siteFolder({ 'thanks/index.html': '<title>Thanks</title>', 'merci/index.html': '<meta name="ROBOTS" content="noindex, nofollow"><title>Merci</title>' });
     const line = (path: string) => siteBannerLines({}, { siteDir, formSuccessPath: { path, source: 'setting' }, otherContactPages: [] }, [])[2];
 
-    expect(line('/thanks/')).toBe('Thank-you  /thanks/  (FORM_SUCCESS_PATH; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)');
+    expect(line('/thanks/')).toBe(`Thank-you  /thanks/  (FORM_SUCCESS_PATH; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it: add it to its <head> (a generator: the page's front matter, or a layout block such as MkDocs Material's extrahead))`);
     expect(line('/merci/')).toBe('Thank-you  /merci/  (FORM_SUCCESS_PATH)');
     // A page of the service is never listed.
     expect(line('/contact/sent')).toBe('Thank-you  /contact/sent  (FORM_SUCCESS_PATH)');

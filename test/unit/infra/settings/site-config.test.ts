@@ -402,7 +402,7 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     // Unless search engines would list it: a thank-you page without noindex is said, however named.
     writeFileSync(join(siteDir, 'thanks/index.html'), '<title>Thanks</title>');
     const listed = synthWith({ ...MINIMAL_CONTEXT, siteDir, formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
-    expect(listed.stderr).toContain('Thank-you  /thanks/  (formSuccessPath; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it)\n');
+    expect(listed.stderr).toContain(`Thank-you  /thanks/  (formSuccessPath; it has no <meta name="robots" content="noindex">, so search engines and the sitemap may list it: add it to its <head> (a generator: the page's front matter, or a layout block such as MkDocs Material's extrahead))\n`);
     // A form page named by the setting is said when it lacks something: here the words of its language.
     writeFileSync(join(siteDir, 'contact/index.html'), ownerFormPage({ successPath: '/thanks/' }).replace('lang="en"', 'lang="fr"'));
     const french = synthWith({ ...MINIMAL_CONTEXT, siteDir, formPage: '/contact/', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
