@@ -14,6 +14,20 @@ const shared = {
   setupFilesAfterEnv: ['<rootDir>/test/support/quiet-stdout.ts'],
 };
 
+/** The suites that run the service through local mode. */
+const integration = {
+  ...shared,
+  displayName: 'integration',
+  testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+  setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/integration-timeout.ts'],
+};
+
+/**
+ * Of those, the suites whose time is waits (an SES outage, a claim's lease running out) and that
+ * send no burst, whose limits a neighbour's load could trip.
+ */
+const waitingSuites = ['/test/integration/inbox.test.ts'];
+
 export default {
   // Each suite's ES modules (aws-cdk-lib's among them) stay in the process that ran it: run in
   // band, the heap grew some 25 MB a suite and every suite slowed with it (a synth suite took
@@ -22,9 +36,9 @@ export default {
   workerIdleMemoryLimit: '512MB',
   // A suite a core for the unit and interop projects, which run code and tools alone: two on 2
   // cores (a suite waits on the synth it spawned), four at most (each may start a synth of its
-  // own). The integration and browser projects run the service, one suite at a time on any machine:
-  // a burst test beside another suite's load meets the service's 1 s store budget and answers 503
-  // (docs/development.md).
+  // own). The integration and browser projects run the service, one suite at a time on any machine
+  // (but waitingSuites): a burst test beside another suite's load meets the service's 1 s store
+  // budget and answers 503 (docs/development.md).
   maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   // The run's temporary files in a folder of its own, removed at its end (test/support/test-run-folder.js).
@@ -32,13 +46,7 @@ export default {
   globalTeardown: '<rootDir>/test/support/test-run-teardown.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    {
-      ...shared,
-      displayName: 'integration',
-      runner: oneSuiteAtATime,
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
-      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/integration-timeout.ts'],
-    },
+    { ...integration, runner: oneSuiteAtATime, testPathIgnorePatterns: waitingSuites },
     // The published documents read by other people's tools: Python's jsonschema and
     // openapi-spec-validator, Spectral, Redocly (test/support/interop-tools.ts).
     { ...shared, displayName: 'interop', testMatch: ['<rootDir>/test/interop/**/*.test.ts'] },
@@ -50,5 +58,9 @@ export default {
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/browser-timeout.ts'],
     },
+    // Under the integration project's name, its suites that mostly wait: beside the unit and interop
+    // suites, by jest's own runner, rather than a minute and more of an idle machine between two
+    // suites of the service. Last, so that the projects above keep their ids and jest's timings.
+    { ...integration, testMatch: waitingSuites.map((suite) => `<rootDir>${suite}`) },
   ],
 };

@@ -13,11 +13,9 @@ import { FOUND_FORM_PAGE, formPageNotes, readOtherContactPage } from '../lib/set
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
-import { ListenError } from './local/emulators.js';
 import { watchFormPage } from './local/form-page-watch.js';
+import { ListenError } from './local/listen-error.js';
 import { wildcardListening } from './local/local-origins.js';
-import { startLocalStack } from './local/local-stack.js';
-import { STOP_DRAIN_MS } from './local/table-stream.js';
 import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
 
@@ -75,6 +73,8 @@ try {
           () => ({ found: readLocalContactPages(ownerEnv, file.settings).includes(servicePage.path) }),
           sayWatched,
         );
+  // Only now the emulators, the handlers and the SDK (over a second): a start its settings stop says so at once.
+  const [{ startLocalStack }, { STOP_DRAIN_MS }] = await Promise.all([import('./local/local-stack.js'), import('./local/table-stream.js')]);
   const stack = await startLocalStack(settings);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { COUNTER_PARTITION_KEY } from '../../lambdas/counters/counter-store.js';
 import { INBOX_PARTITION_KEY, QUEUE_INDEX } from '../../lambdas/inbox/inquiry-record.js';
+import { ListenError } from './listen-error.js';
 import { isLoopbackHost, isLoopbackOrigin, localUrl } from './local-origins.js';
 
 /** A server of local mode (an emulator, or the API itself), listening. */
@@ -109,22 +110,6 @@ async function ensureTable(
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-  }
-}
-
-/** The preview on ports none of whose defaults another preview holds. */
-const OTHER_PORTS = 'PORT=3001 SES_PORT=8015 DYNAMODB_PORT=8016 npm start';
-
-/** A host or port that cannot be listened on; its message is one line naming the setting. */
-export class ListenError extends Error {
-  override readonly name = 'ListenError';
-
-  static portInUse(setting: string, port: number): ListenError {
-    return new ListenError(`${setting} ${port} cannot be listened on (is another server using it, another npm start perhaps?): stop it, or move the preview's ports, as in ${OTHER_PORTS}`);
-  }
-
-  static foreignHost(host: string, code: string | undefined): ListenError {
-    return new ListenError(`HOST ${host} cannot be listened on: it is not a name or address of this machine (${code})`);
   }
 }
 
