@@ -51,7 +51,7 @@ describe('the owner’s mails in Brazilian Portuguese, in local mode', () => {
     expect(digest.subject).toMatch(/^Resumo: 1 pedido retido, \d{4}-\d\d-\d\d$/);
     const text = digest.body.text ?? '';
     expect(text).toContain('\nCada linha escrita no formulário começa com "> "; todas as outras são deste serviço.\n');
-    expect(text).toContain(`: npm run redeliver -- --endpoint ${server.dynamoUrl} --again <inquiry id>\n`);
+    expect(text).toContain(`: npm run redeliver -- --endpoint ${server.dynamoUrl} --again <ID do pedido>\n`);
     expect(text).toContain('=== 1 de 1 ===\nRetido: endereço descartável: mailinator.com é um domínio de e-mail descartável\n');
   });
 });
