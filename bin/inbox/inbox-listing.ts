@@ -21,7 +21,7 @@ function remark(record: InquiryRecord, { redeliverCommand: redeliver, timeZone }
     case 'sent':
       if (record.sentAt === undefined) return '';
       // Why it waited for the digest: an owner trying the form with one text again and again looks for the mail of each.
-      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${heldReasonsInEnglish(record).join('; ') || 'no reason recorded'}` : ''}`;
+      return `sent ${minute(record.sentAt, timeZone)}${record.sentIn === 'digest' ? ` in the digest, held for ${heldReasonsInEnglish(record).join(ENGLISH.separator) || ENGLISH.noReasonRecorded}` : ''}`;
     case 'held':
       return [
         ...heldReasonsInEnglish(record),

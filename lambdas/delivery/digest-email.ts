@@ -1,7 +1,7 @@
 import type { InquiryRecord, InquiryText } from '../inbox/inquiry-record.js';
 import { readableDay } from '../time-zone.js';
 import { terminalText } from '../inbox/visitor-text.js';
-import { describeHeldReason, type MailWords } from '../mail-words/mail-words.js';
+import { describeHeldReason, labelled, type MailWords } from '../mail-words/mail-words.js';
 import { inquiryLines, type InquiryEmail } from './inquiry-email.js';
 import { DIGEST_LIMIT, DIGEST_MAIL_BYTES } from './time-budget.js';
 
@@ -18,7 +18,7 @@ function sectionText(inquiry: HeldInquiry, timeZone: string, words: MailWords): 
   // A line of the service's, none of it a visitor's paragraph: every control made visible, bidi controls too.
   const reasons = terminalText((inquiry.heldFor ?? []).map((reason) => describeHeldReason(reason, words)).join(words.separator));
   const text = [
-    `${words.held}${words.colon} ${reasons || words.noReasonRecorded}`,
+    labelled(words, words.held, reasons || words.noReasonRecorded),
     '',
     ...inquiryLines(inquiry.text, { id: inquiry.id, receivedAt: new Date(inquiry.receivedAt), sentFrom: inquiry.sentFrom }, timeZone, words),
     '',

@@ -1,7 +1,7 @@
 import type { InquiryText } from '../inbox/inquiry-record.js';
 import { readableMinute } from '../time-zone.js';
 import { mailText, visitorFields, type QuoteOptions } from '../inbox/visitor-text.js';
-import type { MailWords } from '../mail-words/mail-words.js';
+import { labelled, type MailWords } from '../mail-words/mail-words.js';
 
 /** A plain-text e-mail to the site owner; `replyTo` is the visitor, when it is one visitor's inquiry. */
 export interface InquiryEmail {
@@ -63,13 +63,12 @@ export function composeInquiryEmail(inquiry: InquiryText, receipt: Receipt, opti
  * UTC (docs/api.md §12): `2026-11-23 15:05 Europe/Berlin (2026-11-23T14:05:00.000Z)`.
  */
 export function inquiryLines(inquiry: InquiryText, receipt: Receipt, timeZone: string, words: MailWords): string[] {
-  const line = (label: string, value: string) => `${label}${words.colon} ${value}`;
   return [
     ...visitorFields(inquiry, MAIL_QUOTING, words),
     '',
-    line(words.received, `${readableMinute(receipt.receivedAt, timeZone)} ${timeZone} (${receipt.receivedAt.toISOString()})`),
+    labelled(words, words.received, `${readableMinute(receipt.receivedAt, timeZone)} ${timeZone} (${receipt.receivedAt.toISOString()})`),
     // The site's address and a path its settings give: nothing of the visitor's.
-    ...(receipt.sentFrom === undefined ? [] : [line(words.sentFrom, receipt.sentFrom)]),
-    line(words.inquiryId, receipt.id),
+    ...(receipt.sentFrom === undefined ? [] : [labelled(words, words.sentFrom, receipt.sentFrom)]),
+    labelled(words, words.inquiryId, receipt.id),
   ];
 }

@@ -127,7 +127,7 @@ function fillValues(edits: Edits, page: FormInPage, refused: RefusedForm): void 
     if (control.tagName === 'textarea') {
       // The parser drops one newline right after <textarea>: this one, not the visitor's first.
       replaceContent(edits, control, `\n${escapeHtml(value)}`);
-    } else if (control.tagName === 'input' && !NOT_REFILLED_TYPES.has(attribute(control, 'type')?.trim().toLowerCase() ?? 'text')) {
+    } else if (control.tagName === 'input' && !NOT_REFILLED_TYPES.has(inputType(control))) {
       setAttribute(edits, control, 'value', value);
     } else if (control.tagName === 'select') {
       selectOption(edits, control, value);
@@ -149,22 +149,26 @@ const CHOICE_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox']);
 function checkChoices(edits: Edits, page: FormInPage, refused: RefusedForm): void {
   for (const control of formControls(page)) {
     const name = attribute(control, 'name');
-    const type = attribute(control, 'type')?.trim().toLowerCase();
-    if (name === undefined || control.tagName !== 'input' || type === undefined || !CHOICE_TYPES.has(type) || name === HONEYPOT_FIELD) continue;
+    if (name === undefined || control.tagName !== 'input' || !CHOICE_TYPES.has(inputType(control)) || name === HONEYPOT_FIELD) continue;
     const sent = Object.hasOwn(refused.values, name) ? refused.values[name] : undefined;
-    const chosen = [sent].flat().includes(attribute(control, 'value') ?? 'on');
-    if (chosen && attribute(control, 'checked') === undefined) setAttribute(edits, control, 'checked');
-    if (!chosen) removeAttribute(edits, control, 'checked');
+    markChosen(edits, control, 'checked', [sent].flat().includes(attribute(control, 'value') ?? 'on'));
   }
 }
 
 /** A `<select>` (a budget's, one of the owner's fields) with the option the visitor chose selected, and no other. */
 function selectOption(edits: Edits, select: Element, value: string): void {
-  for (const option of elementsOf(select).filter((element) => isHtml(element, 'option'))) {
-    const chosen = optionValue(option) === value;
-    if (chosen && attribute(option, 'selected') === undefined) setAttribute(edits, option, 'selected');
-    if (!chosen) removeAttribute(edits, option, 'selected');
-  }
+  for (const option of elementsOf(select).filter((element) => isHtml(element, 'option'))) markChosen(edits, option, 'selected', optionValue(option) === value);
+}
+
+/** An `<input>`'s type as a browser reads it: trimmed, any case, `text` when it has none. */
+function inputType(control: Element): string {
+  return attribute(control, 'type')?.trim().toLowerCase() ?? 'text';
+}
+
+/** A choice (`checked`, `selected`) marked as the visitor made it: the attribute added where chosen, removed elsewhere. */
+function markChosen(edits: Edits, element: Element, mark: 'checked' | 'selected', chosen: boolean): void {
+  if (chosen && attribute(element, mark) === undefined) setAttribute(edits, element, mark);
+  if (!chosen) removeAttribute(edits, element, mark);
 }
 
 /** What an option posts: its `value`, else its text with its white space stripped and collapsed, as HTML's option value is. */

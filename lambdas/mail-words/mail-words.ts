@@ -46,10 +46,15 @@ export interface MailWords {
   heldDetail(facts: HeldFacts, formatSeconds: (seconds: number) => string): string;
 }
 
+/** `Received: 2026-11-23 15:05 …`, `Reçue : …`: a value after its label, as the words' language writes it. */
+export function labelled(words: Pick<MailWords, 'colon'>, label: string, value: string): string {
+  return `${label}${words.colon} ${value}`;
+}
+
 /** `too fast: sent 1.2 s after …`: a reason in the words' language; one stored in words keeps its English words. */
 export function describeHeldReason(reason: HeldReason, words: MailWords): string {
   const detail = 'detail' in reason ? reason.detail : words.heldDetail(reason, (value) => tenths(value, words.tag));
-  return `${words.signals[reason.signal]}${words.colon} ${detail}`;
+  return labelled(words, words.signals[reason.signal], detail);
 }
 
 const tenthFormats = new Map<string, Intl.NumberFormat>();

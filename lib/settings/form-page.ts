@@ -20,6 +20,7 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS } from '../../lambdas/inquiry/extra-fields.js';
+import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES } from '../../lambdas/mail-words/mail-language.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
@@ -60,10 +61,11 @@ export interface FormPage {
 }
 
 /**
- * The languages docs/examples has the example page in, every sentence worded (contact-form.<tag>.html);
- * test/unit/docs/example-translations.test.ts holds this list to the folder.
+ * The languages docs/examples has the example page in, every sentence worded (contact-form.<tag>.html):
+ * the mails' languages but English, the page's own; test/unit/docs/example-translations.test.ts
+ * holds this list to the folder.
  */
-export const EXAMPLE_LANGUAGES: readonly string[] = ['de', 'es', 'fr', 'it', 'nl', 'pt-BR'];
+export const EXAMPLE_LANGUAGES: readonly string[] = MAIL_LANGUAGES.filter((language) => language !== DEFAULT_MAIL_LANGUAGE);
 
 /** A form as the service reads it, for the lines that say how to mend one. */
 const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
@@ -387,12 +389,6 @@ function noFormToContact(misdirected: MisdirectedAction | undefined, file: strin
 /** The owner's guide to moving a form from a form service, field by field. */
 export const FORM_SERVICES_GUIDE = 'docs/form-services.md';
 
-/**
- * What the fields that form services (Formspree, Netlify Forms, FormSubmit, Web3Forms) have a
- * form carry become here, for an owner moving a form from one: a field the inquiry has not fails
- * every post. Web3Forms' `subject`, which a form of the owner's own may have too, is worded for
- * either. FORM_SERVICES_GUIDE says the same, with the form's other markup.
- */
 /** The inquiry's fields as contact forms name them in the languages of docs/examples: what each becomes here. */
 const TRANSLATED_FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   name: ['nome', 'nom', 'nombre', 'naam'],
@@ -401,6 +397,12 @@ const TRANSLATED_FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   company: ['empresa', 'societe', 'entreprise', 'azienda', 'bedrijf', 'firma'],
 };
 
+/**
+ * What the fields that form services (Formspree, Netlify Forms, FormSubmit, Web3Forms) have a
+ * form carry become here, for an owner moving a form from one: a field the inquiry has not fails
+ * every post. Web3Forms' `subject`, which a form of the owner's own may have too, is worded for
+ * either. FORM_SERVICES_GUIDE says the same, with the form's other markup.
+ */
 const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
   ...['_next', 'redirect'].map((field) => [field, `the thank-you page goes in the form's ${SUCCESS_PATH_ATTRIBUTE} here`] as const),
   ['_replyto', "the inquiry's email field is the address replies go to here"],
@@ -585,8 +587,7 @@ export function formPageNotes(page: CheckedPage): string {
 }
 
 /** A page's `lang` when it is another language than English: none for English, or no language said (`und`, `i-default`). */
-function otherLanguage(language: string | undefined): { readonly tag: string; readonly primary: string } | undefined {
-  if (language === undefined) return undefined;
+function otherLanguage(language: string): { readonly tag: string; readonly primary: string } | undefined {
   // As written in pages: `pt-BR`, `pt_BR` (a locale's spelling, which some generators emit), any case.
   const tag = language.toLowerCase().replaceAll('_', '-');
   const primary = tag.split('-')[0] ?? tag;
@@ -599,6 +600,7 @@ function otherLanguage(language: string | undefined): { readonly tag: string; re
  * For one whose form words them, the fields whose message element does not: those read in English.
  */
 function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<FormPage, 'language' | 'worded' | 'errorFor' | 'errorWorded' | 'fields'>): string {
+  if (language === undefined) return '';
   const other = otherLanguage(language);
   if (other === undefined) return '';
   if (worded) {
@@ -613,7 +615,7 @@ function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<F
     example === undefined
       ? `word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)`
       : `docs/examples/contact-form.${example}.html words them all in its form's data- attributes, to copy into yours`;
-  return `; its page is lang=${quoted(language ?? '')}, but its form words none of the service's sentences, which visitors then read in English: ${copy}`;
+  return `; its page is lang=${quoted(language)}, but its form words none of the service's sentences, which visitors then read in English: ${copy}`;
 }
 
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
