@@ -2,7 +2,7 @@
 // plain JavaScript like front-door-routing.js, whose text lib/edge/front-door-function.ts puts after the rules
 // of each function that redirects.
 
-/** The query string as the viewer sent it, `?` included, or nothing. */
+// The query string as the viewer sent it, `?` included, or nothing.
 function queryString(querystring) {
   var pairs = [];
   for (var name in querystring) {

@@ -55,13 +55,14 @@ function handler(event) {
     var form = FRONT_DOOR.site.formPath;
     // Found, not moved for good: the owner may publish a page there.
     if (form !== undefined && request.uri === form + '/') return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: form + query } } };
+    // A page's path with a slash, as a link or a visitor may write it, leads to the page (no folder has its name).
+    var path = request.uri.slice(0, -1);
+    if (isPagePath(path)) return permanentRedirect(path + query);
     request.uri += 'index.html';
-  } else {
-    var name = siteKey(request.uri.slice(1));
-    // Not with an encoded slash: `/blog%2Fpost` would serve blog/post.html at a URL where its relative links break.
-    var folder = isFolder(name);
-    if ((isPage(name) || (folder && inFlatFolder(name))) && !/%2f/i.test(request.uri)) request.uri += '.html';
-    else if (folder) return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: request.uri + '/' + query } } };
+  } else if (isPagePath(request.uri)) {
+    request.uri += '.html';
+  } else if (isFolder(siteKey(request.uri.slice(1)))) {
+    return permanentRedirect(request.uri + '/' + query);
   }
   // The Markdown is asked for by the URI, never by a header in the cache key: the edge keeps one copy of each.
   if (markdown && /\.html?$/i.test(request.uri)) request.uri += '.md';
@@ -113,6 +114,17 @@ function siteKey(path) {
   } catch (malformed) {
     return undefined;
   }
+}
+
+function permanentRedirect(location) {
+  return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };
+}
+
+// Whether a path is a page reached without `.html`: one the site lists, or a folder's name below a flat folder.
+// Not with an encoded slash: `/blog%2Fpost` would serve blog/post.html at a URL where its relative links break.
+function isPagePath(path) {
+  var name = siteKey(path.slice(1));
+  return (isPage(name) || (isFolder(name) && inFlatFolder(name))) && !/%2f/i.test(path);
 }
 
 function isPage(name) {

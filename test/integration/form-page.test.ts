@@ -338,6 +338,14 @@ describe('a flat site’s contact.html set as FORM_PAGE (docs/api.md §10)', () 
     expect(sitemap.text).not.toContain('contact.html');
   });
 
+  it('leads each page’s path with a slash to the page, as the deployed front door does: /about/ to /about, /contact/ to /contact (Found: the form’s rule)', async () => {
+    for (const [target, status, location] of [['/about/', 301, '/about'], ['/thanks/', 301, '/thanks'], ['/contact/?ref=nav', 302, '/contact?ref=nav']] as const) {
+      const response = await send(`${started.apiUrl}${target}`);
+      expect({ target, status: response.status, location: response.headers.location }).toEqual({ target, status, location });
+    }
+    expect((await send(`${started.apiUrl}/about`)).text).toBe('About');
+  });
+
   it('answers the posts sent from it there: a refused one in the page, a sent one on its thank-you page, a script’s named in the mail', async () => {
     const post = (fields: Record<string, string>) =>
       send(`${started.apiUrl}/contact`, {

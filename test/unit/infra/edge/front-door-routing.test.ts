@@ -166,9 +166,19 @@ describe('the routing function', () => {
       expect(edge(viewerRequest({ uri: '/about', headers: { accept: 'text/markdown' } })).result.uri).toBe('/about.html.md');
     });
 
-    it('leaves every other path to the rules before: a name it does not list is a folder, a listed name with a slash its folder', () => {
+    it('leads a listed page’s path with a slash, as a link or a visitor may write it, to the page, its query kept', () => {
+      expect(route(flat, { uri: '/about/' }).result).toEqual({ statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: '/about' } } });
+      expect(route(flat, { uri: '/work/garden/', querystring: { ref: { value: 'nav' } } }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/work/garden?ref=nav' } } });
+      expect(route(flat, { uri: '/caf%C3%A9/' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/caf%C3%A9' } } });
+      // An encoded slash, an empty segment: no page's path.
+      expect(route(flat, { uri: '/work%2Fgarden/' }).result).toMatchObject({ uri: '/work%2Fgarden/index.html' });
+      expect(route(flat, { uri: '/about//' }).result).toMatchObject({ uri: '/about//index.html' });
+      expect(route(SITE, { uri: '/about/' }).result).toMatchObject({ uri: '/about/index.html' });
+    });
+
+    it('leaves every other path to the rules before: a name it does not list is a folder', () => {
       expect(route(flat, { uri: '/blog' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/blog/' } } });
-      expect(route(flat, { uri: '/about/' }).result).toMatchObject({ uri: '/about/index.html' });
+      expect(route(flat, { uri: '/blog/' }).result).toMatchObject({ uri: '/blog/index.html' });
       expect(route(flat, { uri: '/About' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/About/' } } });
       expect(route(flat, { uri: '/work%2Fgarden%' }).result).toMatchObject({ uri: '/work%2Fgarden%' });
       // An encoded slash would serve the page where its relative links break: the folder's rule, as before.
@@ -178,12 +188,14 @@ describe('the routing function', () => {
   });
 
   describe.each<[string, SiteIndex]>([
-    // Whatever the index holds: no folder of a site has such a path.
+    // Whatever the index holds: no folder or page of a site has such a path.
     ['a site of a few files without an extension', SITE],
     ['a site with none', { files: [] }],
+    ['a flat site, every path without an extension a page', { files: [], flat: [''], pages: ['about'] }],
   ])('never redirects off the site, for %s', (_form, site) => {
-    it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came', (uri) => {
+    it.each(OFF_SITE_FOLDER_PATHS.map(([path, why]) => [path, why]))('sends %s (%s) on to the bucket as it came, and with a slash its folder’s index', (uri) => {
       expect(route(site, { uri }).result).toMatchObject({ uri });
+      expect(route(site, { uri: `${uri}/` }).result).toMatchObject({ uri: `${uri}/index.html` });
     });
   });
 
@@ -364,16 +376,16 @@ describe('the site’s index', () => {
     expect(cleanUrlPages(service)).toEqual(['api', 'llms', 'openapi']);
   });
 
-  it('lists a page beside a folder of its name without an index.html, as Hugo writes a section’s page with uglyURLs: /articoli is the page, /articoli/ the folder', () => {
+  it('lists a page beside a folder of its name without an index.html, as Hugo writes a section’s page with uglyURLs: /articoli is the page, and /articoli/ leads to it', () => {
     const paths = ['index.html', 'articoli.html', 'articoli/primo.html', 'tags.html', 'tags/traduzione.html', 'about.html', 'about/index.html'];
     const site = siteIndexFor(paths, serviceOnly);
     expect(site).toMatchObject({ flat: ['articoli', 'tags'], pages: ['articoli', 'tags'] });
     expect(route(site, { uri: '/articoli' }).result).toMatchObject({ uri: '/articoli.html' });
-    expect(route(site, { uri: '/articoli/' }).result).toMatchObject({ uri: '/articoli/index.html' });
+    expect(route(site, { uri: '/articoli/' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/articoli' } } });
     expect(route(site, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' } } });
   });
 
-  it('takes every path without an extension in a flat folder for its page, however many, a post published later and a missing one too: no list, and no redirect to a folder', () => {
+  it('takes every path without an extension in a flat folder for its page, however many, a post published later and a missing one too: no list, no redirect to a folder, and its path with a slash leads to it', () => {
     const posts = Array.from({ length: 2000 }, (_, index) => `articoli/2027-01-01-note-di-traduzione-numero-${index}.html`);
     const paths = ['index.html', 'chi-sono.html', 'about/index.html', 'articoli/index.html', 'articoli/feed', ...posts];
     const site = siteIndexFor(paths, serviceOnly);
@@ -384,6 +396,7 @@ describe('the site’s index', () => {
       ['/articoli/published-after-the-deploy', { uri: '/articoli/published-after-the-deploy.html' }],
       ['/articoli/feed', { uri: '/articoli/feed' }],
       ['/articoli/', { uri: '/articoli/index.html' }],
+      ['/articoli/published-after-the-deploy/', { statusCode: 301, headers: { location: { value: '/articoli/published-after-the-deploy' } } }],
       ['/articoli', { statusCode: 301, headers: { location: { value: '/articoli/' } } }],
       ['/articoli%2Fx', { statusCode: 301 }],
       ['/about', { statusCode: 301, headers: { location: { value: '/about/' } } }],
