@@ -23,10 +23,18 @@ const integration = {
 };
 
 /**
- * Of those, the suites whose time is waits (an SES outage, a claim's lease running out) and that
- * send no burst, whose limits a neighbour's load could trip.
+ * Of those, the suites that send the service no burst, whose limits a neighbour's load could trip,
+ * and time nothing to the second: inbox.test.ts, whose time is waits (an SES outage, a claim's lease
+ * running out), and the owner's commands against emulators of AWS, which start no service.
  */
-const waitingSuites = ['/test/integration/inbox.test.ts'];
+const unhurriedSuites = [
+  '/test/integration/inbox.test.ts',
+  '/test/integration/owner-commands.test.ts',
+  '/test/integration/inbox-wire.test.ts',
+  '/test/integration/verify-wire.test.ts',
+  '/test/integration/inquiry-store-wire.test.ts',
+  '/test/integration/emulator-hosts.test.ts',
+];
 
 export default {
   // Each suite's ES modules (aws-cdk-lib's among them) stay in the process that ran it: run in
@@ -37,7 +45,7 @@ export default {
   // A suite a core for the unit and interop projects, which run code and tools alone: two on 2
   // cores (a suite waits on the synth it spawned), four at most (each may start a synth of its
   // own). The integration and browser projects run the service, one suite at a time on any machine
-  // (but waitingSuites): a burst test beside another suite's load meets the service's 1 s store
+  // (but unhurriedSuites): a burst test beside another suite's load meets the service's 1 s store
   // budget and answers 503 (docs/development.md).
   maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
@@ -46,7 +54,7 @@ export default {
   globalTeardown: '<rootDir>/test/support/test-run-teardown.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    { ...integration, runner: oneSuiteAtATime, testPathIgnorePatterns: waitingSuites },
+    { ...integration, runner: oneSuiteAtATime, testPathIgnorePatterns: unhurriedSuites },
     // The published documents read by other people's tools: Python's jsonschema and
     // openapi-spec-validator, Spectral, Redocly (test/support/interop-tools.ts).
     { ...shared, displayName: 'interop', testMatch: ['<rootDir>/test/interop/**/*.test.ts'] },
@@ -58,9 +66,9 @@ export default {
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/browser-timeout.ts'],
     },
-    // Under the integration project's name, its suites that mostly wait: beside the unit and interop
-    // suites, by jest's own runner, rather than a minute and more of an idle machine between two
-    // suites of the service. Last, so that the projects above keep their ids and jest's timings.
-    { ...integration, testMatch: waitingSuites.map((suite) => `<rootDir>${suite}`) },
+    // Under the integration project's name, its unhurried suites: beside the unit and interop suites,
+    // by jest's own runner, rather than alone between two suites of the service, two minutes of a
+    // machine mostly idle. Last, so that the projects above keep their ids and jest's timings.
+    { ...integration, testMatch: unhurriedSuites.map((suite) => `<rootDir>${suite}`) },
   ],
 };
