@@ -166,7 +166,7 @@ export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}):
   if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const { siteDir } = optionalSiteDir(env);
   if (siteDir === undefined) return undefined;
-  const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS).map(({ name }) => name) : [];
+  const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [];
   return { folder: siteDir, setting: SITE_DIR, ownOrigins: settingsFileOrigins(fileSettings), extraFields };
 }
 

@@ -19,7 +19,7 @@ import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, typ
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { FORM_TOKEN_FIELD } from '../../lambdas/inquiry/form-token.js';
 import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
-import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS } from '../../lambdas/inquiry/extra-fields.js';
+import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS, type ExtraField } from '../../lambdas/inquiry/extra-fields.js';
 import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES } from '../../lambdas/mail-words/mail-language.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
@@ -82,8 +82,8 @@ export interface SiteFolder {
   readonly setting: string;
   /** The origins of the site's own names, where known (synth's domainName and baseUrl): a form's action written whole with one is the site's. */
   readonly ownOrigins?: readonly string[];
-  /** The names of the owner's own fields (extraFields), which a form may post beside the inquiry's. */
-  readonly extraFields?: readonly string[];
+  /** The owner's own fields (extraFields), which a form may post beside the inquiry's. */
+  readonly extraFields?: readonly ExtraField[];
 }
 
 /** Where the site's pages are, as far as finding the form page goes. */
@@ -201,7 +201,7 @@ function checkedPage(
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, errorWorded, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
-  const ownFields = form.filled.filter((field) => site.extraFields?.includes(field));
+  const ownFields = form.filled.filter((field) => site.extraFields?.some(({ name }) => name === field));
   const found = { file, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
   const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
   if (successPath === undefined) return found;
@@ -419,7 +419,7 @@ const FORM_SERVICE_FIELDS: ReadonlyMap<string, string> = new Map([
  * encoding than the service reads (415), or whose fields the schema refuses whatever a visitor
  * writes (422). A form to nowhere is the owner's to hear of at synth, never a visitor's.
  */
-function everyPostRefused(form: FormSending, extraFields: readonly string[]): string | undefined {
+function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[]): string | undefined {
   if (form.method.state !== 'post') return `form has ${written('method', form.method)}, so ${notPosted(form.method)}: give it method="post" (${FORM_EXAMPLE})`;
   const method = form.buttonMethods.find(({ state }) => state !== 'post');
   if (method !== undefined) return `form's submit button has ${written('formmethod', method)}, so when it is pressed ${notPosted(method)}: leave formmethod out`;
@@ -433,7 +433,7 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
   }
   const enctype = form.buttonEnctypes.find(({ state }) => state !== URL_ENCODED);
   if (enctype !== undefined) return `form's submit button has ${written('formenctype', enctype)}, so every post sent with it would be refused (415): ${encoding}`;
-  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD, ...extraFields]);
+  const known: ReadonlySet<string> = new Set([...CONTACT_FIELDS, FORM_TOKEN_FIELD, POSTED_FROM_FIELD, ...extraFields.map(({ name }) => name)]);
   const unknown = form.fields.filter((field) => !known.has(field));
   const missing = INQUIRY_RULES.required.filter((field) => !form.fields.includes(field));
   if (unknown.length > 0 || missing.length > 0) {
@@ -447,7 +447,7 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
     const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name));
-    const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, such as ${extraFieldsExample(own)} (docs/api.md §2)`;
+    const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, such as ${extraFieldsExample(extraFields, own)} (docs/api.md §2)`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
   if (form.multiple.length > 0) {
@@ -460,11 +460,15 @@ function everyPostRefused(form: FormSending, extraFields: readonly string[]): st
   return undefined;
 }
 
-/** `"extraFields": {"phone": "Phone"}`: the setting for the form's own fields, each labelled by its name until the owner words it; a name it cannot take gives way to an example's. */
-function extraFieldsExample(fields: readonly string[]): string {
-  const named = fields.every((name) => EXTRA_FIELD_NAME.test(name)) ? fields.slice(0, MAX_EXTRA_FIELDS) : ['phone'];
-  const labelled = Object.fromEntries(named.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')]));
-  return `"extraFields": ${JSON.stringify(labelled)}`;
+/**
+ * `"extraFields": {"budget": "Budget", "phone": "Phone"}`: the setting with the form's own fields
+ * added to those it has, as the owner can copy it whole; each new one labelled by its name until the
+ * owner words it, and a name it cannot take giving way to an example's.
+ */
+function extraFieldsExample(set: readonly ExtraField[], added: readonly string[]): string {
+  const named = added.every((name) => EXTRA_FIELD_NAME.test(name)) ? added : ['phone'];
+  const labelled = [...set.map(({ name, label }) => [name, label]), ...named.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')])];
+  return `"extraFields": ${JSON.stringify(Object.fromEntries(labelled.slice(0, MAX_EXTRA_FIELDS)))}`;
 }
 
 /** An attribute as the page has it, or that it has none. */

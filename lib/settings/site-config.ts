@@ -229,7 +229,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
   );
   const siteFolder =
     sitePages?.kind === 'folder'
-      ? { folder: sitePages.path, setting: 'siteDir', extraFields: extraFields.map(({ name }) => name), ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
+      ? { folder: sitePages.path, setting: 'siteDir', extraFields, ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
       : undefined;
   const formPage = findFormPage(
     'formPage',
