@@ -3,7 +3,8 @@
  * fail it), then the region and account it synthesized for and where they came from, and what the
  * owner must do next, read from the cloud assembly it wrote. Arguments after `--` go to
  * `cdk synth` (`-c key=value`, `--output`, `--profile`). The CDK's progress lines are left out
- * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept. A failure is the app's one line (a region
+ * (bin/synth/cli-progress.ts), its warnings and cdk-nag's kept, the app's notes on the site printed
+ * as `npm start` prints them (bin/synth/info-notes.ts). A failure is the app's one line (a region
  * without a resource type the stack needs, one line for aws-cdk-lib's blocks: bin/synth/missing-resource-types.ts): the CDK
  * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
  * that the app failed, is left out. On a terminal, a line says it is at work while the CDK bundles,
@@ -16,6 +17,7 @@ import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
 import { isCdkProgressLine } from './synth/cli-progress.js';
+import { InfoNotes } from './synth/info-notes.js';
 import { MissingResourceTypes } from './synth/missing-resource-types.js';
 import { waitingLine } from './synth/waiting-line.js';
 import { cdkRegionChoice, deployTargetLines, sdkRegion } from './synth/deploy-target.js';
@@ -66,6 +68,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   let appExited: RegExpExecArray | null = null;
   let partial = '';
   const missingTypes = new MissingResourceTypes<string>();
+  const infoNotes = new InfoNotes();
   const say = (line: string) => {
     said ||= line.trim() !== '';
     waiting.say(line);
@@ -74,7 +77,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
     const words = stripVTControlCharacters(line);
     appExited = APP_EXITED.exec(words);
     if (appExited !== null || isCdkProgressLine(words)) return;
-    missingTypes.take(words, line).forEach(say);
+    (infoNotes.take(words) ?? missingTypes.take(words, line)).forEach(say);
   };
   cdk.stderr.setEncoding('utf8');
   cdk.stderr.on('data', (chunk: string) => {

@@ -110,7 +110,7 @@ function robotsCheck(robots: Answer | undefined): CheckResult {
  * owner's, which is served as written and no setting changes.
  */
 const OWN_ROBOTS_FIX =
-  "your own robots.txt is served as written (the service's has both): add what it lacks, as the robots.txt line of npm start and synth names it, or, with siteDir, remove yours so that the service's is published (docs/api.md §16 shows it, to copy; jekyll-sitemap writes one unless your source has its own)";
+  "your own robots.txt is served as written (the service's has both): add what it lacks, as the robots.txt line of npm start and synth names it, or, with siteDir, remove yours so that the service's is published (docs/api.md §16 shows it, to copy; a generator's plugin may write one, as Jekyll's jekyll-sitemap does); or keep yours as it is: search engines read it as before";
 
 /**
  * AI bot rules or Content Signals, read from robots.txt as lib/pages/robots-txt.ts reads an owner's.

@@ -74,7 +74,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   if (ownRobots !== undefined) {
     const gaps = robotsTxtGaps(readFileSync(ownRobots, 'utf8'));
     if (gaps.length > 0) {
-      notes.push(`${setting}: robots.txt is your own, served as written; for the agent-readiness scanners it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`);
+      notes.push(`${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like); for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`);
     }
   } else if (agents.robotsTxt) {
     files.set(ROBOTS_TXT, { contentType: uploadContentType(ROBOTS_TXT), body: () => robotsTxt(agents.contentSignals, hasSitemap ? sitemapUrl : undefined) });

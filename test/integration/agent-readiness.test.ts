@@ -117,7 +117,7 @@ describe("an owner's own robots.txt", () => {
   it('is served as written, and npm start says in one line what it lacks for the scanners', async () => {
     const robots = await send(`${own.apiUrl}/robots.txt`);
     expect(robots.text).toBe('User-agent: *\nDisallow: /drafts/\n');
-    expect(own.output()).toMatch(/^SITE_DIR: robots\.txt is your own, served as written; for the agent-readiness scanners it lacks rules for AI crawlers \(a User-agent line naming one, such as GPTBot\), a Content-Signal line \(contentsignals\.org\), a Sitemap line \(docs\/api\.md §16 shows the service's, to copy into it or into the template your generator makes it from\)$/m);
+    expect(own.output()).toMatch(/^SITE_DIR: robots\.txt is your own, served as written, which search engines read as before \(keep it so if you like\); for the agent-readiness scanners' top level it lacks rules for AI crawlers \(a User-agent line naming one, such as GPTBot\), a Content-Signal line \(contentsignals\.org\), a Sitemap line \(docs\/api\.md §16 shows the service's, to copy into it or into the template your generator makes it from\)$/m);
     expect((await send(`${own.apiUrl}/sitemap.xml`)).status).toBe(200);
   });
 
@@ -131,7 +131,7 @@ describe("an owner's own robots.txt", () => {
         status: 'warn',
         name,
         detail: expect.stringContaining(`robots.txt lacks ${lacks}`),
-        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as the robots\.txt line of npm start and synth names it, or, with siteDir, remove yours so that the service's is published \(docs\/api\.md §16 shows it, to copy; jekyll-sitemap writes one unless your source has its own\)$/),
+        fix: expect.stringMatching(/^your own robots\.txt is served as written \(the service's has both\): add what it lacks, as the robots\.txt line of npm start and synth names it, or, with siteDir, remove yours so that the service's is published \(docs\/api\.md §16 shows it, to copy; a generator's plugin may write one, as Jekyll's jekyll-sitemap does\); or keep yours as it is: search engines read it as before$/),
       });
     }
   });

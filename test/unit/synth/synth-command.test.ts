@@ -66,6 +66,21 @@ describe('npm run synth', () => {
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: the CDK CLI did not run \(spawn cdk ENOENT\)/)]);
   }, 60_000);
 
+  it('prints the app’s notes on the site as npm start does, each a line alone: no INFO, construct path or acknowledgement of the CDK’s', () => {
+    const site = siteFolder({ 'index.html': '<!doctype html><title>Home</title>', 'robots.txt': 'User-agent: *\nAllow: /\n', '.env': 'SECRET=1' });
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'synth', '--', '-c', 'ownerEmail=you@example.com', '-c', 'senderEmail=contact@example.com', '-c', `siteDir=${site}`, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))],
+      { cwd: ROOT, env: { ...process.env, ...NO_SETTINGS_FILE, AWS_REGION: 'eu-west-1' }, encoding: 'utf8', timeout: 180_000 },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^siteDir: not published, nor served by local mode: \.env /),
+      expect.stringMatching(/^siteDir: robots\.txt is your own, served as written, which search engines read as before \(keep it so if you like\); /),
+    ]);
+    expect(run.stdout).toMatch(/^Synthesized /);
+  }, 180_000);
+
   it('records the app’s notes without the line of the project’s source each would carry: the owner reads them as lines of their own', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
     const site = siteFolder({ '.env': 'SECRET=1' });
