@@ -47,7 +47,8 @@ const DEPLOY = 'npm run cdk -- deploy --all';
  * now (the MAIL FROM's MX and SPF), and those known only once deployed (DKIM's CNAMEs, the
  * domain's record for the distribution), which the stack's outputs give; the sender domain's DMARC
  * record, which the stack leaves to the owner; the mails to answer (the alarms' subscription, the
- * sender's link, the owner's address in SES's sandbox unless the stack verifies it); then
+ * sender's link, the owner's address in SES's sandbox unless the stack verifies it); the names
+ * moved to the distribution last, once the site was tried at them (docs/your-domain.md); then
  * `npm run verify -- --send-test`, as README's step 5 has it.
  */
 export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
@@ -112,19 +113,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
-    ...(laterRecords.length === 0 && unpointed.length === 0
-      ? []
-      : [
-          `After the deploy, from its outputs: ${[
-            ...(laterRecords.length === 0 ? [] : [`the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
-            ...(unpointed.length === 0 ? [] : [`${unpointed.join(' and ')} pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)`]),
-          ].join(', and ')}`,
-        ]),
-    ...unservedBareNames.map(({ bare, name, inZone }) =>
-      inZone
-        ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
-        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
-    ),
+    ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
     ...signedDomains.map(
       (domain) =>
         `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
@@ -138,6 +127,17 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...unverifiedOwners.map(
       (address) =>
         `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
+    ),
+    ...(unpointed.length === 0
+      ? []
+      : [
+          `Try the site at ${unpointed.join(' and ')} before you move ${unpointed.length === 1 ? 'it' : 'them'}, through your hosts file (docs/your-domain.md step 6), then point ${unpointed.length === 1 ? 'it' : 'them'} at DistributionDomainName ` +
+            '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
+        ]),
+    ...unservedBareNames.map(({ bare, name, inZone }) =>
+      inZone
+        ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
+        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
     ),
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];

@@ -16,7 +16,7 @@ function stepsFor(context: Record<string, unknown>, env?: { account: string; reg
 const DOMAIN_WITHOUT_ZONE = { ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
 
 describe('npm run synth’s next steps', () => {
-  it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records and the domain’s record from the outputs', () => {
+  it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records from the outputs, the domain’s record last, once the site was tried at it', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
       'Next:',
@@ -25,11 +25,13 @@ describe('npm run synth’s next steps', () => {
       "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy), ' +
-        'and example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
+      '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy)',
       `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
       '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  7. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
+      '  7. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
+        '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
+      '  8. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
@@ -59,7 +61,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
-      'and example.com and www.example.com pointing at DistributionDomainName (an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)',
+      'Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName (an alias or ALIAS record at an apex, ',
     );
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
