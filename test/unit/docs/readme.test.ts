@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { readSiteConfig } from '../../../lib/settings/site-config.js';
+import { CONTEXT_KEYS, readSiteConfig } from '../../../lib/settings/site-config.js';
 import { STACK_NAMES } from '../../../lib/stack-names.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
 import { readMarkdown, type MarkdownDocument } from '../../support/markdown.js';
@@ -223,9 +223,11 @@ describe('README, the owner\'s guide', () => {
     expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 
-  it('explains every key of the example settings file in its settings table', () => {
+  it('explains every key of the example settings file, and every other setting, in its settings table', () => {
     const explained = new Set([...settingsTable().matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, keys]) => [...keys!.matchAll(/`([^`]+)`/g)].map(([, key]) => key!)));
     expect(Object.keys(EXAMPLE_SETTINGS).filter((key) => !explained.has(key))).toEqual([]);
+    // The rotations' labels, one row for all: `…Rotation`.
+    expect(CONTEXT_KEYS.filter((key) => !explained.has(key) && !(key.endsWith('Rotation') && explained.has('…Rotation')))).toEqual([]);
   });
 
   it('previews with the settings file copied from the example, whose siteDir its banner sample shows', () => {
