@@ -10,7 +10,7 @@ import { nameWithoutHtml } from '../pages/site-pages.js';
 /**
  * The rules of lib/edge/front-door-routing.js, with the query string of its redirects
  * (front-door-query.js): plain JavaScript, the same text at the edge, in tests and in local mode;
- * whole-line comments and indentation left out, which would spend the function's 10 KB.
+ * whole-line comments, blank lines and indentation left out, which would spend the function's 10 KB.
  */
 const QUERY_SOURCE = functionSource('front-door-query.js');
 const ROUTING_SOURCE = `${functionSource('front-door-routing.js')}${QUERY_SOURCE}`;
@@ -22,7 +22,8 @@ const HEADERS_SOURCE = functionSource('front-door-headers.js');
 function functionSource(file: string): string {
   return readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')
     .replace(/^[ \t]*\/\/.*\n/gm, '')
-    .replace(/^[ \t]+/gm, '');
+    .replace(/^[ \t]+/gm, '')
+    .replace(/^\n/gm, '');
 }
 
 /** What the function is told (front-door-routing.js describes each member). */
@@ -256,7 +257,7 @@ export function pagesWithoutHtml(paths: readonly string[], routing: FrontDoorRou
  * Every name of a site's keys that a page reached without `.html` may not take: each key (a file),
  * and each folder that holds its own index.html (`a` for `a/index.html`). A folder without one
  * leaves its name to `<name>.html`, as Hugo with `uglyURLs` writes a section's page (`posts.html`)
- * beside the folder of its posts: `/posts` is that page, `/posts/` still the folder.
+ * beside the folder of its posts: `/posts` is that page, and `/posts/` leads to it.
  */
 export function takenNames(paths: readonly string[]): Set<string> {
   return new Set([...paths, ...indexedFolders(paths)]);

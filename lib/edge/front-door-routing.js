@@ -55,7 +55,7 @@ function handler(event) {
     var form = FRONT_DOOR.site.formPath;
     // Found, not moved for good: the owner may publish a page there.
     if (form !== undefined && request.uri === form + '/') return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: form + query } } };
-    // A page's path with a slash, as a link or a visitor may write it, leads to the page (no folder has its name).
+    // A page's path with a slash, as a link or a visitor may write it, leads to the page (no folder there has an index.html).
     var path = request.uri.slice(0, -1);
     if (isPagePath(path)) return permanentRedirect(path + query);
     request.uri += 'index.html';
@@ -116,8 +116,10 @@ function siteKey(path) {
   }
 }
 
+// Kept by a browser five minutes, not for good: a publish that turns a page into a folder or back reverses
+// it, and a browser holding the other direction would go round in circles.
 function permanentRedirect(location) {
-  return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };
+  return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'max-age=300' } } };
 }
 
 // Whether a path is a page reached without `.html`: one the site lists, or a folder's name below a flat folder.
@@ -144,11 +146,10 @@ function inFlatFolder(name) {
 
 // Whether a key names a folder of the site: its last segment has no extension and is not one of the site's files.
 function isFolder(name) {
-  if (name === undefined) return false;
   // No folder's path has an empty segment or a backslash, sent or encoded: redirected to itself
   // with a slash, `//evil.example/x` or `/\evil.example/x` would send the browser to another host.
   // Nor a control character: a browser drops a tab or a line break from a URL, so `/<tab>/evil.example/x` is `//evil.example/x`.
-  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
+  if (name === undefined || /[\u0000-\u001f\u007f]/.test(name)) return false;
   var segments = name.split('/');
   for (var i = 0; i < segments.length; i++) {
     if (segments[i] === '' || segments[i].indexOf('\\') !== -1) return false;

@@ -447,7 +447,7 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
     const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name));
-    const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, such as ${extraFieldsExample(extraFields, own)} (docs/api.md §2)`;
+    const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, ${extraFieldsAdvice(extraFields, own)} (docs/api.md §2)`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
   }
   if (form.multiple.length > 0) {
@@ -461,14 +461,17 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
 }
 
 /**
- * `"extraFields": {"budget": "Budget", "phone": "Phone"}`: the setting with the form's own fields
- * added to those it has, as the owner can copy it whole; each new one labelled by its name until the
- * owner words it, and a name it cannot take giving way to an example's.
+ * How the owner's own fields go in the setting: the setting to copy whole, the fields it has kept
+ * with their labels and each new one labelled by its name until the owner words it; an example's
+ * name for a name it cannot take; and where the setting has no room left for them, that one must go.
  */
-function extraFieldsExample(set: readonly ExtraField[], added: readonly string[]): string {
-  const named = added.every((name) => EXTRA_FIELD_NAME.test(name)) ? added : ['phone'];
-  const labelled = [...set.map(({ name, label }) => [name, label]), ...named.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')])];
-  return `"extraFields": ${JSON.stringify(Object.fromEntries(labelled.slice(0, MAX_EXTRA_FIELDS)))}`;
+function extraFieldsAdvice(set: readonly ExtraField[], added: readonly string[]): string {
+  if (!added.every((name) => EXTRA_FIELD_NAME.test(name))) return 'such as "extraFields": {"phone": "Phone"}, each name a letter, then letters, digits, _ or -: rename the field in the form';
+  if (set.length + added.length > MAX_EXTRA_FIELDS) {
+    return `which holds ${MAX_EXTRA_FIELDS} at most (${set.length} set, ${added.length} more here): take out of it any the form no longer has, or leave fields out of the form`;
+  }
+  const labelled = [...set.map(({ name, label }) => [name, label]), ...added.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')])];
+  return `such as "extraFields": ${JSON.stringify(Object.fromEntries(labelled))}`;
 }
 
 /** An attribute as the page has it, or that it has none. */

@@ -22,7 +22,8 @@ import { closedPortUrl } from '../support/unreachable.js';
  *
  * Each test runs commands of its own and changes nothing another reads, so a block's tests run side
  * by side (jest runs a block's concurrent tests together): each command spends some 2 s loading its
- * modules, which two cores do two at a time. npm run cdk's tests, which time the command, run alone.
+ * modules, which two cores do two at a time. npm run cdk's tests, which time the command, run one at
+ * a time, their bound (10 s) five times what a command takes beside the unit suites (jest.config.js).
  */
 
 let dynamo: RunningServer;

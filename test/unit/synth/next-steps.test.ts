@@ -46,10 +46,13 @@ describe('npm run synth’s next steps', () => {
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
     expect(steps[3]).toBe(
-      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
-        "right before it, delete those this lists (a site moving from another host has its A record; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
+      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make. ' +
+        "This lists those the zone has (once deployed, none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
         `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
-        `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
+        `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]". ` +
+        // A site moving keeps its old host till the new one was tried: it is away only while the second deploy writes the records.
+        "None: deploy. Your site's, as it moves from another host: keep that site up meanwhile. Deploy first without the zone (npm run cdk -- deploy --all -c hostedZoneId= -c hostedZoneName=), " +
+        "try the site through your hosts file (docs/your-domain.md step 6), then, within a day, note and delete the records listed (the Route 53 console) and deploy again as set, which writes the stack's: your site is away the minute or two that takes",
     );
     expect(steps[5]).toMatch(/^ {2}4\. Add example\.com's DMARC record yourself, unless one applies already /);
     expect(steps.at(-1)).toBe('  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');

@@ -74,7 +74,7 @@ describe('what the function answers at the edge', () => {
     ['/blog/first-post', 'utm=x&flag', '/blog/first-post/?utm=x&flag'],
     ['/caf%C3%A9', '', '/caf%C3%A9/'],
   ])('redirects the folder %s?%s to %s', (path, query, location) => {
-    expect(get(path, query)).toEqual({ kind: 'answer', status: 301, headers: { location } });
+    expect(get(path, query)).toEqual({ kind: 'answer', status: 301, headers: { location, 'cache-control': 'max-age=300' } });
   });
 
   it('answers a method pages do not take with 405 and Allow', () => {
@@ -82,16 +82,16 @@ describe('what the function answers at the edge', () => {
   });
 
   it('takes a path without an extension that is no file for a folder: a missing page redirects to its slash, which finds nothing', () => {
-    expect(get('/missing')).toEqual({ kind: 'answer', status: 301, headers: { location: '/missing/' } });
+    expect(get('/missing')).toEqual({ kind: 'answer', status: 301, headers: { location: '/missing/', 'cache-control': 'max-age=300' } });
     expect(get('/missing/')).toEqual({ kind: 'missing' });
   });
 
   it('reads the folder at each request, as the bucket after a publish: a folder made meanwhile is served at once', () => {
-    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
+    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/', 'cache-control': 'max-age=300' } });
     expect(get('/later/')).toEqual({ kind: 'missing' });
     mkdirSync(join(SITE, 'later'));
     writeFileSync(join(SITE, 'later', 'index.html'), 'later');
-    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/' } });
+    expect(get('/later')).toEqual({ kind: 'answer', status: 301, headers: { location: '/later/', 'cache-control': 'max-age=300' } });
     expect(get('/later/')).toEqual({ kind: 'file', key: 'later/index.html', file: join(SITE, 'later', 'index.html'), contentType: 'text/html' });
   });
 

@@ -123,12 +123,20 @@ describe('the routing function', () => {
     ['a folder published after synth, which no list names', { uri: '/blog/new-post' }, '/blog/new-post/'],
     ['a missing page without an extension, whose folder the bucket then answers 404', { uri: '/missing' }, '/missing/'],
     ['a folder with a query', { uri: '/about', querystring: { utm: { value: 'x' }, flag: { value: '' }, t: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] } } }, '/about/?utm=x&flag&t=1&t=2'],
-  ])('redirects %s to its slash', (_title, request, location) => {
+  ])('redirects %s to its slash, kept by a browser five minutes', (_title, request, location) => {
     expect(route(SITE, request).result).toEqual({
       statusCode: 301,
       statusDescription: 'Moved Permanently',
-      headers: { location: { value: location } },
+      headers: { location: { value: location }, 'cache-control': { value: 'max-age=300' } },
     });
+  });
+
+  it('never has a browser keep for good a redirect that a publish may reverse: a page turned folder, and back, leads there at once', () => {
+    // about.html, then about/index.html in its place: each function's redirect points the other way.
+    const asPage: SiteIndex = { files: [], pages: ['about'] };
+    const asFolder: SiteIndex = { files: [] };
+    expect(route(asPage, { uri: '/about/' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about' }, 'cache-control': { value: 'max-age=300' } } });
+    expect(route(asFolder, { uri: '/about' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/about/' }, 'cache-control': { value: 'max-age=300' } } });
   });
 
   it('sends the service form’s folder, /contact/, to the form while the site has no page there, its query kept; a page there is served', () => {
@@ -167,7 +175,11 @@ describe('the routing function', () => {
     });
 
     it('leads a listed page’s path with a slash, as a link or a visitor may write it, to the page, its query kept', () => {
-      expect(route(flat, { uri: '/about/' }).result).toEqual({ statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: '/about' } } });
+      expect(route(flat, { uri: '/about/' }).result).toEqual({
+        statusCode: 301,
+        statusDescription: 'Moved Permanently',
+        headers: { location: { value: '/about' }, 'cache-control': { value: 'max-age=300' } },
+      });
       expect(route(flat, { uri: '/work/garden/', querystring: { ref: { value: 'nav' } } }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/work/garden?ref=nav' } } });
       expect(route(flat, { uri: '/caf%C3%A9/' }).result).toMatchObject({ statusCode: 301, headers: { location: { value: '/caf%C3%A9' } } });
       // An encoded slash, an empty segment: no page's path.

@@ -200,9 +200,19 @@ describe('the deployment context', () => {
     const page = ownerFormPage().replace('<button', '<select name="budget"><option>até R$ 5 mil</option><option>acima de R$ 20 mil</option></select><input name="phone"><button');
     const folder = siteFolder({ 'contact/index.html': page });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder }).message).toContain('a field of your own (budget, phone) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Budget","phone":"Phone"}');
-    // Never an example of more fields than the setting takes.
+    // Never an example of more fields than the setting takes, nor one that leaves out a new field: the room there is.
     const seven = ownerFormPage().replace('<button', `${['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `<input name="${name}">`).join('')}<button`);
-    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': seven }) }).message).toContain('such as "extraFields": {"a":"A","b":"B","c":"C","d":"D","e":"E"} (docs/api.md §2)');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': seven }) }).message).toContain(
+      'a field of your own (a, b, c, d, e, f, g) goes in the extraFields setting with its label, which holds 5 at most (0 set, 7 more here): take out of it any the form no longer has, or leave fields out of the form (docs/api.md §2)',
+    );
+    const full = { a: 'A1', b: 'B1', c: 'C1', d: 'D1', e: 'E1' };
+    const sixth = ownerFormPage().replace('<button', `${[...Object.keys(full), 'phone'].map((name) => `<input name="${name}">`).join('')}<button`);
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': sixth }), extraFields: full }).message).toContain('with its label, which holds 5 at most (5 set, 1 more here): ');
+    // A name the setting cannot take: the form's field is renamed, and the example never stands for the setting.
+    const spaced = ownerFormPage().replace('<button', '<input name="tel no"><button');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': spaced }), extraFields: { phone: 'Telefone' } }).message).toContain(
+      'a field of your own (tel no) goes in the extraFields setting with its label, such as "extraFields": {"phone": "Phone"}, each name a letter, then letters, digits, _ or -: rename the field in the form (docs/api.md §2)',
+    );
     const { formPage } = configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } });
     expect(formPage?.path).toBe('/contact/');
     // As the inquiry's own, each of them has its message beside it only with an element of its own.
