@@ -72,9 +72,13 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
   }
   const ownRobots = own(ROBOTS_TXT);
   if (ownRobots !== undefined) {
-    const gaps = robotsTxtGaps(readFileSync(ownRobots, 'utf8'));
+    // robotsTxt false: the owner keeps theirs as it is, and hears no more of it.
+    const gaps = agents.robotsTxt ? robotsTxtGaps(readFileSync(ownRobots, 'utf8')) : [];
     if (gaps.length > 0) {
-      notes.push(`${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like); for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`);
+      notes.push(
+        `${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to hear no more of it); ` +
+          `for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`,
+      );
     }
   } else if (agents.robotsTxt) {
     files.set(ROBOTS_TXT, { contentType: uploadContentType(ROBOTS_TXT), body: () => robotsTxt(agents.contentSignals, hasSitemap ? sitemapUrl : undefined) });

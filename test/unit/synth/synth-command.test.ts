@@ -76,7 +76,7 @@ describe('npm run synth', () => {
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^siteDir: not published, nor served by local mode: \.env /),
-      expect.stringMatching(/^siteDir: robots\.txt is your own, served as written, which search engines read as before \(keep it so if you like\); /),
+      expect.stringMatching(/^siteDir: robots\.txt is your own, served as written, which search engines read as before \(keep it so if you like, /),
     ]);
     expect(run.stdout).toMatch(/^Synthesized /);
   }, 180_000);

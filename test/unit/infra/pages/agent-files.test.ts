@@ -188,8 +188,14 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     const added = agentFiles(site, ALL_ON, BASE, [], 'siteDir');
     expect([...added.files.keys()]).toEqual([]);
     expect(added.notes).toEqual([
-      'siteDir: robots.txt is your own, served as written, which search engines read as before (keep it so if you like); for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from)',
+      'siteDir: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to hear no more of it); for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from)',
     ]);
+  });
+
+  it("says nothing of the owner's own robots.txt once robotsTxt is false: kept as it is, knowingly", () => {
+    const site = siteFiles(folderOf({ 'index.html': 'x', 'robots.txt': 'User-agent: *\nAllow: /\n' }));
+    const added = agentFiles(site, { ...ALL_ON, robotsTxt: false }, BASE, [], 'siteDir');
+    expect({ files: [...added.files.keys()], notes: added.notes }).toEqual({ files: ['sitemap.xml', 'index.html.md'], notes: [] });
   });
 
   it("says when the owner's sitemap lists a page that asks search engines to leave it out, as jekyll-sitemap lists a thank-you page", () => {
