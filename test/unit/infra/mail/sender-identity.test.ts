@@ -142,3 +142,13 @@ describe('other senders', () => {
     expect(recordOutputs(template)).toEqual([]);
   });
 });
+
+describe('a site moving into its own Route 53 zone: deployed first without the zone, then with it (docs/your-domain.md)', () => {
+  it('replaces nothing at the second deploy, which only adds the zone’s records: the site is away only while they are written', () => {
+    const resources = (context: Readonly<Record<string, unknown>>) => synthesizeSite(context).template.toJSON().Resources as Record<string, { Type: string; Properties?: unknown }>;
+    const [first, second] = [resources(WITHOUT_ZONE), resources(EXAMPLE_CONTEXT)];
+    const changed = Object.keys(first).filter((id) => JSON.stringify(first[id]) !== JSON.stringify(second[id]));
+    const added = Object.keys(second).filter((id) => first[id] === undefined).map((id) => second[id]!.Type);
+    expect({ changed, added: [...new Set(added)] }).toEqual({ changed: [], added: ['AWS::Route53::RecordSet'] });
+  });
+});
