@@ -167,7 +167,16 @@ export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}):
   const { siteDir } = optionalSiteDir(env);
   if (siteDir === undefined) return undefined;
   const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [];
-  return { folder: siteDir, setting: SITE_DIR, ownOrigins: settingsFileOrigins(fileSettings), extraFields };
+  return { folder: siteDir, setting: SITE_DIR, ownOrigins: [...new Set([...settingsFileOrigins(fileSettings), ...previewOrigins(env)])], extraFields };
+}
+
+/**
+ * The preview's own origins, `{base}` and this machine's names for the server: a page built for the
+ * preview names its files by one of them (a generator's base URL, `http://localhost:3000`).
+ */
+function previewOrigins(env: Env): string[] {
+  const port = parsePort('PORT', env.PORT ?? '3000');
+  return [parseOrigin('BASE_URL', localBaseUrl(env, port)), ...localOrigins(parseHost('HOST', env.HOST ?? '127.0.0.1'), port)];
 }
 
 /**

@@ -256,7 +256,7 @@ export interface PolicyRefused {
   readonly handlerAttributes: number;
   /** How many of its `<style>` elements and inline scripts are past the MAX_INLINE_HASHES of each the policy names. */
   readonly inlinePast: number;
-  /** The other origins it loads style sheets, scripts or images from, each once, its CAPTCHAs' aside. */
+  /** The other origins it loads style sheets, scripts or images from, each once, the site's own names' and its CAPTCHAs' aside. */
   readonly otherOrigins: readonly string[];
   /** The origins of the CAPTCHAs it loads (CAPTCHA_SCRIPTS), each once: a form service's, to remove rather than move. */
   readonly captchas: readonly string[];
@@ -279,7 +279,8 @@ const CAPTCHA_SCRIPTS = [
  * sheets, scripts and images (a web font's style sheet, a CDN's image).
  */
 export function policyRefused(page: PageTree): PolicyRefused {
-  const other = loadedUrls(page, { images: true }).filter((url) => url.origin !== SITE);
+  // A file of the site named by its whole address (a generator's base URL: Zola writes every link so) is the answer's own origin's.
+  const other = loadedUrls(page, { images: true }).filter((url) => url.origin !== SITE && !page.ownOrigins.has(url.origin));
   const isCaptcha = (url: URL) => CAPTCHA_SCRIPTS.some((start) => url.href.startsWith(start));
   const origins = (urls: URL[]) => [...new Set(urls.map((url) => url.origin))];
   return {

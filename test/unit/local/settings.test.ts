@@ -270,6 +270,20 @@ describe('the other contact pages of SITE_DIR, read at start-up as synth reads s
   });
 });
 
+describe('the site’s own origins, as the form page check reads its links (docs/api.md §9)', () => {
+  it('take a file named by the preview’s address, or the settings file’s domain, for the site’s own: its refused posts’ answers load it', () => {
+    const page = ownerFormPage().replace(
+      '<form',
+      '<link rel="stylesheet" href="http://localhost:3257/style.css"><link rel="stylesheet" href="https://linnea.example/print.css"><script src="https://cdn.example/x.js"></script><form',
+    );
+    const site = siteFolder({ 'contact/index.html': page, 'style.css': 'body {}', 'print.css': 'body {}' });
+    const { formPage } = readLocalFormPage({ SITE_DIR: site, PORT: '3257' }, { domainName: 'linnea.example' });
+    expect(formPage?.refusedByPolicy.otherOrigins).toEqual(['https://cdn.example']);
+    // Another port is another origin, as a browser counts it.
+    expect(readLocalFormPage({ SITE_DIR: site, PORT: '3000' }, { domainName: 'linnea.example' }).formPage?.refusedByPolicy.otherOrigins).toEqual(['http://localhost:3257', 'https://cdn.example']);
+  });
+});
+
 describe('the thank-you page: FORM_SUCCESS_PATH, or the form page’s data-success-path (docs/api.md §7, §9)', () => {
   const pages = { 'thanks/index.html': 'Thanks', 'merci/index.html': 'Merci' };
   const site = siteFolder({ ...pages, 'contact/index.html': ownerFormPage({ successPath: '/thanks/' }) });

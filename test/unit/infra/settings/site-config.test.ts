@@ -512,6 +512,13 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] } });
   });
 
+  it('takes a file the page names by the site’s whole address (Zola’s base_url) for the site’s own, which a refused post’s answer loads', () => {
+    const page = ownerFormPage().replace('<form', '<link rel="stylesheet" href="https://example.com/site.css"><script src="https://cdn.example/x.js"></script><form');
+    const folder = siteFolder({ 'contact/index.html': page, 'site.css': 'body {}' });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN }).formPage?.refusedByPolicy.otherOrigins).toEqual(['https://cdn.example']);
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage?.refusedByPolicy.otherOrigins).toEqual(['https://example.com', 'https://cdn.example']);
+  });
+
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
     const page = ownerFormPage().replace('<form', '<link rel="Stylesheet preload" href="/site.css"><script src="contact-form.js" defer></script><script src="https://cdn.example/x.js"></script><form');
     const folder = siteFolder({ 'contact/index.html': page, 'site.css': 'body {}', 'css/site.css': 'body {}' });
