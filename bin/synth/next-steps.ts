@@ -132,7 +132,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       ? []
       : [
           `Try the site at ${unpointed.join(' and ')} before you move ${unpointed.length === 1 ? 'it' : 'them'}, through your hosts file (docs/your-domain.md step 6), then point ${unpointed.length === 1 ? 'it' : 'them'} at DistributionDomainName ` +
-            '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
+            (recordSets.length > 0
+              ? '(in your Route 53 zone, edit each record in place: an A record, Alias on, to the distribution, and an AAAA beside it; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
+              : '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)') +
+            '; your old host, and its form, serve visitors till then',
         ]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
@@ -147,9 +150,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
 /**
  * For each Route 53 zone the stack writes records in, the step that lists those of them the zone
  * has already: CloudFormation cannot create a record set that exists (a site moving from another
- * host has its name's A record), so the owner deletes them before the deploy that writes the
- * stack's; a site moving deploys first without the zone and is tried at its names meanwhile, so
- * that the old site is away only while that deploy writes the records (README "Your own domain"). Only records whose names synth knows (the site's, the MAIL FROM's;
+ * host has its name's A record), so the owner deletes them right before the first deploy, or, to
+ * keep a site moving up, has the stack write the sender's alone (`siteRecords` false) and switches
+ * the site's records in place once the new site was tried (README "Your own domain"). Only records whose names synth knows (the site's, the MAIL FROM's;
  * SES names the DKIM ones at deploy), each with the types the stack writes there and CNAME, which
  * excludes all; and never the stack's own, once deployed (an alias to CloudFront, a value naming
  * amazonses.com), which synth run again must not have the owner delete.
@@ -165,11 +168,11 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
     const written = [...names].map(([name, types]) => `${name.replace(/\.$/, '')} (${[...types].filter((type) => type !== 'CNAME').join(', ')})`);
     const records = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
     const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
+    const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return (
-      `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make. ` +
-      `This lists those the zone has (once deployed, none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]". ` +
-      `None: deploy. Your site's, as it moves from another host: keep that site up meanwhile. Deploy first without the zone (npm run cdk -- deploy --all -c hostedZoneId= -c hostedZoneName=), ` +
-      `try the site through your hosts file (docs/your-domain.md step 6), then, within a day, note and delete the records listed (the Route 53 console) and deploy again as set, which writes the stack's: your site is away the minute or two that takes`
+      `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: ` +
+      `right before it, delete those this lists (once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
+      (sitesRecords ? `. A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)` : '')
     );
   });
 }

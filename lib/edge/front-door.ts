@@ -42,6 +42,11 @@ export interface CustomDomain {
   readonly hostedZone?: HostedZoneAttributes;
   /** The domain's other name (`www.example.com` beside `example.com`, or the other way), which redirects to `domainName`. */
   readonly redirectDomainName?: string;
+  /**
+   * false: the zone gets no record of the site's names, which the owner points at the distribution,
+   * as a site moving from another host does to switch its records in place, with no gap.
+   */
+  readonly siteRecords?: false;
 }
 
 export interface FrontDoorProps {
@@ -182,7 +187,7 @@ export class FrontDoor extends Construct {
     pages?.deployTo(this.distribution, props.baseUrl ?? this.origin, routing === undefined ? [] : pagesWithoutHtml(pages.paths ?? [], routing));
     this.acknowledgeFindings(props);
 
-    if (domain?.hostedZone !== undefined) {
+    if (domain?.hostedZone !== undefined && domain.siteRecords !== false) {
       const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', domain.hostedZone);
       const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
       new ARecord(this, 'AliasA', { zone, recordName: domain.domainName, target });

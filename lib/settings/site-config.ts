@@ -108,6 +108,7 @@ export const CONTEXT_KEYS = [
   'certificateArn',
   'hostedZoneId',
   'hostedZoneName',
+  'siteRecords',
   'redirectDomainName',
   'siteDir',
   'siteOrigin',
@@ -377,11 +378,16 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   }
   const hostedZone = readHostedZone(hostedZoneId, hostedZoneName, domain);
   const otherName = redirectDomainName === undefined ? undefined : readRedirectDomainName(text('redirectDomainName', redirectDomainName), domain, hostedZone);
+  const siteRecords = flag('siteRecords', context('siteRecords') ?? true);
+  if (!siteRecords && hostedZone === undefined) {
+    throw new ConfigError('siteRecords is false, which leaves the site\'s records in your Route 53 zone to you, and no zone is set (hostedZoneId, hostedZoneName): leave siteRecords out');
+  }
   return {
     domainName: domain,
     certificateArn: arn,
     ...(hostedZone === undefined ? {} : { hostedZone }),
     ...(otherName === undefined ? {} : { redirectDomainName: otherName }),
+    ...(siteRecords ? {} : { siteRecords: false as const }),
   };
 }
 

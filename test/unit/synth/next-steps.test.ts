@@ -46,16 +46,23 @@ describe('npm run synth’s next steps', () => {
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
     expect(steps[3]).toBe(
-      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make. ' +
-        "This lists those the zone has (once deployed, none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
+      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
+        "right before it, delete those this lists (once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
         `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
         `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]". ` +
-        // A site moving keeps its old host till the new one was tried: it is away only while the second deploy writes the records.
-        "None: deploy. Your site's, as it moves from another host: keep that site up meanwhile. Deploy first without the zone (npm run cdk -- deploy --all -c hostedZoneId= -c hostedZoneName=), " +
-        "try the site through your hosts file (docs/your-domain.md step 6), then, within a day, note and delete the records listed (the Route 53 console) and deploy again as set, which writes the stack's: your site is away the minute or two that takes",
+        'A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)',
     );
     expect(steps[5]).toMatch(/^ {2}4\. Add example\.com's DMARC record yourself, unless one applies already /);
     expect(steps.at(-1)).toBe('  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
+  });
+
+  it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
+    const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
+    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/);
+    expect(steps.at(-2)).toBe(
+      '  6. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
+        '(in your Route 53 zone, edit each record in place: an A record, Alias on, to the distribution, and an AAAA beside it; a CNAME, its value: one change each, with no gap; docs/your-domain.md); your old host, and its form, serve visitors till then',
+    );
   });
 
   it('for the domain’s name and its other name (redirectDomainName): the certificate to check for each first, and both names’ records', () => {

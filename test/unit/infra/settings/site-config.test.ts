@@ -71,6 +71,16 @@ describe('the deployment context', () => {
     });
   });
 
+  it('takes siteRecords false only beside a zone, whose site records it leaves to the owner: the sender’s stay the stack’s', () => {
+    expect(configOf({ ...EXAMPLE_CONTEXT, siteRecords: false }).customDomain).toMatchObject({ hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }, siteRecords: false });
+    expect(configOf({ ...EXAMPLE_CONTEXT, siteRecords: 'true' }).customDomain).not.toHaveProperty('siteRecords');
+    expect(configOf({ ...EXAMPLE_CONTEXT, siteRecords: false }).senderIdentity).toMatchObject({ kind: 'domain', hostedZone: { hostedZoneId: EXAMPLE_HOSTED_ZONE_ID } });
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneId: undefined, hostedZoneName: undefined, siteRecords: false }).message).toBe(
+      "siteRecords is false, which leaves the site's records in your Route 53 zone to you, and no zone is set (hostedZoneId, hostedZoneName): leave siteRecords out",
+    );
+    expect(errorOf({ ...EXAMPLE_CONTEXT, siteRecords: 'no' }).message).toBe('siteRecords must be true or false, got "no"');
+  });
+
   it('takes a hosted zone id as the Route 53 CLI prints it, /hostedzone/ first', () => {
     expect(configOf({ ...EXAMPLE_CONTEXT, hostedZoneId: `/hostedzone/${EXAMPLE_HOSTED_ZONE_ID}` }).customDomain?.hostedZone).toEqual({ hostedZoneId: EXAMPLE_HOSTED_ZONE_ID, zoneName: 'example.com' });
   });
