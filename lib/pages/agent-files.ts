@@ -13,7 +13,7 @@ export const ROBOTS_TXT = 'robots.txt';
 export const SITEMAP_XML = 'sitemap.xml';
 
 /** Where an owner whose robots.txt lacks what the scanners look for finds the service's, whatever writes theirs (Zola always writes one). */
-const OWN_ROBOTS_TXT_HELP = " (docs/api.md §16 shows the service's, to copy into it or into the template your generator makes it from)";
+const OWN_ROBOTS_TXT_HELP = " (docs/api.md §16 shows the service's, to copy into it or into the template your generator makes it from, such as Zola's templates/robots.txt)";
 
 /** A file the service adds to the site (docs/api.md §16), made when it is read. */
 export interface AgentFile {
@@ -66,7 +66,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
         `${setting}: sitemap.xml is your own, served as written; it lists ${few(noindex)}, which ${noindex.length === 1 ? 'asks' : 'ask'} search engines to leave ${them} out (noindex): ` +
           `leave ${them} out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js)` +
           // The service's own is published only while its setting is on.
-          (agents.sitemap ? ", or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out" : ''),
+          (agents.sitemap ? ", or, where your generator has no such switch (MkDocs, Zola), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out" : ''),
       );
     }
   }

@@ -188,7 +188,7 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     const added = agentFiles(site, ALL_ON, BASE, [], 'siteDir');
     expect([...added.files.keys()]).toEqual([]);
     expect(added.notes).toEqual([
-      'siteDir: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to hear no more of it); for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from)',
+      'siteDir: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to hear no more of it); for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from, such as Zola\'s templates/robots.txt)',
     ]);
   });
 
@@ -204,10 +204,10 @@ describe('what the service adds to a folder (docs/api.md §16)', () => {
     const pages = { 'index.html': 'home', 'obrigada.html': noindex, 'merci/index.html': noindex, 'café.html': noindex, 'sobre.html': 'about' };
     const listing = (locs: readonly string[]) => agentFiles(siteFiles(folderOf({ ...pages, 'sitemap.xml': sitemap(locs) })), ALL_ON, BASE, [], 'siteDir').notes;
     expect(listing(['https://fisio.example/', 'https://fisio.example/sobre', 'https://fisio.example/obrigada', 'https://fisio.example/merci/', 'https://fisio.example/caf%C3%A9.html?x=1&amp;y=2'])).toEqual([
-      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada, /merci/, /café.html, which ask search engines to leave them out (noindex): leave them out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada, /merci/, /café.html, which ask search engines to leave them out (noindex): leave them out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs, Zola), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
     ]);
     expect(listing(['https://fisio.example/obrigada.html'])).toEqual([
-      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada.html, which asks search engines to leave it out (noindex): leave it out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
+      "siteDir: sitemap.xml is your own, served as written; it lists /obrigada.html, which asks search engines to leave it out (noindex): leave it out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo; exclude in next-sitemap.config.js), or, where your generator has no such switch (MkDocs, Zola), delete your sitemap.xml and sitemap.xml.gz after each build: the service's own leaves noindex pages out",
     ]);
     // Pages that do not say noindex, a loc that is no URL, and a reference past Unicode say nothing.
     expect(listing(['https://fisio.example/sobre.html', 'obrigada.html', 'https://fisio.example/&#x110000;', 'https://fisio.example/%E0%A4%A'])).toEqual([]);
