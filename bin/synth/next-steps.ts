@@ -133,7 +133,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       : [
           `Try the site at ${unpointed.join(' and ')} before you move ${unpointed.length === 1 ? 'it' : 'them'}, through your hosts file (docs/your-domain.md step 6), then point ${unpointed.length === 1 ? 'it' : 'them'} at DistributionDomainName ` +
             (recordSets.length > 0
-              ? '(in your Route 53 zone, edit each record in place: an A record, Alias on, to the distribution, and an AAAA beside it; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
+              ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
               : '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)') +
             '; your old host, and its form, serve visitors till then',
         ]),

@@ -76,7 +76,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
     const gaps = agents.robotsTxt ? robotsTxtGaps(readFileSync(ownRobots, 'utf8')) : [];
     if (gaps.length > 0) {
       notes.push(
-        `${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to hear no more of it); ` +
+        `${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to have this line no more); ` +
           `for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`,
       );
     }

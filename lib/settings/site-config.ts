@@ -349,12 +349,14 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   const [domainName, certificateArn] = [context('domainName'), context('certificateArn')];
   const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
   const redirectDomainName = context('redirectDomainName');
+  const siteRecords = flag('siteRecords', context('siteRecords') ?? true);
   if (domainName === undefined && certificateArn === undefined) {
     if (hostedZoneId !== undefined || hostedZoneName !== undefined) {
       const given = hostedZoneId === undefined ? 'hostedZoneName' : 'hostedZoneId';
       throw new ConfigError(`Missing setting "domainName": ${given} names the zone of a custom domain, and there is none`);
     }
     if (redirectDomainName !== undefined) throw new ConfigError('Missing setting "domainName": redirectDomainName is redirected to it, and there is none');
+    if (!siteRecords) throw noZoneForSiteRecords();
     return undefined;
   }
   if (domainName === undefined || certificateArn === undefined) {
@@ -378,10 +380,7 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   }
   const hostedZone = readHostedZone(hostedZoneId, hostedZoneName, domain);
   const otherName = redirectDomainName === undefined ? undefined : readRedirectDomainName(text('redirectDomainName', redirectDomainName), domain, hostedZone);
-  const siteRecords = flag('siteRecords', context('siteRecords') ?? true);
-  if (!siteRecords && hostedZone === undefined) {
-    throw new ConfigError('siteRecords is false, which leaves the site\'s records in your Route 53 zone to you, and no zone is set (hostedZoneId, hostedZoneName): leave siteRecords out');
-  }
+  if (!siteRecords && hostedZone === undefined) throw noZoneForSiteRecords();
   return {
     domainName: domain,
     certificateArn: arn,
@@ -389,6 +388,10 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
     ...(otherName === undefined ? {} : { redirectDomainName: otherName }),
     ...(siteRecords ? {} : { siteRecords: false as const }),
   };
+}
+
+function noZoneForSiteRecords(): ConfigError {
+  return new ConfigError("siteRecords is false, which leaves the site's records in your Route 53 zone to you, and no zone is set (hostedZoneId, hostedZoneName): leave siteRecords out");
 }
 
 /** The domain's other name, which the distribution answers too and redirects to domainName: a host name of its own, in the zone when the stack writes the records. */

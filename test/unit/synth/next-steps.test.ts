@@ -59,9 +59,10 @@ describe('npm run synth’s next steps', () => {
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
     const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
     expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/);
+    expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
     expect(steps.at(-2)).toBe(
       '  6. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A record, Alias on, to the distribution, and an AAAA beside it; a CNAME, its value: one change each, with no gap; docs/your-domain.md); your old host, and its form, serve visitors till then',
+        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md); your old host, and its form, serve visitors till then',
     );
   });
 

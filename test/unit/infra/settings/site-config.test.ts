@@ -79,6 +79,9 @@ describe('the deployment context', () => {
       "siteRecords is false, which leaves the site's records in your Route 53 zone to you, and no zone is set (hostedZoneId, hostedZoneName): leave siteRecords out",
     );
     expect(errorOf({ ...EXAMPLE_CONTEXT, siteRecords: 'no' }).message).toBe('siteRecords must be true or false, got "no"');
+    // Without a domain too: a value that would mean nothing is said so.
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteRecords: 'flase' }).message).toBe('siteRecords must be true or false, got "flase"');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteRecords: false }).message).toMatch(/^siteRecords is false, which leaves the site's records in your Route 53 zone to you, and no zone is set/);
   });
 
   it('takes a hosted zone id as the Route 53 CLI prints it, /hostedzone/ first', () => {
