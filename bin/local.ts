@@ -17,7 +17,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
 import { wildcardListening } from './local/local-origins.js';
 import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines } from './local/site-banner.js';
+import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -101,12 +101,15 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const settingsLine = settingsBannerLine(file, fromFile.keys);
+  const siteOriginLine = siteOriginBannerLine(file.settings.siteOrigin);
   console.log(
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,
       ...(settingsLine === undefined ? [] : [settingsLine]),
       // In the settings file's words, as synth says them of siteDir.
-      ...(settings.siteDir === undefined ? [] : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv))),
+      ...(settings.siteDir === undefined
+        ? (siteOriginLine === undefined ? [] : [siteOriginLine])
+        : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv))),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
       mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),

@@ -28,6 +28,15 @@ export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists'>, 
 }
 
 /**
+ * The `Site` line of a settings file whose pages come from an existing site (`siteOrigin`), which
+ * the preview does not fetch: the deployment's front door does. None for any other.
+ */
+export function siteOriginBannerLine(siteOrigin: unknown): string | undefined {
+  if (typeof siteOrigin !== 'string' || siteOrigin === '') return undefined;
+  return `Site       ${terminalText(siteOrigin)}  (siteOrigin: not previewed, as the deployment fetches every other path from it; here ${PAGE_PATHS.form} alone answers, and a SITE_DIR of a build of your site would preview it)`;
+}
+
+/**
  * What `npm start` picked up for the pages visitors see (docs/api.md §7), each with where it came
  * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
  * the thank-you page and the style sheet.

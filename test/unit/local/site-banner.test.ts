@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines } from '../../../bin/local/site-banner.js';
+import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine } from '../../../bin/local/site-banner.js';
 import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -238,6 +238,16 @@ describe('siteBannerLines', () => {
     expect(otherContactNotesLines(lacking).at(-1)).toBe('/d/, /e/  (lack something too, each checked as the form page is)');
     // Without a form page, npm start's Form page line names them instead.
     expect(siteBannerLines({}, { otherContactPages: [english] }, []).filter((line) => line.startsWith('Other form'))).toEqual([]);
+  });
+});
+
+describe('siteOriginBannerLine', () => {
+  it('says a siteOrigin of the settings file is not previewed, and what is: the service’s form alone, or a build given as SITE_DIR', () => {
+    expect(siteOriginBannerLine('https://priyanair.github.io')).toBe(
+      'Site       https://priyanair.github.io  (siteOrigin: not previewed, as the deployment fetches every other path from it; here /contact alone answers, and a SITE_DIR of a build of your site would preview it)',
+    );
+    expect([siteOriginBannerLine(undefined), siteOriginBannerLine(''), siteOriginBannerLine(42)]).toEqual([undefined, undefined, undefined]);
+    expect(siteOriginBannerLine('https://x.example/\u001b[2J')).not.toMatch(/\u001b/);
   });
 });
 
