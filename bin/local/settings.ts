@@ -167,16 +167,15 @@ export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}):
   const { siteDir } = optionalSiteDir(env);
   if (siteDir === undefined) return undefined;
   const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [];
-  return { folder: siteDir, setting: SITE_DIR, ownOrigins: [...new Set([...settingsFileOrigins(fileSettings), ...previewOrigins(env)])], extraFields };
+  const port = parsePort('PORT', env.PORT ?? '3000');
+  // A page built for the preview names its files by one of the preview's own (a generator's base URL, `http://localhost:3000`).
+  const preview = previewOrigins(parseOrigin('BASE_URL', localBaseUrl(env, port)), parseHost('HOST', env.HOST ?? '127.0.0.1'), port);
+  return { folder: siteDir, setting: SITE_DIR, ownOrigins: [...new Set([...settingsFileOrigins(fileSettings), ...preview])], extraFields };
 }
 
-/**
- * The preview's own origins, `{base}` and this machine's names for the server: a page built for the
- * preview names its files by one of them (a generator's base URL, `http://localhost:3000`).
- */
-function previewOrigins(env: Env): string[] {
-  const port = parsePort('PORT', env.PORT ?? '3000');
-  return [parseOrigin('BASE_URL', localBaseUrl(env, port)), ...localOrigins(parseHost('HOST', env.HOST ?? '127.0.0.1'), port)];
+/** The preview's own origins: `{base}`, and whatever this machine calls the server on its port. */
+function previewOrigins(baseUrl: string, host: string, port: number): string[] {
+  return [...new Set([baseUrl, ...localOrigins(host, port)])];
 }
 
 /**
@@ -286,7 +285,7 @@ export function functionEnvironment(
     CONTACT_TO: env.CONTACT_TO ?? LOCAL_DEFAULTS.CONTACT_TO,
     CONTACT_FROM: env.CONTACT_FROM ?? LOCAL_DEFAULTS.CONTACT_FROM,
     BASE_URL: baseUrl,
-    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? [...new Set([baseUrl, ...localOrigins(host, port)])].join(','),
+    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? previewOrigins(baseUrl, host, port).join(','),
     COUNTER_TABLE: env.COUNTER_TABLE ?? LOCAL_COUNTER_TABLE,
     COUNTER_KEY_SECRET: env.COUNTER_KEY_SECRET ?? LOCAL_KEYS.counterKey,
     FORM_TOKEN_SECRET: env.FORM_TOKEN_SECRET ?? LOCAL_KEYS.formTokenKey,

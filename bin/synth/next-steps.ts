@@ -152,10 +152,11 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
  * has already: CloudFormation cannot create a record set that exists (a site moving from another
  * host has its name's A record), so the owner deletes them right before the first deploy, or, to
  * keep a site moving up, has the stack write the sender's alone (`siteRecords` false) and switches
- * the site's records in place once the new site was tried (README "Your own domain"). Only records whose names synth knows (the site's, the MAIL FROM's;
- * SES names the DKIM ones at deploy), each with the types the stack writes there and CNAME, which
- * excludes all; and never the stack's own, once deployed (an alias to CloudFront, a value naming
- * amazonses.com), which synth run again must not have the owner delete.
+ * the site's records in place once the new site was tried (README "Your own domain"). Only records
+ * whose names synth knows (the site's, the MAIL FROM's; SES names the DKIM ones at deploy), each
+ * with the types the stack writes there and CNAME, which excludes all; and never the stack's own,
+ * once deployed (an alias to CloudFront, a value naming amazonses.com), which synth run again must
+ * not have the owner delete.
  */
 function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): string[] {
   const zones = new Map<string, Map<string, Set<string>>>();

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { ConfigError, parseSitePath } from '../../lambdas/config.js';
+import { ConfigError, extraFieldsValue, parseSitePath } from '../../lambdas/config.js';
 import {
   contactFormSending,
   formServiceHost,
@@ -470,8 +470,8 @@ function extraFieldsAdvice(set: readonly ExtraField[], added: readonly string[])
   if (set.length + added.length > MAX_EXTRA_FIELDS) {
     return `which holds ${MAX_EXTRA_FIELDS} at most (${set.length} set, ${added.length} more here): take out of it any the form no longer has, or leave fields out of the form`;
   }
-  const labelled = [...set.map(({ name, label }) => [name, label]), ...added.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ')])];
-  return `such as "extraFields": ${JSON.stringify(Object.fromEntries(labelled))}`;
+  const labelledByName = added.map((name) => ({ name, label: name.charAt(0).toUpperCase() + name.slice(1).replaceAll(/[_-]/g, ' ') }));
+  return `such as "extraFields": ${extraFieldsValue([...set, ...labelledByName])}`;
 }
 
 /** An attribute as the page has it, or that it has none. */
