@@ -12,7 +12,7 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, formPageNotes, namedByFormPage, otherContactLines, thankYouIndexNote } from '../lib/settings/form-page.js';
+import { formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -46,7 +46,9 @@ try {
   const formPageSaid = formPage !== undefined && (formPage.source === 'found' || formPageNotes(formPage) !== '');
   if (formPageSaid) console.error(`Form page  ${formPageLine(formPage, 'formPage')}`);
   const thanks = config.formSuccessPath;
-  if (thanks !== undefined) {
+  if (config.sitePages?.kind === 'origin') {
+    for (const line of siteOriginFormLines(config.sitePages.host, config.pageStylesheet, thanks?.path)) console.error(line);
+  } else if (thanks !== undefined) {
     const namingForm = thanks.source === 'form page' ? config.formPage : undefined;
     const note = thankYouIndexNote(thanks.path, config.sitePages?.kind === 'folder' ? config.sitePages.path : undefined, 'siteDir');
     // Said beside the form page's line, which names where it came from, or where search engines would list it.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
+import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
@@ -64,8 +65,17 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const resources = Object.values(stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})));
   const ofType = (type: string) => resources.filter((resource) => resource.Type === type).map((resource) => resource.Properties ?? {});
   const distributions = ofType('AWS::CloudFront::Distribution').map(
-    (properties) => (properties.DistributionConfig ?? {}) as { Aliases?: string[]; ViewerCertificate?: { AcmCertificateArn?: string } },
+    (properties) =>
+      (properties.DistributionConfig ?? {}) as {
+        Aliases?: string[];
+        ViewerCertificate?: { AcmCertificateArn?: string };
+        Origins?: { Id?: string; DomainName?: unknown; CustomOriginConfig?: unknown }[];
+      },
   );
+  // An existing site (siteOrigin): a host of its own, not the bucket, serves the site's pages.
+  const siteHost = distributions
+    .flatMap((config) => config.Origins ?? [])
+    .find((origin) => origin.Id === SITE_ORIGIN_ID && origin.CustomOriginConfig !== undefined && typeof origin.DomainName === 'string')?.DomainName as string | undefined;
   const aliases = distributions.flatMap((config) => config.Aliases ?? []);
   // CloudFront refuses a name the certificate does not name: the site's, and its other name (redirectDomainName).
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
@@ -78,6 +88,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
+  const pointedInZone = aliases.filter((alias) => madeRecords.has(alias));
   // A site at www. alone: no record of the stack's serves its bare name, which the owner's DNS host
   // forwards, or, in a zone the stack writes to, an alias record of its other name.
   const unservedBareNames = distributions.flatMap(({ Aliases: names = [] }) => {
@@ -110,6 +121,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...certificateChecks,
     ...zoneRecordChecks(recordSets),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
+    ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostDomainAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
@@ -128,15 +140,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (address) =>
         `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
-    ...(unpointed.length === 0
-      ? []
-      : [
-          `Try the site at ${unpointed.join(' and ')} before you move ${unpointed.length === 1 ? 'it' : 'them'}, through your hosts file (docs/your-domain.md step 6), then point ${unpointed.length === 1 ? 'it' : 'them'} at DistributionDomainName ` +
-            (recordSets.length > 0
-              ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
-              : '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)') +
-            '; your old host, and its form, serve visitors till then',
-        ]),
+    ...(unpointed.length === 0 ? [] : [pointingStep(unpointed, recordSets.length > 0, siteHost)]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
@@ -145,6 +149,40 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+}
+
+/**
+ * The step that moves the site's names to the distribution, last: tried first through the hosts
+ * file, the old host serving visitors till then. An existing site's host (siteOrigin) cannot be
+ * tried so: while its own custom domain setting is on, it answers the front door with a redirect
+ * to these names (GitHub Pages and Netlify do), so that setting goes off right before the names
+ * move, with a gap as long as the records' TTL (docs/your-domain.md, "A site that stays at its host").
+ */
+function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): string {
+  const pronoun = names.length === 1 ? 'it' : 'them';
+  const where = inZone
+    ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
+    : '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+  if (siteHost === undefined) {
+    return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}; your old host, and its form, serve visitors till then`;
+  }
+  return (
+    `Turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point ${pronoun} at DistributionDomainName ${where}: ` +
+    `while it is on, ${siteHost} answers the front door with a redirect to ${names.join(' and ')}, so a try through your hosts file would loop. ` +
+    `For the records' TTL some visitors get that host's 404 page: lower it to 300 s the day before, and choose a quiet hour (docs/your-domain.md "A site that stays at its host")`
+  );
+}
+
+/**
+ * For an existing site's names the deploy points at the distribution in the owner's Route 53 zone:
+ * the host's custom domain setting to turn off as it ends, or visitors loop between the two till
+ * then; `siteRecords` false leaves the switch to the owner (pointingStep).
+ */
+function hostDomainAfterDeployStep(names: readonly string[], siteHost: string): string {
+  return (
+    `As the deploy ends, turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, or your host's like setting): the deploy points ${names.length === 1 ? 'it' : 'them'} at the distribution, ` +
+    `and while that setting is on ${siteHost} answers it with a redirect to ${names.join(' and ')}, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (docs/your-domain.md "A site that stays at its host")`
+  );
 }
 
 /**

@@ -554,6 +554,22 @@ export function formPageLine(page: FormPage, setting: string): string {
 }
 
 /**
+ * What synth says of the form's pages with an existing site (`siteOrigin`), whose pages it cannot
+ * read: the service keeps its own form page at `/contact`, where a refused post made without
+ * JavaScript comes back, and the thank-you page is `formSuccessPath` alone, which the forms of the
+ * site's pages name in SUCCESS_PATH_ATTRIBUTE for the post made with it (README "Your pages: three ways").
+ */
+export function siteOriginFormLines(siteHost: string, stylesheet: string | undefined, thanks: string | undefined): string[] {
+  const look = stylesheet === undefined ? 'in its own look (pageStylesheet, a style sheet of your site, would give it yours)' : `with your ${stylesheet} (pageStylesheet)`;
+  return [
+    `Form page  the service's own, at ${PAGE_PATHS.form}, ${look}: with siteOrigin your pages are not read here; their forms post to ${PAGE_PATHS.form}, and a refused post made without JavaScript comes back in this page`,
+    thanks === undefined
+      ? `Thank-you  the service's own, at ${PAGE_PATHS.form}: a post made without JavaScript ends there; formSuccessPath names a page of yours instead`
+      : `Thank-you  ${thanks}  (formSuccessPath, where a post made without JavaScript ends; your form's ${SUCCESS_PATH_ATTRIBUTE}="${thanks}" takes one made with it there too. Not read here: open https://${siteHost}${thanks} to see it is there)`,
+  ];
+}
+
+/**
  * The `Other form` lines synth and `npm start` print: the pages, and beside a form page, which
  * answers them as its own, what each lacks (otherContactNotesLines).
  */

@@ -66,6 +66,29 @@ describe('npm run synth’s next steps', () => {
     );
   });
 
+  it('for an existing site (siteOrigin): its host’s custom domain turned off right before the names move, not a try through the hosts file, which would loop', () => {
+    const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
+    expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
+    expect(steps.at(-2)).toBe(
+      "  7. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point it at DistributionDomainName " +
+        '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md): ' +
+        'while it is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
+        'For the records\' TTL some visitors get that host\'s 404 page: lower it to 300 s the day before, and choose a quiet hour (docs/your-domain.md "A site that stays at its host")',
+    );
+    // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
+    const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
+    expect(inZone[4]).toMatch(/^ {2}3\. Deploy: /);
+    expect(inZone[5]).toBe(
+      "  4. As the deploy ends, turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting): the deploy points it at the distribution, " +
+        'and while that setting is on you.github.io answers it with a redirect to example.com, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (docs/your-domain.md "A site that stays at its host")',
+    );
+    const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
+    expect(switchedByHand).not.toContain('As the deploy ends');
+    expect(switchedByHand).toContain('Turn off the custom domain you.github.io has for example.com (GitHub Pages\' Custom domain and its CNAME file, or your host\'s like setting), then at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place');
+    // A site of a folder has no host of its own to turn off.
+    expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
+  });
+
   it('for the domain’s name and its other name (redirectDomainName): the certificate to check for each first, and both names’ records', () => {
     const elsewhere = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com' }, EXAMPLE_ENV);
     expect(elsewhere[2]).toBe(

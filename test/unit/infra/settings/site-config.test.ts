@@ -449,6 +449,18 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(stopped.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: pricingPlan free needs the target account and region/)]);
   }, 240_000);
 
+  it('with siteOrigin, whose pages it cannot read, says the form page is the service’s own and where each post ends', () => {
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(0);
+    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
+      "Form page  the service's own, at /contact, in its own look (pageStylesheet, a style sheet of your site, would give it yours): with siteOrigin your pages are not read here; their forms post to /contact, and a refused post made without JavaScript comes back in this page",
+      'Thank-you  /thanks/  (formSuccessPath, where a post made without JavaScript ends; your form\'s data-success-path="/thanks/" takes one made with it there too. Not read here: open https://you.github.io/thanks/ to see it is there)',
+    ]);
+    const styled = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', pageStylesheet: '/assets/style.css', 'aws:cdk:bundling-stacks': [] });
+    expect(styled.stderr).toContain("Form page  the service's own, at /contact, with your /assets/style.css (pageStylesheet): ");
+    expect(styled.stderr).toContain("Thank-you  the service's own, at /contact: a post made without JavaScript ends there; formSuccessPath names a page of yours instead\n");
+  }, 120_000);
+
   it.each([
     ['a field twice', ownerFormPage().replace('<button', '<input name="message"><button'), /whose form has more than one control named message \(a radio group aside\)/],
     ['multipart/form-data', ownerFormPage().replace('action="/contact"', 'action="/contact" enctype="multipart/form-data"'), /whose form has enctype="multipart\/form-data", so every post would be refused \(415\)/],
