@@ -3,7 +3,7 @@
  * docs/examples has the contact page in. The functions are given the tag; only the delivery
  * worker loads the words.
  */
-export const MAIL_LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pt-BR'] as const;
+export const MAIL_LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'nl', 'pt-BR', 'sv'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'en';
