@@ -12,7 +12,8 @@ import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
-import { formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote } from '../lib/settings/form-page.js';
+import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
+import { formPageCandidate, formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -45,6 +46,9 @@ try {
   const formPage = config.formPage;
   const formPageSaid = formPage !== undefined && (formPage.source === 'found' || formPageNotes(formPage) !== '');
   if (formPageSaid) console.error(`Form page  ${formPageLine(formPage, 'formPage')}`);
+  // A page at the form page's address that visitors at /contact miss: its form posts elsewhere, or by a script alone.
+  const unconverted = formPage === undefined && config.sitePages?.kind === 'folder' ? formPageCandidate({ folder: config.sitePages.path, setting: 'siteDir' }) : undefined;
+  if (unconverted !== undefined) console.error(`Form page  ${PAGE_PATHS.form}, the service's own  (${unconvertedFormPageNote(unconverted, 'siteDir')})`);
   const thanks = config.formSuccessPath;
   if (config.sitePages?.kind === 'origin') {
     for (const line of siteOriginFormLines(config.sitePages.host, config.pageStylesheet, thanks?.path)) console.error(line);

@@ -9,7 +9,7 @@ import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/ed
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
 import { answeringContactPages } from '../lib/settings/contact-pages.js';
-import { FOUND_FORM_PAGE, formPageNotes, readOtherContactPage } from '../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageCandidate, formPageNotes, readOtherContactPage } from '../lib/settings/form-page.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -39,7 +39,7 @@ try {
       ? undefined
       : watchFormPage(
           settings.formPage === undefined
-            ? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html'), used: false }
+            ? { ...(formPageCandidate({ folder: settings.siteDir, setting: 'SITE_DIR' }) ?? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html') }), used: false }
             : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path, notes: formPageNotes(settings.formPage) },
           () => {
             // The form page's own checks: another contact page's are its own watch's (below).

@@ -6,7 +6,8 @@ import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
-import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, type FormServicePage } from '../../lib/settings/form-page.js';
+import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
+import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 import { mailLanguageNamed } from '../../lambdas/mail-words/mail-language.js';
@@ -50,10 +51,13 @@ export function siteBannerLines(
   const named =
     successPath?.source === 'form page' && settings.formPage !== undefined ? namedByFormPage(settings.formPage) : settingSource('formSuccessPath', fileKeys);
   const stylesheet = readPageStylesheet(env);
-  const noFormPage = () =>
-    settings.siteDir === undefined
-      ? 'no formPage, and no siteDir to find one in'
-      : `no formPage, and ${settingSource('siteDir', fileKeys)} has no ${FOUND_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}${elsewhere(settings.siteDir, settings.otherContactPages.map(({ path }) => path)) || toFormService(settings.formServicePages ?? [])}`;
+  const noFormPage = () => {
+    if (settings.siteDir === undefined) return 'no formPage, and no siteDir to find one in';
+    const siteDir = settingSource('siteDir', fileKeys);
+    const candidate = formPageCandidate({ folder: settings.siteDir, setting: 'SITE_DIR' });
+    const missing = candidate === undefined ? `${siteDir} has no ${FOUND_FORM_PAGE} or ${FLAT_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}` : unconvertedFormPageNote(candidate, siteDir);
+    return `no formPage, and ${missing}${elsewhere(settings.siteDir, settings.otherContactPages.map(({ path }) => path)) || toFormService(settings.formServicePages ?? [])}`;
+  };
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
     `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,

@@ -45,6 +45,11 @@ export function jsonPostPage<Page extends { readonly path: string }>(pages: read
   return contactPageAt(pages, pathname);
 }
 
+/** The path visitors reach a contact page at, which its mails name: a flat site's form page, `/contact.html`, is shown at `/contact` (docs/api.md §10). */
+export function visitedPath(path: string): string {
+  return path === `${PAGE_PATHS.form}.html` ? PAGE_PATHS.form : path;
+}
+
 /** The page of `pages` that `path` is an address of (contactPageAddress), if any. */
 export function contactPageAt<Page extends { readonly path: string }>(pages: readonly Page[], path: string | undefined): Page | undefined {
   if (path === undefined) return undefined;

@@ -23,6 +23,7 @@ import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS, type ExtraField } from '../../lambd
 import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES } from '../../lambdas/mail-words/mail-language.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
+import { FLAT_FORM_PAGE } from '../front-door-paths.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
@@ -73,6 +74,35 @@ const FORM_EXAMPLE = `<form method="post" action="${PAGE_PATHS.form}">`;
 /** Where a form page is looked for when none is named: the folder beside the path the form posts to. */
 export const FOUND_FORM_PAGE = FORM_FOLDER;
 
+/** A page of the site's folder at the address a found form page has, whatever it holds. */
+export interface FormPageCandidate {
+  readonly path: string;
+  readonly file: string;
+}
+
+/**
+ * The page a form page is found at when none is named: the folder's FOUND_FORM_PAGE, else a flat
+ * site's FLAT_FORM_PAGE (Next.js' export), which the path the form posts to then shows; undefined
+ * when the folder has neither.
+ */
+export function formPageCandidate(site: Pick<SiteFolder, 'folder' | 'setting'>): FormPageCandidate | undefined {
+  const door = siteFrontDoor(site.folder, site.setting);
+  for (const path of [FOUND_FORM_PAGE, FLAT_FORM_PAGE]) {
+    const file = linkedSiteFile(door, path);
+    if (file !== undefined) return { path, file };
+  }
+  return undefined;
+}
+
+/**
+ * What the `Form page` line of synth and `npm start` says of a candidate (formPageCandidate) whose
+ * form does not post to `/contact`: a page still posting elsewhere, or by a script of its own alone,
+ * which visitors following a link to `/contact` then miss.
+ */
+export function unconvertedFormPageNote(candidate: FormPageCandidate, setting: string): string {
+  return `${setting}'s ${candidate.path} has no form posting to ${PAGE_PATHS.form}, so visitors at ${PAGE_PATHS.form} get this form, not your page (README "Your own contact page")`;
+}
+
 /** What the page is called in the contact function's bundle, which synth copies it into (FORM_PAGE_FILE). */
 export const BUNDLED_FORM_PAGE = 'form-page.html';
 
@@ -99,7 +129,7 @@ export type FormPageSite =
  * page of the site's folder, UTF-8, at most MAX_FORM_PAGE_BYTES, with a form that posts to
  * `/contact` as the service reads a post (URL-encoded, each field once), with the inquiry's
  * required fields and no field it lacks; anything else stops synth or start-up with one line.
- * Unset, the folder's FOUND_FORM_PAGE is the form page when it holds a form to `/contact`, which
+ * Unset, the folder's formPageCandidate is the form page when it holds a form to `/contact`, which
  * must then pass the same checks; a form there with the inquiry's fields that posts to another
  * path of the site (`/contact/`) stops them too, and there is none otherwise. The thank-you page the form names,
  * if it does, must be a path of the site that finds a page of the folder, as the setting of one
@@ -108,19 +138,20 @@ export type FormPageSite =
 export function findFormPage(key: string, value: string | undefined, site: FormPageSite): FormPage | undefined {
   if (value === undefined) {
     if (site.kind !== 'folder') return undefined;
-    const file = linkedSiteFile(siteFrontDoor(site.folder, site.setting), FOUND_FORM_PAGE);
-    if (file === undefined) return undefined;
-    const named = `${FOUND_FORM_PAGE} (found with no ${key})`;
+    const candidate = formPageCandidate(site);
+    if (candidate === undefined) return undefined;
+    const { path, file } = candidate;
+    const named = `${path} (found with no ${key})`;
     // Read as it comes: a page there without the service's form is no form page, whatever its size or encoding.
     const bytes = readFileSync(file);
-    const page = readPage(bytes.toString('utf8'), FOUND_FORM_PAGE, site.ownOrigins);
+    const page = readPage(bytes.toString('utf8'), path, site.ownOrigins);
     if (contactFormSending(page) === undefined) {
       const action = misdirectedInquiryAction(page);
       if (action === undefined) return undefined;
       throw new ConfigError(`${named} is ${file}, ${noFormToContact(action, file, site)}`);
     }
     formPageText(named, file, bytes);
-    return { path: FOUND_FORM_PAGE, source: 'found', ...checkedPage(named, FOUND_FORM_PAGE, file, page, site) };
+    return { path, source: 'found', ...checkedPage(named, path, file, page, site) };
   }
   if (site.kind === 'folder' && !value.startsWith('/')) {
     const meant = meantPage(siteFrontDoor(site.folder, site.setting), `/${value.replace(/^\.\//, '')}`);
@@ -137,7 +168,8 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     const meant = meantPage(door, path);
     throw new ConfigError(
       `${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, ${meant === undefined ? `the path of its file in ${site.setting}` : printable(meant)}` +
-        (formPageAtForm(meant) === undefined ? '' : `, which ${path} then shows`),
+        (formPageAtForm(meant) === undefined ? '' : `, which ${path} then shows`) +
+        (meant !== undefined && meant === formPageCandidate(site)?.path ? `, or leave ${key} out: with none, ${printable(meant)} is the form page once its form posts to ${path}` : ''),
     );
   }
   const file = linkedSiteFile(door, path);

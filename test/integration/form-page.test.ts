@@ -364,7 +364,7 @@ describe('a flat site’s contact.html set as FORM_PAGE (docs/api.md §10)', () 
     expect((await postContact(started.apiUrl, { name: 'Ada', email: newEmail(), message }, { headers, from: newClient() })).status).toBe(202);
     let text: string | undefined;
     await until(async () => (text = (await sentEmails(started)).find((mail) => mail.body.text?.includes(message))?.body.text) !== undefined, { timeoutMs: 10_000 });
-    expect(/^Sent from: (.*)$/m.exec(text ?? '')?.[1]).toBe(`${started.baseUrl}/contact.html`);
+    expect(/^Sent from: (.*)$/m.exec(text ?? '')?.[1]).toBe(`${started.baseUrl}/contact`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contactPageAddress, contactPageAt, formPostPage, jsonPostPage, postedFromPath, refererPath } from '../../../lambdas/contact/posted-from.js';
+import { contactPageAddress, contactPageAt, formPostPage, jsonPostPage, postedFromPath, refererPath, visitedPath } from '../../../lambdas/contact/posted-from.js';
 
 /* Which contact page a form post without JavaScript came from (docs/api.md §9). */
 
@@ -55,6 +55,12 @@ describe('formPostPage and jsonPostPage', () => {
     // A folder's form page has an address of its own, which /contact leads to: none.
     expect(jsonPostPage([{ path: '/contact/' }], from('/contact'), origins)).toBeUndefined();
     for (const referer of [undefined, 'not a url', 'https://elsewhere.example/fr/contact/', from('/about/')]) expect(jsonPostPage(ownerPages, referer, origins)).toBeUndefined();
+  });
+});
+
+describe('visitedPath', () => {
+  it('names a flat site’s form page by /contact, where visitors see it, and every other page by its own path', () => {
+    expect(['/contact.html', '/contact/', '/blog/contact.html', '/kontakt'].map(visitedPath)).toEqual(['/contact', '/contact/', '/blog/contact.html', '/kontakt']);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine } from '../../../bin/local/site-banner.js';
+import { readLocalSettings } from '../../../bin/local/settings.js';
 import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
 import { ownerFormPage } from '../../support/form-pages.js';
@@ -157,7 +158,7 @@ describe('siteBannerLines', () => {
       { path: '/blog/contact.html', file: join(siteDir, 'blog/contact.html'), host: 'getform.io' },
     ]);
     expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir), formServicePages: services }, ['siteDir'])[1]).toBe(
-      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; the forms of /contact.html, /blog/contact.html post to formspree.io, getform.io: each one\'s action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir\'s /contact.html has no form posting to /contact, so visitors at /contact get this form, not your page (README "Your own contact page"); the forms of /contact.html, /blog/contact.html post to formspree.io, getform.io: each one\'s action="/contact" sends the inquiry here instead (docs/form-services.md: what each of its fields becomes), and this line then says what else it needs)',
     );
     const one = siteFolder({ 'contact.html': formspree });
     const alone = formServicePages({ folder: one, setting: 'SITE_DIR' }, siteFiles(one).files);
@@ -179,7 +180,7 @@ describe('siteBannerLines', () => {
       'css/site.css': 'body {}',
     });
     expect(siteBannerLines({}, { siteDir, otherContactPages: found(siteDir) }, ['siteDir'])[1]).toBe(
-      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir has no /contact/ or /contact.html whose form posts to /contact; /contatti/ has one: "formPage": "/contatti/" in your settings file makes it your form page)',
     );
     // A page past what a form page may be is not read at all (a sparse 3 GB file here), a name is printed as a terminal may show it.
     const odd = siteFolder({ 'con\u200Btact/index.html': ownerFormPage(), 'huge/index.html': '' });
@@ -187,6 +188,21 @@ describe('siteBannerLines', () => {
     expect(siteBannerLines({}, { siteDir: odd, otherContactPages: found(odd) }, [])[1]).toMatch(/; \/con\\u200Btact\/ has one: "formPage": "\/con\\u200Btact\/" in your settings file/);
     const two = siteFolder({ 'contatti/index.html': ownerFormPage(), 'it/contatti/index.html': ownerFormPage() });
     expect(siteBannerLines({}, { siteDir: two, otherContactPages: found(two) }, [])[1]).toMatch(/; \/contatti\/, \/it\/contatti\/ have one: "formPage": "\/contatti\/" in your settings file makes it your form page \(or name another: each of the others answers the posts sent from it, \/contact leads to the one named\)\)$/);
+  });
+
+  it('finds a flat site’s /contact.html as it finds /contact/, and says so of one whose form does not post to /contact, which /contact would hide', () => {
+    const flat = siteFolder({ 'contact.html': ownerFormPage(), 'about.html': '<title>About</title>', 'css/site.css': 'body {}' });
+    const settings = readLocalSettings({ SITE_DIR: flat });
+    expect(settings.formPage?.path).toBe('/contact.html');
+    expect(siteBannerLines({ SITE_DIR: flat }, settings, [])[1]).toBe(`Form page  /contact.html  ${join(flat, 'contact.html')}  (found, its form posting to /contact; formPage names another, shown at /contact too)`);
+    // A React form that posts by fetch alone has no action: the service's form would answer /contact in its place.
+    const scripted = siteFolder({ 'contact.html': '<title>Contact</title><form id="contact"><input name="name"><input name="email"><textarea name="message"></textarea><button>Send</button></form>' });
+    expect(siteBannerLines({}, readLocalSettings({ SITE_DIR: scripted }), ['siteDir'])[1]).toBe(
+      'Form page  /contact, the service\'s own  (no formPage, and siteDir\'s /contact.html has no form posting to /contact, so visitors at /contact get this form, not your page (README "Your own contact page"))',
+    );
+    // A folder's /contact/ comes first, as the address /contact leads to.
+    const both = siteFolder({ 'contact.html': ownerFormPage(), 'contact/index.html': ownerFormPage() });
+    expect(readLocalSettings({ SITE_DIR: both }).formPage?.path).toBe('/contact/');
   });
 
   it('names the built folder, not formPage, when the page is in the generator’s output inside a project folder', () => {

@@ -449,6 +449,13 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(stopped.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot synthesize: pricingPlan free needs the target account and region/)]);
   }, 240_000);
 
+  it('says a page at the form page’s address whose form does not post to /contact, which visitors at /contact would miss', () => {
+    const siteDir = siteFolder({ 'index.html': '<title>Home</title>', 'contact.html': '<title>Contact</title><form id="contact"><input name="email"><textarea name="message"></textarea><button>Send</button></form>' });
+    const run = synthWith({ ...MINIMAL_CONTEXT, siteDir, 'aws:cdk:bundling-stacks': [] });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain(`Form page  /contact, the service's own  (siteDir's /contact.html has no form posting to /contact, so visitors at /contact get this form, not your page (README "Your own contact page"))\n`);
+  }, 60_000);
+
   it('with siteOrigin, whose pages it cannot read, says the form page is the service’s own and where each post ends', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
@@ -701,7 +708,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
 
   it.each([
     ['/hire-me/', `formPage /hire-me/ is no page of siteDir (${site}): a visitor sent there would get a 404`],
-    ['/contact', `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/`],
+    ['/contact', `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/, or leave formPage out: with none, /contact/ is the form page once its form posts to /contact`],
     ['/about/', `formPage /about/ is ${join(site, 'about/index.html')}, which has no form that posts to /contact (<form method="post" action="/contact">)`],
   ])('refuses %s with one line', (path, message) => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).message).toBe(message);
@@ -711,7 +718,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['contact.html', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "contact.html"'],
     ['./contact.html', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "./contact.html"'],
     ['contact', () => 'formPage must be the path visitors use, with its leading slash: /contact.html, not "contact"'],
-    ['/contact', () => `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact.html, which /contact then shows`],
+    ['/contact', () => `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact.html, which /contact then shows, or leave formPage out: with none, /contact.html is the form page once its form posts to /contact`],
     ['/contact/', (folder: string) => `formPage /contact/ is no page of siteDir (${folder}): a visitor sent there would get a 404; /contact.html is a page of it: name it so`],
   ])('refuses %s for a flat site’s contact.html, naming the path it may mean', (path, message) => {
     const flat = siteFolder({ 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
@@ -731,7 +738,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   it('names the folder’s /contact/ first, the page found with no setting, where both it and contact.html are pages', () => {
     const both = siteFolder({ 'contact/index.html': ownerFormPage(), 'contact.html': ownerFormPage(), 'css/site.css': 'body {}' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: both, formPage: '/contact' }).message).toBe(
-      `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/`,
+      `formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address, /contact/, or leave formPage out: with none, /contact/ is the form page once its form posts to /contact`,
     );
     const none = siteFolder({ 'about.html': 'About' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: none, formPage: '/contact' }).message).toBe(
