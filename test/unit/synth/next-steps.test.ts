@@ -30,7 +30,7 @@ describe('npm run synth’s next steps', () => {
       '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  7. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
       '  8. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
@@ -71,7 +71,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
     expect(steps.at(-2)).toBe(
       "  7. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point it at DistributionDomainName " +
-        '(an alias or ALIAS record at an apex, a CNAME for a subdomain, at Cloudflare DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md): ' +
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md): ' +
         'while it is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
         'For the records\' TTL some visitors get that host\'s 404 page: lower it to 300 s the day before, and choose a quiet hour (docs/your-domain.md "A site that stays at its host")',
     );
@@ -95,7 +95,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
-      'Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName (an alias or ALIAS record at an apex, ',
+      'Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName (an ALIAS record at an apex, ',
     );
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
