@@ -477,10 +477,13 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     }
     const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
+    // The spam trap renamed (`_gotcha2`, `honeypot`): the service knows it by its one name.
+    const traps = form.fields.includes(HONEYPOT_FIELD) ? [] : unknown.filter((name) => /gotcha|honeypot/i.test(name));
+    const trap = traps.length === 0 ? '' : `; ${names(traps)}: the spam trap is ${HONEYPOT_FIELD}, by that name alone`;
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
-    const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name));
+    const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name) && !traps.includes(name));
     const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, ${extraFieldsAdvice(extraFields, own)} (docs/api.md §2)`;
-    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${asking}`;
+    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${trap}${asking}`;
   }
   if (form.multiple.length > 0) {
     const many = form.multiple.length > 1;

@@ -226,6 +226,11 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': spaced }), extraFields: { phone: 'Telefone' } }).message).toContain(
       'a field of your own (tel no) goes in the extraFields setting with its label, such as "extraFields": {"phone": "Phone"}, each name a letter, then letters, digits, _ or -: rename the field in the form (docs/api.md §2)',
     );
+    // The spam trap renamed is the trap, not a field of the owner's.
+    const renamedTrap = ownerFormPage().replace('name="_gotcha"', 'name="_gotchaX"');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': renamedTrap }) }).message).toMatch(
+      /whose form has fields the inquiry has not \(_gotchaX\), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; _gotchaX: the spam trap is _gotcha, by that name alone$/,
+    );
     const { formPage } = configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } });
     expect(formPage?.path).toBe('/contact/');
     // As the inquiry's own, each of them has its message beside it only with an element of its own.
