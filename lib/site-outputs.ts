@@ -28,7 +28,51 @@ export const SITE_OUTPUTS = {
   ownLlmsTxtDigest: 'OwnLlmsTxtDigest',
   /** What the site's pages published at the deploy, which llms.txt links (SITE_DOCUMENTS). */
   siteDocuments: 'SiteDocuments',
+  /** The site's files the contact function's copies of the contact pages load (formPageLoadsOutput), or `none`. */
+  formPageLoads: 'FormPageLoads',
 } as const;
+
+/** The formPageLoads output of contact pages that load nothing of the site: CloudFormation takes no empty output. */
+export const NO_FORM_PAGE_LOADS = 'none';
+
+/** The longest formPageLoads output written: well within what CloudFormation takes of an output's value. */
+const MAX_FORM_PAGE_LOADS_LENGTH = 2048;
+
+/**
+ * The formPageLoads output: the keys of the site's files (style sheets, scripts) that the form
+ * page and other contact pages the contact function holds load, as a JSON array. A refused post is
+ * answered in that deployed copy, so `npm run publish` keeps them in the bucket until the next
+ * deploy bundles the pages anew: else a build that renamed them (a hashed style sheet) would take
+ * the answer's look away. Past MAX_FORM_PAGE_LOADS_LENGTH, the first that fit.
+ */
+export function formPageLoadsOutput(pages: readonly { readonly subresources: readonly string[] }[]): string {
+  const keys: string[] = [];
+  for (const key of new Set(pages.flatMap((page) => page.subresources.map(siteKey)))) {
+    if (JSON.stringify([...keys, key]).length > MAX_FORM_PAGE_LOADS_LENGTH) break;
+    keys.push(key);
+  }
+  return keys.length === 0 ? NO_FORM_PAGE_LOADS : JSON.stringify(keys);
+}
+
+/** The keys a formPageLoads output names; none of NO_FORM_PAGE_LOADS, of a deployment made before it, or of anything else. */
+export function readFormPageLoads(output: string | undefined): ReadonlySet<string> {
+  if (output === undefined || output === NO_FORM_PAGE_LOADS) return new Set();
+  try {
+    const keys: unknown = JSON.parse(output);
+    return new Set(Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** The bucket key of a path of the site (`/_astro/index.C3x.css`): the file's name, percent-escapes decoded. */
+function siteKey(path: string): string {
+  try {
+    return decodeURIComponent(path.slice(1));
+  } catch {
+    return path.slice(1);
+  }
+}
 
 /** The siteDocuments output of pages that publish nothing llms.txt links: CloudFormation takes no empty output. */
 export const NO_SITE_DOCUMENTS_OUTPUT = 'none';

@@ -23,7 +23,7 @@ import { answeringContactPages, otherFormPages } from './settings/contact-pages.
 import { BUNDLED_FORM_PAGE } from './settings/form-page.js';
 import { formPageDigest, ownLlmsTxtDigest, settingsDigest } from './settings/settings-digest.js';
 import type { SiteConfig } from './settings/site-config.js';
-import { logGroupOutput, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
+import { formPageLoadsOutput, logGroupOutput, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
@@ -194,6 +194,10 @@ export class SiteStack extends Stack {
     new CfnOutput(this, SITE_OUTPUTS.formPageDigest, {
       value: formPageDigest(config.formPage, answering),
       description: "The form page and other contact pages the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
+    });
+    new CfnOutput(this, SITE_OUTPUTS.formPageLoads, {
+      value: formPageLoadsOutput(config.formPage === undefined ? [] : [config.formPage, ...config.otherContactPages.filter(({ path }) => answering.some((page) => page.path === path))]),
+      description: 'The style sheets and scripts of siteDir the contact pages of the contact function load, which npm run publish keeps until the next deploy',
     });
     new CfnOutput(this, SITE_OUTPUTS.ownLlmsTxtDigest, {
       value: ownLlmsTxtDigest(ownLlmsTxt),

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cloudfront';
 import { frontDoorFunctionCode, readFrontDoorRouting, type FrontDoorRouting, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
-import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
+import { readFormPageLoads, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { awsFailure } from '../aws-failure.js';
 import { readStack } from '../verify/deployed-stack.js';
 import { DEPLOY } from './deploy-notes.js';
@@ -43,6 +43,8 @@ export interface DeployedSite {
   readonly ownLlmsTxtDigest?: string;
   /** What the pages published at the deploy, which llms.txt links (lib/site-outputs.ts); none from a deployment made before it. */
   readonly siteDocuments?: string;
+  /** The site's files the contact function's copies of the contact pages load (formPageLoadsOutput): kept till the next deploy. */
+  readonly formPageLoads: ReadonlySet<string>;
   /** What the front door's function was told of the site; none when its code is not this project's. */
   readonly frontDoor?: SiteRouting;
   /**
@@ -89,6 +91,7 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
     ...optional('formPageDigest', output(SITE_OUTPUTS.formPageDigest)),
     ...optional('ownLlmsTxtDigest', output(SITE_OUTPUTS.ownLlmsTxtDigest)),
     ...optional('siteDocuments', output(SITE_OUTPUTS.siteDocuments)),
+    formPageLoads: readFormPageLoads(output(SITE_OUTPUTS.formPageLoads)),
     ...(deployedFunction?.routing === undefined ? {} : { frontDoor: deployedFunction.routing }),
     ...(deployedFunction?.updatable === undefined ? {} : { frontDoorFunction: deployedFunction.updatable }),
     notFoundPage: (config?.CustomErrorResponses?.Items ?? []).some((response) => response.ErrorCode === 404 && response.ResponsePagePath === `/${NOT_FOUND_PAGE}`),

@@ -27,6 +27,8 @@ export interface PublishPlan {
   readonly uploads: readonly Upload[];
   /** Keys the bucket holds and the folder no longer publishes. */
   readonly deletions: readonly string[];
+  /** Keys the folder no longer publishes that the deployed contact pages load: deleted by the next deploy. */
+  readonly kept: readonly string[];
   readonly unchanged: number;
 }
 
@@ -56,11 +58,12 @@ export function listedKey(key: string, encodingType: string | undefined): string
 
 /**
  * What to upload (a file the bucket lacks, or holds other bytes of), what to delete (what the
- * folder no longer publishes: the deploy's upload prunes the same way), and how many are as they
- * are. The files are those of siteFiles, the rule synth and local mode use, with those the service
- * adds (lib/pages/agent-files.ts).
+ * folder no longer publishes: the deploy's upload prunes the same way) but what the deployed
+ * contact pages load (`kept`, whose copies in the contact function answer refused posts till the
+ * next deploy), and how many are as they are. The files are those of siteFiles, the rule synth and
+ * local mode use, with those the service adds (lib/pages/agent-files.ts).
  */
-export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, BucketObject>): Promise<PublishPlan> {
+export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, BucketObject>, kept: ReadonlySet<string> = new Set()): Promise<PublishPlan> {
   const uploads: Upload[] = [];
   let unchanged = 0;
   for (const [key, file] of site.files) {
@@ -74,8 +77,8 @@ export async function planPublish(site: SiteFiles, bucket: ReadonlyMap<string, B
     }
     uploads.push({ key, file, scanned, size, contentType: publishedContentType(key), change: object === undefined ? 'new' : 'changed' });
   }
-  const deletions = [...bucket.keys()].filter((key) => !site.files.has(key)).sort();
-  return { uploads, deletions, unchanged };
+  const gone = [...bucket.keys()].filter((key) => !site.files.has(key)).sort();
+  return { uploads, deletions: gone.filter((key) => !kept.has(key)), kept: gone.filter((key) => kept.has(key)), unchanged };
 }
 
 /** The bytes of the file the scan saw, as a stream, or none when it is no longer there as it was (openScanned). */

@@ -94,9 +94,10 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   const owner = deployed.account === undefined ? {} : { ExpectedBucketOwner: deployed.account };
   const versioning = await readVersioning(s3, deployed.bucket, owner);
   const bucket = await listBucket(s3, deployed.bucket, deployed.account);
-  const plan = await planPublish(site, bucket);
+  const plan = await planPublish(site, bucket, deployed.formPageLoads);
   for (const upload of plan.uploads) yield `  upload      ${printable(upload.key)}  (${upload.change}, ${upload.contentType}, ${size(upload.size)})`;
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;
+  for (const key of plan.kept) yield `  keep        ${printable(key)}  (gone from siteDir, but the deployed form page loads it: ${DEPLOY} deletes it)`;
   const paths = invalidationPaths([...plan.uploads.map((upload) => upload.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
   if (update !== undefined) yield* frontDoorChangeLines(update);
@@ -165,9 +166,10 @@ async function uploadFile(s3: S3Client, bucket: string, owner: { ExpectedBucketO
 }
 
 function counts(plan: PublishPlan, made: boolean): string {
+  const kept = plan.kept.length === 0 ? '' : `, ${plan.kept.length} kept till the next deploy`;
   return made
-    ? `${plan.uploads.length} uploaded, ${plan.deletions.length} deleted, ${plan.unchanged} unchanged`
-    : `${plan.uploads.length} to upload, ${plan.deletions.length} to delete, ${plan.unchanged} unchanged`;
+    ? `${plan.uploads.length} uploaded, ${plan.deletions.length} deleted, ${plan.unchanged} unchanged${kept}`
+    : `${plan.uploads.length} to upload, ${plan.deletions.length} to delete, ${plan.unchanged} unchanged${kept}`;
 }
 
 /** 1.5 KiB, 12.0 MiB: a file's size as the lines print it. */

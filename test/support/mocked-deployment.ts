@@ -129,11 +129,11 @@ function accessDenied(): Error {
 
 /**
  * A deployment whose function was told of the files without an extension among `deployedKeys`, and
- * whose stack outputs the digests given and what llms.txt links of the pages (a home page alone
- * unless said: a folder with one and nothing added for agents).
+ * whose stack outputs the digests given, what the deployed contact pages load, and what llms.txt
+ * links of the pages (a home page alone unless said: a folder with one and nothing added for agents).
  */
 export function mockedDeployment(
-  options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string; ownLlmsTxtDigest?: string; siteDocuments?: string } = {},
+  options: { deployedKeys?: readonly string[]; settingsDigest?: string; formPageDigest?: string; formPageLoads?: string; ownLlmsTxtDigest?: string; siteDocuments?: string } = {},
 ): MockedDeployment {
   const cloudFormation = new CloudFormationClient({ region: REGION });
   const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
@@ -151,6 +151,7 @@ export function mockedDeployment(
       [SITE_OUTPUTS.siteBucket]: BUCKET,
       [SITE_OUTPUTS.settingsDigest]: options.settingsDigest ?? 'settings-digest',
       [SITE_OUTPUTS.formPageDigest]: options.formPageDigest ?? 'none',
+      [SITE_OUTPUTS.formPageLoads]: options.formPageLoads ?? 'none',
       [SITE_OUTPUTS.ownLlmsTxtDigest]: options.ownLlmsTxtDigest ?? 'none',
       [SITE_OUTPUTS.siteDocuments]: options.siteDocuments ?? 'home',
     },

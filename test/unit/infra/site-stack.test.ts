@@ -21,7 +21,7 @@ import { BUNDLED_FORM_PAGE } from '../../../lib/settings/form-page.js';
 import { answeringContactPages } from '../../../lib/settings/contact-pages.js';
 import { formPageDigest, NO_FILE, settingsDigest } from '../../../lib/settings/settings-digest.js';
 import { readSiteConfig } from '../../../lib/settings/site-config.js';
-import { SITE_OUTPUTS } from '../../../lib/site-outputs.js';
+import { NO_FORM_PAGE_LOADS, SITE_OUTPUTS } from '../../../lib/site-outputs.js';
 import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 import { EXAMPLE_CONTEXT, MINIMAL_CONTEXT, resourcesOfType, synthesizeSite, type TemplateResource } from './site-app.js';
@@ -311,7 +311,7 @@ describe('the functions', () => {
     const siteDir = siteFolder({
       'contact/index.html': ownerFormPage({ successPath: '/thanks/' }),
       'thanks/index.html': 'Thanks',
-      'fr/contact/index.html': ownerFormPage({ successPath: '/fr/merci/' }),
+      'fr/contact/index.html': ownerFormPage({ successPath: '/fr/merci/' }).replace('/css/site.css', '/fr/style%20fr.css'),
       'fr/merci/index.html': 'Merci',
     });
     const owned = synthesizeSite({ ...MINIMAL_CONTEXT, siteDir });
@@ -336,6 +336,8 @@ describe('the functions', () => {
     const answering = answeringContactPages(config.formPage, config.otherContactPages).answering;
     owned.template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: formPageDigest(config.formPage, answering) });
     expect(formPageDigest(config.formPage, answering)).not.toBe(formPageDigest(config.formPage));
+    // And what those pages load of the site, which publish keeps till the next deploy.
+    owned.template.hasOutput(SITE_OUTPUTS.formPageLoads, { Value: JSON.stringify(['css/site.css', 'fr/style fr.css']) });
     // What the bundling runs after esbuild: the page copied from siteDir beside the contact function's code.
     const hooks = handlerBundling('lambdas/contact', [], { [BUNDLED_FORM_PAGE]: join(siteDir, 'contact/index.html') }).commandHooks;
     expect(hooks?.afterBundling('/in', '/out')).toEqual([`cp '${join(siteDir, 'contact/index.html')}' '/out/${BUNDLED_FORM_PAGE}'`]);
@@ -737,6 +739,7 @@ describe('outputs npm run publish reads', () => {
     template.hasOutput(SITE_OUTPUTS.distributionId, { Value: { Ref: site.logicalId(stack.frontDoor.distribution) } });
     template.hasOutput(SITE_OUTPUTS.settingsDigest, { Value: settingsDigest(readSiteConfig(site.app)) });
     template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: NO_FILE });
+    template.hasOutput(SITE_OUTPUTS.formPageLoads, { Value: NO_FORM_PAGE_LOADS });
     expect(template.findOutputs(SITE_OUTPUTS.siteBucket)).toEqual({});
   });
 

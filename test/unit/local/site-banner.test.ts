@@ -63,6 +63,7 @@ describe('siteBannerLines', () => {
     path: '/contact/',
     file: '/site/contact/index.html',
     source: 'found' as const,
+    subresources: [],
     missingSubresources: [],
     errorFor: [],
     errorWorded: [],

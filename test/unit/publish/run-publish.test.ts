@@ -261,6 +261,24 @@ describe('what needs a deploy', () => {
     ]);
   });
 
+  it('keeps what the deployed form page loads, gone from the folder, till the deploy that bundles the page anew', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), formPageDigest: 'a'.repeat(64), formPageLoads: JSON.stringify(['_astro/index.Old1.css', 'contact-form.js']) });
+    for (const key of ['_astro/index.Old1.css', '_astro/other.Old2.css', 'contact-form.js']) deployment.bucket.set(key, { body: Buffer.from(key), etag: s3Etag(Buffer.from(key)) });
+    const lines = await run(siteFolder({ ...SITE, '_astro/index.New1.css': 'body {}', 'contact-form.js': 'contact-form.js' }), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/' } });
+    expect(lines.filter((line) => /^ {2}(delete|keep) /.test(line))).toEqual([
+      '  delete      _astro/other.Old2.css',
+      '  keep        _astro/index.Old1.css  (gone from siteDir, but the deployed form page loads it: npm run cdk -- deploy --all deletes it)',
+    ]);
+    expect(lines).toContainEqual(expect.stringMatching(/^Published: 7 uploaded, 1 deleted, 1 unchanged, 1 kept till the next deploy; /));
+    expect([...deployment.bucket.keys()]).toContain('_astro/index.Old1.css');
+    expect([...deployment.bucket.keys()]).not.toContain('_astro/other.Old2.css');
+    // A deployment made before the output keeps nothing.
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+    delete deployment.outputs[SITE_OUTPUTS.formPageLoads];
+    deployment.bucket.set('_astro/index.Old1.css', { body: Buffer.from('old'), etag: s3Etag(Buffer.from('old')) });
+    expect(await run(siteFolder(SITE), { dryRun: true })).toContain('  delete      _astro/index.Old1.css');
+  });
+
   it.each<[string, Record<string, string>, readonly string[], string]>([
     [
       'a new file without an extension, taken for a folder',
