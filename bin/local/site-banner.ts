@@ -8,7 +8,7 @@ import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
 import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
 import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
-import { SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
+import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 import { mailLanguageNamed } from '../../lambdas/mail-words/mail-language.js';
 
@@ -22,10 +22,15 @@ export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: reado
  * to make one (the banner's placeholders say which settings it lacks); none for a file that holds
  * only what a deployment reads.
  */
-export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists'>, fileKeys: readonly string[]): string | undefined {
-  if (fileKeys.length > 0) return `Settings   ${terminalText(file.path)}: ${fileKeys.join(', ')}  (an environment variable that is set wins)`;
-  if (file.exists) return undefined;
-  return `Settings   none: no ${terminalText(file.path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
+export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists' | 'settings'>, fileKeys: readonly string[]): string | undefined {
+  if (!file.exists) return `Settings   none: no ${terminalText(file.path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
+  // What the preview has no part in (a domain, its certificate, the plan): read, and left to the deploy.
+  const deployed = Object.keys(file.settings).filter((key) => !Object.hasOwn(SHARED_SETTINGS, key) && !isCdkKey(key));
+  const parts = [
+    ...(fileKeys.length === 0 ? [] : [`${fileKeys.join(', ')}  (an environment variable that is set wins)`]),
+    ...(deployed.length === 0 ? [] : [`the deploy's alone: ${deployed.map(terminalText).join(', ')}`]),
+  ];
+  return parts.length === 0 ? undefined : `Settings   ${terminalText(file.path)}: ${parts.join('; ')}`;
 }
 
 /**

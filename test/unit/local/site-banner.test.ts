@@ -14,17 +14,26 @@ describe('settingsBannerLine', () => {
   const path = '/home/ada/personal-site/site-settings.json';
 
   it('names the file and the keys the preview read from it', () => {
-    expect(settingsBannerLine({ path, exists: true }, ['siteDir', 'ownerEmail'])).toBe(`Settings   ${path}: siteDir, ownerEmail  (an environment variable that is set wins)`);
+    expect(settingsBannerLine({ path, exists: true, settings: { siteDir: '_site', ownerEmail: 'ada@example.com' } }, ['siteDir', 'ownerEmail'])).toBe(
+      `Settings   ${path}: siteDir, ownerEmail  (an environment variable that is set wins)`,
+    );
   });
 
   it('says how to make the file when there is none, where every setting is a placeholder', () => {
-    expect(settingsBannerLine({ path, exists: false }, [])).toBe(
+    expect(settingsBannerLine({ path, exists: false, settings: {} }, [])).toBe(
       `Settings   none: no ${path}  (cp site-settings.example.json site-settings.json, then set your name, addresses and siteDir in it)`,
     );
   });
 
-  it('says nothing of a file that holds only what a deployment reads', () => {
-    expect(settingsBannerLine({ path, exists: true }, [])).toBeUndefined();
+  it('names what the preview leaves to the deploy, and nothing of a file that holds nothing', () => {
+    const settings = { siteDir: '_site', domainName: 'example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' };
+    expect(settingsBannerLine({ path, exists: true, settings }, ['siteDir'])).toBe(
+      `Settings   ${path}: siteDir  (an environment variable that is set wins); the deploy's alone: domainName, certificateArn`,
+    );
+    expect(settingsBannerLine({ path, exists: true, settings: { pricingPlan: 'free' } }, [])).toBe(`Settings   ${path}: the deploy's alone: pricingPlan`);
+    expect(settingsBannerLine({ path, exists: true, settings: {} }, [])).toBeUndefined();
+    // A CDK feature flag is no setting of the owner's.
+    expect(settingsBannerLine({ path, exists: true, settings: { '@aws-cdk/core:newStyleStackSynthesis': true } }, [])).toBeUndefined();
   });
 });
 
