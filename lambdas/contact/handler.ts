@@ -31,7 +31,7 @@ import { idempotencyReplies } from './idempotency-replies.js';
 import { keyedInquiryId, repeatedFormId } from './inquiry-id.js';
 import { CONTACT_LAZY_MODULES } from './lazy-modules.js';
 import type { FormSite, OtherFormPageSource, OwnerFormPageSource } from './form-replies.js';
-import { formPostPage, jsonPostPage, visitedPath } from './posted-from.js';
+import { formPostPage, jsonPostPage, visitedFormPagePath } from './posted-from.js';
 import { readFormBody, readJsonBody, type BodyHeaders } from './read-body.js';
 
 const site = readSiteSettings(process.env);
@@ -71,7 +71,8 @@ const otherFormPages: readonly OtherFormPageSource[] = readOtherFormPages(proces
 /** The site's contact pages: first the one whose answers `/contact` shows without naming it, the owner's form page or else the service's own form. */
 const contactPages: readonly ({ readonly path: string } | OtherFormPageSource)[] = [{ path: formPage?.path ?? PAGE_PATHS.form }, ...otherFormPages];
 /** The address of the contact page an inquiry was sent from, which the owner's mail gives (docs/api.md §2). */
-const pageAddress = (page: { readonly path: string } | undefined): string | undefined => (page === undefined ? undefined : `${site.baseUrl}${visitedPath(page.path)}`);
+const pageAddress = (page: { readonly path: string } | undefined): string | undefined =>
+  page === undefined ? undefined : `${site.baseUrl}${page === contactPages[0] ? visitedFormPagePath(page.path) : page.path}`;
 
 const rememberedAnswers = lazyModule(async () => {
   const module = (await import(lazySpecifier(CONTACT_LAZY_MODULES.rememberedAnswers))) as typeof import('./remembered-answers.js');

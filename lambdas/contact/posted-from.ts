@@ -45,8 +45,8 @@ export function jsonPostPage<Page extends { readonly path: string }>(pages: read
   return contactPageAt(pages, pathname);
 }
 
-/** The path visitors reach a contact page at, which its mails name: a flat site's form page, `/contact.html`, is shown at `/contact` (docs/api.md §10). */
-export function visitedPath(path: string): string {
+/** The path visitors reach the form page at, which its mails name: a flat site's, `/contact.html`, is shown at `/contact` (docs/api.md §10). */
+export function visitedFormPagePath(path: string): string {
   return path === `${PAGE_PATHS.form}.html` ? PAGE_PATHS.form : path;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { contactPageAddress, contactPageAt, formPostPage, jsonPostPage, postedFromPath, refererPath, visitedPath } from '../../../lambdas/contact/posted-from.js';
+import { contactPageAddress, contactPageAt, formPostPage, jsonPostPage, postedFromPath, refererPath, visitedFormPagePath } from '../../../lambdas/contact/posted-from.js';
 
 /* Which contact page a form post without JavaScript came from (docs/api.md §9). */
 
@@ -58,9 +58,9 @@ describe('formPostPage and jsonPostPage', () => {
   });
 });
 
-describe('visitedPath', () => {
-  it('names a flat site’s form page by /contact, where visitors see it, and every other page by its own path', () => {
-    expect(['/contact.html', '/contact/', '/blog/contact.html', '/kontakt'].map(visitedPath)).toEqual(['/contact', '/contact/', '/blog/contact.html', '/kontakt']);
+describe('visitedFormPagePath', () => {
+  it('names a flat site’s form page by /contact, where visitors see it, and every other form page by its own path', () => {
+    expect(['/contact.html', '/contact/', '/blog/contact.html', '/kontakt'].map(visitedFormPagePath)).toEqual(['/contact', '/contact/', '/blog/contact.html', '/kontakt']);
   });
 });
 
