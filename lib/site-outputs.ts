@@ -35,23 +35,28 @@ export const SITE_OUTPUTS = {
 /** The formPageLoads output of contact pages that load nothing of the site: CloudFormation takes no empty output. */
 export const NO_FORM_PAGE_LOADS = 'none';
 
-/** The longest formPageLoads output written: well within what CloudFormation takes of an output's value. */
-const MAX_FORM_PAGE_LOADS_LENGTH = 2048;
+/**
+ * The most bytes of a formPageLoads output: the CloudFormation quotas name none for an output's
+ * value, so a bound of our own, of a few dozen files, far past what a contact page loads.
+ */
+export const MAX_FORM_PAGE_LOADS_BYTES = 2048;
 
 /**
- * The formPageLoads output: the keys of the site's files (style sheets, scripts) that the form
- * page and other contact pages the contact function holds load, as a JSON array. A refused post is
- * answered in that deployed copy, so `npm run publish` keeps them in the bucket until the next
- * deploy bundles the pages anew: else a build that renamed them (a hashed style sheet) would take
- * the answer's look away. Past MAX_FORM_PAGE_LOADS_LENGTH, the first that fit.
+ * The formPageLoads output: the keys of the site's files (style sheets, scripts, images; not what
+ * a style sheet loads by `url()`) that the form page and other contact pages the contact function
+ * holds load, as a JSON array. A refused post is answered in that deployed copy, so `npm run
+ * publish` keeps them in the bucket until the next deploy bundles the pages anew: else a build
+ * that renamed them (a hashed style sheet) would take the answer's look away. Past
+ * MAX_FORM_PAGE_LOADS_BYTES, the first that fit, and `left` says how many did not.
  */
-export function formPageLoadsOutput(pages: readonly { readonly subresources: readonly string[] }[]): string {
+export function formPageLoadsOutput(pages: readonly { readonly subresources: readonly string[] }[]): { readonly value: string; readonly left: number } {
+  const all = [...new Set(pages.flatMap((page) => page.subresources.map(siteKey)))];
   const keys: string[] = [];
-  for (const key of new Set(pages.flatMap((page) => page.subresources.map(siteKey)))) {
-    if (JSON.stringify([...keys, key]).length > MAX_FORM_PAGE_LOADS_LENGTH) break;
+  for (const key of all) {
+    if (Buffer.byteLength(JSON.stringify([...keys, key])) > MAX_FORM_PAGE_LOADS_BYTES) break;
     keys.push(key);
   }
-  return keys.length === 0 ? NO_FORM_PAGE_LOADS : JSON.stringify(keys);
+  return { value: keys.length === 0 ? NO_FORM_PAGE_LOADS : JSON.stringify(keys), left: all.length - keys.length };
 }
 
 /** The keys a formPageLoads output names; none of NO_FORM_PAGE_LOADS, of a deployment made before it, or of anything else. */

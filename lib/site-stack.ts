@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -23,7 +23,7 @@ import { answeringContactPages, otherFormPages } from './settings/contact-pages.
 import { BUNDLED_FORM_PAGE } from './settings/form-page.js';
 import { formPageDigest, ownLlmsTxtDigest, settingsDigest } from './settings/settings-digest.js';
 import type { SiteConfig } from './settings/site-config.js';
-import { formPageLoadsOutput, logGroupOutput, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
+import { formPageLoadsOutput, logGroupOutput, MAX_FORM_PAGE_LOADS_BYTES, pascalCase, SITE_OUTPUTS, siteDocumentsOutput } from './site-outputs.js';
 
 export interface SiteStackProps extends StackProps {
   readonly config: SiteConfig;
@@ -195,10 +195,16 @@ export class SiteStack extends Stack {
       value: formPageDigest(config.formPage, answering),
       description: "The form page and other contact pages the contact function's bundle holds (SHA-256), which npm run publish compares with siteDir's",
     });
+    const loads = formPageLoadsOutput(config.formPage === undefined ? [] : [config.formPage, ...config.otherContactPages.filter(({ path }) => answering.some((page) => page.path === path))]);
     new CfnOutput(this, SITE_OUTPUTS.formPageLoads, {
-      value: formPageLoadsOutput(config.formPage === undefined ? [] : [config.formPage, ...config.otherContactPages.filter(({ path }) => answering.some((page) => page.path === path))]),
-      description: 'The style sheets and scripts of siteDir the contact pages of the contact function load, which npm run publish keeps until the next deploy',
+      value: loads.value,
+      description: 'The files of siteDir the contact pages of the contact function load, which npm run publish keeps until the next deploy',
     });
+    if (loads.left > 0) {
+      Annotations.of(this).addInfo(
+        `siteDir: your contact pages load more files than the FormPageLoads output holds (${MAX_FORM_PAGE_LOADS_BYTES} bytes): npm run publish keeps the first of them till the next deploy, not the ${loads.left} others`,
+      );
+    }
     new CfnOutput(this, SITE_OUTPUTS.ownLlmsTxtDigest, {
       value: ownLlmsTxtDigest(ownLlmsTxt),
       description: "The owner's llms.txt the discovery function's bundle holds (SHA-256), which npm run publish compares with siteDir's",

@@ -25,6 +25,9 @@ export interface SiteNow {
 /** The command that makes what publishing files cannot. */
 export const DEPLOY = 'npm run cdk -- deploy --all';
 
+/** Why publish and restore keep a file the bucket would lose (FormPageLoads, lib/site-outputs.ts). */
+export const KEPT_FOR_CONTACT_PAGES = `the deployed contact pages load it: ${DEPLOY} deletes it`;
+
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
  * page (the contact function's bundle holds its copy), a file without an extension the front

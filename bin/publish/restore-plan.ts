@@ -57,6 +57,8 @@ export interface RestorePlan {
   readonly copies: readonly Copy[];
   /** Keys the bucket holds now and did not then. */
   readonly deletions: readonly string[];
+  /** Of the keys it did not hold then, those the deployed contact pages load: deleted by the next deploy. */
+  readonly kept: readonly string[];
   /** Keys left as they are: what they held then is too large to copy back, or not known. */
   readonly leftOut: ReadonlyArray<{ readonly key: string; readonly why: LeftOutOfRestore }>;
   readonly unchanged: number;
@@ -80,15 +82,16 @@ export const MAX_COPY_BYTES = 5 * 1024 ** 3;
  * How to bring the bucket back to how it was at `time`: for each key, what it held then is its
  * newest version or delete marker from before `time`; a version is copied back over what the key
  * holds now, unless that is the same bytes (its ETag), and a key that held nothing then is
- * deleted. Nothing is lost: the copy and the deletion are new versions, so a restore is undone
- * like a publish. S3 lists LastModified to the second: two changes of a key within one second
+ * deleted, but one the deployed contact pages load (`kept`, as a publish keeps it). Nothing is
+ * lost: the copy and the deletion are new versions, so a restore is undone like a publish. S3 lists LastModified to the second: two changes of a key within one second
  * are told apart by which is the latest, and a change in the second `time` names counts as after it.
  */
-export function planRestore(versions: readonly KeyVersion[], time: Date): RestorePlan {
+export function planRestore(versions: readonly KeyVersion[], time: Date, loaded: ReadonlySet<string> = new Set()): RestorePlan {
   const byKey = new Map<string, KeyVersion[]>();
   for (const version of versions) byKey.set(version.key, [...(byKey.get(version.key) ?? []), version]);
   const copies: Copy[] = [];
   const deletions: string[] = [];
+  const kept: string[] = [];
   const leftOut: Array<{ key: string; why: LeftOutOfRestore }> = [];
   const keys: string[] = [];
   let unchanged = 0;
@@ -106,7 +109,10 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
         keys.push(key);
       }
     } else if (!heldThen) {
-      if (heldNow) deletions.push(key);
+      if (heldNow && loaded.has(key)) {
+        kept.push(key);
+        keys.push(key);
+      } else if (heldNow) deletions.push(key);
     } else if (heldNow && (now.versionId === then.versionId || now.etag === then.etag)) {
       unchanged += 1;
       keys.push(key);
@@ -118,5 +124,5 @@ export function planRestore(versions: readonly KeyVersion[], time: Date): Restor
       keys.push(key);
     }
   }
-  return { copies, deletions, leftOut, unchanged, objects, keys };
+  return { copies, deletions, kept, leftOut, unchanged, objects, keys };
 }

@@ -17,7 +17,7 @@ import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
-import { DEPLOY, deployNotes, droppedPagesNote, type SiteNow } from './deploy-notes.js';
+import { DEPLOY, deployNotes, droppedPagesNote, KEPT_FOR_CONTACT_PAGES, type SiteNow } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor, type FrontDoorUpdate } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
@@ -97,7 +97,7 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   const plan = await planPublish(site, bucket, deployed.formPageLoads);
   for (const upload of plan.uploads) yield `  upload      ${printable(upload.key)}  (${upload.change}, ${upload.contentType}, ${size(upload.size)})`;
   for (const key of plan.deletions) yield `  delete      ${printable(key)}`;
-  for (const key of plan.kept) yield `  keep        ${printable(key)}  (gone from siteDir, but the deployed form page loads it: ${DEPLOY} deletes it)`;
+  for (const key of plan.kept) yield `  keep        ${printable(key)}  (gone from siteDir, but ${KEPT_FOR_CONTACT_PAGES})`;
   const paths = invalidationPaths([...plan.uploads.map((upload) => upload.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
   if (update !== undefined) yield* frontDoorChangeLines(update);

@@ -4,7 +4,7 @@ import { printable } from '../../lib/pages/site-files.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
-import { DEPLOY } from './deploy-notes.js';
+import { DEPLOY, KEPT_FOR_CONTACT_PAGES } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
@@ -50,9 +50,10 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
   if (!versioning.versioned) {
     throw new PublishError(`the bucket keeps no earlier versions, so there is nothing to restore from: ${DEPLOY} turns them on for what comes after`);
   }
-  const plan = planRestore(await listVersions(s3, deployed.bucket, owner), request.time);
+  const plan = planRestore(await listVersions(s3, deployed.bucket, owner), request.time, deployed.formPageLoads);
   for (const copy of plan.copies) yield `  restore     ${printable(copy.key)}  (${copy.change})`;
   for (const key of plan.deletions) yield `  delete      ${printable(key)}  (new since)`;
+  for (const key of plan.kept) yield `  keep        ${printable(key)}  (${KEPT_FOR_CONTACT_PAGES})`;
   for (const { key, why } of plan.leftOut) yield `  left out    ${printable(key)}  (${LEFT_OUT[why]})`;
   const paths = invalidationPaths([...plan.copies.map((copy) => copy.key), ...plan.deletions]);
   if (paths.length > 0) yield `  invalidate  ${paths.join(' ')}`;
@@ -93,7 +94,7 @@ async function copyBack(s3: S3Client, deployed: DeployedSite, owner: { ExpectedB
 }
 
 function counts(plan: RestorePlan, made: boolean): string {
-  const leftOut = plan.leftOut.length === 0 ? '' : `, ${plan.leftOut.length} left out`;
+  const leftOut = `${plan.kept.length === 0 ? '' : `, ${plan.kept.length} kept till the next deploy`}${plan.leftOut.length === 0 ? '' : `, ${plan.leftOut.length} left out`}`;
   return made
     ? `${plan.copies.length} brought back, ${plan.deletions.length} deleted, ${plan.unchanged} unchanged${leftOut}`
     : `${plan.copies.length} to bring back, ${plan.deletions.length} to delete, ${plan.unchanged} unchanged${leftOut}`;

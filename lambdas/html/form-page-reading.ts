@@ -239,12 +239,13 @@ function isInquiryForm(controls: readonly Element[]): boolean {
 
 /**
  * The paths of the site a form page loads its look and behaviour from: each style sheet
- * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, and with
- * `images` each image, resolved as the browser resolves them, in tree order and each once. Synth
- * and `npm start` check that the site has them, since a form page copied from an example keeps the example's.
+ * (`<link rel="stylesheet" href>`) and script (`<script src>`) of the page's own origin, or of one
+ * of the site's own names written whole (a Hugo theme's), and with `images` each image, resolved
+ * as the browser resolves them, in tree order and each once. Synth and `npm start` check that the
+ * site has them, since a form page copied from an example keeps the example's.
  */
 export function sameSiteSubresources(page: PageTree, { images = false }: { readonly images?: boolean } = {}): string[] {
-  const paths = loadedUrls(page, { images }).flatMap((url) => (url.origin === SITE ? [url.pathname] : []));
+  const paths = loadedUrls(page, { images }).flatMap((url) => (url.origin === SITE || page.ownOrigins.has(url.origin) ? [url.pathname] : []));
   return [...new Set(paths)];
 }
 

@@ -41,9 +41,9 @@ export interface FormPage {
   readonly source: 'setting' | 'found';
   /** The thank-you page its form names (SUCCESS_PATH_ATTRIBUTE), checked as the setting of one is. */
   readonly successPath?: string;
-  /** The style sheets and scripts of the site it loads (sameSiteSubresources), by their paths. */
+  /** The style sheets, scripts and images of the site it loads (sameSiteSubresources), by their paths. */
   readonly subresources: readonly string[];
-  /** Of those, the ones the site's folder has no file for. */
+  /** The style sheets and scripts of those that the site's folder has no file for. */
   readonly missingSubresources: readonly string[];
   /** The fields its form's ERROR_FOR_ATTRIBUTE elements name, where their messages go. */
   readonly errorFor: readonly string[];
@@ -232,8 +232,8 @@ function checkedPage(
       `${named} is ${file}, whose form's ${POSTED_FROM_FIELD} field ${names}: a post from it would be answered as another page's. Write value=${printable(JSON.stringify(path))}, or leave the field out`,
     );
   }
-  const subresources = sameSiteSubresources(page);
-  const missingSubresources = subresources.filter((link) => !linkFinds(door, link));
+  const subresources = sameSiteSubresources(page, { images: true });
+  const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
   const { errorFor, errorWorded, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
   const ownFields = form.filled.filter((field) => site.extraFields?.some(({ name }) => name === field));

@@ -43,12 +43,18 @@ describe('the bucket as it was at a time', () => {
         { key: 'deleted.html', versionId: 'deleted.html-v0', size: 10, change: 'deleted since' },
       ],
       deletions: ['gone-before-back-after.html', 'new.html'],
+      kept: [],
       leftOut: [],
       unchanged: 2,
       objects: 5,
       // What the bucket holds once restored, which the front door's function is told of.
       keys: ['changed.html', 'deleted.html', 'put-back.html', 'same.html'],
     });
+  });
+
+  it('keeps what is new since but the deployed contact pages load, as a publish keeps it', () => {
+    const plan = planRestore([...history('_astro/index.New1.css', ['10:05:00', 'a']), ...history('new.html', ['10:05:00', 'a'])], T, new Set(['_astro/index.New1.css']));
+    expect({ deletions: plan.deletions, kept: plan.kept, keys: plan.keys }).toEqual({ deletions: ['new.html'], kept: ['_astro/index.New1.css'], keys: ['_astro/index.New1.css'] });
   });
 
   it('takes a change in the very second named as after it, and one the second before as before', () => {

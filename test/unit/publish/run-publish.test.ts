@@ -267,7 +267,7 @@ describe('what needs a deploy', () => {
     const lines = await run(siteFolder({ ...SITE, '_astro/index.New1.css': 'body {}', 'contact-form.js': 'contact-form.js' }), { now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact/' } });
     expect(lines.filter((line) => /^ {2}(delete|keep) /.test(line))).toEqual([
       '  delete      _astro/other.Old2.css',
-      '  keep        _astro/index.Old1.css  (gone from siteDir, but the deployed form page loads it: npm run cdk -- deploy --all deletes it)',
+      '  keep        _astro/index.Old1.css  (gone from siteDir, but the deployed contact pages load it: npm run cdk -- deploy --all deletes it)',
     ]);
     expect(lines).toContainEqual(expect.stringMatching(/^Published: 7 uploaded, 1 deleted, 1 unchanged, 1 kept till the next deploy; /));
     expect([...deployment.bucket.keys()]).toContain('_astro/index.Old1.css');

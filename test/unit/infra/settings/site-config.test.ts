@@ -555,6 +555,11 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const folder = siteFolder({ 'contact/index.html': page, 'site.css': 'body {}' });
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN }).formPage?.refusedByPolicy.otherOrigins).toEqual(['https://cdn.example']);
     expect(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage?.refusedByPolicy.otherOrigins).toEqual(['https://example.com', 'https://cdn.example']);
+    // What it loads of the site, its images too, which publish keeps till the next deploy: written whole, by its path.
+    const withImage = page.replace('<form', '<img src="/_astro/logo.H1x.webp" alt=""><form');
+    const imaged = siteFolder({ 'contact/index.html': withImage, 'site.css': 'body {}', 'css/site.css': 'body {}' });
+    const own = configOf({ ...MINIMAL_CONTEXT, siteDir: imaged, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN }).formPage!;
+    expect({ subresources: own.subresources, missing: own.missingSubresources }).toEqual({ subresources: ['/css/site.css', '/site.css', '/_astro/logo.H1x.webp'], missing: [] });
   });
 
   it('names the style sheets and scripts of the site it loads that siteDir has no file for, and says so in its line', () => {
