@@ -1,4 +1,4 @@
-import { FORM_FOLDER, FORM_FOLDER_PAGE, indexedFolders, isExtensionless, pagesReached, takenNames, underFlatFolder, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
+import { FORM_FOLDER, FORM_FOLDER_PAGE, formPageAtForm, indexedFolders, isExtensionless, pagesReached, takenNames, underFlatFolder, unpagedSiteIndex, withListedPages, type SiteIndex, type SiteRouting } from '../../lib/edge/front-door-function.js';
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
@@ -45,7 +45,11 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
     if (deployed.settingsDigest !== now.settingsDigest) {
       notes.push(`your settings differ from those deployed (a -c option of the deploy counts too): a setting takes effect at the next ${DEPLOY}`);
     }
-    if (deployed.formPageDigest !== now.formPageDigest) {
+    // A flat site's contact.html the form page now, which the deployed function does not show at /contact.
+    const shownAtForm = formPageAtForm(now.formPagePath);
+    if (deployed.formPageDigest !== now.formPageDigest && shownAtForm !== undefined && deployed.frontDoor !== undefined && deployed.frontDoor.formPage === undefined) {
+      notes.push(`${shownAtForm.page} is your form page now: ${shownAtForm.path} shows the service's form, not it, until ${DEPLOY}`);
+    } else if (deployed.formPageDigest !== now.formPageDigest) {
       notes.push(
         now.formPagePath === undefined
           ? `the deployed form page is gone from siteDir: /contact keeps leading visitors to it until ${DEPLOY}`

@@ -120,6 +120,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ),
     ...certificateChecks,
     ...zoneRecordChecks(recordSets),
+    ...(siteHost === undefined || unpointed.length === 0
+      ? []
+      : [`The day before you switch (below), lower the TTL of ${unpointed.join(' and ')}'s records at your DNS host to 300 s, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`]),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostDomainAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
@@ -169,7 +172,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   return (
     `Turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point ${pronoun} at DistributionDomainName ${where}: ` +
     `while it is on, ${siteHost} answers the front door with a redirect to ${names.join(' and ')}, so a try through your hosts file would loop. ` +
-    `For the records' TTL some visitors get that host's 404 page: lower it to 300 s the day before, and choose a quiet hour (docs/your-domain.md "A site that stays at its host")`
+    `For the records' TTL some visitors get that host's 404 page: choose a quiet hour (docs/your-domain.md "A site that stays at its host")`
   );
 }
 

@@ -20,7 +20,7 @@ export const SWEDISH: MailWords = {
   heldShare: (shown, total) => `${shown} av ${total} kvarhållna förfrågningar`,
   digestSubject: (count, day) => `Dagssammanfattning: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
-    const why = `${shown === 1 ? 'den sparades' : 'var och en sparades'} till ${others ? 'sammanfattningen' : 'det här mejlet'} i stället för att skickas separat; raden ”${HELD}” anger varför.`;
+    const why = `${shown === 1 ? 'den sparades' : 'var och en sparades'} för ${others ? 'sammanfattningen' : 'det här mejlet'} i stället för att skickas separat; raden ”${HELD}” anger varför.`;
     return others ? `${count} sedan förra sammanfattningen, resten i andra mejl: ${why}` : `${count} sedan förra sammanfattningen: ${why}`;
   },
   quoteMark: 'Varje rad som skrevs i formuläret börjar med "> "; alla andra rader kommer från den här tjänsten.',

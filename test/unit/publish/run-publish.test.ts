@@ -261,6 +261,13 @@ describe('what needs a deploy', () => {
     ]);
   });
 
+  it('says a flat site’s contact.html, the form page now, is not shown at /contact till the deploy tells the front door', async () => {
+    deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), formPageDigest: 'none' });
+    expect(notes(await run(siteFolder(SITE), { dryRun: true, now: { ...NOW, formPageDigest: 'b'.repeat(64), formPagePath: '/contact.html' } }))).toEqual([
+      "deploy needed: /contact.html is your form page now: /contact shows the service's form, not it, until npm run cdk -- deploy --all",
+    ]);
+  });
+
   it('keeps what the deployed form page loads, gone from the folder, till the deploy that bundles the page anew', async () => {
     deployment = mockedDeployment({ deployedKeys: Object.keys(SITE), formPageDigest: 'a'.repeat(64), formPageLoads: JSON.stringify(['_astro/index.Old1.css', 'contact-form.js']) });
     for (const key of ['_astro/index.Old1.css', '_astro/other.Old2.css', 'contact-form.js']) deployment.bucket.set(key, { body: Buffer.from(key), etag: s3Etag(Buffer.from(key)) });

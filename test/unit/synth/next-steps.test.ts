@@ -69,11 +69,12 @@ describe('npm run synth’s next steps', () => {
   it('for an existing site (siteOrigin): its host’s custom domain turned off right before the names move, not a try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
     expect(steps.at(-2)).toBe(
-      "  7. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point it at DistributionDomainName " +
+      "  8. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point it at DistributionDomainName " +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md): ' +
         'while it is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
-        'For the records\' TTL some visitors get that host\'s 404 page: lower it to 300 s the day before, and choose a quiet hour (docs/your-domain.md "A site that stays at its host")',
+        'For the records\' TTL some visitors get that host\'s 404 page: choose a quiet hour (docs/your-domain.md "A site that stays at its host")',
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });

@@ -231,6 +231,9 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': renamedTrap }) }).message).toMatch(
       /whose form has fields the inquiry has not \(_gotchaX\), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; _gotchaX: the spam trap is _gotcha, by that name alone$/,
     );
+    // A field of the owner's that merely holds the word is theirs.
+    const scored = ownerFormPage().replace('<button', '<input name="gotcha_score"><button');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': scored }) }).message).toContain('a field of your own (gotcha_score) goes in the extraFields setting');
     const { formPage } = configOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento', phone: 'Telefone' } });
     expect(formPage?.path).toBe('/contact/');
     // As the inquiry's own, each of them has its message beside it only with an element of its own.
