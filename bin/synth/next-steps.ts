@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
+import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
@@ -40,6 +41,7 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
 }
 
 const DEPLOY = 'npm run cdk -- deploy --all';
+
 
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
@@ -111,6 +113,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const signedDomains = senderDomains.filter((domain) => verifiedDomains.includes(domain));
   const unsignedDomains = senderDomains.filter((domain) => !verifiedDomains.includes(domain));
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
+  const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
   const steps = [
     ...freeMailSenders.map((note) => `About your sender: ${note}`),
@@ -123,12 +126,15 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(siteHost === undefined || unpointed.length === 0
       ? []
       : [`The day before you switch (below), lower the TTL of ${unpointed.join(' and ')}'s records at your DNS host to 300 s, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`]),
+    ...(overSandbox
+      ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
+      : []),
     `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostDomainAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
-    ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy)`]),
+    ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only)`]),
     ...signedDomains.map(
       (domain) =>
         `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,

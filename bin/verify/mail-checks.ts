@@ -2,16 +2,13 @@ import { GetAccountCommand, GetEmailIdentityCommand, type GetEmailIdentityComman
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import type { DeployedSettings } from './deployed-stack.js';
+import { exceedsSandbox, SANDBOX_MAILS_A_DAY, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 
 /** README's section on the sender's identity and its DNS records. */
 const MAIL_GUIDE = 'README "Mail that lands in the inbox"';
 /** Where a domain identity's DNS records are listed: the stack's outputs, or SES's console for one verified outside it. */
 const DNS_RECORDS = `the SenderDnsRecord outputs, or SES's console for a domain you verified there; ${MAIL_GUIDE}`;
 
-/** What SES's sandbox sends in 24 hours, in each region (README "SES's sandbox"). */
-const SANDBOX_MAILS_A_DAY = 200;
-/** The most `maxMailsPerHour` whose day-long flood leaves the sandbox's quota room for the digest. */
-const SANDBOX_MAILS_AN_HOUR = Math.floor(SANDBOX_MAILS_A_DAY / 24);
 
 /**
  * Whether SES in the stack's region will send the owner's mail (docs/api.md §12): sending enabled,
@@ -54,7 +51,7 @@ function* sandboxQuotaCheck(maxMailsPerHour: number | undefined): Generator<Chec
   if (maxMailsPerHour === undefined) return;
   const name = 'mails an hour';
   // 0 turns the flood signal off: every inquiry is mailed on its own, however many come.
-  if (maxMailsPerHour > 0 && maxMailsPerHour <= SANDBOX_MAILS_AN_HOUR) {
+  if (!exceedsSandbox(maxMailsPerHour)) {
     yield ok(name, `at most ${maxMailsPerHour} (maxMailsPerHour), within the sandbox's ${SANDBOX_MAILS_A_DAY} a day`);
     return;
   }

@@ -7,8 +7,9 @@ import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT,
  * must do next, read from the cloud assembly synth wrote.
  */
 
+/** The steps for `context`, with `"maxMailsPerHour": 8` unless it says otherwise, as README's first deploy has an owner in SES's sandbox set it. */
 function stepsFor(context: Record<string, unknown>, env?: { account: string; region: string }): string[] {
-  const { app } = synthesizeSite(context, env === undefined ? {} : { env });
+  const { app } = synthesizeSite({ maxMailsPerHour: 8, ...context }, env === undefined ? {} : { env });
   const outdir = app.synth().directory;
   return nextSteps(readAssembly(outdir), 'cdk.out');
 }
@@ -25,7 +26,7 @@ describe('npm run synth’s next steps', () => {
       "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy)',
+      '  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only)',
       `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass (README "Mail that lands in the inbox")`,
       '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
@@ -33,6 +34,13 @@ describe('npm run synth’s next steps', () => {
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
       '  8. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
+  });
+
+  it('while the hour’s mails could pass what SES’s sandbox sends in a day, says to set maxMailsPerHour before the deploy', () => {
+    const sandbox = (maxMailsPerHour: number) => stepsFor({ ...MINIMAL_CONTEXT, maxMailsPerHour }).filter((step) => step.includes('maxMailsPerHour'));
+    const step =
+      '  2. Before you deploy, if your account\'s SES is in its sandbox (a new account\'s is; npm run verify says): "maxMailsPerHour": 8 in your settings, till AWS grants production access (README "SES\'s sandbox")';
+    expect({ default: sandbox(20), off: sandbox(0), nine: sandbox(9), eight: sandbox(8) }).toEqual({ default: [step], off: [step], nine: [step], eight: [] });
   });
 
   it('synthesized offline, names the region the MX record takes as the one deployed to', () => {
