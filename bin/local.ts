@@ -3,7 +3,7 @@
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
 import { join } from 'node:path';
-import { ConfigError, readAgentSettings } from '../lambdas/config.js';
+import { ConfigError, readAgentSettings, readSpamSettings } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
@@ -17,7 +17,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
 import { wildcardListening } from './local/local-origins.js';
 import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine } from './local/site-banner.js';
+import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -116,7 +116,7 @@ try {
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? `your ${settings.dynamoEndpoint} (AWS_ENDPOINT_URL_DYNAMODB) behind it, which keeps the inquiries` : 'dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --host 127.0.0.1 --port 8010 --path .inbox beside npm start, and start it with AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8010'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver and npm run forget take the same option)`,
-      `Digest     every ${settings.digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)`,
+      digestBannerLine(settings.digestSeconds, readSpamSettings(process.env).repeatLimit),
       ...stack.warnings,
       'Ready. Press Ctrl-C to stop.',
     ].join('\n'),

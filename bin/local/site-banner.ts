@@ -124,6 +124,16 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
 }
 
 /**
+ * The `Digest` line: how often the preview sends the digest of held inquiries, and, while repeated
+ * text is held (spamRepeatLimit), that an owner's test posts of one text are held past it: a
+ * surprise otherwise, as the first posts were mailed one by one.
+ */
+export function digestBannerLine(digestSeconds: number, repeatLimit: number): string {
+  const repeated = repeatLimit === 0 ? '' : `; one text sent more than ${repeatLimit === 1 ? 'once' : `${repeatLimit} times`} in a UTC day is held too: vary your test posts`;
+  return `Digest     every ${digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)${repeated}`;
+}
+
+/**
  * The `Mail` line: whom the preview's mail is to and from (ownerEmail, senderEmail, or their
  * variables), or that they are placeholders until the settings file names them, and in which
  * language when mailLanguage names one; with the

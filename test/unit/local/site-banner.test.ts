@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine } from '../../../bin/local/site-banner.js';
+import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine } from '../../../bin/local/site-banner.js';
 import { readLocalSettings } from '../../../bin/local/settings.js';
 import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
@@ -9,6 +9,16 @@ import { ownerFormPage } from '../../support/form-pages.js';
 import { siteFolder } from '../../support/site-folder.js';
 
 /* npm start's banner (docs/api.md §4, §7): what the pages are made of and what the preview allows, each from where, and how to test more. */
+
+describe('digestBannerLine', () => {
+  it('says how often the digest goes, and, while repeated text is held, to vary test posts', () => {
+    expect(digestBannerLine(60, 2)).toBe(
+      'Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day); one text sent more than 2 times in a UTC day is held too: vary your test posts',
+    );
+    expect(digestBannerLine(5, 1)).toContain('; one text sent more than once in a UTC day is held too');
+    expect(digestBannerLine(60, 0)).toBe('Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)');
+  });
+});
 
 describe('settingsBannerLine', () => {
   const path = '/home/ada/personal-site/site-settings.json';
