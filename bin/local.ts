@@ -17,7 +17,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
 import { wildcardListening } from './local/local-origins.js';
 import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
-import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine } from './local/site-banner.js';
+import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
 const LOOPBACK_ONLY = 'on loopback only, whatever HOST';
@@ -109,7 +109,10 @@ try {
       // In the settings file's words, as synth says them of siteDir.
       ...(settings.siteDir === undefined
         ? (siteOriginLine === undefined ? [] : [siteOriginLine])
-        : siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv))),
+        : [
+            ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
+            ...[siteOriginBesideSiteDirLine(file.settings.siteOrigin)].filter((line) => line !== undefined),
+          ]),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
       mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),

@@ -43,6 +43,16 @@ export function siteOriginBannerLine(siteOrigin: unknown): string | undefined {
 }
 
 /**
+ * The line under a SITE_DIR previewed beside the settings file's `siteOrigin`: the deployment has
+ * no form page of the owner's, so what a refused post made without JavaScript comes back in
+ * differs from the preview's. None without a siteOrigin.
+ */
+export function siteOriginBesideSiteDirLine(siteOrigin: unknown): string | undefined {
+  if (typeof siteOrigin !== 'string' || siteOrigin === '') return undefined;
+  return `Deployed   from ${terminalText(siteOrigin)} (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, not in your form page as here`;
+}
+
+/**
  * What `npm start` picked up for the pages visitors see (docs/api.md §7), each with where it came
  * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
  * the thank-you page and the style sheet.

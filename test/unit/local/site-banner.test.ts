@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine } from '../../../bin/local/site-banner.js';
+import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from '../../../bin/local/site-banner.js';
 import { readLocalSettings } from '../../../bin/local/settings.js';
 import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
@@ -284,6 +284,13 @@ describe('siteOriginBannerLine', () => {
     );
     expect([siteOriginBannerLine(undefined), siteOriginBannerLine(''), siteOriginBannerLine(42)]).toEqual([undefined, undefined, undefined]);
     expect(siteOriginBannerLine('https://x.example/\u001b[2J')).not.toMatch(/\u001b/);
+  });
+
+  it('beside a SITE_DIR of a build, says a refused post comes back elsewhere once deployed', () => {
+    expect(siteOriginBesideSiteDirLine('https://priyanair.github.io')).toBe(
+      "Deployed   from https://priyanair.github.io (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, not in your form page as here",
+    );
+    expect([siteOriginBesideSiteDirLine(undefined), siteOriginBesideSiteDirLine('')]).toEqual([undefined, undefined]);
   });
 });
 
