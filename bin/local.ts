@@ -101,7 +101,7 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const settingsLine = settingsBannerLine(file, fromFile.keys);
-  const siteOriginLine = siteOriginBannerLine(file.settings.siteOrigin);
+  const siteOriginLine = siteOriginBannerLine(settings.siteOrigin);
   console.log(
     [
       `API        ${stack.apiUrl}  (${[`BASE_URL ${stack.baseUrl}`, wildcardListening(settings.host)].filter(Boolean).join('; ')})`,

@@ -81,6 +81,9 @@ export interface SiteDocuments {
 
 export const NO_SITE_DOCUMENTS: SiteDocuments = { home: false, sitemap: false, markdown: false };
 
+/** What an existing site (`siteOrigin`) publishes that llms.txt links: its home page alone, as its sitemap and Markdown are its host's own. */
+export const EXISTING_SITE_DOCUMENTS: SiteDocuments = { home: true, sitemap: false, markdown: false };
+
 const SITE_DOCUMENT_NAMES = ['home', 'sitemap', 'markdown'] as const satisfies readonly (keyof SiteDocuments)[];
 
 /** SITE_DOCUMENTS: the names of what the site publishes, comma-separated (`home,sitemap,markdown`); empty for none. */

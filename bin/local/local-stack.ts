@@ -4,7 +4,7 @@ import { failureInWords } from '../aws-failure.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
-import { siteFrontDoor } from '../../lib/edge/front-door-request.js';
+import { existingSiteFrontDoor, siteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { answeringContactPages, otherFormPages } from '../../lib/settings/contact-pages.js';
 import { BUNDLED_FORM_PAGE } from '../../lib/settings/form-page.js';
 import { ApiGate } from './api-gate.js';
@@ -76,7 +76,12 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const ses = settings.sesEndpoint ?? (await track(emulators, startSesEmulator(EMULATOR_HOST, settings.sesPort))).url;
 
     const agents = { settings: readAgentSettings(process.env), baseUrl: localBaseUrl(process.env, api.port) };
-    const door = settings.siteDir === undefined ? undefined : siteFrontDoor(settings.siteDir, SITE_DIR, { agents, ...(settings.formPage === undefined ? {} : { formPage: settings.formPage.path }) });
+    const door =
+      settings.siteDir !== undefined
+        ? siteFrontDoor(settings.siteDir, SITE_DIR, { agents, ...(settings.formPage === undefined ? {} : { formPage: settings.formPage.path }) })
+        : settings.siteOrigin !== undefined
+          ? existingSiteFrontDoor(settings.siteOrigin, { agents })
+          : undefined;
     // The form page and the other contact pages the contact function answers in, as a deployment bundles them.
     const { answering } = answeringContactPages(settings.formPage, settings.otherContactPages);
     const answeringCopies: SiteFileCopy[] = [];

@@ -1,6 +1,7 @@
 import {
   AGENT_SETTING_VARIABLES,
   ConfigError,
+  EXISTING_SITE_DOCUMENTS,
   NO_SITE_DOCUMENTS,
   parseOrigin,
   readAgentSettings,
@@ -28,7 +29,7 @@ import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
 import { findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type OtherContactPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
-import { exclusiveSitePages, rejectUnknownKeys } from '../../lib/settings/site-config.js';
+import { exclusiveSitePages, readSiteOrigin, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
 
 /** What `npm start` needs beyond the Lambda functions' own settings. */
@@ -46,6 +47,8 @@ export interface LocalSettings {
   readonly sesEndpoint?: string;
   /** SITE_DIR, absolute: the site's folder, served at the same origin as the deployed front door serves siteDir. */
   readonly siteDir?: string;
+  /** Without SITE_DIR, the settings file's `siteOrigin`: the existing site whose pages the preview fetches, as the deployed front door does. */
+  readonly siteOrigin?: string;
   /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (site-file-copy.ts). */
   readonly formPage?: FormPage;
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
@@ -212,6 +215,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
   const { siteFolder, formPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
   const site = siteFolder === undefined ? undefined : { siteDir: siteFolder.folder, files: siteFiles(siteFolder.folder) };
   const others = siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file);
+  const siteOrigin = site === undefined && fileSettings.siteOrigin !== undefined ? readSiteOrigin(fileSettings.siteOrigin) : undefined;
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),
@@ -221,12 +225,13 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
     ...optionalEndpoint('dynamoEndpoint', 'AWS_ENDPOINT_URL_DYNAMODB', env),
     ...optionalEndpoint('sesEndpoint', 'AWS_ENDPOINT_URL_SESV2', env),
     ...(site === undefined ? {} : { siteDir: site.siteDir }),
+    ...(siteOrigin === undefined ? {} : { siteOrigin }),
     ...(formPage === undefined ? {} : { formPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     otherContactPages: others,
     // What the banner names when no page posts to /contact at all.
     ...(siteFolder === undefined || site === undefined || formPage !== undefined || others.length > 0 ? {} : { formServicePages: formServicePages(siteFolder, site.files.files) }),
-    siteDocuments: site === undefined ? NO_SITE_DOCUMENTS : folderDocuments(site.files, readAgentSettings(env)),
+    siteDocuments: site !== undefined ? folderDocuments(site.files, readAgentSettings(env)) : siteOrigin !== undefined ? EXISTING_SITE_DOCUMENTS : NO_SITE_DOCUMENTS,
   };
   rejectCollidingPorts(settings);
   // The handlers read these at import too, but checking them here stops start-up before any

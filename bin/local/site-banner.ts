@@ -7,7 +7,7 @@ import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
 import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
-import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
+import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
 import { mailLanguageNamed } from '../../lambdas/mail-words/mail-language.js';
@@ -25,9 +25,11 @@ export function settingSource(key: keyof typeof SHARED_SETTINGS, fileKeys: reado
 export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists' | 'settings'>, fileKeys: readonly string[]): string | undefined {
   if (!file.exists) return `Settings   none: no ${terminalText(file.path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
   // What the preview has no part in (a domain, its certificate, the plan): read, and left to the deploy.
-  const deployed = Object.keys(file.settings).filter((key) => !Object.hasOwn(SHARED_SETTINGS, key) && !isCdkKey(key));
+  // siteOrigin has no variable: the preview fetches its pages unless SITE_DIR is set.
+  const read = [...fileKeys, ...(file.settings.siteOrigin === undefined ? [] : ['siteOrigin'])];
+  const deployed = Object.keys(file.settings).filter((key) => !Object.hasOwn(SHARED_SETTINGS, key) && !isCdkKey(key) && !read.includes(key));
   const parts = [
-    ...(fileKeys.length === 0 ? [] : [`${fileKeys.join(', ')}  (an environment variable that is set wins)`]),
+    ...(read.length === 0 ? [] : [`${read.join(', ')}  (an environment variable that is set wins)`]),
     ...(deployed.length === 0 ? [] : [`the deploy's alone: ${deployed.map(terminalText).join(', ')}`]),
   ];
   return parts.length === 0 ? undefined : `Settings   ${terminalText(file.path)}: ${parts.join('; ')}`;
@@ -35,11 +37,11 @@ export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists' | 
 
 /**
  * The `Site` line of a settings file whose pages come from an existing site (`siteOrigin`), which
- * the preview does not fetch: the deployment's front door does. None for any other.
+ * the preview fetches them from as the deployment's front door does. None for any other.
  */
-export function siteOriginBannerLine(siteOrigin: unknown): string | undefined {
-  if (typeof siteOrigin !== 'string' || siteOrigin === '') return undefined;
-  return `Site       ${terminalText(siteOrigin)}  (siteOrigin: not previewed, as the deployment fetches every other path from it; here ${PAGE_PATHS.form} alone answers, and a SITE_DIR of a build of your site would preview it)`;
+export function siteOriginBannerLine(siteOrigin: string | undefined): string | undefined {
+  if (siteOrigin === undefined) return undefined;
+  return `Site       ${terminalText(siteOrigin)}  (siteOrigin: every path but ${PAGE_PATHS.form} and the service's fetched from it, as the deployed front door fetches them; a SITE_DIR of a build of your site previews it offline)`;
 }
 
 /**
@@ -59,7 +61,7 @@ export function siteOriginBesideSiteDirLine(siteOrigin: unknown): string | undef
  */
 export function siteBannerLines(
   env: Env,
-  settings: Pick<LocalSettings, 'siteDir' | 'formPage' | 'formSuccessPath' | 'otherContactPages' | 'formServicePages'>,
+  settings: Pick<LocalSettings, 'siteDir' | 'siteOrigin' | 'formPage' | 'formSuccessPath' | 'otherContactPages' | 'formServicePages'>,
   fileKeys: readonly string[],
 ): string[] {
   const successPath = settings.formSuccessPath;
@@ -73,10 +75,17 @@ export function siteBannerLines(
     const missing = candidate === undefined ? `${siteDir} has no ${FOUND_FORM_PAGE} or ${FLAT_FORM_PAGE} whose form posts to ${PAGE_PATHS.form}` : unconvertedFormPageNote(candidate, siteDir);
     return `no formPage, and ${missing}${elsewhere(settings.siteDir, settings.otherContactPages.map(({ path }) => path)) || toFormService(settings.formServicePages ?? [])}`;
   };
+  // An existing site's pages are fetched, never read: what synth says of them.
+  const formPageLines =
+    settings.siteOrigin !== undefined
+      ? siteOriginFormLines(new URL(settings.siteOrigin).hostname, stylesheet, successPath?.path)
+      : [
+          `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
+          `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
+        ];
   return [
     `Site name  ${env.SITE_NAME ? `${env.SITE_NAME}  (${settingSource('siteName', fileKeys)})` : `${DEFAULT_SITE_NAME}  (the default; siteName in your settings file names yours)`}`,
-    `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
-    `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,
+    ...formPageLines,
     // Without a form page, the Form page line names them, as what formPage could name.
     ...(settings.formPage === undefined || settings.otherContactPages.length === 0 ? [] : otherContactLines(settings.otherContactPages, settings.formPage, successPath)),
     `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,

@@ -3,30 +3,32 @@ import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/edge/front-door-
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
+import { connectionFailure } from '../aws-failure.js';
 import { FileBody } from './file-body.js';
 
 /** What a walk of the folder meets while it is being written: a path gone, or a folder become a file. */
 const FOLDER_CHANGING = new Set(['ENOENT', 'ENOTDIR']);
 
 /**
- * Local mode with SITE_DIR: the deployed distribution in front of the API and the site's folder
- * (docs/api.md §10), deciding each request with the front door's own rules (lib/edge/front-door-request.ts):
- * the service's paths to the API, the function's redirects and 405s, the folder's files, and the
- * site's 404.html for every 404, the API's own included, as the distribution's error response
- * answers them.
+ * Local mode with the site's pages: the deployed distribution in front of the API and the site's
+ * folder or the existing site (docs/api.md §10), deciding each request with the front door's own
+ * rules (lib/edge/front-door-request.ts): the service's paths to the API, the function's redirects
+ * and 405s, the folder's files, and the site's 404.html for every 404, the API's own included, as
+ * the distribution's error response answers them; or the existing site's pages, fetched from it.
  */
 export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestListener {
   return answeringWith(async (request) => {
     const { path, query } = requestTarget(request.url ?? '/');
     let outcome: FrontDoorOutcome;
     try {
-      outcome = door.route({ method: request.method ?? 'GET', path, query, ...(request.headers.accept === undefined ? {} : { accept: request.headers.accept }) });
+      outcome = door.route({ method: request.method ?? 'GET', path, query, headers: singleValued(request) });
     } catch (error) {
       drain(request);
       // Gone for a moment, or a folder of it swapped for a file mid-scan, as while a generator builds
       // the folder anew: nothing is lost by coming back.
       if (FOLDER_CHANGING.has((error as NodeJS.ErrnoException).code ?? '')) {
-        return { ...plainAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment."), headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } };
+        const answer = plainAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment.");
+        return { ...answer, headers: { ...answer.headers, 'retry-after': '5' } };
       }
       // The folder outgrew what the function can embed since start-up: synth would stop the same way.
       return plainAnswer(500, (error as Error).message);
@@ -46,12 +48,51 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
       }
       case 'added':
         drain(request);
-        return withPageHeaders(door, path, { statusCode: 200, headers: { 'Content-Type': outcome.contentType }, body: Buffer.from(outcome.body()) });
+        return withPageHeaders(door, path, { statusCode: 200, headers: { 'content-type': outcome.contentType }, body: Buffer.from(outcome.body()) });
       case 'missing':
         drain(request);
         return missingAnswer(door);
+      case 'origin':
+        drain(request);
+        return withPageHeaders(door, path, await fetchFromExistingSite(outcome.origin, request.method ?? 'GET', outcome.path, outcome.headers));
     }
   });
+}
+
+/** How long the site has to answer: CloudFront's default origin response timeout (AWS, "Response timeout"). */
+const SITE_TIMEOUT_MS = 30_000;
+
+/**
+ * What a page's answer loses on its way through the preview: the headers of its connection, and
+ * its encoding, which fetch has decoded (and its length with it). A cookie of the site is none of
+ * the preview's: CloudFront's cache policy keys pages by path alone.
+ */
+const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'set-cookie']);
+
+/**
+ * Local mode's fetch of a page of the existing site (`siteOrigin`), as the distribution's default
+ * behaviour makes it: the path and the headers the viewer-request function kept (never the
+ * preview's Host, nor an encoding fetch would not decode), its answer as given, a redirect
+ * included. A site that does not answer gets the distribution's 502 or 504, in words.
+ */
+export async function fetchFromExistingSite(
+  origin: string,
+  method: string,
+  path: string,
+  kept: Readonly<Record<string, string>>,
+): Promise<LocalAnswer & { headers: Record<string, string> }> {
+  // A request target that is no path (`*`, which Node takes with any method) would be read as part of the origin's host.
+  if (!path.startsWith('/')) return plainAnswer(400, `Bad Request: ${JSON.stringify(path)} is no path of the site.`);
+  const headers = Object.fromEntries(Object.entries(kept).filter(([name]) => name !== 'host' && name !== 'accept-encoding'));
+  try {
+    const answer = await fetch(`${origin}${path}`, { method, headers, redirect: 'manual', signal: AbortSignal.timeout(SITE_TIMEOUT_MS) });
+    const relayed = Object.fromEntries([...answer.headers].filter(([name]) => !NOT_RELAYED.has(name)));
+    return { statusCode: answer.status, headers: relayed, body: Buffer.from(await answer.arrayBuffer()) };
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    const why = timedOut ? `no answer in ${SITE_TIMEOUT_MS / 1000} s` : connectionFailure(error);
+    return plainAnswer(timedOut ? 504 : 502, `${timedOut ? 'Gateway Timeout' : 'Bad Gateway'}: ${origin}${path} (siteOrigin) could not be fetched: ${why}. The deployment fetches it from there too.`);
+  }
 }
 
 async function missingAnswer(door: SiteFrontDoor): Promise<LocalAnswer> {
@@ -70,12 +111,12 @@ async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefine
  */
 async function fileAnswer(statusCode: number, contentType: string, file: string): Promise<(LocalAnswer & { headers: Record<string, string> }) | undefined> {
   const body = await FileBody.open(file);
-  return body === undefined ? undefined : { statusCode, headers: { 'Content-Type': contentType }, body };
+  return body === undefined ? undefined : { statusCode, headers: { 'content-type': contentType }, body };
 }
 
-/** An answer of the site as it leaves the edge: with the headers the viewer-response function gives it (docs/api.md §16). */
+/** An answer of the site as it leaves the edge: with the headers the viewer-response function gives it (docs/api.md §10, §16). */
 function withPageHeaders(door: SiteFrontDoor, path: string, answer: LocalAnswer & { headers: Record<string, string> }): LocalAnswer {
-  return { ...answer, headers: { ...answer.headers, ...capitalized(door.pageHeaders(path, answer.statusCode, answer.headers['Content-Type'] ?? '')) } };
+  return { ...answer, headers: capitalized(door.pageHeaders(path, answer.statusCode, answer.headers)) };
 }
 
 /** Header names as CloudFront writes those a function set: each word capitalized (`link` is `Link`). */
@@ -83,8 +124,13 @@ function capitalized(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()), value]));
 }
 
-function plainAnswer(statusCode: number, text: string): LocalAnswer {
-  return { statusCode, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from(`${text}\n`) };
+function plainAnswer(statusCode: number, text: string): LocalAnswer & { headers: Record<string, string> } {
+  return { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`${text}\n`) };
+}
+
+/** A request's headers as CloudFront gives a function them, each with one value: a repeated one's joined. */
+function singleValued(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
 }
 
 /** A request answered without its body: read and dropped, so that the connection can serve the next one. */

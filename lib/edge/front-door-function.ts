@@ -371,20 +371,27 @@ export interface PageHeaders {
   readonly servicePaths: readonly string[];
   readonly links: readonly string[];
   readonly markdown: boolean;
+  readonly siteHost?: string;
 }
 
 /**
  * What the viewer-response function is told for a site (docs/api.md §16): the Link header's values
  * for every page when Link headers are on (relative references, which RFC 8288 §3.1 resolves
- * against the page's URL, so that the code holds no deploy-time value), and whether each page has
- * its Markdown.
+ * against the page's URL, so that the code holds no deploy-time value), whether each page has
+ * its Markdown, and an existing site's host, whose redirects naming it stay at the site (docs/api.md §10).
  */
-export function pageHeaders(options: { readonly linkHeaders: boolean; readonly markdown: boolean }): PageHeaders {
+export function pageHeaders(options: { readonly linkHeaders: boolean; readonly markdown: boolean; readonly siteHost?: string }): PageHeaders {
   return {
     servicePaths: serviceRouting().throughDefault,
     links: options.linkHeaders ? PAGE_LINKS : [],
     markdown: options.markdown,
+    ...(options.siteHost === undefined ? {} : { siteHost: options.siteHost.toLowerCase() }),
   };
+}
+
+/** Whether a site's pages need the viewer-response function at all: none when it would change no answer. */
+export function changesPages(headers: PageHeaders): boolean {
+  return headers.links.length > 0 || headers.markdown || headers.siteHost !== undefined;
 }
 
 /** Every page's links: the API catalog (RFC 9727 §3, its `api-catalog` relation) and llms.txt, which describes the site. */

@@ -6,6 +6,8 @@
 // PAGE_HEADERS.servicePaths  the route table's paths the default behaviour sends to the API: their answers are left as they are
 // PAGE_HEADERS.links         the Link header's values for every HTML page (the API catalog, llms.txt); none when Link headers are off
 // PAGE_HEADERS.markdown      true when each page has a Markdown version (front-door-routing.js): its pages' answers vary by Accept
+// PAGE_HEADERS.siteHost      an existing site's host (siteOrigin), which CloudFront asks by that name: a redirect of its naming it
+//                            whole (GitHub Pages' `/about` to `https://you.github.io/about/`) is made a path of this origin
 //
 // AWS's event structure does not say whether the request a viewer-response function sees is the viewer's or
 // the one the viewer-request function returned; both forms of a page's URI (`/a/`, `/a/index.html`,
@@ -16,6 +18,7 @@ function handler(event) {
   var response = event.response;
   // The API's own answers are left as they are: its paths, and a post to the path that shows the owner's form page.
   if (PAGE_HEADERS.servicePaths.indexOf(request.uri) !== -1 || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
+  if (PAGE_HEADERS.siteHost !== undefined) keepRedirectHere(response);
   var type = response.headers['content-type'] === undefined ? '' : response.headers['content-type'].value.toLowerCase();
   var html = type.indexOf('text/html') === 0;
   var markdownType = type.indexOf('text/markdown') === 0;
@@ -33,6 +36,18 @@ function handler(event) {
   }
   if (links.length > 0) addValue(response, 'link', links.join(', '));
   return response;
+}
+
+// A Location naming the existing site's host, which would take the visitor away to the host's own address: its path
+// here instead. Never one a browser reads as another host (`//evil.example`), whatever the site redirects to.
+function keepRedirectHere(response) {
+  var location = response.headers.location;
+  if (location === undefined) return;
+  var origin = /^https?:\/\/([^\/?#\\]*)/i.exec(location.value);
+  if (origin === null) return;
+  var host = origin[1].toLowerCase().replace(/:(443|80)$/, '');
+  if (host !== PAGE_HEADERS.siteHost) return;
+  location.value = '/' + location.value.slice(origin[0].length).replace(/^[\/\\]+/, '');
 }
 
 // The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page. A URI

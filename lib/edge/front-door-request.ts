@@ -4,6 +4,7 @@ import { API_ORIGIN_ID, matchesPathPattern, NOT_FOUND_PAGE, serviceRouting, SITE
 import { agentFiles, publishedContentType } from '../pages/agent-files.js';
 import { noPageOfFolder, siteFileAt, siteFiles } from '../pages/site-files.js';
 import {
+  changesPages,
   formPageAtForm,
   frontDoorFunctionCode,
   frontDoorRouting,
@@ -13,6 +14,7 @@ import {
   pageHeadersFunctionCode,
   pagesWithoutHtml,
   type EdgeMessage,
+  type PageHeaders,
 } from './front-door-function.js';
 
 /** A viewer's request as the front door reads it: the path and the query as sent. */
@@ -23,6 +25,8 @@ export interface ViewerRequest {
   readonly query: string;
   /** The Accept header as sent, when there is one. */
   readonly accept?: string;
+  /** The headers a page's request may carry to an existing site (Range, the validators), by lower-case name, when sent. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Where the front door takes a request (docs/api.md §10). */
@@ -36,14 +40,16 @@ export type FrontDoorOutcome =
   /** A file the service adds to the site (docs/api.md §16): a page's Markdown, robots.txt, sitemap.xml. */
   | { readonly kind: 'added'; readonly key: string; readonly contentType: string; readonly body: () => string }
   /** No file for it: the distribution's 404. */
-  | { readonly kind: 'missing' };
+  | { readonly kind: 'missing' }
+  /** To the existing site (`siteOrigin`), as the function sends it on: the site's origin, the path and the headers it keeps. */
+  | { readonly kind: 'origin'; readonly origin: string; readonly path: string; readonly headers: Readonly<Record<string, string>> };
 
 export interface SiteFrontDoor {
   route(request: ViewerRequest): FrontDoorOutcome;
   /** The page of every 404 (the distribution's error response): the folder's 404.html, when it has one. */
   notFoundPage(): string | undefined;
-  /** The headers the viewer-response function gives an answer of the site below 400 (docs/api.md §16), by its request's path. */
-  pageHeaders(path: string, status: number, contentType: string): Record<string, string>;
+  /** The headers of an answer of the site as it leaves the edge, by lower-case name: the viewer-response function's changes to one below 400 (docs/api.md §10, §16), by its request's path. */
+  pageHeaders(path: string, status: number, headers: Readonly<Record<string, string>>): Record<string, string>;
 }
 
 /** What local mode adds to the folder, as a deploy adds it: the parts turned on, and `{base}` for the absolute URLs. */
@@ -83,8 +89,7 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
     }
     return loaded;
   };
-  const headers = pageHeaders({ linkHeaders: agents?.settings.linkHeaders ?? false, markdown });
-  const headersFunction = loadPageHeadersFunction(pageHeadersFunctionCode(headers));
+  const leaving = leavingHeaders(pageHeaders({ linkHeaders: agents?.settings.linkHeaders ?? false, markdown }));
   return {
     route(request) {
       const uncached = uncachedPatterns.find((pattern) => matchesPathPattern(pattern, request.path));
@@ -92,15 +97,7 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
       if (uncached !== undefined && uncached !== formPagePath) return { kind: 'service' };
       const site = siteFiles(folder);
       const { run, pagesWithoutHtml } = routingFunction([...site.files.keys()]);
-      const { result, selectedOrigin } = run({
-        request: {
-          method: request.method,
-          uri: request.path,
-          querystring: edgeQuery(request.query),
-          headers: request.accept === undefined ? {} : { accept: { value: request.accept } },
-          cookies: {},
-        },
-      });
+      const { result, selectedOrigin } = run(edgeEvent(request));
       if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
       // A request sent on goes to the origin the function chose, else to its behaviour's own.
       if ((selectedOrigin ?? (uncached === undefined ? SITE_ORIGIN_ID : API_ORIGIN_ID)) === API_ORIGIN_ID) return { kind: 'service' };
@@ -110,12 +107,56 @@ export function siteFrontDoor(folder: string, setting: string, { agents, formPag
       return added ?? { kind: 'missing' };
     },
     notFoundPage: () => siteFiles(folder).files.get(NOT_FOUND_PAGE),
-    pageHeaders(path, status, contentType) {
-      if (status >= 400 || (headers.links.length === 0 && !headers.markdown)) return {};
-      const before: EdgeMessage = { statusCode: status, headers: { 'content-type': { value: contentType } } };
-      const after = headersFunction({ request: { method: 'GET', uri: path, querystring: {}, headers: {}, cookies: {} }, response: before });
-      return edgeHeaders(after.headers);
+    pageHeaders: leaving,
+  };
+}
+
+/**
+ * The deployed distribution in front of an existing site (`siteOrigin`, here its origin), as local
+ * mode plays it: the route table's behaviours, then the default behaviour's viewer-request function,
+ * told what a deploy tells it of such a site, which sends every other GET and HEAD on to the site
+ * with the few headers a page's request keeps; the viewer-response function then keeps the site's
+ * redirects at this origin.
+ */
+export function existingSiteFrontDoor(origin: string, { agents }: Pick<LocalFrontDoorOptions, 'agents'> = {}): SiteFrontDoor {
+  const { uncachedPatterns } = serviceRouting();
+  const run = loadFrontDoorFunction(frontDoorFunctionCode(frontDoorRouting(null)));
+  const leaving = leavingHeaders(pageHeaders({ linkHeaders: agents?.settings.linkHeaders ?? false, markdown: false, siteHost: new URL(origin).host }));
+  return {
+    route(request) {
+      if (uncachedPatterns.some((pattern) => matchesPathPattern(pattern, request.path))) return { kind: 'service' };
+      const { result, selectedOrigin } = run(edgeEvent(request));
+      if (typeof result.statusCode === 'number') return { kind: 'answer', status: result.statusCode, headers: edgeHeaders(result.headers) };
+      if (selectedOrigin === API_ORIGIN_ID) return { kind: 'service' };
+      return { kind: 'origin', origin, path: String(result.uri), headers: edgeHeaders(result.headers) };
     },
+    notFoundPage: () => undefined,
+    pageHeaders: leaving,
+  };
+}
+
+/** A viewer's request as the viewer-request function is given it. */
+function edgeEvent(request: ViewerRequest): { request: EdgeMessage } {
+  const headers = { ...request.headers, ...(request.accept === undefined ? {} : { accept: request.accept }) };
+  return {
+    request: {
+      method: request.method,
+      uri: request.path,
+      querystring: edgeQuery(request.query),
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }])),
+      cookies: {},
+    },
+  };
+}
+
+/** The viewer-response function as SiteFrontDoor.pageHeaders runs it: on answers below 400 alone, as CloudFront does, and only when it changes any. */
+function leavingHeaders(headers: PageHeaders): SiteFrontDoor['pageHeaders'] {
+  if (!changesPages(headers)) return (_path, _status, answered) => ({ ...answered });
+  const run = loadPageHeadersFunction(pageHeadersFunctionCode(headers));
+  return (path, status, answered) => {
+    if (status >= 400) return { ...answered };
+    const response: EdgeMessage = { statusCode: status, headers: Object.fromEntries(Object.entries(answered).map(([name, value]) => [name, { value }])) };
+    return edgeHeaders(run({ request: { method: 'GET', uri: path, querystring: {}, headers: {}, cookies: {} }, response }).headers);
   };
 }
 

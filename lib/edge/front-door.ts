@@ -27,6 +27,7 @@ import type { HostedZoneAttributes } from '../hosted-zone.js';
 import { SitePagesOrigin, type SitePages } from '../pages/site-pages-origin.js';
 import type { AgentSettings } from '../../lambdas/config.js';
 import {
+  changesPages,
   frontDoorFunctionCode,
   frontDoorRouting,
   otherNameRedirectCode,
@@ -79,7 +80,7 @@ export class FrontDoor extends Construct {
   readonly routingFunction?: CloudFrontFunction;
   /** The viewer-request function of every behaviour the routing function is not on, when the domain has another name that redirects to it. */
   readonly redirectFunction?: CloudFrontFunction;
-  /** The viewer-response function of the routing function's behaviours, when the site's pages get Link headers or Markdown (docs/api.md §16). */
+  /** The viewer-response function of the routing function's behaviours, when the site's pages get Link headers or Markdown (docs/api.md §16), or come from an existing site, whose redirects it keeps here (§10). */
   readonly headersFunction?: CloudFrontFunction;
   /** Where the site's own pages come from, when it has any. */
   readonly pages?: SitePagesOrigin;
@@ -117,10 +118,10 @@ export class FrontDoor extends Construct {
       });
       const unlisted = unlistedPagesNote('siteDir', pages.paths ?? [], routing.site);
       if (unlisted !== undefined) Annotations.of(this).addInfo(unlisted);
-      const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown });
-      if (headers.links.length > 0 || headers.markdown) {
+      const headers = pageHeaders({ linkHeaders: props.agents.linkHeaders, markdown: pages.markdown, ...(props.sitePages?.kind === 'origin' ? { siteHost: props.sitePages.host } : {}) });
+      if (changesPages(headers)) {
         this.headersFunction = new CloudFrontFunction(this, 'PageHeaders', {
-          comment: "The site's pages' Link and Vary headers (lib/edge/front-door-headers.js)",
+          comment: "The site's pages' Link, Vary and Location headers (lib/edge/front-door-headers.js)",
           runtime: FunctionRuntime.JS_2_0,
           code: FunctionCode.fromInline(pageHeadersFunctionCode(headers)),
         });

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOME_PAGE, NOT_FOUND_PAGE } from '../front-door-paths.js';
-import type { AgentSettings, SiteDocuments } from '../../lambdas/config.js';
+import { EXISTING_SITE_DOCUMENTS, type AgentSettings, type SiteDocuments } from '../../lambdas/config.js';
 import { LOG_RETENTION } from '../log-retention.js';
 import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, folderDocuments, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
@@ -56,7 +56,7 @@ export class SitePagesOrigin extends Construct {
     this.markdown = pages.kind === 'folder' && agents.markdown;
     if (pages.kind === 'origin') {
       this.origin = new HttpOrigin(pages.host, { originId, protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
-      this.documents = { home: true, sitemap: false, markdown: false };
+      this.documents = EXISTING_SITE_DOCUMENTS;
       return;
     }
     this.bucket = new Bucket(this, 'Bucket', {

@@ -432,15 +432,18 @@ function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undef
   if (siteDir !== undefined) {
     return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
   }
-  if (siteOrigin !== undefined) {
-    const value = text('siteOrigin', siteOrigin);
-    const origin = parseOrigin('siteOrigin', value);
-    if (!origin.startsWith('https://') || new URL(origin).port !== '') {
-      throw new ConfigError(`siteOrigin must be an https origin on the default port such as https://you.github.io, got ${JSON.stringify(value)}`);
-    }
-    return { kind: 'origin', host: new URL(origin).hostname };
-  }
+  if (siteOrigin !== undefined) return { kind: 'origin', host: new URL(readSiteOrigin(siteOrigin)).hostname };
   return undefined;
+}
+
+/** `siteOrigin`, the existing site's origin, as synth and `npm start` read it: an https origin on the default port, which CloudFront fetches. */
+export function readSiteOrigin(siteOrigin: unknown): string {
+  const value = text('siteOrigin', siteOrigin);
+  const origin = parseOrigin('siteOrigin', value);
+  if (!origin.startsWith('https://') || new URL(origin).port !== '') {
+    throw new ConfigError(`siteOrigin must be an https origin on the default port such as https://you.github.io, got ${JSON.stringify(value)}`);
+  }
+  return origin;
 }
 
 /**

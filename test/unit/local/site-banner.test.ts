@@ -42,6 +42,10 @@ describe('settingsBannerLine', () => {
     );
     expect(settingsBannerLine({ path, exists: true, settings: { pricingPlan: 'free' } }, [])).toBe(`Settings   ${path}: the deploy's alone: pricingPlan`);
     expect(settingsBannerLine({ path, exists: true, settings: {} }, [])).toBeUndefined();
+    // The preview fetches an existing site's pages, as deployed.
+    expect(settingsBannerLine({ path, exists: true, settings: { siteOrigin: 'https://you.github.io', domainName: 'example.com' } }, [])).toBe(
+      `Settings   ${path}: siteOrigin  (an environment variable that is set wins); the deploy's alone: domainName`,
+    );
     // A CDK feature flag is no setting of the owner's.
     expect(settingsBannerLine({ path, exists: true, settings: { '@aws-cdk/core:newStyleStackSynthesis': true } }, [])).toBeUndefined();
   });
@@ -278,11 +282,11 @@ describe('siteBannerLines', () => {
 });
 
 describe('siteOriginBannerLine', () => {
-  it('says a siteOrigin of the settings file is not previewed, and what is: the service’s form alone, or a build given as SITE_DIR', () => {
+  it('says the pages of a siteOrigin of the settings file are fetched from it, as deployed, and how to preview a build of them offline', () => {
     expect(siteOriginBannerLine('https://priyanair.github.io')).toBe(
-      'Site       https://priyanair.github.io  (siteOrigin: not previewed, as the deployment fetches every other path from it; here /contact alone answers, and a SITE_DIR of a build of your site would preview it)',
+      "Site       https://priyanair.github.io  (siteOrigin: every path but /contact and the service's fetched from it, as the deployed front door fetches them; a SITE_DIR of a build of your site previews it offline)",
     );
-    expect([siteOriginBannerLine(undefined), siteOriginBannerLine(''), siteOriginBannerLine(42)]).toEqual([undefined, undefined, undefined]);
+    expect(siteOriginBannerLine(undefined)).toBeUndefined();
     expect(siteOriginBannerLine('https://x.example/\u001b[2J')).not.toMatch(/\u001b/);
   });
 

@@ -397,17 +397,25 @@ describe('the site’s pages', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({
       TargetOriginId: SITE_ORIGIN_ID,
       ResponseHeadersPolicyId: policyId(existingSite, ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId),
-      // The existing site's pages get the Link headers too; it has no Markdown of the service's.
+      // The existing site's pages get the Link headers too, and its redirects stay here; it has no Markdown of the service's.
       FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' }), expect.objectContaining({ EventType: 'viewer-response' })],
     });
     existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: pageHeadersFunctionCode(pageHeaders({ linkHeaders: true, markdown: false })),
+      FunctionCode: pageHeadersFunctionCode(pageHeaders({ linkHeaders: true, markdown: false, siteHost: 'you.github.io' })),
     });
     expect(config.DefaultRootObject).toBeUndefined();
     existingSite.template.hasResourceProperties('AWS::CloudFront::Function', {
       FunctionCode: Match.stringLikeRegexp('"site":null'),
     });
     existingSite.template.resourceCountIs('AWS::S3::Bucket', 0);
+  });
+
+  it('with siteOrigin and every part for agents turned off, keeps the viewer-response function for the site’s redirects alone', () => {
+    const quiet = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', linkHeaders: false });
+    quiet.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: pageHeadersFunctionCode(pageHeaders({ linkHeaders: false, markdown: false, siteHost: 'you.github.io' })),
+    });
+    expect(distributionOf(quiet).DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' }), expect.objectContaining({ EventType: 'viewer-response' })]);
   });
 });
 
