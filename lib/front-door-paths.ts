@@ -1,4 +1,3 @@
-import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
 import { METHODS_BY_PATH } from '../lambdas/routes.js';
 
 /**
@@ -17,9 +16,6 @@ export const HOME_PAGE = 'index.html';
 
 /** What static site generators (Hugo, Jekyll, Eleventy, Astro) name the page for a missing path. */
 export const NOT_FOUND_PAGE = '404.html';
-
-/** The owner's form page the service's form's path shows, rather than lead to it (docs/api.md §10): a flat site's. */
-export const FLAT_FORM_PAGE = `${PAGE_PATHS.form}.html`;
 
 /** How the route table's paths reach the API. */
 export interface ServiceRouting {

@@ -1,12 +1,11 @@
 import { relative } from 'node:path';
 import { DEFAULT_SITE_NAME, readPageStylesheet, type Env } from '../../lambdas/config.js';
 import { SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
-import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import type { RateLimits } from '../../lambdas/inquiry/limits.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
-import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
 import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
 import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';

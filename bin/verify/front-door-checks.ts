@@ -1,9 +1,8 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { isLoopbackName } from '../local/local-origins.js';
-import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { bareNameOf } from '../../lib/bare-name.js';
-import { FLAT_FORM_PAGE } from '../../lib/front-door-paths.js';
 import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';

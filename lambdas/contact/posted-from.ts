@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from '../html/page-paths.js';
+import { FLAT_FORM_PAGE, PAGE_PATHS } from '../html/page-paths.js';
 
 /** The path of a `Referer` that is a URL; none of one that is not (a proxy's, a hand-made request's). */
 export function refererPath(referer: string | undefined): string | undefined {
@@ -47,7 +47,7 @@ export function jsonPostPage<Page extends { readonly path: string }>(pages: read
 
 /** The path visitors reach the form page at, which its mails name: a flat site's, `/contact.html`, is shown at `/contact` (docs/api.md §10). */
 export function visitedFormPagePath(path: string): string {
-  return path === `${PAGE_PATHS.form}.html` ? PAGE_PATHS.form : path;
+  return path === FLAT_FORM_PAGE ? PAGE_PATHS.form : path;
 }
 
 /** The page of `pages` that `path` is an address of (contactPageAddress), if any. */

@@ -11,3 +11,6 @@ export const PAGE_PATHS = {
   icon: '/contact/icon.svg',
   api: '/api/contact',
 } as const;
+
+/** The owner's form page the service's form's path shows, rather than lead to it (docs/api.md §10): a flat site's, which its mails name by that path. */
+export const FLAT_FORM_PAGE = `${PAGE_PATHS.form}.html`;

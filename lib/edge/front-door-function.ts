@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '../../lambdas/config.js';
-import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
-import { API_ORIGIN_ID, FLAT_FORM_PAGE, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
+import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { API_ORIGIN_ID, HOME_PAGE, isServicePath, NOT_FOUND_PAGE, serviceRouting, SITE_ORIGIN_ID } from '../front-door-paths.js';
 import { printable } from '../pages/site-files.js';
 import { nameWithoutHtml } from '../pages/site-pages.js';
 
