@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { ConfigError, readAgentSettings, readSpamSettings } from '../lambdas/config.js';
+import { FLAT_FORM_PAGE } from '../lambdas/html/page-paths.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
@@ -34,20 +35,26 @@ try {
   const ownerEnv = { ...process.env };
   const sayWatched = (line: string) => console.log(terminalText(inSettingsFileWords(line, fromFile.keys, ownerEnv)));
   // From the page as start-up read it: an edit while the rest starts is one too.
-  const formPageWatch =
-    settings.siteDir === undefined
-      ? undefined
-      : watchFormPage(
-          settings.formPage === undefined
-            ? { ...(formPageCandidate({ folder: settings.siteDir, setting: 'SITE_DIR' }) ?? { path: FOUND_FORM_PAGE, file: join(settings.siteDir, FOUND_FORM_PAGE, 'index.html') }), used: false }
-            : { path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path, notes: formPageNotes(settings.formPage) },
-          () => {
-            // The form page's own checks: another contact page's are its own watch's (below).
-            const now = readLocalFormPage(ownerEnv, file.settings);
-            return { found: now.formPage !== undefined, successPath: now.formSuccessPath?.path, notes: now.formPage === undefined ? '' : formPageNotes(now.formPage) };
-          },
-          sayWatched,
-        );
+  const siteDir = settings.siteDir;
+  const watchedFormPages =
+    siteDir === undefined
+      ? []
+      : settings.formPage !== undefined
+        ? [{ path: settings.formPage.path, file: settings.formPage.file, used: true, successPath: settings.formSuccessPath?.path, notes: formPageNotes(settings.formPage) }]
+        : formPagePlaces(siteDir).map((page) => ({ ...page, used: false }));
+  const formPageWatches = watchedFormPages.map((page) =>
+    watchFormPage(
+      page,
+      () => {
+        // The form page's own checks: another contact page's are its own watch's (below).
+        const now = readLocalFormPage(ownerEnv, file.settings);
+        // A place not in use finds a form page of its own, not the other place's.
+        const found = page.used ? now.formPage !== undefined : now.formPage?.path === page.path;
+        return { found, successPath: now.formSuccessPath?.path, notes: now.formPage === undefined ? '' : formPageNotes(now.formPage) };
+      },
+      sayWatched,
+    ),
+  );
   // The other contact pages answer their own posts as the form page answers its.
   const siteFolder = localSiteFolder(ownerEnv, file.settings);
   const { answering } = answeringContactPages(settings.formPage, settings.otherContactPages);
@@ -83,7 +90,7 @@ try {
     // STOP_DRAIN_MS for the inquiries stored, then the delivery under way, which the worker's own time limits bound.
     if (stopping) return;
     stopping = true;
-    formPageWatch?.stop();
+    for (const watch of formPageWatches) watch.stop();
     for (const watch of otherPageWatches) watch.stop();
     servicePageWatch?.stop();
     console.log(
@@ -146,5 +153,15 @@ function siteLines(siteDir: string, baseUrl: string, source: string, formPage: s
     ...siteFolderNotes(SITE_DIR, site),
     ...(unlisted === undefined ? [] : [unlisted]),
     ...agentFiles(site, agents, baseUrl, pagesWithoutHtml(paths, routing), SITE_DIR).notes,
+  ];
+}
+
+/** Where a form page would be found in the site's folder, watched until one holds a form: the page there is, else each place a generator may write one. */
+function formPagePlaces(siteDir: string): { readonly path: string; readonly file: string }[] {
+  const candidate = formPageCandidate({ folder: siteDir, setting: SITE_DIR });
+  if (candidate !== undefined) return [candidate];
+  return [
+    { path: FOUND_FORM_PAGE, file: join(siteDir, FOUND_FORM_PAGE, 'index.html') },
+    { path: FLAT_FORM_PAGE, file: join(siteDir, FLAT_FORM_PAGE) },
   ];
 }

@@ -279,8 +279,11 @@ describe('a form page added while npm start runs without one', () => {
   }, 60_000);
   afterAll(() => started?.stop());
 
-  it('is said in one line, to start again to use it; /contact keeps to the service’s own form until then, as a deployment until its next deploy', async () => {
+  it('is said in one line, to start again to use it, at either place it is found; /contact keeps to the service’s own form until then, as a deployment until its next deploy', async () => {
     expect(started.output()).toMatch(/^Form page {2}\/contact, the service's own/m);
+    // A flat site's, as Next.js' export writes it.
+    writeFileSync(join(bare, 'contact.html'), ownerFormPage());
+    await until(() => started.output().includes('Form page  /contact.html holds a form posting to /contact now: stop npm start (Ctrl-C) and start it again to use it'));
     mkdirSync(join(bare, 'contact'));
     writeFileSync(join(bare, PAGE), ownerFormPage());
 
