@@ -3,6 +3,7 @@ import { readAgentSettings } from '../../lambdas/config.js';
 import { failureInWords } from '../aws-failure.js';
 import { ORIGIN_VERIFY_DIGESTS } from '../../lambdas/http/origin-verify.js';
 import { INBOX_PARTITION_KEY, PENDING_STREAM_FILTER } from '../../lambdas/inbox/inquiry-record.js';
+import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { HANDLER_NAMES, type HandlerName } from '../../lambdas/routes.js';
 import { existingSiteFrontDoor, siteFrontDoor } from '../../lib/edge/front-door-request.js';
 import { answeringContactPages, otherFormPages } from '../../lib/settings/contact-pages.js';
@@ -142,7 +143,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
     const gateway = withFreshCopies(handlersGateway, { formPages: formPageCopies, ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) });
-    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door));
+    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door, (line) => console.log(terminalText(line))));
 
     return {
       baseUrl: process.env.BASE_URL as string,

@@ -25,10 +25,11 @@ export function settingsBannerLine(file: Pick<SettingsFile, 'path' | 'exists' | 
   if (!file.exists) return `Settings   none: no ${terminalText(file.path)}  (cp ${SETTINGS_EXAMPLE_FILE} ${SETTINGS_FILE}, then set your name, addresses and siteDir in it)`;
   // What the preview has no part in (a domain, its certificate, the plan): read, and left to the deploy.
   // siteOrigin has no variable: the preview fetches its pages unless SITE_DIR is set.
-  const read = [...fileKeys, ...(file.settings.siteOrigin === undefined ? [] : ['siteOrigin'])];
-  const deployed = Object.keys(file.settings).filter((key) => !Object.hasOwn(SHARED_SETTINGS, key) && !isCdkKey(key) && !read.includes(key));
+  const siteOrigin = file.settings.siteOrigin !== undefined;
+  const deployed = Object.keys(file.settings).filter((key) => !Object.hasOwn(SHARED_SETTINGS, key) && !isCdkKey(key) && key !== 'siteOrigin');
   const parts = [
-    ...(read.length === 0 ? [] : [`${read.join(', ')}  (an environment variable that is set wins)`]),
+    ...(fileKeys.length === 0 ? [] : [`${fileKeys.join(', ')}  (an environment variable that is set wins)`]),
+    ...(siteOrigin ? ['siteOrigin  (a SITE_DIR, when set, previews a build instead)'] : []),
     ...(deployed.length === 0 ? [] : [`the deploy's alone: ${deployed.map(terminalText).join(', ')}`]),
   ];
   return parts.length === 0 ? undefined : `Settings   ${terminalText(file.path)}: ${parts.join('; ')}`;

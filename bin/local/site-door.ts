@@ -3,7 +3,7 @@ import type { FrontDoorOutcome, SiteFrontDoor } from '../../lib/edge/front-door-
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { publishedContentType } from '../../lib/pages/agent-files.js';
 import { answeringWith, requestTarget, type ApiGateway, type LocalAnswer } from './api-server.js';
-import { connectionFailure } from '../aws-failure.js';
+import { fetchFromExistingSite, textAnswer, type SiteAnswer } from './existing-site-fetch.js';
 import { FileBody } from './file-body.js';
 
 /** What a walk of the folder meets while it is being written: a path gone, or a folder become a file. */
@@ -16,7 +16,8 @@ const FOLDER_CHANGING = new Set(['ENOENT', 'ENOTDIR']);
  * and 405s, the folder's files, and the site's 404.html for every 404, the API's own included, as
  * the distribution's error response answers them; or the existing site's pages, fetched from it.
  */
-export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestListener {
+export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor, say: (line: string) => void = () => {}): RequestListener {
+  let saidAway = false;
   return answeringWith(async (request) => {
     const { path, query } = requestTarget(request.url ?? '/');
     let outcome: FrontDoorOutcome;
@@ -27,11 +28,11 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
       // Gone for a moment, or a folder of it swapped for a file mid-scan, as while a generator builds
       // the folder anew: nothing is lost by coming back.
       if (FOLDER_CHANGING.has((error as NodeJS.ErrnoException).code ?? '')) {
-        const answer = plainAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment.");
+        const answer = textAnswer(503, "Service Unavailable: SITE_DIR, the site's folder, is not there just now (being built again?). Try again in a moment.");
         return { ...answer, headers: { ...answer.headers, 'retry-after': '5' } };
       }
       // The folder outgrew what the function can embed since start-up: synth would stop the same way.
-      return plainAnswer(500, (error as Error).message);
+      return textAnswer(500, (error as Error).message);
     }
     switch (outcome.kind) {
       case 'service': {
@@ -52,51 +53,32 @@ export function siteDoorListener(api: ApiGateway, door: SiteFrontDoor): RequestL
       case 'missing':
         drain(request);
         return missingAnswer(door);
-      case 'origin':
+      case 'origin': {
         drain(request);
-        return withPageHeaders(door, path, await fetchFromExistingSite(outcome.origin, request.method ?? 'GET', outcome.path, outcome.headers));
+        const answer = await fetchFromExistingSite(outcome.origin, request.method ?? 'GET', outcome.path, outcome.headers);
+        const away = redirectAway(outcome.origin, answer);
+        if (away !== undefined && !saidAway) {
+          saidAway = true;
+          say(
+            `Site       ${outcome.origin}${outcome.path} redirects to ${away}, another site (your host's own domain setting still on?): the preview passes that on, as the deployment would; turn the setting off right before your names move (docs/your-domain.md, "A site that stays at its host")`,
+          );
+        }
+        return withPageHeaders(door, path, answer);
+      }
     }
   });
 }
 
-/** How long the site has to answer: CloudFront's default origin response timeout (AWS, "Response timeout"). */
-const SITE_TIMEOUT_MS = 30_000;
-
-/**
- * What a page's answer loses on its way through the preview: the headers of its connection, and
- * its encoding, which fetch has decoded (and its length with it). A cookie of the site is none of
- * the preview's: CloudFront's cache policy keys pages by path alone.
- */
-const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'set-cookie']);
-
-/**
- * Local mode's fetch of a page of the existing site (`siteOrigin`), as the distribution's default
- * behaviour makes it: the path and the headers the viewer-request function kept (never the
- * preview's Host, nor an encoding fetch would not decode), its answer as given, a redirect
- * included. A site that does not answer gets the distribution's 502 or 504, in words.
- */
-export async function fetchFromExistingSite(
-  origin: string,
-  method: string,
-  path: string,
-  kept: Readonly<Record<string, string>>,
-): Promise<LocalAnswer & { headers: Record<string, string> }> {
-  // A request target that is no path (`*`, which Node takes with any method) would be read as part of the origin's host.
-  if (!path.startsWith('/')) return plainAnswer(400, `Bad Request: ${JSON.stringify(path)} is no path of the site.`);
-  const headers = Object.fromEntries(Object.entries(kept).filter(([name]) => name !== 'host' && name !== 'accept-encoding'));
-  try {
-    const answer = await fetch(`${origin}${path}`, { method, headers, redirect: 'manual', signal: AbortSignal.timeout(SITE_TIMEOUT_MS) });
-    const relayed = Object.fromEntries([...answer.headers].filter(([name]) => !NOT_RELAYED.has(name)));
-    return { statusCode: answer.status, headers: relayed, body: Buffer.from(await answer.arrayBuffer()) };
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
-    const why = timedOut ? `no answer in ${SITE_TIMEOUT_MS / 1000} s` : connectionFailure(error);
-    return plainAnswer(timedOut ? 504 : 502, `${timedOut ? 'Gateway Timeout' : 'Bad Gateway'}: ${origin}${path} (siteOrigin) could not be fetched: ${why}. The deployment fetches it from there too.`);
-  }
+/** Where a redirect of the existing site sends the visitor when that is another site than it: the one a host's own domain setting makes. */
+function redirectAway(origin: string, answer: SiteAnswer): string | undefined {
+  const location = answer.headers.location;
+  if (answer.statusCode < 300 || answer.statusCode > 399 || location === undefined || !URL.canParse(location)) return undefined;
+  const target = new URL(location);
+  return /^https?:$/.test(target.protocol) && target.hostname !== new URL(origin).hostname ? target.origin : undefined;
 }
 
 async function missingAnswer(door: SiteFrontDoor): Promise<LocalAnswer> {
-  return (await notFoundPage(door)) ?? plainAnswer(404, 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.');
+  return (await notFoundPage(door)) ?? textAnswer(404, 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.');
 }
 
 async function notFoundPage(door: SiteFrontDoor): Promise<LocalAnswer | undefined> {
@@ -124,9 +106,6 @@ function capitalized(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()), value]));
 }
 
-function plainAnswer(statusCode: number, text: string): LocalAnswer & { headers: Record<string, string> } {
-  return { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`${text}\n`) };
-}
 
 /** A request's headers as CloudFront gives a function them, each with one value: a repeated one's joined. */
 function singleValued(request: IncomingMessage): Record<string, string> {

@@ -39,7 +39,8 @@ function handler(event) {
 }
 
 // A Location naming the existing site's host, which would take the visitor away to the host's own address: its path
-// here instead. Never one a browser reads as another host (`//evil.example`), whatever the site redirects to.
+// here instead. Never one a browser reads as another host (`//evil.example`, or `/<tab>/evil.example`, as a browser
+// drops a tab or a line break from a URL), whatever the site redirects to.
 function keepRedirectHere(response) {
   var location = response.headers.location;
   if (location === undefined) return;
@@ -47,7 +48,7 @@ function keepRedirectHere(response) {
   if (origin === null) return;
   var host = origin[1].toLowerCase().replace(/:(443|80)$/, '');
   if (host !== PAGE_HEADERS.siteHost) return;
-  location.value = '/' + location.value.slice(origin[0].length).replace(/^[\/\\]+/, '');
+  location.value = '/' + location.value.slice(origin[0].length).replace(/[\t\n\r]/g, '').replace(/^[\/\\]+/, '');
 }
 
 // The Markdown of a page's URI, as lib/pages/site-pages.ts names it, or null for a URI of no page. A URI

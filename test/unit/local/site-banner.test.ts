@@ -44,7 +44,7 @@ describe('settingsBannerLine', () => {
     expect(settingsBannerLine({ path, exists: true, settings: {} }, [])).toBeUndefined();
     // The preview fetches an existing site's pages, as deployed.
     expect(settingsBannerLine({ path, exists: true, settings: { siteOrigin: 'https://you.github.io', domainName: 'example.com' } }, [])).toBe(
-      `Settings   ${path}: siteOrigin  (an environment variable that is set wins); the deploy's alone: domainName`,
+      `Settings   ${path}: siteOrigin  (a SITE_DIR, when set, previews a build instead); the deploy's alone: domainName`,
     );
     // A CDK feature flag is no setting of the owner's.
     expect(settingsBannerLine({ path, exists: true, settings: { '@aws-cdk/core:newStyleStackSynthesis': true } }, [])).toBeUndefined();

@@ -37,6 +37,9 @@ describe('the viewer-response function: an existing site’s redirects stay at t
     ['https://you.github.io//evil.example/x', '/evil.example/x'],
     ['https://you.github.io/\\evil.example/x', '/evil.example/x'],
     ['https://you.github.io\\evil.example/x', '/evil.example/x'],
+    // A browser drops tabs and line breaks from a URL before it reads it.
+    ['https://you.github.io/\t/evil.example/x', '/evil.example/x'],
+    ['https://you.github.io/\t\r\n//evil.example/x', '/evil.example/x'],
   ])('never makes %s a path a browser reads as another host', (location, path) => {
     expect(leaving(location)).toBe(path);
   });
@@ -44,6 +47,8 @@ describe('the viewer-response function: an existing site’s redirects stay at t
   it.each([
     ['another host', 'https://example.org/about/'],
     ['a host that only begins with the site’s', 'https://you.github.io.evil.example/about/'],
+    ['a host that only ends with the site’s', 'https://evilyou.github.io/about/'],
+    ['another host, the site’s address in its query', 'https://evil.example/?next=https://you.github.io/about/'],
     ['the site’s host as a user name', 'https://you.github.io@evil.example/about/'],
     ['another port of the site’s host', 'https://you.github.io:8443/about/'],
     ['a path already', '/about/'],
