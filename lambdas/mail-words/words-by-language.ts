@@ -7,6 +7,7 @@ import { FRENCH } from './fr.js';
 import { ITALIAN } from './it.js';
 import { DUTCH } from './nl.js';
 import { BRAZILIAN_PORTUGUESE } from './pt-BR.js';
+import { EUROPEAN_PORTUGUESE } from './pt-PT.js';
 import { SWEDISH } from './sv.js';
 
 /**
@@ -22,5 +23,6 @@ export const MAIL_WORDS: Readonly<Record<MailLanguage, MailWords>> = {
   it: ITALIAN,
   nl: DUTCH,
   'pt-BR': BRAZILIAN_PORTUGUESE,
+  'pt-PT': EUROPEAN_PORTUGUESE,
   sv: SWEDISH,
 };

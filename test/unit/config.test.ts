@@ -237,13 +237,13 @@ describe('readDeliverySettings: MAIL_LANGUAGE, the language of the mails (docs/a
     expect(readDeliverySettings({ ...delivery, MAIL_LANGUAGE: '' }).language).toBe('en');
   });
 
-  it.each([['pt-BR', 'pt-BR'], ['PT', 'pt-BR'], ['de-AT', 'de'], ['nl', 'nl'], ['sv-SE', 'sv']])('takes %j as %j', (value, language) => {
+  it.each([['pt-BR', 'pt-BR'], ['PT', 'pt-BR'], ['de-AT', 'de'], ['nl', 'nl'], ['sv-SE', 'sv'], ['pt_pt', 'pt-PT']])('takes %j as %j', (value, language) => {
     expect(readDeliverySettings({ ...delivery, MAIL_LANGUAGE: value }).language).toBe(language);
   });
 
   it.each([['ja'], ['english'], ['fr\n'], ['fr-']])('refuses %j, naming MAIL_LANGUAGE and the languages', (value) => {
     expect(configErrorOf(() => readDeliverySettings({ ...delivery, MAIL_LANGUAGE: value })).message).toBe(
-      `MAIL_LANGUAGE must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, sv, got ${JSON.stringify(value)}`,
+      `MAIL_LANGUAGE must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, pt-PT, sv, got ${JSON.stringify(value)}`,
     );
   });
 });

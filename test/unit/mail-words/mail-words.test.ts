@@ -34,7 +34,10 @@ describe('mailLanguage: the language a tag asks for (docs/api.md §7)', () => {
     ['pt-BR', 'pt-BR'],
     ['pt-br', 'pt-BR'],
     ['pt', 'pt-BR'],
-    ['pt-PT', 'pt-BR'],
+    ['pt-PT', 'pt-PT'],
+    ['PT_pt', 'pt-PT'],
+    ['pt-AO', 'pt-BR'],
+    ['zh-Hans-CN', undefined],
     ['sv', 'sv'],
     ['sv-FI', 'sv'],
     ['SV_se', 'sv'],
@@ -97,6 +100,7 @@ describe('the words of each language', () => {
     ['it', 'troppo veloce: inviata 1,2 s dopo la visualizzazione del modulo, in meno di 3 s'],
     ['nl', 'te snel: verzonden 1,2 s nadat het formulier werd getoond, binnen 3 s'],
     ['pt-BR', 'rápido demais: enviado 1,2 s depois que o formulário foi exibido, em menos de 3 s'],
+    ['pt-PT', 'demasiado rápido: enviado 1,2 s depois de o formulário ser apresentado, em menos de 3 s'],
     ['sv', 'för snabb: skickad 1,2 s efter att formuläret visades, under minimitiden på 3 s'],
   ] as const)('%s: writes the seconds as the language writes a number', (language, text) => {
     expect(describeHeldReason({ signal: 'too_fast', token: 'early', seconds: 1.2, minimum: 3 }, MAIL_WORDS[language])).toBe(text);

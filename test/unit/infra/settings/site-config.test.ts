@@ -198,7 +198,7 @@ describe('the deployment context', () => {
     expect(configOf(MINIMAL_CONTEXT).mailLanguage).toBe('en');
     expect(configOf({ ...MINIMAL_CONTEXT, mailLanguage: 'pt-br' }).mailLanguage).toBe('pt-BR');
     expect(configOf({ ...MINIMAL_CONTEXT, mailLanguage: 'fr-CA' }).mailLanguage).toBe('fr');
-    expect(errorOf({ ...MINIMAL_CONTEXT, mailLanguage: 'ja' }).message).toBe('mailLanguage must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, sv, got "ja"');
+    expect(errorOf({ ...MINIMAL_CONTEXT, mailLanguage: 'ja' }).message).toBe('mailLanguage must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, pt-PT, sv, got "ja"');
   });
 
   it('takes the owner’s own fields as an object (settings file, cdk.json) or its JSON (-c), none unless set', () => {
@@ -666,7 +666,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   it.each([
     ['German, the example’s own', 'de', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['Swiss German, the example’s German', 'de-CH', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
-    ['European Portuguese, the example’s Brazilian', 'PT-pt', 'docs/examples/contact-form.pt-BR.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['European Portuguese, the example’s own', 'PT-pt', 'docs/examples/contact-form.pt-PT.html words them all in its form\'s data- attributes, to copy into yours'],
+    ['Portuguese as Angola writes it, the example’s Brazilian', 'pt-AO', 'docs/examples/contact-form.pt-BR.html words them all in its form\'s data- attributes, to copy into yours'],
     ['German as a locale writes it', 'de_DE', 'docs/examples/contact-form.de.html words them all in its form\'s data- attributes, to copy into yours'],
     ['Italian, the example’s own', 'it', 'docs/examples/contact-form.it.html words them all in its form\'s data- attributes, to copy into yours'],
     ['Swedish as Sweden writes it, the example’s Swedish', 'sv-SE', 'docs/examples/contact-form.sv.html words them all in its form\'s data- attributes, to copy into yours'],
