@@ -25,7 +25,8 @@ const integration = {
 /**
  * Of those, the suites that send the service no burst, whose limits a neighbour's load could trip,
  * and time nothing to the second: inbox.test.ts, whose time is waits (an SES outage, a claim's lease
- * running out), and the owner's commands against emulators of AWS, which start no service.
+ * running out), the owner's commands against emulators of AWS, which start no service, and
+ * existing-site.test.ts, a few reads of a preview whose site no resolver finds.
  */
 const unhurriedSuites = [
   '/test/integration/inbox.test.ts',
@@ -34,6 +35,7 @@ const unhurriedSuites = [
   '/test/integration/verify-wire.test.ts',
   '/test/integration/inquiry-store-wire.test.ts',
   '/test/integration/emulator-hosts.test.ts',
+  '/test/integration/existing-site.test.ts',
 ];
 
 export default {
