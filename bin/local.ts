@@ -123,7 +123,7 @@ try {
       ...siteBannerLines(ownerEnv, settings, fromFile.keys),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
       mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),
-      `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store`})`,
+      `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store; a name with accents shows there as sent, =?UTF-8?B?…?=, which mail programs decode`})`,
       `DynamoDB   ${stack.dynamoUrl}  (${settings.dynamoEndpoint ? `your ${settings.dynamoEndpoint} (AWS_ENDPOINT_URL_DYNAMODB) behind it, which keeps the inquiries` : 'dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --host 127.0.0.1 --port 8010 --path .inbox beside npm start (a store of its own, on a port of its own), and start it with AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8010'}; the inquiry table's stream played in front, ${LOOPBACK_ONLY})`,
       `Inbox      npm run inbox -- --endpoint ${stack.dynamoUrl}  (--text for what visitors wrote; npm run redeliver and npm run forget take the same option)`,
       digestBannerLine(settings.digestSeconds, readSpamSettings(process.env).repeatLimit),
