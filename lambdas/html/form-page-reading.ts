@@ -85,7 +85,20 @@ function postTarget(url: URL | undefined, { ownOrigins }: PageTree): PostTarget 
 export function contactFormSending(page: PageTree): FormSending | undefined {
   const forms = formsToContact(page);
   const form = forms.find(isPostForm) ?? forms[0];
-  if (form === undefined) return undefined;
+  return form === undefined ? undefined : formSending(page, form);
+}
+
+/**
+ * The page's inquiry form as a browser sends it, wherever it posts (isInquiryForm): what a form
+ * moving from a form service sends once its action is `/contact`; undefined when it has none.
+ */
+export function inquiryFormSending(page: PageTree): FormSending | undefined {
+  const { all } = page;
+  const form = all.find((element) => isHtml(element, 'form') && isInquiryForm(formControls({ all, form: element, inForm: elementsOf(element) })));
+  return form === undefined ? undefined : formSending(page, form);
+}
+
+function formSending(page: PageTree, form: Element): FormSending {
   const controls = formControls({ all: page.all, form, inForm: elementsOf(form) });
   const sent = controls.flatMap((control) => {
     const name = attribute(control, 'name');

@@ -3,6 +3,7 @@ import { ConfigError, extraFieldsValue, parseSitePath } from '../../lambdas/conf
 import {
   contactFormSending,
   formServiceHost,
+  inquiryFormSending,
   misdirectedInquiryAction,
   policyRefused,
   sameSiteSubresources,
@@ -246,7 +247,13 @@ function checkedPage(
 /** The page's form that posts to `/contact`; a page without one, or whose every post would fail, stops synth or start-up with one line. */
 function checkedForm(named: string, file: string, page: PageTree, site: SiteFolder): FormSending {
   const form = contactFormSending(page);
-  if (form === undefined) throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site, formServiceHost(page))}`);
+  if (form === undefined) {
+    const serviceHost = formServiceHost(page);
+    // A form moving from a form service: what else its posts would meet, said at once, not at the next start.
+    const moving = serviceHost === undefined ? undefined : inquiryFormSending(page);
+    const refusal = moving === undefined ? undefined : everyPostRefused(moving, site.extraFields ?? []);
+    throw new ConfigError(`${named} is ${file}, ${noFormToContact(misdirectedInquiryAction(page), file, site, serviceHost)}${refusal === undefined ? '' : `; once it does, its ${refusal}`}`);
+  }
   const refusal = everyPostRefused(form, site.extraFields ?? []);
   if (refusal !== undefined) throw new ConfigError(`${named} is ${file}, whose ${refusal}`);
   return form;

@@ -775,6 +775,19 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .*, whose form sends the inquiry to /);
   });
 
+  it('says at once what else a form moving from a form service would meet once it posts to /contact: its own fields', () => {
+    const netlify = ownerFormPage({ action: '/obrigado.html' })
+      .replace('<form', '<form name="contacto" data-netlify="true" netlify-honeypot="bot-field"')
+      .replace('name="name"', 'name="nome"')
+      .replace('name="message"', 'name="mensagem"')
+      .replace('<button', '<input type="hidden" name="form-name" value="contacto"><input name="telefone"><button');
+    const folder = siteFolder({ 'contacto.html': netlify, 'obrigado.html': 'Obrigado', 'css/site.css': 'body {}' });
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contacto' }).message).toBe(
+      `formPage /contacto is ${join(folder, 'contacto.html')}, whose form sends the inquiry to Netlify, a form service: action="/contact" sends it here instead (docs/form-services.md: what each of its fields becomes); ` +
+        'once it does, its form has fields the inquiry has not (nome, mensagem, form-name, telefone) and no name, message, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (nome: the inquiry\'s name: rename the field, its label stays yours; mensagem: the inquiry\'s message: rename the field, its label stays yours; form-name: a form service\'s, remove it; the rest of a form service\'s markup: docs/form-services.md)',
+    );
+  });
+
   it('says a Netlify form’s action, a thank-you page of the site, goes in data-success-path', () => {
     const netlify = ownerFormPage({ action: '/merci/' }).replace('<form', '<form data-netlify="true"');
     const folder = siteFolder({ 'contact/index.html': netlify, 'merci/index.html': 'Merci' });
