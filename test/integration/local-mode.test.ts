@@ -157,7 +157,7 @@ describe('npm start (bin/local.ts)', () => {
       expect(others.length).toBeGreaterThanOrEqual(3);
       expect(others.filter(({ address }) => address !== '127.0.0.1')).toEqual([]);
       expect(server.output()).toMatch(/^API\s+http:\/\/127\.0\.0\.1:\d+ {2}\(BASE_URL http:\/\/localhost:\d+; listening on 0\.0\.0\.0, every address of this machine: other machines reach it too\)$/m);
-      expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+ {2}\(SES emulator, on loopback only, whatever HOST; sent mail as JSON at \/store\)$/m);
+      expect(server.output()).toMatch(/^Mailbox\s+http:\/\/127\.0\.0\.1:\d+ {2}\(SES emulator, on loopback only, whatever HOST; sent mail as JSON at \/store; a name with accents shows there as sent, =\?UTF-8\?B\?…\?=, which mail programs decode\)$/m);
       expect(server.output()).toMatch(/^DynamoDB\s+http:\/\/127\.0\.0\.1:\d+ {2}\(dynalite, .*, on loopback only, whatever HOST\)$/m);
     } finally {
       await server.stop();
@@ -178,7 +178,7 @@ describe('npm start (bin/local.ts)', () => {
     expect(await server.stop('SIGINT')).toBe(0);
 
     expect(server.output()).toMatch(/^Stopped\. The in-memory tables are gone, with 2 inquiries not yet sent \((1 pending, 1 held|1 held, 1 pending)\); AWS_ENDPOINT_URL_DYNAMODB/m);
-    expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --host 127\.0\.0\.1 --port 8010 --path \.inbox beside npm start, and start it with AWS_ENDPOINT_URL_DYNAMODB=http:\/\/127\.0\.0\.1:8010;/m);
+    expect(server.output()).toMatch(/^DynamoDB\s+\S+\s+\(dynalite, in memory: a stop loses every inquiry; to keep them, run npx dynalite --host 127\.0\.0\.1 --port 8010 --path \.inbox beside npm start \(a store of its own, on a port of its own\), and start it with AWS_ENDPOINT_URL_DYNAMODB=http:\/\/127\.0\.0\.1:8010;/m);
   }, 30_000);
 
   /** npm start whose SES answers each mail `lateMs` late, behind a fault proxy; the mailbox and the proxy closed after `run`. */
