@@ -1,32 +1,23 @@
 import type { MailWords } from './mail-words.js';
+import { BRAZILIAN_PORTUGUESE } from './pt-BR.js';
 
 /** The label of why an inquiry was held, which the digest's opening names too. */
-const HELD = 'Retido';
+const HELD = BRAZILIAN_PORTUGUESE.held;
 
-/** The mails in Portuguese, as Portugal writes it. */
+/** The mails in Portuguese, as Portugal writes it: Brazil's words where the two write the same. */
 export const EUROPEAN_PORTUGUESE: MailWords = {
+  ...BRAZILIAN_PORTUGUESE,
   tag: 'pt-PT',
-  colon: ':',
-  separator: '; ',
-  inquirySubject: (name, company) => `Pedido de projeto de ${name}${company === undefined ? '' : ` (${company})`}`,
   noReplyTo: (error) =>
     `Sem Reply-To: o SES recusou como Reply-To o endereço indicado no formulário (${error}). Para responder, escreva diretamente para esse endereço.`,
   fields: { name: 'Nome', email: 'E-mail', company: 'Empresa', project_url: 'Ligação do projeto', message: 'Mensagem' },
-  received: 'Recebido em',
   sentFrom: 'Enviado a partir de',
-  inquiryIdPlaceholder: 'ID do pedido',
-  inquiryId: 'ID do pedido',
-  heldCount: (count) => (count === 1 ? '1 pedido retido' : `${count} pedidos retidos`),
-  heldShare: (shown, total) => `${shown} de ${total} pedidos retidos`,
-  digestSubject: (count, day) => `Resumo: ${count}, ${day}`,
   digestOpening: (count, shown, others) => {
     const why = `${shown === 1 ? 'foi guardado' : 'cada um foi guardado'} para ${others ? 'o resumo' : 'este e-mail'} em vez de ser enviado à parte; a linha "${HELD}" diz porquê.`;
     return others ? `${count} desde o último resumo, os restantes noutros e-mails: ${why}` : `${count} desde o último resumo: ${why}`;
   },
   quoteMark: 'Cada linha escrita no formulário começa por "> "; todas as outras são deste serviço.',
   redeliverHint: (command) => `Para receber um deles num e-mail à parte, com o endereço indicado como Reply-To: ${command}`,
-  sectionHeading: (number, count) => `=== ${number} de ${count} ===`,
-  held: HELD,
   noReasonRecorded: 'nenhum motivo registado',
   signals: {
     repeated_text: 'texto repetido',
