@@ -42,7 +42,6 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
 
 const DEPLOY = 'npm run cdk -- deploy --all';
 
-
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
  * (README, "First deploy"): a sender other than a free-mail address, and for one on a domain the

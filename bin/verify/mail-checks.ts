@@ -9,7 +9,6 @@ const MAIL_GUIDE = 'README "Mail that lands in the inbox"';
 /** Where a domain identity's DNS records are listed: the stack's outputs, or SES's console for one verified outside it. */
 const DNS_RECORDS = `the SenderDnsRecord outputs, or SES's console for a domain you verified there; ${MAIL_GUIDE}`;
 
-
 /**
  * Whether SES in the stack's region will send the owner's mail (docs/api.md §12): sending enabled,
  * the sandbox or production, the sender's identity verified with its DKIM and MAIL FROM, and, in

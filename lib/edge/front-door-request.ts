@@ -23,9 +23,7 @@ export interface ViewerRequest {
   readonly path: string;
   /** Without its `?`; empty when there is none. */
   readonly query: string;
-  /** The Accept header as sent, when there is one. */
-  readonly accept?: string;
-  /** The headers a page's request may carry to an existing site (Range, the validators), by lower-case name, when sent. */
+  /** The headers as sent, by lower-case name, one value each: what the function reads (Accept) and keeps for the site (Range, the validators). */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -137,16 +135,7 @@ export function existingSiteFrontDoor(origin: string, { agents }: Pick<LocalFron
 
 /** A viewer's request as the viewer-request function is given it. */
 function edgeEvent(request: ViewerRequest): { request: EdgeMessage } {
-  const headers = { ...request.headers, ...(request.accept === undefined ? {} : { accept: request.accept }) };
-  return {
-    request: {
-      method: request.method,
-      uri: request.path,
-      querystring: edgeQuery(request.query),
-      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }])),
-      cookies: {},
-    },
-  };
+  return { request: { method: request.method, uri: request.path, querystring: edgeQuery(request.query), headers: edgeValues(request.headers ?? {}), cookies: {} } };
 }
 
 /** The viewer-response function as SiteFrontDoor.pageHeaders runs it: on answers below 400 alone, as CloudFront does, and only when it changes any. */
@@ -155,7 +144,7 @@ function leavingHeaders(headers: PageHeaders): SiteFrontDoor['pageHeaders'] {
   const run = loadPageHeadersFunction(pageHeadersFunctionCode(headers));
   return (path, status, answered) => {
     if (status >= 400) return { ...answered };
-    const response: EdgeMessage = { statusCode: status, headers: Object.fromEntries(Object.entries(answered).map(([name, value]) => [name, { value }])) };
+    const response: EdgeMessage = { statusCode: status, headers: edgeValues(answered) };
     return edgeHeaders(run({ request: { method: 'GET', uri: path, querystring: {}, headers: {}, cookies: {} }, response }).headers);
   };
 }
@@ -234,6 +223,11 @@ function edgeQuery(query: string): EdgeMessage {
       values.length === 1 ? { value: values[0] } : { value: values[0], multiValue: values.map((value) => ({ value })) },
     ]),
   );
+}
+
+/** Headers as a function is given them, each value an object of its own: edgeHeaders undone. */
+function edgeValues(headers: Readonly<Record<string, string>>): Record<string, { value: string }> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }]));
 }
 
 function edgeHeaders(headers: unknown): Record<string, string> {
