@@ -361,7 +361,7 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   }
   if (domainName === undefined || certificateArn === undefined) {
     const missing = domainName === undefined ? 'domainName' : 'certificateArn';
-    const how = missing === 'certificateArn' ? ', a certificate of ACM in us-east-1 (README "Your own domain": aws acm request-certificate)' : '';
+    const how = missing === 'certificateArn' ? ', a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate)' : '';
     throw new ConfigError(`Missing setting "${missing}": a custom domain needs both domainName and certificateArn${how}`);
   }
   const domain = text('domainName', domainName);

@@ -55,6 +55,8 @@ const DOCUMENTED_AWS_CALLS = [
   'dynamodb delete-table',
   // Takes --name and a unique --caller-reference; answers the zone's HostedZone.Id and DelegationSet.NameServers.
   'route53 create-hosted-zone',
+  // Takes --dns-name; answers HostedZones[], each with its Name (ending in a dot), Id and Config.PrivateZone.
+  'route53 list-hosted-zones-by-name',
 ];
 
 /** The scripts whose own option parser answers `--help` without doing anything else. */

@@ -281,7 +281,7 @@ describe('the deployment context', () => {
   it('wants both halves of a custom domain, and well-formed', () => {
     const certificateArn = EXAMPLE_CERTIFICATE_ARN;
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toBe(
-      'Missing setting "certificateArn": a custom domain needs both domainName and certificateArn, a certificate of ACM in us-east-1 (README "Your own domain": aws acm request-certificate)',
+      'Missing setting "certificateArn": a custom domain needs both domainName and certificateArn, a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate)',
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing setting "domainName"/);
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'https://api.example.com', certificateArn }).message).toMatch(/^domainName/);
