@@ -3,6 +3,7 @@ import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { few, printable } from '../../lib/pages/site-files.js';
 import { NO_FILE } from '../../lib/settings/settings-digest.js';
 import { NO_SITE_DOCUMENTS_OUTPUT } from '../../lib/site-outputs.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import type { DeployedSite } from './deployed-site.js';
 
 /** The site and its settings now, as `npm run publish` compares them with the deployment. */
@@ -22,11 +23,8 @@ export interface SiteNow {
   readonly ownLlmsTxtDigest: string;
 }
 
-/** The command that makes what publishing files cannot. */
-export const DEPLOY = 'npm run cdk -- deploy --all';
-
 /** Why publish and restore keep a file the bucket would lose (FormPageLoads, lib/site-outputs.ts). */
-export const KEPT_FOR_CONTACT_PAGES = `the deployed contact pages load it: ${DEPLOY} deletes it`;
+export const KEPT_FOR_CONTACT_PAGES = `the deployed contact pages load it: ${DEPLOY_COMMAND} deletes it`;
 
 /**
  * What publishing files cannot change, and a deploy must (docs/api.md §10): a setting, the form
@@ -40,22 +38,22 @@ export const KEPT_FOR_CONTACT_PAGES = `the deployed contact pages load it: ${DEP
 export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
   const notes: string[] = [];
   if (deployed.settingsDigest === undefined || deployed.formPageDigest === undefined) {
-    notes.push(`the deployment predates these checks: deploy once (${DEPLOY}) so that npm run publish can tell when a setting or the form page changed`);
+    notes.push(`the deployment predates these checks: deploy once (${DEPLOY_COMMAND}) so that npm run publish can tell when a setting or the form page changed`);
   } else {
     if (deployed.settingsDigest !== now.settingsDigest) {
-      notes.push(`your settings differ from those deployed (a -c option of the deploy counts too): a setting takes effect at the next ${DEPLOY}`);
+      notes.push(`your settings differ from those deployed (a -c option of the deploy counts too): a setting takes effect at the next ${DEPLOY_COMMAND}`);
     }
     // A flat site's contact.html the form page now, which the deployed function does not show at /contact.
     const shownAtForm = formPageAtForm(now.formPagePath);
     if (deployed.formPageDigest !== now.formPageDigest && shownAtForm !== undefined && deployed.frontDoor !== undefined && deployed.frontDoor.formPage === undefined) {
-      notes.push(`${shownAtForm.page} is your form page now: ${shownAtForm.path} shows the service's form, not it, until ${DEPLOY}`);
+      notes.push(`${shownAtForm.page} is your form page now: ${shownAtForm.path} shows the service's form, not it, until ${DEPLOY_COMMAND}`);
     } else if (deployed.formPageDigest !== now.formPageDigest) {
       notes.push(
         now.formPagePath === undefined
-          ? `the deployed form page is gone from siteDir: /contact keeps leading visitors to it until ${DEPLOY}`
+          ? `the deployed form page is gone from siteDir: /contact keeps leading visitors to it until ${DEPLOY_COMMAND}`
           : now.answeringPaths === undefined || now.answeringPaths.length === 0
-            ? `the form page ${now.formPagePath} changed since the deploy: visitors see it as published, but a refused post to /contact is answered in the deployed one until ${DEPLOY}`
-            : `the form page ${now.formPagePath} or another contact page (${few(now.answeringPaths)}) changed since the deploy: visitors see them as published, but a refused post to /contact is answered in the deployed ones until ${DEPLOY}`,
+            ? `the form page ${now.formPagePath} changed since the deploy: visitors see it as published, but a refused post to /contact is answered in the deployed one until ${DEPLOY_COMMAND}`
+            : `the form page ${now.formPagePath} or another contact page (${few(now.answeringPaths)}) changed since the deploy: visitors see them as published, but a refused post to /contact is answered in the deployed ones until ${DEPLOY_COMMAND}`,
       );
     }
   }
@@ -65,18 +63,18 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
   if (deployedLlmsTxt !== now.ownLlmsTxtDigest) {
     notes.push(
       now.ownLlmsTxtDigest === NO_FILE
-        ? `your llms.txt is gone from siteDir: /llms.txt keeps serving it until ${DEPLOY}`
+        ? `your llms.txt is gone from siteDir: /llms.txt keeps serving it until ${DEPLOY_COMMAND}`
         : deployedLlmsTxt === NO_FILE
-          ? `your llms.txt is new: /llms.txt serves the service's alone until ${DEPLOY}`
-          : `your llms.txt changed since the deploy: /llms.txt serves the deployed one until ${DEPLOY}`,
+          ? `your llms.txt is new: /llms.txt serves the service's alone until ${DEPLOY_COMMAND}`
+          : `your llms.txt changed since the deploy: /llms.txt serves the deployed one until ${DEPLOY_COMMAND}`,
     );
   }
   if (deployedDocuments !== now.siteDocuments) {
-    notes.push(`llms.txt links what the pages published at the deploy (${deployedDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY}`);
+    notes.push(`llms.txt links what the pages published at the deploy (${deployedDocuments}), not what siteDir publishes now (${now.siteDocuments}), until ${DEPLOY_COMMAND}`);
   }
   const files = now.keys.filter(isExtensionless);
   if (deployed.frontDoor === undefined) {
-    notes.push(`the front door's function is not this project's (or could not be read): ${DEPLOY} puts it back`);
+    notes.push(`the front door's function is not this project's (or could not be read): ${DEPLOY_COMMAND} puts it back`);
   } else {
     const { site } = deployed.frontDoor;
     // A listed page's name is the page's, whatever file of that name came since: pageNotes says so.
@@ -86,20 +84,20 @@ export function deployNotes(deployed: DeployedSite, now: SiteNow): string[] {
       const first = printable(unknown[0]!);
       // Below a flat folder the function takes it for a page, else for a folder.
       const taken = underFlatFolder(unknown[0]!, new Set(site.flat ?? [])) ? `a page (/${first} leads to ${first}.html)` : `a folder (/${first} redirects to /${first}/)`;
-      notes.push(`${few(unknown)}: new file${unknown.length === 1 ? '' : 's'} without an extension, which the front door takes for ${taken} until ${DEPLOY}`);
+      notes.push(`${few(unknown)}: new file${unknown.length === 1 ? '' : 's'} without an extension, which the front door takes for ${taken} until ${DEPLOY_COMMAND}`);
     }
     const nowFolders = site.files.filter((key) => now.keys.some((published) => published.startsWith(`${key}/`)));
     if (nowFolders.length > 0) {
-      notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY}`);
+      notes.push(`${few(nowFolders)}: a file without an extension when deployed, a folder now: /${printable(nowFolders[0]!)} without its slash answers 404 until ${DEPLOY_COMMAND}`);
     }
     notes.push(...pageNotes(deployed.frontDoor, now.keys));
     if (site.formPath !== undefined && now.keys.includes(FORM_FOLDER_PAGE)) {
-      notes.push(`${FORM_FOLDER_PAGE} is new: ${FORM_FOLDER} leads to the service's form, not to it, until ${DEPLOY}`);
+      notes.push(`${FORM_FOLDER_PAGE} is new: ${FORM_FOLDER} leads to the service's form, not to it, until ${DEPLOY_COMMAND}`);
     }
   }
   const notFoundPage = now.keys.includes(NOT_FOUND_PAGE);
-  if (notFoundPage && !deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is new: a missing page answers S3's own 404 until ${DEPLOY}`);
-  if (!notFoundPage && deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is gone: a missing page answers CloudFront's error until ${DEPLOY}`);
+  if (notFoundPage && !deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is new: a missing page answers S3's own 404 until ${DEPLOY_COMMAND}`);
+  if (!notFoundPage && deployed.notFoundPage) notes.push(`${NOT_FOUND_PAGE} is gone: a missing page answers CloudFront's error until ${DEPLOY_COMMAND}`);
   return notes;
 }
 
@@ -119,9 +117,9 @@ function pageNotes(frontDoor: SiteRouting, keys: readonly string[]): string[] {
   return [
     ...(unlisted.length === 0
       ? []
-      : [`${few(unlisted.map((name) => `${name}.html`))}: reached by the .html name alone (/${first(unlisted)} ends in a 404) until ${DEPLOY}`]),
-    ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${first(taken)} does not reach (it leads to ${first(taken)}.html) until ${DEPLOY}`]),
-    ...(indexed.length === 0 ? [] : [`${few(indexed)}: a folder with its index.html now, which /${first(indexed)} does not reach (it leads to ${first(indexed)}.html) until ${DEPLOY}`]),
+      : [`${few(unlisted.map((name) => `${name}.html`))}: reached by the .html name alone (/${first(unlisted)} ends in a 404) until ${DEPLOY_COMMAND}`]),
+    ...(taken.length === 0 ? [] : [`${few(taken)}: a folder or a file now, which /${first(taken)} does not reach (it leads to ${first(taken)}.html) until ${DEPLOY_COMMAND}`]),
+    ...(indexed.length === 0 ? [] : [`${few(indexed)}: a folder with its index.html now, which /${first(indexed)} does not reach (it leads to ${first(indexed)}.html) until ${DEPLOY_COMMAND}`]),
   ];
 }
 

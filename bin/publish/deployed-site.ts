@@ -11,8 +11,9 @@ import { frontDoorFunctionCode, readFrontDoorRouting, type FrontDoorRouting, typ
 import { NOT_FOUND_PAGE } from '../../lib/front-door-paths.js';
 import { readFormPageLoads, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { awsFailure } from '../aws-failure.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { readStack } from '../verify/deployed-stack.js';
-import { DEPLOY } from './deploy-notes.js';
+
 import { PublishError } from './publish-error.js';
 
 /**
@@ -65,16 +66,16 @@ export async function readDeployedSite(clients: { cloudFormation: CloudFormation
   const stack = await readStack(clients.cloudFormation, stackName);
   if (stack === undefined) {
     const region = await clients.cloudFormation.config.region();
-    throw new PublishError(`there is no stack ${stackName} in ${region} for these AWS credentials: deploy it first (${DEPLOY}), or name its account's credentials and its region (--region, or AWS_REGION)`);
+    throw new PublishError(`there is no stack ${stackName} in ${region} for these AWS credentials: deploy it first (${DEPLOY_COMMAND}), or name its account's credentials and its region (--region, or AWS_REGION)`);
   }
   const output = (key: string) => stack.outputs.get(key);
   const distributionId = output(SITE_OUTPUTS.distributionId);
   const bucket = output(SITE_OUTPUTS.siteBucket);
   if (distributionId === undefined) {
-    throw new PublishError(`the stack ${stackName} has no ${SITE_OUTPUTS.distributionId} output: it was deployed by an earlier version of the project, so deploy once (${DEPLOY})`);
+    throw new PublishError(`the stack ${stackName} has no ${SITE_OUTPUTS.distributionId} output: it was deployed by an earlier version of the project, so deploy once (${DEPLOY_COMMAND})`);
   }
   if (bucket === undefined) {
-    throw new PublishError(`the stack ${stackName} serves no siteDir (it has no ${SITE_OUTPUTS.siteBucket} output): set siteDir and deploy (${DEPLOY}); npm run publish then keeps it up to date`);
+    throw new PublishError(`the stack ${stackName} serves no siteDir (it has no ${SITE_OUTPUTS.siteBucket} output): set siteDir and deploy (${DEPLOY_COMMAND}); npm run publish then keeps it up to date`);
   }
   const { DistributionConfig: config } = await clients.cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
   const functionArn = config?.DefaultCacheBehavior?.FunctionAssociations?.Items?.find((association) => association.EventType === 'viewer-request')?.FunctionARN;

@@ -3,7 +3,8 @@ import { frontDoorFunctionCode, FORM_FOLDER, MAX_FUNCTION_CODE_BYTES, siteIndexF
 import { few } from '../../lib/pages/site-files.js';
 import { ConfigError } from '../../lambdas/config.js';
 import { awsFailure, errorParts, failureInWords } from '../aws-failure.js';
-import { DEPLOY, droppedPagesNote } from './deploy-notes.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
+import { droppedPagesNote } from './deploy-notes.js';
 import type { DeployedSite, UpdatableFunction } from './deployed-site.js';
 import { PublishError } from './publish-error.js';
 
@@ -80,7 +81,7 @@ export async function tellFrontDoor(cloudFront: CloudFrontClient, update: FrontD
           : `run ${again} again`;
     throw new PublishError(
       `the files are ${made}, but the front door's function could not be updated (${failureInWords(error)}), so it routes paths as before, ` +
-        `the new pages the sitemap lists included: ${fix}, or ${DEPLOY}`,
+        `the new pages the sitemap lists included: ${fix}, or ${DEPLOY_COMMAND}`,
     );
   }
   return "Front door: its function is updated for the site's files, and runs so at every edge location within minutes.";

@@ -14,10 +14,11 @@ import { printable, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } f
 import { siteAddressNotes } from '../../lib/pages/sitemap-address.js';
 import { ownLlmsTxtDigest } from '../../lib/settings/settings-digest.js';
 import { siteDocumentsOutput } from '../../lib/site-outputs.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
-import { DEPLOY, deployNotes, droppedPagesNote, KEPT_FOR_CONTACT_PAGES, type SiteNow } from './deploy-notes.js';
+import { deployNotes, droppedPagesNote, KEPT_FOR_CONTACT_PAGES, type SiteNow } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor, type FrontDoorUpdate } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
@@ -63,7 +64,7 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
 
   const deployed = await readDeployedSite(clients, request.stack);
   yield `${request.dryRun ? 'Would publish' : 'Publishing'} ${request.folder} to ${deployed.baseUrl ?? deployed.distributionId} (stack ${deployed.stack} in ${deployed.region}, bucket ${deployed.bucket})`;
-  if (deployed.baseUrl === undefined) throw new PublishError(`the stack ${deployed.stack} has no BaseUrl output, which the sitemap's URLs start with: deploy once (npm run cdk -- deploy --all)`);
+  if (deployed.baseUrl === undefined) throw new PublishError(`the stack ${deployed.stack} has no BaseUrl output, which the sitemap's URLs start with: deploy once (${DEPLOY_COMMAND})`);
   // The function is told of the folder's files as the deploy tells it, and the sitemap lists a page
   // at its path without `.html` only where the function reaches it so.
   const update = frontDoorUpdate(deployed, [...site.files.keys()]);
@@ -110,7 +111,7 @@ async function* publishFiles(request: PublishRequest, clients: PublishClients, d
   for (const note of deployNotes(update === undefined ? deployed : { ...deployed, frontDoor: update.routing }, now)) yield `deploy needed: ${note}`;
   const dropped = droppedPagesNote(deployed, now.keys);
   if (dropped !== undefined) yield `at the next deploy: ${dropped}`;
-  if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY} turns them on`;
+  if (!versioning.versioned) yield `deploy needed: the bucket keeps no earlier versions, so what a publish deletes or replaces is gone for good until ${DEPLOY_COMMAND} turns them on`;
   const unconfirmed = deletesMostOfTheSite(plan.deletions.length, bucket.size) && !request.yes;
 
   if (request.dryRun) {

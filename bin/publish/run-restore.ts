@@ -1,10 +1,11 @@
 import { CopyObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { printable } from '../../lib/pages/site-files.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { applyChanges, type WriteOutcome } from './bucket-changes.js';
 import { readVersioning } from './bucket-versioning.js';
 import { deletesMostOfTheSite, mostOfTheSite } from './deletion-guard.js';
-import { DEPLOY, KEPT_FOR_CONTACT_PAGES } from './deploy-notes.js';
+import { KEPT_FOR_CONTACT_PAGES } from './deploy-notes.js';
 import { readDeployedSite, type DeployedSite } from './deployed-site.js';
 import { frontDoorChangeLines, frontDoorUpdate, tellFrontDoor } from './front-door-update.js';
 import { invalidationPaths } from './invalidation-paths.js';
@@ -48,7 +49,7 @@ export async function* restore(request: RestoreRequest, clients: PublishClients)
   yield `${request.dryRun ? 'Would restore' : 'Restoring'} ${deployed.baseUrl ?? deployed.distributionId} to how it was at ${shownTime(request.time)} (stack ${deployed.stack} in ${deployed.region}, bucket ${deployed.bucket})`;
   const versioning = await readVersioning(s3, deployed.bucket, owner);
   if (!versioning.versioned) {
-    throw new PublishError(`the bucket keeps no earlier versions, so there is nothing to restore from: ${DEPLOY} turns them on for what comes after`);
+    throw new PublishError(`the bucket keeps no earlier versions, so there is nothing to restore from: ${DEPLOY_COMMAND} turns them on for what comes after`);
   }
   const plan = planRestore(await listVersions(s3, deployed.bucket, owner), request.time, deployed.formPageLoads);
   for (const copy of plan.copies) yield `  restore     ${printable(copy.key)}  (${copy.change})`;

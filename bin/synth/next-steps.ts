@@ -6,6 +6,7 @@ import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
 export interface SynthesizedStack {
@@ -39,8 +40,6 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
     ];
   });
 }
-
-const DEPLOY = 'npm run cdk -- deploy --all';
 
 /**
  * What `npm run synth` ends with: the stacks it made, then what the owner must do next, in order
@@ -128,7 +127,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(overSandbox
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),
-    `Deploy: ${DEPLOY}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
+    `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostDomainAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
       ? []

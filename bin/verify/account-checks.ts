@@ -5,9 +5,10 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { logGroupOutput, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { ACCOUNT_PLAN_CHECK, accountPlanCheck, type ReadAccountPlan } from './account-plan.js';
 import { alarmChecks, subscriptionChecks } from './alarm-checks.js';
-import { DEPLOY_AGAIN } from './answer-diagnosis.js';
+
 import { couldNotCheck, fail, guarded, ok, runCheck, warn, type CheckResult } from './check.js';
 import { readDeployedSettings, readStack, type DeployedStack } from './deployed-stack.js';
 import { inboxCheck, type InboxReader } from './inbox-check.js';
@@ -66,7 +67,7 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
   }
   if (site === undefined) {
     const region = await siteClients.cloudFormation.config.region();
-    yield fail(`stack ${STACK_NAMES.site}`, `not in ${region}`, `deploy it (${DEPLOY_AGAIN}), or name its region: npm run verify -- --region <region>, or AWS_REGION`);
+    yield fail(`stack ${STACK_NAMES.site}`, `not in ${region}`, `deploy it (${DEPLOY_COMMAND}), or name its region: npm run verify -- --region <region>, or AWS_REGION`);
     return undefined;
   }
   yield stackCheck(site, REQUIRED_OUTPUTS);
@@ -105,7 +106,7 @@ export async function* accountChecks(dependencies: AccountDependencies): AsyncGe
   if (inbox !== undefined) yield await runCheck('inbox', () => inboxCheck(inbox));
   if (base === undefined || apiUrl === undefined || inbox === undefined || contactLogGroup === undefined) return undefined;
   if (!URL.canParse(base) || !URL.canParse(apiUrl)) {
-    yield fail(`outputs of ${site.name}`, `${SITE_OUTPUTS.baseUrl} ${base} or ${SITE_OUTPUTS.apiUrl} ${apiUrl} is not a URL`, DEPLOY_AGAIN);
+    yield fail(`outputs of ${site.name}`, `${SITE_OUTPUTS.baseUrl} ${base} or ${SITE_OUTPUTS.apiUrl} ${apiUrl} is not a URL`, DEPLOY_COMMAND);
     return undefined;
   }
   const otherName = output(SITE_OUTPUTS.otherNameUrl);
@@ -117,7 +118,7 @@ function missingBudgetStack(): CheckResult {
   return fail(
     `stack ${STACK_NAMES.budget}`,
     `not in ${CLOUDFRONT_REGION}: no budget mails you when the month's cost passes monthlyBudgetUsd`,
-    `${DEPLOY_AGAIN}, which makes it (bootstrap us-east-1 first if it never was: npm run cdk -- bootstrap aws://<account>/${CLOUDFRONT_REGION})`,
+    `${DEPLOY_COMMAND}, which makes it (bootstrap us-east-1 first if it never was: npm run cdk -- bootstrap aws://<account>/${CLOUDFRONT_REGION})`,
   );
 }
 
@@ -134,6 +135,6 @@ export function stackCheck(stack: DeployedStack, requiredOutputs: readonly strin
     return fail(name, `${status}${reason}`, `its Events tab in the CloudFormation console says why; a stack whose creation failed must be deleted (npm run cdk -- destroy ${stack.name}) before it is deployed again`);
   }
   const missing = requiredOutputs.filter((key) => !stack.outputs.has(key));
-  if (missing.length > 0) return fail(name, `${status}, but without the output${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`, `deployed by another version of the project: ${DEPLOY_AGAIN}`);
+  if (missing.length > 0) return fail(name, `${status}, but without the output${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`, `deployed by another version of the project: ${DEPLOY_COMMAND}`);
   return ok(name, `${status}, ${stack.outputs.size} outputs${stack.outputs.has(SITE_OUTPUTS.baseUrl) ? `, ${SITE_OUTPUTS.baseUrl} ${stack.outputs.get(SITE_OUTPUTS.baseUrl)}` : ''}`);
 }

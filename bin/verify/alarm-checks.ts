@@ -1,5 +1,6 @@
 import { DescribeAlarmsCommand, GetMetricStatisticsCommand, type CloudWatchClient, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { paginateListSubscriptionsByTopic, type SNSClient } from '@aws-sdk/client-sns';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { terminalMinute } from '../terminal-time.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { DeployedStack } from './deployed-stack.js';
@@ -53,7 +54,7 @@ export async function* alarmChecks(cloudWatch: CloudWatchClient, stack: Deployed
     const label = `alarm ${name} (${stack.region})`;
     const watches = alarm?.AlarmDescription ?? "the alarm's description in CloudWatch says what it watches";
     if (alarm === undefined) {
-      yield fail(label, 'not found in CloudWatch', 'the stack lists it but CloudWatch does not: npm run cdk -- deploy --all');
+      yield fail(label, 'not found in CloudWatch', `the stack lists it but CloudWatch does not: ${DEPLOY_COMMAND}`);
     } else if (alarm.StateValue === 'ALARM') {
       const since = alarm.StateUpdatedTimestamp === undefined ? 'a moment' : terminalMinute(alarm.StateUpdatedTimestamp.toISOString());
       yield fail(label, `ALARM since ${since}: ${alarm.StateReason ?? ''}`.trimEnd(), watches);

@@ -1,7 +1,5 @@
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { mediaType, type Answer } from './http-probe.js';
-
-/** Deploying the project as it is now: what puts the front door and the API back as this version builds them. */
-export const DEPLOY_AGAIN = 'npm run cdk -- deploy --all';
 
 /** An answer that is not the one expected: who most likely gave it, and what to do. */
 export interface Diagnosis {
@@ -21,20 +19,20 @@ export function diagnose(answer: Answer): Diagnosis {
   if (answer.status === 403 && problem === 'forbidden') {
     return {
       detail: `${said}, the service's forbidden: the API refused the front door's secret`,
-      fix: `the distribution's X-Origin-Verify and the functions' differ; right after a secret rotation wait a few minutes, else ${DEPLOY_AGAIN}`,
+      fix: `the distribution's X-Origin-Verify and the functions' differ; right after a secret rotation wait a few minutes, else ${DEPLOY_COMMAND}`,
     };
   }
   if (answer.status === 403 && apiGatewayMessage(answer) !== undefined) {
     return {
       detail: `${said}, API Gateway's own ${JSON.stringify(clip(apiGatewayMessage(answer)!))}: the request reached API Gateway with a Host of the viewer's`,
-      fix: `API Gateway refuses a foreign Host; the front door must send the API no viewer Host (AWS's managed policies, docs/api.md §10): ${DEPLOY_AGAIN}`,
+      fix: `API Gateway refuses a foreign Host; the front door must send the API no viewer Host (AWS's managed policies, docs/api.md §10): ${DEPLOY_COMMAND}`,
     };
   }
   const s3Code = /<Code>([A-Za-z]{1,60})<\/Code>/.exec(answer.body)?.[1];
   if (type === 'application/xml' && s3Code !== undefined) {
     return {
       detail: `${said}, S3's ${s3Code}: the front door sent this path to your pages' bucket`,
-      fix: `the service's paths must reach the API before your pages: ${DEPLOY_AGAIN}`,
+      fix: `the service's paths must reach the API before your pages: ${DEPLOY_COMMAND}`,
     };
   }
   if (answer.status === 429) {
@@ -47,10 +45,10 @@ export function diagnose(answer: Answer): Diagnosis {
     };
   }
   if (problem === 'not_found') {
-    return { detail: `${said}, the service's not_found: the API has no such route`, fix: `this deployment is older than the project: ${DEPLOY_AGAIN}` };
+    return { detail: `${said}, the service's not_found: the API has no such route`, fix: `this deployment is older than the project: ${DEPLOY_COMMAND}` };
   }
   if (answer.status === 404 && type === 'text/html') {
-    return { detail: `${said}: your site's 404 page answered, not the service`, fix: `the front door sent this path to your pages: ${DEPLOY_AGAIN}` };
+    return { detail: `${said}: your site's 404 page answered, not the service`, fix: `the front door sent this path to your pages: ${DEPLOY_COMMAND}` };
   }
   if (/cloudfront/i.test(answer.headers.get('server') ?? '') && answer.status >= 400) {
     return {
@@ -58,7 +56,7 @@ export function diagnose(answer: Answer): Diagnosis {
       fix: 'a new distribution takes a few minutes to reach every edge; a web ACL refuses addresses on AWS\'s reputation list: try from another network',
     };
   }
-  return { detail: said, fix: `the front door does not serve this path as this version of the project does: ${DEPLOY_AGAIN}` };
+  return { detail: said, fix: `the front door does not serve this path as this version of the project does: ${DEPLOY_COMMAND}` };
 }
 
 /** What a server wrote, cut to a length that fits a line: an answer chooses its own lengths. */

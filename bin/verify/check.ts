@@ -1,6 +1,7 @@
 import { terminalText } from '../../lambdas/inbox/visitor-text.js';
 import { awsFailure, failureInWords } from '../aws-failure.js';
 import { noRegionAdvice } from '../aws-sign-in.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { ProbeError, type ProbeFailure } from './http-probe.js';
 
 /**
@@ -93,7 +94,7 @@ const NO_ANSWER_ADVICE: Readonly<Record<ProbeFailure, string>> = {
   'too slow': 'the site took longer than any visitor waits: run npm run verify again; if it stays slow, the alarms and the Logs<Handler> outputs (each function\'s log group) say why',
   'not http':
     'what answers at that address is no web server, or a broken one between: check that BaseUrl (or --url) is your site, with the scheme it serves (http or https), and what listens there',
-  unreadable: 'nothing usable answered: the line says what came instead; the front door serves no such answer as this version builds it: npm run cdk -- deploy --all',
+  unreadable: `nothing usable answered: the line says what came instead; the front door serves no such answer as this version builds it: ${DEPLOY_COMMAND}`,
   'out of time': 'the site answered too slowly for the run to finish its checks: run npm run verify again; if it stays slow, the alarms and the Logs<Handler> outputs say why',
 };
 

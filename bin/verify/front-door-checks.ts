@@ -1,9 +1,10 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { isLoopbackName } from '../local/local-origins.js';
 import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { bareNameOf } from '../../lib/bare-name.js';
-import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
+import { clip, diagnose, problemCode } from './answer-diagnosis.js';
 import { couldNotCheck, fail, ok, runCheck, skip, warn, type CheckResult, type Notice } from './check.js';
 import { getFollowingOnSite, mediaType, ProbeError, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
 import { checkDotfiles, checkFolderWithoutSlash, checkFormPageFiles, checkHomePage, checkMissingPage, checkNoRedirectOffSite, checkPageWithoutHtml } from './site-page-checks.js';
@@ -157,7 +158,7 @@ async function checkOtherName(probe: Probe, otherName: URL, base: URL): Promise<
   }
   if (answer.status === 301 && answer.headers.get('location') === expected) return ok(name, `GET ${asked.pathname}${asked.search}: 301 to ${expected}`);
   const { detail } = diagnose(answer);
-  return fail(name, `GET ${asked.href}: ${detail}; expected 301 to ${expected}`, `${records}; then ${DEPLOY_AGAIN}`);
+  return fail(name, `GET ${asked.href}: ${detail}; expected 301 to ${expected}`, `${records}; then ${DEPLOY_COMMAND}`);
 }
 
 /** A GET of a path of the route table, following redirects on the site only, then its HEAD. */
@@ -165,7 +166,7 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   const landing = await getFollowingOnSite(probe, new URL(path, base));
   const { answer } = landing;
   if (landing.offSite !== undefined) {
-    return fail(path, `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, `the front door must answer ${path} itself: ${DEPLOY_AGAIN}`);
+    return fail(path, `${answer.status} to ${landing.offSite.origin}, another site (not followed)`, `the front door must answer ${path} itself: ${DEPLOY_COMMAND}`);
   }
   const found = `${answer.status} ${clip(mediaType(answer))}`;
   if (answer.status !== expected.status || mediaType(answer) !== expected.mediaType) {
@@ -177,23 +178,23 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   const answeredHere = landing.redirects.length === 0 && !ownPage;
   const cacheControl = answer.headers.get('cache-control');
   if (answeredHere && cacheControl !== expected.cacheControl) {
-    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(clip(cacheControl))} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_AGAIN}`);
+    return fail(path, `${found}, but Cache-Control ${cacheControl === null ? 'none' : JSON.stringify(clip(cacheControl))} where the service sends ${JSON.stringify(expected.cacheControl)}`, `something between changes the service's answer, or the deployment is older than the project: ${DEPLOY_COMMAND}`);
   }
   if (answeredHere && expected.holds !== undefined && !answer.body.includes(expected.holds)) {
-    return fail(path, `${found}, but without ${expected.holds}`, `this is not the service's ${expected.what}: ${DEPLOY_AGAIN}`);
+    return fail(path, `${found}, but without ${expected.holds}`, `this is not the service's ${expected.what}: ${DEPLOY_COMMAND}`);
   }
   const head = await probe(answer.url, { method: 'HEAD' });
   const difference = headDifference(answer, head);
   const via = landing.redirects.length === 0 ? '' : ` via ${landing.redirects.map((hop) => hop.pathname).join(', ')}`;
   if (difference !== undefined) {
-    return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_AGAIN}`);
+    return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_COMMAND}`);
   }
   if (!ownPage) return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
   // Its reads go to the page: what is no read must still reach the API, whose 405 names POST.
   const options = await probe(new URL(path, base), { method: 'OPTIONS' });
   const allow = options.headers.get('allow') ?? '';
   if (options.status !== 405 || !/\bPOST\b/.test(allow)) {
-    return fail(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_AGAIN}`);
+    return fail(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_COMMAND}`);
   }
   return ok(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}, shown there; HEAD the same; its posts reach the API`);
 }
@@ -294,7 +295,7 @@ function checkSecurityHeaders(base: URL, answers: readonly Answer[]): CheckResul
     ...(noHsts.length === 0 ? [] : [`no Strict-Transport-Security on ${few(noHsts)}`]),
     ...(noNosniff.length === 0 ? [] : [`no nosniff on ${few(noNosniff)}`]),
   ];
-  return fail(name, gaps.join('; '), `the front door adds both with a response headers policy on every behaviour (docs/api.md §10): ${DEPLOY_AGAIN}`);
+  return fail(name, gaps.join('; '), `the front door adds both with a response headers policy on every behaviour (docs/api.md §10): ${DEPLOY_COMMAND}`);
 }
 
 function few(items: readonly string[]): string {
@@ -315,9 +316,9 @@ async function checkApiEndpoint(probe: Probe, apiUrl: URL | undefined): Promise<
     return fail(
       name,
       `${answer.status}: it answers without the front door's secret, so anyone may step around the front door and its flood guard`,
-      `the functions refuse such requests only when they hold the secret: ${DEPLOY_AGAIN}`,
+      `the functions refuse such requests only when they hold the secret: ${DEPLOY_COMMAND}`,
     );
   }
   const { detail } = diagnose(answer);
-  return fail(name, `${detail}; expected 403`, `check the ApiUrl output, then ${DEPLOY_AGAIN}`);
+  return fail(name, `${detail}; expected 403`, `check the ApiUrl output, then ${DEPLOY_COMMAND}`);
 }

@@ -1,5 +1,6 @@
 import { GetAccountCommand, GetEmailIdentityCommand, type GetEmailIdentityCommandOutput, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { emailDomain } from '../../lambdas/email-domain.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import type { DeployedSettings } from './deployed-stack.js';
 import { exceedsSandbox, SANDBOX_MAILS_A_DAY, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
@@ -23,7 +24,7 @@ export async function* mailChecks(ses: SESv2Client, settings: DeployedSettings):
 
   const { senderEmail, ownerEmail } = settings;
   if (senderEmail === undefined) {
-    yield fail('sender identity', "the stack's template names no sender (CONTACT_FROM)", 'deploy this version of the project: npm run cdk -- deploy --all');
+    yield fail('sender identity', "the stack's template names no sender (CONTACT_FROM)", `deploy this version of the project: ${DEPLOY_COMMAND}`);
     return;
   }
   const sender = await verifiedIdentity(ses, senderEmail);
@@ -32,7 +33,7 @@ export async function* mailChecks(ses: SESv2Client, settings: DeployedSettings):
   if (!sandbox) {
     yield skip("owner's address", 'production access: SES sends to any address');
   } else if (ownerEmail === undefined) {
-    yield fail("owner's address", "the stack's template names no owner (CONTACT_TO)", 'deploy this version of the project: npm run cdk -- deploy --all');
+    yield fail("owner's address", "the stack's template names no owner (CONTACT_TO)", `deploy this version of the project: ${DEPLOY_COMMAND}`);
   } else if ((await verifiedIdentity(ses, ownerEmail)).verified !== undefined) {
     yield ok(`owner's address ${ownerEmail}`, 'verified, so the sandbox lets SES mail it');
   } else {
@@ -58,7 +59,7 @@ function* sandboxQuotaCheck(maxMailsPerHour: number | undefined): Generator<Chec
   yield warn(
     name,
     `${flood}, more than the sandbox's ${SANDBOX_MAILS_A_DAY} a day, and the rest (the digest too) would wait for the next day`,
-    `add "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} to your settings file and deploy again (npm run cdk -- deploy --all), or request production access`,
+    `add "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} to your settings file and deploy again (${DEPLOY_COMMAND}), or request production access`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { CLOUDFRONT_REGION } from '../../lib/stack-names.js';
-import { DEPLOY_AGAIN } from './answer-diagnosis.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { fail, ok, warn, type CheckResult } from './check.js';
 import type { DeployedStack } from './deployed-stack.js';
 import { AwsJsonError, signedJsonCall, type SignedCallAccess } from './signed-json-call.js';
@@ -67,7 +67,7 @@ export async function* pricingPlanChecks(read: ReadSubscription, planStack: Depl
   // The subscription's physical id is its ARN (its primary identifier; CDK's CfnSubscription refs it as subscriptionArn).
   const arns = planStack.resources.get('AWS::PricingPlanManager::Subscription') ?? [];
   if (arns.length === 0) {
-    yield fail(name, 'the stack holds no subscription: the site runs on pay-as-you-go', DEPLOY_AGAIN);
+    yield fail(name, 'the stack holds no subscription: the site runs on pay-as-you-go', DEPLOY_COMMAND);
     return;
   }
   for (const arn of arns) {
@@ -76,7 +76,7 @@ export async function* pricingPlanChecks(read: ReadSubscription, planStack: Depl
       subscription = await read(arn);
     } catch (error) {
       if (!(error instanceof AwsJsonError) || error.name !== 'ResourceNotFoundException') throw error;
-      yield fail(name, `AWS has no subscription ${arn}: it was cancelled, or ended; the site runs on pay-as-you-go`, `${DEPLOY_AGAIN}, which subscribes again (README "Changing and removing" if you meant to leave)`);
+      yield fail(name, `AWS has no subscription ${arn}: it was cancelled, or ended; the site runs on pay-as-you-go`, `${DEPLOY_COMMAND}, which subscribes again (README "Changing and removing" if you meant to leave)`);
       continue;
     }
     yield planState(name, subscription, distributionId);
@@ -85,12 +85,12 @@ export async function* pricingPlanChecks(read: ReadSubscription, planStack: Depl
 
 function planState(name: string, subscription: PlanSubscription, distributionId: string | undefined): CheckResult {
   const tier = subscription.planTier;
-  if (distributionId === undefined) return fail(name, 'the site stack has no DistributionId output to compare with the subscription', DEPLOY_AGAIN);
+  if (distributionId === undefined) return fail(name, 'the site stack has no DistributionId output to compare with the subscription', DEPLOY_COMMAND);
   if (!subscription.resourceArns.some((arn) => arn.endsWith(`:distribution/${distributionId}`))) {
     return fail(
       name,
       `${subscription.status}, tier ${tier}, but for ${subscription.resourceArns.join(', ')}, not the distribution ${distributionId}: the site runs on pay-as-you-go`,
-      DEPLOY_AGAIN,
+      DEPLOY_COMMAND,
     );
   }
   const change = subscription.scheduledChange;

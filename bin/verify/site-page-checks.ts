@@ -4,7 +4,8 @@ import { readPage } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { isServicePath } from '../../lib/front-door-paths.js';
 import { nameWithoutHtml } from '../../lib/pages/site-pages.js';
-import { clip, DEPLOY_AGAIN, diagnose, problemCode } from './answer-diagnosis.js';
+import { DEPLOY_COMMAND } from '../deploy-command.js';
+import { clip, diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, skip, warn, type CheckResult } from './check.js';
 import { getFollowingOnSite, mediaType, redirectTarget, type Answer, type Landing, type Probe } from './http-probe.js';
 
@@ -48,16 +49,16 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
     return fail(`GET ${path}`, `${answer.status} to ${target.origin}, another site`, 'visitors leave your site: with siteOrigin, that host redirects folders to its own name; serve the folder with siteDir, or link to /folder/ with its slash');
   }
   if (target !== undefined && target.pathname !== folder.pathname) {
-    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, not to ${folder.pathname}`, `the front door's function redirects a folder to its slash: ${DEPLOY_AGAIN}`);
+    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, not to ${folder.pathname}`, `the front door's function redirects a folder to its slash: ${DEPLOY_COMMAND}`);
   }
   if (target !== undefined) {
     const page = await probe(target);
     if (page.status === 200 && mediaType(page) === 'text/html') return ok(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers 200 text/html`);
-    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers ${diagnose(page).detail}`, `the folder's index.html must be served: ${DEPLOY_AGAIN}`);
+    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers ${diagnose(page).detail}`, `the folder's index.html must be served: ${DEPLOY_COMMAND}`);
   }
   if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, '200 text/html, served without a redirect by your site\'s origin');
   const { detail } = diagnose(answer);
-  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy or npm run publish listed it as a file: npm run publish, or ${DEPLOY_AGAIN}`);
+  return fail(`GET ${path}`, `${detail}; expected a redirect to ${folder.pathname}`, `the front door's function takes a path without an extension for a folder of siteDir, unless the last deploy or npm run publish listed it as a file: npm run publish, or ${DEPLOY_COMMAND}`);
 }
 
 /**
@@ -80,7 +81,7 @@ export async function checkPageWithoutHtml(probe: Probe, home: Landing): Promise
   return warn(
     `GET ${path}`,
     `${detail}, where ${page.pathname} is linked`,
-    `with siteDir, npm run publish or a deploy lists your pages named .html for the front door, unless synth said they are more than it can list; with siteOrigin, your host decides: npm run publish, or ${DEPLOY_AGAIN}`,
+    `with siteDir, npm run publish or a deploy lists your pages named .html for the front door, unless synth said they are more than it can list; with siteOrigin, your host decides: npm run publish, or ${DEPLOY_COMMAND}`,
   );
 }
 
@@ -132,7 +133,7 @@ export async function checkMissingPage(probe: Probe, base: URL, hasPages: boolea
     return fail(name, `${via}${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');
   }
   const { detail, fix } = diagnose(answer);
-  return fail(name, `${via}${detail}; expected 404`, answer.status === 403 ? `S3 answers 403 for a missing file when the distribution may not list the bucket: ${DEPLOY_AGAIN}` : fix);
+  return fail(name, `${via}${detail}; expected 404`, answer.status === 403 ? `S3 answers 403 for a missing file when the distribution may not list the bucket: ${DEPLOY_COMMAND}` : fix);
 }
 
 /** Files a site's folder may hold that no deploy or publish ever uploads (docs/api.md §10, "What siteDir publishes"). */
@@ -188,7 +189,7 @@ export async function checkNoRedirectOffSite(probe: Probe, base: URL): Promise<C
     return fail(
       name,
       `${answer.status} to ${target.origin}: a redirect off your site, which a phishing mail can borrow your domain for`,
-      `the front door never redirects a path with an empty segment: ${DEPLOY_AGAIN}; with siteOrigin, that host's own redirect answers`,
+      `the front door never redirects a path with an empty segment: ${DEPLOY_COMMAND}; with siteOrigin, that host's own redirect answers`,
     );
   }
   return ok(name, target === undefined ? `${answer.status}, no redirect` : `${answer.status} to ${target.pathname}, on your site`);

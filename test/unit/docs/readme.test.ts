@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { DEPLOY_COMMAND } from '../../../bin/deploy-command.js';
 import { CONTEXT_KEYS, readSiteConfig } from '../../../lib/settings/site-config.js';
 import { STACK_NAMES } from '../../../lib/stack-names.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
@@ -218,7 +219,8 @@ describe('README, the owner\'s guide', () => {
   it('walks the first deploy as one path, in the order AWS asks for it: sign in, settings, synth, bootstrap, deploy, verify', () => {
     const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const steps = text.slice(text.indexOf('## First deploy'), text.indexOf('### An AWS account'));
-    const order = ['aws configure', 'aws sts get-caller-identity', 'npm run synth', 'npm run cdk -- bootstrap', 'npm run cdk -- deploy --all', 'npm run verify -- --send-test'];
+    // The deploy as every owner command names it when only a deploy makes a thing.
+    const order = ['aws configure', 'aws sts get-caller-identity', 'npm run synth', 'npm run cdk -- bootstrap', DEPLOY_COMMAND, 'npm run verify -- --send-test'];
     // Each as a command line of its code block: none of them holds a character a RegExp reads.
     const at = order.map((command) => steps.search(new RegExp(`^ *${command}(?= |$)`, 'm')));
     expect(at.filter((position) => position < 0)).toEqual([]);
