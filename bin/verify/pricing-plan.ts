@@ -76,7 +76,7 @@ export async function* pricingPlanChecks(read: ReadSubscription, planStack: Depl
       subscription = await read(arn);
     } catch (error) {
       if (!(error instanceof AwsJsonError) || error.name !== 'ResourceNotFoundException') throw error;
-      yield fail(name, `AWS has no subscription ${arn}: it was cancelled, or ended; the site runs on pay-as-you-go`, `${DEPLOY_COMMAND}, which subscribes again (README "Changing and removing" if you meant to leave)`);
+      yield fail(name, `AWS has no subscription ${arn}: it was cancelled, or ended; the site runs on pay-as-you-go`, `${DEPLOY_COMMAND}, which subscribes again (docs/removing.md if you meant to leave)`);
       continue;
     }
     yield planState(name, subscription, distributionId);
@@ -101,7 +101,7 @@ function planState(name: string, subscription: PlanSubscription, distributionId:
         : warn(
             name,
             `ACTIVE, tier ${tier}, ${change.changeType.toLowerCase()} scheduled${change.effectiveDate === undefined ? ' for the end of the billing month' : ` for ${change.effectiveDate.slice(0, 10)}`}`,
-            'as planned when leaving the plan (README "Changing and removing"); else see the CloudFront console\'s pricing plan',
+            'as planned when leaving the plan (docs/removing.md); else see the CloudFront console\'s pricing plan',
           );
     case 'SYNC_IN_PROGRESS':
       return warn(name, `SYNC_IN_PROGRESS, tier ${tier}: AWS is applying it`, 'run npm run verify again in a few minutes');
