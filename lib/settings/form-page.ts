@@ -492,7 +492,8 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
     const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name) && !traps.includes(name));
     const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, ${extraFieldsAdvice(extraFields, own)} (docs/api.md §2)`;
-    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${moving}${trap}${asking}`;
+    const yours = extraFields.length === 0 ? '' : `, and extraFields' ${names(extraFields.map(({ name }) => name))}`;
+    return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${yours}${moving}${trap}${asking}`;
   }
   if (form.multiple.length > 0) {
     const many = form.multiple.length > 1;

@@ -240,7 +240,7 @@ describe('the deployment context', () => {
     expect(formPageLine(formPage!, 'formPage')).toMatch(/; its budget, phone have no data-error-for element, so their messages go at the top of the form, apart from them\)$/);
     // A field added beside those set: the example is the whole setting to copy, theirs kept as worded.
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, extraFields: { budget: 'Orçamento' } }).message).toContain(
-      'whose form has fields the inquiry has not (phone), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha; a field of your own (phone) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Orçamento","phone":"Phone"} (docs/api.md §2)',
+      'whose form has fields the inquiry has not (phone), so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha, and extraFields\' budget; a field of your own (phone) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Orçamento","phone":"Phone"} (docs/api.md §2)',
     );
   });
 
