@@ -13,7 +13,6 @@ import { readFormPageLoads, SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { awsFailure } from '../aws-failure.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { readStack } from '../verify/deployed-stack.js';
-
 import { PublishError } from './publish-error.js';
 
 /**

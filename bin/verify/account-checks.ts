@@ -8,7 +8,6 @@ import { CLOUDFRONT_REGION, STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { ACCOUNT_PLAN_CHECK, accountPlanCheck, type ReadAccountPlan } from './account-plan.js';
 import { alarmChecks, subscriptionChecks } from './alarm-checks.js';
-
 import { couldNotCheck, fail, guarded, ok, runCheck, warn, type CheckResult } from './check.js';
 import { readDeployedSettings, readStack, type DeployedStack } from './deployed-stack.js';
 import { inboxCheck, type InboxReader } from './inbox-check.js';
