@@ -291,6 +291,16 @@ describe('a front door broken one way at a time', () => {
     );
   });
 
+  it('asks for a file the form page names by the site’s whole address, as a generator’s base URL writes it (Zola)', async () => {
+    const ownPage = `<link rel="stylesheet" href="${door.base.origin}/style.css"><form method="post" action="/contact"></form><script src="${door.base.origin}/contact-form.js"></script>`;
+    door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, ownPage, { 'cache-control': 'no-store' }));
+    door.breakPath('HEAD /style.css', (_request, response) => send(response, 200, 'text/css', ''));
+
+    const results = await run();
+    expect(door.received).toEqual(expect.arrayContaining(['HEAD /style.css', 'HEAD /contact-form.js']));
+    expect(named(results, "the form page's style sheets and scripts")?.detail).toBe('/contact loads /contact-form.js (404), not there');
+  });
+
   it('asks the site itself for a file whose path reads as another host’s address (`/.//evil.example/x.js`)', async () => {
     door.breakPath('GET /contact', (_request, response) => send(response, 200, PAGE, 'toolname="sendInquiry" <script src="/.//evil.example/x.js"></script>', { 'cache-control': 'no-store' }));
 
