@@ -701,6 +701,6 @@ function policyNote({ styleAttributes, handlerAttributes, inlinePast, otherOrigi
       : `; it loads a CAPTCHA (${captchas.map(printable).join(', ')}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (${FORM_SERVICES_GUIDE})`;
   if (left.length === 0) return captcha;
   // A generator's base URL names the site's own files by its address: the site's own once the settings say so.
-  const ownAddress = otherOrigins.length === 0 ? '' : ` (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl)`;
+  const ownAddress = otherOrigins.length === 0 ? '' : ` (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address)`;
   return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there${ownAddress}${captcha}`;
 }

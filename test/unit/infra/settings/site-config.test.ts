@@ -571,7 +571,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!;
     expect(formPage.missingSubresources).toEqual(['/contact/contact-form.js']);
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links; a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl))`,
+      `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; it loads /contact/contact-form.js, which the site has no file for: copy it in, or change the page's links; a refused post's answer with it leaves out what it loads from https://cdn.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address))`,
     );
   });
 
@@ -583,7 +583,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const page = ownerFormPage().replace('<form', `<script src="${script}" async defer></script>${other}<form`);
     const folder = siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' });
     const captcha = `it loads a CAPTCHA (${new URL(script).origin}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (docs/form-services.md)`;
-    const moved = `a refused post's answer with it leaves out what it loads from ${new URL(other.match(/src="([^"]*)"/)?.[1] ?? 'https://none.example').origin}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl); `;
+    const moved = `a refused post's answer with it leaves out what it loads from ${new URL(other.match(/src="([^"]*)"/)?.[1] ?? 'https://none.example').origin}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address); `;
     expect(formPageLine(configOf({ ...MINIMAL_CONTEXT, siteDir: folder }).formPage!, 'formPage')).toBe(
       `/contact/  ${join(folder, 'contact/index.html')}  (found, its form posting to /contact; formPage names another; ${other === '' ? '' : moved}${captcha})`,
     );
@@ -635,7 +635,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPage.refusedByPolicy).toEqual({ styleAttributes: 2, handlerAttributes: 0, inlinePast: 0, otherOrigins: ['https://fonts.googleapis.com', 'https://cdn.example'], captchas: [] });
     expect(formPageLine(formPage, 'formPage')).toMatch(
-      /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there \(your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl\)\)$/,
+      /; a refused post's answer with it leaves out its 2 style attributes and what it loads from https:\/\/fonts\.googleapis\.com, https:\/\/cdn\.example, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there \(your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address\)\)$/,
     );
   });
 
