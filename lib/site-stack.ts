@@ -13,12 +13,12 @@ import { functionProfile, settingKeys, type SettingGroup, type SettingKey } from
 import { SiteApi } from './api/site-api.js';
 import { SiteFunction } from './api/site-function.js';
 import { FrontDoor } from './edge/front-door.js';
-import { BUNDLED_LLMS_TXT } from './pages/site-pages-origin.js';
 import { InquiryInbox, SWEEP_RATE } from './inbox/inquiry-inbox.js';
 import { DeploymentKeys } from './keys/deployment-keys.js';
 import { addSenderIdentity } from './mail/sender-identity.js';
 import { SiteMail } from './mail/site-mail.js';
 import { SiteAlarms } from './observability/observability.js';
+import { BUNDLED_LLMS_TXT } from './pages/site-files.js';
 import { answeringContactPages, otherFormPages } from './settings/contact-pages.js';
 import { BUNDLED_FORM_PAGE } from './settings/form-page.js';
 import { formPageDigest, ownLlmsTxtDigest, settingsDigest } from './settings/settings-digest.js';

@@ -6,8 +6,7 @@ import { MAX_OWN_LLMS_TXT_BYTES } from '../../lambdas/discovery/own-llms-txt.js'
 import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { linkedSiteFile, type SiteFrontDoor } from '../../lib/edge/front-door-request.js';
-import { BUNDLED_LLMS_TXT } from '../../lib/pages/site-pages-origin.js';
-import { OWN_LLMS_TXT, siteFiles, takenLlmsTxt } from '../../lib/pages/site-files.js';
+import { BUNDLED_LLMS_TXT, OWN_LLMS_TXT, siteFiles, takenLlmsTxt } from '../../lib/pages/site-files.js';
 import { requestTarget, type ApiGateway } from './api-server.js';
 import { FileBody } from './file-body.js';
 

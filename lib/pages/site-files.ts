@@ -155,6 +155,9 @@ function scanOwnLlmsTxt(realPath: string): OwnLlmsTxt | undefined {
 /** The key of the owner's own llms.txt, a path the service answers (docs/api.md §6). */
 export const OWN_LLMS_TXT = 'llms.txt';
 
+/** What the owner's llms.txt is called in the discovery function's bundle, which synth copies it into (OWN_LLMS_TXT_FILE). */
+export const BUNDLED_LLMS_TXT = 'own-llms.txt';
+
 /**
  * The site a folder holds (docs/api.md §10): every regular file under it, except what a visitor
  * must never get. A dotfile or dot-folder (`.env`, `.git/`, `.DS_Store`) is left out, but for

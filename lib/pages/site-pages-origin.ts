@@ -18,9 +18,6 @@ import { siteAddressNotes } from './sitemap-address.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
 
-/** What the owner's llms.txt is called in the discovery function's bundle, which synth copies it into (OWN_LLMS_TXT_FILE). */
-export const BUNDLED_LLMS_TXT = 'own-llms.txt';
-
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
   | { readonly kind: 'folder'; readonly path: string }

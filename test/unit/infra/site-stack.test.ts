@@ -16,7 +16,7 @@ import { handlerBundling, LAMBDA_RUNTIME } from '../../../lib/api/bundling.js';
 import { API_THROTTLE } from '../../../lib/api/site-api.js';
 import { MAIL_METRIC_DIMENSION, UNDELIVERED_MAIL_EVENTS } from '../../../lib/mail/site-mail.js';
 import { ALARM_SIGNALS, SITE_ALARMS } from '../../../lib/observability/observability.js';
-import { BUNDLED_LLMS_TXT } from '../../../lib/pages/site-pages-origin.js';
+import { BUNDLED_LLMS_TXT } from '../../../lib/pages/site-files.js';
 import { BUNDLED_FORM_PAGE } from '../../../lib/settings/form-page.js';
 import { answeringContactPages } from '../../../lib/settings/contact-pages.js';
 import { formPageDigest, NO_FILE, settingsDigest } from '../../../lib/settings/settings-digest.js';

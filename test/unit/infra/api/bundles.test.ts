@@ -9,7 +9,7 @@ import { MCP_LAZY_MODULES } from '../../../../lambdas/mcp/lazy-modules.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../../../lambdas/routes.js';
 import { ES_MODULE_PACKAGE_JSON, REQUIRE_BANNER } from '../../../../lib/api/bundling.js';
 import type { SenderAddressIdentity } from '../../../../lib/mail/sender-address-identity.js';
-import { BUNDLED_LLMS_TXT } from '../../../../lib/pages/site-pages-origin.js';
+import { BUNDLED_LLMS_TXT } from '../../../../lib/pages/site-files.js';
 import { BUNDLED_FORM_PAGE } from '../../../../lib/settings/form-page.js';
 import { CONTACT_ENVIRONMENT, DELIVERY_ENVIRONMENT } from '../../../support/contact-environment.js';
 import { httpEvent, jsonPostEvent, lambdaContext } from '../../../support/events.js';
