@@ -51,7 +51,7 @@ export function siteOriginBannerLine(siteOrigin: string | undefined): string | u
  */
 export function siteOriginBesideSiteDirLine(siteOrigin: unknown): string | undefined {
   if (typeof siteOrigin !== 'string' || siteOrigin === '') return undefined;
-  return `Deployed   from ${terminalText(siteOrigin)} (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, not in your form page as here`;
+  return `Deployed   from ${terminalText(siteOrigin)} (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, in English, not in your form page as here (pageStylesheet styles it)`;
 }
 
 /**

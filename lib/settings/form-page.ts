@@ -607,7 +607,7 @@ export function formPageLine(page: FormPage, setting: string): string {
 export function siteOriginFormLines(siteHost: string, stylesheet: string | undefined, thanks: string | undefined): string[] {
   const look = stylesheet === undefined ? 'in its own look (pageStylesheet, a style sheet of your site, would give it yours)' : `with your ${stylesheet} (pageStylesheet)`;
   return [
-    `Form page  the service's own, at ${PAGE_PATHS.form}, ${look}: with siteOrigin your pages are not read here; their forms post to ${PAGE_PATHS.form}, and a refused post made without JavaScript comes back in this page`,
+    `Form page  the service's own, at ${PAGE_PATHS.form}, ${look}: with siteOrigin your pages are not read here; their forms post to ${PAGE_PATHS.form}, and a refused post made without JavaScript comes back in this page, in English`,
     thanks === undefined
       ? `Thank-you  the service's own, at ${PAGE_PATHS.form}: a post made without JavaScript ends there; formSuccessPath names a page of yours instead`
       : `Thank-you  ${thanks}  (formSuccessPath, where a post made without JavaScript ends; your form's ${SUCCESS_PATH_ATTRIBUTE}="${thanks}" takes one made with it there too. Not read here: open https://${siteHost}${thanks} to see it is there)`,

@@ -292,7 +292,7 @@ describe('siteOriginBannerLine', () => {
 
   it('beside a SITE_DIR of a build, says a refused post comes back elsewhere once deployed', () => {
     expect(siteOriginBesideSiteDirLine('https://priyanair.github.io')).toBe(
-      "Deployed   from https://priyanair.github.io (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, not in your form page as here",
+      "Deployed   from https://priyanair.github.io (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, in English, not in your form page as here (pageStylesheet styles it)",
     );
     expect([siteOriginBesideSiteDirLine(undefined), siteOriginBesideSiteDirLine('')]).toEqual([undefined, undefined]);
   });

@@ -468,7 +468,7 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
-      "Form page  the service's own, at /contact, in its own look (pageStylesheet, a style sheet of your site, would give it yours): with siteOrigin your pages are not read here; their forms post to /contact, and a refused post made without JavaScript comes back in this page",
+      "Form page  the service's own, at /contact, in its own look (pageStylesheet, a style sheet of your site, would give it yours): with siteOrigin your pages are not read here; their forms post to /contact, and a refused post made without JavaScript comes back in this page, in English",
       'Thank-you  /thanks/  (formSuccessPath, where a post made without JavaScript ends; your form\'s data-success-path="/thanks/" takes one made with it there too. Not read here: open https://you.github.io/thanks/ to see it is there)',
     ]);
     const styled = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', pageStylesheet: '/assets/style.css', 'aws:cdk:bundling-stacks': [] });
