@@ -38,6 +38,15 @@ export function diagnose(answer: Answer): Diagnosis {
   if (answer.status === 429) {
     return { detail: `${said}: too many requests`, fix: 'the edge flood guard, the stage throttle or the contact limits refused it: run again in a few minutes' };
   }
+  // A gateway's error that is neither the service's problem nor API Gateway's: the front door had no answer from the
+  // origin it fetched the path from, an existing site's host (siteOrigin) most likely; the preview says which in its body.
+  if ((answer.status === 502 || answer.status === 504) && problem === undefined && apiGatewayMessage(answer) === undefined) {
+    const told = type === 'text/plain' && answer.body.trim() !== '' ? ` ${JSON.stringify(clip(answer.body.trim().split('\n')[0]!, 120))}` : '';
+    return {
+      detail: `${said}${told}: the front door had no answer from where it fetches this path`,
+      fix: 'with siteOrigin, check that your host answers it (curl -sI, at its own address); else the alarms below and the Logs<Handler> outputs say why',
+    };
+  }
   if (answer.status >= 500) {
     return {
       detail: `${said}${problem === undefined ? '' : ` (${problem})`}: the service failed`,

@@ -495,6 +495,19 @@ describe('a front door broken one way at a time', () => {
     expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', fix: expect.stringContaining('siteDir') })]);
   });
 
+  it('says a page that the front door could not fetch from an existing site is the site\'s host\'s silence, not the service\'s failure', async () => {
+    const unfetched = 'Bad Gateway: https://elodie.github.io/ (siteOrigin) could not be fetched: ENOTFOUND.';
+    door.breakPath('GET /', (_request, response) => send(response, 502, 'text/plain; charset=utf-8', unfetched));
+
+    expect(named(await run(), 'GET /')).toEqual(
+      expect.objectContaining({
+        status: 'FAIL',
+        detail: `502 text/plain ${JSON.stringify(unfetched)}: the front door had no answer from where it fetches this path`,
+        fix: expect.stringMatching(/^with siteOrigin, check that your host answers it/),
+      }),
+    );
+  });
+
   it('skips the pages\' checks for a site without pages, where / is the API\'s 404', async () => {
     door.breakPath('GET /', (_request, response) => send(response, 404, PROBLEM, '{"code":"not_found"}'));
     door.breakMissingPages((_request, response) => send(response, 404, PROBLEM, '{"code":"not_found"}'));
