@@ -257,6 +257,12 @@ describe('README, the owner\'s guide', () => {
     expect(setting).toBe('false');
   });
 
+  it('names the test command .ci/run ends with, which checks a checkout offline', () => {
+    const ciCommand = readFileSync(join(ROOT, '.ci/run'), 'utf8').trim().split('\n').at(-1)!;
+    expect(ciCommand).toBe('npm test');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`${ciCommand}\` checks a checkout offline`);
+  });
+
   it('links to the API reference and to the developer guide once each', () => {
     const count = (target: string) => README.links.filter((link) => link === target).length;
     expect({ api: count('docs/api.md'), development: count('docs/development.md') }).toEqual({ api: 1, development: 1 });
