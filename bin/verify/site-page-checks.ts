@@ -209,7 +209,7 @@ export async function checkFormPageFiles(probe: Probe, base: URL): Promise<Check
   if (offSite !== undefined || answer.status !== 200 || mediaType(answer) !== 'text/html') return skip(name, 'not checked: /contact gave no page (its line says why)');
   const page = answer.url.pathname;
   // A file named by the site's whole address (a generator's base URL: Zola writes every link so) is the site's too.
-  const paths = sameSiteSubresources(readPage(answer.body, page, [base.origin, answer.url.origin]));
+  const paths = sameSiteSubresources(readPage(answer.body, page, [base.origin]));
   if (paths.length === 0) return ok(name, `${page} loads none of the site's`);
   const asked = paths.slice(0, MAX_FORM_PAGE_FILES);
   const missing: string[] = [];
