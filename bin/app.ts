@@ -51,7 +51,7 @@ try {
   if (unconverted !== undefined) console.error(`Form page  ${PAGE_PATHS.form}, the service's own  (${unconvertedFormPageNote(unconverted, 'siteDir')})`);
   const thanks = config.formSuccessPath;
   if (config.sitePages?.kind === 'origin') {
-    for (const line of siteOriginFormLines(config.sitePages.host, config.pageStylesheet, thanks?.path)) console.error(line);
+    for (const line of siteOriginFormLines(config.sitePages.host, config.sitePages.formPage, config.pageStylesheet, thanks?.path)) console.error(line);
   } else if (thanks !== undefined) {
     const namingForm = thanks.source === 'form page' ? config.formPage : undefined;
     const note = thankYouIndexNote(thanks.path, config.sitePages?.kind === 'folder' ? config.sitePages.path : undefined, 'siteDir');

@@ -16,8 +16,9 @@ import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
 import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
+import { siteFormPageLine } from './local/site-form-page-check.js';
 import { wildcardListening } from './local/local-origins.js';
-import { inSettingsFileWords, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, localExtraFields, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
@@ -80,9 +81,15 @@ try {
           () => ({ found: readLocalContactPages(ownerEnv, file.settings).includes(servicePage.path) }),
           sayWatched,
         );
+  // The existing site's form page, which synth cannot read, fetched while the rest starts.
+  const siteFormPageCheck =
+    settings.siteOrigin === undefined || settings.siteFormPage === undefined
+      ? undefined
+      : siteFormPageLine(settings.siteOrigin, settings.siteFormPage, localExtraFields(ownerEnv), settings.formSuccessPath?.path);
   // Only now the emulators, the handlers and the SDK (over a second): a start its settings stop says so at once.
   const [{ startLocalStack }, { STOP_DRAIN_MS }] = await Promise.all([import('./local/local-stack.js'), import('./local/table-stream.js')]);
   const stack = await startLocalStack(settings);
+  const siteFormPageChecked = siteFormPageCheck === undefined ? undefined : terminalText(inSettingsFileWords(await siteFormPageCheck, fromFile.keys, ownerEnv));
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     // A terminal's Ctrl-C reaches this process twice (from the terminal, and relayed by npm): only
@@ -118,9 +125,9 @@ try {
         ? (siteOriginLine === undefined ? [] : [siteOriginLine])
         : [
             ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
-            ...[siteOriginBesideSiteDirLine(file.settings.siteOrigin)].filter((line) => line !== undefined),
+            ...[siteOriginBesideSiteDirLine(file.settings.siteOrigin, file.settings.formPage)].filter((line) => line !== undefined),
           ]),
-      ...siteBannerLines(ownerEnv, settings, fromFile.keys),
+      ...siteBannerLines(ownerEnv, settings, fromFile.keys, siteFormPageChecked),
       limitsBannerLine(ownerEnv, settings.limits, fromFile.keys),
       mailBannerLine(ownerEnv, fromFile.keys, settings.sesEndpoint === undefined),
       `Mailbox    ${stack.mailUrl}  (${settings.sesEndpoint ? 'outside SES endpoint' : `SES emulator, ${LOOPBACK_ONLY}; sent mail as JSON at /store; a name with accents shows there as sent, =?UTF-8?B?…?=, which mail programs decode`})`,

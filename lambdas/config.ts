@@ -241,8 +241,13 @@ export function readFormPage(env: Env): string | undefined {
   return optionalSitePath(env, 'FORM_PAGE');
 }
 
-/** The owner's form page as the contact function reads it: its path, and the file that holds its HTML. */
-export interface OwnerFormPage {
+/**
+ * The owner's form page as the contact function reads it: its path, and the file that holds its
+ * HTML, or, with an existing site (`siteOrigin`), the site's origin, which it is fetched from.
+ */
+export type OwnerFormPage = BundledFormPage | FetchedFormPage;
+
+export interface BundledFormPage {
   readonly path: string;
   /**
    * Deployed, `form-page.html` in the function's own bundle, copied there from `siteDir` at synth;
@@ -252,17 +257,26 @@ export interface OwnerFormPage {
   readonly file: string;
 }
 
+/** The form page of an existing site, which no synth can copy: fetched from the site for each refused post, as it is there now. */
+export interface FetchedFormPage {
+  readonly path: string;
+  /** `siteOrigin`: an https origin, no trailing slash. */
+  readonly origin: string;
+}
+
 /** Another contact page of the site (docs/api.md §9), which answers the form posts sent from it: its file, and the thank-you page its form names. */
-export interface OtherFormPage extends OwnerFormPage {
+export interface OtherFormPage extends BundledFormPage {
   readonly successPath?: string;
 }
 
 export function readOwnerFormPage(env: Env): OwnerFormPage | undefined {
   const path = readFormPage(env);
-  // Read either way: the stack sets both, empty without a form page.
+  // Read either way: the stack sets all three, empty but the one the form page has.
   const file = env.FORM_PAGE_FILE;
+  const origin = env.FORM_PAGE_ORIGIN;
   if (path === undefined) return undefined;
-  if (file === undefined || file === '') throw new ConfigError('FORM_PAGE_FILE is required with FORM_PAGE, and not set');
+  if (origin !== undefined && origin !== '') return { path, origin: parseOrigin('FORM_PAGE_ORIGIN', origin) };
+  if (file === undefined || file === '') throw new ConfigError('FORM_PAGE_FILE or FORM_PAGE_ORIGIN is required with FORM_PAGE, and neither is set');
   return { path, file };
 }
 

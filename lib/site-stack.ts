@@ -93,6 +93,8 @@ export class SiteStack extends Stack {
     const siteDocuments = this.frontDoor.pages?.documents ?? NO_SITE_DOCUMENTS;
     const ownLlmsTxt = this.frontDoor.pages?.ownLlmsTxtFile;
     const { answering } = answeringContactPages(config.formPage, config.otherContactPages);
+    const pages = config.sitePages;
+    const fetchedFormPage = pages?.kind === 'origin' && pages.formPage !== undefined ? { path: pages.formPage, origin: `https://${pages.host}` } : undefined;
     const settings: Readonly<Record<SettingKey, string>> = {
       ORIGIN_VERIFY_DIGESTS: this.keys.reference('originVerifyDigests'),
       BASE_URL: baseUrl,
@@ -104,9 +106,11 @@ export class SiteStack extends Stack {
       // Empty when unset: every function is given each setting it reads (lambdas/config.ts reads empty as none).
       PAGE_STYLESHEET: config.pageStylesheet ?? '',
       FORM_SUCCESS_PATH: config.formSuccessPath?.path ?? '',
-      FORM_PAGE: config.formPage?.path ?? '',
+      FORM_PAGE: config.formPage?.path ?? fetchedFormPage?.path ?? '',
       // The page as synth found it in siteDir, copied into the bundle of each function that reads it.
       FORM_PAGE_FILE: config.formPage === undefined ? '' : BUNDLED_FORM_PAGE,
+      // Or the existing site's, fetched from it.
+      FORM_PAGE_ORIGIN: fetchedFormPage?.origin ?? '',
       // And so the other contact pages that answer the posts sent from them.
       OTHER_FORM_PAGES: otherFormPagesValue(otherFormPages(answering, (page) => page.bundled)),
       COUNTER_TABLE: this.counterTable.tableName,

@@ -1,3 +1,4 @@
+import type { ExtraField } from '../../lambdas/inquiry/extra-fields.js';
 import {
   AGENT_SETTING_VARIABLES,
   ConfigError,
@@ -27,7 +28,7 @@ import { frontDoorRouting } from '../../lib/edge/front-door-function.js';
 import { requireLinkFinds } from '../../lib/edge/front-door-request.js';
 import { folderDocuments } from '../../lib/pages/agent-files.js';
 import { parseSiteFolder, siteFiles, type SiteFiles } from '../../lib/pages/site-files.js';
-import { findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type OtherContactPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
+import { existingSiteFormPage, findFormPage, formServicePages, otherContactPages, thankYouPage, type FormPage, type FormServicePage, type OtherContactPage, type SiteFolder, type SuccessPath } from '../../lib/settings/form-page.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
 import { exclusiveSitePages, readSiteOrigin, rejectUnknownKeys } from '../../lib/settings/site-config.js';
 import { LOCAL_DYNAMODB_PORT, localOrigins } from './local-origins.js';
@@ -51,6 +52,8 @@ export interface LocalSettings {
   readonly siteOrigin?: string;
   /** The owner's form page (FORM_PAGE, or found in SITE_DIR), which the contact function reads afresh from SITE_DIR at each form post (site-file-copy.ts). */
   readonly formPage?: FormPage;
+  /** With siteOrigin, the form page's path there (FORM_PAGE), which the contact function fetches from the site at each refused form post, as deployed. */
+  readonly siteFormPage?: string;
   /** The owner's thank-you page: FORM_SUCCESS_PATH, or the one the form page's form names, as start-up read it. */
   readonly formSuccessPath?: SuccessPath;
   /** The other pages of SITE_DIR whose form posts to `/contact` (otherContactPages), each checked at start-up as the form page is. */
@@ -153,13 +156,26 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
 /** What readLocalSettings reads of the settings file beside the environment. */
 type LocalFileSettings = { readonly domainName?: unknown; readonly baseUrl?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown };
 
+/** Whether the preview's pages are the settings file's existing site (`siteOrigin`): set there, and no SITE_DIR of the environment previews a build of it instead. */
+function previewsExistingSite(env: Env, fileSettings: LocalFileSettings): boolean {
+  return fileSettings.siteOrigin !== undefined && optionalSiteDir(env).siteDir === undefined;
+}
+
 /**
  * The form page and the thank-you page, as start-up reads and checks them (findFormPage,
  * thankYouPage), with the site's folder they were found in: what the form page's watch reads again.
  */
-export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}): Pick<LocalSettings, 'formPage' | 'formSuccessPath'> & { readonly siteFolder?: SiteFolder } {
+export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}): Pick<LocalSettings, 'formPage' | 'siteFormPage' | 'formSuccessPath'> & { readonly siteFolder?: SiteFolder } {
   const siteFolder = localSiteFolder(env, fileSettings);
-  const formPage = findFormPage('FORM_PAGE', env.FORM_PAGE === '' ? undefined : env.FORM_PAGE, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
+  const setting = env.FORM_PAGE === '' ? undefined : env.FORM_PAGE;
+  if (previewsExistingSite(env, fileSettings)) {
+    const formSuccessPath = readFormSuccessPath(env);
+    return {
+      ...(setting === undefined ? {} : { siteFormPage: existingSiteFormPage('FORM_PAGE', setting) }),
+      ...(formSuccessPath === undefined ? {} : { formSuccessPath: { path: formSuccessPath, source: 'setting' } }),
+    };
+  }
+  const formPage = findFormPage('FORM_PAGE', setting, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
   const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), formPage);
   return { ...(siteFolder === undefined ? {} : { siteFolder }), ...(formPage === undefined ? {} : { formPage }), ...(formSuccessPath === undefined ? {} : { formSuccessPath }) };
 }
@@ -169,11 +185,16 @@ export function localSiteFolder(env: Env, fileSettings: LocalFileSettings = {}):
   if (fileSettings.siteDir !== undefined && fileSettings.siteOrigin !== undefined) throw exclusiveSitePages();
   const { siteDir } = optionalSiteDir(env);
   if (siteDir === undefined) return undefined;
-  const extraFields = env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [];
+  const extraFields = localExtraFields(env);
   const port = parsePort('PORT', env.PORT ?? '3000');
   // A page built for the preview names its files by one of the preview's own (a generator's base URL, `http://localhost:3000`).
   const preview = previewOrigins(parseOrigin('BASE_URL', localBaseUrl(env, port)), parseHost('HOST', env.HOST ?? '127.0.0.1'), port);
   return { folder: siteDir, setting: SITE_DIR, ownOrigins: [...new Set([...settingsFileOrigins(fileSettings), ...preview])], extraFields };
+}
+
+/** The owner's own fields (EXTRA_FIELDS), which a form page's form may post beside the inquiry's. */
+export function localExtraFields(env: Env): ExtraField[] {
+  return env.EXTRA_FIELDS ? parseExtraFields('EXTRA_FIELDS', env.EXTRA_FIELDS) : [];
 }
 
 /** The preview's own origins: `{base}`, and whatever this machine calls the server on its port. */
@@ -212,7 +233,7 @@ export function readLocalContactPages(env: Env, fileSettings: LocalFileSettings 
  * build of the site, which synth never reads).
  */
 export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}): LocalSettings {
-  const { siteFolder, formPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
+  const { siteFolder, formPage, siteFormPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
   const site = siteFolder === undefined ? undefined : { siteDir: siteFolder.folder, files: siteFiles(siteFolder.folder) };
   const others = siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file);
   const siteOrigin = site === undefined && fileSettings.siteOrigin !== undefined ? readSiteOrigin(fileSettings.siteOrigin) : undefined;
@@ -227,6 +248,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
     ...(site === undefined ? {} : { siteDir: site.siteDir }),
     ...(siteOrigin === undefined ? {} : { siteOrigin }),
     ...(formPage === undefined ? {} : { formPage }),
+    ...(siteFormPage === undefined ? {} : { siteFormPage }),
     ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     otherContactPages: others,
     // What the banner names when no page posts to /contact at all.
@@ -281,8 +303,19 @@ export function localBaseUrl(env: Env, port: number): string {
  */
 export function functionEnvironment(
   env: Env,
-  { host, port, formPage, formPageFile, otherFormPages = [], formSuccessPath, ownLlmsTxtFile, siteDocuments = NO_SITE_DOCUMENTS }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
-    Partial<Pick<LocalSettings, 'siteDocuments'>> & { readonly formPageFile?: string; readonly otherFormPages?: readonly OtherFormPage[]; readonly ownLlmsTxtFile?: string },
+  {
+    host,
+    port,
+    formPage,
+    formPageFile,
+    siteOrigin,
+    siteFormPage,
+    otherFormPages = [],
+    formSuccessPath,
+    ownLlmsTxtFile,
+    siteDocuments = NO_SITE_DOCUMENTS,
+  }: Pick<LocalSettings, 'host' | 'port' | 'formPage' | 'formSuccessPath'> &
+    Partial<Pick<LocalSettings, 'siteDocuments' | 'siteOrigin' | 'siteFormPage'>> & { readonly formPageFile?: string; readonly otherFormPages?: readonly OtherFormPage[]; readonly ownLlmsTxtFile?: string },
 ): Record<string, string | undefined> {
   const baseUrl = localBaseUrl(env, port);
   return {
@@ -296,8 +329,9 @@ export function functionEnvironment(
     FORM_TOKEN_SECRET: env.FORM_TOKEN_SECRET ?? LOCAL_KEYS.formTokenKey,
     INQUIRY_TABLE: env.INQUIRY_TABLE ?? LOCAL_INQUIRY_TABLE,
     DELIVERY_RETRY_SECONDS: env.DELIVERY_RETRY_SECONDS ?? String(LOCAL_RETRY_UNIT_SECONDS),
-    FORM_PAGE: formPage?.path ?? '',
+    FORM_PAGE: formPage?.path ?? siteFormPage ?? '',
     FORM_PAGE_FILE: formPage === undefined ? '' : (formPageFile ?? ''),
+    FORM_PAGE_ORIGIN: siteFormPage === undefined ? '' : (siteOrigin ?? ''),
     OTHER_FORM_PAGES: otherFormPagesValue(otherFormPages),
     FORM_SUCCESS_PATH: formSuccessPath?.path ?? '',
     SITE_DOCUMENTS: siteDocumentsValue(siteDocuments),

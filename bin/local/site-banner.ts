@@ -45,24 +45,31 @@ export function siteOriginBannerLine(siteOrigin: string | undefined): string | u
 }
 
 /**
- * The line under a SITE_DIR previewed beside the settings file's `siteOrigin`: the deployment has
- * no form page of the owner's, so what a refused post made without JavaScript comes back in
- * differs from the preview's. None without a siteOrigin.
+ * The line under a SITE_DIR previewed beside the settings file's `siteOrigin`: what a refused post
+ * made without JavaScript comes back in when deployed, which differs from the preview's: the
+ * form page `formPage` names, as the site serves it then, or the service's own with none. None
+ * without a siteOrigin.
  */
-export function siteOriginBesideSiteDirLine(siteOrigin: unknown): string | undefined {
+export function siteOriginBesideSiteDirLine(siteOrigin: unknown, formPage: unknown): string | undefined {
   if (typeof siteOrigin !== 'string' || siteOrigin === '') return undefined;
-  return `Deployed   from ${terminalText(siteOrigin)} (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, in English, not in your form page as here (pageStylesheet styles it)`;
+  const origin = terminalText(siteOrigin);
+  if (typeof formPage === 'string' && formPage !== '') {
+    return `Deployed   from ${origin} (siteOrigin): there a refused post made without JavaScript comes back in your formPage as ${origin} serves it then, not as this folder has it`;
+  }
+  return `Deployed   from ${origin} (siteOrigin), with no formPage: there a refused post made without JavaScript comes back in the service's page, in English, not in your form page as here; "formPage": "${FOUND_FORM_PAGE}" (your page's path) in your settings file makes it yours there too`;
 }
 
 /**
  * What `npm start` picked up for the pages visitors see (docs/api.md §7), each with where it came
- * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page,
- * the thank-you page and the style sheet.
+ * from (the settings file's key among `fileKeys`, or the variable): the site's name, the form page
+ * (with an existing site's, what start-up found fetching it, `siteFormPageChecked`), the thank-you
+ * page and the style sheet.
  */
 export function siteBannerLines(
   env: Env,
-  settings: Pick<LocalSettings, 'siteDir' | 'siteOrigin' | 'formPage' | 'formSuccessPath' | 'otherContactPages' | 'formServicePages'>,
+  settings: Pick<LocalSettings, 'siteDir' | 'siteOrigin' | 'formPage' | 'siteFormPage' | 'formSuccessPath' | 'otherContactPages' | 'formServicePages'>,
   fileKeys: readonly string[],
+  siteFormPageChecked?: string,
 ): string[] {
   const successPath = settings.formSuccessPath;
   const named =
@@ -78,7 +85,7 @@ export function siteBannerLines(
   // An existing site's pages are fetched, never read: what synth says of them.
   const formPageLines =
     settings.siteOrigin !== undefined
-      ? siteOriginFormLines(new URL(settings.siteOrigin).hostname, stylesheet, successPath?.path)
+      ? siteOriginFormLines(new URL(settings.siteOrigin).hostname, settings.siteFormPage, stylesheet, successPath?.path).toSpliced(1, 0, ...(siteFormPageChecked === undefined ? [] : [siteFormPageChecked]))
       : [
           `Form page  ${settings.formPage === undefined ? `${PAGE_PATHS.form}, the service's own  (${noFormPage()})` : formPageLine(settings.formPage, settings.formPage.source === 'found' ? 'formPage' : settingSource('formPage', fileKeys))}`,
           `Thank-you  ${successPath === undefined ? `${PAGE_PATHS.sent}, the service's own  (${SUCCESS_PATH_ATTRIBUTE} on your form, or formSuccessPath, names yours)` : `${successPath.path}  (${named}${thankYouIndexNote(successPath.path, settings.siteDir, 'SITE_DIR')})`}`,

@@ -3,22 +3,25 @@ import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OwnerFormPage } from '../config.js';
 import { fillOwnerFormPage, MAX_FORM_PAGE_BYTES, type FilledFormPage, type RefusedForm } from '../html/owner-form-page.js';
-
-/** A form page over MAX_FORM_PAGE_BYTES: synth and start-up refuse one, an edit in local mode may still make one. */
-export class FormPageTooLarge extends Error {
-  override readonly name = 'FormPageTooLarge';
-}
+import { FormPageUnavailable } from './form-page-unavailable.js';
+import { fetchSitePage, type SitePage } from './site-page-fetch.js';
 
 /**
  * The owner's form page read where it is and filled in for a refused post (docs/api.md §9):
  * deployed, from the function's own bundle, where synth copied it from `siteDir`; in local mode,
  * from the copy it makes afresh from SITE_DIR before each form post, so that a generator's watch
- * mode shows an edit at once. Loaded
- * on first use only (lazy-modules.ts): the HTML parser is for a refused form post, never a JSON one.
+ * mode shows an edit at once; with an existing site (`siteOrigin`), from the site, as it is now.
+ * Loaded on first use only (lazy-modules.ts): the HTML parser is for a refused form post, never a
+ * JSON one.
  */
 export async function fillFormPage(page: OwnerFormPage, refused: Omit<RefusedForm, 'pagePath'>): Promise<FilledFormPage | undefined> {
-  const file = isAbsolute(page.file) ? page.file : fileURLToPath(new URL(page.file, import.meta.url));
-  const bytes = await readFile(file);
-  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) throw new FormPageTooLarge(`${page.path} is ${bytes.byteLength} bytes, over ${MAX_FORM_PAGE_BYTES}`);
-  return fillOwnerFormPage(new TextDecoder().decode(bytes), { ...refused, pagePath: page.path });
+  const { path, bytes } = 'origin' in page ? await fetchSitePage(page.origin, page.path, MAX_FORM_PAGE_BYTES) : await readPageFile(page.path, page.file);
+  return fillOwnerFormPage(new TextDecoder().decode(bytes), { ...refused, pagePath: path });
+}
+
+async function readPageFile(path: string, file: string): Promise<SitePage> {
+  const bytes = await readFile(isAbsolute(file) ? file : fileURLToPath(new URL(file, import.meta.url)));
+  // An edit in local mode may make one that synth and start-up would refuse.
+  if (bytes.byteLength > MAX_FORM_PAGE_BYTES) throw new FormPageUnavailable(`${path} is ${bytes.byteLength} bytes, over ${MAX_FORM_PAGE_BYTES}`);
+  return { path, bytes };
 }

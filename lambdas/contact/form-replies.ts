@@ -10,6 +10,7 @@ import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
 import { contactReply } from './contact-replies.js';
+import { unavailableReason } from './form-page-unavailable.js';
 import { MAX_BODY_SIZE, type RejectionReason } from '../inquiry/answer-details.js';
 import type { ReadForm } from './read-body.js';
 import type { ContactOutcome } from '../intake/submit-inquiry.js';
@@ -143,7 +144,7 @@ export async function formReply(
 /**
  * The owner's form page (or another contact page) filled in, or undefined to answer with the
  * service's own: when there is none, or it can no longer be used (local mode reads it at each request, and an edit may have
- * taken its form away), which a warning line tells the owner.
+ * taken its form away; an existing site's may be gone or slow), which a warning line tells the owner.
  */
 async function ownerPage(source: OwnerFormPageSource | undefined, refused: Omit<RefusedForm, 'pagePath'>, requestId: string): Promise<FilledFormPage | undefined> {
   if (source === undefined) return undefined;
@@ -154,7 +155,8 @@ async function ownerPage(source: OwnerFormPageSource | undefined, refused: Omit<
     if (filled === undefined) writeWarning(`${page} holds no form that posts to /contact: answered with ${instead}`, { requestId });
     return filled;
   } catch (error) {
-    writeWarning(`${page} could not be used: answered with ${instead}`, { requestId, errorName: errorName(error) });
+    const reason = unavailableReason(error);
+    writeWarning(`${page} could not be used${reason === undefined ? '' : ` (${reason})`}: answered with ${instead}`, { requestId, errorName: errorName(error) });
     return undefined;
   }
 }

@@ -42,6 +42,7 @@ const OWNER_SETTINGS: Partial<Record<SettingKey, string>> = {
   PAGE_STYLESHEET: 'pageStylesheet',
   FORM_SUCCESS_PATH: 'formSuccessPath',
   FORM_PAGE: 'formPage',
+  FORM_PAGE_ORIGIN: 'siteOrigin',
   OTHER_FORM_PAGES: "the other contact pages' paths",
   CONTACT_TO: 'ownerEmail',
   CONTACT_FROM: 'senderEmail',

@@ -30,8 +30,8 @@ export const SETTING_GROUPS = {
   formPost: ['FORM_SUCCESS_PATH'],
   /** The owner's form page, where `GET /contact` leads and refused posts are answered (readFormPage). */
   formPage: ['FORM_PAGE'],
-  /** The files of the form page's HTML and the other contact pages', in the function's own bundle (readOwnerFormPage, readOtherFormPages; lib/settings/contact-pages.ts). */
-  formPageFile: ['FORM_PAGE_FILE', 'OTHER_FORM_PAGES'],
+  /** The files of the form page's HTML and the other contact pages', in the function's own bundle, or the existing site the form page is fetched from (readOwnerFormPage, readOtherFormPages; lib/settings/contact-pages.ts). */
+  formPageFile: ['FORM_PAGE_FILE', 'FORM_PAGE_ORIGIN', 'OTHER_FORM_PAGES'],
   /** The rate limits' counters and the key their keys are HMACs under. */
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */

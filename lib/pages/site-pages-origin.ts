@@ -21,8 +21,8 @@ import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resour
 export type SitePages =
   /** An absolute folder path, uploaded to the site bucket at each deploy. */
   | { readonly kind: 'folder'; readonly path: string }
-  /** An existing https site's host name. */
-  | { readonly kind: 'origin'; readonly host: string };
+  /** An existing https site's host name, and the path of its form page (`formPage`) when it has one. */
+  | { readonly kind: 'origin'; readonly host: string; readonly formPage?: string };
 
 /**
  * Where the front door finds the site's own pages (docs/api.md §10): a folder uploaded at each

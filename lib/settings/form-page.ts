@@ -121,8 +121,6 @@ export interface SiteFolder {
 /** Where the site's pages are, as far as finding the form page goes. */
 export type FormPageSite =
   | ({ readonly kind: 'folder' } & SiteFolder)
-  /** An existing site elsewhere (`siteOrigin`), which cannot be read from here. */
-  | { readonly kind: 'origin' }
   /** No pages of the site at all; `setting` names the folder's. */
   | { readonly kind: 'none'; readonly setting: string };
 
@@ -160,9 +158,6 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
     if (meant !== undefined) throw new ConfigError(`${key} must be the path visitors use, with its leading slash: ${printable(meant)}, not ${printable(JSON.stringify(value))}`);
   }
   const path = parseSitePath(key, value);
-  if (site.kind === 'origin') {
-    throw new ConfigError(`${key} needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at ${PAGE_PATHS.form}`);
-  }
   if (site.kind === 'none') throw new ConfigError(`${key} ${path} needs ${site.setting}, the site's folder, to read the page from`);
   const door = siteFrontDoor(site.folder, site.setting);
   if (path === PAGE_PATHS.form) {
@@ -182,6 +177,19 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
   }
   const named = `${key} ${path}`;
   return { path, source: 'setting', ...checkedPage(named, path, file, readPage(formPageText(named, file, readFileSync(file)), path, site.ownOrigins), site) };
+}
+
+/**
+ * The form page of an existing site (`siteOrigin`), which synth cannot read: a path of the site
+ * other than the service's own `/contact`, which leads there. The contact function fetches it for
+ * each refused post, as it is then (docs/api.md §9).
+ */
+export function existingSiteFormPage(key: string, value: string): string {
+  const path = parseSitePath(key, value);
+  if (path === PAGE_PATHS.form) {
+    throw new ConfigError(`${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address at your site, such as ${PAGE_PATHS.form}/`);
+  }
+  return path;
 }
 
 /**
@@ -600,18 +608,48 @@ export function formPageLine(page: FormPage, setting: string): string {
 
 /**
  * What synth says of the form's pages with an existing site (`siteOrigin`), whose pages it cannot
- * read: the service keeps its own form page at `/contact`, where a refused post made without
- * JavaScript comes back, and the thank-you page is `formSuccessPath` alone, which the forms of the
- * site's pages name in SUCCESS_PATH_ATTRIBUTE for the post made with it (README "Your pages: three ways").
+ * read: the form page `formPage` names there, fetched for each refused post made without
+ * JavaScript, or the service's own form at `/contact`, which answers when there is none or it
+ * cannot be had; and the thank-you page, `formSuccessPath` alone, which the forms of the site's
+ * pages name in SUCCESS_PATH_ATTRIBUTE for the post made with it (README "Your pages: three ways").
  */
-export function siteOriginFormLines(siteHost: string, stylesheet: string | undefined, thanks: string | undefined): string[] {
+export function siteOriginFormLines(siteHost: string, formPage: string | undefined, stylesheet: string | undefined, thanks: string | undefined): string[] {
   const look = stylesheet === undefined ? 'in its own look (pageStylesheet, a style sheet of your site, would give it yours)' : `with your ${stylesheet} (pageStylesheet)`;
   return [
-    `Form page  the service's own, at ${PAGE_PATHS.form}, ${look}: with siteOrigin your pages are not read here; their forms post to ${PAGE_PATHS.form}, and a refused post made without JavaScript comes back in this page, in English`,
+    formPage === undefined
+      ? `Form page  the service's own, at ${PAGE_PATHS.form}, ${look}: your site's forms post to ${PAGE_PATHS.form}, and a refused post made without JavaScript comes back in this page, in English; formPage names your contact page at your site instead (such as ${FOUND_FORM_PAGE}), which it then comes back in`
+      : `Form page  ${formPage} at https://${siteHost}  (formPage: ${PAGE_PATHS.form} leads there, and a refused post made without JavaScript comes back in it, filled in, fetched from your site as it is then; synth cannot read it, npm start does. While it cannot be had, the service's own form answers, ${look}, in English)`,
     thanks === undefined
-      ? `Thank-you  the service's own, at ${PAGE_PATHS.form}: a post made without JavaScript ends there; formSuccessPath names a page of yours instead`
+      ? `Thank-you  the service's own, at ${PAGE_PATHS.sent}: a post made without JavaScript ends there; formSuccessPath names a page of yours instead`
       : `Thank-you  ${thanks}  (formSuccessPath, where a post made without JavaScript ends; your form's ${SUCCESS_PATH_ATTRIBUTE}="${thanks}" takes one made with it there too. Not read here: open https://${siteHost}${thanks} to see it is there)`,
   ];
+}
+
+/**
+ * What `npm start` says of an existing site's form page (`formPage` with `siteOrigin`) as it has
+ * just fetched it, as far as the page alone tells what synth checks of a page of siteDir: a form
+ * that posts to `/contact`, that a post can pass, naming the thank-you page `formSuccessPath` names,
+ * which alone a post made without JavaScript lands on; and what the answer's policy leaves out of it.
+ * `ownOrigins` are the site's, whose files a page may name whole.
+ */
+export function existingSiteFormPageNote(html: string, path: string, ownOrigins: readonly string[], extraFields: readonly ExtraField[], thanks: string | undefined): string {
+  const page = readPage(html, path, ownOrigins);
+  const form = contactFormSending(page);
+  const until = `: until it does, a refused post made without JavaScript comes back in the service's own form`;
+  if (form === undefined) {
+    const serviceHost = formServiceHost(page);
+    if (serviceHost !== undefined) return `its form sends the inquiry to ${printable(serviceHost)}, a form service, not ${PAGE_PATHS.form} (${FORM_SERVICES_GUIDE} says how to change it)${until}`;
+    const misdirected = misdirectedInquiryAction(page);
+    return `it has no form that posts to ${PAGE_PATHS.form}${misdirected === undefined ? '' : ` (its form sends the inquiry to ${printable(misdirected.action)})`}; write ${FORM_EXAMPLE}${until}`;
+  }
+  const refusal = everyPostRefused(form, extraFields);
+  if (refusal !== undefined) return `its ${refusal}`;
+  const named = form.successPath === undefined || form.successPath === '' ? undefined : form.successPath;
+  if (named !== thanks) {
+    const without = thanks === undefined ? `the service's own ${PAGE_PATHS.sent}` : `${thanks} (formSuccessPath)`;
+    return `its form's ${SUCCESS_PATH_ATTRIBUTE} ${named === undefined ? 'is not set' : `is ${printable(JSON.stringify(named))}`}, while a post made without JavaScript lands on ${without}: name the same page in both`;
+  }
+  return `read from your site now: its form posts to ${PAGE_PATHS.form}, so a refused post comes back in it${policyNote(policyRefused(page))}`;
 }
 
 /**

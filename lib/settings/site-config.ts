@@ -31,7 +31,7 @@ import type { CustomDomain } from '../edge/front-door.js';
 import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder, siteFiles } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
-import { findFormPage, otherContactPages, thankYouPage, type FormPage, type OtherContactPage, type SuccessPath } from './form-page.js';
+import { existingSiteFormPage, findFormPage, otherContactPages, thankYouPage, type FormPage, type OtherContactPage, type SuccessPath } from './form-page.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
@@ -224,7 +224,8 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     throw new ConfigError(`baseUrl must be https://${customDomain.domainName} with redirectDomainName, which leads there, or be left out, got ${JSON.stringify(baseUrl)}`);
   }
   const extraFields = readExtraFields(context('extraFields'));
-  const sitePages = readSitePages(context('siteDir'), context('siteOrigin'));
+  const formPageSetting = optional(context('formPage'), (value) => text('formPage', value));
+  const sitePages = readSitePages(context('siteDir'), context('siteOrigin'), formPageSetting);
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
     optional(context(key), (value) => readPathOfSite(key, text(key, value), sitePages)),
   );
@@ -232,11 +233,9 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     sitePages?.kind === 'folder'
       ? { folder: sitePages.path, setting: 'siteDir', extraFields, ownOrigins: [...(customDomain === undefined ? [] : [`https://${customDomain.domainName}`]), ...(baseUrl === undefined ? [] : [baseUrl])] }
       : undefined;
-  const formPage = findFormPage(
-    'formPage',
-    optional(context('formPage'), (value) => text('formPage', value)),
-    siteFolder !== undefined ? { kind: 'folder', ...siteFolder } : sitePages === undefined ? { kind: 'none', setting: 'siteDir' } : { kind: 'origin' },
-  );
+  // An existing site's form page is fetched from it for each refused post (readSitePages), not bundled.
+  const formPage =
+    sitePages?.kind === 'origin' ? undefined : findFormPage('formPage', formPageSetting, siteFolder !== undefined ? { kind: 'folder', ...siteFolder } : { kind: 'none', setting: 'siteDir' });
   const formSuccessPath = thankYouPage('formSuccessPath', successPathSetting, formPage);
   const label = (key: ContextKey) => optional(context(key), (value) => readRotationLabel(key, text(key, value))) ?? '';
   const apiHostRotation = label('apiHostRotation');
@@ -427,13 +426,14 @@ export function exclusiveSitePages(): ConfigError {
   return new ConfigError("siteDir and siteOrigin are exclusive: the site's pages come from a folder or from an existing site, not both");
 }
 
-function readSitePages(siteDir: unknown, siteOrigin: unknown): SitePages | undefined {
+function readSitePages(siteDir: unknown, siteOrigin: unknown, formPage: string | undefined): SitePages | undefined {
   if (siteDir !== undefined && siteOrigin !== undefined) throw exclusiveSitePages();
   if (siteDir !== undefined) {
     return { kind: 'folder', path: parseSiteFolder('siteDir', text('siteDir', siteDir)) };
   }
-  if (siteOrigin !== undefined) return { kind: 'origin', host: new URL(readSiteOrigin(siteOrigin)).hostname };
-  return undefined;
+  if (siteOrigin === undefined) return undefined;
+  const host = new URL(readSiteOrigin(siteOrigin)).hostname;
+  return { kind: 'origin', host, ...(formPage === undefined ? {} : { formPage: existingSiteFormPage('formPage', formPage) }) };
 }
 
 /** `siteOrigin`, the existing site's origin, as synth and `npm start` read it: an https origin on the default port, which CloudFront fetches. */

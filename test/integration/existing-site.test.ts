@@ -18,7 +18,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
-  writeFileSync(settings, JSON.stringify({ siteOrigin: SITE_ORIGIN, pageStylesheet: '/css/site.css', formSuccessPath: '/thanks/' }));
+  writeFileSync(settings, JSON.stringify({ siteOrigin: SITE_ORIGIN, formPage: '/contact/', pageStylesheet: '/css/site.css', formSuccessPath: '/thanks/' }));
   server = await startLocalServer({ SITE_SETTINGS: settings });
 }, 60_000);
 afterAll(() => server?.stop());
@@ -27,7 +27,11 @@ describe('npm start with siteOrigin', () => {
   it('says where the pages come from, and what synth says of the form’s pages', () => {
     const banner = server.output();
     expect(banner).toContain(`Site       ${SITE_ORIGIN}  (siteOrigin: every path but /contact and the service's fetched from it`);
-    expect(banner).toContain("Form page  the service's own, at /contact, with your /css/site.css (pageStylesheet)");
+    expect(banner).toContain(`Form page  /contact/ at ${SITE_ORIGIN}  (formPage: /contact leads there, and a refused post made without JavaScript comes back in it`);
+    // Fetched at start-up, as the contact function fetches it.
+    expect(banner).toMatch(
+      new RegExp(`^Form page  not read now: ${SITE_ORIGIN}/contact/ could not be reached \\((ENOTFOUND|EAI_AGAIN)\\); while it cannot be, a refused post made without JavaScript comes back in the service's own form$`, 'm'),
+    );
     expect(banner).toContain('Thank-you  /thanks/  (formSuccessPath');
   });
 
@@ -37,10 +41,22 @@ describe('npm start with siteOrigin', () => {
     expect(answer.text).toMatch(new RegExp(`^Bad Gateway: ${SITE_ORIGIN}/about/ \\(siteOrigin\\) could not be fetched: (ENOTFOUND|EAI_AGAIN)\\.`));
   });
 
-  it('answers /contact itself, in the page that links the site’s style sheet, which the site serves', async () => {
-    const page = await send(`${server.apiUrl}/contact`);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('<link rel="stylesheet" href="/css/site.css">');
+  it('leads /contact to the form page, which the site serves', async () => {
+    const lead = await send(`${server.apiUrl}/contact`);
+    expect([lead.status, lead.headers.location]).toEqual([302, '/contact/']);
+    expect((await send(`${server.apiUrl}/contact/`)).text).toMatch(new RegExp(`^Bad Gateway: ${SITE_ORIGIN}/contact/ \\(siteOrigin\\)`));
+  });
+
+  it('answers a refused post in the service’s own form, with the site’s style sheet, while the site’s page cannot be had, and says why', async () => {
+    const refused = await send(`${server.apiUrl}/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl },
+      body: new URLSearchParams({ name: 'Ada', email: 'ada@example.com', message: 'Too short', _gotcha: '' }).toString(),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('id="contact-form"');
+    expect(refused.text).toContain('<link rel="stylesheet" href="/css/site.css">');
+    expect(server.output()).toMatch(/"message":"The form page could not be used \(https:\/\/site\.invalid\/contact\/ could not be reached \((ENOTFOUND|EAI_AGAIN)\)\): answered with the service's own"/);
   });
 
   it('answers a post to a page 405, as the deployed edge does', async () => {

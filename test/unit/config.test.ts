@@ -9,6 +9,7 @@ import {
   readFormSuccessPath,
   readMailSettings,
   readOtherFormPages,
+  readOwnerFormPage,
   readPageStylesheet,
   otherFormPagesValue,
   readSiteDocuments,
@@ -328,5 +329,18 @@ describe('OTHER_FORM_PAGES: the other contact pages and their files (docs/api.md
   it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) as a path or a thank-you page', (value) => {
     expect(configErrorOf(() => readOtherFormPages({ OTHER_FORM_PAGES: JSON.stringify([[value, 'a.html']]) })).message).toMatch(/^OTHER_FORM_PAGES must be a path of the site itself/);
     expect(configErrorOf(() => readOtherFormPages({ OTHER_FORM_PAGES: JSON.stringify([['/a/', 'a.html', value]]) })).message).toMatch(/^OTHER_FORM_PAGES must be a path of the site itself/);
+  });
+});
+
+describe('readOwnerFormPage (docs/api.md §9)', () => {
+  it('reads the page from its file, or from the existing site, as the stack sets the three', () => {
+    expect(readOwnerFormPage({ FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_PAGE_ORIGIN: '' })).toBeUndefined();
+    expect(readOwnerFormPage({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: 'form-page.html', FORM_PAGE_ORIGIN: '' })).toEqual({ path: '/contact/', file: 'form-page.html' });
+    expect(readOwnerFormPage({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: '', FORM_PAGE_ORIGIN: 'https://you.github.io' })).toEqual({ path: '/contact/', origin: 'https://you.github.io' });
+  });
+
+  it('refuses a page with neither, and an origin that is none, with one line', () => {
+    expect(configErrorOf(() => readOwnerFormPage({ FORM_PAGE: '/contact/' })).message).toBe('FORM_PAGE_FILE or FORM_PAGE_ORIGIN is required with FORM_PAGE, and neither is set');
+    expect(configErrorOf(() => readOwnerFormPage({ FORM_PAGE: '/contact/', FORM_PAGE_ORIGIN: 'you.github.io' })).message).toMatch(/^FORM_PAGE_ORIGIN must be/);
   });
 });

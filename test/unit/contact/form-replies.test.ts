@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { crossSiteReply, formReply, type FormSite } from '../../../lambdas/contact/form-replies.js';
+import { FormPageUnavailable } from '../../../lambdas/contact/form-page-unavailable.js';
 import type { RateLimitStatus } from '../../../lambdas/intake/rate-limiter.js';
 import type { ReadForm } from '../../../lambdas/contact/read-body.js';
 import type { ContactOutcome } from '../../../lambdas/intake/submit-inquiry.js';
@@ -152,7 +153,12 @@ describe('the owner’s form page (docs/api.md §9)', () => {
 
   it.each<[string, () => Promise<FilledFormPage | undefined>, RegExp]>([
     ['holds no form that posts to /contact', async () => undefined, /holds no form that posts to \/contact/],
-    ['cannot be read', async () => Promise.reject(Object.assign(new Error('gone'), { name: 'ENOENT' })), /could not be used/],
+    ['cannot be read', async () => Promise.reject(Object.assign(new Error('gone'), { name: 'ENOENT' })), /^The form page could not be used: answered/],
+    [
+      'cannot be fetched from the existing site, saying why',
+      async () => Promise.reject(new FormPageUnavailable('https://you.github.io/contact/ answered 404')),
+      /^The form page could not be used \(https:\/\/you\.github\.io\/contact\/ answered 404\): answered with the service's own$/,
+    ],
   ])('falls back to the service’s own form when the page %s, and says so in a warning line', async (_case, fill, warning) => {
     const { site } = formPage(fill);
     const reply = await formReply(INVALID, SUBMITTED, 'form-token', 'request-id', site);

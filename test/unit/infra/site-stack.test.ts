@@ -302,9 +302,21 @@ describe('the functions', () => {
         // Unset: the service's own form.
         FORM_PAGE: '',
         FORM_PAGE_FILE: '',
+        FORM_PAGE_ORIGIN: '',
         OTHER_FORM_PAGES: '',
       },
     });
+  });
+
+  it('give an existing site’s form page to the page function (its path) and to the contact function (its path, and the site it is fetched from), bundling none', () => {
+    const existing = synthesizeSite({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/' });
+    const variables = (name: FunctionName) =>
+      (resourcesOfType(existing.template, 'AWS::Lambda::Function')[existing.logicalId(existing.stack.functions.get(name)!)]!.Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }).Variables;
+    expect(variables('page')).toMatchObject({ FORM_PAGE: '/contact/' });
+    expect(variables('contact')).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: '', FORM_PAGE_ORIGIN: 'https://you.github.io', OTHER_FORM_PAGES: '' });
+    existing.template.hasOutput(SITE_OUTPUTS.formPageDigest, { Value: NO_FILE });
   });
 
   it('give the owner’s form page, found in siteDir at synth, to the page function (its path) and to the contact function (its path, and its copy in the bundle), and the thank-you page its form names to both', () => {

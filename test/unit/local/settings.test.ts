@@ -201,6 +201,29 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
   });
 });
 
+describe('FORM_PAGE with the settings file’s siteOrigin: the existing site’s form page, fetched from it (docs/api.md §9)', () => {
+  const existing = { siteOrigin: 'https://you.github.io' };
+
+  it('is handed to the functions as its path and the site it is fetched from, as deployed', () => {
+    const settings = readLocalSettings({ FORM_PAGE: '/contact/', FORM_SUCCESS_PATH: '/thanks/' }, existing);
+    expect(settings).toMatchObject({ siteOrigin: 'https://you.github.io', siteFormPage: '/contact/', formSuccessPath: { path: '/thanks/', source: 'setting' } });
+    expect(settings).not.toHaveProperty('formPage');
+    expect(functionEnvironment({ FORM_PAGE_ORIGIN: 'https://evil.example' }, { ...settings, port: 3000 })).toMatchObject({ FORM_PAGE: '/contact/', FORM_PAGE_FILE: '', FORM_PAGE_ORIGIN: 'https://you.github.io' });
+    expect(functionEnvironment({ FORM_PAGE_ORIGIN: 'https://evil.example' }, { ...readLocalSettings({}, existing), port: 3000 })).toMatchObject({ FORM_PAGE: '', FORM_PAGE_ORIGIN: '' });
+  });
+
+  it('stops start-up on the service’s own /contact, as synth does', () => {
+    expect(configErrorOf(() => readLocalSettings({ FORM_PAGE: '/contact' }, existing)).message).toMatch(/^FORM_PAGE \/contact is the service's own address/);
+  });
+
+  it('is read from a SITE_DIR of a build beside the file’s siteOrigin, which the preview shows instead', () => {
+    const site = siteFolder({ 'contact/index.html': ownerFormPage() });
+    const settings = readLocalSettings({ SITE_DIR: site, FORM_PAGE: '/contact/' }, existing);
+    expect(settings.formPage).toMatchObject({ path: '/contact/', file: join(site, 'contact/index.html') });
+    expect(settings).not.toHaveProperty('siteFormPage');
+  });
+});
+
 describe('FORM_PAGE, the owner’s form page, read from SITE_DIR (docs/api.md §7, §9)', () => {
   const site = siteFolder({ 'contact/index.html': ownerFormPage(), 'write/index.html': ownerFormPage({ action: '../contact' }), 'about/index.html': 'About' });
   // A trailing slash, as typed by an owner whose pages' paths all end in one.
@@ -352,6 +375,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
       DELIVERY_RETRY_SECONDS: '5',
       FORM_PAGE: '',
       FORM_PAGE_FILE: '',
+      FORM_PAGE_ORIGIN: '',
       OTHER_FORM_PAGES: '',
       FORM_SUCCESS_PATH: '',
       SITE_DOCUMENTS: '',
@@ -417,7 +441,7 @@ describe('functionEnvironment: what the handlers read in local mode', () => {
     };
 
     // The form page and the thank-you page are those start-up found, none here.
-    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', OTHER_FORM_PAGES: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '', OWN_LLMS_TXT_FILE: '' });
+    expect(functionEnvironment(env, served)).toEqual({ ...env, FORM_PAGE: '', FORM_PAGE_FILE: '', FORM_PAGE_ORIGIN: '', OTHER_FORM_PAGES: '', FORM_SUCCESS_PATH: '', SITE_DOCUMENTS: '', OWN_LLMS_TXT_FILE: '' });
   });
 
   it("gives the discovery function local mode's copy of the owner's llms.txt, whatever the environment says", () => {

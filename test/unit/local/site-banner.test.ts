@@ -97,6 +97,17 @@ describe('siteBannerLines', () => {
     refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
   };
 
+  it('with siteOrigin, says synth’s lines of the form’s pages, and under the form page what start-up found fetching it', () => {
+    const existing = { ...settings, siteOrigin: 'https://you.github.io', siteFormPage: '/contact/' };
+    const lines = siteBannerLines(env, existing, ['siteOrigin', 'formPage'], 'Form page  https://you.github.io/contact/: read from your site now');
+    expect(lines.slice(1, 4)).toEqual([
+      expect.stringMatching(/^Form page  \/contact\/ at https:\/\/you\.github\.io  \(formPage: /),
+      'Form page  https://you.github.io/contact/: read from your site now',
+      expect.stringMatching(/^Thank-you  \/thanks\/  \(formSuccessPath, /),
+    ]);
+    expect(siteBannerLines(env, { ...existing, siteFormPage: undefined }, ['siteOrigin'])[1]).toMatch(/^Form page  the service's own, at \/contact, .*; formPage names your contact page at your site instead/);
+  });
+
   it('credits the settings file’s key for a value the file gave', () => {
     expect(siteBannerLines(env, settings, ['siteName', 'formSuccessPath', 'pageStylesheet'])).toEqual([
       "Site name  Grace's notebook  (siteName)",
@@ -291,10 +302,13 @@ describe('siteOriginBannerLine', () => {
   });
 
   it('beside a SITE_DIR of a build, says a refused post comes back elsewhere once deployed', () => {
-    expect(siteOriginBesideSiteDirLine('https://priyanair.github.io')).toBe(
-      "Deployed   from https://priyanair.github.io (siteOrigin), which has no form page read by the service: there a refused post made without JavaScript comes back in the service's page, in English, not in your form page as here (pageStylesheet styles it)",
+    expect(siteOriginBesideSiteDirLine('https://priyanair.github.io', '/contact/')).toBe(
+      'Deployed   from https://priyanair.github.io (siteOrigin): there a refused post made without JavaScript comes back in your formPage as https://priyanair.github.io serves it then, not as this folder has it',
     );
-    expect([siteOriginBesideSiteDirLine(undefined), siteOriginBesideSiteDirLine('')]).toEqual([undefined, undefined]);
+    expect(siteOriginBesideSiteDirLine('https://priyanair.github.io', undefined)).toBe(
+      'Deployed   from https://priyanair.github.io (siteOrigin), with no formPage: there a refused post made without JavaScript comes back in the service\'s page, in English, not in your form page as here; "formPage": "/contact/" (your page\'s path) in your settings file makes it yours there too',
+    );
+    expect([siteOriginBesideSiteDirLine(undefined, '/contact/'), siteOriginBesideSiteDirLine('', undefined)]).toEqual([undefined, undefined]);
   });
 });
 

@@ -464,16 +464,18 @@ describe('bin/app.ts, as `cdk synth` runs it', () => {
     expect(run.stderr).toContain(`Form page  /contact, the service's own  (siteDir's /contact.html has no form posting to /contact, so visitors at /contact get this form, not your page (README "Your own contact page"))\n`);
   }, 60_000);
 
-  it('with siteOrigin, whose pages it cannot read, says the form page is the service’s own and where each post ends', () => {
+  it('with siteOrigin, whose pages it cannot read, says which form page answers a refused post and where each post ends', () => {
     const run = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formSuccessPath: '/thanks/', 'aws:cdk:bundling-stacks': [] });
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('[Warning'))).toEqual([
-      "Form page  the service's own, at /contact, in its own look (pageStylesheet, a style sheet of your site, would give it yours): with siteOrigin your pages are not read here; their forms post to /contact, and a refused post made without JavaScript comes back in this page, in English",
+      "Form page  the service's own, at /contact, in its own look (pageStylesheet, a style sheet of your site, would give it yours): your site's forms post to /contact, and a refused post made without JavaScript comes back in this page, in English; formPage names your contact page at your site instead (such as /contact/), which it then comes back in",
       'Thank-you  /thanks/  (formSuccessPath, where a post made without JavaScript ends; your form\'s data-success-path="/thanks/" takes one made with it there too. Not read here: open https://you.github.io/thanks/ to see it is there)',
     ]);
-    const styled = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', pageStylesheet: '/assets/style.css', 'aws:cdk:bundling-stacks': [] });
-    expect(styled.stderr).toContain("Form page  the service's own, at /contact, with your /assets/style.css (pageStylesheet): ");
-    expect(styled.stderr).toContain("Thank-you  the service's own, at /contact: a post made without JavaScript ends there; formSuccessPath names a page of yours instead\n");
+    const styled = synthWith({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/', pageStylesheet: '/assets/style.css', 'aws:cdk:bundling-stacks': [] });
+    expect(styled.stderr).toContain(
+      "Form page  /contact/ at https://you.github.io  (formPage: /contact leads there, and a refused post made without JavaScript comes back in it, filled in, fetched from your site as it is then; synth cannot read it, npm start does. While it cannot be had, the service's own form answers, with your /assets/style.css (pageStylesheet), in English)\n",
+    );
+    expect(styled.stderr).toContain("Thank-you  the service's own, at /contact/sent: a post made without JavaScript ends there; formSuccessPath names a page of yours instead\n");
   }, 120_000);
 
   it.each([
@@ -935,9 +937,20 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: huge, formPage: '/contact/' }).message).toMatch(/^formPage \/contact\/ is .* bytes: a form page may have 1048576 at most$/);
   });
 
-  it('refuses one with siteOrigin, saying why, and one without any pages', () => {
-    expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/' }).message).toBe(
-      'formPage needs siteDir: with siteOrigin your pages are on another host, which the service cannot read, so it keeps its own form at /contact',
+  it('takes one with siteOrigin as a path of the site, which is fetched, not read at synth', () => {
+    const config = configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact/' });
+    expect(config.sitePages).toEqual({ kind: 'origin', host: 'you.github.io', formPage: '/contact/' });
+    expect(config.formPage).toBeUndefined();
+    expect(configOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io' }).sitePages).toEqual({ kind: 'origin', host: 'you.github.io' });
+  });
+
+  it.each(OPEN_REDIRECT_ATTEMPTS)('refuses %j (%s) as an existing site’s form page', (value) => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: value }).message).toMatch(/^formPage must be a path of the site itself/);
+  });
+
+  it('refuses the service’s own /contact as an existing site’s form page, and a form page without any pages', () => {
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: '/contact' }).message).toBe(
+      "formPage /contact is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address at your site, such as /contact/",
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
   });
