@@ -18,7 +18,7 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
 import { siteFormPageLine } from './local/site-form-page-check.js';
 import { wildcardListening } from './local/local-origins.js';
-import { inSettingsFileWords, localExtraFields, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, localExtraFields, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileOrigins, settingsFileVariables, SITE_DIR } from './local/settings.js';
 import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */
@@ -85,7 +85,12 @@ try {
   const siteFormPageCheck =
     settings.siteOrigin === undefined || settings.siteFormPage === undefined
       ? undefined
-      : siteFormPageLine(settings.siteOrigin, settings.siteFormPage, localExtraFields(ownerEnv), settings.formSuccessPath?.path);
+      : siteFormPageLine(settings.siteOrigin, settings.siteFormPage, {
+          // The deployment's own names, which the answer's policy takes as 'self': not siteOrigin's.
+          ownOrigins: settingsFileOrigins(file.settings),
+          extraFields: localExtraFields(ownerEnv),
+          thanks: settings.formSuccessPath?.path,
+        });
   // Only now the emulators, the handlers and the SDK (over a second): a start its settings stop says so at once.
   const [{ startLocalStack }, { STOP_DRAIN_MS }] = await Promise.all([import('./local/local-stack.js'), import('./local/table-stream.js')]);
   const stack = await startLocalStack(settings);

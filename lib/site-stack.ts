@@ -134,7 +134,7 @@ export class SiteStack extends Stack {
       OWN_LLMS_TXT_FILE: ownLlmsTxt === undefined ? '' : BUNDLED_LLMS_TXT,
     };
     const bundledFiles: BundledFiles = {
-      formPageFile:
+      formPageSource:
         config.formPage === undefined ? {} : { [BUNDLED_FORM_PAGE]: config.formPage.file, ...Object.fromEntries(answering.map((page) => [page.bundled, page.file])) },
       ownLlmsTxtFile: ownLlmsTxt === undefined ? {} : { [BUNDLED_LLMS_TXT]: ownLlmsTxt },
     };

@@ -169,10 +169,10 @@ export function readLocalFormPage(env: Env, fileSettings: LocalFileSettings = {}
   const siteFolder = localSiteFolder(env, fileSettings);
   const setting = env.FORM_PAGE === '' ? undefined : env.FORM_PAGE;
   if (previewsExistingSite(env, fileSettings)) {
-    const formSuccessPath = readFormSuccessPath(env);
+    const formSuccessPath = thankYouPage('FORM_SUCCESS_PATH', readFormSuccessPath(env), undefined);
     return {
       ...(setting === undefined ? {} : { siteFormPage: existingSiteFormPage('FORM_PAGE', setting) }),
-      ...(formSuccessPath === undefined ? {} : { formSuccessPath: { path: formSuccessPath, source: 'setting' } }),
+      ...(formSuccessPath === undefined ? {} : { formSuccessPath }),
     };
   }
   const formPage = findFormPage('FORM_PAGE', setting, siteFolder === undefined ? { kind: 'none', setting: SITE_DIR } : { kind: 'folder', ...siteFolder });
@@ -207,7 +207,7 @@ function previewOrigins(baseUrl: string, host: string, port: number): string[] {
  * `baseUrl`. A deployment's alone, they tell the form page check the site's own names; a `baseUrl`
  * that is no origin stops start-up with synth's line.
  */
-function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string[] {
+export function settingsFileOrigins({ domainName, baseUrl }: LocalFileSettings): string[] {
   return [
     ...(typeof domainName === 'string' && domainName !== '' ? [`https://${domainName}`] : []),
     ...(baseUrl === undefined || baseUrl === '' ? [] : [parseOrigin('baseUrl', String(baseUrl))]),
@@ -236,7 +236,7 @@ export function readLocalSettings(env: Env, fileSettings: LocalFileSettings = {}
   const { siteFolder, formPage, siteFormPage, formSuccessPath } = readLocalFormPage(env, fileSettings);
   const site = siteFolder === undefined ? undefined : { siteDir: siteFolder.folder, files: siteFiles(siteFolder.folder) };
   const others = siteFolder === undefined || site === undefined ? [] : otherContactPages(siteFolder, site.files.files, formPage?.file);
-  const siteOrigin = site === undefined && fileSettings.siteOrigin !== undefined ? readSiteOrigin(fileSettings.siteOrigin) : undefined;
+  const siteOrigin = previewsExistingSite(env, fileSettings) ? readSiteOrigin(fileSettings.siteOrigin) : undefined;
   const settings: Omit<LocalSettings, 'limits'> = {
     port: parsePort('PORT', env.PORT ?? '3000'),
     host: parseHost('HOST', env.HOST ?? '127.0.0.1'),

@@ -1,3 +1,4 @@
+import { SERVICE_NAME } from '../http/service-name.js';
 import { FormPageUnavailable } from './form-page-unavailable.js';
 
 /**
@@ -8,7 +9,10 @@ import { FormPageUnavailable } from './form-page-unavailable.js';
 export const SITE_PAGE_TIMEOUT_MS = 3_000;
 
 /** The site's redirects followed on the way (`/contact` to `/contact/`), on the site's own host alone. */
-const MAX_REDIRECTS = 3;
+export const MAX_SITE_REDIRECTS = 3;
+
+/** What a page may be served as: HTML, or no type at all, which a browser would sniff. */
+const HTML_TYPES = /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 
 /** A page of the site, and the path it was found at, which its relative links are resolved against. */
 export interface SitePage {
@@ -17,8 +21,9 @@ export interface SitePage {
 }
 
 /**
- * A page of an existing site (`siteOrigin`), fetched as it is now: a 200, at most `maxBytes`,
- * after the site's own redirects. Anything else throws FormPageUnavailable, saying what happened.
+ * A page of an existing site (`siteOrigin`), fetched as it is now: a 200 of HTML, at most
+ * `maxBytes`, after the site's own redirects. Anything else throws FormPageUnavailable, saying
+ * what happened.
  */
 export async function fetchSitePage(origin: string, path: string, maxBytes: number, timeoutMs = SITE_PAGE_TIMEOUT_MS): Promise<SitePage> {
   const signal = AbortSignal.timeout(timeoutMs);
@@ -26,27 +31,44 @@ export async function fetchSitePage(origin: string, path: string, maxBytes: numb
   try {
     let url = asked;
     for (let redirects = 0; ; redirects++) {
-      const answer = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'text/html' } });
+      const answer = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'text/html', 'user-agent': `${SERVICE_NAME} (the contact form's page)` } });
       const location = answer.headers.get('location');
       if (answer.status < 300 || answer.status > 399 || location === null) {
-        if (answer.status !== 200) {
+        const type = answer.headers.get('content-type');
+        if (answer.status !== 200 || (type !== null && !HTML_TYPES.test(type))) {
           await answer.body?.cancel();
-          throw new FormPageUnavailable(`${url.href} answered ${answer.status}`);
+          throw new FormPageUnavailable(`${url.href} answered ${answer.status}${answer.status === 200 ? ` with ${type}, not HTML` : ''}`);
         }
         return { path: url.pathname, bytes: await readUpTo(answer, maxBytes, url) };
       }
       await answer.body?.cancel();
-      const next = new URL(location, url);
-      if (next.host !== asked.host) throw new FormPageUnavailable(`${url.href} redirects to ${next.origin}, another site`);
-      if (redirects === MAX_REDIRECTS) throw new FormPageUnavailable(`${asked.href} redirects more than ${MAX_REDIRECTS} times`);
-      // A host that writes its redirects with http:// (behind a proxy of its own) is still asked over https.
-      url = new URL(`${next.pathname}${next.search}`, origin);
+      url = sameSiteRedirect(url, location, asked);
+      if (redirects === MAX_SITE_REDIRECTS) throw new FormPageUnavailable(`${asked.href} redirects more than ${MAX_SITE_REDIRECTS} times`);
     }
   } catch (error) {
     if (error instanceof FormPageUnavailable) throw error;
     if (signal.aborted) throw new FormPageUnavailable(`${asked.href} did not answer in ${timeoutMs / 1000} s`);
     throw new FormPageUnavailable(`${asked.href} could not be reached (${socketCode(error)})`);
   }
+}
+
+/**
+ * Where a redirect of the site leads, on the site's own origin: a host that writes its redirects
+ * with http:// (behind a proxy of its own) is still asked over https. Only the path and query are
+ * taken, and set on the origin, so that a path that reads as a host (`//elsewhere.example/`) stays a path.
+ */
+function sameSiteRedirect(from: URL, location: string, asked: URL): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new FormPageUnavailable(`${from.href} redirects to ${JSON.stringify(location.slice(0, 200))}, which is no address`);
+  }
+  if (next.host !== asked.host) throw new FormPageUnavailable(`${from.href} redirects to ${next.origin}, another site`);
+  const url = new URL(asked.origin);
+  url.pathname = next.pathname;
+  url.search = next.search;
+  return url;
 }
 
 async function readUpTo(answer: Response, maxBytes: number, url: URL): Promise<Uint8Array> {

@@ -31,7 +31,7 @@ export const SETTING_GROUPS = {
   /** The owner's form page, where `GET /contact` leads and refused posts are answered (readFormPage). */
   formPage: ['FORM_PAGE'],
   /** The files of the form page's HTML and the other contact pages', in the function's own bundle, or the existing site the form page is fetched from (readOwnerFormPage, readOtherFormPages; lib/settings/contact-pages.ts). */
-  formPageFile: ['FORM_PAGE_FILE', 'FORM_PAGE_ORIGIN', 'OTHER_FORM_PAGES'],
+  formPageSource: ['FORM_PAGE_FILE', 'FORM_PAGE_ORIGIN', 'OTHER_FORM_PAGES'],
   /** The rate limits' counters and the key their keys are HMACs under. */
   counters: ['COUNTER_TABLE', 'COUNTER_KEY_SECRET'],
   /** The table of accepted inquiries (and remembered answers to Idempotency-Key). */
@@ -99,7 +99,7 @@ const PAGE: FunctionProfile = { ...DOCUMENT, settings: ['frontDoor', 'site', 'pa
 
 /** The function that takes inquiries: counts them and stores them, for the worker to deliver. */
 const INQUIRIES: FunctionProfile = {
-  settings: ['frontDoor', 'site', 'pages', 'formPost', 'formPage', 'formPageFile', 'counters', 'formTokens', 'inquiries', 'spam'],
+  settings: ['frontDoor', 'site', 'pages', 'formPost', 'formPage', 'formPageSource', 'counters', 'formTokens', 'inquiries', 'spam'],
   // More memory is more CPU: the SDK clients load faster on a cold start.
   memorySize: 512,
   // Derived from the SDK clients' own budget, so a slow dependency ends in the handler's 503.

@@ -23,6 +23,7 @@ import { FORM_FIELDS } from '../../lambdas/inquiry/form-fields.js';
 import { EXTRA_FIELD_NAME, MAX_EXTRA_FIELDS, type ExtraField } from '../../lambdas/inquiry/extra-fields.js';
 import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES } from '../../lambdas/mail-words/mail-language.js';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, INQUIRY_RULES } from '../../lambdas/inquiry/schema.js';
+import { isServicePath } from '../front-door-paths.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
@@ -187,7 +188,11 @@ export function findFormPage(key: string, value: string | undefined, site: FormP
 export function existingSiteFormPage(key: string, value: string): string {
   const path = parseSitePath(key, value);
   if (path === PAGE_PATHS.form) {
-    throw new ConfigError(`${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address at your site, such as ${PAGE_PATHS.form}/`);
+    throw new ConfigError(`${key} ${path} is the service's own address, where the form posts and which leads visitors to your form page: name your page by its own address at your site, such as ${FOUND_FORM_PAGE}`);
+  }
+  // The front door sends such a path to the service, never to the site: no visitor would see the page.
+  if (isServicePath(new URL(path, 'https://site.invalid').pathname)) {
+    throw new ConfigError(`${key} ${path} is an address the service answers itself, so visitors never see your site's page there: name your contact page by its own address at your site, such as ${FOUND_FORM_PAGE}`);
   }
   return path;
 }
@@ -640,10 +645,11 @@ export function existingSiteFormPageNote(html: string, path: string, ownOrigins:
     const serviceHost = formServiceHost(page);
     if (serviceHost !== undefined) return `its form sends the inquiry to ${printable(serviceHost)}, a form service, not ${PAGE_PATHS.form} (${FORM_SERVICES_GUIDE} says how to change it)${until}`;
     const misdirected = misdirectedInquiryAction(page);
-    return `it has no form that posts to ${PAGE_PATHS.form}${misdirected === undefined ? '' : ` (its form sends the inquiry to ${printable(misdirected.action)})`}; write ${FORM_EXAMPLE}${until}`;
+    const sends = misdirected === undefined ? '' : ` (its form sends the inquiry to ${printable(misdirected.action)}${misdirected.kind === 'path' ? '' : `, ${WHOLE_ADDRESS}`})`;
+    return `it has no form that posts to ${PAGE_PATHS.form}${sends}; write ${FORM_EXAMPLE}${until}`;
   }
   const refusal = everyPostRefused(form, extraFields);
-  if (refusal !== undefined) return `its ${refusal}`;
+  if (refusal !== undefined) return `its ${refusal}${until}`;
   const named = form.successPath === undefined || form.successPath === '' ? undefined : form.successPath;
   if (named !== thanks) {
     const without = thanks === undefined ? `the service's own ${PAGE_PATHS.sent}` : `${thanks} (formSuccessPath)`;

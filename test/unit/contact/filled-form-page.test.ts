@@ -37,7 +37,11 @@ describe('fillFormPage from a file', () => {
   });
 });
 
-/* A local server standing in for https://you.github.io, writing its redirects whole with http://, as GitHub Pages does. */
+/*
+ * A local server standing in for https://you.github.io. It writes its redirects whole, as GitHub
+ * Pages does, and with another scheme than its own (GitHub Pages' behind a proxy say http://),
+ * which the fetch replaces with the origin's.
+ */
 describe('fillFormPage from an existing site', () => {
   const asked: string[] = [];
   let site: Server;
@@ -49,7 +53,23 @@ describe('fillFormPage from an existing site', () => {
       const html = { 'Content-Type': 'text/html; charset=utf-8' };
       switch (request.url) {
         case '/contact':
-          return response.writeHead(301, { Location: `http://${request.headers.host}/contact/` }).end();
+          return response.writeHead(301, { Location: `https://${request.headers.host}/contact/` }).end();
+        case '/hop0/':
+        case '/hop1/':
+        case '/hop2/':
+          return response.writeHead(302, { Location: `/hop${Number(request.url.slice(4, 5)) + 1}/` }).end();
+        case '/hop3/':
+          return response.writeHead(302, { Location: '/contact/' }).end();
+        case '/untyped/':
+          return response.end(ownerFormPage());
+        case '/latin1/':
+          return response.writeHead(200, { 'Content-Type': 'text/html; charset=iso-8859-1' }).end(Buffer.from(ownerFormPage({ title: 'Café' }), 'latin1'));
+        case '/feed/':
+          return response.writeHead(200, { 'Content-Type': 'application/atom+xml' }).end('<feed/>');
+        case '/slashes/':
+          return response.writeHead(302, { Location: '/.//elsewhere.example/contact/' }).end();
+        case '/broken/':
+          return response.writeHead(302, { Location: 'http://[' }).end();
         case '/contact/':
           return response.writeHead(200, html).end(ownerFormPage());
         case '/largest/':
@@ -76,7 +96,7 @@ describe('fillFormPage from an existing site', () => {
     site.close();
   });
 
-  it('fetches the page as it is now, after the site’s own redirect, its links read from where it was found', async () => {
+  it('fetches the page as it is now, after the site’s own redirect on the site’s own scheme, its links read from where it was found', async () => {
     asked.length = 0;
     const filled = await fillFormPage({ path: '/contact', origin }, refused);
     expect(filled?.html).toContain('<input value="Ada" id="name" name="name" required>');
@@ -89,6 +109,21 @@ describe('fillFormPage from an existing site', () => {
     await expect(fillFormPage({ path: '/large/', origin }, refused)).rejects.toThrow(`${origin}/large/ is over ${MAX_FORM_PAGE_BYTES} bytes`);
   });
 
+  it('follows three redirects of the site, not four', async () => {
+    await expect(fillFormPage({ path: '/hop1/', origin }, refused)).resolves.toBeDefined();
+    await expect(fillFormPage({ path: '/hop0/', origin }, refused)).rejects.toThrow(`${origin}/hop0/ redirects more than 3 times`);
+  });
+
+  it('keeps a redirect’s path that reads as a host on the site', async () => {
+    asked.length = 0;
+    await expect(fillFormPage({ path: '/slashes/', origin }, refused)).rejects.toThrow(`${origin}//elsewhere.example/contact/ answered 404`);
+    expect(asked).toEqual(['/slashes/ text/html', '//elsewhere.example/contact/ text/html']);
+  });
+
+  it('takes a page served with no type, as a browser would', async () => {
+    await expect(fillFormPage({ path: '/untyped/', origin }, refused)).resolves.toBeDefined();
+  });
+
   it('is undefined for a page with no form that posts to /contact', async () => {
     await expect(fillFormPage({ path: '/no-form/', origin }, refused)).resolves.toBeUndefined();
   });
@@ -97,6 +132,9 @@ describe('fillFormPage from an existing site', () => {
     ['a page the site does not have', '/gone/', /\/gone\/ answered 404$/],
     ['a redirect to another site', '/away/', /\/away\/ redirects to https:\/\/elsewhere\.example, another site$/],
     ['a redirect that never ends', '/loop/', /\/loop\/ redirects more than 3 times$/],
+    ['a redirect to no address', '/broken/', /\/broken\/ redirects to "http:\/\/\[", which is no address$/],
+    ['a page that is no HTML', '/feed/', /\/feed\/ answered 200 with application\/atom\+xml, not HTML$/],
+    ['a page that is not UTF-8, which the answer could only garble', '/latin1/', /^\/latin1\/ is not UTF-8 text$/],
   ])('says what went wrong for %s', async (_case, path, said) => {
     const failure = fillFormPage({ path, origin }, refused);
     await expect(failure).rejects.toThrow(FormPageUnavailable);

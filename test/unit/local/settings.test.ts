@@ -212,8 +212,9 @@ describe('FORM_PAGE with the settings file’s siteOrigin: the existing site’s
     expect(functionEnvironment({ FORM_PAGE_ORIGIN: 'https://evil.example' }, { ...readLocalSettings({}, existing), port: 3000 })).toMatchObject({ FORM_PAGE: '', FORM_PAGE_ORIGIN: '' });
   });
 
-  it('stops start-up on the service’s own /contact, as synth does', () => {
+  it('stops start-up on the service’s own /contact, or another path it answers, as synth does', () => {
     expect(configErrorOf(() => readLocalSettings({ FORM_PAGE: '/contact' }, existing)).message).toMatch(/^FORM_PAGE \/contact is the service's own address/);
+    expect(configErrorOf(() => readLocalSettings({ FORM_PAGE: '/contact/sent' }, existing)).message).toMatch(/^FORM_PAGE \/contact\/sent is an address the service answers itself/);
   });
 
   it('is read from a SITE_DIR of a build beside the file’s siteOrigin, which the preview shows instead', () => {

@@ -954,6 +954,15 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, formPage: '/contact/' }).message).toBe("formPage /contact/ needs siteDir, the site's folder, to read the page from");
   });
+
+  it.each(['/contact/sent', '/contact/form.js', '/api/contact', '/llms.txt', '/.well-known/api-catalog', '/api/mcp'])(
+    'refuses %s, which the service answers itself, as an existing site’s form page',
+    (path) => {
+      expect(errorOf({ ...MINIMAL_CONTEXT, siteOrigin: 'https://you.github.io', formPage: path }).message).toBe(
+        `formPage ${path} is an address the service answers itself, so visitors never see your site's page there: name your contact page by its own address at your site, such as /contact/`,
+      );
+    },
+  );
 });
 
 describe('the other contact pages: pages beside the form page whose form posts to /contact (docs/api.md §9)', () => {
