@@ -5,7 +5,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFigures } from '../bench/figures-file.js';
+import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
+import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
 import { inboxTarget } from './inbox/inbox-table.js';
 import { OwnerInbox } from './inbox/owner-inbox.js';
@@ -15,6 +17,7 @@ import { exitStatus, formatNotice, formatResult, summary, type CheckResult } fro
 import { PROBE_LIMITS } from './verify/http-probe.js';
 import { freeTier } from './verify/account-plan.js';
 import { pricingPlanManager } from './verify/pricing-plan.js';
+import { publishedParts } from './verify/published-parts.js';
 import { sdkConfiguredEndpoint } from './verify/signed-json-call.js';
 import { SITE_TIME_LIMIT_MS, verify } from './verify/run-verify.js';
 import { readVerifyOptions, VERIFY_HELP, VerifyUsageError } from './verify/verify-options.js';
@@ -46,6 +49,7 @@ try {
     now: () => new Date(),
     sleep: (ms) => sleep(ms),
     siteTimeLimitMs: SITE_TIME_LIMIT_MS,
+    publishedParts: publishedParts(readSettingsFile(), process.env, options.url !== undefined),
   });
   for await (const line of lines) {
     if ('section' in line) {
@@ -64,6 +68,7 @@ try {
   process.exitCode = exitStatus(results);
 } catch (error) {
   // Nothing a check meets reaches here (each is its own FAIL line): a bad command line, or a bug.
-  console.error(terminalText(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : failureInWords(error)}`));
+  const why = error instanceof VerifyUsageError || error instanceof ConfigError ? error.message : failureInWords(error);
+  console.error(terminalText(`npm run verify stopped: ${why}`));
   process.exitCode = 1;
 }

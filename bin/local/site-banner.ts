@@ -95,7 +95,7 @@ export function siteBannerLines(
     ...formPageLines,
     // Without a form page, the Form page line names them, as what formPage could name.
     ...(settings.formPage === undefined || settings.otherContactPages.length === 0 ? [] : otherContactLines(settings.otherContactPages, settings.formPage, successPath)),
-    `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined, successPath !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
+    `Style      ${stylesheet === undefined ? noStylesheet(settings.formPage !== undefined || settings.siteFormPage !== undefined, successPath !== undefined, settings.siteFormPage !== undefined) : `${stylesheet}  (${settingSource('pageStylesheet', fileKeys)})`}`,
   ];
 }
 
@@ -122,8 +122,10 @@ function toFormService(pages: readonly FormServicePage[]): string {
 }
 
 /** The Style line without pageStylesheet: which of the service's pages visitors still see in its own style, if any. */
-function noStylesheet(ownFormPage: boolean, ownThankYouPage: boolean): string {
-  if (ownFormPage && ownThankYouPage) return "none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read";
+function noStylesheet(ownFormPage: boolean, ownThankYouPage: boolean, fetched: boolean): string {
+  if (ownFormPage && ownThankYouPage) {
+    return `none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read${fetched ? ', or while your host cannot give your contact page' : ''}`;
+  }
   const shown = [...(ownFormPage ? [] : ['form']), ...(ownThankYouPage ? [] : ['thank-you page'])].join(' and ');
   return `none: the service's ${shown} in its own style  (pageStylesheet in your settings file names yours)`;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readAgentSettings, type AgentSettings } from '../../lambdas/config.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { AI_CRAWLERS, namedAiCrawlers, robotsTxtGaps } from '../../lib/pages/robots-txt.js';
 import { diagnose } from './answer-diagnosis.js';
@@ -30,12 +31,27 @@ const PROBE_FIX = 'docs/api.md §16 says what answers it, and which setting turn
 /** The relations the scanners count as discovery links (RFC 8288's registry: RFC 9727, RFC 8631, POWDER). */
 const DISCOVERY_RELATIONS = new Set(['api-catalog', 'service-desc', 'service-doc', 'service-meta', 'describedby', 'alternate']);
 
+/**
+ * What the owner's settings say the service publishes for agents (docs/api.md §16): a probe that
+ * fails for a part they turned off, or that an existing site's host keeps (`siteOrigin`), is their
+ * choice, which lowers the level without breaking anything.
+ */
+export interface PublishedParts {
+  /** With siteOrigin, robots.txt, the sitemap and each page's Markdown are the host's, which the service does not make. */
+  readonly existingSite: boolean;
+  readonly agents: AgentSettings;
+}
+
+/** Every part on, over the site's own folder: a failed probe is a fault. */
+export const EVERY_PART: PublishedParts = { existingSite: false, agents: readAgentSettings({}) };
+
 /** Every probe, one line each, then the level line. */
-export async function* agentReadinessChecks(base: URL, probe: Probe): AsyncGenerator<CheckResult> {
+export async function* agentReadinessChecks(base: URL, probe: Probe, parts: PublishedParts = EVERY_PART): AsyncGenerator<CheckResult> {
   const passed = new Set<ScoredProbe>();
   const result = (name: ScoredProbe, check: CheckResult): CheckResult => {
     if (check.status === 'ok') passed.add(name);
-    return check;
+    const chosen = check.status === 'FAIL' ? notPublished(name, parts) : undefined;
+    return chosen === undefined ? check : warn(check.name, check.detail, chosen);
   };
   const at = (path: string) => new URL(path, base);
   const robots = await probe(at('/robots.txt')).catch(() => undefined);
@@ -64,6 +80,31 @@ export async function* agentReadinessChecks(base: URL, probe: Probe): AsyncGener
     ),
   );
   yield levelLine(readinessLevel(passed));
+}
+
+/** Why a probe fails by the owner's choice, as its line's fix says it; undefined for a fault. */
+function notPublished(name: ScoredProbe, { existingSite, agents }: PublishedParts): string | undefined {
+  const off = (key: string) => `${key} is false in your settings file, so the service publishes none; the scanners count it as missing (docs/api.md §16)`;
+  const hosts = (what: string, mend: string) => `with siteOrigin, ${what} your host's, and the service makes none: ${mend}`;
+  switch (name) {
+    case 'robots.txt':
+    case 'AI bot rules':
+    case 'Content Signals':
+      if (!agents.robotsTxt) return off('robotsTxt');
+      return existingSite ? hosts('robots.txt is', "add one to your site (docs/api.md §16 shows the service's, to copy)") : undefined;
+    case 'sitemap':
+      if (!agents.sitemap) return off('sitemap');
+      return existingSite ? hosts('the sitemap is', 'have your generator write one (Jekyll: the jekyll-sitemap plugin)') : undefined;
+    case 'Markdown negotiation':
+      if (!agents.markdown) return off('markdownPages');
+      return existingSite ? hosts('each page is', 'it makes the Markdown of the pages of a siteDir alone (README "Your pages: three ways")') : undefined;
+    case 'Link headers':
+      return agents.linkHeaders ? undefined : off('linkHeaders');
+    case 'Agent Skills index':
+      return agents.agentSkills ? undefined : off('agentSkills');
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { isLoopbackName } from '../local/local-origins.js';
+import { contactFormSending } from '../../lambdas/html/form-page-reading.js';
 import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { readPage } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { bareNameOf } from '../../lib/bare-name.js';
 import { clip, diagnose, problemCode } from './answer-diagnosis.js';
@@ -188,6 +190,14 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   const via = landing.redirects.length === 0 ? '' : ` via ${landing.redirects.map((hop) => hop.pathname).join(', ')}`;
   if (difference !== undefined) {
     return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_COMMAND}`);
+  }
+  // The page /contact leads to is the owner's: its form must post here, or visitors' posts go elsewhere.
+  if (path === PAGE_PATHS.form && landing.redirects.length > 0 && contactFormSending(readPage(answer.body, answer.url.pathname, [base.origin])) === undefined) {
+    return fail(
+      path,
+      `${found}${via}, your contact page, but its form does not post to ${PAGE_PATHS.form}: a visitor's inquiry goes elsewhere, or nowhere`,
+      `give its form method="post" action="${PAGE_PATHS.form}" (docs/form-services.md, for a form service's), then put it live: with siteOrigin, push it to your host; with siteDir, ${DEPLOY_COMMAND}`,
+    );
   }
   if (!ownPage) return ok(path, `${found}${via}, ${expected.what}; HEAD the same`);
   // Its reads go to the page: what is no read must still reach the API, whose 405 names POST.

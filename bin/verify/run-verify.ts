@@ -2,7 +2,7 @@ import type { RecordedFigures } from '../../bench/figures-file.js';
 import { EMULATOR_HOST, isLoopbackName, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
 import type { ReadAccountPlan } from './account-plan.js';
-import { agentReadinessChecks } from './agent-readiness.js';
+import { agentReadinessChecks, type PublishedParts } from './agent-readiness.js';
 import { runCheck, skip, type CheckResult, type Notice } from './check.js';
 import { coldStartCheck, latencyCheck, recentInvocations, warmRequestsCheck, type Invocation } from './deployed-figures.js';
 import { bareNameUrl, frontDoorChecks } from './front-door-checks.js';
@@ -30,6 +30,8 @@ export interface VerifyEnvironment {
   readonly sleep: (ms: number) => Promise<void>;
   /** How long the site's checks may take all together: SITE_TIME_LIMIT_MS. */
   readonly siteTimeLimitMs: number;
+  /** What the settings file says the service publishes for agents, which the readiness probes judge by. */
+  readonly publishedParts: PublishedParts;
 }
 
 /**
@@ -83,7 +85,7 @@ export async function* verify(options: VerifyOptions, environment: VerifyEnviron
   async function* agentReadiness(site: SiteRequests, base: URL): AsyncGenerator<VerifyLine> {
     yield { section: "Agent readiness (the scanners' probes, docs/api.md §16)" };
     const why = notReached(site, base);
-    if (why === undefined) yield* agentReadinessChecks(base, site.probe);
+    if (why === undefined) yield* agentReadinessChecks(base, site.probe, environment.publishedParts);
     else yield skip('agent readiness', `not checked: ${why}`);
   }
   const sendTest = (base: URL, inbox: InboxReader) =>

@@ -106,6 +106,10 @@ describe('siteBannerLines', () => {
       expect.stringMatching(/^Thank-you  \/thanks\/  \(formSuccessPath, /),
     ]);
     expect(siteBannerLines(env, { ...existing, siteFormPage: undefined }, ['siteOrigin'])[1]).toMatch(/^Form page  the service's own, at \/contact, .*; formPage names your contact page at your site instead/);
+    const { PAGE_STYLESHEET: _none, ...unstyled } = env;
+    expect(siteBannerLines(unstyled, existing, ['siteOrigin', 'formPage']).at(-1)).toBe(
+      "Style      none, and hardly needed: visitors see your form and thank-you pages; the service's own page only for a post it cannot read, or while your host cannot give your contact page",
+    );
   });
 
   it('credits the settings file’s key for a value the file gave', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { agentReadinessChecks } from '../../../bin/verify/agent-readiness.js';
+import { agentReadinessChecks, EVERY_PART, type PublishedParts } from '../../../bin/verify/agent-readiness.js';
 import type { CheckResult } from '../../../bin/verify/check.js';
 import type { Answer, Probe } from '../../../bin/verify/http-probe.js';
 
@@ -71,5 +71,41 @@ describe('the sitemap probe', () => {
     });
     const index = '<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://site.test/fr/sitemap.xml</loc></sitemap><sitemap><loc>https://site.test/en/sitemap.xml</loc></sitemap></sitemapindex>';
     expect(await sitemapLine(index)).toMatchObject({ status: 'ok', detail: '200 application/xml, 2 sitemaps, named by robots.txt' });
+  });
+});
+
+describe('a probe that fails for a part the owner’s settings leave out (docs/api.md §16)', () => {
+  /** A site that answers 404 to everything: no robots.txt, sitemap, Link header, Markdown or Agent Skills. */
+  const bare: Probe = async (url) => ({ url, method: 'GET', status: 404, headers: new Headers({ 'content-type': 'text/html' }), body: 'Not found', bytes: 9, elapsedMs: 1 });
+  const lines = async (parts: PublishedParts) => {
+    const results: CheckResult[] = [];
+    for await (const result of agentReadinessChecks(new URL('https://site.test'), bare, parts)) results.push(result);
+    return new Map(results.map((result) => [result.name, result]));
+  };
+  const CHOSEN = ['GET /robots.txt', 'GET /sitemap.xml', 'GET / Accept: text/markdown', 'AI bot rules', 'Content Signals'];
+
+  it('fails it when every part is on over a folder of the site’s: a fault', async () => {
+    const results = await lines(EVERY_PART);
+    expect(CHOSEN.map((name) => results.get(name)?.status)).toEqual(CHOSEN.map(() => 'FAIL'));
+    expect(results.get('GET / Link')?.status).toBe('FAIL');
+  });
+
+  it('warns with siteOrigin of what the host keeps, saying how to add it', async () => {
+    const results = await lines({ ...EVERY_PART, existingSite: true });
+    expect(CHOSEN.map((name) => results.get(name)?.status)).toEqual(CHOSEN.map(() => 'warn'));
+    expect(results.get('GET /robots.txt')?.fix).toBe("with siteOrigin, robots.txt is your host's, and the service makes none: add one to your site (docs/api.md §16 shows the service's, to copy)");
+    expect(results.get('GET / Accept: text/markdown')?.fix).toMatch(/^with siteOrigin, each page is your host's, and the service makes none: it makes the Markdown of the pages of a siteDir alone/);
+    // The service adds its Link headers to the host's pages: their absence is a fault.
+    expect(results.get('GET / Link')?.status).toBe('FAIL');
+  });
+
+  it('warns of each part a setting turned off, naming the setting', async () => {
+    const off = { ...EVERY_PART.agents, robotsTxt: false, sitemap: false, linkHeaders: false, markdown: false, agentSkills: false };
+    const results = await lines({ existingSite: false, agents: off });
+    expect(results.get('GET /robots.txt')).toMatchObject({ status: 'warn', fix: 'robotsTxt is false in your settings file, so the service publishes none; the scanners count it as missing (docs/api.md §16)' });
+    expect(results.get('GET / Accept: text/markdown')?.fix).toMatch(/^markdownPages is false/);
+    expect(results.get('GET / Link')?.fix).toMatch(/^linkHeaders is false/);
+    expect(results.get('GET /.well-known/agent-skills/index.json')?.fix).toMatch(/^agentSkills is false/);
+    expect(results.get('GET /.well-known/api-catalog')?.status).toBe('FAIL');
   });
 });

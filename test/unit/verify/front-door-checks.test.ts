@@ -237,12 +237,28 @@ describe('a front door broken one way at a time', () => {
 
   it('follows a document leading on within the site, checking its end\'s status and type', async () => {
     door.breakPath('GET /contact', (_request, response) => send(response, 301, undefined, '', { location: '/contact/' }));
-    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
-    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, '<form>the owner\'s own</form>'));
+    const ownPage = '<form method="post" action="../contact">the owner\'s own</form>';
+    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, ownPage));
+    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, ownPage));
 
     const results = await run();
     expect(failures(results)).toEqual([]);
     expect(named(results, '/contact')?.detail).toBe('200 text/html via /contact/, the contact form; HEAD the same');
+  });
+
+  it('fails the contact page /contact leads to when its form posts elsewhere: a form service’s, an existing site’s page not yet converted', async () => {
+    const formspree = '<form action="https://formspree.io/f/xyzzy" method="POST"><input name="email"></form>';
+    door.breakPath('GET /contact', (_request, response) => send(response, 302, undefined, '', { location: '/contact/' }));
+    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, formspree));
+    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, formspree));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({
+        name: '/contact',
+        detail: '200 text/html via /contact/, your contact page, but its form does not post to /contact: a visitor\'s inquiry goes elsewhere, or nowhere',
+        fix: expect.stringMatching(/^give its form method="post" action="\/contact"/),
+      }),
+    ]);
   });
 
   it('takes the flat contact.html shown at /contact for the contact form, whatever its Cache-Control, once its posts are seen to reach the API', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { exitStatus, formatNotice, formatResult, summary, type CheckResult } from '../../../bin/verify/check.js';
+import { EVERY_PART } from '../../../bin/verify/agent-readiness.js';
 import { SITE_TIME_LIMIT_MS, verify, type VerifyEnvironment } from '../../../bin/verify/run-verify.js';
 import type { VerifyOptions } from '../../../bin/verify/verify-options.js';
 import { PROBLEM, send, startFakeFrontDoor, type FakeFrontDoor } from '../../support/fake-front-door.js';
@@ -34,6 +35,7 @@ function environment(overrides: Partial<VerifyEnvironment> = {}): VerifyEnvironm
     now: () => new Date('2026-11-25T12:00:00Z'),
     sleep: async () => undefined,
     siteTimeLimitMs: SITE_TIME_LIMIT_MS,
+    publishedParts: EVERY_PART,
     ...overrides,
   };
 }
