@@ -174,7 +174,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}; your old host, and its form, serve visitors till then`;
   }
   return (
-    `Turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point ${pronoun} at DistributionDomainName ${where}: ` +
+    `Turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting), then at once point ${pronoun} at DistributionDomainName ${where}: ` +
     `while it is on, ${siteHost} answers the front door with a redirect to ${names.join(' and ')}, so a try through your hosts file would loop. ` +
     `For the records' TTL some visitors get that host's 404 page: choose a quiet hour (docs/your-domain.md "A site that stays at its host")`
   );
@@ -187,7 +187,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
  */
 function hostDomainAfterDeployStep(names: readonly string[], siteHost: string): string {
   return (
-    `As the deploy ends, turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, or your host's like setting): the deploy points ${names.length === 1 ? 'it' : 'them'} at the distribution, ` +
+    `As the deploy ends, turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting): the deploy points ${names.length === 1 ? 'it' : 'them'} at the distribution, ` +
     `and while that setting is on ${siteHost} answers it with a redirect to ${names.join(' and ')}, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (docs/your-domain.md "A site that stays at its host")`
   );
 }

@@ -94,7 +94,7 @@ function notPublished(name: ScoredProbe, { existingSite, agents }: PublishedPart
       return existingSite ? hosts('robots.txt is', "add one to your site (docs/api.md §16 shows the service's, to copy)") : undefined;
     case 'sitemap':
       if (!agents.sitemap) return off('sitemap');
-      return existingSite ? hosts('the sitemap is', 'have your generator write one (Jekyll: the jekyll-sitemap plugin)') : undefined;
+      return existingSite ? hosts('the sitemap is', 'have your generator write one (Hugo does unless told not to; Jekyll: the jekyll-sitemap plugin)') : undefined;
     case 'Markdown negotiation':
       if (!agents.markdown) return off('markdownPages');
       return existingSite ? hosts('each page is', 'it makes the Markdown of the pages of a siteDir alone (README "Your pages: three ways")') : undefined;

@@ -54,7 +54,12 @@ export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Prom
   if (target !== undefined) {
     const page = await probe(target);
     if (page.status === 200 && mediaType(page) === 'text/html') return ok(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers 200 text/html`);
-    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers ${diagnose(page).detail}`, `the folder's index.html must be served: ${DEPLOY_COMMAND}`);
+    // A 404 there is most often a page the site lacks, which no deploy makes.
+    const fix =
+      page.status === 404
+        ? `your home page links ${folder.pathname}, which your site has no page for: add it (its folder's index.html) or mend the link; if siteDir has it, npm run publish`
+        : `the folder's index.html must be served: ${DEPLOY_COMMAND}`;
+    return fail(`GET ${path}`, `${answer.status} to ${target.pathname}, which answers ${diagnose(page).detail}`, fix);
   }
   if (answer.status === 200 && mediaType(answer) === 'text/html') return ok(`GET ${path}`, '200 text/html, served without a redirect by your site\'s origin');
   const { detail } = diagnose(answer);

@@ -79,7 +79,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
     expect(steps.at(-2)).toBe(
-      "  8. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting), then at once point it at DistributionDomainName " +
+      "  8. Turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting), then at once point it at DistributionDomainName " +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md): ' +
         'while it is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
         'For the records\' TTL some visitors get that host\'s 404 page: choose a quiet hour (docs/your-domain.md "A site that stays at its host")',
@@ -88,12 +88,12 @@ describe('npm run synth’s next steps', () => {
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
     expect(inZone[4]).toMatch(/^ {2}3\. Deploy: /);
     expect(inZone[5]).toBe(
-      "  4. As the deploy ends, turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, or your host's like setting): the deploy points it at the distribution, " +
+      "  4. As the deploy ends, turn off the custom domain you.github.io has for example.com (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting): the deploy points it at the distribution, " +
         'and while that setting is on you.github.io answers it with a redirect to example.com, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (docs/your-domain.md "A site that stays at its host")',
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('As the deploy ends');
-    expect(switchedByHand).toContain('Turn off the custom domain you.github.io has for example.com (GitHub Pages\' Custom domain and its CNAME file, or your host\'s like setting), then at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place');
+    expect(switchedByHand).toContain('Turn off the custom domain you.github.io has for example.com (GitHub Pages\' Custom domain and its CNAME file, Netlify\'s Domain management, or your host\'s like setting), then at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place');
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });

@@ -436,6 +436,18 @@ describe('a front door broken one way at a time', () => {
     expect(failures(await run())).toEqual([expect.objectContaining({ name: 'GET /about', detail: '301 to /, not to /about/' })]);
   });
 
+  it('says a folder whose slash form the site has no page for is the site’s to add, not a deploy’s', async () => {
+    door.breakPath('GET /about', (_request, response) => send(response, 301, undefined, '', { location: '/about/' }));
+    door.breakPath('GET /about/', (_request, response) => send(response, 404, PAGE, '<title>Not found</title>'));
+
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({
+        name: 'GET /about',
+        fix: "your home page links /about/, which your site has no page for: add it (its folder's index.html) or mend the link; if siteDir has it, npm run publish",
+      }),
+    ]);
+  });
+
   it('tries no folder of the service\'s paths, /contact/ among them', async () => {
     door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<a href="/contact/">Contact</a> <a href="/agent/x/">x</a> <a href="https://elsewhere.test/y/">y</a>'));
 
