@@ -5,7 +5,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFigures } from '../bench/figures-file.js';
-import { ConfigError } from '../lambdas/config.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { CLOUDFRONT_REGION, STACK_NAMES } from '../lib/stack-names.js';
@@ -33,6 +32,8 @@ try {
   // The hand-signed calls sign with the SDK's own credential chain and hash, as its clients resolve them.
   const signedCallAccess = { credentials: cloudFront.cloudFormation.config.credentials, sha256: cloudFront.cloudFormation.config.sha256, fetch, timeoutMs: PROBE_LIMITS.timeoutMs, configuredEndpoint: sdkConfiguredEndpoint };
   const results: CheckResult[] = [];
+  const judged = publishedParts(() => readSettingsFile(), process.env, options.url !== undefined);
+  if (judged.notice !== undefined) console.log(formatNotice({ notice: judged.notice }));
   const inboxClients: Array<{ destroy(): void }> = [];
   const lines = verify(options, {
     fetch,
@@ -49,7 +50,7 @@ try {
     now: () => new Date(),
     sleep: (ms) => sleep(ms),
     siteTimeLimitMs: SITE_TIME_LIMIT_MS,
-    publishedParts: publishedParts(readSettingsFile(), process.env, options.url !== undefined),
+    publishedParts: judged.parts,
   });
   for await (const line of lines) {
     if ('section' in line) {
@@ -68,7 +69,6 @@ try {
   process.exitCode = exitStatus(results);
 } catch (error) {
   // Nothing a check meets reaches here (each is its own FAIL line): a bad command line, or a bug.
-  const why = error instanceof VerifyUsageError || error instanceof ConfigError ? error.message : failureInWords(error);
-  console.error(terminalText(`npm run verify stopped: ${why}`));
+  console.error(terminalText(`npm run verify stopped: ${error instanceof VerifyUsageError ? error.message : failureInWords(error)}`));
   process.exitCode = 1;
 }

@@ -157,7 +157,7 @@ export function inSettingsFileWords(message: string, fileKeys: readonly string[]
 type LocalFileSettings = { readonly domainName?: unknown; readonly baseUrl?: unknown; readonly siteDir?: unknown; readonly siteOrigin?: unknown };
 
 /** Whether the preview's pages are the settings file's existing site (`siteOrigin`): set there, and no SITE_DIR of the environment previews a build of it instead. */
-function previewsExistingSite(env: Env, fileSettings: LocalFileSettings): boolean {
+export function previewsExistingSite(env: Env, fileSettings: LocalFileSettings): boolean {
   return fileSettings.siteOrigin !== undefined && optionalSiteDir(env).siteDir === undefined;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readAgentSettings, type AgentSettings } from '../../lambdas/config.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
 import { AI_CRAWLERS, namedAiCrawlers, robotsTxtGaps } from '../../lib/pages/robots-txt.js';
-import { diagnose } from './answer-diagnosis.js';
+import { diagnose, problemCode } from './answer-diagnosis.js';
 import { fail, ok, runCheck, skip, warn, type CheckResult } from './check.js';
 import { mediaType, type Answer, type Probe } from './http-probe.js';
 
@@ -45,12 +45,31 @@ export interface PublishedParts {
 /** Every part on, over the site's own folder: a failed probe is a fault. */
 export const EVERY_PART: PublishedParts = { existingSite: false, agents: readAgentSettings({}) };
 
+/**
+ * The failures whose answer shows the part is not there at all: the site's own 404 (not the
+ * service's problem document, which a misrouted path gets), the site's HTML where Markdown was
+ * asked, no Link header. Only such a failure can be the owner's choice: no answer, a 5xx or the
+ * service's own 404 stays a fault whatever the settings say.
+ */
+const ABSENT = new WeakSet<CheckResult>();
+
+function absent(name: string, detail: string): CheckResult {
+  const result = fail(name, detail, PROBE_FIX);
+  ABSENT.add(result);
+  return result;
+}
+
+/** The site's own answer that it has no such file. */
+function missingAtSite(answer: Answer): boolean {
+  return answer.status === 404 && problemCode(answer) === undefined;
+}
+
 /** Every probe, one line each, then the level line. */
 export async function* agentReadinessChecks(base: URL, probe: Probe, parts: PublishedParts = EVERY_PART): AsyncGenerator<CheckResult> {
   const passed = new Set<ScoredProbe>();
   const result = (name: ScoredProbe, check: CheckResult): CheckResult => {
     if (check.status === 'ok') passed.add(name);
-    const chosen = check.status === 'FAIL' ? notPublished(name, parts) : undefined;
+    const chosen = ABSENT.has(check) ? notPublished(name, parts) : undefined;
     return chosen === undefined ? check : warn(check.name, check.detail, chosen);
   };
   const at = (path: string) => new URL(path, base);
@@ -61,8 +80,9 @@ export async function* agentReadinessChecks(base: URL, probe: Probe, parts: Publ
   yield result('sitemap', await runCheck('sitemap', () => sitemapCheck(probe, base, robotsText)));
   yield result('Link headers', await runCheck('Link headers', () => linkCheck(probe, base)));
   yield result('Markdown negotiation', await runCheck('Markdown negotiation', () => markdownCheck(probe, base)));
-  yield result('AI bot rules', robotsRuleCheck('AI bot rules', robotsText, 'rules for AI crawlers'));
-  yield result('Content Signals', robotsRuleCheck('Content Signals', robotsText, 'a Content-Signal line'));
+  const robotsMissing = robots !== undefined && missingAtSite(robots);
+  yield result('AI bot rules', robotsRuleCheck('AI bot rules', robotsText, 'rules for AI crawlers', robotsMissing));
+  yield result('Content Signals', robotsRuleCheck('Content Signals', robotsText, 'a Content-Signal line', robotsMissing));
   const urls = siteUrls(base.origin);
   yield result('API catalog', await runCheck('API catalog', () => documentCheck(probe, 'API catalog', new URL(urls.apiCatalog), 'application/linkset+json', (json) => Array.isArray(json.linkset))));
   yield result('Agent Skills index', await runCheck('Agent Skills index', () => skillsCheck(probe, new URL(urls.agentSkills))));
@@ -138,7 +158,10 @@ function levelLine(level: number): CheckResult {
 function robotsCheck(robots: Answer | undefined): CheckResult {
   const name = 'GET /robots.txt';
   if (robots === undefined) return fail(name, 'no answer', PROBE_FIX);
-  if (robots.status !== 200 || mediaType(robots) !== 'text/plain') return fail(name, `${diagnose(robots).detail}; expected 200 text/plain (RFC 9309)`, PROBE_FIX);
+  if (robots.status !== 200 || mediaType(robots) !== 'text/plain') {
+    const detail = `${diagnose(robots).detail}; expected 200 text/plain (RFC 9309)`;
+    return missingAtSite(robots) ? absent(name, detail) : fail(name, detail, PROBE_FIX);
+  }
   // A file without a group is valid, and no rule applies (RFC 9309 §2.2.1): a warning, as the scanners count none.
   if (!/^\s*user-agent\s*:/im.test(robots.body)) {
     return warn(name, '200, but no User-agent line: crawlers read it as allowing every page, and the scanners do not count it (RFC 9309 §2.2.1)', OWN_ROBOTS_FIX);
@@ -157,8 +180,8 @@ const OWN_ROBOTS_FIX =
  * AI bot rules or Content Signals, read from robots.txt as lib/pages/robots-txt.ts reads an owner's.
  * One an own robots.txt lacks is a warning: the site works, and the owner chose the file.
  */
-function robotsRuleCheck(name: string, robots: string | undefined, gap: string): CheckResult {
-  if (robots === undefined) return fail(name, 'no robots.txt to read', PROBE_FIX);
+function robotsRuleCheck(name: string, robots: string | undefined, gap: string, robotsMissing: boolean): CheckResult {
+  if (robots === undefined) return robotsMissing ? absent(name, 'no robots.txt to read') : fail(name, 'no robots.txt to read', PROBE_FIX);
   const missing = robotsTxtGaps(robots).find((item) => item.startsWith(gap));
   if (missing !== undefined) return warn(name, `robots.txt lacks ${missing}`, OWN_ROBOTS_FIX);
   if (gap === 'a Content-Signal line') return ok(name, `robots.txt says ${/^\s*content-signal\s*:\s*(.*)$/im.exec(robots)?.[1]?.trim() ?? ''}`);
@@ -178,7 +201,7 @@ async function sitemapCheck(probe: Probe, base: URL, robots: string | undefined)
   const url = onSite ? new URL(declared!) : new URL('/sitemap.xml', base);
   const name = `GET ${url.pathname}`;
   const answer = await probe(url);
-  if (answer.status !== 200) return fail(name, diagnose(answer).detail, PROBE_FIX);
+  if (answer.status !== 200) return missingAtSite(answer) ? absent(name, diagnose(answer).detail) : fail(name, diagnose(answer).detail, PROBE_FIX);
   if (!/<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(answer.body)) return fail(name, '200, but neither a <urlset> nor a <sitemapindex>', PROBE_FIX);
   const locs = (answer.body.match(/<loc>/g) ?? []).length;
   // A sitemap index's <loc> names a sitemap, a urlset's a page.
@@ -194,7 +217,8 @@ async function linkCheck(probe: Probe, base: URL): Promise<CheckResult> {
   const name = `${answer.method} / Link`;
   const relations = linkRelations(answer.headers.get('link') ?? '');
   const found = relations.filter((relation) => DISCOVERY_RELATIONS.has(relation));
-  if (found.length === 0) return fail(name, relations.length === 0 ? 'no Link header' : `Link with ${relations.join(', ')} only`, PROBE_FIX);
+  if (relations.length === 0) return absent(name, 'no Link header');
+  if (found.length === 0) return fail(name, `Link with ${relations.join(', ')} only`, PROBE_FIX);
   return ok(name, `rel ${[...new Set(found)].join(', ')}`);
 }
 
@@ -210,7 +234,12 @@ export function linkRelations(header: string): string[] {
 async function markdownCheck(probe: Probe, base: URL): Promise<CheckResult> {
   const name = 'GET / Accept: text/markdown';
   const markdown = await probe(base, { headers: { accept: 'text/markdown' } });
-  if (markdown.status !== 200 || mediaType(markdown) !== 'text/markdown') return fail(name, `${diagnose(markdown).detail}; expected 200 text/markdown`, PROBE_FIX);
+  if (markdown.status !== 200 || mediaType(markdown) !== 'text/markdown') {
+    const detail = `${diagnose(markdown).detail}; expected 200 text/markdown`;
+    // The page's HTML, or the site's 404, where its Markdown was asked: none is made.
+    const none = missingAtSite(markdown) || (markdown.status === 200 && mediaType(markdown) === 'text/html');
+    return none ? absent(name, detail) : fail(name, detail, PROBE_FIX);
+  }
   const vary = (markdown.headers.get('vary') ?? '').toLowerCase();
   if (!/(^|,)\s*accept\s*(,|$)/.test(vary)) return fail(name, `200 text/markdown without Vary: Accept${vary === '' ? '' : ` (Vary: ${vary})`}`, PROBE_FIX);
   const html = await probe(base, { headers: { accept: 'text/html' } });
@@ -233,7 +262,7 @@ async function documentCheck(probe: Probe, what: string, url: URL, type: string,
 async function skillsCheck(probe: Probe, url: URL): Promise<CheckResult> {
   const name = `GET ${url.pathname}`;
   const answer = await probe(url);
-  if (answer.status === 404) return fail(name, '404: no skills index (agentSkills turned it off?)', PROBE_FIX);
+  if (missingAtSite(answer)) return absent(name, '404: no skills index (agentSkills turned it off?)');
   if (answer.status !== 200 || mediaType(answer) !== 'application/json') return fail(name, `${diagnose(answer).detail}; expected 200 application/json`, PROBE_FIX);
   const skills = parseObject(answer.body)?.skills;
   if (!Array.isArray(skills) || skills.length === 0) return fail(name, '200, but no skills array', PROBE_FIX);

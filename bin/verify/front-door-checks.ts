@@ -1,7 +1,7 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { isLoopbackName } from '../local/local-origins.js';
-import { contactFormSending } from '../../lambdas/html/form-page-reading.js';
+import { contactFormSending, formServiceHost, misdirectedInquiryAction } from '../../lambdas/html/form-page-reading.js';
 import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { readPage } from '../../lambdas/html/page-tree.js';
 import { siteUrls } from '../../lambdas/site-urls.js';
@@ -191,11 +191,12 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
   if (difference !== undefined) {
     return fail(path, `GET ${found}${via}, but HEAD ${difference}`, `HEAD must answer as GET does, without the body (docs/api.md §1): ${DEPLOY_COMMAND}`);
   }
-  // The page /contact leads to is the owner's: its form must post here, or visitors' posts go elsewhere.
-  if (path === PAGE_PATHS.form && landing.redirects.length > 0 && contactFormSending(readPage(answer.body, answer.url.pathname, [base.origin])) === undefined) {
+  // The page /contact leads to, or shows, is the owner's: its form must post here, or visitors' posts go elsewhere.
+  const elsewhere = path === PAGE_PATHS.form && (landing.redirects.length > 0 || ownPage) ? formPostsElsewhere(answer, base) : undefined;
+  if (elsewhere !== undefined) {
     return fail(
       path,
-      `${found}${via}, your contact page, but its form does not post to ${PAGE_PATHS.form}: a visitor's inquiry goes elsewhere, or nowhere`,
+      `${found}${via}, your contact page, but ${elsewhere}`,
       `give its form method="post" action="${PAGE_PATHS.form}" (docs/form-services.md, for a form service's), then put it live: with siteOrigin, push it to your host; with siteDir, ${DEPLOY_COMMAND}`,
     );
   }
@@ -207,6 +208,22 @@ async function checkDocument(probe: Probe, base: URL, path: string, expected: Ex
     return fail(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}; but OPTIONS ${path} ${options.status}${allow === '' ? '' : ` (Allow: ${clip(allow)})`}, not the API's 405 naming POST`, `the front door must send ${path}'s posts to the API: ${DEPLOY_COMMAND}`);
   }
   return ok(path, `${found}, your ${FLAT_FORM_PAGE.slice(1)}, shown there; HEAD the same; its posts reach the API`);
+}
+
+/**
+ * What keeps the owner's contact page (`answer`) from sending visitors' inquiries to `/contact`, as
+ * synth and npm start judge a form page; undefined when its form posts there.
+ */
+function formPostsElsewhere(answer: Answer, base: URL): string | undefined {
+  const page = readPage(answer.body, answer.url.pathname, [base.origin]);
+  const form = contactFormSending(page);
+  if (form?.method.state === 'post') return undefined;
+  if (form !== undefined) return `its form to ${PAGE_PATHS.form} has no method="post", so a browser never posts it`;
+  const misdirected = misdirectedInquiryAction(page);
+  if (misdirected?.kind === 'address') return `its form names ${PAGE_PATHS.form} by a whole address (${clip(misdirected.action)}), which a preview's posts would leave for: write the path alone`;
+  if (misdirected !== undefined) return `its form sends the inquiry to ${clip(misdirected.action)}, which takes no post: only ${PAGE_PATHS.form} does`;
+  const service = formServiceHost(page);
+  return service === undefined ? `it has no form posting to ${PAGE_PATHS.form}` : `its form sends the inquiry to ${clip(service)}, a form service, not to ${PAGE_PATHS.form}`;
 }
 
 /**

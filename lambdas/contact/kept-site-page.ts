@@ -3,8 +3,9 @@ import type { SitePage } from './site-page-fetch.js';
 /**
  * How long a warm function keeps an existing site's form page it fetched: a flood of refused posts
  * (or of posts from another site, which no counter limits) asks the site once a minute at most,
- * whose host may count its bandwidth. A failure is kept a quarter as long, so that a site that
- * keeps silent costs one wait of SITE_PAGE_TIMEOUT_MS in that time, and a mended one is soon asked again.
+ * whose host may count its bandwidth. A failure is kept a quarter as long (the site is asked every
+ * 15 s while it fails), so that a site that keeps silent costs one wait of SITE_PAGE_TIMEOUT_MS in
+ * that time, and a mended one is soon asked again.
  */
 export const SITE_PAGE_KEPT_MS = 60_000;
 export const SITE_PAGE_FAILURE_KEPT_MS = SITE_PAGE_KEPT_MS / 4;

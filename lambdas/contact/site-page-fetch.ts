@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../html/page-paths.js';
 import { SERVICE_NAME } from '../http/service-name.js';
 import { FormPageUnavailable } from './form-page-unavailable.js';
 
@@ -65,6 +66,8 @@ function sameSiteRedirect(from: URL, location: string, asked: URL): URL {
     throw new FormPageUnavailable(`${from.href} redirects to ${JSON.stringify(location.slice(0, 200))}, which is no address`);
   }
   if (next.host !== asked.host) throw new FormPageUnavailable(`${from.href} redirects to ${next.origin}, another site`);
+  // The front door answers /contact itself, leading back to the form page: visitors would go round in circles.
+  if (next.pathname === PAGE_PATHS.form) throw new FormPageUnavailable(`${from.href} redirects to ${PAGE_PATHS.form}, which the service answers itself: name the page by the address your site serves it at`);
   const url = new URL(asked.origin);
   url.pathname = next.pathname;
   url.search = next.search;

@@ -68,6 +68,8 @@ describe('fillFormPage from an existing site', () => {
           return response.writeHead(200, { 'Content-Type': 'application/atom+xml' }).end('<feed/>');
         case '/slashes/':
           return response.writeHead(302, { Location: '/.//elsewhere.example/contact/' }).end();
+        case '/contact.html':
+          return response.writeHead(308, { Location: '/contact' }).end();
         case '/broken/':
           return response.writeHead(302, { Location: 'http://[' }).end();
         case '/contact/':
@@ -132,6 +134,7 @@ describe('fillFormPage from an existing site', () => {
     ['a page the site does not have', '/gone/', /\/gone\/ answered 404$/],
     ['a redirect to another site', '/away/', /\/away\/ redirects to https:\/\/elsewhere\.example, another site$/],
     ['a redirect that never ends', '/loop/', /\/loop\/ redirects more than 3 times$/],
+    ['a redirect to /contact, which the front door answers itself (a host dropping .html)', '/contact.html', /\/contact\.html redirects to \/contact, which the service answers itself/],
     ['a redirect to no address', '/broken/', /\/broken\/ redirects to "http:\/\/\[", which is no address$/],
     ['a page that is no HTML', '/feed/', /\/feed\/ answered 200 with application\/atom\+xml, not HTML$/],
     ['a page that is not UTF-8, which the answer could only garble', '/latin1/', /^\/latin1\/ is not UTF-8 text$/],

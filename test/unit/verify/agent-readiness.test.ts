@@ -99,6 +99,22 @@ describe('a probe that fails for a part the owner’s settings leave out (docs/a
     expect(results.get('GET / Link')?.status).toBe('FAIL');
   });
 
+  it('keeps a fault a FAIL with siteOrigin: no answer, the service’s own 404, a 5xx', async () => {
+    const broken: Probe = async (url, request) => {
+      if (url.pathname === '/robots.txt') throw new Error('socket hang up');
+      if (url.pathname === '/sitemap.xml') {
+        const body = JSON.stringify({ code: 'not_found', title: 'Not Found' });
+        return { url, method: 'GET', status: 404, headers: new Headers({ 'content-type': 'application/problem+json' }), body, bytes: body.length, elapsedMs: 1 };
+      }
+      if (url.pathname === '/' && request?.headers?.accept === 'text/markdown') return { url, method: 'GET', status: 502, headers: new Headers({ 'content-type': 'text/html' }), body: 'Bad Gateway', bytes: 11, elapsedMs: 1 };
+      return bare(url, request);
+    };
+    const results: CheckResult[] = [];
+    for await (const result of agentReadinessChecks(new URL('https://site.test'), broken, { ...EVERY_PART, existingSite: true })) results.push(result);
+    const byName = new Map(results.map((result) => [result.name, result.status]));
+    expect(CHOSEN.map((name) => byName.get(name))).toEqual(CHOSEN.map(() => 'FAIL'));
+  });
+
   it('warns of each part a setting turned off, naming the setting', async () => {
     const off = { ...EVERY_PART.agents, robotsTxt: false, sitemap: false, linkHeaders: false, markdown: false, agentSkills: false };
     const results = await lines({ existingSite: false, agents: off });

@@ -247,7 +247,7 @@ describe('a front door broken one way at a time', () => {
   });
 
   it('fails the contact page /contact leads to when its form posts elsewhere: a form service’s, an existing site’s page not yet converted', async () => {
-    const formspree = '<form action="https://formspree.io/f/xyzzy" method="POST"><input name="email"></form>';
+    const formspree = '<form action="https://formspree.io/f/xyzzy" method="POST"><input name="name"><input name="email"><textarea name="message"></textarea></form>';
     door.breakPath('GET /contact', (_request, response) => send(response, 302, undefined, '', { location: '/contact/' }));
     door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, formspree));
     door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, formspree));
@@ -255,9 +255,28 @@ describe('a front door broken one way at a time', () => {
     expect(failures(await run())).toEqual([
       expect.objectContaining({
         name: '/contact',
-        detail: '200 text/html via /contact/, your contact page, but its form does not post to /contact: a visitor\'s inquiry goes elsewhere, or nowhere',
+        detail: '200 text/html via /contact/, your contact page, but its form sends the inquiry to formspree.io, a form service, not to /contact',
         fix: expect.stringMatching(/^give its form method="post" action="\/contact"/),
       }),
+    ]);
+  });
+
+  it.each([
+    ['a form that is not posted', '<form action="/contact"><input name="email"></form>', 'its form to /contact has no method="post", so a browser never posts it'],
+    ['no form at all', '<p>Write to me at ada@example.com</p>', 'it has no form posting to /contact'],
+  ])('fails the contact page /contact leads to with %s', async (_case, body, said) => {
+    door.breakPath('GET /contact', (_request, response) => send(response, 302, undefined, '', { location: '/contact/' }));
+    door.breakPath('GET /contact/', (_request, response) => send(response, 200, PAGE, body));
+    door.breakPath('HEAD /contact/', (_request, response) => send(response, 200, PAGE, body));
+    expect(failures(await run())).toEqual([expect.objectContaining({ name: '/contact', detail: `200 text/html via /contact/, your contact page, but ${said}` })]);
+  });
+
+  it('fails the flat contact.html shown at /contact when its form posts elsewhere', async () => {
+    const formspree = '<form method="post" action="https://formspree.io/f/xyzzy"><input name="name"><input name="email"><textarea name="message"></textarea></form>';
+    for (const path of ['/contact', '/contact.html']) for (const method of ['GET', 'HEAD']) door.breakPath(`${method} ${path}`, (_request, response) => send(response, 200, PAGE, formspree));
+    door.breakPath('OPTIONS /contact', (_request, response) => send(response, 405, PROBLEM, '{}', { allow: 'GET, HEAD, POST' }));
+    expect(failures(await run())).toEqual([
+      expect.objectContaining({ name: '/contact', detail: '200 text/html, your contact page, but its form sends the inquiry to formspree.io, a form service, not to /contact' }),
     ]);
   });
 
