@@ -18,7 +18,8 @@ import { watchFormPage } from './local/form-page-watch.js';
 import { ListenError } from './local/listen-error.js';
 import { siteFormPageLine } from './local/site-form-page-check.js';
 import { wildcardListening } from './local/local-origins.js';
-import { inSettingsFileWords, localExtraFields, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileOrigins, settingsFileVariables, SITE_DIR } from './local/settings.js';
+import { inSettingsFileWords, settingsFileVariables, SITE_DIR } from '../lib/settings/preview-settings.js';
+import { localExtraFields, localSiteFolder, readLocalContactPages, readLocalFormPage, readLocalSettings, settingsFileOrigins } from './local/settings.js';
 import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, settingSource, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from './local/site-banner.js';
 
 /** What the emulators' lines say of where they listen (EMULATOR_HOST), which HOST never widens. */

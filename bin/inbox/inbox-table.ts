@@ -5,7 +5,7 @@ import { errorName } from '../../lambdas/http/error-name.js';
 import { awsFailure, connectionFailure, failureInWords, isMissingStack } from '../aws-failure.js';
 import { noRegionAdvice } from '../aws-sign-in.js';
 import { INQUIRY_TABLE_OUTPUT } from '../../lambdas/inbox/inquiry-record.js';
-import { LOCAL_INQUIRY_TABLE } from '../local/settings.js';
+import { LOCAL_INQUIRY_TABLE } from '../local-tables.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 
 /** Where the owner's commands find the inbox: the options both `npm run inbox` and `npm run redeliver` take. */

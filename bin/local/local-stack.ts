@@ -14,7 +14,9 @@ import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
 import { EMULATOR_HOST } from './local-origins.js';
-import { functionEnvironment, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, localBaseUrl, SITE_DIR, type LocalSettings } from './settings.js';
+import { SITE_DIR } from '../../lib/settings/preview-settings.js';
+import { LOCAL_INQUIRY_TABLE } from '../local-tables.js';
+import { functionEnvironment, LOCAL_KEYS, localBaseUrl, type LocalSettings } from './settings.js';
 import { siteDoorListener } from './site-door.js';
 import { startFormPageCopy, startOwnLlmsTxtCopy, withFreshCopies, type SiteFileCopy } from './site-file-copy.js';
 import { startTableStream, STOP_DRAIN_MS, type TableStream } from './table-stream.js';

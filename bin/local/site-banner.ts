@@ -8,7 +8,8 @@ import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { builtFolderInside, few, printable } from '../../lib/pages/site-files.js';
 import { FORM_SERVICES_GUIDE, FOUND_FORM_PAGE, formPageCandidate, formPageLine, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote, type FormServicePage } from '../../lib/settings/form-page.js';
 import { isCdkKey, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE, type SettingsFile } from '../../lib/settings/settings-file.js';
-import { LOCAL_DEFAULTS, SHARED_SETTINGS, type LocalSettings } from './settings.js';
+import { SHARED_SETTINGS } from '../../lib/settings/preview-settings.js';
+import { LOCAL_DEFAULTS, type LocalSettings } from './settings.js';
 import { mailLanguageNamed } from '../../lambdas/mail-words/mail-language.js';
 
 /** Where a shared setting that is set came from: the settings file's key (`fileKeys`), else its variable. */

@@ -1,6 +1,6 @@
 import { ConfigError, readAgentSettings, type Env } from '../../lambdas/config.js';
 import type { SettingsFile } from '../../lib/settings/settings-file.js';
-import { inSettingsFileWords, previewsExistingSite, settingsFileVariables } from '../local/settings.js';
+import { inSettingsFileWords, previewsExistingSite, settingsFileVariables } from '../../lib/settings/preview-settings.js';
 import { EVERY_PART, type PublishedParts } from './agent-readiness.js';
 
 /** What the readiness probes are judged by, and a notice when the settings file could not tell it. */

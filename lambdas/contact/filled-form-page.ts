@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OwnerFormPage } from '../config.js';
 import { fillOwnerFormPage, MAX_FORM_PAGE_BYTES, type FilledFormPage, type RefusedForm } from '../html/owner-form-page.js';
+import { utf8PageText } from '../html/page-text.js';
 import { FormPageUnavailable } from './form-page-unavailable.js';
 import { keptSitePages } from './kept-site-page.js';
 import { fetchSitePage, type SitePage } from './site-page-fetch.js';
@@ -31,9 +32,7 @@ async function readPageFile(path: string, file: string): Promise<SitePage> {
 
 /** The page's text, which the answer sends as UTF-8: a page in another encoding is refused, as synth refuses one, not sent garbled. */
 export function formPageText(path: string, bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new FormPageUnavailable(`${path} is not UTF-8 text`);
-  }
+  const text = utf8PageText(bytes);
+  if (text === undefined) throw new FormPageUnavailable(`${path} is not UTF-8 text`);
+  return text;
 }

@@ -15,6 +15,7 @@ import { MAX_FORM_PAGE_BYTES } from '../../lambdas/html/owner-form-page.js';
 import { contactPageAddress } from '../../lambdas/contact/posted-from.js';
 import { MAX_INLINE_HASHES } from '../../lambdas/html/inline-hashes.js';
 import { ERROR_FOR_ATTRIBUTE, SUCCESS_PATH_ATTRIBUTE } from '../../lambdas/html/owner-markup.js';
+import { utf8PageText } from '../../lambdas/html/page-text.js';
 import { POSTED_FROM_FIELD } from '../../lambdas/inquiry/form-fields.js';
 import { attribute, isHtml, readPage, URL_ENCODED, type EnumeratedAttribute, type PageTree } from '../../lambdas/html/page-tree.js';
 import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
@@ -213,11 +214,9 @@ function formPageText(named: string, file: string, bytes: Buffer): string {
   if (bytes.byteLength > MAX_FORM_PAGE_BYTES) {
     throw new ConfigError(`${named} is ${file}, of ${bytes.byteLength} bytes: a form page may have ${MAX_FORM_PAGE_BYTES} at most`);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
-  }
+  const text = utf8PageText(bytes);
+  if (text === undefined) throw new ConfigError(`${named} is ${file}, which is not UTF-8 text: the service answers in UTF-8`);
+  return text;
 }
 
 /** What checkedPage finds of a page whose form posts to `/contact`: all a FormPage holds but its path and source. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { scanTable } from '../support/local-tables.js';
 import { createHash } from 'node:crypto';
 import { keyedRateKeys } from '../../lambdas/intake/client-keys.js';
-import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_COUNTER_TABLE } from '../../bin/local-tables.js';
 import { postContact } from '../support/http-client.js';
 import { newClient } from '../support/fresh-clients.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';

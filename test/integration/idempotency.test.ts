@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { scanTable } from '../support/local-tables.js';
-import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../bin/local-tables.js';
 import { jsonLines } from '../support/json-lines.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';

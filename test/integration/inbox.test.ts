@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startDynamoEmulator, startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
-import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../bin/local-tables.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact } from '../support/http-client.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureInquiryTable, startDynamoEmulator, startSesEmulator, type RunningServer } from '../../bin/local/emulators.js';
-import { LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_INQUIRY_TABLE } from '../../bin/local-tables.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inquiryKey, INBOX_PARTITION_KEY } from '../../lambdas/inbox/inquiry-record.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { scanTable } from '../support/local-tables.js';
 import { startDynamoEmulator, type RunningServer } from '../../bin/local/emulators.js';
-import { LOCAL_COUNTER_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_COUNTER_TABLE } from '../../bin/local-tables.js';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { newClient, newEmail, newMessage } from '../support/fresh-clients.js';
 import { postContact, type HttpResponse } from '../support/http-client.js';

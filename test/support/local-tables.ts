@@ -1,6 +1,6 @@
 import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { OwnerInbox } from '../../bin/inbox/owner-inbox.js';
-import { LOCAL_INQUIRY_TABLE } from '../../bin/local/settings.js';
+import { LOCAL_INQUIRY_TABLE } from '../../bin/local-tables.js';
 import type { InquiryRecord } from '../../lambdas/inbox/inquiry-record.js';
 
 /** Every item of a table in the DynamoDB emulator at `endpoint`, as DynamoDB returns them. */

@@ -6,6 +6,7 @@ import { FUNCTION_NAMES } from '../../../lambdas/routes.js';
 
 const LAMBDAS = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
 const LIB = fileURLToPath(new URL('../../../lib/', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/', import.meta.url));
 
 /** Relative specifiers of static imports, re-exports, side-effect and dynamic imports. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -22,7 +23,7 @@ function sourceFiles(folder: string): string[] {
     .map((path) => path.split(sep).join(posix.sep));
 }
 
-/** The edges between the nodes of one folder (lambdas/, lib/): which node imports which, for every relative import inside it. */
+/** The edges between the nodes of one folder (lambdas/, lib/, bin/): which node imports which, for every relative import inside it. */
 function folderGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(root)) {
@@ -95,6 +96,19 @@ describe('the folders of lib/ import one way', () => {
   });
 
   it('has no cycle between folders', () => {
+    expect(findCycle(graph)?.join(' -> ')).toBeUndefined();
+  });
+});
+
+describe('the folders of bin/ import one way', () => {
+  const graph = folderGraph(BIN);
+
+  it('reads the imports it checks', () => {
+    expect([...(graph.get('verify/') ?? [])]).toEqual(expect.arrayContaining(['inbox/', 'local/', 'aws-failure.ts']));
+    expect([...(graph.get('inbox/') ?? [])]).toEqual(expect.arrayContaining(['local-tables.ts']));
+  });
+
+  it('has no cycle between folders: what two commands share lives in a module of its own', () => {
     expect(findCycle(graph)?.join(' -> ')).toBeUndefined();
   });
 });

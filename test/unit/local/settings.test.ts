@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { join, relative, resolve } from 'node:path';
 import { NO_SITE_DOCUMENTS, type Env } from '../../../lambdas/config.js';
-import { functionEnvironment, inSettingsFileWords, LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE, LOCAL_KEYS, readLocalFormPage, readLocalSettings, settingsFileVariables } from '../../../bin/local/settings.js';
+import { functionEnvironment, LOCAL_KEYS, readLocalFormPage, readLocalSettings } from '../../../bin/local/settings.js';
+import { LOCAL_COUNTER_TABLE, LOCAL_INQUIRY_TABLE } from '../../../bin/local-tables.js';
+import { inSettingsFileWords, settingsFileVariables } from '../../../lib/settings/preview-settings.js';
 import { readOriginVerifier } from '../../../lambdas/http/origin-verify.js';
 import { isLoopbackHost, isLoopbackOrigin, localUrl } from '../../../bin/local/local-origins.js';
 import { configErrorOf } from '../../support/config-error.js';
