@@ -7,6 +7,7 @@ import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbo
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
+import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep } from './host-switch.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
 export interface SynthesizedStack {
@@ -123,12 +124,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...zoneRecordChecks(recordSets),
     ...(siteHost === undefined || unpointed.length === 0
       ? []
-      : [`The day before you switch (below), lower the TTL of ${unpointed.join(' and ')}'s records at your DNS host to 300 s, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`]),
+      : [lowerTtlStep(unpointed, siteHost)]),
     ...(overSandbox
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),
     `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
-    ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostDomainAfterDeployStep(pointedInZone, siteHost)]),
+    ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
@@ -160,36 +161,16 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
 
 /**
  * The step that moves the site's names to the distribution, last: tried first through the hosts
- * file, the old host serving visitors till then. An existing site's host (siteOrigin) cannot be
- * tried so: while its own custom domain setting is on, it answers the front door with a redirect
- * to these names (GitHub Pages and Netlify do), so that setting goes off right before the names
- * move, with a gap as long as the records' TTL (docs/your-domain.md, "A site that stays at its host").
+ * file, the old host serving visitors till then; an existing site's host (siteOrigin) in the order
+ * its own address allows (hostSwitchStep).
  */
 function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): string {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
-  if (siteHost === undefined) {
-    return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}; your old host, and its form, serve visitors till then`;
-  }
-  return (
-    `Turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting), then at once point ${pronoun} at DistributionDomainName ${where}: ` +
-    `while it is on, ${siteHost} answers the front door with a redirect to ${names.join(' and ')}, so a try through your hosts file would loop. ` +
-    `For the records' TTL some visitors get that host's 404 page: choose a quiet hour (docs/your-domain.md "A site that stays at its host")`
-  );
-}
-
-/**
- * For an existing site's names the deploy points at the distribution in the owner's Route 53 zone:
- * the host's custom domain setting to turn off as it ends, or visitors loop between the two till
- * then; `siteRecords` false leaves the switch to the owner (pointingStep).
- */
-function hostDomainAfterDeployStep(names: readonly string[], siteHost: string): string {
-  return (
-    `As the deploy ends, turn off the custom domain ${siteHost} has for ${names.join(' and ')} (GitHub Pages' Custom domain and its CNAME file, Netlify's Domain management, or your host's like setting): the deploy points ${names.length === 1 ? 'it' : 'them'} at the distribution, ` +
-    `and while that setting is on ${siteHost} answers it with a redirect to ${names.join(' and ')}, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (docs/your-domain.md "A site that stays at its host")`
-  );
+  if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
+  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}; your old host, and its form, serve visitors till then`;
 }
 
 /**
