@@ -293,8 +293,9 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 /**
  * The lines to say of the folder named by `setting` wherever it is read (synth, npm start,
  * publish): what it does not publish, a home page it lacks, as a folder of sources rather
- * than the generator's output has none, another host's rules it publishes as files, the
- * owner's llms.txt, and the files a 404 page loads by relative paths (relativeNotFoundPageFiles).
+ * than the generator's output has none, a 404 page it lacks beside a home page, another host's
+ * rules it publishes as files, the owner's llms.txt, and the files a 404 page loads by relative
+ * paths (relativeNotFoundPageFiles).
  */
 export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
   const leftOut = leftOutLine(setting, site);
@@ -314,13 +315,17 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
         ? `${setting}: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)`
         : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
   const notFoundPage = site.files.get(NOT_FOUND_PAGE);
+  const noNotFoundPage =
+    notFoundPage !== undefined || noHome !== undefined
+      ? undefined
+      : `${setting}: no ${NOT_FOUND_PAGE} at its top, so a missing page answers with S3's own error, an XML text, once deployed: make one in your site's look with a link home (your generator builds it from a 404 page of its sources)`;
   const relative = notFoundPage === undefined ? [] : relativeNotFoundPageFiles(notFoundPage);
   const unstyled =
     relative.length === 0
       ? undefined
       : `${setting}: ${NOT_FOUND_PAGE} loads ${few(relative)} by a path relative to its own, which a missing page below a folder (${DEEP_MISSING_PAGE}) ` +
         `takes from that folder, so it comes without them there: write each path from the root (${printable(relative[0]!)}), its links' too`;
-  return [leftOut, noHome, hostRules, llms, unstyled].filter((line) => line !== undefined);
+  return [leftOut, noHome, noNotFoundPage, hostRules, llms, unstyled].filter((line) => line !== undefined);
 }
 
 /** Files of a host's own rules at a built site's top: Netlify's and Cloudflare Pages' redirects and headers, Cloudflare Pages' routes. */

@@ -216,7 +216,7 @@ const AWS_COMMANDS = [
  */
 async function failingRun(command: (typeof AWS_COMMANDS)[number][0], args: readonly string[], env: NodeJS.ProcessEnv) {
   const settings = join(mkdtempSync(join(tmpdir(), 'owner-settings-')), 'site-settings.json');
-  writeFileSync(settings, JSON.stringify({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: siteFolder() }));
+  writeFileSync(settings, JSON.stringify({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: siteFolder({ '404.html': 'Not found' }) }));
   // Without npm's variables of this test run: npm run publish would take them for options typed without --.
   const own = Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
   const result = await runOwnerCommand(command, args, { ...own, SITE_SETTINGS: settings });

@@ -67,7 +67,7 @@ describe('npm run synth', () => {
   }, 60_000);
 
   it('prints the app’s notes on the site as npm start does, each a line alone: no INFO, construct path or acknowledgement of the CDK’s', () => {
-    const site = siteFolder({ 'index.html': '<!doctype html><title>Home</title>', 'robots.txt': 'User-agent: *\nAllow: /\n', '.env': 'SECRET=1' });
+    const site = siteFolder({ '404.html': '<!doctype html><title>Not found</title>', 'robots.txt': 'User-agent: *\nAllow: /\n', '.env': 'SECRET=1' });
     const run = spawnSync(
       'npm',
       ['run', '--silent', 'synth', '--', '-c', 'ownerEmail=you@example.com', '-c', 'senderEmail=contact@example.com', '-c', `siteDir=${site}`, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))],
@@ -84,7 +84,7 @@ describe('npm run synth', () => {
 
   it('records the app’s notes without the line of the project’s source each would carry: the owner reads them as lines of their own', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
-    const site = siteFolder({ '.env': 'SECRET=1' });
+    const site = siteFolder({ '404.html': 'Not found', '.env': 'SECRET=1' });
     const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', siteDir: site }), CDK_OUTDIR: outdir } });
     expect(run.status).toBe(0);
 

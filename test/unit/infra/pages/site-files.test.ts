@@ -14,6 +14,7 @@ import { siteFolder } from '../../../support/site-folder.js';
  * for local mode, tried on a folder with everything an owner's disk may hold.
  */
 
+const NOT_FOUND_PAGE_TEXT = '<!doctype html><title>Not found</title><a href="/">Home</a>';
 const site = hostileSite();
 const files = siteFiles(site.folder);
 const textOf = (map: ReadonlyMap<string, string>) => Object.fromEntries([...map].map(([key, file]) => [key, readFileSync(file, 'utf8')]));
@@ -87,10 +88,10 @@ describe('the files a folder publishes', () => {
   });
 
   it("take the owner's own llms.txt at the top in, as a file the service reads, and only there", () => {
-    const folder = siteFolder({ 'llms.txt': '# Ada\n', 'docs/llms.txt': '# Notes\n' });
+    const folder = siteFolder({ 'llms.txt': '# Ada\n', 'docs/llms.txt': '# Notes\n', '404.html': NOT_FOUND_PAGE_TEXT });
     const site = siteFiles(folder);
     expect(site.ownLlmsTxt).toEqual({ file: join(folder, 'llms.txt') });
-    expect([...site.files.keys()]).toEqual(['docs/llms.txt', 'index.html']);
+    expect([...site.files.keys()]).toEqual(['404.html', 'docs/llms.txt', 'index.html']);
     expect(site.leftOut).toEqual([]);
     expect(siteFolderNotes('siteDir', site)).toEqual([
       "siteDir: llms.txt is your own: /llms.txt serves it with the service's sections added to it (docs/api.md §6)",
@@ -103,7 +104,7 @@ describe('the files a folder publishes', () => {
     ['past 256 KiB', Buffer.alloc(MAX_OWN_LLMS_TXT_BYTES + 1, 'a'), 'is 257 KiB, more than the 256 KiB the service takes in'],
     ['not UTF-8', Buffer.from([0x23, 0x20, 0xff, 0x0a]), 'is not UTF-8 text'],
   ])("say why they leave an own llms.txt %s out of the service's, which then serves its own alone", (_title, bytes, refusal) => {
-    const folder = siteFolder();
+    const folder = siteFolder({ '404.html': NOT_FOUND_PAGE_TEXT });
     writeFileSync(join(folder, 'llms.txt'), bytes);
     const site = siteFiles(folder);
     expect(site.ownLlmsTxt).toEqual({ file: join(folder, 'llms.txt'), refusal });
@@ -291,15 +292,22 @@ describe('a folder named as the site (parseSiteFolder)', () => {
 
 describe('what is said of the folder wherever it is read (siteFolderNotes)', () => {
   it('says nothing of a built site with a home page that publishes everything', () => {
-    expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'about/index.html': 'About' })))).toEqual([]);
+    expect(siteFolderNotes('siteDir', siteFiles(siteFolder({ 'about/index.html': 'About', '404.html': NOT_FOUND_PAGE_TEXT })))).toEqual([]);
+  });
+
+  // A folder without a home page either hears of the home page alone (the last test).
+  it("says a home page without a 404 page at the top beside it leaves a missing page to S3's own error", () => {
+    expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ 'about/index.html': 'About', 'about/404.html': 'not the top one' })))).toEqual([
+      "SITE_DIR: no 404.html at its top, so a missing page answers with S3's own error, an XML text, once deployed: make one in your site's look with a link home (your generator builds it from a 404 page of its sources)",
+    ]);
   });
 
   it('says the rules another host left at its top are published as files, never obeyed', () => {
-    const moved = siteFiles(siteFolder({ _redirects: '/old /new 301', _headers: '/*\n  X-Frame-Options: DENY', 'blog/_redirects': 'a file like any other' }));
+    const moved = siteFiles(siteFolder({ _redirects: '/old /new 301', _headers: '/*\n  X-Frame-Options: DENY', 'blog/_redirects': 'a file like any other', '404.html': NOT_FOUND_PAGE_TEXT }));
     expect(siteFolderNotes('siteDir', moved)).toEqual([
       "siteDir: _redirects, _headers hold another host's rules (Netlify's, Cloudflare Pages'), which nothing here obeys: published as files at /_redirects, /_headers, and a path they redirected answers 404; leave them out of the folder unless you want them public",
     ]);
-    expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ '_routes.json': '{}' })))[0]).toMatch(/^SITE_DIR: _routes\.json holds another host's rules .*published as files at \/_routes\.json,/);
+    expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ '_routes.json': '{}', '404.html': NOT_FOUND_PAGE_TEXT })))[0]).toMatch(/^SITE_DIR: _routes\.json holds another host's rules .*published as files at \/_routes\.json,/);
   });
 
   it('says the style sheets, scripts and images a 404 page loads by paths relative to its own, which a missing page below a folder takes from there', () => {
