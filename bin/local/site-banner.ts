@@ -162,6 +162,9 @@ export function digestBannerLine(digestSeconds: number, repeatLimit: number): st
   return `Digest     every ${digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)${repeated}`;
 }
 
+/** A language's name in English, as the terminal speaks: Italian for `it`, Brazilian Portuguese for `pt-BR`. */
+const ENGLISH_LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
 /**
  * The `Mail` line: whom the preview's mail is to and from (ownerEmail, senderEmail, or their
  * variables), or that they are placeholders until the settings file names them, and in which
@@ -177,7 +180,8 @@ export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: 
   };
   // Said only when set: English goes without saying, as the deployment's default.
   const language = env[SHARED_SETTINGS.mailLanguage];
-  const written = language ? `, written in ${mailLanguageNamed(language) ?? language} (${settingSource('mailLanguage', fileKeys)})` : '';
+  const tag = language ? (mailLanguageNamed(language) ?? language) : undefined;
+  const written = tag === undefined ? '' : `, written in ${ENGLISH_LANGUAGE_NAMES.of(tag) ?? tag} (${settingSource('mailLanguage', fileKeys)} ${tag})`;
   const line = `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${written}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
   const sender = env[SHARED_SETTINGS.senderEmail];
   const freeMail = sender === undefined ? undefined : freeMailSenderNote(sender);

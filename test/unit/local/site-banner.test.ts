@@ -339,10 +339,10 @@ describe('mailBannerLine', () => {
 
   it('names the mails’ language when it is set, as the worker reads it', () => {
     expect(mailBannerLine({ CONTACT_TO: 'ana@example.com', CONTACT_FROM: 'ola@ana.example', MAIL_LANGUAGE: 'pt-br' }, ['ownerEmail', 'senderEmail', 'mailLanguage'], true)).toBe(
-      'Mail       to ana@example.com (ownerEmail), from ola@ana.example (senderEmail), written in pt-BR (mailLanguage); kept by the mailbox below, never sent',
+      'Mail       to ana@example.com (ownerEmail), from ola@ana.example (senderEmail), written in Brazilian Portuguese (mailLanguage pt-BR); kept by the mailbox below, never sent',
     );
     expect(mailBannerLine({ CONTACT_TO: 'ana@example.com', CONTACT_FROM: 'ola@ana.example', MAIL_LANGUAGE: 'de' }, [], false)).toBe(
-      'Mail       to ana@example.com (CONTACT_TO), from ola@ana.example (CONTACT_FROM), written in de (MAIL_LANGUAGE)',
+      'Mail       to ana@example.com (CONTACT_TO), from ola@ana.example (CONTACT_FROM), written in German (MAIL_LANGUAGE de)',
     );
   });
 
