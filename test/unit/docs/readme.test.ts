@@ -227,6 +227,14 @@ describe('README, the owner\'s guide', () => {
     expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 
+  it("has the contact page load the example script with the very tag the example page loads it with", () => {
+    const [tag] = readFileSync(join(ROOT, 'docs/examples/contact-form.html'), 'utf8').match(/<script src="[^"]*"[^>]*><\/script>/) ?? [];
+    const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const step = text.slice(text.indexOf('## Your own contact page'), text.indexOf('## First deploy'));
+    expect(tag).toBe('<script src="/contact-form.js" defer></script>');
+    expect(step).toContain(`\`${tag}\``);
+  });
+
   it('explains every key of the example settings file, and every other setting, in its settings table', () => {
     const explained = new Set([...settingsTable().matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, keys]) => [...keys!.matchAll(/`([^`]+)`/g)].map(([, key]) => key!)));
     expect(Object.keys(EXAMPLE_SETTINGS).filter((key) => !explained.has(key))).toEqual([]);
