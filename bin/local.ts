@@ -130,7 +130,7 @@ try {
       ...(settings.siteDir === undefined
         ? (siteOriginLine === undefined ? [] : [siteOriginLine])
         : [
-            ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
+            ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path, file.settings.siteOrigin === undefined).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
             ...[siteOriginBesideSiteDirLine(file.settings.siteOrigin, file.settings.formPage)].filter((line) => line !== undefined),
           ]),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys, siteFormPageChecked),
@@ -153,9 +153,10 @@ try {
 
 /**
  * Where the site comes from, what of it is not published (or a home page it lacks), and what of the owner's the agent-readiness
- * scanners would miss (docs/api.md §16), as synth says it of siteDir.
+ * scanners would miss (docs/api.md §16), as synth says it of siteDir; `deployed` false for a build of
+ * a site that stays at its host (siteOrigin), whose host answers a missing page.
  */
-function siteLines(siteDir: string, baseUrl: string, source: string, formPage: string | undefined): string[] {
+function siteLines(siteDir: string, baseUrl: string, source: string, formPage: string | undefined, deployed: boolean): string[] {
   const site = siteFiles(siteDir);
   const agents = readAgentSettings(process.env);
   const paths = [...site.files.keys()];
@@ -163,7 +164,7 @@ function siteLines(siteDir: string, baseUrl: string, source: string, formPage: s
   const unlisted = unlistedPagesNote(SITE_DIR, paths, routing.site);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
-    ...siteFolderNotes(SITE_DIR, site),
+    ...siteFolderNotes(SITE_DIR, site, { deployed }),
     ...(unlisted === undefined ? [] : [unlisted]),
     ...agentFiles(site, agents, baseUrl, pagesWithoutHtml(paths, routing), SITE_DIR).notes,
   ];

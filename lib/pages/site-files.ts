@@ -293,11 +293,12 @@ export function leftOutLine(setting: string, site: SiteFiles): string | undefine
 /**
  * The lines to say of the folder named by `setting` wherever it is read (synth, npm start,
  * publish): what it does not publish, a home page it lacks, as a folder of sources rather
- * than the generator's output has none, a 404 page it lacks beside a home page, another host's
+ * than the generator's output has none, a 404 page it lacks beside a home page (when the folder is
+ * what a deploy publishes, not a build of a site that stays at its host: `deployed`), another host's
  * rules it publishes as files, the owner's llms.txt, and the files a 404 page loads by relative
  * paths (relativeNotFoundPageFiles).
  */
-export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
+export function siteFolderNotes(setting: string, site: SiteFiles, { deployed = true }: { readonly deployed?: boolean } = {}): string[] {
   const leftOut = leftOutLine(setting, site);
   const noHome = site.files.has(HOME_PAGE)
     ? undefined
@@ -316,7 +317,7 @@ export function siteFolderNotes(setting: string, site: SiteFiles): string[] {
         : `${setting}: llms.txt is your own, but it ${own.refusal}: /llms.txt serves the service's alone`;
   const notFoundPage = site.files.get(NOT_FOUND_PAGE);
   const noNotFoundPage =
-    notFoundPage !== undefined || noHome !== undefined
+    notFoundPage !== undefined || noHome !== undefined || !deployed
       ? undefined
       : `${setting}: no ${NOT_FOUND_PAGE} at its top, so a missing page answers with S3's own error, an XML text, once deployed: make one in your site's look with a link home (your generator builds it from a 404 page of its sources)`;
   const relative = notFoundPage === undefined ? [] : relativeNotFoundPageFiles(notFoundPage);

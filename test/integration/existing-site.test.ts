@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { send } from '../support/http-client.js';
 import { parseLlmsTxt } from '../support/llms-txt-parser.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { siteFolder } from '../support/site-folder.js';
 
 /*
  * npm start with an existing site (`siteOrigin` in the settings file, docs/api.md §10): the preview
@@ -68,4 +69,19 @@ describe('npm start with siteOrigin', () => {
     const llms = parseLlmsTxt((await send(`${server.apiUrl}/llms.txt`)).text);
     expect(llms.sections.get('Site')?.map((link) => link.url)).toEqual([`${server.baseUrl}/`]);
   });
+});
+
+describe('npm start with siteOrigin, previewing a build of the site as SITE_DIR (offline)', () => {
+  it('says the host serves the site once deployed, and nothing of what the folder would publish, such as a 404 page it lacks', async () => {
+    const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    writeFileSync(settings, JSON.stringify({ siteOrigin: SITE_ORIGIN }));
+    const build = await startLocalServer({ SITE_SETTINGS: settings, SITE_DIR: siteFolder() });
+    try {
+      const banner = build.output();
+      expect(banner).toMatch(new RegExp(`^Deployed   from ${SITE_ORIGIN} \\(siteOrigin\\)`, 'm'));
+      expect(banner).not.toContain('404.html');
+    } finally {
+      build.stop();
+    }
+  }, 60_000);
 });

@@ -300,6 +300,8 @@ describe('what is said of the folder wherever it is read (siteFolderNotes)', () 
     expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ 'about/index.html': 'About', 'about/404.html': 'not the top one' })))).toEqual([
       "SITE_DIR: no 404.html at its top, so a missing page answers with S3's own error, an XML text, once deployed: make one in your site's look with a link home (your generator builds it from a 404 page of its sources)",
     ]);
+    // A build of a site that stays at its host (siteOrigin) previewed offline: the host answers a missing page.
+    expect(siteFolderNotes('SITE_DIR', siteFiles(siteFolder({ 'about/index.html': 'About' })), { deployed: false })).toEqual([]);
   });
 
   it('says the rules another host left at its top are published as files, never obeyed', () => {
