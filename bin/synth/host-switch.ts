@@ -17,11 +17,13 @@ interface KnownHost {
   readonly redirects: boolean;
   /** Where the owner verifies the domain first, for a host whose own check keeps another account's site from claiming it while the custom domain is off and the records still name the host. */
   readonly verifyAt?: string;
+  /** The host's own form handling, whose posts go to a page of the site, which the front door answers 405 once the names move: the converted form cannot wait the TTL. */
+  readonly forms?: string;
 }
 
 const KNOWN_HOSTS: readonly KnownHost[] = [
-  { suffix: '.github.io', name: 'GitHub Pages', domains: "your repository's Custom domain (and its CNAME file)", redirects: true, verifyAt: "GitHub (your account's Settings, Pages, Add a domain: a TXT record)" },
-  { suffix: '.netlify.app', name: 'Netlify', domains: "the site's Domain management", redirects: false },
+  { suffix: '.github.io', name: 'GitHub Pages', domains: "your repository's Custom domain (and its CNAME file)", redirects: true, verifyAt: "GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record)" },
+  { suffix: '.netlify.app', name: 'Netlify', domains: "the site's Domain management", redirects: false, forms: 'Netlify Forms' },
   { suffix: '.pages.dev', name: 'Cloudflare Pages', domains: "the project's Custom domains (keep the DNS record that now names the distribution)", redirects: false },
   { suffix: '.vercel.app', name: 'Vercel', domains: "the project's Domains", redirects: false },
   { suffix: '.gitlab.io', name: 'GitLab Pages', domains: "the project's Pages domains", redirects: false },
@@ -43,23 +45,34 @@ function servingCheck(siteHost: string, names: readonly string[]): string {
   return `unless you made it redirect to ${listed(names)}: curl -sI https://${siteHost}/ must answer 200`;
 }
 
-/** For a host that keeps serving its own address: once every resolver names the distribution, the converted form, then the host lets the names go. */
-function afterTheTtl(names: readonly string[], domains: string): string {
-  return `Once the old records' TTL has passed, ${CONVERTED_FORM}, read what your form service received, and remove ${listed(names)} from ${domains}`;
+/**
+ * For a host that keeps serving its own address: once every resolver names the distribution, the
+ * converted form (at once for a host's own forms, whose posts the front door answers 405), then
+ * the host lets the names go.
+ */
+function afterTheTtl(names: readonly string[], host: KnownHost): string {
+  const forms = host.forms === undefined ? '' : ` (with ${host.forms}, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405)`;
+  return `Once the old records' TTL has passed, ${CONVERTED_FORM}${forms}, read what your form service received, and remove ${listed(names)} from ${host.domains}`;
 }
 
-/** The host's own guard against a takeover, where it has one, before its custom domain is turned off while the records still name it. */
-function verifiedFirst(names: readonly string[], host: KnownHost): string {
-  if (host.verifyAt === undefined) return '';
+/**
+ * Before the deploy, for a host whose own check keeps another account's site from claiming the
+ * domain while its custom domain is off and the records still name it: the domain verified there.
+ */
+export function verifyAtHostStep(names: readonly string[], siteHost: string): string | undefined {
+  const host = knownHost(siteHost);
+  if (host?.verifyAt === undefined) return undefined;
   const name = names[0] ?? '';
-  return `Verify ${bareNameOf(name) ?? name} at ${host.verifyAt} first, so that no one else's site there can claim it while the records still name ${host.name}; then `;
+  return `Before you switch, a day ahead: verify ${bareNameOf(name) ?? name} at ${host.verifyAt}, so that no one else's site there can claim it while the records still name ${host.name} (${GUIDE})`;
 }
 
 /** The day-before step: the records' TTL lowered, so the switch takes minutes. */
 export function lowerTtlStep(names: readonly string[], siteHost: string): string {
   const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records at your DNS host to 300 s`;
-  if (knownHost(siteHost)?.redirects === false) return `${lowered}, so that every visitor reaches the new site five minutes after the switch`;
-  return `${lowered}, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`;
+  const redirects = knownHost(siteHost)?.redirects;
+  if (redirects === false) return `${lowered}, so that every visitor reaches the new site five minutes after the switch`;
+  if (redirects === true) return `${lowered}, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`;
+  return `${lowered}, so that the switch takes five minutes at most`;
 }
 
 /**
@@ -73,11 +86,11 @@ export function hostSwitchStep(names: readonly string[], where: string, siteHost
   const host = knownHost(siteHost);
   const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}`;
   if (host?.redirects === false) {
-    return `${capitalized(tried)}: ${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host.domains)} (${GUIDE})`;
+    return `${capitalized(tried)}: ${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host)} (${GUIDE})`;
   }
   if (host !== undefined) {
     return (
-      `${capitalized(`${verifiedFirst(names, host)}turn off ${host.domains}`)}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}: ` +
+      `Turn off ${host.domains}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}: ` +
       `while the custom domain is on, ${siteHost} answers the front door with a redirect to ${listed(names)}, so a try through your hosts file would loop. ` +
       `For the records' TTL some visitors get ${host.name}' 404 page: choose a quiet hour (${GUIDE})`
     );
@@ -97,11 +110,11 @@ export function hostAfterDeployStep(names: readonly string[], siteHost: string):
   const host = knownHost(siteHost);
   const them = names.length === 1 ? 'it' : 'them';
   if (host?.redirects === false) {
-    return `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}: ${host.name} keeps serving it (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host.domains)} (${GUIDE})`;
+    return `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}: ${host.name} keeps serving it (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host)} (${GUIDE})`;
   }
   if (host !== undefined) {
     return (
-      `${capitalized(`${verifiedFirst(names, host)}as the deploy ends, turn off ${host.domains}`)}, and ${CONVERTED_FORM}: the deploy points ${them} at the distribution, ` +
+      `As the deploy ends, turn off ${host.domains}, and ${CONVERTED_FORM}: the deploy points ${them} at the distribution, ` +
       `and while that setting is on ${siteHost} answers it with a redirect to ${listed(names)}, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
     );
   }

@@ -7,7 +7,7 @@ import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbo
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
-import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep } from './host-switch.js';
+import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep, verifyAtHostStep } from './host-switch.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
 export interface SynthesizedStack {
@@ -128,6 +128,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(overSandbox
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),
+    ...(siteHost === undefined || aliases.length === 0 ? [] : [verifyAtHostStep(aliases, siteHost)].filter((step) => step !== undefined)),
     `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0

@@ -81,23 +81,25 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
+    // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
+    expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
+    expect(steps[5]).toMatch(/^ {2}4\. Deploy: /);
     expect(steps.at(-2)).toBe(
-      "  8. Verify example.com at GitHub (your account's Settings, Pages, Add a domain: a TXT record) first, so that no one else's site there can claim it while the records still name GitHub Pages; " +
-        `then turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
+      `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
         'while the custom domain is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
-    expect(inZone[4]).toMatch(/^ {2}3\. Deploy: /);
-    expect(inZone[5]).toBe(
-      "  4. Verify example.com at GitHub (your account's Settings, Pages, Add a domain: a TXT record) first, so that no one else's site there can claim it while the records still name GitHub Pages; " +
-        "then as the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
+    expect(inZone[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
+    expect(inZone[5]).toMatch(/^ {2}4\. Deploy: /);
+    expect(inZone[6]).toBe(
+      "  5. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
         `and while that setting is on you.github.io answers it with a redirect to example.com, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('as the deploy ends');
-    expect(switchedByHand).toContain("then turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place");
+    expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place");
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });
@@ -108,24 +110,34 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-2)).toBe(
       `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        "Once the old records' TTL has passed, push your contact page converted to post to /contact, read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
+        "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), " +
+        "read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
         GUIDE,
     );
     expect(steps.join('\n')).not.toContain('404 page');
+    expect(steps.join('\n')).not.toContain('verify example.com at');
     const pages = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada-site.pages.dev' }, EXAMPLE_ENV).at(-2);
     expect(pages).toContain("Cloudflare Pages keeps serving ada-site.pages.dev");
     // Cloudflare's guide to removing a custom domain deletes its CNAME record first: here that record names the distribution by then.
     expect(pages).toContain("remove example.com from the project's Custom domains (keep the DNS record that now names the distribution)");
+    // Netlify Forms is Netlify's own: no other host's step speaks of it.
+    expect(pages).not.toContain('Netlify Forms');
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-2)).toContain("Vercel keeps serving ada.vercel.app");
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-2)).toContain("GitLab Pages keeps serving ada.gitlab.io");
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[5]).toBe(
       '  4. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        `Once the old records' TTL has passed, push your contact page converted to post to /contact, read what your form service received, and remove example.com from the site's Domain management ${GUIDE}`,
+        `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), ` +
+        `read what your form service received, and remove example.com from the site's Domain management ${GUIDE}`,
     );
   });
 
   it('for an existing site at a host it does not know: what curl shows decides between the two orders', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://old.example.net' }, EXAMPLE_ENV);
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s, so that the switch takes five minutes at most");
+    // Known by the end of their name alone: a lookalike is a host like any other.
+    for (const lookalike of ['https://notgithub.io', 'https://pages.dev.example.net', 'https://netlify.app']) {
+      expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-2)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
+    }
     expect(steps.at(-2)).toBe(
       '  8. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
         `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
