@@ -179,9 +179,10 @@ export function mailBannerLine(env: Env, fileKeys: readonly string[], emulated: 
     return value === undefined ? `${LOCAL_DEFAULTS[variable]} (a placeholder: ${key} in your settings file names yours)` : `${value} (${settingSource(key, fileKeys)})`;
   };
   // Said only when set: English goes without saying, as the deployment's default.
-  const language = env[SHARED_SETTINGS.mailLanguage];
-  const tag = language ? (mailLanguageNamed(language) ?? language) : undefined;
-  const written = tag === undefined ? '' : `, written in ${ENGLISH_LANGUAGE_NAMES.of(tag) ?? tag} (${settingSource('mailLanguage', fileKeys)} ${tag})`;
+  // Checked at start-up already: a language of the mails.
+  const setLanguage = env[SHARED_SETTINGS.mailLanguage];
+  const language = setLanguage ? mailLanguageNamed(setLanguage) : undefined;
+  const written = language === undefined ? '' : `, written in ${ENGLISH_LANGUAGE_NAMES.of(language)} (${settingSource('mailLanguage', fileKeys)} ${language})`;
   const line = `Mail       to ${address('ownerEmail')}, from ${address('senderEmail')}${written}${emulated ? '; kept by the mailbox below, never sent' : ''}`;
   const sender = env[SHARED_SETTINGS.senderEmail];
   const freeMail = sender === undefined ? undefined : freeMailSenderNote(sender);
