@@ -14,6 +14,7 @@ import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
 import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
 import { formPageCandidate, formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote } from '../lib/settings/form-page.js';
+import { CERTIFICATE_MAY_WAIT_VARIABLE } from '../lib/settings/certificate-to-request.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
 import { addSiteStacks } from '../lib/site-app.js';
@@ -33,7 +34,7 @@ try {
   const app = new App({ context: file.settings });
   const inCdkJson = settingsInCdkJson();
   if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
-  const config = readSiteConfig(app);
+  const config = readSiteConfig(app, { certificateMayWait: process.env[CERTIFICATE_MAY_WAIT_VARIABLE] === '1' });
   addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.
     account: process.env.CDK_DEFAULT_ACCOUNT,

@@ -8,11 +8,13 @@
  * without a resource type the stack needs, one line for aws-cdk-lib's blocks: bin/synth/missing-resource-types.ts): the CDK
  * CLI's own line after it, `npx tsx bin/app.ts: Subprocess exited with error 1`, which says only
  * that the app failed, is left out. On a terminal, a line says it is at work while the CDK bundles,
- * erased once it is done (bin/synth/waiting-line.ts).
+ * erased once it is done (bin/synth/waiting-line.ts). A domainName without certificateArn is
+ * synthesized, its request the first step (lib/settings/certificate-to-request.ts).
  */
 import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
+import { CERTIFICATE_MAY_WAIT_VARIABLE } from '../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
@@ -61,7 +63,8 @@ try {
 function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   const cdk = spawn('cdk', ['synth', '-q', ...cdkArgs], {
     stdio: ['inherit', 'inherit', 'pipe'],
-    env: cdkCliEnvironment(),
+    // A domain's steps are listed before its certificate exists, the request first.
+    env: { ...cdkCliEnvironment(), [CERTIFICATE_MAY_WAIT_VARIABLE]: '1' },
   });
   const waiting = waitingLine(process.stderr, 'Synthesizing: bundling the functions, half a minute…');
   let said = false;

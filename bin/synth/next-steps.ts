@@ -5,6 +5,7 @@ import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
+import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep, verifyAtHostStep } from './host-switch.js';
@@ -82,9 +83,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
     names.length === 0 || certificate?.AcmCertificateArn === undefined
       ? []
-      : [
-          `Before you deploy: your certificate must name ${names.join(' and ')}, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${certificate.AcmCertificateArn} --query Certificate.SubjectAlternativeNames`,
-        ],
+      : [certificate.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN ? certificateRequestStep(names) : certificateCheckStep(names, certificate.AcmCertificateArn)],
   );
   const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
@@ -172,6 +171,21 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}; your old host, and its form, serve visitors till then`;
+}
+
+/** The certificate to request first, for the names it must hold, when certificateArn is not set yet (lib/settings/certificate-to-request.ts). */
+function certificateRequestStep(names: readonly string[]): string {
+  const [name, ...others] = names;
+  const otherNames = others.length === 0 ? '' : ` --subject-alternative-names ${others.join(' ')}`;
+  return (
+    `Before you deploy: request the certificate, as certificateArn is not set: aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS; ` +
+    `create the CNAME ACM names for each name at your DNS host, and once it is issued set the ARN it printed as "certificateArn" and run npm run synth again (docs/your-domain.md step 2): the deploy stops without it`
+  );
+}
+
+/** The names the certificate given must hold, checked before the deploy. */
+function certificateCheckStep(names: readonly string[], arn: string): string {
+  return `Before you deploy: your certificate must name ${names.join(' and ')}, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${arn} --query Certificate.SubjectAlternativeNames`;
 }
 
 /**

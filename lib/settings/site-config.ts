@@ -32,6 +32,7 @@ import type { SenderIdentity } from '../mail/sender-identity.js';
 import { parseSiteFolder, siteFiles } from '../pages/site-files.js';
 import type { SitePages } from '../pages/site-pages-origin.js';
 import { existingSiteFormPage, findFormPage, otherContactPages, thankYouPage, type FormPage, type OtherContactPage, type SuccessPath } from './form-page.js';
+import { CERTIFICATE_TO_REQUEST_ARN } from './certificate-to-request.js';
 import { isCdkKey, quoted, SETTINGS_EXAMPLE_FILE, SETTINGS_FILE } from './settings-file.js';
 
 /** A deployment's settings, read from CDK context (site-settings.json, cdk.json or `-c key=value`: lib/settings/settings-file.ts) and checked. */
@@ -172,8 +173,13 @@ const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
  * Reads and checks the deployment's context. A missing or malformed key throws a ConfigError
  * whose message is one line naming the key.
  */
-export function readSiteConfig(scope: Construct): SiteConfig {
-  return siteConfigOf(scope.node.getAllContext());
+export function readSiteConfig(scope: Construct, options: ReadOptions = {}): SiteConfig {
+  return siteConfigOf(scope.node.getAllContext(), options);
+}
+
+interface ReadOptions {
+  /** A domainName may come without certificateArn, for `npm run synth` to list the request first (lib/settings/certificate-to-request.ts). */
+  readonly certificateMayWait?: boolean;
 }
 
 /**
@@ -182,15 +188,15 @@ export function readSiteConfig(scope: Construct): SiteConfig {
  * too, which the functions share and so hold no terminal rules: it is shown here, once, as the
  * owner's commands show what they did not write (terminalText).
  */
-export function siteConfigOf(settings: Readonly<Record<string, unknown>>): SiteConfig {
+export function siteConfigOf(settings: Readonly<Record<string, unknown>>, options: ReadOptions = {}): SiteConfig {
   try {
-    return checkedSettings(settings);
+    return checkedSettings(settings, options);
   } catch (error) {
     throw error instanceof ConfigError ? new ConfigError(terminalText(error.message)) : error;
   }
 }
 
-function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfig {
+function checkedSettings(settings: Readonly<Record<string, unknown>>, options: ReadOptions): SiteConfig {
   rejectUnknownKeys(Object.keys(settings));
   const context = (key: ContextKey): unknown => {
     const value: unknown = settings[key];
@@ -218,7 +224,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>): SiteConfi
     const items = Array.isArray(value) ? value : [value];
     return parseOriginList('allowedOrigins', items.map((item) => text('allowedOrigins', item)).join(','));
   });
-  const customDomain = readCustomDomain(context);
+  const customDomain = readCustomDomain(context, options.certificateMayWait === true);
   // The other name leads to domainName: a {base} anywhere else would send visitors and agents one way and the redirect another.
   if (baseUrl !== undefined && customDomain?.redirectDomainName !== undefined && baseUrl !== `https://${customDomain.domainName}`) {
     throw new ConfigError(`baseUrl must be https://${customDomain.domainName} with redirectDomainName, which leads there, or be left out, got ${JSON.stringify(baseUrl)}`);
@@ -344,8 +350,9 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain | undefined {
-  const [domainName, certificateArn] = [context('domainName'), context('certificateArn')];
+function readCustomDomain(context: (key: ContextKey) => unknown, certificateMayWait: boolean): CustomDomain | undefined {
+  const domainName = context('domainName');
+  const certificateArn = context('certificateArn') ?? (domainName !== undefined && certificateMayWait ? CERTIFICATE_TO_REQUEST_ARN : undefined);
   const [hostedZoneId, hostedZoneName] = [context('hostedZoneId'), context('hostedZoneName')];
   const redirectDomainName = context('redirectDomainName');
   const siteRecords = flag('siteRecords', context('siteRecords') ?? true);
@@ -360,7 +367,7 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   }
   if (domainName === undefined || certificateArn === undefined) {
     const missing = domainName === undefined ? 'domainName' : 'certificateArn';
-    const how = missing === 'certificateArn' ? ', a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate)' : '';
+    const how = missing === 'certificateArn' ? ', a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate; npm run synth lists the steps, this one first)' : '';
     throw new ConfigError(`Missing setting "${missing}": a custom domain needs both domainName and certificateArn${how}`);
   }
   const domain = text('domainName', domainName);
@@ -370,7 +377,9 @@ function readCustomDomain(context: (key: ContextKey) => unknown): CustomDomain |
   }
   const region = CERTIFICATE_ARN_PATTERN.exec(arn)?.[1];
   if (region === undefined) {
-    throw new ConfigError(`certificateArn must be an ACM certificate ARN, got ${JSON.stringify(arn)}`);
+    // docs/your-domain.md's example, copied with its "…".
+    const example = arn.includes('…') ? ": the example's, whose … stands for your certificate's ID; till ACM gives you one, leave certificateArn out, and npm run synth lists the steps, its request first" : '';
+    throw new ConfigError(`certificateArn must be an ACM certificate ARN, got ${JSON.stringify(arn)}${example}`);
   }
   if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
     throw new ConfigError(

@@ -54,12 +54,12 @@ export interface SiteApp {
  */
 export function synthesizeSite(
   context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT,
-  options: { bundle?: boolean; env?: { account?: string; region?: string } } = {},
+  options: { bundle?: boolean; env?: { account?: string; region?: string }; certificateMayWait?: boolean } = {},
 ): SiteApp {
   const app = new App({
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
-  const { site: stack, budget, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app), options.env ?? {});
+  const { site: stack, budget, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app, { certificateMayWait: options.certificateMayWait ?? false }), options.env ?? {});
   let template: Template | undefined;
   return {
     app,

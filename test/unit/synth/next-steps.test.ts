@@ -8,8 +8,8 @@ import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT,
  */
 
 /** The steps for `context`, with `"maxMailsPerHour": 8` unless it says otherwise, as README's first deploy has an owner in SES's sandbox set it. */
-function stepsFor(context: Record<string, unknown>, env?: { account: string; region: string }): string[] {
-  const { app } = synthesizeSite({ maxMailsPerHour: 8, ...context }, env === undefined ? {} : { env });
+function stepsFor(context: Record<string, unknown>, env?: { account: string; region: string }, certificateMayWait = false): string[] {
+  const { app } = synthesizeSite({ maxMailsPerHour: 8, ...context }, { ...(env === undefined ? {} : { env }), certificateMayWait });
   const outdir = app.synth().directory;
   return nextSteps(readAssembly(outdir), 'cdk.out');
 }
@@ -173,6 +173,18 @@ describe('npm run synth’s next steps', () => {
     );
     expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('itself is served by nothing');
     expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
+  });
+
+  it('for a domain whose certificate is not there yet: its request first, for each name it must hold, then the same steps as with it', () => {
+    const { certificateArn: _, ...noCertificate } = DOMAIN_WITHOUT_ZONE;
+    const both = stepsFor({ ...noCertificate, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV, true);
+    expect(both[2]).toBe(
+      '  1. Before you deploy: request the certificate, as certificateArn is not set: aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS; ' +
+        'create the CNAME ACM names for each name at your DNS host, and once it is issued set the ARN it printed as "certificateArn" and run npm run synth again (docs/your-domain.md step 2): the deploy stops without it',
+    );
+    const withCertificate = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV);
+    expect(both.slice(3)).toEqual(withCertificate.slice(3));
+    expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[2]).toMatch(/--domain-name example\.com --validation-method DNS; /);
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {

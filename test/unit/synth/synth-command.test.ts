@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STACK_NAMES } from '../../../lib/stack-names.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
 import { NO_SETTINGS_FILE } from '../../support/settings-file.js';
 import { siteFolder } from '../../support/site-folder.js';
@@ -81,6 +82,22 @@ describe('npm run synth', () => {
     // With CI=true the CDK CLI writes its own lines to stdout: the summary is a line of its own.
     expect(run.stdout).toMatch(/^Synthesized /m);
   }, 180_000);
+
+  it('lists a domain’s steps before its certificate exists, its request first, where the app alone, as a deploy runs it, stops on the missing setting', () => {
+    const settings = settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', pricingPlan: 'none', domainName: 'www.example.com' });
+    // The CLI bundles the stacks it is given alone: the budget's, which has no function, while the assembly holds them all.
+    const run = spawnSync('npm', ['run', '--silent', 'synth', '--', STACK_NAMES.budget, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))], {
+      cwd: ROOT,
+      env: { ...process.env, ...settings, AWS_REGION: 'eu-west-1' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^ {2}1\. Before you deploy: request the certificate, as certificateArn is not set: aws acm request-certificate --region us-east-1 --domain-name www\.example\.com --validation-method DNS; /m);
+    const deploying = synthWith(NO_BUNDLING, { env: { ...settings, CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
+    expect(deploying.status).toBe(1);
+    expect(deploying.stderr.trim()).toMatch(/^Cannot synthesize: Missing setting "certificateArn": /);
+  }, 120_000);
 
   it('records the app’s notes without the line of the project’s source each would carry: the owner reads them as lines of their own', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));

@@ -7,6 +7,7 @@ import { ConfigError, readAgentSettings } from '../../../../lambdas/config.js';
 import { MAX_FORM_PAGE_BYTES } from '../../../../lambdas/html/owner-form-page.js';
 import { moveSettingsLine } from '../../../../lib/settings/settings-file.js';
 import { formPageLine } from '../../../../lib/settings/form-page.js';
+import { CERTIFICATE_TO_REQUEST_ARN } from '../../../../lib/settings/certificate-to-request.js';
 import { readSiteConfig, rejectUnknownKeys } from '../../../../lib/settings/site-config.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../../support/cdk-app-run.js';
 import { CDK_JSON_CONTEXT } from '../../../support/cdk-context.js';
@@ -281,7 +282,7 @@ describe('the deployment context', () => {
   it('wants both halves of a custom domain, and well-formed', () => {
     const certificateArn = EXAMPLE_CERTIFICATE_ARN;
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'api.example.com' }).message).toBe(
-      'Missing setting "certificateArn": a custom domain needs both domainName and certificateArn, a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate)',
+      'Missing setting "certificateArn": a custom domain needs both domainName and certificateArn, a certificate of ACM in us-east-1 (docs/your-domain.md, step 2: aws acm request-certificate; npm run synth lists the steps, this one first)',
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, certificateArn }).message).toMatch(/^Missing setting "domainName"/);
     expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'https://api.example.com', certificateArn }).message).toMatch(/^domainName/);
@@ -290,6 +291,28 @@ describe('the deployment context', () => {
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing setting "domainName"/);
     expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing setting "hostedZoneName"/);
+  });
+
+  it('takes a domain without its certificate only where told the certificate may wait, as npm run synth tells it, with an ARN that names none', () => {
+    const waiting = (context: Record<string, unknown>) => readSiteConfig(new App({ context }), { certificateMayWait: true });
+    expect(waiting({ ...MINIMAL_CONTEXT, domainName: 'www.example.com', redirectDomainName: 'example.com' }).customDomain).toEqual({
+      domainName: 'www.example.com',
+      certificateArn: CERTIFICATE_TO_REQUEST_ARN,
+      redirectDomainName: 'example.com',
+    });
+    expect(waiting({ ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN }).customDomain?.certificateArn).toBe(EXAMPLE_CERTIFICATE_ARN);
+    expect(waiting(MINIMAL_CONTEXT).customDomain).toBeUndefined();
+    // What waits is the certificate alone: the domain's other settings are checked as ever.
+    expect(configErrorOf(() => waiting({ ...MINIMAL_CONTEXT, domainName: 'https://example.com' })).message).toMatch(/^domainName must be a lower-case host name/);
+    expect(configErrorOf(() => waiting({ ...MINIMAL_CONTEXT, certificateArn: EXAMPLE_CERTIFICATE_ARN })).message).toMatch(/^Missing setting "domainName"/);
+  });
+
+  it('says of docs/your-domain.md’s example ARN, copied with its …, to leave certificateArn out till ACM gives one', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/…';
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn }).message).toBe(
+      `certificateArn must be an ACM certificate ARN, got "${certificateArn}": the example's, whose … stands for your certificate's ID; till ACM gives you one, leave certificateArn out, and npm run synth lists the steps, its request first`,
+    );
+    expect(errorOf({ ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn: 'arn:aws:iam::1:x' }).message).toBe('certificateArn must be an ACM certificate ARN, got "arn:aws:iam::1:x"');
   });
 
   it('stops on a certificate outside us-east-1 with one line naming it', () => {
