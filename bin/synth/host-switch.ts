@@ -91,13 +91,13 @@ export function hostSwitchStep(names: readonly string[], where: string, siteHost
   if (host !== undefined) {
     return (
       `Turn off ${host.domains}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}: ` +
-      `while the custom domain is on, ${siteHost} answers the front door with a redirect to ${listed(names)}, so a try through your hosts file would loop. ` +
+      `while the custom domain is on, ${siteHost} answers the front door with a redirect to the name set there, so a try through your hosts file would loop. ` +
       `For the records' TTL some visitors get ${host.name}' 404 page: choose a quiet hour (${GUIDE})`
     );
   }
   return (
     `See how ${siteHost} answers while your domain is set there: curl -sI https://${siteHost}/. A 200: ${tried}, and once the old records' TTL has passed, ${CONVERTED_FORM} and remove ${listed(names)} from the host's domains. ` +
-    `A redirect to ${listed(names)}: turn the host's custom domain setting off, then at once point ${pronoun} at DistributionDomainName and ${CONVERTED_FORM}; for the records' TTL some visitors get the host's 404 page (${GUIDE})`
+    `A redirect to your domain: turn the host's custom domain setting off, then at once point ${pronoun} at DistributionDomainName and ${CONVERTED_FORM}; for the records' TTL some visitors get the host's 404 page (${GUIDE})`
   );
 }
 
@@ -115,11 +115,11 @@ export function hostAfterDeployStep(names: readonly string[], siteHost: string):
   if (host !== undefined) {
     return (
       `As the deploy ends, turn off ${host.domains}, and ${CONVERTED_FORM}: the deploy points ${them} at the distribution, ` +
-      `and while that setting is on ${siteHost} answers it with a redirect to ${listed(names)}, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
+      `and while that setting is on ${siteHost} answers it with a redirect to the name set there, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
     );
   }
   return (
-    `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}. If curl -sI https://${siteHost}/ answers with a redirect to ${listed(names)}, turn off the host's custom domain setting as the deploy ends, or visitors loop between the two ` +
+    `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}. If curl -sI https://${siteHost}/ answers with a redirect to your domain, turn off the host's custom domain setting as the deploy ends, or visitors loop between the two ` +
     `(to choose the minute yourself, set "siteRecords": false before the first deploy), and ${CONVERTED_FORM} at once; else push it once the old records' TTL has passed. Then remove ${listed(names)} from the host's domains (${GUIDE})`
   );
 }

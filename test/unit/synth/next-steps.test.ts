@@ -86,7 +86,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[5]).toMatch(/^ {2}4\. Deploy: /);
     expect(steps.at(-2)).toBe(
       `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
-        'while the custom domain is on, you.github.io answers the front door with a redirect to example.com, so a try through your hosts file would loop. ' +
+        'while the custom domain is on, you.github.io answers the front door with a redirect to the name set there, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
@@ -95,13 +95,28 @@ describe('npm run synth’s next steps', () => {
     expect(inZone[5]).toMatch(/^ {2}4\. Deploy: /);
     expect(inZone[6]).toBe(
       "  5. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
-        `and while that setting is on you.github.io answers it with a redirect to example.com, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
+        `and while that setting is on you.github.io answers it with a redirect to the name set there, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('as the deploy ends');
     expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place");
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
+  });
+
+  it('for a site at www. alone moving from GitHub Pages: the redirect named as GitHub’s own setting, whichever name it holds, and the bare name’s TTL lowered too, as its records change at the switch', () => {
+    const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
+    expect(steps[3]).toBe(
+      "  2. The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most",
+    );
+    expect(steps[4]).toMatch(/^ {2}3\. Before you switch, a day ahead: verify example\.com at GitHub /);
+    const switchStep = steps.find((step) => step.includes('Turn off your repository'));
+    expect(switchStep).toContain('answers the front door with a redirect to the name set there, so a try through your hosts file would loop');
+    expect(switchStep).not.toContain('redirect to www.example.com');
+    // With both names the stack's, no name is left to the DNS host's forwarding.
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV)[3]).toContain(
+      "lower the TTL of example.com and www.example.com's records at your DNS host",
+    );
   });
 
   it('for an existing site at a host that keeps serving its own address (Netlify, Cloudflare Pages, Vercel, GitLab Pages): tried through the hosts file, no gap, the converted form and the host’s domain once the TTL has passed', () => {
@@ -141,10 +156,10 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-2)).toBe(
       '  8. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
         `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
-        `A redirect to example.com: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
+        `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
     );
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://old.example.net' })[5]).toBe(
-      '  4. The deploy points example.com at the distribution, which reads your pages from old.example.net. If curl -sI https://old.example.net/ answers with a redirect to example.com, turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two ' +
+      '  4. The deploy points example.com at the distribution, which reads your pages from old.example.net. If curl -sI https://old.example.net/ answers with a redirect to your domain, turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two ' +
         `(to choose the minute yourself, set "siteRecords": false before the first deploy), and push your contact page converted to post to /contact at once; else push it once the old records' TTL has passed. Then remove example.com from the host's domains ${GUIDE}`,
     );
   });
