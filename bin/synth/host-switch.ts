@@ -91,7 +91,7 @@ export function hostSwitchStep(names: readonly string[], where: string, siteHost
   if (host !== undefined) {
     return (
       `Turn off ${host.domains}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}: ` +
-      `while the custom domain is on, ${siteHost} answers the front door with a redirect to the name set there, so a try through your hosts file would loop. ` +
+      `while the custom domain is on, ${siteHost} answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ` +
       `For the records' TTL some visitors get ${host.name}' 404 page: choose a quiet hour (${GUIDE})`
     );
   }
@@ -115,7 +115,7 @@ export function hostAfterDeployStep(names: readonly string[], siteHost: string):
   if (host !== undefined) {
     return (
       `As the deploy ends, turn off ${host.domains}, and ${CONVERTED_FORM}: the deploy points ${them} at the distribution, ` +
-      `and while that setting is on ${siteHost} answers it with a redirect to the name set there, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
+      `and while that setting is on ${siteHost} answers it with a redirect to the name in that setting, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
     );
   }
   return (

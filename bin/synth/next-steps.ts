@@ -79,13 +79,13 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     .flatMap((config) => config.Origins ?? [])
     .find((origin) => origin.Id === SITE_ORIGIN_ID && origin.CustomOriginConfig !== undefined && typeof origin.DomainName === 'string')?.DomainName as string | undefined;
   const aliases = distributions.flatMap((config) => config.Aliases ?? []);
+  const recordSets = ofType('AWS::Route53::RecordSet');
   // CloudFront refuses a name the certificate does not name: the site's, and its other name (redirectDomainName).
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
     names.length === 0 || certificate?.AcmCertificateArn === undefined
       ? []
-      : [certificate.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN ? certificateRequestStep(names) : certificateCheckStep(names, certificate.AcmCertificateArn)],
+      : [certificate.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN ? certificateRequestStep(names, recordSets.length > 0) : certificateCheckStep(names, certificate.AcmCertificateArn)],
   );
-  const recordSets = ofType('AWS::Route53::RecordSet');
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
   const pointedInZone = aliases.filter((alias) => madeRecords.has(alias));
@@ -114,12 +114,13 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
   const steps = [
+    // A certificate to request comes first: ACM's validation is the longest wait.
+    ...certificateChecks,
     ...freeMailSenders.map((note) => `About your sender: ${note}`),
     ...unsignedDomains.map(
       (domain) =>
         `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
     ),
-    ...certificateChecks,
     ...zoneRecordChecks(recordSets),
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.
     ...(siteHost === undefined || unpointed.length === 0
@@ -153,7 +154,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
-        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
+        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
     ),
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];
@@ -175,12 +176,14 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
 }
 
 /** The certificate to request first, for the names it must hold, when certificateArn is not set yet (lib/settings/certificate-to-request.ts). */
-function certificateRequestStep(names: readonly string[]): string {
+function certificateRequestStep(names: readonly string[], inZone: boolean): string {
   const [name, ...others] = names;
   const otherNames = others.length === 0 ? '' : ` --subject-alternative-names ${others.join(' ')}`;
+  const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
   return (
-    `Before you deploy: request the certificate, as certificateArn is not set: aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS; ` +
-    `create the CNAME ACM names for each name at your DNS host, and once it is issued set the ARN it printed as "certificateArn" and run npm run synth again (docs/your-domain.md step 2): the deploy stops without it`
+    `Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS prints its CertificateArn; ` +
+    `aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create ${inZone ? 'in your Route 53 zone' : 'at your DNS host'}; ` +
+    `aws acm wait certificate-validated ${certificate} returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it`
   );
 }
 

@@ -86,7 +86,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[5]).toMatch(/^ {2}4\. Deploy: /);
     expect(steps.at(-2)).toBe(
       `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
-        'while the custom domain is on, you.github.io answers the front door with a redirect to the name set there, so a try through your hosts file would loop. ' +
+        'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
@@ -95,7 +95,7 @@ describe('npm run synth’s next steps', () => {
     expect(inZone[5]).toMatch(/^ {2}4\. Deploy: /);
     expect(inZone[6]).toBe(
       "  5. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
-        `and while that setting is on you.github.io answers it with a redirect to the name set there, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
+        `and while that setting is on you.github.io answers it with a redirect to the name in that setting, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('as the deploy ends');
@@ -111,8 +111,10 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps[4]).toMatch(/^ {2}3\. Before you switch, a day ahead: verify example\.com at GitHub /);
     const switchStep = steps.find((step) => step.includes('Turn off your repository'));
-    expect(switchStep).toContain('answers the front door with a redirect to the name set there, so a try through your hosts file would loop');
+    expect(switchStep).toContain('answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop');
     expect(switchStep).not.toContain('redirect to www.example.com');
+    // GitHub answers the bare name 404 once its custom domain is off: the forwarding comes with the switch.
+    expect(steps[steps.indexOf(switchStep ?? '') + 1]).toMatch(/^ {2}\d+\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com as you switch \(above\), its old records giving way, /);
     // With both names the stack's, no name is left to the DNS host's forwarding.
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV)[3]).toContain(
       "lower the TTL of example.com and www.example.com's records at your DNS host",
@@ -194,16 +196,25 @@ describe('npm run synth’s next steps', () => {
     const { certificateArn: _, ...noCertificate } = DOMAIN_WITHOUT_ZONE;
     const both = stepsFor({ ...noCertificate, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV, true);
     expect(both[2]).toBe(
-      '  1. Before you deploy: request the certificate, as certificateArn is not set: aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS; ' +
-        'create the CNAME ACM names for each name at your DNS host, and once it is issued set the ARN it printed as "certificateArn" and run npm run synth again (docs/your-domain.md step 2): the deploy stops without it',
+      '  1. Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). ' +
+        'aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS prints its CertificateArn; ' +
+        "aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create at your DNS host; " +
+        'aws acm wait certificate-validated --region us-east-1 --certificate-arn <CertificateArn> returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
     );
     const withCertificate = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV);
     expect(both.slice(3)).toEqual(withCertificate.slice(3));
-    expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[2]).toMatch(/--domain-name example\.com --validation-method DNS; /);
+    expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[2]).toMatch(/--domain-name example\.com --validation-method DNS prints /);
+    // ACM's validation is the longest wait: its request comes before every other step, a sender's notes included.
+    const otherSender = stepsFor({ ...noCertificate, senderEmail: 'contact@other.example.org' }, EXAMPLE_ENV, true);
+    expect(otherSender[2]).toMatch(/^ {2}1\. Before you deploy: request the certificate, /);
+    expect(otherSender[3]).toMatch(/^ {2}2\. Before you deploy: look at other\.example\.org's DMARC policy /);
+    // With a Route 53 zone, the validation records go there.
+    const { certificateArn: __, ...zoneWithoutCertificate } = EXAMPLE_CONTEXT;
+    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain('prints a CNAME record for each name, to create in your Route 53 zone; ');
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}1\. Before you deploy: look at example\.com's DMARC policy /));
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}2\. Before you deploy: look at example\.com's DMARC policy /));
   });
 
   it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its parent domain’s, to look at', () => {
