@@ -88,7 +88,7 @@ const WELL_KNOWN = '.well-known';
 export type LeftOutReason = 'hidden' | 'backslash' | 'control' | 'encoding' | 'long' | 'outside' | 'loop' | 'broken' | 'special' | 'service';
 
 const REASONS: Readonly<Record<LeftOutReason, string>> = {
-  hidden: `dotfiles and dot-folders, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
+  hidden: `dotfiles and dot-folders, private as they should be, and links to them; only ${WELL_KNOWN}/ is published, under its own name`,
   backslash: 'a backslash in the name, which browsers read as a slash',
   control: "a control character in the name, which a browser drops from a URL and S3's requests cannot carry",
   encoding: 'a name that is not UTF-8, which no URL names',

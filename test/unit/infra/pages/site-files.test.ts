@@ -180,7 +180,7 @@ describe('the line synth prints', () => {
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^siteDir: not published, nor served by local mode: /);
     expect(line).toContain(
-      '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+      '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, private as they should be, and links to them; only .well-known/ is published, under its own name)',
     );
     expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, oauth/token.json and 1 more (paths the service answers itself, and links to them)');
     expect(line).toContain('downloads, escape.txt, leak.txt, shadow, through-link.txt and 1 more (links out of the folder)');
@@ -193,7 +193,7 @@ describe('the line synth prints', () => {
   it('stays one line, and prints no control character a name holds', () => {
     const folder = siteFolder({ '.note\u001b[2J\nsecond line\u202egnp.txt': 'x' });
     expect(leftOutLine('siteDir', siteFiles(folder))).toBe(
-      'siteDir: not published, nor served by local mode: .note\\u001B[2J\\u000Asecond line\\u202Egnp.txt (dotfiles and dot-folders, and links to them; only .well-known/ is published, under its own name)',
+      'siteDir: not published, nor served by local mode: .note\\u001B[2J\\u000Asecond line\\u202Egnp.txt (dotfiles and dot-folders, private as they should be, and links to them; only .well-known/ is published, under its own name)',
     );
   });
 
