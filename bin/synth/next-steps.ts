@@ -182,7 +182,7 @@ function certificateRequestStep(names: readonly string[], inZone: boolean): stri
   const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
   return (
     `Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS prints its CertificateArn; ` +
-    `aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create ${inZone ? 'in your Route 53 zone' : 'at your DNS host'}; ` +
+    `aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create ${inZone ? 'in your Route 53 zone' : 'at your DNS host (at Cloudflare, DNS only)'}; ` +
     `aws acm wait certificate-validated ${certificate} returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it`
   );
 }

@@ -198,7 +198,7 @@ describe('npm run synth’s next steps', () => {
     expect(both[2]).toBe(
       '  1. Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). ' +
         'aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS prints its CertificateArn; ' +
-        "aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create at your DNS host; " +
+        "aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create at your DNS host (at Cloudflare, DNS only); " +
         'aws acm wait certificate-validated --region us-east-1 --certificate-arn <CertificateArn> returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
     );
     const withCertificate = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV);
