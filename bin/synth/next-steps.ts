@@ -138,7 +138,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
     ...signedDomains.map(
       (domain) =>
-        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
     ),
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),

@@ -39,7 +39,7 @@ export async function checkHomePage(probe: Probe, base: URL): Promise<{ result: 
 export async function checkFolderWithoutSlash(probe: Probe, home: Landing): Promise<CheckResult> {
   const name = 'a folder without its slash';
   const folder = linkedFolder(home.answer);
-  if (folder === undefined) return skip(name, 'your home page links to no folder of the site (an address ending in /) to try');
+  if (folder === undefined) return skip(name, 'your home page links to no folder of the site (an address ending in /) to try, the service\'s own, /contact/ among them, left out');
   const bare = new URL(folder);
   bare.pathname = folder.pathname.slice(0, -1);
   const answer = await probe(bare);

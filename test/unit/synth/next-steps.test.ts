@@ -27,7 +27,7 @@ describe('npm run synth’s next steps', () => {
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       "  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
-      `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+      `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
       '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  7. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +

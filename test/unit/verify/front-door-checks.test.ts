@@ -471,7 +471,10 @@ describe('a front door broken one way at a time', () => {
     door.breakPath('GET /', (_request, response) => send(response, 200, PAGE, '<a href="/contact/">Contact</a> <a href="/agent/x/">x</a> <a href="https://elsewhere.test/y/">y</a>'));
 
     const results = await run();
-    expect(named(results, 'a folder without its slash')).toMatchObject({ status: 'skip' });
+    expect(named(results, 'a folder without its slash')).toMatchObject({
+      status: 'skip',
+      detail: "your home page links to no folder of the site (an address ending in /) to try, the service's own, /contact/ among them, left out",
+    });
     expect(door.received).not.toContain('GET /agent/x');
   });
 
