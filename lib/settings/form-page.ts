@@ -450,6 +450,12 @@ const TRANSLATED_FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   company: ['empresa', 'societe', 'entreprise', 'azienda', 'bedrijf', 'firma'],
 };
 
+/** A form service's name for one of the inquiry's fields, or a translated one: the field it stands for. */
+const RENAMED_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['_replyto', 'email'],
+  ...Object.entries(TRANSLATED_FIELD_NAMES).flatMap(([field, names]) => names.map((name) => [name, field] as const)),
+]);
+
 /**
  * What the fields that form services (Formspree, Netlify Forms, FormSubmit, Web3Forms) have a
  * form carry become here, for an owner moving a form from one: a field the inquiry has not fails
@@ -501,8 +507,10 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     // The spam trap renamed (`_gotcha2`, `honeypot`): the service knows it by its one name.
     const traps = form.fields.includes(HONEYPOT_FIELD) ? [] : unknown.filter((name) => /^_gotcha|^_?honeypot$/i.test(name));
     const trap = traps.length === 0 ? '' : `; ${names(traps)}: the spam trap is ${HONEYPOT_FIELD}, by that name alone`;
-    // A field of the owner's own beside the inquiry's (a phone number): extraFields names it.
-    const own = missing.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name) && !traps.includes(name));
+    // A field of the owner's own beside the inquiry's (a phone number): extraFields names it. While
+    // a missing field is none of the known renames' (_replyto for email), an unknown one may be it.
+    const unexplained = missing.filter((field) => !unknown.some((name) => RENAMED_FIELDS.get(name) === field));
+    const own = unexplained.length > 0 ? [] : unknown.filter((name) => form.filled.includes(name) && !FORM_SERVICE_FIELDS.has(name) && !traps.includes(name));
     const asking = own.length === 0 ? '' : `; a field of your own (${names(own)}) goes in the extraFields setting with its label, ${extraFieldsAdvice(extraFields, own)} (docs/api.md §2)`;
     const yours = extraFields.length === 0 ? '' : `, and extraFields' ${names(extraFields.map(({ name }) => name))}`;
     return `form has ${wrong.join(' and ')}, so every post would be refused: the inquiry's fields are ${CONTACT_FIELDS.join(', ')}${yours}${moving}${trap}${asking}`;

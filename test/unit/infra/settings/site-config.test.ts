@@ -809,7 +809,8 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     const folder = siteFolder({ 'contacto.html': netlify, 'obrigado.html': 'Obrigado', 'css/site.css': 'body {}' });
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: folder, formPage: '/contacto' }).message).toBe(
       `formPage /contacto is ${join(folder, 'contacto.html')}, whose form sends the inquiry to Netlify, a form service: action="/contact" sends it here instead (docs/form-services.md: what each of its fields becomes); ` +
-        'once it does, its form has fields the inquiry has not (nome, mensagem, form-name, telefone) and no name, message, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (nome: the inquiry\'s name: rename the field, its label stays yours; mensagem: the inquiry\'s message: rename the field, its label stays yours; form-name: a form service\'s, remove it; the rest of a form service\'s markup: docs/form-services.md)',
+        'once it does, its form has fields the inquiry has not (nome, mensagem, form-name, telefone) and no name, message, so every post would be refused: the inquiry\'s fields are name, email, message, company, project_url, _gotcha (nome: the inquiry\'s name: rename the field, its label stays yours; mensagem: the inquiry\'s message: rename the field, its label stays yours; form-name: a form service\'s, remove it; the rest of a form service\'s markup: docs/form-services.md)' +
+        '; a field of your own (telefone) goes in the extraFields setting with its label, such as "extraFields": {"telefone":"Telefone"} (docs/api.md §2)',
     );
   });
 
@@ -893,7 +894,14 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
         .replace('name="name"', 'name="nome"')
         .replace('name="message"', 'name="mensagem"')
         .replace('<button', '<input name="empresa"><select name="orcamento"><option>até R$ 5 mil</option></select><button'),
-      "fields the inquiry has not (nome, mensagem, empresa, orcamento) and no name, message, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha (nome: the inquiry's name: rename the field, its label stays yours; mensagem: the inquiry's message: rename the field, its label stays yours; empresa: the inquiry's company: rename the field, its label stays yours; the rest of a form service's markup: docs/form-services.md)",
+      "fields the inquiry has not (nome, mensagem, empresa, orcamento) and no name, message, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha (nome: the inquiry's name: rename the field, its label stays yours; mensagem: the inquiry's message: rename the field, its label stays yours; empresa: the inquiry's company: rename the field, its label stays yours; the rest of a form service's markup: docs/form-services.md)" +
+        '; a field of your own (orcamento) goes in the extraFields setting with its label, such as "extraFields": {"orcamento":"Orcamento"} (docs/api.md §2)',
+    ],
+    [
+      'Formspree’s, with a budget of the owner’s own, said at once with the rest',
+      ownerFormPage().replace('name="email"', 'name="_replyto"').replace('<button', '<select name="budget"><option>5-15k</option></select><button'),
+      "fields the inquiry has not (_replyto, budget) and no email, so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha (_replyto: the inquiry's email field is the address replies go to here; the rest of a form service's markup: docs/form-services.md)" +
+        '; a field of your own (budget) goes in the extraFields setting with its label, such as "extraFields": {"budget":"Budget"} (docs/api.md §2)',
     ],
   ])('refuses a form page that kept %s fields, saying what each becomes here', (_service, page, said) => {
     const folder = siteFolder({ 'contact/index.html': page });
