@@ -123,9 +123,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ),
     ...zoneRecordChecks(recordSets),
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.
-    ...(siteHost === undefined || unpointed.length === 0
+    ...(unpointed.length === 0
       ? []
-      : [lowerTtlStep([...unpointed, ...unservedBareNames.filter(({ inZone }) => !inZone).map(({ bare }) => bare)], siteHost)]),
+      : [lowerTtlStep([...unpointed, ...unservedBareNames.filter(({ inZone }) => !inZone).map(({ bare }) => bare)], siteHost, recordSets.length > 0)]),
     ...(overSandbox
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),

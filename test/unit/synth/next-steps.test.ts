@@ -22,17 +22,18 @@ describe('npm run synth’s next steps', () => {
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
       'Next:',
       `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
-      '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
+      "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s, so that the switch takes five minutes at most",
+      '  3. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  4. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      "  4. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
-      `  5. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
-      '  6. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      "  5. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
+      `  6. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+      '  7. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
-      '  7. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
+      '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md); your old host, and its form, serve visitors till then',
-      '  8. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      '  9. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
@@ -68,8 +69,11 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
     expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/);
     expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
+    expect(steps[4]).toBe(
+      "  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s, so that the switch takes five minutes at most",
+    );
     expect(steps.at(-2)).toBe(
-      '  6. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
+      '  7. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
         '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md); your old host, and its form, serve visitors till then',
     );
   });
