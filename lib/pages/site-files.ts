@@ -277,11 +277,16 @@ export function copySiteFiles(site: Pick<SiteFiles, 'files'>, destination: strin
 /** The paths a line names for each reason; the rest are counted. */
 const NAMED_PER_REASON = 5;
 
-/** One line saying what the folder named by `setting` does not publish, and why; undefined when it publishes everything. */
+/**
+ * One line saying what the folder named by `setting` does not publish, and why; undefined when it
+ * publishes everything. A repository's own `.git` goes unsaid: every folder under git has one, and
+ * a line each run for it would be noise.
+ */
 export function leftOutLine(setting: string, site: SiteFiles): string | undefined {
-  if (site.leftOut.length === 0) return undefined;
+  const worthSaying = site.leftOut.filter(({ path }) => path !== '.git');
+  if (worthSaying.length === 0) return undefined;
   const byReason = new Map<LeftOutReason, string[]>();
-  for (const { path, reason } of site.leftOut) byReason.set(reason, [...(byReason.get(reason) ?? []), path]);
+  for (const { path, reason } of worthSaying) byReason.set(reason, [...(byReason.get(reason) ?? []), path]);
   const groups = [...byReason].map(([reason, paths]) => {
     const named = paths.slice(0, NAMED_PER_REASON).map(printable).join(', ');
     const more = paths.length > NAMED_PER_REASON ? ` and ${paths.length - NAMED_PER_REASON} more` : '';

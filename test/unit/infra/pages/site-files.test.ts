@@ -180,7 +180,7 @@ describe('the line synth prints', () => {
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toMatch(/^siteDir: not published, nor served by local mode: /);
     expect(line).toContain(
-      '.DS_Store, .Well-Known, .drafts, .env, .git and 8 more (dotfiles and dot-folders, private as they should be, and links to them; only .well-known/ is published, under its own name)',
+      '.DS_Store, .Well-Known, .drafts, .env, .well-known/.secret and 7 more (dotfiles and dot-folders, private as they should be, and links to them; only .well-known/ is published, under its own name)',
     );
     expect(line).toContain('.well-known/api-catalog, api/contact, catalog.json, docs/contact, oauth/token.json and 1 more (paths the service answers itself, and links to them)');
     expect(line).toContain('downloads, escape.txt, leak.txt, shadow, through-link.txt and 1 more (links out of the folder)');
@@ -188,6 +188,11 @@ describe('the line synth prints', () => {
     expect(line).toContain('dangling, loop-a, loop-b (links to nothing)');
     expect(line).toContain('back\\slash.txt (a backslash in the name, which browsers read as a slash)');
     expect(line).toContain('pipe (neither a file nor a folder)');
+  });
+
+  it('leaves a repository’s own .git unsaid, and says a .gitignore', () => {
+    expect(leftOutLine('siteDir', siteFiles(siteFolder({ 'index.html': 'Home', '.git/HEAD': 'ref: refs/heads/main' })))).toBeUndefined();
+    expect(leftOutLine('siteDir', siteFiles(siteFolder({ 'index.html': 'Home', '.git/HEAD': 'ref', '.gitignore': '_site' })))).toMatch(/: \.gitignore \(dotfiles/);
   });
 
   it('stays one line, and prints no control character a name holds', () => {
