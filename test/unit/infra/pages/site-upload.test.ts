@@ -46,7 +46,7 @@ describe('the upload of siteDir', () => {
     expect(infos).toHaveLength(1);
     const line = String(infos[0]!.entry.data);
     expect(line.split('\n')).toHaveLength(1);
-    for (const path of ['.env', '.git', '.DS_Store', 'leak.txt', 'downloads', 'shadow', 'self']) expect(line).toContain(path);
+    for (const path of ['.env', '.drafts', '.DS_Store', 'leak.txt', 'downloads', 'shadow', 'self']) expect(line).toContain(path);
   });
 
   it.each<[string, () => SiteApp]>([
