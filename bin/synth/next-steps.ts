@@ -154,7 +154,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
-        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md)`,
+        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md, "A DNS host without ALIAS")`,
     ),
     'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
   ];

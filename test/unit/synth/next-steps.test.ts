@@ -185,7 +185,7 @@ describe('npm run synth’s next steps', () => {
     expect(wwwAlone[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
     // Served at www. alone, the bare name is the DNS host's to forward; with both names, or at the bare name, nothing to say.
     expect(wwwAlone).toContainEqual(
-      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md\)$/),
+      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md, "A DNS host without ALIAS"\)$/),
     );
     expect(elsewhere.join('\n')).not.toContain('itself is served by nothing');
     // In a Route 53 zone the stack writes to, the other name is the way: no forwarding there.
