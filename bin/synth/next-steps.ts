@@ -80,11 +80,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     .find((origin) => origin.Id === SITE_ORIGIN_ID && origin.CustomOriginConfig !== undefined && typeof origin.DomainName === 'string')?.DomainName as string | undefined;
   const aliases = distributions.flatMap((config) => config.Aliases ?? []);
   const recordSets = ofType('AWS::Route53::RecordSet');
+  const writesInZone = recordSets.length > 0;
   // CloudFront refuses a name the certificate does not name: the site's, and its other name (redirectDomainName).
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
     names.length === 0 || certificate?.AcmCertificateArn === undefined
       ? []
-      : [certificate.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN ? certificateRequestStep(names, recordSets.length > 0) : certificateCheckStep(names, certificate.AcmCertificateArn)],
+      : [certificate.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN ? certificateRequestStep(names, writesInZone) : certificateCheckStep(names, certificate.AcmCertificateArn)],
   );
   const madeRecords = new Set(recordSets.map((properties) => String(properties.Name).replace(/\.$/, '')));
   const unpointed = aliases.filter((alias) => !madeRecords.has(alias));
@@ -125,7 +126,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.
     ...(unpointed.length === 0
       ? []
-      : [lowerTtlStep([...unpointed, ...unservedBareNames.filter(({ inZone }) => !inZone).map(({ bare }) => bare)], siteHost, recordSets.length > 0)]),
+      : [lowerTtlStep([...unpointed, ...unservedBareNames.filter(({ inZone }) => !inZone).map(({ bare }) => bare)], siteHost, writesInZone)]),
     ...(overSandbox
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),
@@ -150,7 +151,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (address) =>
         `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
-    ...(unpointed.length === 0 ? [] : [pointingStep(unpointed, recordSets.length > 0, siteHost)]),
+    ...(unpointed.length === 0 ? [] : [pointingStep(unpointed, writesInZone, siteHost)]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
