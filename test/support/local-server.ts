@@ -154,16 +154,24 @@ export async function waitForEmails(server: Mailbox, count: number, timeoutMs = 
     const emails = await sentEmails(server);
     if (emails.length >= count) return emails;
     if (Date.now() > deadline) {
-      throw new Error(`the mailbox holds ${emails.length} mail(s) after ${timeoutMs} ms, not ${count}${workerLines(server)}`);
+      throw new Error(`the mailbox holds ${emails.length} mail(s) after ${timeoutMs} ms, not ${count}${serverLines(server)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** The delivery worker's lines and every warning in a server's output, for a failure message. */
-function workerLines(server: Mailbox): string {
+function serverLines(server: Mailbox): string {
   const lines = (server.output?.() ?? '').split('\n').filter((line) => /^\{.*"(message":"(delivery|digest|flood check failed)"|level":"WARN")/.test(line));
-  return lines.length === 0 ? '' : `; what the worker wrote:\n${lines.join('\n')}`;
+  return lines.length === 0 ? '' : `; what the server wrote:\n${lines.join('\n')}`;
+}
+
+/**
+ * Fails unless a request through local mode was answered `expected`, saying what the server
+ * warned of: a 503 is a dependency too slow for the time limit (docs/api.md §1), which its lines name.
+ */
+export function expectAnswered(status: number, expected: number, server: Mailbox): void {
+  if (status !== expected) throw new Error(`answered ${status}, not ${expected}${serverLines(server)}`);
 }
 
 /**
