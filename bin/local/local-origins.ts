@@ -1,3 +1,5 @@
+import { isLoopbackName, LOOPBACK_NAMES } from '../../lib/loopback-names.js';
+
 /**
  * Where local mode's emulators and the DynamoDB stand-in listen, whatever HOST is: the mailbox
  * (every test inquiry, no login) and the tables (the inbox, any credentials) are for this machine.
@@ -14,14 +16,6 @@ export const LOCAL_DYNAMODB_PORT = 8006;
 
 /** A host to listen on that means every address of this machine, and the loopback address that reaches it. */
 const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
-
-/** The names every machine gives its own loopback interface. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
-
-/** Whether a URL's hostname (`[::1]` in brackets, as URL gives it) names this machine's loopback. */
-export function isLoopbackName(hostname: string): boolean {
-  return (LOOPBACK_NAMES as readonly string[]).includes(hostname.toLowerCase());
-}
 
 /**
  * The URL of a local server listening on `host`, as a browser or client on this machine opens it:

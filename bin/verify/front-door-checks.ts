@@ -1,6 +1,6 @@
 import { DEFAULT_RATE_LIMITS } from '../../lambdas/config.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
-import { isLoopbackName } from '../local/local-origins.js';
+import { isLoopbackName } from '../../lib/loopback-names.js';
 import { contactFormSending, formServiceHost, misdirectedInquiryAction } from '../../lambdas/html/form-page-reading.js';
 import { FLAT_FORM_PAGE, PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 import { readPage } from '../../lambdas/html/page-tree.js';

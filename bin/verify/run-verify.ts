@@ -1,5 +1,6 @@
 import type { RecordedFigures } from '../../bench/figures-file.js';
-import { EMULATOR_HOST, isLoopbackName, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
+import { isLoopbackName } from '../../lib/loopback-names.js';
+import { EMULATOR_HOST, LOCAL_DYNAMODB_PORT, localUrl } from '../local/local-origins.js';
 import { accountChecks, type RegionClients } from './account-checks.js';
 import type { ReadAccountPlan } from './account-plan.js';
 import { agentReadinessChecks, type PublishedParts } from './agent-readiness.js';

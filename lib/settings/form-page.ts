@@ -28,6 +28,7 @@ import { isServicePath } from '../front-door-paths.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
+import { isLoopbackName } from '../loopback-names.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
 import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
 import { answeringContactPages, OTHER_FORM_PAGES_ROOM, type ContactPageFile } from './contact-pages.js';
@@ -740,18 +741,25 @@ function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<F
 /** What a refused post's answer with the page leaves out, under the service's policy (docs/api.md §9), if anything. */
 function policyNote({ styleAttributes, handlerAttributes, inlinePast, otherOrigins, captchas }: PolicyRefused): string {
   const counted = (count: number, what: string, plural = `${what}s`) => (count === 0 ? [] : [`its ${count} ${count === 1 ? what : plural}`]);
+  // A page a generator built for a preview names that machine's address: a build for another address, not a policy, mends it.
+  const previewBuilt = otherOrigins.filter((origin) => URL.canParse(origin) && isLoopbackName(new URL(origin).hostname));
+  const foreign = otherOrigins.filter((origin) => !previewBuilt.includes(origin));
+  const preview =
+    previewBuilt.length === 0
+      ? ''
+      : `; it loads its files from ${previewBuilt.map(printable).join(', ')}, a local address: build your site for the address it is served at (your generator's base URL), or a refused post's answer leaves them out`;
   const left = [
     ...counted(styleAttributes, 'style attribute'),
     ...counted(handlerAttributes, 'event handler attribute (onclick=…)', 'event handler attributes (onclick=…)'),
     ...counted(inlinePast, `<style> or inline script past the ${MAX_INLINE_HASHES} of each it allows`, `<style> elements or inline scripts past the ${MAX_INLINE_HASHES} of each it allows`),
-    ...(otherOrigins.length === 0 ? [] : [`what it loads from ${otherOrigins.map(printable).join(', ')}`]),
+    ...(foreign.length === 0 ? [] : [`what it loads from ${foreign.map(printable).join(', ')}`]),
   ];
   const captcha =
     captchas.length === 0
       ? ''
       : `; it loads a CAPTCHA (${captchas.map(printable).join(', ')}), which the service does not check: remove it and its widget, as suspected spam is held for your digest instead (${FORM_SERVICES_GUIDE})`;
-  if (left.length === 0) return captcha;
+  if (left.length === 0) return `${preview}${captcha}`;
   // A generator's base URL names the site's own files by its address: the site's own once the settings say so.
-  const ownAddress = otherOrigins.length === 0 ? '' : ` (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address)`;
-  return `; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there${ownAddress}${captcha}`;
+  const ownAddress = foreign.length === 0 ? '' : ` (your own address, as a generator's base URL writes it, is the site's once it is domainName, or baseUrl; to preview, build with the preview's address)`;
+  return `${preview}; a refused post's answer with it leaves out ${left.join(' and ')}, as the service's policy allows only the site's own files, <style> elements and inline scripts: move them there${ownAddress}${captcha}`;
 }

@@ -67,7 +67,8 @@ describe('siteFormPageLine', () => {
     );
     const hostAddress = ownerFormPage().replace('/css/site.css', `${origin}/css/site.css`);
     PAGES_SERVED.set('/host-address/', hostAddress);
-    expect(await siteFormPageLine(origin, '/host-address/', context(undefined))).toContain(`leaves out what it loads from ${origin}`);
+    // The host here is this machine's: its address is taken for a preview's build, to build again, not to move.
+    expect(await siteFormPageLine(origin, '/host-address/', context(undefined))).toContain(`it loads its files from ${origin}, a local address: build your site for the address it is served at`);
   });
 
   it('says where the thank-you pages of a post with and without JavaScript differ', async () => {

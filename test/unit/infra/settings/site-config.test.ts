@@ -664,6 +664,20 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     );
   });
 
+  it('says of a page a generator built for a preview (its files at a local address) to build it for the site’s address, not to move them', () => {
+    const page = ownerFormPage()
+      .replace('/css/site.css', 'http://localhost:3000/css/site.css')
+      .replace('<h1', '<img src="https://cdn.example/hero.jpg" alt=""><h1');
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPage.refusedByPolicy.otherOrigins).toEqual(['http://localhost:3000', 'https://cdn.example']);
+    expect(formPageLine(formPage, 'formPage')).toMatch(
+      /; it loads its files from http:\/\/localhost:3000, a local address: build your site for the address it is served at \(your generator's base URL\), or a refused post's answer leaves them out; a refused post's answer with it leaves out what it loads from https:\/\/cdn\.example, as /,
+    );
+    const previewOnly = ownerFormPage().replace('/css/site.css', 'http://127.0.0.1:3000/css/site.css');
+    const built = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': previewOnly, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(built, 'formPage')).toMatch(/; it loads its files from http:\/\/127\.0\.0\.1:3000, a local address: build your site for the address it is served at \(your generator's base URL\), or a refused post's answer leaves them out\)$/);
+  });
+
   it('says in its line what of its scripts a refused post’s answer leaves out: event handler attributes, and inline scripts past those it allows', () => {
     const scripts = Array.from({ length: 18 }, (_, n) => `<script>window.step = ${n};</script>`).join('');
     const page = ownerFormPage()
