@@ -9,8 +9,9 @@ import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
 import { siteFiles, siteFolderNotes } from '../lib/pages/site-files.js';
+import { builtForAnotherAddressNote } from '../lib/pages/sitemap-address.js';
 import { answeringContactPages } from '../lib/settings/contact-pages.js';
-import { FOUND_FORM_PAGE, formPageCandidate, formPageNotes, readOtherContactPage } from '../lib/settings/form-page.js';
+import { FOUND_FORM_PAGE, formPageCandidate, formPageNotes, readOtherContactPage, type FormPage } from '../lib/settings/form-page.js';
 import { readSettingsFile } from '../lib/settings/settings-file.js';
 import { failureInWords } from './aws-failure.js';
 import { STOP_GRACE_MS } from './local/api-gate.js';
@@ -130,7 +131,7 @@ try {
       ...(settings.siteDir === undefined
         ? (siteOriginLine === undefined ? [] : [siteOriginLine])
         : [
-            ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage?.path, file.settings.siteOrigin === undefined).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
+            ...siteLines(settings.siteDir, stack.baseUrl, settingSource('siteDir', fromFile.keys), settings.formPage, file.settings.siteOrigin === undefined).map((line) => inSettingsFileWords(line, fromFile.keys, ownerEnv)),
             ...[siteOriginBesideSiteDirLine(file.settings.siteOrigin, file.settings.formPage)].filter((line) => line !== undefined),
           ]),
       ...siteBannerLines(ownerEnv, settings, fromFile.keys, siteFormPageChecked),
@@ -156,14 +157,16 @@ try {
  * scanners would miss (docs/api.md §16), as synth says it of siteDir; `deployed` false for a build of
  * a site that stays at its host (siteOrigin), whose host answers a missing page.
  */
-function siteLines(siteDir: string, baseUrl: string, source: string, formPage: string | undefined, deployed: boolean): string[] {
+function siteLines(siteDir: string, baseUrl: string, source: string, formPage: FormPage | undefined, deployed: boolean): string[] {
   const site = siteFiles(siteDir);
   const agents = readAgentSettings(process.env);
   const paths = [...site.files.keys()];
-  const routing = frontDoorRouting(paths, { setting: SITE_DIR, markdown: agents.markdown, formPage });
+  const routing = frontDoorRouting(paths, { setting: SITE_DIR, markdown: agents.markdown, formPage: formPage?.path });
   const unlisted = unlistedPagesNote(SITE_DIR, paths, routing.site);
+  const builtFor = builtForAnotherAddressNote(site, new URL(baseUrl).origin, formPage?.refusedByPolicy.otherOrigins ?? [], SITE_DIR);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
+    ...(builtFor === undefined ? [] : [builtFor]),
     ...siteFolderNotes(SITE_DIR, site, { deployed }),
     ...(unlisted === undefined ? [] : [unlisted]),
     ...agentFiles(site, agents, baseUrl, pagesWithoutHtml(paths, routing), SITE_DIR).notes,

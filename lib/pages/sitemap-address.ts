@@ -31,6 +31,23 @@ function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting
   );
 }
 
+/**
+ * For a preview: a folder built for another address than the preview's, as its sitemap names it and
+ * its contact page loads its files from it (a generator's base URL, written into each page), shows
+ * pages whose style sheets and links lead to that address, not to the folder. The contact page
+ * alone is read, as a page's canonical link may name the site's address in any build.
+ */
+export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previewOrigin: string, loadedOrigins: readonly string[], setting: string): string | undefined {
+  const file = site.files.get(SITEMAP_XML);
+  if (file === undefined) return undefined;
+  const named = originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
+  if (named === undefined || named === previewOrigin || !loadedOrigins.includes(named)) return undefined;
+  return (
+    `${setting}: your site was built for ${named}, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
+    `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/), and for ${named} again before a deploy or a publish`
+  );
+}
+
 /** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */
 function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {
   const file = site.files.get(ROBOTS_TXT);

@@ -279,6 +279,26 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
   }, 30_000);
 });
 
+describe('npm start with a folder built for the site’s own address', () => {
+  it('says so under its Site line, naming the address and how to build for the preview', async () => {
+    const built = 'https://priyadesign.com';
+    const site = siteFolder({
+      'index.html': `<link rel="stylesheet" href="${built}/css/site.css"><title>Priya</title>`,
+      'contact/index.html': ownerFormPage().replace('href="/css/site.css"', `href="${built}/css/site.css"`),
+      'css/site.css': 'body {}',
+      'sitemap.xml': `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${built}/</loc></url></urlset>`,
+    });
+    const server = await startLocalServer({ SITE_DIR: site });
+    try {
+      expect(server.output()).toMatch(
+        new RegExp(`^Site {7}${site}  \\(SITE_DIR, .*\\)\\nSITE_DIR: your site was built for https://priyadesign\\.com, which its sitemap\\.xml names and its contact page loads files from, .*: to preview, build for ${server.baseUrl.replace(/\./g, '\\.')} \\(Hugo: hugo --baseURL ${server.baseUrl.replace(/\./g, '\\.')}/\\)`, 'm'),
+      );
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('npm start’s rate limits (docs/api.md §4, §7)', () => {
   it('are the deployment’s the settings file sets, the banner says so, and the post past them is refused 429', async () => {
     const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');

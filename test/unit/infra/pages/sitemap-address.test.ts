@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
+import { builtForAnotherAddressNote, siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
@@ -42,5 +42,23 @@ describe('siteAddressNotes: the sitemap the folder’s own robots.txt names', ()
     expect(siteAddressNotes(withRobots('User-agent: *\r\nSitemap: https://RafaelSouza.dev/sitemap.xml\r\n'), 'https://rafaelsouza.dev', 'siteDir')).toEqual([]);
     expect(siteAddressNotes(withRobots('User-agent: *\nDisallow:\n'), 'https://rafaelsouza.dev', 'siteDir')).toEqual([]);
     expect(siteAddressNotes(withRobots('Sitemap: http://localhost:3252/sitemap.xml'), '${Token[BaseUrl]}', 'siteDir')).toEqual([]);
+  });
+});
+
+describe('builtForAnotherAddressNote: a folder built for another address than the preview’s', () => {
+  const preview = 'http://localhost:3000';
+
+  it('names the address the sitemap names and the contact page loads files from, and the two builds', () => {
+    expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, ['https://fonts.example', 'https://priyadesign.com'], 'siteDir')).toBe(
+      "siteDir: your site was built for https://priyadesign.com, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: " +
+        'to preview, build for http://localhost:3000 (Hugo: hugo --baseURL http://localhost:3000/), and for https://priyadesign.com again before a deploy or a publish',
+    );
+  });
+
+  it('says nothing where the contact page loads nothing from that address (links relative, the sitemap alone absolute), or the sitemap names the preview', () => {
+    expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, ['https://fonts.example'], 'siteDir')).toBeUndefined();
+    expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, [], 'siteDir')).toBeUndefined();
+    expect(builtForAnotherAddressNote(withSitemap(urlset(`${preview}/about/`)), preview, [preview], 'siteDir')).toBeUndefined();
+    expect(builtForAnotherAddressNote(siteFiles(siteFolder({ 'index.html': '<p>x</p>' })), preview, ['https://priyadesign.com'], 'siteDir')).toBeUndefined();
   });
 });
