@@ -76,8 +76,9 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
     const gaps = agents.robotsTxt ? robotsTxtGaps(readFileSync(ownRobots, 'utf8')) : [];
     if (gaps.length > 0) {
       notes.push(
-        `${setting}: robots.txt is your own, served as written, which search engines read as before (keep it so if you like, and "robotsTxt": false to have this line no more); ` +
-          `for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}`,
+        `${setting}: robots.txt is your own, served as written, which search engines read as before; ` +
+          `for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}. ` +
+          `Or delete it (Hugo: enableRobotsTXT off), and the service writes one that has them all; or keep it as it is, with "robotsTxt": false to have this line no more`,
       );
     }
   } else if (agents.robotsTxt) {
