@@ -30,7 +30,7 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * (hast-util-from-parse5, hast-util-to-mdast, mdast-util-to-markdown with GFM's tables) from the
  * tree parse5 builds, the WHATWG parser browsers follow: the page's main content (its `<main>`, an
  * element of role `main`, its one `<article>`, or else its body without header, footer and
- * asides), never its navigation, scripts, styles or what the page hides (`hidden`, `aria-hidden`),
+ * asides), never its navigation, scripts, styles, comments or what the page hides (`hidden`, `aria-hidden`),
  * under its title when the content has no `<h1>`
  * of its own. A form that sends the service an inquiry (its action `/contact`) is, in the Markdown,
  * a paragraph that points an agent at the API and the MCP server that take the same inquiry: its
@@ -148,7 +148,8 @@ function prune(root: Element, names: ReadonlySet<string>): void {
       defaultTreeAdapter.insertText(element, text);
       continue;
     }
-    element.childNodes = element.childNodes.filter((child) => !(isElement(child) && (names.has(child.tagName) || isHidden(child))));
+    // A comment is the page's author talking to its next editor (the example form's notes), never content.
+    element.childNodes = element.childNodes.filter((child) => !defaultTreeAdapter.isCommentNode(child) && !(isElement(child) && (names.has(child.tagName) || isHidden(child))));
     for (const child of element.childNodes) if (isElement(child)) stack.push([child, depth + 1]);
   }
 }

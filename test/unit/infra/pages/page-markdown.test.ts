@@ -16,6 +16,11 @@ describe("a page's Markdown: its main content (docs/api.md §16)", () => {
     expect(markdown).toBe('# About Ada\n\nI build **bridges**, see [my work](/work/).\n');
   });
 
+  it('leaves out the page’s comments, as the example form’s notes to its editor, at any depth', () => {
+    const page = '<title>T</title><main><!-- The inquiry\'s fields --><p>Write <!-- inline -->to me.</p><div><!-- Where the outcome is said. --><p>Soon.</p></div></main>';
+    expect(pageMarkdown(html(page), '/contact/')).toBe('# T\n\nWrite to me.\n\nSoon.\n');
+  });
+
   it("keeps the content's own <h1> rather than the title, and GFM tables", () => {
     const markdown = pageMarkdown(html('<title>T</title><main><h1>Prices</h1><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></main>'), '/');
     expect(markdown).toBe('# Prices\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
