@@ -32,7 +32,7 @@ describe('npm run synth’s next steps', () => {
       '  7. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and delete its form at your form service, if any (docs/your-domain.md step 7)',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (or end its hosting plan), and delete its form at your form service, if any (docs/your-domain.md step 7)',
       '  9. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
@@ -74,7 +74,7 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps.at(-2)).toBe(
       '  7. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host, and delete its form at your form service, if any (docs/your-domain.md step 7)',
+        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (or end its hosting plan), and delete its form at your form service, if any (docs/your-domain.md step 7)',
     );
   });
 
@@ -214,7 +214,7 @@ describe('npm run synth’s next steps', () => {
     expect(otherSender[3]).toMatch(/^ {2}2\. Before you deploy: look at other\.example\.org's DMARC policy /);
     // With a Route 53 zone, the validation records go there.
     const { certificateArn: __, ...zoneWithoutCertificate } = EXAMPLE_CONTEXT;
-    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain('prints a CNAME record for each name, to create in your Route 53 zone; ');
+    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain('prints a CNAME record for each name, to create in your Route 53 zone (the ACM console\'s Create records in Route 53 does it; ACM finds them once your registrar names the zone\'s four name servers); ');
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
