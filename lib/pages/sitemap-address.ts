@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
+import { isLoopbackName } from '../loopback-names.js';
 
 /**
  * Notes on the folder's own files that name the site at another origin than its own (`baseUrl`),
@@ -21,9 +22,7 @@ export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string
  * redirect, or to the old host.
  */
 function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {
-  const file = site.files.get(SITEMAP_XML);
-  if (file === undefined) return undefined;
-  const named = originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
+  const named = sitemapOrigin(site);
   if (named === undefined || named === own) return undefined;
   return (
     `${setting}: sitemap.xml names your pages at ${named}, where the site is ${own}: set your generator's base URL to ${own} ` +
@@ -38,14 +37,20 @@ function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting
  * alone is read, as a page's canonical link may name the site's address in any build.
  */
 export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previewOrigin: string, loadedOrigins: readonly string[], setting: string): string | undefined {
-  const file = site.files.get(SITEMAP_XML);
-  if (file === undefined) return undefined;
-  const named = originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
+  const named = sitemapOrigin(site);
   if (named === undefined || named === previewOrigin || !loadedOrigins.includes(named)) return undefined;
+  // A build for another preview (a generator's own server's port) is rebuilt for the site by synth's notes, not by this one.
+  const again = isLoopbackName(new URL(named).hostname) ? '' : `, and for ${named} again before a deploy or a publish`;
   return (
     `${setting}: your site was built for ${named}, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
-    `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/), and for ${named} again before a deploy or a publish`
+    `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/)${again}`
   );
+}
+
+/** The origin of the first page the folder's own sitemap names, if it names one by a URL with an origin. */
+function sitemapOrigin(site: Pick<SiteFiles, 'files'>): string | undefined {
+  const file = site.files.get(SITEMAP_XML);
+  return file === undefined ? undefined : originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
 }
 
 /** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */
@@ -63,6 +68,8 @@ function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting:
   return `${setting}: robots.txt names its sitemap at ${named}, where the site is ${own}: write Sitemap: ${own}/${SITEMAP_XML} in it (a copy of npm start's robots.txt names the machine's address)`;
 }
 
+/** A URL's origin; none for one that is no URL, or whose origin is opaque (`file:`, `data:`), which URL serializes as "null". */
 function originOf(url: string | undefined): string | undefined {
-  return url !== undefined && URL.canParse(url) ? new URL(url).origin : undefined;
+  const origin = url !== undefined && URL.canParse(url) ? new URL(url).origin : undefined;
+  return origin === 'null' ? undefined : origin;
 }

@@ -280,7 +280,7 @@ describe('npm start with the owner’s settings file (docs/api.md §7)', () => {
 });
 
 describe('npm start with a folder built for the site’s own address', () => {
-  it('says so under its Site line, naming the address and how to build for the preview', async () => {
+  it('says so under its Site line, naming the address and how to build for the preview, though the settings name that address as the site’s', async () => {
     const built = 'https://priyadesign.com';
     const site = siteFolder({
       'index.html': `<link rel="stylesheet" href="${built}/css/site.css"><title>Priya</title>`,
@@ -288,10 +288,13 @@ describe('npm start with a folder built for the site’s own address', () => {
       'css/site.css': 'body {}',
       'sitemap.xml': `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${built}/</loc></url></urlset>`,
     });
-    const server = await startLocalServer({ SITE_DIR: site });
+    const settings = join(mkdtempSync(join(tmpdir(), 'settings-')), 'site-settings.json');
+    // Deployed, domainName's address is the site's own, and the contact page's files by it are the site's.
+    writeFileSync(settings, JSON.stringify({ siteDir: site, domainName: 'priyadesign.com' }));
+    const server = await startLocalServer({ SITE_SETTINGS: settings });
     try {
       expect(server.output()).toMatch(
-        new RegExp(`^Site {7}${site}  \\(SITE_DIR, .*\\)\\nSITE_DIR: your site was built for https://priyadesign\\.com, which its sitemap\\.xml names and its contact page loads files from, .*: to preview, build for ${server.baseUrl.replace(/\./g, '\\.')} \\(Hugo: hugo --baseURL ${server.baseUrl.replace(/\./g, '\\.')}/\\)`, 'm'),
+        new RegExp(`^Site {7}${site}  \\(siteDir, .*\\)\\nsiteDir: your site was built for https://priyadesign\\.com, which its sitemap\\.xml names and its contact page loads files from, .*: to preview, build for ${server.baseUrl.replace(/\./g, '\\.')} \\(Hugo: hugo --baseURL ${server.baseUrl.replace(/\./g, '\\.')}/\\)`, 'm'),
       );
     } finally {
       await server.stop();

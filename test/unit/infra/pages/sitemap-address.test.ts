@@ -55,10 +55,17 @@ describe('builtForAnotherAddressNote: a folder built for another address than th
     );
   });
 
+  it('says only the preview’s build for a folder built for another preview (a generator’s own server)', () => {
+    const other = 'http://localhost:1313';
+    expect(builtForAnotherAddressNote(withSitemap(urlset(`${other}/about/`)), preview, [other], 'siteDir')).toMatch(/: to preview, build for http:\/\/localhost:3000 \(Hugo: hugo --baseURL http:\/\/localhost:3000\/\)$/);
+  });
+
   it('says nothing where the contact page loads nothing from that address (links relative, the sitemap alone absolute), or the sitemap names the preview', () => {
     expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, ['https://fonts.example'], 'siteDir')).toBeUndefined();
     expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, [], 'siteDir')).toBeUndefined();
     expect(builtForAnotherAddressNote(withSitemap(urlset(`${preview}/about/`)), preview, [preview], 'siteDir')).toBeUndefined();
     expect(builtForAnotherAddressNote(siteFiles(siteFolder({ 'index.html': '<p>x</p>' })), preview, ['https://priyadesign.com'], 'siteDir')).toBeUndefined();
+    // A file: address has an opaque origin, which URL writes "null", as it writes a data: image's.
+    expect(builtForAnotherAddressNote(withSitemap(urlset('file:///home/priya/public/index.html')), preview, ['null'], 'siteDir')).toBeUndefined();
   });
 });
