@@ -68,7 +68,7 @@ export function verifyAtHostStep(names: readonly string[], siteHost: string): st
 
 /** The day-before step: the records' TTL lowered, so the switch takes minutes. */
 export function lowerTtlStep(names: readonly string[], siteHost: string | undefined, inZone: boolean): string {
-  const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone' : 'at your DNS host (at Cloudflare, a proxied record has it already)'} to 300 s`;
+  const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone to 300 s' : 'at your DNS host to 300 s (at Cloudflare, a proxied record has it already)'}`;
   const redirects = siteHost === undefined ? undefined : knownHost(siteHost)?.redirects;
   if (redirects === false) return `${lowered}, so that every visitor reaches the new site five minutes after the switch`;
   if (redirects === true) return `${lowered}, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`;

@@ -78,7 +78,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
       notes.push(
         `${setting}: robots.txt is your own, served as written, which search engines read as before; ` +
           `for the agent-readiness scanners' top level it lacks ${gaps.join(', ')}${OWN_ROBOTS_TXT_HELP}. ` +
-          `Or delete it (Hugo: enableRobotsTXT off), and the service writes one that has them all; or keep it as it is, with "robotsTxt": false to have this line no more`,
+          `Or, if it holds no rules of your own, delete it from your site's source (Hugo: enableRobotsTXT off), and the service writes its own; or keep it as it is, with "robotsTxt": false to have this line no more`,
       );
     }
   } else if (agents.robotsTxt) {

@@ -22,7 +22,7 @@ describe('npm run synth’s next steps', () => {
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
       'Next:',
       `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
-      "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host (at Cloudflare, a proxied record has it already) to 300 s, so that the switch takes five minutes at most",
+      "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most",
       '  3. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
       "  4. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
@@ -32,7 +32,7 @@ describe('npm run synth’s next steps', () => {
       '  7. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (or end its hosting plan), and delete its form at your form service, if any (docs/your-domain.md step 7)',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
       '  9. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
@@ -74,7 +74,7 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps.at(-2)).toBe(
       '  7. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (or end its hosting plan), and delete its form at your form service, if any (docs/your-domain.md step 7)',
+        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
     );
   });
 
@@ -84,7 +84,7 @@ describe('npm run synth’s next steps', () => {
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host (at Cloudflare, a proxied record has it already) to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
     // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
     expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
     expect(steps[5]).toMatch(/^ {2}4\. Deploy: /);
@@ -111,7 +111,7 @@ describe('npm run synth’s next steps', () => {
   it('for a site at www. alone moving from GitHub Pages: the redirect named as GitHub’s own setting, whichever name it holds, and the bare name’s TTL lowered too, as its records change at the switch', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps[3]).toBe(
-      "  2. The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host (at Cloudflare, a proxied record has it already) to 300 s, so that the switch leaves visitors on you.github.io's 404 page five minutes at most",
+      "  2. The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most",
     );
     expect(steps[4]).toMatch(/^ {2}3\. Before you switch, a day ahead: verify example\.com at GitHub /);
     const switchStep = steps.find((step) => step.includes('Turn off your repository'));
@@ -127,7 +127,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at a host that keeps serving its own address (Netlify, Cloudflare Pages, Vercel, GitLab Pages): tried through the hosts file, no gap, the converted form and the host’s domain once the TTL has passed', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://ada.netlify.app' }, EXAMPLE_ENV);
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host (at Cloudflare, a proxied record has it already) to 300 s, so that every visitor reaches the new site five minutes after the switch");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
     expect(steps.at(-2)).toBe(
       `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
@@ -154,7 +154,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at a host it does not know: what curl shows decides between the two orders', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://old.example.net' }, EXAMPLE_ENV);
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host (at Cloudflare, a proxied record has it already) to 300 s, so that the switch takes five minutes at most");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most");
     // Known by the end of their name alone: a lookalike is a host like any other.
     for (const lookalike of ['https://notgithub.io', 'https://pages.dev.example.net', 'https://netlify.app']) {
       expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-2)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);

@@ -77,7 +77,7 @@ describe('npm run synth', () => {
     expect(run.status).toBe(0);
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^siteDir: not published, nor served by local mode: \.env /),
-      expect.stringMatching(/^siteDir: robots\.txt is your own, served as written, which search engines read as before; for the agent-readiness scanners' top level it lacks .*\. Or delete it \(Hugo: enableRobotsTXT off\), and the service writes one that has them all; or keep it as it is, with "robotsTxt": false to have this line no more$/),
+      expect.stringMatching(/^siteDir: robots\.txt is your own, served as written, which search engines read as before; for the agent-readiness scanners' top level it lacks .*\. Or, if it holds no rules of your own, delete it from your site's source \(Hugo: enableRobotsTXT off\), and the service writes its own; or keep it as it is, with "robotsTxt": false to have this line no more$/),
     ]);
     // With CI=true the CDK CLI writes its own lines to stdout: the summary is a line of its own.
     expect(run.stdout).toMatch(/^Synthesized /m);
