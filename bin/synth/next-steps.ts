@@ -115,6 +115,8 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
   const steps = [
+    // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate.
+    ...(writesInZone ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
     // A certificate to request comes first: ACM's validation is the longest wait.
     ...certificateChecks,
     ...freeMailSenders.map((note) => `About your sender: ${note}`),
@@ -131,15 +133,15 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
       : []),
     ...(siteHost === undefined || aliases.length === 0 ? [] : [verifyAtHostStep(aliases, siteHost)].filter((step) => step !== undefined)),
-    `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
-    ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
+    `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
+    ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
     ...signedDomains.map(
       (domain) =>
-        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none"${writesInZone ? ' (in the Route 53 console: your zone, Create record)' : ''}, then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
     ),
     ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
     ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
@@ -174,6 +176,23 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove ${pronoun} from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)`;
+}
+
+/**
+ * Whether a name is a domain's bare name (an apex), where DNS allows no CNAME: a name of two labels.
+ * A bare name under a two-label suffix (example.co.uk) is taken for a subdomain, whose step then
+ * names the CNAME a DNS host refuses there, as the ALIAS it needs.
+ */
+function isBareName(name: string): boolean {
+  return name.split('.').length === 2;
+}
+
+/** The step that has the owner check their DNS host can point a bare name at the distribution's name, before the certificate names it. */
+function aliasCheckStep(name: string): string {
+  return (
+    `First, check that your DNS host can point ${name} at another host's name: its DNS editor offers, at ${name} (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). ` +
+    `If it cannot, choose your way in docs/your-domain.md, "A DNS host without ALIAS", before you request the certificate`
+  );
 }
 
 /** The certificate to request first, for the names it must hold, when certificateArn is not set yet (lib/settings/certificate-to-request.ts). */
@@ -218,7 +237,7 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return (
       `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: ` +
-      `right before it, delete those this lists (once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
+      `right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
       (sitesRecords ? `. A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)` : '')
     );
   });
