@@ -39,7 +39,7 @@ describe('npm run synth’s next steps', () => {
       '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
       '  10. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
@@ -88,7 +88,7 @@ describe('npm run synth’s next steps', () => {
     );
   });
 
-  const WHERE = '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+  const WHERE = '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
