@@ -30,7 +30,7 @@ const BODY_CHROME = new Set(['header', 'footer', 'aside']);
  * (hast-util-from-parse5, hast-util-to-mdast, mdast-util-to-markdown with GFM's tables) from the
  * tree parse5 builds, the WHATWG parser browsers follow: the page's main content (its `<main>`, an
  * element of role `main`, its one `<article>`, or else its body without header, footer and
- * asides), never its navigation, scripts, styles, comments or what the page hides (`hidden`, `aria-hidden`),
+ * asides), never its navigation, scripts, styles, comments, headings' permalink marks or what the page hides (`hidden`, `aria-hidden`),
  * under its title when the content has no `<h1>`
  * of its own. A form that sends the service an inquiry (its action `/contact`) is, in the Markdown,
  * a paragraph that points an agent at the API and the MCP server that take the same inquiry: its
@@ -149,9 +149,19 @@ function prune(root: Element, names: ReadonlySet<string>): void {
       continue;
     }
     // A comment is the page's author talking to its next editor (the example form's notes), never content.
-    element.childNodes = element.childNodes.filter((child) => !defaultTreeAdapter.isCommentNode(child) && !(isElement(child) && (names.has(child.tagName) || isHidden(child))));
+    element.childNodes = element.childNodes.filter(
+      (child) => !defaultTreeAdapter.isCommentNode(child) && !(isElement(child) && (names.has(child.tagName) || isHidden(child) || isPermalinkMark(child))),
+    );
     for (const child of element.childNodes) if (isElement(child)) stack.push([child, depth + 1]);
   }
+}
+
+/** The marks a generator puts beside a heading to link it (MkDocs' `¶`, Docusaurus' `#`): symbols, not words. */
+const PERMALINK_MARKS = new Set(['', '¶', '#', '§', '🔗', '⚓']);
+
+/** A link to a place in its own page whose text is a permalink mark alone, which in Markdown is noise: `# Contact[¶](#contact)`. */
+function isPermalinkMark(element: Element): boolean {
+  return element.tagName === 'a' && (attribute(element, 'href') ?? '').startsWith('#') && PERMALINK_MARKS.has(textOf(element).trim());
 }
 
 /**

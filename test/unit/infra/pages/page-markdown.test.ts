@@ -21,6 +21,13 @@ describe("a page's Markdown: its main content (docs/api.md §16)", () => {
     expect(pageMarkdown(html(page), '/contact/')).toBe('# T\n\nWrite to me.\n\nSoon.\n');
   });
 
+  it('leaves out the permalink marks generators put beside headings, and keeps every link with words', () => {
+    const page =
+      '<title>T</title><main><h1 id="contact">Contact<a class="headerlink" href="#contact" title="Permanent link">¶</a></h1>' +
+      '<h2 id="rates">Rates <a href="#rates" class="hash-link" aria-label="Direct link"></a></h2><p>See <a href="#rates">the rates</a>, or <a href="/#">home</a> #1.</p></main>';
+    expect(pageMarkdown(html(page), '/contact/')).toBe('# Contact\n\n## Rates\n\nSee [the rates](#rates), or [home](/#) #1.\n');
+  });
+
   it("keeps the content's own <h1> rather than the title, and GFM tables", () => {
     const markdown = pageMarkdown(html('<title>T</title><main><h1>Prices</h1><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></main>'), '/');
     expect(markdown).toBe('# Prices\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
