@@ -5,6 +5,13 @@ import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
 /** How often the page's file is looked at: a rebuild by a generator's watch mode takes about as long. */
 export const FORM_PAGE_LOOK_MS = 1_000;
 
+/**
+ * How many looks in a row a refusal must hold before it is said: two for a page that changed (the
+ * thank-you page its form names may come a moment later), ten for a page that is gone, as a
+ * generator empties its output folder while it builds (Astro's dist/, for a few seconds).
+ */
+const REFUSAL_LOOKS = { changed: 2, gone: 10 } as const;
+
 /** The form page npm start watches (or another contact page): its path of the site, its file in the folder, and whether start-up found it. */
 export interface WatchedFormPage {
   /** Another contact page, which answers the posts sent from it (docs/api.md §9), not the form page. */
@@ -47,9 +54,8 @@ export interface StartUpReading {
  * is said when an edit changes it, as an edit reaches visitors at once.
  *
  * Only a file that kept its size and time from one look to the next is checked, once, as a
- * generator may be writing it; a refusal is said once it held on two checks (the thank-you page the
- * form names may come a moment later), and checked again at each look until it is mended. Looks
- * every `everyMs`; `stop` ends it.
+ * generator may be writing it; a refusal is said once it held on REFUSAL_LOOKS checks, and checked
+ * again at each look until it is mended. Looks every `everyMs`; `stop` ends it.
  */
 export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUpReading, say: (line: string) => void, everyMs = FORM_PAGE_LOOK_MS): { stop(): void } {
   // Start-up judged the page as it is now.
@@ -57,6 +63,8 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
   let seen = page.used ? fileState(page.file) : undefined;
   let judged = seen;
   let lastRefusal: string | undefined;
+  let refusedLooks = 0;
+  let goneLooks = 0;
   const said = new Set<string>();
   let saidNoForm = false;
   // What a post without JavaScript lands on until a restart: the thank-you page start-up read, else the service's.
@@ -90,15 +98,20 @@ export function watchFormPage(page: WatchedFormPage, startUpReads: () => StartUp
       reading = startUpReads();
     } catch (error) {
       if (!(error instanceof ConfigError)) return;
-      if (error.message === lastRefusal && !said.has(error.message)) {
+      refusedLooks = error.message === lastRefusal ? refusedLooks + 1 : 1;
+      if (refusedLooks >= (now === undefined ? REFUSAL_LOOKS.gone : REFUSAL_LOOKS.changed) && !said.has(error.message)) {
         said.add(error.message);
         say(`${label}${page.path} changed, and npm start would now stop: ${error.message}. ${page.used ? 'Mend it: until then its posts may fail' : 'Mend it, then start npm start again'}`);
       }
       lastRefusal = error.message;
       return;
     }
+    // A page gone without a refusal (the one start-up found at /contact/) is said as late as a refusal of a page gone.
+    if (page.used && !reading.found && now === undefined && ++goneLooks < REFUSAL_LOOKS.gone) return;
+    goneLooks = 0;
     judged = now;
     lastRefusal = undefined;
+    refusedLooks = 0;
     const wasRefused = said.size > 0;
     said.clear();
     const { found } = reading;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchFormPage } from '../../../bin/local/form-page-watch.js';
 import { ConfigError } from '../../../lambdas/config.js';
@@ -262,6 +262,38 @@ describe('watchFormPage, with the form page start-up found or was given', () => 
       "Form page  /contact/ changed: it loads /css/site.css, which the site has no file for: copy it in, or change the page's links",
       'Form page  /contact/ lacks nothing now',
     ]);
+  });
+
+  it('says nothing of a page gone for a few looks, as a generator empties its folder while it builds, and says it once it stays gone', async () => {
+    const folder = siteFolder();
+    writePage(folder, ownerFormPage());
+    const file = join(folder, 'contact/index.html');
+    const said: string[] = [];
+    const startUpReads = () => {
+      if (!existsSync(file)) throw new ConfigError('formPage /contact/ is no page of siteDir');
+      return { found: true };
+    };
+    const watch = watchFormPage({ path: '/contact/', file, used: true }, startUpReads, (line) => said.push(line), LOOK_MS);
+    rmSync(file);
+    await looks(6);
+    writePage(folder, ownerFormPage());
+    await looks(6);
+    expect(said).toEqual([]);
+    rmSync(file);
+    await until(() => said.length > 0);
+    watch.stop();
+    expect(said).toEqual(['Form page  /contact/ changed, and npm start would now stop: formPage /contact/ is no page of siteDir. Mend it: until then its posts may fail']);
+
+    // The page start-up found at /contact/ is no setting: gone, start-up would go on without it, which is said as late.
+    const found = siteFolder();
+    writePage(found, ownerFormPage());
+    const { said: foundSaid, watch: foundWatch, file: foundFile } = watchingUsed(found, '/contact/');
+    rmSync(foundFile);
+    await looks(6);
+    writePage(found, ownerFormPage());
+    await looks(6);
+    expect(foundSaid).toEqual([]);
+    foundWatch.stop();
   });
 
   it('says the page is mended when it comes back as it was, its size and time unchanged (a folder moved away and back)', async () => {
