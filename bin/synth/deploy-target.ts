@@ -114,6 +114,6 @@ function reconciled(choice: RegionChoice, region: string): string {
     case 'profile':
       return `the region of your AWS profile ${choice.source.profile}: ${ELSEWHERE}`;
     case 'fallback':
-      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): ${ELSEWHERE}`;
+      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): ${ELSEWHERE}, then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region`;
   }
 }

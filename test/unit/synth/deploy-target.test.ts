@@ -135,7 +135,7 @@ describe('the lines synth prints after its summary', () => {
 
   it('say that us-east-1 is the CDK’s fallback, how to choose another, and that the other commands need one named', () => {
     expect(deployTargetLines(site('us-east-1'), { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([
-      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each",
+      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each, then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region",
       "           npm run verify, publish and inbox find no region here (they read AWS_REGION, then your AWS profile's): export AWS_REGION=us-east-1, or give them --region us-east-1",
       "Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials' account",
     ]);
