@@ -81,6 +81,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const aliases = distributions.flatMap((config) => config.Aliases ?? []);
   const recordSets = ofType('AWS::Route53::RecordSet');
   const writesInZone = recordSets.length > 0;
+  const requestsCertificate = distributions.some(({ ViewerCertificate: certificate }) => certificate?.AcmCertificateArn === CERTIFICATE_TO_REQUEST_ARN);
   // CloudFront refuses a name the certificate does not name: the site's, and its other name (redirectDomainName).
   const certificateChecks = distributions.flatMap(({ Aliases: names = [], ViewerCertificate: certificate }) =>
     names.length === 0 || certificate?.AcmCertificateArn === undefined
@@ -115,8 +116,8 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
   const steps = [
-    // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate.
-    ...(writesInZone ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
+    // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate to request.
+    ...(writesInZone || !requestsCertificate ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
     // A certificate to request comes first: ACM's validation is the longest wait.
     ...certificateChecks,
     ...freeMailSenders.map((note) => `About your sender: ${note}`),

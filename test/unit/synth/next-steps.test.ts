@@ -26,21 +26,19 @@ describe('npm run synth’s next steps', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
       'Next:',
-      // Whether the DNS host can point the bare name there decides the names: before the certificate names them.
-      ALIAS_CHECK,
-      `  2. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
-      "  3. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most",
-      "  4. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
+      `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+      "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most",
+      "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      '  5. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      "  6. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
-      `  7. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
-      '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  5. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
+      `  6. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+      '  7. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
-      '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
+      '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
-      '  10. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      '  9. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
     ]);
   });
 
@@ -94,12 +92,12 @@ describe('npm run synth’s next steps', () => {
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
-    expect(steps[4]).toBe("  3. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
     // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
-    expect(steps[5]).toBe(`  4. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
-    expect(steps[7]).toMatch(/^ {2}6\. Deploy: /);
+    expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
+    expect(steps[6]).toMatch(/^ {2}5\. Deploy: /);
     expect(steps.at(-2)).toBe(
-      `  10. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
+      `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
         'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
     );
@@ -130,16 +128,16 @@ describe('npm run synth’s next steps', () => {
     // GitHub answers the bare name 404 once its custom domain is off: the forwarding comes with the switch.
     expect(steps[steps.indexOf(switchStep ?? '') + 1]).toMatch(/^ {2}\d+\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com as you switch \(above\), its old records giving way, /);
     // With both names the stack's, no name is left to the DNS host's forwarding.
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV)[4]).toContain(
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV)[3]).toContain(
       "lower the TTL of example.com and www.example.com's records at your DNS host",
     );
   });
 
   it('for an existing site at a host that keeps serving its own address (Netlify, Cloudflare Pages, Vercel, GitLab Pages): tried through the hosts file, no gap, the converted form and the host’s domain once the TTL has passed', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://ada.netlify.app' }, EXAMPLE_ENV);
-    expect(steps[4]).toBe("  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
     expect(steps.at(-2)).toBe(
-      `  9. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
+      `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
         "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), " +
         "read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
@@ -164,13 +162,13 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at a host it does not know: what curl shows decides between the two orders', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://old.example.net' }, EXAMPLE_ENV);
-    expect(steps[4]).toBe("  3. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most");
+    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most");
     // Known by the end of their name alone: a lookalike is a host like any other.
     for (const lookalike of ['https://notgithub.io', 'https://pages.dev.example.net', 'https://netlify.app']) {
       expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-2)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
     }
     expect(steps.at(-2)).toBe(
-      '  9. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
+      '  8. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
         `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
     );
@@ -182,9 +180,10 @@ describe('npm run synth’s next steps', () => {
 
   it('for the domain’s name and its other name (redirectDomainName): the certificate to check for each first, and both names’ records', () => {
     const elsewhere = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com' }, EXAMPLE_ENV);
-    expect(elsewhere[2]).toBe(ALIAS_CHECK);
-    expect(elsewhere[3]).toBe(
-      `  2. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+    // The certificate exists: the names are chosen, whether the DNS host can point the bare name asked before its request.
+    expect(elsewhere.join('\n')).not.toContain('First, check that your DNS host');
+    expect(elsewhere[2]).toBe(
+      `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
       'Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName (an ALIAS record at an apex, ',
@@ -219,7 +218,8 @@ describe('npm run synth’s next steps', () => {
         'aws acm wait certificate-validated --region us-east-1 --certificate-arn <CertificateArn> returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
     );
     const withCertificate = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV);
-    expect(both.slice(4)).toEqual(withCertificate.slice(4));
+    const unnumbered = (steps: string[]) => steps.map((step) => step.replace(/^ {2}\d+\. /, ''));
+    expect(unnumbered(both.slice(4))).toEqual(unnumbered(withCertificate.slice(3)));
     expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[3]).toMatch(/--domain-name example\.com --validation-method DNS prints /);
     // ACM's validation is the longest wait: its request comes before every other step but the check of the names it holds, a sender's notes included.
     const otherSender = stepsFor({ ...noCertificate, senderEmail: 'contact@other.example.org' }, EXAMPLE_ENV, true);
@@ -231,7 +231,7 @@ describe('npm run synth’s next steps', () => {
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}3\. Before you deploy: look at example\.com's DMARC policy /));
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}2\. Before you deploy: look at example\.com's DMARC policy /));
   });
 
   it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its parent domain’s, to look at', () => {
