@@ -12,7 +12,7 @@ import { ownerFormPage } from '../support/form-pages.js';
 import { newEmail, newMessage } from '../support/fresh-clients.js';
 import { listeningSockets } from '../support/listening-sockets.js';
 import { postContact, sendTarget } from '../support/http-client.js';
-import { runOwnerCommand, sentEmails, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
+import { ranToEnd, runOwnerCommand, sentEmails, spawnLocal, spawnNpmStart, startLocalServer, waitForEmails, whenReady, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 import { closedPort } from '../support/unreachable.js';
 import { until } from '../support/until.js';
@@ -22,10 +22,7 @@ const UNTIL_THE_TEST_TIMES_OUT = { timeoutMs: Number.POSITIVE_INFINITY };
 
 /** Runs bin/local.ts until it exits on its own, with the given settings. */
 function runLocal(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const local = spawnLocal(env);
-  return new Promise((resolve) => {
-    local.child.once('exit', (code) => resolve({ code, stdout: local.stdout(), stderr: local.stderr() }));
-  });
+  return ranToEnd(spawnLocal(env));
 }
 
 describe('npm start (bin/local.ts)', () => {

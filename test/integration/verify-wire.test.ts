@@ -3,8 +3,6 @@ import { CreateEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { DeleteAlarmsCommand, PutMetricAlarmCommand, PutMetricDataCommand, SetAlarmStateCommand } from '@aws-sdk/client-cloudwatch';
 import { CreateLogStreamCommand, PutLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { ListSubscriptionsByTopicCommand, UnsubscribeCommand } from '@aws-sdk/client-sns';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { OwnerInbox } from '../../bin/inbox/owner-inbox.js';
 import { accountChecks, type Deployment, type RegionClients } from '../../bin/verify/account-checks.js';
 import { alarmChecks } from '../../bin/verify/alarm-checks.js';
@@ -14,6 +12,7 @@ import type { DeployedStack } from '../../bin/verify/deployed-stack.js';
 import { logGroupOutput } from '../../lib/site-outputs.js';
 import { CLOUDFRONT_REGION } from '../../lib/stack-names.js';
 import { startFakeFrontDoor, type FakeFrontDoor } from '../support/fake-front-door.js';
+import { runOwnerCommand } from '../support/local-server.js';
 import { modelAccountPlan, PAID_ACCOUNT_PLAN, serveFreeTier } from '../support/free-tier.js';
 import { OWNER, reportLine, SENDER, SITE_ALARMS, SITE_REGION } from '../support/mocked-account.js';
 import {
@@ -38,7 +37,6 @@ import { describeWithMoto, useMoto } from '../support/moto-server.js';
  * verified identity, a pending subscription, the Free plan) are test/unit/verify's, on mocks.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SITE = { baseUrl: 'https://site.test', apiUrl: 'https://api.test' };
 
 describeWithMoto()("npm run verify's account checks against moto", () => {
@@ -291,12 +289,7 @@ describeWithMoto()('npm run verify, the command, against moto and a front door o
     await clients.ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'example.com' }));
     for (const client of Object.values(clients)) client.destroy();
 
-    const child = spawn('npm', ['run', '--silent', 'verify'], { cwd: ROOT, env: motoCommandEnvironment(moto(), { AWS_ENDPOINT_URL_SESV2: ses.url, AWS_ENDPOINT_URL_FREETIER: freeTier.url }), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const { code, stdout, stderr } = await runOwnerCommand('verify', [], motoCommandEnvironment(moto(), { AWS_ENDPOINT_URL_SESV2: ses.url, AWS_ENDPOINT_URL_FREETIER: freeTier.url }));
 
     expect(stderr).toBe('');
     const lines = stdout.split('\n');

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { PUBLISHED } from '../../bin/verify/published-documents.js';
 import { send, startFakeFrontDoor, type FakeFrontDoor } from '../support/fake-front-door.js';
-import { sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
+import { runOwnerCommand, sentEmails, startLocalServer, type LocalServer } from '../support/local-server.js';
 import { siteFolder } from '../support/site-folder.js';
 
 /*
@@ -12,16 +10,7 @@ import { siteFolder } from '../support/site-folder.js';
  * door of the test's own that answers /llms.txt 403, the line names it and the exit status is 1.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function runVerify(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'verify', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runVerify = (args: readonly string[]) => runOwnerCommand('verify', args);
 const checkLines = (stdout: string) => stdout.split('\n').filter((line) => /^(ok|warn|FAIL|skip) {2}/.test(line));
 
 describe('npm run verify against local mode', () => {

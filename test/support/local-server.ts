@@ -80,7 +80,7 @@ export async function whenReady(local: LocalProcess): Promise<LocalAddresses> {
     };
     child.stdout?.on('data', check);
     check();
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`local server exited with ${code}:\n${local.stdout()}${local.stderr()}`));
     });
@@ -208,8 +208,15 @@ export function runOwnerCommand(
   args: readonly string[],
   env?: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = gathered(spawn('npm', ['run', '--silent', command, '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) }));
+  return ranToEnd(gathered(spawn('npm', ['run', '--silent', command, '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) })));
+}
+
+/**
+ * A spawned process's exit code and all it printed. Read at 'close', not 'exit': a process's
+ * output can still be in the pipe when 'exit' is emitted, and a line read then may be missing.
+ */
+export function ranToEnd(local: LocalProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    child.child.once('exit', (code) => resolve({ code, stdout: child.stdout(), stderr: child.stderr() }));
+    local.child.once('close', (code) => resolve({ code, stdout: local.stdout(), stderr: local.stderr() }));
   });
 }

@@ -21,7 +21,7 @@ export async function buildEleventySite(sources: Readonly<Record<string, string>
   const run = spawn(process.execPath, [ELEVENTY, '--input=src', '--output=_site', '--quiet'], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+  const code = await new Promise<number | null>((resolve) => run.once('close', resolve));
   if (code !== 0) throw new Error(`eleventy exited with ${code}:\n${stderr}`);
   return join(project, '_site');
 }
