@@ -2,13 +2,9 @@
  * `npm start`: the whole API on http://localhost:3000 with DynamoDB (dynalite) and SES
  * (aws-ses-v2-local) emulated in this process; no AWS account needed.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, readAgentSettings, readSpamSettings } from '../lambdas/config.js';
 import { FLAT_FORM_PAGE } from '../lambdas/html/page-paths.js';
-import { policyRefused } from '../lambdas/html/form-page-reading.js';
-import { readPage } from '../lambdas/html/page-tree.js';
-import { utf8PageText } from '../lambdas/html/page-text.js';
 import { terminalText } from '../lambdas/inbox/visitor-text.js';
 import { frontDoorRouting, pagesWithoutHtml, unlistedPagesNote } from '../lib/edge/front-door-function.js';
 import { agentFiles } from '../lib/pages/agent-files.js';
@@ -167,7 +163,7 @@ function siteLines(siteDir: string, baseUrl: string, source: string, formPage: F
   const paths = [...site.files.keys()];
   const routing = frontDoorRouting(paths, { setting: SITE_DIR, markdown: agents.markdown, formPage: formPage?.path });
   const unlisted = unlistedPagesNote(SITE_DIR, paths, routing.site);
-  const builtFor = builtForAnotherAddressNote(site, new URL(baseUrl).origin, formPage === undefined ? [] : originsLoadedBy(formPage), SITE_DIR);
+  const builtFor = builtForAnotherAddressNote(site, new URL(baseUrl).origin, formPage?.loadedOrigins ?? [], SITE_DIR);
   return [
     `Site       ${siteDir}  (${source}, at the same origin, as the deployed front door serves siteDir)`,
     ...(builtFor === undefined ? [] : [builtFor]),
@@ -175,15 +171,6 @@ function siteLines(siteDir: string, baseUrl: string, source: string, formPage: F
     ...(unlisted === undefined ? [] : [unlisted]),
     ...agentFiles(site, agents, baseUrl, pagesWithoutHtml(paths, routing), SITE_DIR).notes,
   ];
-}
-
-/**
- * The origins other than the preview's that the form page loads files from, the site's own
- * address among them: the form page's check takes `domainName`'s as the site's, as deployed it is.
- */
-function originsLoadedBy(formPage: FormPage): readonly string[] {
-  const text = utf8PageText(readFileSync(formPage.file));
-  return text === undefined ? [] : policyRefused(readPage(text, formPage.path)).otherOrigins;
 }
 
 /** Where a form page would be found in the site's folder, watched until one holds a form: the page there is, else each place a generator may write one. */

@@ -306,6 +306,11 @@ export function policyRefused(page: PageTree): PolicyRefused {
   };
 }
 
+/** The origins the page loads style sheets, scripts or images from, each once, the site's own names' among them (a generator's base URL). */
+export function loadedOrigins(page: PageTree): string[] {
+  return [...new Set(loadedUrls(page, { images: true }).map((url) => url.origin))].filter((origin) => origin !== SITE);
+}
+
 /** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
 function loadedUrls({ all, base }: PageTree, { images }: { images: boolean }): URL[] {
   return all.flatMap((element) => {

@@ -4,6 +4,7 @@ import {
   contactFormSending,
   formServiceHost,
   inquiryFormSending,
+  loadedOrigins,
   misdirectedInquiryAction,
   policyRefused,
   sameSiteSubresources,
@@ -60,6 +61,8 @@ export interface FormPage {
   readonly honeypotShown: boolean;
   /** What the policy of the service's answer with it (a refused post) leaves out of it. */
   readonly refusedByPolicy: PolicyRefused;
+  /** The origins it loads files from (loadedOrigins), the site's own among them: a preview's note on a build for another address reads them. */
+  readonly loadedOrigins: readonly string[];
   /** Its `lang`, if it has one. */
   readonly language?: string;
   /** Whether its form words any of the service's sentences itself. */
@@ -250,7 +253,7 @@ function checkedPage(
   const { errorFor, errorWorded, fields, honeypotShown, worded } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
   const ownFields = form.filled.filter((field) => site.extraFields?.some(({ name }) => name === field));
-  const found = { file, subresources, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), ...(language ? { language } : {}) };
+  const found = { file, subresources, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), loadedOrigins: loadedOrigins(page), ...(language ? { language } : {}) };
   const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
   if (successPath === undefined) return found;
   thanked.add(successPath);

@@ -305,6 +305,8 @@ describe('the site’s own origins, as the form page check reads its links (docs
     const site = siteFolder({ 'contact/index.html': page, 'style.css': 'body {}', 'print.css': 'body {}' });
     const { formPage } = readLocalFormPage({ SITE_DIR: site, PORT: '3257' }, { domainName: 'linnea.example' });
     expect(formPage?.refusedByPolicy.otherOrigins).toEqual(['https://cdn.example']);
+    // All it loads from, the site's own address among them: what a build for another address shows.
+    expect(formPage?.loadedOrigins).toEqual(['http://localhost:3257', 'https://linnea.example', 'https://cdn.example']);
     // Another port is another origin, as a browser counts it.
     expect(readLocalFormPage({ SITE_DIR: site, PORT: '3000' }, { domainName: 'linnea.example' }).formPage?.refusedByPolicy.otherOrigins).toEqual(['http://localhost:3257', 'https://cdn.example']);
   });

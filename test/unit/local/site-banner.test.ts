@@ -95,6 +95,7 @@ describe('siteBannerLines', () => {
     honeypotShown: false,
     worded: false,
     refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
+    loadedOrigins: [],
   };
 
   it('with siteOrigin, says synth’s lines of the form’s pages, and under the form page what start-up found fetching it', () => {

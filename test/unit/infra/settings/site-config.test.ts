@@ -554,6 +554,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       language: 'en',
       worded: false,
       refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
+      loadedOrigins: [],
     });
   });
 
@@ -575,7 +576,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', subresources: ['/css/site.css'], missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] } });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', subresources: ['/css/site.css'], missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] }, loadedOrigins: [] });
   });
 
   it('takes a file the page names by the site’s whole address (Zola’s base_url) for the site’s own, which a refused post’s answer loads', () => {
