@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
-import { isLoopbackName } from '../loopback-names.js';
+import { isLoopbackOrigin } from '../loopback-names.js';
 
 /**
  * Notes on the folder's own files that name the site at another origin than its own (`baseUrl`),
@@ -40,7 +40,7 @@ export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previ
   const named = sitemapOrigin(site);
   if (named === undefined || named === previewOrigin || !loadedOrigins.includes(named)) return undefined;
   // A build for another preview (a generator's own server's port) is rebuilt for the site by synth's notes, not by this one.
-  const again = isLoopbackName(new URL(named).hostname) ? '' : `, and for ${named} again before a deploy or a publish`;
+  const again = isLoopbackOrigin(named) ? '' : `, and for ${named} again before a deploy or a publish`;
   return (
     `${setting}: your site was built for ${named}, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
     `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/)${again}`
