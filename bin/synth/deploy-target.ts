@@ -1,5 +1,5 @@
 import { RegionInfo } from 'aws-cdk-lib/region-info';
-import type { SynthesizedStack } from './next-steps.js';
+import { senderDnsRecords, type SynthesizedStack } from './next-steps.js';
 
 /** The profiles of the AWS config and credentials files, as the SDK's loadSharedConfigFiles reads them. */
 export interface AwsConfigFiles {
@@ -66,7 +66,9 @@ export function sdkRegion(env: Readonly<Record<string, string | undefined>>, fil
 export function deployTargetLines(site: SynthesizedStack | undefined, choice: RegionChoice, commandsRegion: string | undefined, credentialsSetUp: boolean): string[] {
   if (site?.region === undefined) return [];
   const region = site.region;
-  const lines = [`Region     ${region}, ${reconciled(choice, region)}`, ...regionNotes(region).map((note) => `           ${note}`)];
+  // The MAIL FROM's records synth lists name the region: a deploy elsewhere needs them listed again.
+  const namesRegion = senderDnsRecords(site).some(({ text }) => text !== undefined);
+  const lines = [`Region     ${region}, ${reconciled(choice, region, namesRegion)}`, ...regionNotes(region).map((note) => `           ${note}`)];
   if (commandsRegion !== region) {
     lines.push(
       `           npm run verify, publish and inbox ${commandsRegion === undefined ? 'find no region here' : `would ask ${commandsRegion}`} (they read AWS_REGION, then your AWS profile's): export AWS_REGION=${region}, or give them --region ${region}`,
@@ -105,8 +107,11 @@ export function regionNotes(region: string): string[] {
 /** How to deploy to another region than one the owner did not name by a variable. */
 const ELSEWHERE = "to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each";
 
-/** Where the region came from, when the CLI's choice is the one worked out; otherwise the one place left out (IMDS). */
-function reconciled(choice: RegionChoice, region: string): string {
+/**
+ * Where the region came from, when the CLI's choice is the one worked out; otherwise the one place
+ * left out (IMDS). `namesRegion`: whether DNS records synth lists name the region.
+ */
+function reconciled(choice: RegionChoice, region: string, namesRegion: boolean): string {
   if (choice.region !== region) return `from this EC2 instance's metadata, as the CDK CLI found it: ${ELSEWHERE}`;
   switch (choice.source.kind) {
     case 'variable':
@@ -114,6 +119,6 @@ function reconciled(choice: RegionChoice, region: string): string {
     case 'profile':
       return `the region of your AWS profile ${choice.source.profile}: ${ELSEWHERE}`;
     case 'fallback':
-      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): ${ELSEWHERE}, then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region`;
+      return `the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): ${ELSEWHERE}${namesRegion ? ", then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region" : ''}`;
   }
 }

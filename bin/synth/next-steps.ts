@@ -58,10 +58,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const site = stacks.find((stack) => stack.name === STACK_NAMES.site);
   const summary = `Synthesized ${stacks.map((stack) => `${stack.name} (${stack.region ?? 'the region you deploy to'})`).join(', ')} into ${outdir}; cdk-nag's AWS Solutions checks passed.`;
   if (site === undefined) return [summary];
-  const region = site.region;
-  const records = Object.entries(site.template.Outputs ?? {})
-    .filter(([id]) => /^SenderDnsRecord\d+$/.test(id))
-    .map(([id, output]) => ({ id, text: rendered(output.Value, region) }));
+  const records = senderDnsRecords(site);
   const knownRecords = records.flatMap(({ text }) => (text === undefined ? [] : [text]));
   const laterRecords = records.filter(({ text }) => text === undefined).map(({ id }) => id);
   const resources = Object.values(stacks.flatMap((stack) => Object.values(stack.template.Resources ?? {})));
@@ -278,6 +275,17 @@ function functionVariable(stacks: readonly SynthesizedStack[], name: string): st
 function readVariable(properties: Record<string, unknown>, name: string): string[] {
   const value = (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[name];
   return typeof value === 'string' ? [value] : [];
+}
+
+/**
+ * The sender domain's DNS records, as the stack's outputs give them (SenderDnsRecordN): with their
+ * text where synth knows it (the MAIL FROM's MX and SPF, which name the region), without for those
+ * SES names at deploy (DKIM's CNAMEs).
+ */
+export function senderDnsRecords(site: SynthesizedStack): { readonly id: string; readonly text: string | undefined }[] {
+  return Object.entries(site.template.Outputs ?? {})
+    .filter(([id]) => /^SenderDnsRecord\d+$/.test(id))
+    .map(([id, output]) => ({ id, text: rendered(output.Value, site.region) }));
 }
 
 /**

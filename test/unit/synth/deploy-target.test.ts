@@ -135,10 +135,22 @@ describe('the lines synth prints after its summary', () => {
 
   it('say that us-east-1 is the CDK’s fallback, how to choose another, and that the other commands need one named', () => {
     expect(deployTargetLines(site('us-east-1'), { region: 'us-east-1', source: { kind: 'fallback' } }, undefined, false)).toEqual([
-      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each, then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region",
+      "Region     us-east-1, the CDK's fallback, because nothing named one (AWS_REGION, AWS_DEFAULT_REGION, or your AWS profile's region): to deploy elsewhere, aws configure set region <region> (your AWS profile's, which synth, deploy, verify, publish and inbox all read), or export AWS_REGION=<region> before each",
       "           npm run verify, publish and inbox find no region here (they read AWS_REGION, then your AWS profile's): export AWS_REGION=us-east-1, or give them --region us-east-1",
       "Account    unknown: no AWS credentials here, so the template fits any account; the deploy uses its credentials' account",
     ]);
+  });
+
+  it('with the fallback, say to synth again before creating the DNS records it lists only where it lists some that name the region', () => {
+    const mailFrom = { 'Fn::Join': ['', ['mail.example.com MX 10 feedback-smtp.', { Ref: 'AWS::Region' }, '.amazonses.com']] };
+    const dkim = { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['Identity', 'DkimDNSTokenName1'] }, ' CNAME ', { 'Fn::GetAtt': ['Identity', 'DkimDNSTokenValue1'] }]] };
+    const regionLine = (outputs: Record<string, { Value: unknown }>) =>
+      deployTargetLines({ ...site('us-east-1'), template: { Outputs: outputs } }, { region: 'us-east-1', source: { kind: 'fallback' } }, 'us-east-1', true)[0];
+
+    expect(regionLine({ SenderDnsRecord1: { Value: mailFrom }, SenderDnsRecord2: { Value: dkim } })).toMatch(
+      /before each, then run npm run synth again before you create the DNS records it lists, as the MAIL FROM's MX names the region$/,
+    );
+    expect(regionLine({ SenderDnsRecord1: { Value: dkim } })).toMatch(/before each$/);
   });
 
   it('say which profile’s region it is, and where the other commands would look elsewhere', () => {
