@@ -157,7 +157,11 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
         : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md, "A DNS host without ALIAS")`,
     ),
-    'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+    `Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test (it fails until your account is on AWS's paid account plan, which costs nothing itself: README "An AWS account" step 3)`,
+    // The Free plan's stack, once chosen, is in the assembly.
+    ...(stacks.some((stack) => stack.name === STACK_NAMES.pricingPlan)
+      ? []
+      : [`Then, recommended: CloudFront's flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)`]),
   ];
   return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
 }

@@ -21,6 +21,12 @@ const ALIAS_CHECK =
   "  1. First, check that your DNS host can point example.com at another host's name: its DNS editor offers, at example.com (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). " +
   'If it cannot, choose your way in docs/your-domain.md, "A DNS host without ALIAS", before you request the certificate';
 
+/** The last steps: the check, and the Free plan while it is not chosen. */
+const CHECK_IT_ALL =
+  'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test (it fails until your account is on AWS\'s paid account plan, which costs nothing itself: README "An AWS account" step 3)';
+const FREE_PLAN =
+  'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)';
+
 describe('npm run synth’s next steps', () => {
   it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records from the outputs, the domain’s record last, once the site was tried at it', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
@@ -38,7 +44,8 @@ describe('npm run synth’s next steps', () => {
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
-      '  9. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      `  9. ${CHECK_IT_ALL}`,
+      `  10. ${FREE_PLAN}`,
     ]);
   });
 
@@ -70,7 +77,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[5]).toContain('_dmarc.example.com TXT "v=DMARC1; p=none" (in the Route 53 console: your zone, Create record), then');
     // Route 53 points a bare name at the distribution with an alias record: nothing to check of the DNS host.
     expect(steps.join('\n')).not.toContain('First, check that your DNS host');
-    expect(steps.at(-1)).toBe('  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test');
+    expect(steps.slice(-2)).toEqual([`  6. ${CHECK_IT_ALL}`, `  7. ${FREE_PLAN}`]);
   });
 
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
@@ -80,7 +87,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[4]).toBe(
       "  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s, so that the switch takes five minutes at most",
     );
-    expect(steps.at(-2)).toBe(
+    expect(steps.at(-3)).toBe(
       '  7. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
         '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
     );
@@ -96,7 +103,7 @@ describe('npm run synth’s next steps', () => {
     // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
     expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
     expect(steps[6]).toMatch(/^ {2}5\. Deploy: /);
-    expect(steps.at(-2)).toBe(
+    expect(steps.at(-3)).toBe(
       `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
         'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
@@ -136,7 +143,7 @@ describe('npm run synth’s next steps', () => {
   it('for an existing site at a host that keeps serving its own address (Netlify, Cloudflare Pages, Vercel, GitLab Pages): tried through the hosts file, no gap, the converted form and the host’s domain once the TTL has passed', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://ada.netlify.app' }, EXAMPLE_ENV);
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
-    expect(steps.at(-2)).toBe(
+    expect(steps.at(-3)).toBe(
       `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
         "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), " +
@@ -145,14 +152,14 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps.join('\n')).not.toContain('404 page');
     expect(steps.join('\n')).not.toContain('verify example.com at');
-    const pages = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada-site.pages.dev' }, EXAMPLE_ENV).at(-2);
+    const pages = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada-site.pages.dev' }, EXAMPLE_ENV).at(-3);
     expect(pages).toContain("Cloudflare Pages keeps serving ada-site.pages.dev");
     // Cloudflare's guide to removing a custom domain deletes its CNAME record first: here that record names the distribution by then.
     expect(pages).toContain("remove example.com from the project's Custom domains (keep the DNS record that now names the distribution)");
     // Netlify Forms is Netlify's own: no other host's step speaks of it.
     expect(pages).not.toContain('Netlify Forms');
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-2)).toContain("Vercel keeps serving ada.vercel.app");
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-2)).toContain("GitLab Pages keeps serving ada.gitlab.io");
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-3)).toContain("Vercel keeps serving ada.vercel.app");
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-3)).toContain("GitLab Pages keeps serving ada.gitlab.io");
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[5]).toBe(
       '  4. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
         `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), ` +
@@ -165,9 +172,9 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most");
     // Known by the end of their name alone: a lookalike is a host like any other.
     for (const lookalike of ['https://notgithub.io', 'https://pages.dev.example.net', 'https://netlify.app']) {
-      expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-2)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
+      expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-3)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
     }
-    expect(steps.at(-2)).toBe(
+    expect(steps.at(-3)).toBe(
       '  8. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
         `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
@@ -253,7 +260,8 @@ describe('npm run synth’s next steps', () => {
       '  3. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       '  4. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
       "  5. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      '  6. Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test',
+      `  6. ${CHECK_IT_ALL}`,
+      `  7. ${FREE_PLAN}`,
     ]);
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV).join('\n')).not.toContain('DMARC policy');
   });
@@ -265,6 +273,12 @@ describe('npm run synth’s next steps', () => {
       '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
     ]);
     expect(stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com' }).join('\n')).not.toContain('free mail');
+  });
+
+  it('on the Free plan: the check last, the plan no more', () => {
+    const steps = stepsFor({ ...MINIMAL_CONTEXT, pricingPlan: 'free' }, EXAMPLE_ENV);
+    expect(steps.at(-1)).toMatch(/^ {2}\d+\. Check it all, /);
+    expect(steps.join('\n')).not.toContain('"pricingPlan"');
   });
 
   it('for an owner who is the sender: one link, which verifies both', () => {
