@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { attribute, isHtml, readPage } from '../../lambdas/html/page-tree.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
 import { isLoopbackOrigin } from '../loopback-names.js';
@@ -16,42 +17,56 @@ export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string
 }
 
 /**
- * When the folder's own sitemap names its pages at another origin than the site's: a generator
- * writes its base URL there, and in its canonical links and feeds, so a site that moved (from
- * `example.com` to `www.example.com`, say) sends search engines and agents to each page through a
- * redirect, or to the old host.
+ * When the folder's own files name its pages at another origin than the site's (namedAddress): a
+ * generator writes its base URL there, and in its canonical links and feeds, so a site that moved
+ * (from `example.com` to `www.example.com`, say) sends search engines and agents to each page
+ * through a redirect, or to the old host; a build for a preview, to the owner's machine.
  */
 function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {
-  const named = sitemapOrigin(site);
-  if (named === undefined || named === own) return undefined;
+  const named = namedAddress(site);
+  if (named === undefined || named.origin === own) return undefined;
   return (
-    `${setting}: sitemap.xml names your pages at ${named}, where the site is ${own}: set your generator's base URL to ${own} ` +
+    `${setting}: ${named.by} names your pages at ${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
     "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
   );
 }
 
 /**
- * For a preview: a folder built for another address than the preview's, as its sitemap names it and
- * its contact page loads its files from it (a generator's base URL, written into each page), shows
- * pages whose style sheets and links lead to that address, not to the folder. The contact page
- * alone is read, as a page's canonical link may name the site's address in any build.
+ * For a preview: a folder built for another address than the preview's, as its own files name it
+ * (namedAddress) and its contact page loads its files from it (a generator's base URL, written into
+ * each page), shows pages whose style sheets and links lead to that address, not to the folder. A
+ * canonical link alone is no sign: it may name the site's address in any build.
  */
 export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previewOrigin: string, loadedOrigins: readonly string[], setting: string): string | undefined {
-  const named = sitemapOrigin(site);
-  if (named === undefined || named === previewOrigin || !loadedOrigins.includes(named)) return undefined;
+  const named = namedAddress(site);
+  if (named === undefined || named.origin === previewOrigin || !loadedOrigins.includes(named.origin)) return undefined;
   // A build for another preview (a generator's own server's port) is rebuilt for the site by synth's notes, not by this one.
-  const again = isLoopbackOrigin(named) ? '' : `, and for ${named} again before a deploy or a publish`;
+  const again = isLoopbackOrigin(named.origin) ? '' : `, and for ${named.origin} again before a deploy or a publish`;
   return (
-    `${setting}: your site was built for ${named}, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
+    `${setting}: your site was built for ${named.origin}, which ${named.by} names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
     `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/)${again}`
   );
 }
 
-/** The origin of the first page the folder's own sitemap names, if it names one by a URL with an origin. */
-function sitemapOrigin(site: Pick<SiteFiles, 'files'>): string | undefined {
-  const file = site.files.get(SITEMAP_XML);
-  return file === undefined ? undefined : originOf(sitemapLocs(readFileSync(file, 'utf8'))[0]);
+/**
+ * The origin the folder's own files name its pages at, and the file that does: its sitemap's first
+ * URL, else its home page's canonical link (a site whose generator writes no sitemap).
+ */
+function namedAddress(site: Pick<SiteFiles, 'files'>): { readonly origin: string; readonly by: string } | undefined {
+  const sitemap = site.files.get(SITEMAP_XML);
+  const sitemapOrigin = sitemap === undefined ? undefined : originOf(sitemapLocs(readFileSync(sitemap, 'utf8'))[0]);
+  if (sitemapOrigin !== undefined) return { origin: sitemapOrigin, by: SITEMAP_XML };
+  const home = site.files.get(HOME_PAGE);
+  if (home === undefined) return undefined;
+  const canonical = readPage(readFileSync(home, 'utf8'), '/').all.find(
+    (element) => isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('canonical'),
+  );
+  const origin = originOf(attribute(canonical, 'href')?.trim());
+  return origin === undefined ? undefined : { origin, by: `the canonical link of ${HOME_PAGE}` };
 }
+
+/** The folder's home page. */
+const HOME_PAGE = 'index.html';
 
 /** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */
 function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {

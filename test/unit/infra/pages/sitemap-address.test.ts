@@ -29,6 +29,26 @@ describe('siteAddressNotes: the base URL a generator wrote in the folder’s own
   });
 });
 
+describe('siteAddressNotes: the base URL a generator wrote in the home page’s canonical link, where the folder has no sitemap', () => {
+  const withHome = (head: string, files: Record<string, string> = {}) => siteFiles(siteFolder({ 'index.html': `<!doctype html><head>${head}</head><p>x</p>`, ...files }));
+
+  it('names the origin the canonical link names, and the site’s', () => {
+    expect(sitemapAddressNote(withHome('<link rel="Canonical" href=" http://localhost:3200/ ">'), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
+      /^siteDir: the canonical link of index\.html names your pages at http:\/\/localhost:3200, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL to https:\/\/ada-lindqvist\.se /,
+    );
+    expect(sitemapAddressNote(withHome('<link rel="alternate canonical" href="https://old.example/">'), 'https://ada-lindqvist.se', 'siteDir')).toMatch(/^siteDir: the canonical link of index\.html names your pages at https:\/\/old\.example,/);
+  });
+
+  it('says nothing where it names the site’s origin, or a path, or there is none; a sitemap, when there is one, speaks for the folder', () => {
+    expect(siteAddressNotes(withHome('<link rel="canonical" href="https://Ada-Lindqvist.se/">'), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withHome('<link rel="canonical" href="/">'), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withHome('<link rel="stylesheet" href="http://localhost:3200/site.css">'), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(siteFiles(siteFolder({ 'about.html': '<link rel="canonical" href="http://localhost:3200/about">' })), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    const sitemap = { 'sitemap.xml': urlset('https://ada-lindqvist.se/') };
+    expect(siteAddressNotes(withHome('<link rel="canonical" href="http://localhost:3200/">', sitemap), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+  });
+});
+
 describe('siteAddressNotes: the sitemap the folder’s own robots.txt names', () => {
   const withRobots = (robots: string) => siteFiles(siteFolder({ 'index.html': '<p>x</p>', 'robots.txt': robots }));
 
@@ -50,9 +70,14 @@ describe('builtForAnotherAddressNote: a folder built for another address than th
 
   it('names the address the sitemap names and the contact page loads files from, and the two builds', () => {
     expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, ['https://fonts.example', 'https://priyadesign.com'], 'siteDir')).toBe(
-      "siteDir: your site was built for https://priyadesign.com, which its sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: " +
+      "siteDir: your site was built for https://priyadesign.com, which sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: " +
         'to preview, build for http://localhost:3000 (Hugo: hugo --baseURL http://localhost:3000/), and for https://priyadesign.com again before a deploy or a publish',
     );
+  });
+
+  it('names the canonical link of a folder without a sitemap as what names the address', () => {
+    const site = siteFiles(siteFolder({ 'index.html': '<link rel="canonical" href="https://priyadesign.com/">' }));
+    expect(builtForAnotherAddressNote(site, preview, ['https://priyadesign.com'], 'siteDir')).toMatch(/^siteDir: your site was built for https:\/\/priyadesign\.com, which the canonical link of index\.html names and its contact page loads files from,/);
   });
 
   it('says only the preview’s build for a folder built for another preview (a generator’s own server)', () => {
