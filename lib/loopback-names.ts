@@ -6,7 +6,7 @@ export function isLoopbackName(hostname: string): boolean {
   return (LOOPBACK_NAMES as readonly string[]).includes(hostname.toLowerCase());
 }
 
-/** Whether an origin (`http://localhost:8080`) is one of this machine's loopback: a preview's. */
-export function isLoopbackOrigin(origin: string): boolean {
-  return URL.canParse(origin) && isLoopbackName(new URL(origin).hostname);
+/** Whether a URL or an origin (`http://localhost:8080`) names this machine's loopback, on any port: a preview's. */
+export function isLoopbackUrl(url: string): boolean {
+  return URL.canParse(url) && isLoopbackName(new URL(url).hostname);
 }

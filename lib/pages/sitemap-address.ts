@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { attribute, isHtml, readPage } from '../../lambdas/html/page-tree.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
-import { isLoopbackOrigin } from '../loopback-names.js';
+import { isLoopbackUrl } from '../loopback-names.js';
 
 /**
  * Notes on the folder's own files that name the site at another origin than its own (`baseUrl`),
@@ -41,7 +41,7 @@ export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previ
   const named = namedAddress(site);
   if (named === undefined || named.origin === previewOrigin || !loadedOrigins.includes(named.origin)) return undefined;
   // A build for another preview (a generator's own server's port) is rebuilt for the site by synth's notes, not by this one.
-  const again = isLoopbackOrigin(named.origin) ? '' : `, and for ${named.origin} again before a deploy or a publish`;
+  const again = isLoopbackUrl(named.origin) ? '' : `, and for ${named.origin} again before a deploy or a publish`;
   return (
     `${setting}: your site was built for ${named.origin}, which ${named.by} names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
     `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/)${again}`

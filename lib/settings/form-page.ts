@@ -29,7 +29,7 @@ import { isServicePath } from '../front-door-paths.js';
 import { FORM_FOLDER, formPageAtForm } from '../edge/front-door-function.js';
 import { linkedSiteFile, linkFinds, requireLinkFinds, siteFrontDoor, type SiteFrontDoor } from '../edge/front-door-request.js';
 import { isNoindexPage } from '../pages/page-markdown.js';
-import { isLoopbackOrigin } from '../loopback-names.js';
+import { isLoopbackUrl } from '../loopback-names.js';
 import { few, noPageOfFolder, printable, type SiteFiles } from '../pages/site-files.js';
 import { isPageKey, writtenPagePath } from '../pages/site-pages.js';
 import { answeringContactPages, OTHER_FORM_PAGES_ROOM, type ContactPageFile } from './contact-pages.js';
@@ -745,7 +745,7 @@ function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<F
 function policyNote({ styleAttributes, handlerAttributes, inlinePast, otherOrigins, captchas }: PolicyRefused): string {
   const counted = (count: number, what: string, plural = `${what}s`) => (count === 0 ? [] : [`its ${count} ${count === 1 ? what : plural}`]);
   // A page a generator built for a preview names that machine's address: a build for another address, not a policy, mends it.
-  const previewBuilt = otherOrigins.filter(isLoopbackOrigin);
+  const previewBuilt = otherOrigins.filter(isLoopbackUrl);
   const foreign = otherOrigins.filter((origin) => !previewBuilt.includes(origin));
   const preview =
     previewBuilt.length === 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isLoopbackName, isLoopbackOrigin } from '../../lib/loopback-names.js';
+import { isLoopbackName, isLoopbackUrl } from '../../lib/loopback-names.js';
 
 describe('loopback names', () => {
   it.each(['localhost', 'LocalHost', '127.0.0.1', '[::1]'])('take %s for this machine', (hostname) => {
@@ -17,7 +17,7 @@ describe('loopback names', () => {
     ['https://example.com', false],
     // An opaque origin (a file: page's), as URL serializes it: no host at all.
     ['null', false],
-  ])('take the origin %s for a preview’s: %s', (origin, loopback) => {
-    expect(isLoopbackOrigin(origin)).toBe(loopback);
+  ])('take %s for a preview’s: %s', (origin, loopback) => {
+    expect(isLoopbackUrl(origin)).toBe(loopback);
   });
 });
