@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, copyFileSync, existsSync, mkdirSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../lambdas/config.js';
 import { MAX_OWN_LLMS_TXT_BYTES, ownLlmsTxtRefusal } from '../../lambdas/discovery/own-llms-txt.js';
@@ -12,7 +13,13 @@ import { openScanned, scanFile, type ScannedFile } from './scanned-file.js';
 export function parseSiteFolder(setting: string, value: string): string {
   const path = resolve(value);
   if (!existsSync(path) || !statSync(path).isDirectory()) {
-    throw new ConfigError(`${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`);
+    // A shell's ~ means the home folder; a settings file's is a folder's name like any other.
+    const home = /^~(?=\/|$)/.test(value) ? join(homedir(), value.slice(1)) : undefined;
+    throw new ConfigError(
+      home === undefined
+        ? `${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`
+        : `${setting} must be a folder of the site's files, got ${JSON.stringify(value)}: ~ is your shell's name for your home folder, which a settings file does not know: write the whole path, ${JSON.stringify(home)}`,
+    );
   }
   refuseProjectFolder(setting, value, path);
   return path;

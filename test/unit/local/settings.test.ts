@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { NO_SITE_DOCUMENTS, type Env } from '../../../lambdas/config.js';
 import { functionEnvironment, LOCAL_KEYS, readLocalFormPage, readLocalSettings } from '../../../bin/local/settings.js';
@@ -164,6 +166,16 @@ describe('SITE_DIR and the paths of the site (docs/api.md §7)', () => {
     expect(configErrorOf(() => readLocalSettings({ SITE_DIR: value })).message).toBe(
       `SITE_DIR must be a folder of the site's files, got ${JSON.stringify(resolve(value))}, which is none`,
     );
+  });
+
+  it('stops start-up on a ~ it cannot read, with the whole path to write; a folder named ~ is one like any other', () => {
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: '~/my-site/_site' })).message).toBe(
+      `SITE_DIR must be a folder of the site's files, got "~/my-site/_site": ~ is your shell's name for your home folder, which a settings file does not know: write the whole path, ${JSON.stringify(join(homedir(), 'my-site/_site'))}`,
+    );
+    expect(configErrorOf(() => readLocalSettings({ SITE_DIR: '~nobody/site' })).message).toMatch(/, which is none$/);
+    const tilde = join(site, '~');
+    mkdirSync(tilde, { recursive: true });
+    expect(readLocalSettings({ SITE_DIR: relative(process.cwd(), tilde) }).siteDir).toBe(tilde);
   });
 
   it('stops start-up on a settings file with both siteDir and siteOrigin, as synth stops on it, whatever SITE_DIR says', () => {
