@@ -25,7 +25,7 @@ const README = readMarkdown(join(ROOT, 'README.md'));
 const MAX_README_LINES = 450;
 
 /** The owner's guides README links for one step of the path, whose commands are held to README's rules. */
-const OWNER_STEP_GUIDES = ['docs/your-domain.md', 'docs/form-services.md', 'docs/removing.md'].map((path) => readMarkdown(join(ROOT, path)));
+const OWNER_STEP_GUIDES = ['docs/aws-account.md', 'docs/your-domain.md', 'docs/form-services.md', 'docs/removing.md'].map((path) => readMarkdown(join(ROOT, path)));
 
 /** The documents whose links are checked: the owner's guide and the docs beside it. */
 const DOCUMENTS = [
