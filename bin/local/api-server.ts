@@ -40,6 +40,19 @@ export function apiGateway(handlers: HandlerSet, originSecret: string): ApiGatew
   return (request) => serve(handlers, { instances, originSecret }, request);
 }
 
+/** The gateway, saying `line` once, at its first answer 429 (a rate limit spent). */
+export function sayingOnceAt429(api: ApiGateway, line: string, say: (line: string) => void): ApiGateway {
+  let said = false;
+  return async (request) => {
+    const answer = await api(request);
+    if (answer.statusCode === 429 && !said) {
+      said = true;
+      say(line);
+    }
+    return answer;
+  };
+}
+
 /** A listener that writes what `answer` gives each request. */
 export function answeringWith(answer: (request: IncomingMessage) => Promise<LocalAnswer>): RequestListener {
   return (request, response) => {

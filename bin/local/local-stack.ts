@@ -9,7 +9,7 @@ import { existingSiteFrontDoor, siteFrontDoor } from '../../lib/edge/front-door-
 import { answeringContactPages, otherFormPages } from '../../lib/settings/contact-pages.js';
 import { BUNDLED_FORM_PAGE } from '../../lib/settings/form-page.js';
 import { ApiGate } from './api-gate.js';
-import { answeringWith, apiGateway, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
+import { answeringWith, apiGateway, sayingOnceAt429, type HandlerSet, type LambdaHttpHandler } from './api-server.js';
 import { startDeliveryWorker, type LocalDeliveryWorker } from './delivery-worker.js';
 import { stopLine, unsentInquiries } from './dropped-inquiries.js';
 import { ensureCounterTable, ensureInquiryTable, listen, running, startDynamoEmulator, startSesEmulator, type RunningServer } from './emulators.js';
@@ -17,6 +17,7 @@ import { EMULATOR_HOST } from './local-origins.js';
 import { SITE_DIR } from '../../lib/settings/preview-settings.js';
 import { LOCAL_INQUIRY_TABLE } from '../local-tables.js';
 import { functionEnvironment, LOCAL_KEYS, localBaseUrl, type LocalSettings } from './settings.js';
+import { limitSpentLine } from './site-banner.js';
 import { siteDoorListener } from './site-door.js';
 import { startFormPageCopy, startOwnLlmsTxtCopy, withFreshCopies, type SiteFileCopy } from './site-file-copy.js';
 import { startTableStream, STOP_DRAIN_MS, type TableStream } from './table-stream.js';
@@ -144,8 +145,13 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const handlers = await importHandlers();
     worker = await startDeliveryWorker({ digestSeconds: settings.digestSeconds });
     const handlersGateway = apiGateway(handlers, LOCAL_KEYS.originVerify);
-    const gateway = withFreshCopies(handlersGateway, { formPages: formPageCopies, ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) });
-    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door, (line) => console.log(terminalText(line))));
+    const say = (line: string) => console.log(terminalText(line));
+    const gateway = sayingOnceAt429(
+      withFreshCopies(handlersGateway, { formPages: formPageCopies, ...(ownLlmsTxtCopy === undefined ? {} : { ownLlmsTxt: ownLlmsTxtCopy }) }),
+      limitSpentLine(settings.limits),
+      say,
+    );
+    gate.ready(door === undefined ? answeringWith(gateway) : siteDoorListener(gateway, door, say));
 
     return {
       baseUrl: process.env.BASE_URL as string,

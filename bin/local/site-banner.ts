@@ -153,6 +153,17 @@ export function limitsBannerLine(env: Env, limits: Pick<RateLimits, 'ip' | 'emai
 }
 
 /**
+ * The line said once, at the preview's first post answered 429: the banner's `Limits` line, which
+ * said how to raise the limits, is long off the screen by then.
+ */
+export function limitSpentLine(limits: Pick<RateLimits, 'ip' | 'email'>): string {
+  return (
+    `Limits     a post was answered 429 Too Many Requests: this hour's ${limits.ip} post${limits.ip === 1 ? '' : 's'} from one address, or ${limits.email} for one e-mail address, are spent, as a visitor's would be; ` +
+    `to test more, stop npm start (Ctrl-C) and start it as ${TESTING_LIMITS}`
+  );
+}
+
+/**
  * The `Digest` line: how often the preview sends the digest of held inquiries, and, while repeated
  * text is held (spamRepeatLimit), that an owner's test posts of one text are held past it: a
  * surprise otherwise, as the first posts were mailed one by one.

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { answeringWith, apiGateway, type HandlerSet } from '../../../bin/local/api-server.js';
+import { answeringWith, apiGateway, sayingOnceAt429, type ApiGateway, type HandlerSet } from '../../../bin/local/api-server.js';
 import { RESERVED_MAX_BODY_BYTES } from '../../../lambdas/agent/registration-service.js';
 import { MAX_BODY_BYTES } from '../../../lambdas/inquiry/answer-details.js';
 import { HANDLER_NAMES, type HandlerName } from '../../../lambdas/routes.js';
@@ -229,5 +229,21 @@ describe('the local API Gateway reads a body only as far as the function needs (
     const chunked = { 'Transfer-Encoding': 'chunked' };
     expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES, chunked)).toMatchObject({ status: 204, given: INVOCATION_BODY_BYTES });
     expect(await bodyGiven('/nowhere', INVOCATION_BODY_BYTES + 1, chunked)).toEqual({ status: 413, given: undefined });
+  });
+});
+
+describe('sayingOnceAt429', () => {
+  it('says its line at the first answer 429 alone, and passes every answer on as it is', async () => {
+    const statuses = [200, 422, 429, 429, 200, 429];
+    let next = 0;
+    const answers: ApiGateway = async () => ({ statusCode: statuses[next++]!, headers: {} });
+    const said: string[] = [];
+    const gateway = sayingOnceAt429(answers, 'spent', (line) => said.push(line));
+    const seenStatuses: number[] = [];
+    for (const _ of statuses) {
+      seenStatuses.push((await gateway({} as Parameters<ApiGateway>[0])).statusCode);
+      if (seenStatuses.length === 2) expect(said).toEqual([]);
+    }
+    expect({ seenStatuses, said }).toEqual({ seenStatuses: statuses, said: ['spent'] });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { digestBannerLine, limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from '../../../bin/local/site-banner.js';
+import { digestBannerLine, limitSpentLine, limitsBannerLine, mailBannerLine, settingsBannerLine, siteBannerLines, siteOriginBannerLine, siteOriginBesideSiteDirLine } from '../../../bin/local/site-banner.js';
 import { readLocalSettings } from '../../../bin/local/settings.js';
 import { formServicePages, otherContactNotesLines, otherContactPages, otherContactPagesLine } from '../../../lib/settings/form-page.js';
 import { siteFiles } from '../../../lib/pages/site-files.js';
@@ -72,6 +72,15 @@ describe('limitsBannerLine', () => {
     expect(limitsBannerLine({ RATE_LIMIT_IP: '100', RATE_LIMIT_EMAIL: '100' }, { ip: 100, email: 100 }, [])).toBe(
       'Limits     100 posts an hour from one address, invalid ones included (RATE_LIMIT_IP), 100 an hour for one e-mail address (RATE_LIMIT_EMAIL): set for this preview alone (a deployment reads rateLimitIp and rateLimitEmail)',
     );
+  });
+});
+
+describe('limitSpentLine', () => {
+  it('says which limits are spent, as a visitor’s would be, and how to test on', () => {
+    expect(limitSpentLine({ ip: 5, email: 3 })).toBe(
+      "Limits     a post was answered 429 Too Many Requests: this hour's 5 posts from one address, or 3 for one e-mail address, are spent, as a visitor's would be; to test more, stop npm start (Ctrl-C) and start it as RATE_LIMIT_IP=100 RATE_LIMIT_EMAIL=100 npm start",
+    );
+    expect(limitSpentLine({ ip: 1, email: 1 })).toMatch(/this hour's 1 post from one address, or 1 for one/);
   });
 });
 
