@@ -177,7 +177,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
-  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove ${pronoun} from the old host, and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)`;
+  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove ${pronoun} from the old host (a GitHub Pages site: delete its CNAME file and unpublish it), and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)`;
 }
 
 /**
