@@ -66,11 +66,25 @@ function parsedSettings(text: string, file: string): unknown {
     );
   } catch (error) {
     // V8's message quotes the file around the error: the owner's text, controls and all.
-    if (error instanceof SyntaxError) throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}${trailingCommaHint(text)}${curlyQuoteHint(text)}`);
+    if (error instanceof SyntaxError) {
+      const comma = missingCommaHint(text, error.message) ?? trailingCommaHint(text);
+      throw new ConfigError(`${file} is not JSON: ${terminalText(error.message.split('\n')[0] ?? '')}${comma}${curlyQuoteHint(text)}`);
+    }
     // The readers' own recursion, thousands of levels down: no setting is more than a list of text.
     if (error instanceof RangeError) throw new ConfigError(`${file} nests lists or objects thousands deep, where a setting is at most a list of text`);
     throw error;
   }
+}
+
+/**
+ * Where V8 stopped for want of a comma between two settings (or two items of a list): the line to
+ * end with one is the last before that point with text on it, which V8's position does not say.
+ */
+function missingCommaHint(text: string, message: string): string | undefined {
+  const position = /^Expected ',' or '[}\]]' after (?:property value|array element) in JSON at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return undefined;
+  const before = text.slice(0, Number(position)).trimEnd();
+  return `; a comma missing at the end of line ${before.split('\n').length}?`;
 }
 
 /**

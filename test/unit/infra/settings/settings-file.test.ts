@@ -39,7 +39,14 @@ describe('the settings file', () => {
   });
 
   it.each<[string, string, RegExp]>([
-    ['not JSON', '{"ownerEmail": "you@example.com" "siteName": "Ada"}', /site-settings\.json is not JSON: [^;]*$/],
+    ['not JSON', '{"ownerEmail": "you@example.com", "siteName": Ada}', /site-settings\.json is not JSON: [^;]*$/],
+    ['JSON but for a comma missing between two settings', '{"ownerEmail": "you@example.com" "siteName": "Ada"}', /site-settings\.json is not JSON: .*; a comma missing at the end of line 1\?$/],
+    [
+      'JSON but for a comma missing, a line later a comma after the last setting: the first said',
+      '{\n  "ownerEmail": "you@example.com",\n  "siteDir": "../site"  \n\n  "maxMailsPerHour": 8,\n}\n',
+      /site-settings\.json is not JSON: .*; a comma missing at the end of line 3\?$/,
+    ],
+    ['JSON but for a comma missing between two items of a list', '{"allowedOrigins": ["https://a.example"\n "https://b.example"]}', /; a comma missing at the end of line 1\?$/],
     ['JSON but for a comma after the last setting', '{\n  "ownerEmail": "you@example.com",\n  "siteName": "Ada",\n}\n', /site-settings\.json is not JSON: .*; a comma after the last setting, on line 3\? JSON allows none$/],
     ['JSON but for curly quotes, as a word processor writes them', '{\n  "siteName": "Ada’s studio",\n  \u201CownerEmail\u201D: "you@example.com"\n}\n', /site-settings\.json is not JSON: .*; a curly quote \(\u201C\) on line 3\? JSON needs straight ones \("\)$/],
     ['a list', '["ownerEmail"]', /site-settings\.json must hold one JSON object of settings, as site-settings\.example\.json does$/],
