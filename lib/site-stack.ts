@@ -223,7 +223,7 @@ export class SiteStack extends Stack {
     });
     new CfnOutput(this, 'SecretArn', {
       value: this.keys.secret.secretArn,
-      description: "The deployment's keys, each replaced by a context label of its own (README, The secret)",
+      description: "The deployment's keys, each replaced by a context label of its own (README, The secret and the API's own endpoint)",
     });
     const urls = siteUrls(baseUrl);
     for (const [outputId, document] of Object.entries(WELL_KNOWN_OUTPUTS)) {

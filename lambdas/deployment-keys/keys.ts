@@ -26,7 +26,7 @@ export interface DeploymentKeys {
 
 export type DeploymentKeyField = keyof DeploymentKeys;
 
-/** The values an owner rotates, each with a context label of its own (README, "The secret"). */
+/** The values an owner rotates, each with a context label of its own (README, "The secret and the API's own endpoint"). */
 export const ROTATED_KEYS = ['originVerify', 'counterKey', 'formTokenKey'] as const;
 export type RotatedKey = (typeof ROTATED_KEYS)[number];
 

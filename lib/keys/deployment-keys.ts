@@ -7,7 +7,7 @@ import { PREVIOUS_ORIGIN_VERIFY_SECONDS, type DeploymentKeyField, type RotatedKe
 import { SiteFunction } from '../api/site-function.js';
 
 export interface DeploymentKeysProps {
-  /** Each rotated value's label: a new label replaces that value at the next deploy (README, "The secret"). */
+  /** Each rotated value's label: a new label replaces that value at the next deploy (README, "The secret and the API's own endpoint"). */
   readonly rotations: Readonly<Record<RotatedKey, string>>;
 }
 
@@ -43,7 +43,7 @@ export class DeploymentKeys extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Read only through dynamic references, which CloudFormation resolves at deploy: a rotation between deploys would part its readers. Each value is rotated at a deploy, by a context label (README, "The secret").',
+        'Read only through dynamic references, which CloudFormation resolves at deploy: a rotation between deploys would part its readers. Each value is rotated at a deploy, by a context label (README, "The secret and the API\'s own endpoint").',
     });
 
     const keeper = (this.keeper = new SiteFunction(this, 'Keeper', {

@@ -21,7 +21,7 @@ export const SITE_ALARMS = {
   Flooding:
     'A flood: a route\'s throttle refused requests (429), keeping other visitors of that route out; or more inquiries than maxMailsPerHour were to be mailed in an hour, and the rest are held for the daily digest (npm run inbox shows them).',
   ApiCalledDirectly:
-    'A request reached the API without the front door\'s header and was refused (403): someone calls the API\'s own endpoint (the ApiUrl output), which spends its routes\' throttles and is paid per request whatever the plan. Once is a probe (npm run verify makes one); if it goes on, move the API to a new host (README, The API\'s own endpoint). After a rotation of the header, an edge still sending a retired value is refused the same way.',
+    'A request reached the API without the front door\'s header and was refused (403): someone calls the API\'s own endpoint (the ApiUrl output), which spends its routes\' throttles and is paid per request whatever the plan. Once is a probe (npm run verify makes one); if it goes on, move the API to a new host (README, The secret and the API\'s own endpoint). After a rotation of the header, an edge still sending a retired value is refused the same way.',
 } as const;
 export type SiteAlarmName = keyof typeof SITE_ALARMS;
 

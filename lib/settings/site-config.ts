@@ -164,7 +164,7 @@ const MIN_BUDGET_USD = 1;
 const MAX_BUDGET_USD = 100_000;
 /** Keys the app no longer reads, and what replaced them: named rather than taken for a misspelling. */
 const RETIRED_KEYS: Readonly<Record<string, string>> = {
-  secretVersion: 'the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+  secretVersion: 'the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret and the API\'s own endpoint")',
 };
 /** CloudFront takes certificates from this region only. */
 const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';

@@ -247,7 +247,7 @@ describe('the deployment context', () => {
 
   it('names secretVersion, which it no longer reads, and what replaced it', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, secretVersion: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0' }).message).toBe(
-      'Setting "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret")',
+      'Setting "secretVersion" is no longer read: the stack versions the deployment\'s keys itself; to replace the header, set originVerifyRotation (README, "The secret and the API\'s own endpoint")',
     );
   });
 
