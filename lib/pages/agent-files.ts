@@ -67,7 +67,7 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
           `they do, though Google's Search Console reports the clash; to end it, leave ${them} out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo 0.125 or later; exclude in next-sitemap.config.js)` +
           // The service's own is published only while its setting is on.
           (agents.sitemap
-            ? ', or, where your generator has no such switch, leave its sitemap out (an older Hugo: disableKinds = ["sitemap"] in its configuration; MkDocs, Zola: delete sitemap.xml and sitemap.xml.gz after each build): the service\'s own leaves noindex pages out'
+            ? ', or, where your generator has no such switch, leave its sitemap out (an older Hugo: disableKinds = ["sitemap"] in its configuration; MkDocs, Zola: delete sitemap.xml and sitemap.xml.gz after each build): the service then writes its own, which lists every page but the noindex ones'
             : ''),
       );
     }
