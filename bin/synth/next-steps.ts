@@ -193,7 +193,7 @@ function isBareName(name: string): boolean {
 function aliasCheckStep(name: string): string {
   return (
     `First, check that your DNS host can point ${name} at another host's name: its DNS editor offers, at ${name} (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). ` +
-    `If it cannot, choose your way in docs/your-domain.md, "A DNS host without ALIAS", before you request the certificate`
+    `If it cannot, before you request the certificate: to keep ${name} as your address, follow docs/your-domain.md, "Move the DNS", then its Route 53 list; for other ways, "A DNS host without ALIAS"`
   );
 }
 
