@@ -50,23 +50,42 @@ export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previ
 
 /**
  * The origin the folder's own files name its pages at, and the file that does: its sitemap's first
- * URL, else its home page's canonical link (a site whose generator writes no sitemap).
+ * URL, else its home page's canonical link, else its feed's link (a site whose generator writes no
+ * sitemap, and whose layout no canonical link).
  */
 function namedAddress(site: Pick<SiteFiles, 'files'>): { readonly origin: string; readonly by: string } | undefined {
-  const sitemap = site.files.get(SITEMAP_XML);
-  const sitemapOrigin = sitemap === undefined ? undefined : originOf(sitemapLocs(readFileSync(sitemap, 'utf8'))[0]);
+  const text = (key: string) => {
+    const file = site.files.get(key);
+    return file === undefined ? undefined : readFileSync(file, 'utf8');
+  };
+  const sitemap = text(SITEMAP_XML);
+  const sitemapOrigin = sitemap === undefined ? undefined : originOf(sitemapLocs(sitemap)[0]);
   if (sitemapOrigin !== undefined) return { origin: sitemapOrigin, by: SITEMAP_XML };
-  const home = site.files.get(HOME_PAGE);
-  if (home === undefined) return undefined;
-  const canonical = readPage(readFileSync(home, 'utf8'), '/').all.find(
-    (element) => isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('canonical'),
-  );
-  const origin = originOf(attribute(canonical, 'href')?.trim());
-  return origin === undefined ? undefined : { origin, by: `the canonical link of ${HOME_PAGE}` };
+  const home = text(HOME_PAGE);
+  const canonical =
+    home === undefined
+      ? undefined
+      : readPage(home, '/').all.find((element) => isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('canonical'));
+  const canonicalOrigin = originOf(attribute(canonical, 'href')?.trim());
+  if (canonicalOrigin !== undefined) return { origin: canonicalOrigin, by: `the canonical link of ${HOME_PAGE}` };
+  for (const feed of FEEDS) {
+    const feedText = text(feed);
+    const origin = feedText === undefined ? undefined : originOf(feedLink(feedText));
+    if (origin !== undefined) return { origin, by: feed };
+  }
+  return undefined;
 }
 
 /** The folder's home page. */
 const HOME_PAGE = 'index.html';
+
+/** Where generators write a site's feed: Hugo's index.xml, jekyll-feed's feed.xml, Zola's atom.xml and rss.xml (Astro's, Eleventy's as configured). */
+const FEEDS = ['index.xml', 'feed.xml', 'atom.xml', 'rss.xml'] as const;
+
+/** A feed's link to the site: an RSS channel's first <link>, or an Atom feed's first <link href>. */
+function feedLink(feed: string): string | undefined {
+  return (/<channel\b[\s\S]*?<link>\s*([^<\s]+)\s*<\/link>/.exec(feed) ?? /<link\b[^>]*\bhref\s*=\s*["']([^"']+)["']/.exec(feed))?.[1];
+}
 
 /** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */
 function robotsSitemapNote(site: Pick<SiteFiles, 'files'>, own: string, setting: string): string | undefined {

@@ -49,6 +49,26 @@ describe('siteAddressNotes: the base URL a generator wrote in the home page’s 
   });
 });
 
+describe('siteAddressNotes: the base URL a generator wrote in its feed, where the folder has neither a sitemap nor a canonical link', () => {
+  const rss = (link: string) => `<?xml version="1.0"?><rss version="2.0"><channel><title>Ada</title><link> ${link} </link><item><link>https://elsewhere.example/</link></item></channel></rss>`;
+  const atom = (href: string) => `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><link href='${href}' rel="self"/><title>Ada</title></feed>`;
+  const withFeed = (files: Record<string, string>) => siteFiles(siteFolder({ 'index.html': '<title>Ada</title>', ...files }));
+
+  it('names the origin the first feed names, RSS’s channel link or Atom’s first link', () => {
+    expect(sitemapAddressNote(withFeed({ 'index.xml': rss('http://localhost:3400/') }), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
+      /^siteDir: index\.xml names your pages at http:\/\/localhost:3400, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL/,
+    );
+    expect(sitemapAddressNote(withFeed({ 'feed.xml': atom('http://127.0.0.1:4000/feed.xml') }), 'https://kwamemensah.com', 'siteDir')).toMatch(/^siteDir: feed\.xml names your pages at http:\/\/127\.0\.0\.1:4000,/);
+  });
+
+  it('says nothing of a feed that names the site’s origin, or a path; the canonical link, where there is one, speaks for the folder', () => {
+    expect(siteAddressNotes(withFeed({ 'index.xml': rss('https://ada-lindqvist.se/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withFeed({ 'atom.xml': atom('/atom.xml') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    const home = { 'index.html': '<link rel="canonical" href="https://ada-lindqvist.se/">' };
+    expect(siteAddressNotes(withFeed({ ...home, 'rss.xml': rss('http://localhost:3400/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+  });
+});
+
 describe('siteAddressNotes: the sitemap the folder’s own robots.txt names', () => {
   const withRobots = (robots: string) => siteFiles(siteFolder({ 'index.html': '<p>x</p>', 'robots.txt': robots }));
 
