@@ -27,7 +27,7 @@ function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting
   if (named === undefined || named.origin === own) return undefined;
   return (
     `${setting}: ${named.by} names your pages at ${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
-    "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
+    "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url, Zola's base_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
   );
 }
 
@@ -44,7 +44,7 @@ export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previ
   const again = isLoopbackUrl(named.origin) ? '' : `, and for ${named.origin} again before a deploy or a publish`;
   return (
     `${setting}: your site was built for ${named.origin}, which ${named.by} names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: ` +
-    `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/)${again}`
+    `to preview, build for ${previewOrigin} (Hugo: hugo --baseURL ${previewOrigin}/; Zola: zola build --base-url ${previewOrigin})${again}`
   );
 }
 

@@ -291,7 +291,7 @@ describe('npm start with a folder built for the site’s own address', () => {
     const server = await startLocalServer({ SITE_SETTINGS: settings });
     try {
       expect(server.output()).toMatch(
-        new RegExp(`^Site {7}${site}  \\(siteDir, .*\\)\\nsiteDir: your site was built for https://priyadesign\\.com, which its sitemap\\.xml names and its contact page loads files from, .*: to preview, build for ${server.baseUrl.replace(/\./g, '\\.')} \\(Hugo: hugo --baseURL ${server.baseUrl.replace(/\./g, '\\.')}/\\)`, 'm'),
+        new RegExp(`^Site {7}${site}  \\(siteDir, .*\\)\\nsiteDir: your site was built for https://priyadesign\\.com, which sitemap\\.xml names and its contact page loads files from, .*: to preview, build for ${server.baseUrl.replace(/\./g, '\\.')} \\(Hugo: hugo --baseURL ${server.baseUrl.replace(/\./g, '\\.')}/; Zola: zola build --base-url ${server.baseUrl.replace(/\./g, '\\.')}\\)`, 'm'),
       );
     } finally {
       await server.stop();

@@ -83,7 +83,7 @@ describe("the site's upload", () => {
         .map((info) => String(info.entry.data));
 
     expect(notes({ ...MINIMAL_CONTEXT, siteDir: moved, domainName: 'www.example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN })).toEqual([
-      "siteDir: sitemap.xml names your pages at https://example.com, where the site is https://www.example.com: set your generator's base URL to https://www.example.com (Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone",
+      "siteDir: sitemap.xml names your pages at https://example.com, where the site is https://www.example.com: set your generator's base URL to https://www.example.com (Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url, Zola's base_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone",
     ]);
     // The distribution's own domain is known at deploy only: nothing to compare with at synth.
     expect(notes({ ...MINIMAL_CONTEXT, siteDir: moved })).toEqual([]);

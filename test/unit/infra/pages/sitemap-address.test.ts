@@ -91,7 +91,7 @@ describe('builtForAnotherAddressNote: a folder built for another address than th
   it('names the address the sitemap names and the contact page loads files from, and the two builds', () => {
     expect(builtForAnotherAddressNote(withSitemap(urlset('https://priyadesign.com/about/')), preview, ['https://fonts.example', 'https://priyadesign.com'], 'siteDir')).toBe(
       "siteDir: your site was built for https://priyadesign.com, which sitemap.xml names and its contact page loads files from, so the preview's pages take their style sheets and links from there, not from this folder: " +
-        'to preview, build for http://localhost:3000 (Hugo: hugo --baseURL http://localhost:3000/), and for https://priyadesign.com again before a deploy or a publish',
+        'to preview, build for http://localhost:3000 (Hugo: hugo --baseURL http://localhost:3000/; Zola: zola build --base-url http://localhost:3000), and for https://priyadesign.com again before a deploy or a publish',
     );
   });
 
@@ -102,7 +102,7 @@ describe('builtForAnotherAddressNote: a folder built for another address than th
 
   it('says only the preview’s build for a folder built for another preview (a generator’s own server)', () => {
     const other = 'http://localhost:1313';
-    expect(builtForAnotherAddressNote(withSitemap(urlset(`${other}/about/`)), preview, [other], 'siteDir')).toMatch(/: to preview, build for http:\/\/localhost:3000 \(Hugo: hugo --baseURL http:\/\/localhost:3000\/\)$/);
+    expect(builtForAnotherAddressNote(withSitemap(urlset(`${other}/about/`)), preview, [other], 'siteDir')).toMatch(/: to preview, build for http:\/\/localhost:3000 \(Hugo: hugo --baseURL http:\/\/localhost:3000\/; Zola: zola build --base-url http:\/\/localhost:3000\)$/);
   });
 
   it('says nothing where the contact page loads nothing from that address (links relative, the sitemap alone absolute), or the sitemap names the preview', () => {
