@@ -120,7 +120,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...freeMailSenders.map((note) => `About your sender: ${note}`),
     ...unsignedDomains.map(
       (domain) =>
-        `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused (README "Mail that lands in the inbox")`,
+        `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused; a domain of yours, verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
     ),
     ...zoneRecordChecks(recordSets),
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.
