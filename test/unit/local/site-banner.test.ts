@@ -82,6 +82,11 @@ describe('limitSpentLine', () => {
     );
     expect(limitSpentLine({ ip: 1, email: 1 })).toMatch(/this hour's 1 post from one address, or 1 for one/);
   });
+
+  it('advises nothing more once both limits are raised for testing, as they may be already', () => {
+    expect(limitSpentLine({ ip: 100, email: 100 })).toMatch(/, are spent, as a visitor's would be$/);
+    expect(limitSpentLine({ ip: 100, email: 99 })).toMatch(/; to test more, stop npm start/);
+  });
 });
 
 /** The other contact pages of a folder without a form page, as start-up finds them. */
