@@ -18,7 +18,7 @@ export function parseSiteFolder(setting: string, value: string): string {
     throw new ConfigError(
       home === undefined
         ? `${setting} must be a folder of the site's files, got ${JSON.stringify(path)}, which is none`
-        : `${setting} must be a folder of the site's files, got ${JSON.stringify(value)}: ~ is your shell's name for your home folder, which a settings file does not know: write the whole path, ${JSON.stringify(home)}`,
+        : `${setting} must be a folder of the site's files, got ${JSON.stringify(value)}: ~ is your shell's name for your home folder, which neither a settings file nor a quoted variable knows: write the whole path, such as ${JSON.stringify(home)}`,
     );
   }
   refuseProjectFolder(setting, value, path);

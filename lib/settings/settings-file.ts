@@ -77,13 +77,15 @@ function parsedSettings(text: string, file: string): unknown {
 }
 
 /**
- * Where V8 stopped for want of a comma between two settings (or two items of a list): the line to
- * end with one is the last before that point with text on it, which V8's position does not say.
+ * Where V8 stopped for want of a comma between two settings (or two items of a list) on two lines:
+ * the line to end with one is the last before that point with text on it, which V8's position does not say.
  */
 function missingCommaHint(text: string, message: string): string | undefined {
   const position = /^Expected ',' or '[}\]]' after (?:property value|array element) in JSON at position (\d+)/.exec(message)?.[1];
   if (position === undefined) return undefined;
   const before = text.slice(0, Number(position)).trimEnd();
+  // On one line, a value's own quote unescaped or a comment is likelier than a comma left out.
+  if (!text.slice(before.length, Number(position)).includes('\n')) return undefined;
   return `; a comma missing at the end of line ${before.split('\n').length}?`;
 }
 

@@ -40,7 +40,8 @@ describe('the settings file', () => {
 
   it.each<[string, string, RegExp]>([
     ['not JSON', '{"ownerEmail": "you@example.com", "siteName": Ada}', /site-settings\.json is not JSON: [^;]*$/],
-    ['JSON but for a comma missing between two settings', '{"ownerEmail": "you@example.com" "siteName": "Ada"}', /site-settings\.json is not JSON: .*; a comma missing at the end of line 1\?$/],
+    ['JSON but for a comma missing between two settings', '{\n  "ownerEmail": "you@example.com"\n  "siteName": "Ada"\n}', /site-settings\.json is not JSON: .*; a comma missing at the end of line 2\?$/],
+    ['a value with a quote of its own unescaped, where no comma is missing', '{\n  "siteName": "Ada "the" studio",\n  "ownerEmail": "you@example.com"\n}', /site-settings\.json is not JSON: [^;]*$/],
     [
       'JSON but for a comma missing, a line later a comma after the last setting: the first said',
       '{\n  "ownerEmail": "you@example.com",\n  "siteDir": "../site"  \n\n  "maxMailsPerHour": 8,\n}\n',
