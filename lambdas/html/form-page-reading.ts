@@ -18,6 +18,7 @@ import {
   formControls,
   formsToContact,
   isHtml,
+  isLinkOf,
   isPostForm,
   isSiteContact,
   METHODS,
@@ -314,7 +315,7 @@ export function loadedOrigins(page: PageTree): string[] {
 /** The URLs the page's elements have a browser load, in tree order: style sheets, scripts and, with `images`, images. */
 function loadedUrls({ all, base }: PageTree, { images }: { images: boolean }): URL[] {
   return all.flatMap((element) => {
-    const stylesheet = isHtml(element, 'link') && asciiLowercase(attribute(element, 'rel') ?? '').split(/[\t\n\f\r ]+/).includes('stylesheet');
+    const stylesheet = isLinkOf(element, 'stylesheet');
     const link = isHtml(element, 'script') || (images && isHtml(element, 'img')) ? attribute(element, 'src') : stylesheet ? attribute(element, 'href') : undefined;
     const url = link === undefined || link.trim() === '' ? undefined : parseUrl(link, base);
     return url === undefined ? [] : [url];

@@ -142,6 +142,11 @@ export function isHtml(element: Element, tagName: string): boolean {
   return element.tagName === tagName && element.namespaceURI === spec.NS.HTML;
 }
 
+/** Whether an element is a `<link>` whose rel names `type`, read as the standard reads rel: ASCII case-insensitive keywords between ASCII whitespace. */
+export function isLinkOf(element: Element, type: string): boolean {
+  return isHtml(element, 'link') && asciiLowercase(attribute(element, 'rel') ?? '').split(/[\t\n\f\r ]+/).includes(type);
+}
+
 export function attribute(element: Element | undefined, name: string): string | undefined {
   return element?.attrs.find((attr) => (attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name) === name)?.value;
 }

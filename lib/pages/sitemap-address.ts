@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { attribute, isHtml, readPage } from '../../lambdas/html/page-tree.js';
+import { attribute, isLinkOf, readPage } from '../../lambdas/html/page-tree.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
 import { isLoopbackUrl } from '../loopback-names.js';
@@ -65,7 +65,7 @@ function namedAddress(site: Pick<SiteFiles, 'files'>): { readonly origin: string
   const canonical =
     home === undefined
       ? undefined
-      : readPage(home, '/').all.find((element) => isHtml(element, 'link') && (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).includes('canonical'));
+      : readPage(home, '/').all.find((element) => isLinkOf(element, 'canonical'));
   const canonicalOrigin = originOf(attribute(canonical, 'href')?.trim());
   if (canonicalOrigin !== undefined) return { origin: canonicalOrigin, by: `the canonical link of ${HOME_PAGE}` };
   for (const feed of FEEDS) {
@@ -82,9 +82,17 @@ const HOME_PAGE = 'index.html';
 /** Where generators write a site's feed: Hugo's index.xml, jekyll-feed's feed.xml, Zola's atom.xml and rss.xml (Astro's, Eleventy's as configured). */
 const FEEDS = ['index.xml', 'feed.xml', 'atom.xml', 'rss.xml'] as const;
 
-/** A feed's link to the site: an RSS channel's first <link>, or an Atom feed's first <link href>. */
+/**
+ * A feed's link to the site: an RSS channel's own <link>, before its first item; or an Atom feed's
+ * first <link href> but a hub's (WebSub's, another host).
+ */
 function feedLink(feed: string): string | undefined {
-  return (/<channel\b[\s\S]*?<link>\s*([^<\s]+)\s*<\/link>/.exec(feed) ?? /<link\b[^>]*\bhref\s*=\s*["']([^"']+)["']/.exec(feed))?.[1];
+  const channel = /<channel\b([\s\S]*?)(?:<item\b|<\/channel>|$)/.exec(feed)?.[1];
+  const rss = channel === undefined ? undefined : /<link>\s*([^<\s]+)\s*<\/link>/.exec(channel)?.[1];
+  if (rss !== undefined) return rss;
+  const links = feed.match(/<link\b[^>]*>/g) ?? [];
+  const atom = links.find((link) => !/\brel\s*=\s*["']?hub\b/i.test(link));
+  return atom === undefined ? undefined : /\bhref\s*=\s*["']([^"']+)["']/.exec(atom)?.[1];
 }
 
 /** When the folder's own robots.txt names a sitemap at another origin than the site's, which crawlers then fetch there (RFC 9309 leaves `Sitemap:` to each crawler). */

@@ -61,6 +61,13 @@ describe('siteAddressNotes: the base URL a generator wrote in its feed, where th
     expect(sitemapAddressNote(withFeed({ 'feed.xml': atom('http://127.0.0.1:4000/feed.xml') }), 'https://kwamemensah.com', 'siteDir')).toMatch(/^siteDir: feed\.xml names your pages at http:\/\/127\.0\.0\.1:4000,/);
   });
 
+  it('reads past an Atom hub’s link, and no RSS item’s for a channel without a link of its own', () => {
+    const hubbed = `<feed xmlns="http://www.w3.org/2005/Atom"><link rel="hub" href="https://pubsubhubbub.appspot.com/"/><link href="http://localhost:1111/"/></feed>`;
+    expect(sitemapAddressNote(withFeed({ 'atom.xml': hubbed }), 'https://jonasbecker.io', 'siteDir')).toMatch(/^siteDir: atom\.xml names your pages at http:\/\/localhost:1111,/);
+    const itemOnly = '<rss version="2.0"><channel><title>Ada</title><item><link>https://elsewhere.example/post</link></item></channel></rss>';
+    expect(siteAddressNotes(withFeed({ 'rss.xml': itemOnly }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+  });
+
   it('says nothing of a feed that names the site’s origin, or a path; the canonical link, where there is one, speaks for the folder', () => {
     expect(siteAddressNotes(withFeed({ 'index.xml': rss('https://ada-lindqvist.se/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
     expect(siteAddressNotes(withFeed({ 'atom.xml': atom('/atom.xml') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
