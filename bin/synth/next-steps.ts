@@ -193,7 +193,7 @@ function isBareName(name: string): boolean {
 function aliasCheckStep(name: string): string {
   return (
     `First, check that your DNS host can point ${name} at another host's name: its DNS editor offers, at ${name} (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). ` +
-    `If it cannot, before you request the certificate: to keep ${name} as your address, follow docs/your-domain.md, "Move the DNS", then its Route 53 list; for other ways, "A DNS host without ALIAS"`
+    `If it cannot, before you request the certificate: to keep ${name} as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"`
   );
 }
 
@@ -283,8 +283,8 @@ function readVariable(properties: Record<string, unknown>, name: string): string
 
 /**
  * The sender domain's DNS records, as the stack's outputs give them (SenderDnsRecordN): with their
- * text where synth knows it (the MAIL FROM's MX and SPF, which name the region), without for those
- * SES names at deploy (DKIM's CNAMEs).
+ * text where synth knows it (the MAIL FROM's MX, which names the region, and SPF), without for
+ * those SES names at deploy (DKIM's CNAMEs).
  */
 export function senderDnsRecords(site: SynthesizedStack): { readonly id: string; readonly text: string | undefined }[] {
   return Object.entries(site.template.Outputs ?? {})

@@ -19,7 +19,7 @@ const DOMAIN_WITHOUT_ZONE = { ...MINIMAL_CONTEXT, domainName: 'example.com', cer
 /** The first step for a bare name the owner's DNS host points at the distribution: whether it can, which decides the names. */
 const ALIAS_CHECK =
   "  1. First, check that your DNS host can point example.com at another host's name: its DNS editor offers, at example.com (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). " +
-  'If it cannot, before you request the certificate: to keep example.com as your address, follow docs/your-domain.md, "Move the DNS", then its Route 53 list; for other ways, "A DNS host without ALIAS"';
+  'If it cannot, before you request the certificate: to keep example.com as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"';
 
 /** The last steps: the check, and the Free plan while it is not chosen. */
 const CHECK_IT_ALL =
