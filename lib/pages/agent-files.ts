@@ -13,7 +13,8 @@ export const ROBOTS_TXT = 'robots.txt';
 export const SITEMAP_XML = 'sitemap.xml';
 
 /** Where an owner whose robots.txt lacks what the scanners look for finds the service's, whatever writes theirs (Zola always writes one). */
-const OWN_ROBOTS_TXT_HELP = " (docs/api.md §16 shows the service's, to copy into it or into the template your generator makes it from, such as Zola's templates/robots.txt)";
+const OWN_ROBOTS_TXT_HELP =
+  " (docs/examples/robots.txt is the service's, under the default contentSignals, as a Zola template: copy it to templates/robots.txt, or its lines into yours; docs/api.md §16 says what they mean)";
 
 /** A file the service adds to the site (docs/api.md §16), made when it is read. */
 export interface AgentFile {

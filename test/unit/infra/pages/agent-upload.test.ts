@@ -71,7 +71,7 @@ describe("the site's upload", () => {
     expect(assetFiles(ownUpload!, withOwn.app.outdir)['robots.txt']).toBe('User-agent: *\nDisallow:\n');
     const infos = Annotations.fromStack(withOwn.stack).findInfo('*', Match.stringLikeRegexp('^siteDir: robots.txt is your own'));
     expect(infos.map((info) => String(info.entry.data))).toEqual([
-      'siteDir: robots.txt is your own, served as written, which search engines read as before; for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/api.md §16 shows the service\'s, to copy into it or into the template your generator makes it from, such as Zola\'s templates/robots.txt). Or, if it holds no rules of your own, delete it from your site\'s source (Hugo: enableRobotsTXT off), and the service writes its own; or keep it as it is, with "robotsTxt": false to have this line no more',
+      'siteDir: robots.txt is your own, served as written, which search engines read as before; for the agent-readiness scanners\' top level it lacks rules for AI crawlers (a User-agent line naming one, such as GPTBot), a Content-Signal line (contentsignals.org), a Sitemap line (docs/examples/robots.txt is the service\'s, under the default contentSignals, as a Zola template: copy it to templates/robots.txt, or its lines into yours; docs/api.md §16 says what they mean). Or, if it holds no rules of your own, delete it from your site\'s source (Hugo: enableRobotsTXT off), and the service writes its own; or keep it as it is, with "robotsTxt": false to have this line no more',
     ]);
   });
 
