@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { attribute, isLinkOf, readPage } from '../../lambdas/html/page-tree.js';
+import { HOME_PAGE } from '../front-door-paths.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
 import type { SiteFiles } from './site-files.js';
 import { isLoopbackUrl } from '../loopback-names.js';
@@ -75,9 +76,6 @@ function namedAddress(site: Pick<SiteFiles, 'files'>): { readonly origin: string
   }
   return undefined;
 }
-
-/** The folder's home page. */
-const HOME_PAGE = 'index.html';
 
 /** Where generators write a site's feed: Hugo's index.xml, jekyll-feed's feed.xml, Zola's atom.xml and rss.xml (Astro's, Eleventy's as configured). */
 const FEEDS = ['index.xml', 'feed.xml', 'atom.xml', 'rss.xml'] as const;
