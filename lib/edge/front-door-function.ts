@@ -30,6 +30,7 @@ function functionSource(file: string): string {
 export interface FrontDoorRouting {
   readonly serviceOrigin: string;
   readonly servicePaths: readonly string[];
+  readonly form: string;
   readonly site: SiteIndex | null;
   /** Set when every page of the folder has its Markdown (docs/api.md §16). */
   readonly markdown?: true;
@@ -117,6 +118,7 @@ export function frontDoorRouting(paths: readonly string[] | null, { setting = 's
   const service = {
     serviceOrigin: API_ORIGIN_ID,
     servicePaths: serviceRouting().throughDefault,
+    form: PAGE_PATHS.form,
     ...(markdown && paths !== null ? { markdown: true as const } : {}),
     ...(redirect === undefined ? {} : { redirect }),
     ...(shown === undefined ? {} : { formPage: shown }),
@@ -290,6 +292,7 @@ function widestRouting(): Omit<FrontDoorRouting, 'site'> {
   return {
     serviceOrigin: API_ORIGIN_ID,
     servicePaths: serviceRouting().throughDefault,
+    form: PAGE_PATHS.form,
     markdown: true,
     redirect: { from: longestName, to: `https://${longestName}` },
     formPage: formPageAtForm(FLAT_FORM_PAGE),

@@ -19,6 +19,7 @@
 //                           with `.html` ({ path: '/contact', page: '/contact.html', origin: the site's origin id }):
 //                           the function is on that path's behaviour too, whose origin is the API; it sends the
 //                           path's GET and HEAD to the site as that page, its other methods on to the API as sent
+// FRONT_DOOR.form           the service's form's path (`/contact`), where a browser's form posted to a page is sent
 // FRONT_DOOR.markdown       true when each page of the folder has a Markdown version at its key and `.md`
 //                           (lib/pages/site-pages.ts): a request that prefers text/markdown gets it
 // FRONT_DOOR.redirect       the domain's other name, redirected first of all (front-door-redirect.js, whose
@@ -41,7 +42,11 @@ function handler(event) {
   var formPage = FRONT_DOOR.formPage;
   var shown = formPage !== undefined && request.uri === formPage.path;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return shown ? request : { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+    if (shown) return request;
+    // A form posted to a page (a tab opened while the site's form still posted to a form service): a browser
+    // follows the 303 with a GET and shows the visitor the form again, where a 405 would show a blank page.
+    var formPost = request.method === 'POST' && /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers['content-type'] || {}).value);
+    return formPost ? { statusCode: 303, statusDescription: 'See Other', headers: { location: { value: FRONT_DOOR.form } } } : { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
   }
   var query = queryString(request.querystring);
   var markdown = FRONT_DOOR.markdown === true && prefersMarkdown(request.headers.accept);

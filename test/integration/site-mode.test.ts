@@ -94,6 +94,15 @@ describe('the site’s pages, as the deployed front door serves siteDir', () => 
     expect(response.headers.allow).toBe('GET, HEAD');
   });
 
+  it('sends a form posted to a page (an old tab’s, to a form service’s thank-you page) to the form with a 303, as the deployed edge does', async () => {
+    const response = await get('/success/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'form-name=contact&name=Ada&email=ada%40example.com&message=Hello',
+    });
+    expect([response.status, response.headers.location]).toEqual([303, '/contact']);
+  });
+
   it.each([['/missing/'], ['/missing.html'], ['/blog/second-post/'], ['/about/index.htm']])('answers %s 404 with the site’s 404.html', async (target) => {
     const response = await get(target);
     expect(response.status).toBe(404);

@@ -146,7 +146,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-3)).toBe(
       `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), " +
+        "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), " +
         "read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
         GUIDE,
     );
@@ -162,7 +162,7 @@ describe('npm run synth’s next steps', () => {
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-3)).toContain("GitLab Pages keeps serving ada.gitlab.io");
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[5]).toBe(
       '  4. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which the front door answers 405), ` +
+        `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), ` +
         `read what your form service received, and remove example.com from the site's Domain management ${GUIDE}`,
     );
   });

@@ -282,8 +282,9 @@ describe('the site’s pages', () => {
       FunctionCode: frontDoorFunctionCode({
         serviceOrigin: API_ORIGIN_ID,
         servicePaths,
+        form: '/contact',
         markdown: true,
-        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths, markdown: true }),
+        site: siteIndexFor([...siteFiles(folder).files.keys()], { serviceOrigin: API_ORIGIN_ID, servicePaths, form: '/contact', markdown: true }),
       }),
     });
     // The pages' Link and Vary headers (docs/api.md §16), from the viewer-response function.
