@@ -65,10 +65,10 @@ export function agentFiles(site: SiteFiles, agents: AgentSettings, baseUrl: stri
       const them = noindex.length === 1 ? 'it' : 'them';
       notes.push(
         `${setting}: sitemap.xml is your own, served as written; it lists ${few(noindex)}, which ${noindex.length === 1 ? 'asks' : 'ask'} search engines to leave ${them} out (noindex): ` +
-          `they do, though Google's Search Console reports the clash; to end it, leave ${them} out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo 0.125 or later; exclude in next-sitemap.config.js)` +
+          `they do, though Google's Search Console reports the clash; to end it, leave ${them} out of it too (in the page's front matter: sitemap: false for jekyll-sitemap, sitemap: {disable: true} for Hugo 0.125 or later, _build: {list: never} for an older one; exclude in next-sitemap.config.js)` +
           // The service's own is published only while its setting is on.
           (agents.sitemap
-            ? ', or, where your generator has no such switch, leave its sitemap out (an older Hugo: disableKinds = ["sitemap"] in its configuration; MkDocs, Zola: delete sitemap.xml and sitemap.xml.gz after each build): the service then writes its own, which lists every page but the noindex ones'
+            ? ', or, where your generator has no such switch, leave its sitemap out (MkDocs, Zola: delete sitemap.xml and sitemap.xml.gz after each build): the service then writes its own, which lists every page but the noindex ones'
             : ''),
       );
     }
