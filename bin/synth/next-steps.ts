@@ -134,6 +134,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     ...(knownRecords.length === 0
       ? []
       : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
+    // Neither needs the stack: done before the deploy, they leave the DKIM records its only wait.
+    ...unverifiedOwners.map(
+      (address) =>
+        `Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
+    ),
+    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID, which costs nothing itself (on the free plan the account closes after six months, the site with it: README "An AWS account" step 3)`,
     `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
@@ -147,17 +153,13 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (address) =>
         `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")`,
     ),
-    ...unverifiedOwners.map(
-      (address) =>
-        `In SES's sandbox (a new account is in it), SES mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
-    ),
     ...(unpointed.length === 0 ? [] : [pointingStep(unpointed, writesInZone, siteHost)]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
         ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
         : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md, "A DNS host without ALIAS")`,
     ),
-    `Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test (it fails until your account is on AWS's paid account plan, which costs nothing itself: README "An AWS account" step 3)`,
+    `Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test`,
     // The Free plan's stack, once chosen, is in the assembly.
     ...(stacks.some((stack) => stack.name === STACK_NAMES.pricingPlan)
       ? []

@@ -22,8 +22,9 @@ const ALIAS_CHECK =
   'If it cannot, before you request the certificate: to keep example.com as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"';
 
 /** The last steps: the check, and the Free plan while it is not chosen. */
-const CHECK_IT_ALL =
-  'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test (it fails until your account is on AWS\'s paid account plan, which costs nothing itself: README "An AWS account" step 3)';
+const CHECK_IT_ALL = 'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test';
+const PAID_PLAN =
+  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID, which costs nothing itself (on the free plan the account closes after six months, the site with it: README "An AWS account" step 3)';
 const FREE_PLAN =
   'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)';
 
@@ -37,15 +38,16 @@ describe('npm run synth’s next steps', () => {
       "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
         '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
         '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      "  5. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
-      `  6. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
-      '  7. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      `  4. ${PAID_PLAN}`,
+      '  5. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  6. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
+      `  7. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+      '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
-      '  8. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
+      '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
         '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
-      `  9. ${CHECK_IT_ALL}`,
-      `  10. ${FREE_PLAN}`,
+      `  10. ${CHECK_IT_ALL}`,
+      `  11. ${FREE_PLAN}`,
     ]);
   });
 
@@ -73,11 +75,12 @@ describe('npm run synth’s next steps', () => {
         `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]". ` +
         'A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)',
     );
-    expect(steps[5]).toMatch(/^ {2}4\. Add example\.com's DMARC record yourself, unless one applies already /);
-    expect(steps[5]).toContain('_dmarc.example.com TXT "v=DMARC1; p=none" (in the Route 53 console: your zone, Create record), then');
+    expect(steps[4]).toBe(`  3. ${PAID_PLAN}`);
+    expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself, unless one applies already /);
+    expect(steps[6]).toContain('_dmarc.example.com TXT "v=DMARC1; p=none" (in the Route 53 console: your zone, Create record), then');
     // Route 53 points a bare name at the distribution with an alias record: nothing to check of the DNS host.
     expect(steps.join('\n')).not.toContain('First, check that your DNS host');
-    expect(steps.slice(-2)).toEqual([`  6. ${CHECK_IT_ALL}`, `  7. ${FREE_PLAN}`]);
+    expect(steps.slice(-2)).toEqual([`  7. ${CHECK_IT_ALL}`, `  8. ${FREE_PLAN}`]);
   });
 
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
@@ -88,7 +91,7 @@ describe('npm run synth’s next steps', () => {
       "  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s, so that the switch takes five minutes at most",
     );
     expect(steps.at(-3)).toBe(
-      '  7. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
+      '  8. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
         '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
     );
   });
@@ -102,18 +105,19 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
     // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
     expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
-    expect(steps[6]).toMatch(/^ {2}5\. Deploy: /);
+    expect(steps[6]).toBe(`  5. ${PAID_PLAN}`);
+    expect(steps[7]).toMatch(/^ {2}6\. Deploy: /);
     expect(steps.at(-3)).toBe(
-      `  9. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
+      `  10. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
         'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ' +
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
     expect(inZone[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
-    expect(inZone[5]).toMatch(/^ {2}4\. Deploy: /);
-    expect(inZone[6]).toBe(
-      "  5. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
+    expect(inZone[6]).toMatch(/^ {2}5\. Deploy: /);
+    expect(inZone[7]).toBe(
+      "  6. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
         `and while that setting is on you.github.io answers it with a redirect to the name in that setting, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
@@ -144,7 +148,7 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://ada.netlify.app' }, EXAMPLE_ENV);
     expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
     expect(steps.at(-3)).toBe(
-      `  8. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
+      `  9. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
         "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), " +
         "read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
@@ -160,8 +164,8 @@ describe('npm run synth’s next steps', () => {
     expect(pages).not.toContain('Netlify Forms');
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-3)).toContain("Vercel keeps serving ada.vercel.app");
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-3)).toContain("GitLab Pages keeps serving ada.gitlab.io");
-    expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[5]).toBe(
-      '  4. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
+    expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[6]).toBe(
+      '  5. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
         `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), ` +
         `read what your form service received, and remove example.com from the site's Domain management ${GUIDE}`,
     );
@@ -175,12 +179,12 @@ describe('npm run synth’s next steps', () => {
       expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-3)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
     }
     expect(steps.at(-3)).toBe(
-      '  8. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
+      '  9. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
         `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
     );
-    expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://old.example.net' })[5]).toBe(
-      '  4. The deploy points example.com at the distribution, which reads your pages from old.example.net. If curl -sI https://old.example.net/ answers with a redirect to your domain, turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two ' +
+    expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://old.example.net' })[6]).toBe(
+      '  5. The deploy points example.com at the distribution, which reads your pages from old.example.net. If curl -sI https://old.example.net/ answers with a redirect to your domain, turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two ' +
         `(to choose the minute yourself, set "siteRecords": false before the first deploy), and push your contact page converted to post to /contact at once; else push it once the old records' TTL has passed. Then remove example.com from the host's domains ${GUIDE}`,
     );
   });
@@ -202,12 +206,12 @@ describe('npm run synth’s next steps', () => {
     expect(wwwAlone[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
     // Served at www. alone, the bare name is the DNS host's to forward; with both names, or at the bare name, nothing to say.
     expect(wwwAlone).toContainEqual(
-      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md, "A DNS host without ALIAS"\)$/),
+      expect.stringMatching(/^ {2}\d+\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md, "A DNS host without ALIAS"\)$/),
     );
     expect(elsewhere.join('\n')).not.toContain('itself is served by nothing');
     // In a Route 53 zone the stack writes to, the other name is the way: no forwarding there.
     expect(stepsFor({ ...EXAMPLE_CONTEXT, domainName: 'www.example.com' })).toContainEqual(
-      expect.stringMatching(/^ {2}\d\. example\.com itself is served by nothing of this stack: set "redirectDomainName": "example\.com" and deploy again, which writes its records in your Route 53 zone/),
+      expect.stringMatching(/^ {2}\d+\. example\.com itself is served by nothing of this stack: set "redirectDomainName": "example\.com" and deploy again, which writes its records in your Route 53 zone/),
     );
     expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('itself is served by nothing');
     expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
@@ -249,28 +253,31 @@ describe('npm run synth’s next steps', () => {
 
   it('for a sender address of its own: the link SES mails it', () => {
     expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net', createSesIdentity: true })).toContainEqual(
-      '  4. Click the link SES mails to ada@mail.example.net, which verifies the sender',
+      '  6. Click the link SES mails to ada@mail.example.net, which verifies the sender',
     );
   });
 
   it('for an owner without a domain (the default): the sender domain’s DMARC policy to look at, the sender’s link, and in the sandbox the owner’s address to verify too', () => {
     expect(stepsFor(MINIMAL_CONTEXT).slice(2)).toEqual([
       `  1. Before you deploy: look at example.com's DMARC policy (dig +short TXT _dmarc.example.com): unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused; a domain of yours, verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
-      '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      '  3. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  4. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
-      "  5. In SES's sandbox (a new account is in it), SES mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      `  6. ${CHECK_IT_ALL}`,
-      `  7. ${FREE_PLAN}`,
+      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
+      `  3. ${PAID_PLAN}`,
+      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      '  6. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
+      `  7. ${CHECK_IT_ALL}`,
+      `  8. ${FREE_PLAN}`,
     ]);
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV).join('\n')).not.toContain('DMARC policy');
   });
 
   it('for a free-mail sender: first, what it would mean, before the deploy; nothing for a free-mail owner alone', () => {
     const steps = stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com', senderEmail: 'ada@yahoo.co.uk' }).slice(2);
-    expect(steps.slice(0, 2)).toEqual([
+    expect(steps.slice(0, 4)).toEqual([
       '  1. About your sender: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
-      '  2. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify ada@outlook.com too (aws sesv2 create-email-identity --email-identity ada@outlook.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
+      `  3. ${PAID_PLAN}`,
+      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
     ]);
     expect(stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com' }).join('\n')).not.toContain('free mail');
   });
