@@ -45,7 +45,7 @@ describe('npm run synth’s next steps', () => {
       '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md "Leaving your old host", for yours)',
       `  10. ${CHECK_IT_ALL}`,
       `  11. ${FREE_PLAN}`,
     ]);
@@ -92,7 +92,7 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps.at(-3)).toBe(
       '  8. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md step 7)',
+        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md "Leaving your old host", for yours)',
     );
   });
 
