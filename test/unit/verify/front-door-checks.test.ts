@@ -385,6 +385,14 @@ describe('a front door broken one way at a time', () => {
     expect(exitStatus(results)).toBe(0);
   });
 
+  it('warns of a missing page answered with a line of text (local mode without a 404.html): visitors see no page', async () => {
+    door.breakMissingPages((_request, response) => send(response, 404, 'text/plain', 'Not Found: no file of SITE_DIR has this path, and it has no 404.html.'));
+
+    const results = await run();
+    expect(results.find((result) => result.name.startsWith('a missing page'))).toMatchObject({ status: 'warn', detail: expect.stringMatching(/404 text\/plain, not a page$/), fix: expect.stringContaining('404.html') });
+    expect(exitStatus(results)).toBe(0);
+  });
+
   it('fails a page without HSTS, naming it', async () => {
     const withoutHsts: FakeAnswer = (_request, response) => send(response, 200, PAGE, 'toolname="sendInquiry"', { 'strict-transport-security': '', 'cache-control': 'no-store' });
     door.breakPath('GET /contact', withoutHsts);
