@@ -137,9 +137,9 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
     // Neither needs the stack: done before the deploy, they leave the DKIM records its only wait.
     ...unverifiedOwners.map(
       (address) =>
-        `Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify ${address} too (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
+        `Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, ${address} (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
-    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID, which costs nothing itself (on the free plan the account closes after six months, the site with it: README "An AWS account" step 3)`,
+    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "An AWS account" step 3)`,
     `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
@@ -179,7 +179,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
-  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove ${pronoun} from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md "Leaving your old host", for yours)`;
+  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)`;
 }
 
 /**
@@ -241,7 +241,7 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return (
       `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: ` +
-      `right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
+      `right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
       (sitesRecords ? `. A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)` : '')
     );
   });

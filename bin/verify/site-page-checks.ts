@@ -135,7 +135,7 @@ export async function checkMissingPage(probe: Probe, base: URL, hasPages: boolea
   }
   // Local mode's own line where siteDir has no 404.html, or a host's bare answer: no page of the site's.
   if (answer.status === 404) {
-    return hasPages ? warn(name, `${via}404 ${clip(type)}, not a page`, 'visitors see no page of yours: add a 404.html at the top of your site (siteOrigin: your host\'s own 404 page)') : ok(name, `${via}404 ${clip(type)}`);
+    return hasPages ? warn(name, `${via}404 ${clip(type || 'without a Content-Type')}, not a page`, 'visitors see no page of yours: add a 404.html at the top of your site (siteOrigin: your host\'s own 404 page)') : ok(name, `${via}404 ${clip(type)}`);
   }
   if (answer.status >= 200 && answer.status < 400) {
     return fail(name, `${via}${answer.status} for a page that does not exist`, 'a missing page must answer 404, or search engines index every mistyped address: your site\'s origin decides it (siteOrigin)');

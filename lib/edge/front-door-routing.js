@@ -45,7 +45,9 @@ function handler(event) {
     if (shown) return request;
     // A form posted to a page (a tab opened while the site's form still posted to a form service): a browser
     // follows the 303 with a GET and shows the visitor the form again, where a 405 would show a blank page.
-    var formPost = request.method === 'POST' && /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers['content-type'] || {}).value);
+    // A navigation only (Sec-Fetch-Mode, absent in older browsers): a script's fetch would take the form's 200 for success.
+    var mode = request.headers['sec-fetch-mode'];
+    var formPost = request.method === 'POST' && (mode === undefined || mode.value === 'navigate') && /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers['content-type'] || {}).value);
     return formPost ? { statusCode: 303, statusDescription: 'See Other', headers: { location: { value: FRONT_DOOR.form } } } : { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
   }
   var query = queryString(request.querystring);

@@ -415,8 +415,14 @@ function readRedirectDomainName(name: string, domainName: string, hostedZone: Cu
 function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainName: string): CustomDomain['hostedZone'] {
   if (hostedZoneId === undefined && hostedZoneName === undefined) return undefined;
   if (hostedZoneId === undefined || hostedZoneName === undefined) {
-    const missing = hostedZoneId === undefined ? 'hostedZoneId' : 'hostedZoneName';
-    throw new ConfigError(`Missing setting "${missing}": the alias records need both hostedZoneId and hostedZoneName`);
+    if (hostedZoneId === undefined) {
+      // The command of docs/your-domain.md's Route 53 list, step 3, whose output the setting takes as it is.
+      const zone = typeof hostedZoneName === 'string' && DOMAIN_PATTERN.test(hostedZoneName) ? hostedZoneName : 'example.com';
+      throw new ConfigError(
+        `Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: aws route53 list-hosted-zones-by-name --dns-name ${zone} --query "HostedZones[?Name=='${zone}.' && !Config.PrivateZone].Id"`,
+      );
+    }
+    throw new ConfigError('Missing setting "hostedZoneName": the alias records need both hostedZoneId and hostedZoneName');
   }
   // As the Route 53 API and CLI print it (`/hostedzone/Z…`), or the id alone.
   const id = text('hostedZoneId', hostedZoneId).replace(/^\/hostedzone\//, '');

@@ -24,7 +24,7 @@ const ALIAS_CHECK =
 /** The last steps: the check, and the Free plan while it is not chosen. */
 const CHECK_IT_ALL = 'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test';
 const PAID_PLAN =
-  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID, which costs nothing itself (on the free plan the account closes after six months, the site with it: README "An AWS account" step 3)';
+  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "An AWS account" step 3)';
 const FREE_PLAN =
   'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)';
 
@@ -45,7 +45,7 @@ describe('npm run synth’s next steps', () => {
       '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
       '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove it from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md "Leaving your old host", for yours)',
+        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove it from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)',
       `  10. ${CHECK_IT_ALL}`,
       `  11. ${FREE_PLAN}`,
     ]);
@@ -70,7 +70,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
     expect(steps[3]).toBe(
       '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
-        "right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
+        "right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
         `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
         `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]". ` +
         'A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)',
@@ -92,7 +92,7 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps.at(-3)).toBe(
       '  8. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, remove them from the old host (GitHub Pages: delete the CNAME file and unpublish the site; Netlify, Cloudflare Pages, Vercel: delete the project), and read what your form service received, if any, before you delete its form (docs/your-domain.md "Leaving your old host", for yours)',
+        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove them from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)',
     );
   });
 
@@ -260,7 +260,7 @@ describe('npm run synth’s next steps', () => {
   it('for an owner without a domain (the default): the sender domain’s DMARC policy to look at, the sender’s link, and in the sandbox the owner’s address to verify too', () => {
     expect(stepsFor(MINIMAL_CONTEXT).slice(2)).toEqual([
       `  1. Before you deploy: look at example.com's DMARC policy (dig +short TXT _dmarc.example.com): unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused; a domain of yours, verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
-      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify you@example.com too (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
+      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, you@example.com (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
       `  3. ${PAID_PLAN}`,
       '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
       '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
@@ -275,7 +275,7 @@ describe('npm run synth’s next steps', () => {
     const steps = stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com', senderEmail: 'ada@yahoo.co.uk' }).slice(2);
     expect(steps.slice(0, 4)).toEqual([
       '  1. About your sender: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
-      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify ada@outlook.com too (aws sesv2 create-email-identity --email-identity ada@outlook.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
+      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, ada@outlook.com (aws sesv2 create-email-identity --email-identity ada@outlook.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
       `  3. ${PAID_PLAN}`,
       '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
     ]);

@@ -69,7 +69,7 @@ describe('the viewer-request function: Markdown asked for by Accept (RFC 9110 §
   });
 
   it("fits CloudFront's 10 KB with a site's index, and its viewer-response function too", () => {
-    // 4 KB left at least for a site's index: its files without an extension and its pages (listedPages).
+    // The rules' budget, 6 KB: the rest is for a site's index, its files without an extension and its pages (listedPages counts it).
     expect(Buffer.byteLength(frontDoorFunctionCode(routing))).toBeLessThan(MAX_FUNCTION_CODE_BYTES - 4 * 1024);
     expect(Buffer.byteLength(pageHeadersFunctionCode(pageHeaders({ linkHeaders: true, markdown: true })))).toBeLessThan(MAX_FUNCTION_CODE_BYTES / 2);
   });

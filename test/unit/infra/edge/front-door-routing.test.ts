@@ -267,8 +267,9 @@ describe('the routing function', () => {
     ['multipart/form-data; boundary=----x'],
     ['Application/X-WWW-Form-Urlencoded ; charset=UTF-8'],
   ])('sends a form posted to a page (%s) to the form with a 303, which a browser follows with a GET', (type) => {
-    for (const site of [SITE, null]) {
-      expect(route(site, { method: 'POST', uri: '/success/', headers: { 'content-type': type } }).result).toEqual({
+    for (const [site, mode] of [[SITE, 'navigate'], [null, 'navigate'], [SITE, undefined]] as const) {
+      const headers: Record<string, string> = mode === undefined ? { 'content-type': type } : { 'content-type': type, 'sec-fetch-mode': mode };
+      expect(route(site, { method: 'POST', uri: '/success/', headers }).result).toEqual({
         statusCode: 303,
         statusDescription: 'See Other',
         headers: { location: { value: '/contact' } },
@@ -293,6 +294,13 @@ describe('the routing function', () => {
     expect(result).toMatchObject({ uri: '/about', headers: { host: { value: 'example.com' } } });
     expect(result.headers).not.toHaveProperty('cookie');
     expect(route(null, { uri: '/' }).result).toMatchObject({ uri: '/' });
+  });
+});
+
+describe('a form’s post to a page from a script (Netlify’s fetch to /)', () => {
+  it.each(['cors', 'same-origin', 'no-cors'])('answers Sec-Fetch-Mode %s 405, as a 303 would lead the script to take the form’s 200 for success', (mode) => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': mode };
+    expect(route(SITE, { method: 'POST', uri: '/', headers }).result).toMatchObject({ statusCode: 405 });
   });
 });
 
@@ -380,7 +388,7 @@ describe('the function’s code', () => {
   it('imports CloudFront’s helpers on its first line, as origin selection requires, and fits CloudFront’s limit', () => {
     const code = frontDoorFunctionCode(routing);
     expect(code.split('\n')[0]).toBe("import cf from 'cloudfront';");
-    // 4 KB left at least for a site's index: its files without an extension and its pages (listedPages).
+    // The rules' budget, 6 KB: the rest is for a site's index, its files without an extension and its pages (listedPages counts it).
     expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_CODE_BYTES - 4 * 1024);
     expect(code).toContain(`var FRONT_DOOR = ${JSON.stringify(routing)};`);
   });

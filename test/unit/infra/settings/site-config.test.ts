@@ -291,6 +291,12 @@ describe('the deployment context', () => {
     );
     expect(errorOf({ ...MINIMAL_CONTEXT, hostedZoneId: EXAMPLE_HOSTED_ZONE_ID }).message).toMatch(/^Missing setting "domainName"/);
     expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneName: undefined }).message).toMatch(/^Missing setting "hostedZoneName"/);
+    // The zone's id is looked up: the message gives the command, for the zone named, as docs/your-domain.md does.
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneId: undefined }).message).toBe(
+      'Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: ' +
+        `aws route53 list-hosted-zones-by-name --dns-name example.com --query "HostedZones[?Name=='example.com.' && !Config.PrivateZone].Id"`,
+    );
+    expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneId: undefined, hostedZoneName: 'Not a name; rm -rf' }).message).toContain('--dns-name example.com ');
   });
 
   it('takes a domain without its certificate only where told the certificate may wait, as npm run synth tells it, with an ARN that names none', () => {
