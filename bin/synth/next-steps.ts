@@ -5,6 +5,7 @@ import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
+import { namesAnotherAddress } from '../../lib/pages/sitemap-address.js';
 import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
@@ -16,6 +17,8 @@ export interface SynthesizedStack {
   readonly region?: string;
   readonly account?: string;
   readonly template: Template;
+  /** The notes synth printed of it (info annotations), which a step may follow from. */
+  readonly notes: readonly string[];
 }
 
 interface Template {
@@ -23,10 +26,24 @@ interface Template {
   readonly Outputs?: Readonly<Record<string, { readonly Value: unknown }>>;
 }
 
+/** A stack's metadata: each construct's path, and its entries. */
+type Metadata = Record<string, { type: string; data?: unknown }[]>;
+
 /** The stacks of the cloud assembly in `outdir` (cdk.out), as its manifest lists them. */
 export function readAssembly(outdir: string): SynthesizedStack[] {
   const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
-    artifacts?: Record<string, { type: string; environment?: string; displayName?: string; properties?: { templateFile?: string; stackName?: string } }>;
+    artifacts?: Record<
+      string,
+      {
+        type: string;
+        environment?: string;
+        displayName?: string;
+        properties?: { templateFile?: string; stackName?: string };
+        metadata?: Metadata;
+        /** Where aws-cdk-lib writes the metadata of a stack rather than in the manifest. */
+        additionalMetadataFile?: string;
+      }
+    >;
   };
   return Object.entries(manifest.artifacts ?? {}).flatMap(([id, artifact]) => {
     const templateFile = artifact.properties?.templateFile;
@@ -38,6 +55,10 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
         ...(region === undefined || region === 'unknown-region' ? {} : { region }),
         ...(account === undefined || account === 'unknown-account' ? {} : { account }),
         template: JSON.parse(readFileSync(join(outdir, templateFile), 'utf8')) as Template,
+        notes: [artifact.metadata ?? {}, artifact.additionalMetadataFile === undefined ? {} : (JSON.parse(readFileSync(join(outdir, artifact.additionalMetadataFile), 'utf8')) as Metadata)]
+          .flatMap((metadata) => Object.values(metadata).flat())
+          .filter((entry) => entry.type === 'aws:cdk:info' && typeof entry.data === 'string')
+          .map((entry) => entry.data as string),
       },
     ];
   });
@@ -113,6 +134,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
   const steps = [
+    // A deploy uploads siteDir as it is: a build for the preview would send every visitor's links and style sheets there.
+    ...(site.notes.some(namesAnotherAddress)
+      ? [`Before you deploy: build your site again for its own address, as the siteDir note above says (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build), then npm run synth again, as the deploy uploads siteDir as it is`]
+      : []),
     // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate to request.
     ...(writesInZone || !requestsCertificate ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
     // A certificate to request comes first: ACM's validation is the longest wait.

@@ -17,6 +17,14 @@ export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string
   return [sitemapAddressNote(site, own, setting), robotsSitemapNote(site, own, setting)].filter((note) => note !== undefined);
 }
 
+/** The words of sitemapAddressNote that say the folder was built for another address, which synth's Next: reads (namesAnotherAddress). */
+const NAMES_ANOTHER_ADDRESS = ' names your pages at ';
+
+/** Whether a note of synth's is sitemapAddressNote's: the folder, as built, names another address than the site's. */
+export function namesAnotherAddress(note: string): boolean {
+  return note.includes(NAMES_ANOTHER_ADDRESS) && note.includes(', where the site is ');
+}
+
 /**
  * When the folder's own files name its pages at another origin than the site's (namedAddress): a
  * generator writes its base URL there, and in its canonical links and feeds, so a site that moved
@@ -27,7 +35,7 @@ function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting
   const named = namedAddress(site);
   if (named === undefined || named.origin === own) return undefined;
   return (
-    `${setting}: ${named.by} names your pages at ${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
+    `${setting}: ${named.by}${NAMES_ANOTHER_ADDRESS}${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
     "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url, Zola's base_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
   );
 }

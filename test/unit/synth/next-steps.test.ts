@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { exampleAddressLine, nextSteps, readAssembly } from '../../../bin/synth/next-steps.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_ENV, MINIMAL_CONTEXT, synthesizeSite } from '../infra/site-app.js';
+import { siteFolder } from '../../support/site-folder.js';
 
 /*
  * What `npm run synth` ends with instead of a template (README, "First deploy"): what the owner
@@ -280,6 +281,15 @@ describe('npm run synth’s next steps', () => {
       '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
     ]);
     expect(stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com' }).join('\n')).not.toContain('free mail');
+  });
+
+  it('for a folder built for another address than the site’s (the preview’s): its build again, first of all, as the deploy uploads it as it is', () => {
+    const sitemap = (origin: string) => `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url></urlset>`;
+    const built = (origin: string) => stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteDir: siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': sitemap(origin) }) }, EXAMPLE_ENV);
+    expect(built('http://localhost:3200')[2]).toBe(
+      '  1. Before you deploy: build your site again for its own address, as the siteDir note above says (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build), then npm run synth again, as the deploy uploads siteDir as it is',
+    );
+    expect(built('https://example.com').join('\n')).not.toContain('build your site again');
   });
 
   it('on the Free plan: the check last, the plan no more', () => {
