@@ -164,7 +164,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       (address) =>
         `Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, ${address} (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
     ),
-    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "An AWS account" step 3)`,
+    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)`,
     `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
@@ -190,7 +190,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       ? []
       : [`Then, recommended: CloudFront's flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)`]),
   ];
-  return [summary, 'Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+  // A domain bought in Route 53 has its zone there: named in the settings, the stack writes the records these steps leave to a DNS host.
+  const heading =
+    aliases.length > 0 && !writesInZone
+      ? 'Next, with your DNS at a host other than Route 53 (in a Route 53 zone, a domain bought there included, set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):'
+      : 'Next:';
+  return [summary, heading, ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
 }
 
 /**
@@ -204,7 +209,14 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
-  return `Try the site at ${names.join(' and ')} before you move ${pronoun}, through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)`;
+  return [
+    `Move ${names.join(' and ')} to the new site, in this order:`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md step 6)`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}`,
+    `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
+    `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
+  ].join('\n       ');
 }
 
 /**

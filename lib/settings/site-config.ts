@@ -419,7 +419,7 @@ function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainNa
       // The command of docs/your-domain.md's Route 53 list, step 3, whose output the setting takes as it is.
       const zone = typeof hostedZoneName === 'string' && DOMAIN_PATTERN.test(hostedZoneName) ? hostedZoneName : 'example.com';
       throw new ConfigError(
-        `Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: aws route53 list-hosted-zones-by-name --dns-name ${zone} --query "HostedZones[?Name=='${zone}.' && !Config.PrivateZone].Id"`,
+        `Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: aws route53 list-hosted-zones-by-name --dns-name ${zone} --query "HostedZones[?Name=='${zone}.' && !Config.PrivateZone].Id" --output text`,
       );
     }
     throw new ConfigError('Missing setting "hostedZoneName": the alias records need both hostedZoneId and hostedZoneName');

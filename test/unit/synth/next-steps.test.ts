@@ -25,7 +25,7 @@ const ALIAS_CHECK =
 /** The last steps: the check, and the Free plan while it is not chosen. */
 const CHECK_IT_ALL = 'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test';
 const PAID_PLAN =
-  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "An AWS account" step 3)';
+  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)';
 const FREE_PLAN =
   'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)';
 
@@ -33,7 +33,7 @@ describe('npm run synth’s next steps', () => {
   it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records from the outputs, the domain’s record last, once the site was tried at it', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
-      'Next:',
+      'Next, with your DNS at a host other than Route 53 (in a Route 53 zone, a domain bought there included, set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):',
       `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
       "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most",
       "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
@@ -45,8 +45,12 @@ describe('npm run synth’s next steps', () => {
       `  7. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
       '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
-      '  9. Try the site at example.com before you move it, through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ' +
-        '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove it from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)',
+      '  9. Move example.com to the new site, in this order:\n' +
+        '       a. Try the site at its name through your hosts file (docs/your-domain.md step 6)\n' +
+        '       b. Point it at DistributionDomainName (an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)\n' +
+        "       c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from\n" +
+        '       d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove it from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form\n' +
+        '       e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
       `  10. ${CHECK_IT_ALL}`,
       `  11. ${FREE_PLAN}`,
     ]);
@@ -67,6 +71,8 @@ describe('npm run synth’s next steps', () => {
 
   it('for a domain in a Route 53 zone the stack writes to: the records of its own the zone may have, to delete; no DNS record to make but the DMARC record', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
+    // The zone named, the list is the Route 53 one: nothing said of another DNS host; nor without a domain.
+    expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual(['Next:', 'Next:', 'Next:']);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
     expect(steps[3]).toBe(
@@ -92,8 +98,12 @@ describe('npm run synth’s next steps', () => {
       "  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s, so that the switch takes five minutes at most",
     );
     expect(steps.at(-3)).toBe(
-      '  8. Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ' +
-        '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md). Your old host, and its form, serve visitors till then and for the old records\' TTL: meanwhile, push no converted contact page where your old host builds from; once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove them from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form (docs/your-domain.md "Leaving your old host", for yours)',
+      '  8. Move example.com and www.example.com to the new site, in this order:\n' +
+        '       a. Try the site at their names through your hosts file (docs/your-domain.md step 6)\n' +
+        '       b. Point them at DistributionDomainName (in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)\n' +
+        "       c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from\n" +
+        '       d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove them from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form\n' +
+        '       e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)'
     );
   });
 
@@ -198,7 +208,7 @@ describe('npm run synth’s next steps', () => {
       `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
     );
     expect(elsewhere.join('\n')).toContain(
-      'Try the site at example.com and www.example.com before you move them, through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName (an ALIAS record at an apex, ',
+      'Move example.com and www.example.com to the new site, in this order:\n       a. Try the site at their names through your hosts file (docs/your-domain.md step 6)\n       b. Point them at DistributionDomainName (an ALIAS record at an apex, ',
     );
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');

@@ -294,7 +294,7 @@ describe('the deployment context', () => {
     // The zone's id is looked up: the message gives the command, for the zone named, as docs/your-domain.md does.
     expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneId: undefined }).message).toBe(
       'Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: ' +
-        `aws route53 list-hosted-zones-by-name --dns-name example.com --query "HostedZones[?Name=='example.com.' && !Config.PrivateZone].Id"`,
+        `aws route53 list-hosted-zones-by-name --dns-name example.com --query "HostedZones[?Name=='example.com.' && !Config.PrivateZone].Id" --output text`,
     );
     expect(errorOf({ ...EXAMPLE_CONTEXT, hostedZoneId: undefined, hostedZoneName: 'Not a name; rm -rf' }).message).toContain('--dns-name example.com ');
   });
