@@ -414,15 +414,13 @@ function readRedirectDomainName(name: string, domainName: string, hostedZone: Cu
 
 function readHostedZone(hostedZoneId: unknown, hostedZoneName: unknown, domainName: string): CustomDomain['hostedZone'] {
   if (hostedZoneId === undefined && hostedZoneName === undefined) return undefined;
-  if (hostedZoneId === undefined || hostedZoneName === undefined) {
-    if (hostedZoneId === undefined) {
-      // The command of docs/your-domain.md's Route 53 list, step 3, whose output the setting takes as it is.
-      const zone = typeof hostedZoneName === 'string' && DOMAIN_PATTERN.test(hostedZoneName) ? hostedZoneName : 'example.com';
-      throw new ConfigError(
-        `Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: aws route53 list-hosted-zones-by-name --dns-name ${zone} --query "HostedZones[?Name=='${zone}.' && !Config.PrivateZone].Id" --output text`,
-      );
-    }
-    throw new ConfigError('Missing setting "hostedZoneName": the alias records need both hostedZoneId and hostedZoneName');
+  if (hostedZoneName === undefined) throw new ConfigError('Missing setting "hostedZoneName": the alias records need both hostedZoneId and hostedZoneName');
+  if (hostedZoneId === undefined) {
+    // The command of docs/your-domain.md's Route 53 list, step 3, whose output the setting takes as it is.
+    const zone = typeof hostedZoneName === 'string' && DOMAIN_PATTERN.test(hostedZoneName) ? hostedZoneName : 'example.com';
+    throw new ConfigError(
+      `Missing setting "hostedZoneId": the alias records need both hostedZoneId and hostedZoneName; this prints it: aws route53 list-hosted-zones-by-name --dns-name ${zone} --query "HostedZones[?Name=='${zone}.' && !Config.PrivateZone].Id" --output text`,
+    );
   }
   // As the Route 53 API and CLI print it (`/hostedzone/Z…`), or the id alone.
   const id = text('hostedZoneId', hostedZoneId).replace(/^\/hostedzone\//, '');
