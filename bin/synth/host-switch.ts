@@ -1,5 +1,6 @@
 import { bareNameOf } from '../../lib/bare-name.js';
 import { PAGE_PATHS } from '../../lambdas/html/page-paths.js';
+import { type Step, verbatim } from './step.js';
 
 /**
  * A static host that builds an owner's site (siteOrigin), known by its own address's ending: what
@@ -59,20 +60,27 @@ function afterTheTtl(names: readonly string[], host: KnownHost): string {
  * Before the deploy, for a host whose own check keeps another account's site from claiming the
  * domain while its custom domain is off and the records still name it: the domain verified there.
  */
-export function verifyAtHostStep(names: readonly string[], siteHost: string): string | undefined {
+export function verifyAtHostStep(names: readonly string[], siteHost: string): Step | undefined {
   const host = knownHost(siteHost);
   if (host?.verifyAt === undefined) return undefined;
   const name = names[0] ?? '';
-  return `Before you switch, a day ahead: verify ${bareNameOf(name) ?? name} at ${host.verifyAt}, so that no one else's site there can claim it while the records still name ${host.name} (${GUIDE})`;
+  return [
+    `A day before you switch, verify ${bareNameOf(name) ?? name} at ${host.verifyAt},`,
+    `so that no one else's site there can claim it while the records still name ${host.name} (${GUIDE})`,
+  ];
 }
 
 /** The day-before step: the records' TTL lowered, so the switch takes minutes. */
-export function lowerTtlStep(names: readonly string[], siteHost: string | undefined, inZone: boolean): string {
-  const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone to 300 s' : 'at your DNS host to 300 s (at Cloudflare, a proxied record has it already)'}`;
+export function lowerTtlStep(names: readonly string[], siteHost: string | undefined, inZone: boolean): Step {
+  const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone' : 'at your DNS host'} to 300 s,`;
   const redirects = siteHost === undefined ? undefined : knownHost(siteHost)?.redirects;
-  if (redirects === false) return `${lowered}, so that every visitor reaches the new site five minutes after the switch`;
-  if (redirects === true) return `${lowered}, so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`;
-  return `${lowered}, so that the switch takes five minutes at most`;
+  const why =
+    redirects === false
+      ? 'so that every visitor reaches the new site five minutes after the switch'
+      : redirects === true
+        ? `so that the switch leaves visitors on ${siteHost}'s 404 page five minutes at most`
+        : 'so that the switch takes five minutes at most';
+  return [lowered, `${why}${inZone ? '' : ' (at Cloudflare, a proxied record has it already)'}`];
 }
 
 /**
@@ -81,24 +89,26 @@ export function lowerTtlStep(names: readonly string[], siteHost: string | undefi
  * that redirects it has its custom domain turned off at the switch, with a gap as long as the
  * records' TTL; an unknown host, both, by what curl shows.
  */
-export function hostSwitchStep(names: readonly string[], where: string, siteHost: string): string {
+export function hostSwitchStep(names: readonly string[], where: string, siteHost: string): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const host = knownHost(siteHost);
   const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}`;
   if (host?.redirects === false) {
-    return `${capitalized(tried)}: ${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host)} (${GUIDE})`;
+    return [`${capitalized(tried)}.`, `${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}).`, `${afterTheTtl(names, host)} (${GUIDE})`];
   }
   if (host !== undefined) {
-    return (
-      `Turn off ${host.domains}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}: ` +
-      `while the custom domain is on, ${siteHost} answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ` +
-      `For the records' TTL some visitors get ${host.name}' 404 page: choose a quiet hour (${GUIDE})`
-    );
+    return [
+      `Turn off ${host.domains}, at once point ${pronoun} at DistributionDomainName ${where}, and ${CONVERTED_FORM}:`,
+      `while the custom domain is on, ${siteHost} answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop.`,
+      `For the records' TTL some visitors get ${host.name}' 404 page: choose a quiet hour (${GUIDE})`,
+    ];
   }
-  return (
-    `See how ${siteHost} answers while your domain is set there: curl -sI https://${siteHost}/. A 200: ${tried}, and once the old records' TTL has passed, ${CONVERTED_FORM} and remove ${listed(names)} from the host's domains. ` +
-    `A redirect to your domain: turn the host's custom domain setting off, then at once point ${pronoun} at DistributionDomainName and ${CONVERTED_FORM}; for the records' TTL some visitors get the host's 404 page (${GUIDE})`
-  );
+  return [
+    `See how ${siteHost} answers while your domain is set there:`,
+    verbatim(`curl -sI https://${siteHost}/`),
+    `A 200: ${tried}, and once the old records' TTL has passed, ${CONVERTED_FORM} and remove ${listed(names)} from the host's domains.`,
+    `A redirect to your domain: turn the host's custom domain setting off, then at once point ${pronoun} at DistributionDomainName and ${CONVERTED_FORM}; for the records' TTL some visitors get the host's 404 page (${GUIDE})`,
+  ];
 }
 
 /**
@@ -106,22 +116,28 @@ export function hostSwitchStep(names: readonly string[], where: string, siteHost
  * redirects its own address has its custom domain turned off as the deploy ends, or visitors loop
  * till then (`siteRecords` false leaves the minute to the owner: hostSwitchStep).
  */
-export function hostAfterDeployStep(names: readonly string[], siteHost: string): string {
+export function hostAfterDeployStep(names: readonly string[], siteHost: string): Step {
   const host = knownHost(siteHost);
   const them = names.length === 1 ? 'it' : 'them';
   if (host?.redirects === false) {
-    return `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}: ${host.name} keeps serving it (${servingCheck(siteHost, names)}). ${afterTheTtl(names, host)} (${GUIDE})`;
+    return [
+      `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}: ${host.name} keeps serving it (${servingCheck(siteHost, names)}).`,
+      `${afterTheTtl(names, host)} (${GUIDE})`,
+    ];
   }
   if (host !== undefined) {
-    return (
-      `As the deploy ends, turn off ${host.domains}, and ${CONVERTED_FORM}: the deploy points ${them} at the distribution, ` +
-      `and while that setting is on ${siteHost} answers it with a redirect to the name in that setting, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`
-    );
+    return [
+      `As the deploy ends, turn off ${host.domains}, and ${CONVERTED_FORM}:`,
+      `the deploy points ${them} at the distribution, and while that setting is on ${siteHost} answers it with a redirect to the name in that setting, a loop for visitors.`,
+      `To choose the minute yourself, set "siteRecords": false before the first deploy (${GUIDE})`,
+    ];
   }
-  return (
-    `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}. If curl -sI https://${siteHost}/ answers with a redirect to your domain, turn off the host's custom domain setting as the deploy ends, or visitors loop between the two ` +
-    `(to choose the minute yourself, set "siteRecords": false before the first deploy), and ${CONVERTED_FORM} at once; else push it once the old records' TTL has passed. Then remove ${listed(names)} from the host's domains (${GUIDE})`
-  );
+  return [
+    `The deploy points ${listed(names)} at the distribution, which reads your pages from ${siteHost}. See how ${siteHost} answers:`,
+    verbatim(`curl -sI https://${siteHost}/`),
+    `A redirect to your domain: turn off the host's custom domain setting as the deploy ends, or visitors loop between the two (to choose the minute yourself, set "siteRecords": false before the first deploy), and ${CONVERTED_FORM} at once.`,
+    `Else push it once the old records' TTL has passed. Then remove ${listed(names)} from the host's domains (${GUIDE})`,
+  ];
 }
 
 function capitalized(text: string): string {

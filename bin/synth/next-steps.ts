@@ -10,6 +10,7 @@ import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-re
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
 import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep, verifyAtHostStep } from './host-switch.js';
+import { renderStep, type Step, verbatim } from './step.js';
 
 /** A stack of the cloud assembly synth wrote: its name, its region and account when synth knew them, and its template. */
 export interface SynthesizedStack {
@@ -133,69 +134,110 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
   const unverifiedOwners = owners.filter((address) => !verified.has(address) && !verified.has(emailDomain(address)));
   const overSandbox = functionVariable(stacks, 'MAX_MAILS_PER_HOUR').map(Number).some(exceedsSandbox);
 
-  const steps = [
+  const steps: Step[] = [
     // A deploy uploads siteDir as it is: a build for the preview would send every visitor's links and style sheets there.
     ...(site.notes.some(namesAnotherAddress)
-      ? [`Before you deploy: build your site again for its own address, as the siteDir note above says (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build), then npm run synth again, as the deploy uploads siteDir as it is`]
+      ? [
+          [
+            'Build your site again for its own address, as the siteDir note above says, then npm run synth again: the deploy uploads siteDir as it is',
+            'Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build',
+          ],
+        ]
       : []),
     // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate to request.
     ...(writesInZone || !requestsCertificate ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
     // A certificate to request comes first: ACM's validation is the longest wait.
     ...certificateChecks,
-    ...freeMailSenders.map((note) => `About your sender: ${note}`),
-    ...unsignedDomains.map(
-      (domain) =>
-        `Before you deploy: look at ${domain}'s DMARC policy (${dmarcLookup(domain)}): unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused; a domain of yours, verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
-    ),
+    ...freeMailSenders.map((note) => [`About your sender: ${note}`]),
+    ...unsignedDomains.map((domain) => [
+      `Before you deploy, look at ${domain}'s DMARC policy${parentDomainToo(domain)}:`,
+      verbatim(dmarcLookup(domain)),
+      `Unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused.`,
+      `A domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
+    ]),
     ...zoneRecordChecks(recordSets),
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.
     ...(unpointed.length === 0
       ? []
       : [lowerTtlStep([...unpointed, ...unservedBareNames.filter(({ inZone }) => !inZone).map(({ bare }) => bare)], siteHost, writesInZone)]),
     ...(overSandbox
-      ? [`Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings, till AWS grants production access (README "SES's sandbox")`]
+      ? [
+          [
+            `Before you deploy, if your account's SES is in its sandbox (a new account's is; npm run verify says): "maxMailsPerHour": ${SANDBOX_MAILS_AN_HOUR} in your settings,`,
+            `till AWS grants production access (README "SES's sandbox")`,
+          ],
+        ]
       : []),
     ...(siteHost === undefined || aliases.length === 0 ? [] : [verifyAtHostStep(aliases, siteHost)].filter((step) => step !== undefined)),
-    ...(knownRecords.length === 0
-      ? []
-      : [`Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n${knownRecords.map((record) => `       ${record}`).join('\n')}`]),
+    ...(knownRecords.length === 0 ? [] : [["Create these DNS records of your sender's domain at its DNS host, now or right after the deploy:", ...knownRecords.map(verbatim)]]),
     // Neither needs the stack: done before the deploy, they leave the DKIM records its only wait.
-    ...unverifiedOwners.map(
-      (address) =>
-        `Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, ${address} (aws sesv2 create-email-identity --email-identity ${address}, in the stack's region, then the link SES mails it), or ask AWS for production access`,
-    ),
-    `Before you deploy, the account's plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)`,
-    `Deploy: ${DEPLOY_COMMAND}  (the first time in an account and region: npm run cdk -- bootstrap, before it)`,
+    ...unverifiedOwners.map((address) => [
+      `Verify your own address before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only:`,
+      verbatim(`aws sesv2 create-email-identity --email-identity ${address}${site.region === undefined ? '' : ` --region ${site.region}`}`),
+      `then click the link SES mails to ${address} (or ask AWS for production access: README "SES's sandbox")`,
+    ]),
+    [
+      "Check your account's plan before you deploy:",
+      verbatim('aws freetier get-account-plan-state --query accountPlanType'),
+      '"PAID" or ResourceNotFoundException: nothing to do. "FREE": upgrade it (it costs nothing; on the free plan the account closes after six months, the site with it), or in the Billing console:',
+      verbatim('aws freetier upgrade-account-plan --account-plan-type PAID'),
+      '"Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)',
+    ],
+    ['Deploy (bootstrap first, the first time in an account and region):', verbatim('npm run cdk -- bootstrap'), verbatim(DEPLOY_COMMAND)],
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
-    ...(laterRecords.length === 0 ? [] : [`After the deploy, from its outputs: the DKIM records (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`]),
-    ...signedDomains.map(
-      (domain) =>
-        `Add ${domain}'s DMARC record yourself, unless one applies already (${dmarcLookup(domain)}), as it speaks for all the domain's mail: _dmarc.${domain} TXT "v=DMARC1; p=none"${writesInZone ? ' (in the Route 53 console: your zone, Create record)' : ''}, then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
-    ),
-    ...subscribers.map((address) => `Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`),
-    ...senderAddresses.map((address) => `Click the link SES mails to ${address}, which verifies the sender`),
-    ...identitiesAtDeploy.map(
-      (address) =>
-        `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")`,
-    ),
+    ...(laterRecords.length === 0
+      ? []
+      : [
+          [
+            `After the deploy, create the DKIM records its outputs give (${laterRecords.join(', ')}: CNAMEs that SES names at deploy; at Cloudflare, DNS only); this prints them again:`,
+            verbatim(`aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query 'Stacks[0].Outputs'`),
+          ],
+        ]),
+    ...signedDomains.map((domain) => [
+      `Add ${domain}'s DMARC record yourself${writesInZone ? ' (in the Route 53 console: your zone, Create record)' : ''}, as it speaks for all the domain's mail:`,
+      verbatim(`_dmarc.${domain} TXT "v=DMARC1; p=none"`),
+      `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass`,
+      `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+    ]),
+    ...subscribers.map((address) => [`Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`]),
+    ...senderAddresses.map((address) => [`Click the link SES mails to ${address}, which verifies the sender`]),
+    ...identitiesAtDeploy.map((address) => [
+      `Click the link SES mails to ${address} during the deploy, which verifies the sender (none comes when SES knows the address or its domain already):`,
+      `a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")`,
+    ]),
     ...(unpointed.length === 0 ? [] : [pointingStep(unpointed, writesInZone, siteHost)]),
     ...unservedBareNames.map(({ bare, name, inZone }) =>
       inZone
-        ? `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again, which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`
-        : `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it), or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line), or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md, "A DNS host without ALIAS")`,
+        ? [
+            `${bare} itself is served by nothing of this stack: set "redirectDomainName": "${bare}" and deploy again,`,
+            `which writes its records in your Route 53 zone and sends it to https://${name} (its certificate must name both)`,
+          ]
+        : [
+            `${bare} itself is served by nothing of this stack: have your DNS host forward it to https://${name}${siteHost === undefined ? '' : ' as you switch (above), its old records giving way'}, https:// included (npm run verify checks it),`,
+            `or the hosting plan serving it today redirect it there once ${name} has moved (Apache: a .htaccess line),`,
+            `or move the DNS to a host with ALIAS and set redirectDomainName (docs/your-domain.md, "A DNS host without ALIAS")`,
+          ],
     ),
-    `Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test`,
+    ['Check it all, a test inquiry to your mailbox included:', verbatim('npm run verify -- --send-test')],
     // The Free plan's stack, once chosen, is in the assembly.
     ...(stacks.some((stack) => stack.name === STACK_NAMES.pricingPlan)
       ? []
-      : [`Then, recommended: CloudFront's flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)`]),
+      : [
+          [
+            'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more:',
+            '"pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)',
+          ],
+        ]),
   ];
   // A domain bought in Route 53 has its zone there: named in the settings, the stack writes the records these steps leave to a DNS host.
   const heading =
     aliases.length > 0 && !writesInZone
-      ? 'Next, with your DNS at a host other than Route 53 (in a Route 53 zone, a domain bought there included, set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):'
+      ? [
+          'Next, with your DNS at a host other than Route 53',
+          '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):',
+        ].join('\n')
       : 'Next:';
-  return [summary, heading, ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+  return [summary, heading, ...steps.map((step, index) => renderStep(step, index + 1))];
 }
 
 /**
@@ -203,7 +245,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
  * file, the old host serving visitors till then; an existing site's host (siteOrigin) in the order
  * its own address allows (hostSwitchStep).
  */
-function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): string {
+function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
@@ -216,7 +258,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
-  ].join('\n       ');
+  ];
 }
 
 /**
@@ -229,28 +271,36 @@ function isBareName(name: string): boolean {
 }
 
 /** The step that has the owner check their DNS host can point a bare name at the distribution's name, before the certificate names it. */
-function aliasCheckStep(name: string): string {
-  return (
-    `First, check that your DNS host can point ${name} at another host's name: its DNS editor offers, at ${name} (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). ` +
-    `If it cannot, before you request the certificate: to keep ${name} as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"`
-  );
+function aliasCheckStep(name: string): Step {
+  return [
+    `First, check that your DNS host can point ${name} at another host's name: its DNS editor offers, at ${name} (shown as @), an ALIAS or ANAME record, or a CNAME it flattens`,
+    '(Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not).',
+    `If it cannot, before you request the certificate: to keep ${name} as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"`,
+  ];
 }
 
 /** The certificate to request first, for the names it must hold, when certificateArn is not set yet (lib/settings/certificate-to-request.ts). */
-function certificateRequestStep(names: readonly string[], inZone: boolean): string {
+function certificateRequestStep(names: readonly string[], inZone: boolean): Step {
   const [name, ...others] = names;
   const otherNames = others.length === 0 ? '' : ` --subject-alternative-names ${others.join(' ')}`;
   const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
-  return (
-    `Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS prints its CertificateArn; ` +
-    `aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create ${inZone ? "in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers)" : 'at your DNS host (at Cloudflare, DNS only)'}; ` +
-    `aws acm wait certificate-validated ${certificate} returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it`
-  );
+  return [
+    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2). This prints its CertificateArn:',
+    verbatim(`aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS`),
+    `This prints a CNAME record for each name, to create ${inZone ? "in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers)" : 'at your DNS host (at Cloudflare, DNS only)'}:`,
+    verbatim(`aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord'`),
+    'This returns once ACM found them:',
+    verbatim(`aws acm wait certificate-validated ${certificate}`),
+    'Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
+  ];
 }
 
 /** The names the certificate given must hold, checked before the deploy. */
-function certificateCheckStep(names: readonly string[], arn: string): string {
-  return `Before you deploy: your certificate must name ${names.join(' and ')}, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${arn} --query Certificate.SubjectAlternativeNames`;
+function certificateCheckStep(names: readonly string[], arn: string): Step {
+  return [
+    `Before you deploy, check that your certificate names ${names.join(' and ')}, or CloudFront refuses the deploy:`,
+    verbatim(`aws acm describe-certificate --region us-east-1 --certificate-arn ${arn} --query Certificate.SubjectAlternativeNames`),
+  ];
 }
 
 /**
@@ -264,7 +314,7 @@ function certificateCheckStep(names: readonly string[], arn: string): string {
  * once deployed (an alias to CloudFront, a value naming amazonses.com), which synth run again must
  * not have the owner delete.
  */
-function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): string[] {
+function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[] {
   const zones = new Map<string, Map<string, Set<string>>>();
   for (const { HostedZoneId: zone, Name: name, Type: type } of recordSets) {
     if (typeof zone !== 'string' || typeof name !== 'string' || typeof type !== 'string') continue;
@@ -276,17 +326,25 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): strin
     const records = [...names].map(([name, types]) => `(Name=='${name}' && (${[...types].map((type) => `Type=='${type}'`).join(' || ')}))`).join(' || ');
     const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
-    return (
-      `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make: ` +
-      `right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"` +
-      (sitesRecords ? `. A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)` : '')
-    );
+    return [
+      `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
+      "Right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own):",
+      verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
+      ...(sitesRecords
+        ? ['A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)']
+        : []),
+    ];
   });
 }
 
-/** The command that shows a domain's DMARC record; a subdomain without one is under its parent domain's. */
+/** The command that shows a domain's DMARC record. */
 function dmarcLookup(domain: string): string {
-  return `dig +short TXT _dmarc.${domain}${domain.split('.').length > 2 ? ", then its parent domain's" : ''}`;
+  return `dig +short TXT _dmarc.${domain}`;
+}
+
+/** For a subdomain, whose DMARC policy is its parent domain's when it has none of its own: that the parent's is to look at too. */
+function parentDomainToo(domain: string): string {
+  return domain.split('.').length > 2 ? ", then its parent domain's" : '';
 }
 
 /**

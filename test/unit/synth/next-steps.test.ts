@@ -17,49 +17,114 @@ function stepsFor(context: Record<string, unknown>, env?: { account: string; reg
 
 const DOMAIN_WITHOUT_ZONE = { ...MINIMAL_CONTEXT, domainName: 'example.com', certificateArn: EXAMPLE_CERTIFICATE_ARN };
 
-/** The first step for a bare name the owner's DNS host points at the distribution: whether it can, which decides the names. */
-const ALIAS_CHECK =
-  "  1. First, check that your DNS host can point example.com at another host's name: its DNS editor offers, at example.com (shown as @), an ALIAS or ANAME record, or a CNAME it flattens (Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not). " +
-  'If it cannot, before you request the certificate: to keep example.com as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"';
+/**
+ * A step as synth prints it (bin/synth/step.ts, whose own test pins the layout): numbered, its
+ * further lines under its first, a command or a record two spaces further, as written here.
+ */
+function numbered(number: number, ...lines: string[]): string {
+  const under = ' '.repeat(`  ${number}. `.length);
+  return lines.map((line, index) => (index === 0 ? `  ${number}. ` : under) + line).join('\n');
+}
 
-/** The last steps: the check, and the Free plan while it is not chosen. */
-const CHECK_IT_ALL = 'Check it all, a test inquiry to your mailbox included: npm run verify -- --send-test';
-const PAID_PLAN =
-  'Before you deploy, the account\'s plan: aws freetier get-account-plan-state --query accountPlanType; if it prints "FREE", aws freetier upgrade-account-plan --account-plan-type PAID (or the Billing console), which costs nothing itself, as on the free plan the account closes after six months, the site with it; "PAID" or ResourceNotFoundException: nothing to do; "Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)';
-const FREE_PLAN =
-  'Then, recommended: CloudFront\'s flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more: "pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)';
+/** The first step for a bare name the owner's DNS host points at the distribution: whether it can, which decides the names. */
+const ALIAS_CHECK = numbered(
+  1,
+  "First, check that your DNS host can point example.com at another host's name: its DNS editor offers, at example.com (shown as @), an ALIAS or ANAME record, or a CNAME it flattens",
+  '(Cloudflare, Namecheap and Porkbun do; GoDaddy, Hover, OVHcloud and Squarespace do not).',
+  'If it cannot, before you request the certificate: to keep example.com as your address, follow docs/your-domain.md, "Move the DNS" (to Route 53, then its Route 53 list); for other ways, "A DNS host without ALIAS"',
+);
+
+/** The steps every list has: the account's plan and the deploy; the check, and the Free plan while it is not chosen. */
+const paidPlan = (number: number) =>
+  numbered(
+    number,
+    "Check your account's plan before you deploy:",
+    '  aws freetier get-account-plan-state --query accountPlanType',
+    '"PAID" or ResourceNotFoundException: nothing to do. "FREE": upgrade it (it costs nothing; on the free plan the account closes after six months, the site with it), or in the Billing console:',
+    '  aws freetier upgrade-account-plan --account-plan-type PAID',
+    '"Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)',
+  );
+const deploy = (number: number) => numbered(number, 'Deploy (bootstrap first, the first time in an account and region):', '  npm run cdk -- bootstrap', '  npm run cdk -- deploy --all');
+const checkItAll = (number: number) => numbered(number, 'Check it all, a test inquiry to your mailbox included:', '  npm run verify -- --send-test');
+const freePlan = (number: number) =>
+  numbered(
+    number,
+    "Then, recommended: CloudFront's flat-rate Free plan, a web ACL against a flood for 0.10 USD a month more:",
+    '"pricingPlan": "free" in your settings, then npm run synth and the deploy again (README "First deploy" step 6)',
+  );
+
+const ELSEWHERE_HEADING =
+  'Next, with your DNS at a host other than Route 53\n(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):';
+
+/** The move of the names, last, for a site of a folder: `where` says how to point them. */
+const moveTo = (number: number, names: string, where: string) => {
+  const [pronoun, nameOrNames] = names.includes(' and ') ? ['them', 'their names'] : ['it', 'its name'];
+  return numbered(
+    number,
+    `Move ${names} to the new site, in this order:`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md step 6)`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}`,
+    "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
+    'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
+  );
+};
+
+const WHERE = '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+const IN_ZONE_WHERE =
+  '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)';
+const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
 describe('npm run synth’s next steps', () => {
   it('for a domain whose DNS is elsewhere: the MAIL FROM records now, the DKIM records from the outputs, the domain’s record last, once the site was tried at it', () => {
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV)).toEqual([
       "Synthesized PersonalSiteBudget (us-east-1), PersonalSite (eu-west-1) into cdk.out; cdk-nag's AWS Solutions checks passed.",
-      'Next, with your DNS at a host other than Route 53 (in a Route 53 zone, a domain bought there included, set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):',
-      `  1. Before you deploy: your certificate must name example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
-      "  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most",
-      "  3. Create these DNS records of your sender's domain at its DNS provider, now or right after the deploy:\n" +
-        '       bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com\n' +
-        '       bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
-      `  4. ${PAID_PLAN}`,
-      '  5. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      "  6. After the deploy, from its outputs: the DKIM records (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only), printed again by aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
-      `  7. Add example.com's DMARC record yourself, unless one applies already (dig +short TXT _dmarc.example.com), as it speaks for all the domain's mail: _dmarc.example.com TXT "v=DMARC1; p=none", then p=quarantine once your mail program shows dmarc=pass for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
-      '  8. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
+      ELSEWHERE_HEADING,
+      numbered(
+        1,
+        'Before you deploy, check that your certificate names example.com, or CloudFront refuses the deploy:',
+        `  aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+      ),
+      numbered(
+        2,
+        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        'so that the switch takes five minutes at most (at Cloudflare, a proxied record has it already)',
+      ),
+      numbered(
+        3,
+        "Create these DNS records of your sender's domain at its DNS host, now or right after the deploy:",
+        '  bounce.example.com MX 10 feedback-smtp.eu-west-1.amazonses.com',
+        '  bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
+      ),
+      paidPlan(4),
+      deploy(5),
+      numbered(
+        6,
+        'After the deploy, create the DKIM records its outputs give (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only); this prints them again:',
+        "  aws cloudformation describe-stacks --stack-name PersonalSite --query 'Stacks[0].Outputs'",
+      ),
+      numbered(
+        7,
+        "Add example.com's DMARC record yourself, as it speaks for all the domain's mail:",
+        '  _dmarc.example.com TXT "v=DMARC1; p=none"',
+        'unless one applies already (dig +short TXT _dmarc.example.com). Then p=quarantine once your mail program shows dmarc=pass',
+        `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
+      ),
+      numbered(8, 'Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one'),
       // The names move last, once the site was tried at them: till then visitors reach the old host and its form.
-      '  9. Move example.com to the new site, in this order:\n' +
-        '       a. Try the site at its name through your hosts file (docs/your-domain.md step 6)\n' +
-        '       b. Point it at DistributionDomainName (an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)\n' +
-        "       c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from\n" +
-        '       d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove it from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form\n' +
-        '       e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
-      `  10. ${CHECK_IT_ALL}`,
-      `  11. ${FREE_PLAN}`,
+      moveTo(9, 'example.com', WHERE),
+      checkItAll(10),
+      freePlan(11),
     ]);
   });
 
   it('while the hour’s mails could pass what SES’s sandbox sends in a day, says to set maxMailsPerHour before the deploy', () => {
     const sandbox = (maxMailsPerHour: number) => stepsFor({ ...MINIMAL_CONTEXT, maxMailsPerHour }).filter((step) => step.includes('maxMailsPerHour'));
-    const step =
-      '  2. Before you deploy, if your account\'s SES is in its sandbox (a new account\'s is; npm run verify says): "maxMailsPerHour": 8 in your settings, till AWS grants production access (README "SES\'s sandbox")';
+    const step = numbered(
+      2,
+      'Before you deploy, if your account\'s SES is in its sandbox (a new account\'s is; npm run verify says): "maxMailsPerHour": 8 in your settings,',
+      'till AWS grants production access (README "SES\'s sandbox")',
+    );
     expect({ default: sandbox(20), off: sandbox(0), nine: sandbox(9), eight: sandbox(8) }).toEqual({ default: [step], off: [step], nine: [step], eight: [] });
   });
 
@@ -74,65 +139,76 @@ describe('npm run synth’s next steps', () => {
     // The zone named, the list is the Route 53 one: nothing said of another DNS host; nor without a domain.
     expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual(['Next:', 'Next:', 'Next:']);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
-    expect(steps[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name example\.com, /);
+    expect(steps[2]).toMatch(/^ {2}1\. Before you deploy, check that your certificate names example\.com, /);
     expect(steps[3]).toBe(
-      '  2. Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make: ' +
-        "right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own): aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ " +
-        `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
-        `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]". ` +
+      numbered(
+        2,
+        'Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
+        "Right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own):",
+        '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
+          `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
+          `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
         'A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)',
+      ),
     );
-    expect(steps[4]).toBe(`  3. ${PAID_PLAN}`);
-    expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself, unless one applies already /);
-    expect(steps[6]).toContain('_dmarc.example.com TXT "v=DMARC1; p=none" (in the Route 53 console: your zone, Create record), then');
+    expect(steps[4]).toBe(paidPlan(3));
+    expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself \(in the Route 53 console: your zone, Create record\), as it speaks for all the domain's mail:\n {7}_dmarc\.example\.com TXT "v=DMARC1; p=none"\n/);
     // Route 53 points a bare name at the distribution with an alias record: nothing to check of the DNS host.
     expect(steps.join('\n')).not.toContain('First, check that your DNS host');
-    expect(steps.slice(-2)).toEqual([`  7. ${CHECK_IT_ALL}`, `  8. ${FREE_PLAN}`]);
+    expect(steps.slice(-2)).toEqual([checkItAll(7), freePlan(8)]);
   });
 
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
     const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
-    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/);
+    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
     expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
     expect(steps[4]).toBe(
-      "  3. The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s, so that the switch takes five minutes at most",
+      numbered(3, "The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s,", 'so that the switch takes five minutes at most'),
     );
-    expect(steps.at(-3)).toBe(
-      '  8. Move example.com and www.example.com to the new site, in this order:\n' +
-        '       a. Try the site at their names through your hosts file (docs/your-domain.md step 6)\n' +
-        '       b. Point them at DistributionDomainName (in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)\n' +
-        "       c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from\n" +
-        '       d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove them from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form\n' +
-        '       e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)'
-    );
+    expect(steps.at(-3)).toBe(moveTo(8, 'example.com and www.example.com', IN_ZONE_WHERE));
   });
-
-  const WHERE = '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
-  const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most");
+    expect(steps[3]).toBe(
+      numbered(
+        2,
+        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        "so that the switch leaves visitors on you.github.io's 404 page five minutes at most (at Cloudflare, a proxied record has it already)",
+      ),
+    );
     // Verified at GitHub before the deploy: a day ahead, as its check of the TXT record may take that long.
-    expect(steps[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
-    expect(steps[6]).toBe(`  5. ${PAID_PLAN}`);
-    expect(steps[7]).toMatch(/^ {2}6\. Deploy: /);
+    const verifyAtGitHub = numbered(
+      3,
+      "A day before you switch, verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record),",
+      `so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`,
+    );
+    expect(steps[4]).toBe(verifyAtGitHub);
+    expect(steps[6]).toBe(paidPlan(5));
+    expect(steps[7]).toBe(deploy(6));
     expect(steps.at(-3)).toBe(
-      `  10. Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact: ` +
-        'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop. ' +
+      numbered(
+        10,
+        `Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName ${WHERE}, and push your contact page converted to post to /contact:`,
+        'while the custom domain is on, you.github.io answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop.',
         `For the records' TTL some visitors get GitHub Pages' 404 page: choose a quiet hour ${GUIDE}`,
+      ),
     );
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
-    expect(inZone[4]).toBe(`  3. Before you switch, a day ahead: verify example.com at GitHub (your account's or organization's Settings, Pages, Add a domain: a TXT record), so that no one else's site there can claim it while the records still name GitHub Pages ${GUIDE}`);
-    expect(inZone[6]).toMatch(/^ {2}5\. Deploy: /);
+    expect(inZone[4]).toBe(verifyAtGitHub);
+    expect(inZone[6]).toBe(deploy(5));
     expect(inZone[7]).toBe(
-      "  6. As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact: the deploy points it at the distribution, " +
-        `and while that setting is on you.github.io answers it with a redirect to the name in that setting, a loop for visitors. To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
+      numbered(
+        6,
+        "As the deploy ends, turn off your repository's Custom domain (and its CNAME file), and push your contact page converted to post to /contact:",
+        'the deploy points it at the distribution, and while that setting is on you.github.io answers it with a redirect to the name in that setting, a loop for visitors.',
+        `To choose the minute yourself, set "siteRecords": false before the first deploy ${GUIDE}`,
+      ),
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
-    expect(switchedByHand).not.toContain('as the deploy ends');
+    expect(switchedByHand).not.toContain('As the deploy ends');
     expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place");
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
@@ -141,9 +217,13 @@ describe('npm run synth’s next steps', () => {
   it('for a site at www. alone moving from GitHub Pages: the redirect named as GitHub’s own setting, whichever name it holds, and the bare name’s TTL lowered too, as its records change at the switch', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
     expect(steps[3]).toBe(
-      "  2. The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch leaves visitors on you.github.io's 404 page five minutes at most",
+      numbered(
+        2,
+        "The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s,",
+        "so that the switch leaves visitors on you.github.io's 404 page five minutes at most (at Cloudflare, a proxied record has it already)",
+      ),
     );
-    expect(steps[4]).toMatch(/^ {2}3\. Before you switch, a day ahead: verify example\.com at GitHub /);
+    expect(steps[4]).toMatch(/^ {2}3\. A day before you switch, verify example\.com at GitHub /);
     const switchStep = steps.find((step) => step.includes('Turn off your repository'));
     expect(switchStep).toContain('answers the front door with a redirect to the name in that setting, so a try through your hosts file would loop');
     expect(switchStep).not.toContain('redirect to www.example.com');
@@ -157,46 +237,73 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at a host that keeps serving its own address (Netlify, Cloudflare Pages, Vercel, GitLab Pages): tried through the hosts file, no gap, the converted form and the host’s domain once the TTL has passed', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, redirectDomainName: 'www.example.com', siteOrigin: 'https://ada.netlify.app' }, EXAMPLE_ENV);
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that every visitor reaches the new site five minutes after the switch");
+    expect(steps[3]).toBe(
+      numbered(
+        2,
+        "The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s,",
+        'so that every visitor reaches the new site five minutes after the switch (at Cloudflare, a proxied record has it already)',
+      ),
+    );
+    const afterTheTtl = (names: string) =>
+      "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), " +
+      `read what your form service received, and remove ${names} from the site's Domain management ${GUIDE}`;
     expect(steps.at(-3)).toBe(
-      `  9. Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}: ` +
-        'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), " +
-        "read what your form service received, and remove example.com and www.example.com from the site's Domain management " +
-        GUIDE,
+      numbered(
+        9,
+        `Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}.`,
+        'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200).',
+        afterTheTtl('example.com and www.example.com'),
+      ),
     );
     expect(steps.join('\n')).not.toContain('404 page');
     expect(steps.join('\n')).not.toContain('verify example.com at');
     const pages = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada-site.pages.dev' }, EXAMPLE_ENV).at(-3);
-    expect(pages).toContain("Cloudflare Pages keeps serving ada-site.pages.dev");
+    expect(pages).toContain('Cloudflare Pages keeps serving ada-site.pages.dev');
     // Cloudflare's guide to removing a custom domain deletes its CNAME record first: here that record names the distribution by then.
     expect(pages).toContain("remove example.com from the project's Custom domains (keep the DNS record that now names the distribution)");
     // Netlify Forms is Netlify's own: no other host's step speaks of it.
     expect(pages).not.toContain('Netlify Forms');
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-3)).toContain("Vercel keeps serving ada.vercel.app");
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-3)).toContain("GitLab Pages keeps serving ada.gitlab.io");
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.vercel.app' }, EXAMPLE_ENV).at(-3)).toContain('Vercel keeps serving ada.vercel.app');
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://ada.gitlab.io' }, EXAMPLE_ENV).at(-3)).toContain('GitLab Pages keeps serving ada.gitlab.io');
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app' })[6]).toBe(
-      '  5. The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200). ' +
-        `Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), ` +
-        `read what your form service received, and remove example.com from the site's Domain management ${GUIDE}`,
+      numbered(
+        5,
+        'The deploy points example.com at the distribution, which reads your pages from ada.netlify.app: Netlify keeps serving it (unless you made it redirect to example.com: curl -sI https://ada.netlify.app/ must answer 200).',
+        afterTheTtl('example.com'),
+      ),
     );
   });
 
   it('for an existing site at a host it does not know: what curl shows decides between the two orders', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://old.example.net' }, EXAMPLE_ENV);
-    expect(steps[3]).toBe("  2. The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s (at Cloudflare, a proxied record has it already), so that the switch takes five minutes at most");
+    expect(steps[3]).toBe(
+      numbered(
+        2,
+        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        'so that the switch takes five minutes at most (at Cloudflare, a proxied record has it already)',
+      ),
+    );
     // Known by the end of their name alone: a lookalike is a host like any other.
     for (const lookalike of ['https://notgithub.io', 'https://pages.dev.example.net', 'https://netlify.app']) {
       expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: lookalike }, EXAMPLE_ENV).at(-3)).toMatch(/^ {2}\d+\. See how \S+ answers while your domain is set there/);
     }
     expect(steps.at(-3)).toBe(
-      '  9. See how old.example.net answers while your domain is set there: curl -sI https://old.example.net/. ' +
-        `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains. ` +
+      numbered(
+        9,
+        'See how old.example.net answers while your domain is set there:',
+        '  curl -sI https://old.example.net/',
+        `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains.`,
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
+      ),
     );
     expect(stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://old.example.net' })[6]).toBe(
-      '  5. The deploy points example.com at the distribution, which reads your pages from old.example.net. If curl -sI https://old.example.net/ answers with a redirect to your domain, turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two ' +
-        `(to choose the minute yourself, set "siteRecords": false before the first deploy), and push your contact page converted to post to /contact at once; else push it once the old records' TTL has passed. Then remove example.com from the host's domains ${GUIDE}`,
+      numbered(
+        5,
+        'The deploy points example.com at the distribution, which reads your pages from old.example.net. See how old.example.net answers:',
+        '  curl -sI https://old.example.net/',
+        'A redirect to your domain: turn off the host\'s custom domain setting as the deploy ends, or visitors loop between the two (to choose the minute yourself, set "siteRecords": false before the first deploy), and push your contact page converted to post to /contact at once.',
+        `Else push it once the old records' TTL has passed. Then remove example.com from the host's domains ${GUIDE}`,
+      ),
     );
   });
 
@@ -205,27 +312,35 @@ describe('npm run synth’s next steps', () => {
     // The certificate exists: the names are chosen, whether the DNS host can point the bare name asked before its request.
     expect(elsewhere.join('\n')).not.toContain('First, check that your DNS host');
     expect(elsewhere[2]).toBe(
-      `  1. Before you deploy: your certificate must name example.com and www.example.com, or CloudFront refuses the deploy: aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+      numbered(
+        1,
+        'Before you deploy, check that your certificate names example.com and www.example.com, or CloudFront refuses the deploy:',
+        `  aws acm describe-certificate --region us-east-1 --certificate-arn ${EXAMPLE_CERTIFICATE_ARN} --query Certificate.SubjectAlternativeNames`,
+      ),
     );
-    expect(elsewhere.join('\n')).toContain(
-      'Move example.com and www.example.com to the new site, in this order:\n       a. Try the site at their names through your hosts file (docs/your-domain.md step 6)\n       b. Point them at DistributionDomainName (an ALIAS record at an apex, ',
-    );
+    expect(elsewhere.join('\n')).toContain(moveTo(9, 'example.com and www.example.com', WHERE));
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com' }).join('\n');
     expect(inZone).toContain('the stack writes example.com (A, AAAA), www.example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone');
     expect(inZone).toContain("(Name=='www.example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA'))");
     const wwwAlone = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com' });
-    expect(wwwAlone[2]).toMatch(/^ {2}1\. Before you deploy: your certificate must name www\.example\.com, or CloudFront refuses/);
+    expect(wwwAlone[2]).toMatch(/^ {2}1\. Before you deploy, check that your certificate names www\.example\.com, or CloudFront refuses/);
     // Served at www. alone, the bare name is the DNS host's to forward; with both names, or at the bare name, nothing to say.
-    expect(wwwAlone).toContainEqual(
-      expect.stringMatching(/^ {2}\d+\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https:\/\/www\.example\.com, https:\/\/ included \(npm run verify checks it\), or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\), or move the DNS to a host with ALIAS and set redirectDomainName \(docs\/your-domain\.md, "A DNS host without ALIAS"\)$/),
+    expect(wwwAlone.find((step) => step.includes('itself is served by nothing'))).toMatch(
+      new RegExp(
+        [
+          String.raw`^ {2}\d+\. example\.com itself is served by nothing of this stack: have your DNS host forward it to https://www\.example\.com, https:// included \(npm run verify checks it\),`,
+          String.raw` +or the hosting plan serving it today redirect it there once www\.example\.com has moved \(Apache: a \.htaccess line\),`,
+          String.raw` +or move the DNS to a host with ALIAS and set redirectDomainName \(docs/your-domain\.md, "A DNS host without ALIAS"\)$`,
+        ].join('\n'),
+      ),
     );
     expect(elsewhere.join('\n')).not.toContain('itself is served by nothing');
     // In a Route 53 zone the stack writes to, the other name is the way: no forwarding there.
     expect(stepsFor({ ...EXAMPLE_CONTEXT, domainName: 'www.example.com' })).toContainEqual(
-      expect.stringMatching(/^ {2}\d+\. example\.com itself is served by nothing of this stack: set "redirectDomainName": "example\.com" and deploy again, which writes its records in your Route 53 zone/),
+      expect.stringMatching(/^ {2}\d+\. example\.com itself is served by nothing of this stack: set "redirectDomainName": "example\.com" and deploy again,\n +which writes its records in your Route 53 zone/),
     );
     expect(stepsFor(DOMAIN_WITHOUT_ZONE).join('\n')).not.toContain('itself is served by nothing');
-    expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate must name');
+    expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate names');
   });
 
   it('for a domain whose certificate is not there yet: its request first, for each name it must hold, then the same steps as with it', () => {
@@ -234,31 +349,40 @@ describe('npm run synth’s next steps', () => {
     // The bare name, though the other name, is the DNS host's to point there too: whether it can comes first.
     expect(both[2]).toBe(ALIAS_CHECK);
     expect(both[3]).toBe(
-      '  2. Before you deploy: request the certificate, as certificateArn is not set (docs/your-domain.md step 2). ' +
-        'aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS prints its CertificateArn; ' +
-        "aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord' prints a CNAME record for each name, to create at your DNS host (at Cloudflare, DNS only); " +
-        'aws acm wait certificate-validated --region us-east-1 --certificate-arn <CertificateArn> returns once ACM found them. Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
+      numbered(
+        2,
+        'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2). This prints its CertificateArn:',
+        '  aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS',
+        'This prints a CNAME record for each name, to create at your DNS host (at Cloudflare, DNS only):',
+        "  aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord'",
+        'This returns once ACM found them:',
+        '  aws acm wait certificate-validated --region us-east-1 --certificate-arn <CertificateArn>',
+        'Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',
+      ),
     );
     const withCertificate = stepsFor({ ...DOMAIN_WITHOUT_ZONE, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV);
-    const unnumbered = (steps: string[]) => steps.map((step) => step.replace(/^ {2}\d+\. /, ''));
+    // Numbered one further, each line under its first one space further from ten on.
+    const unnumbered = (steps: string[]) => steps.map((step) => step.replace(/^ {2}\d+\. /, '').replace(/\n +/g, '\n'));
     expect(unnumbered(both.slice(4))).toEqual(unnumbered(withCertificate.slice(3)));
-    expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[3]).toMatch(/--domain-name example\.com --validation-method DNS prints /);
+    expect(stepsFor(noCertificate, EXAMPLE_ENV, true)[3]).toMatch(/--domain-name example\.com --validation-method DNS\n/);
     // ACM's validation is the longest wait: its request comes before every other step but the check of the names it holds, a sender's notes included.
     const otherSender = stepsFor({ ...noCertificate, senderEmail: 'contact@other.example.org' }, EXAMPLE_ENV, true);
-    expect(otherSender[3]).toMatch(/^ {2}2\. Before you deploy: request the certificate, /);
-    expect(otherSender[4]).toMatch(/^ {2}3\. Before you deploy: look at other\.example\.org's DMARC policy /);
+    expect(otherSender[3]).toMatch(/^ {2}2\. Before you deploy, request the certificate, /);
+    expect(otherSender[4]).toMatch(/^ {2}3\. Before you deploy, look at other\.example\.org's DMARC policy/);
     // With a Route 53 zone, the validation records go there.
     const { certificateArn: __, ...zoneWithoutCertificate } = EXAMPLE_CONTEXT;
-    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain('prints a CNAME record for each name, to create in your Route 53 zone (the ACM console\'s Create records in Route 53 does it; ACM finds them once your registrar names the zone\'s four name servers); ');
+    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain(
+      "This prints a CNAME record for each name, to create in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers):",
+    );
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
-    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}2\. Before you deploy: look at example\.com's DMARC policy /));
+    expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}2\. Before you deploy, look at example\.com's DMARC policy:/));
   });
 
   it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its parent domain’s, to look at', () => {
     expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net' })[2]).toMatch(
-      /^ {2}1\. Before you deploy: look at mail\.example\.net's DMARC policy \(dig \+short TXT _dmarc\.mail\.example\.net, then its parent domain's\): unless/,
+      /^ {2}1\. Before you deploy, look at mail\.example\.net's DMARC policy, then its parent domain's:\n {7}dig \+short TXT _dmarc\.mail\.example\.net\n {5}Unless/,
     );
   });
 
@@ -270,25 +394,50 @@ describe('npm run synth’s next steps', () => {
 
   it('for an owner without a domain (the default): the sender domain’s DMARC policy to look at, the sender’s link, and in the sandbox the owner’s address to verify too', () => {
     expect(stepsFor(MINIMAL_CONTEXT).slice(2)).toEqual([
-      `  1. Before you deploy: look at example.com's DMARC policy (dig +short TXT _dmarc.example.com): unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused; a domain of yours, verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
-      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, you@example.com (aws sesv2 create-email-identity --email-identity you@example.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      `  3. ${PAID_PLAN}`,
-      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
-      '  5. Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one',
-      '  6. Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already): a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
-      `  7. ${CHECK_IT_ALL}`,
-      `  8. ${FREE_PLAN}`,
+      numbered(
+        1,
+        "Before you deploy, look at example.com's DMARC policy:",
+        '  dig +short TXT _dmarc.example.com',
+        "Unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused.",
+        'A domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")',
+      ),
+      numbered(
+        2,
+        "Verify your own address before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only:",
+        '  aws sesv2 create-email-identity --email-identity you@example.com',
+        'then click the link SES mails to you@example.com (or ask AWS for production access: README "SES\'s sandbox")',
+      ),
+      paidPlan(3),
+      deploy(4),
+      numbered(5, 'Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one'),
+      numbered(
+        6,
+        'Click the link SES mails to contact@example.com during the deploy, which verifies the sender (none comes when SES knows the address or its domain already):',
+        'a mailbox you read; a domain without mail needs domainName instead, whose sender needs none (README "Mail that lands in the inbox")',
+      ),
+      checkItAll(7),
+      freePlan(8),
     ]);
+    // The stack's region known, the owner's verification is made there.
+    expect(stepsFor(MINIMAL_CONTEXT, EXAMPLE_ENV).join('\n')).toContain('aws sesv2 create-email-identity --email-identity you@example.com --region eu-west-1\n');
     expect(stepsFor(DOMAIN_WITHOUT_ZONE, EXAMPLE_ENV).join('\n')).not.toContain('DMARC policy');
   });
 
   it('for a free-mail sender: first, what it would mean, before the deploy; nothing for a free-mail owner alone', () => {
     const steps = stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com', senderEmail: 'ada@yahoo.co.uk' }).slice(2);
     expect(steps.slice(0, 4)).toEqual([
-      '  1. About your sender: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
-      "  2. Before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only: verify your own address, ada@outlook.com (aws sesv2 create-email-identity --email-identity ada@outlook.com, in the stack's region, then the link SES mails it), or ask AWS for production access",
-      `  3. ${PAID_PLAN}`,
-      '  4. Deploy: npm run cdk -- deploy --all  (the first time in an account and region: npm run cdk -- bootstrap, before it)',
+      numbered(
+        1,
+        'About your sender: ada@yahoo.co.uk is free mail: SES cannot sign for yahoo.co.uk, so, deployed, mail from it may be junked or refused: try it (npm run verify -- --send-test, then your spam folder too), else give the site a domain, whose sender needs no mailbox (README "Mail that lands in the inbox")',
+      ),
+      numbered(
+        2,
+        "Verify your own address before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only:",
+        '  aws sesv2 create-email-identity --email-identity ada@outlook.com',
+        'then click the link SES mails to ada@outlook.com (or ask AWS for production access: README "SES\'s sandbox")',
+      ),
+      paidPlan(3),
+      deploy(4),
     ]);
     expect(stepsFor({ ...MINIMAL_CONTEXT, ownerEmail: 'ada@outlook.com' }).join('\n')).not.toContain('free mail');
   });
@@ -297,9 +446,13 @@ describe('npm run synth’s next steps', () => {
     const sitemap = (origin: string) => `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url></urlset>`;
     const built = (origin: string) => stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteDir: siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': sitemap(origin) }) }, EXAMPLE_ENV);
     expect(built('http://localhost:3200')[2]).toBe(
-      '  1. Before you deploy: build your site again for its own address, as the siteDir note above says (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build), then npm run synth again, as the deploy uploads siteDir as it is',
+      numbered(
+        1,
+        'Build your site again for its own address, as the siteDir note above says, then npm run synth again: the deploy uploads siteDir as it is',
+        'Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build',
+      ),
     );
-    expect(built('https://example.com').join('\n')).not.toContain('build your site again');
+    expect(built('https://example.com').join('\n')).not.toContain('Build your site again');
   });
 
   it('on the Free plan: the check last, the plan no more', () => {
