@@ -14,9 +14,10 @@ import { refreshInquiryValidator } from '../lib/api/inquiry-validator-code.js';
 import { refreshThrowawayDomains } from '../lib/api/throwaway-domains-code.js';
 import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
 import { formPageCandidate, formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote } from '../lib/settings/form-page.js';
-import { CERTIFICATE_MAY_WAIT_VARIABLE } from '../lib/settings/certificate-to-request.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
+import { isSynthRun } from '../lib/settings/synth-run.js';
+import { addressFiles, previewBuildLine } from '../lib/pages/sitemap-address.js';
 import { addSiteStacks } from '../lib/site-app.js';
 
 refreshInquiryValidator();
@@ -34,7 +35,10 @@ try {
   const app = new App({ context: file.settings });
   const inCdkJson = settingsInCdkJson();
   if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
-  const config = readSiteConfig(app, { certificateMayWait: process.env[CERTIFICATE_MAY_WAIT_VARIABLE] === '1' });
+  const config = readSiteConfig(app, { certificateMayWait: isSynthRun() });
+  // A deploy uploads siteDir as it is; synth lists its build again as a step instead.
+  const previewBuild = config.sitePages?.kind === 'folder' && !isSynthRun() ? previewBuildLine(addressFiles(config.sitePages.path), 'siteDir') : undefined;
+  if (previewBuild !== undefined) throw new ConfigError(previewBuild);
   addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.
     account: process.env.CDK_DEFAULT_ACCOUNT,

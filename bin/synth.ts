@@ -14,7 +14,7 @@
 import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
-import { CERTIFICATE_MAY_WAIT_VARIABLE } from '../lib/settings/certificate-to-request.js';
+import { SYNTH_RUN_VARIABLE } from '../lib/settings/synth-run.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
@@ -64,7 +64,7 @@ function cdkSynth(cdkArgs: readonly string[]): Promise<number> {
   const cdk = spawn('cdk', ['synth', '-q', ...cdkArgs], {
     stdio: ['inherit', 'inherit', 'pipe'],
     // A domain's steps are listed before its certificate exists, the request first.
-    env: { ...cdkCliEnvironment(), [CERTIFICATE_MAY_WAIT_VARIABLE]: '1' },
+    env: { ...cdkCliEnvironment(), [SYNTH_RUN_VARIABLE]: '1' },
   });
   const waiting = waitingLine(process.stderr, 'Synthesizing: bundling the functions, half a minute…');
   let said = false;

@@ -11,7 +11,7 @@ import { agentFiles, folderDocuments, writeAgentFiles } from '../../lib/pages/ag
 import { KEPT_VERSION_DAYS } from '../../lib/pages/kept-versions.js';
 import { isAsScanned, openScanned, scanFile } from '../../lib/pages/scanned-file.js';
 import { printable, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from '../../lib/pages/site-files.js';
-import { siteAddressNotes } from '../../lib/pages/sitemap-address.js';
+import { previewBuildLine, siteAddressNotes } from '../../lib/pages/sitemap-address.js';
 import { ownLlmsTxtDigest } from '../../lib/settings/settings-digest.js';
 import { siteDocumentsOutput } from '../../lib/site-outputs.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
@@ -61,6 +61,8 @@ export async function* publish(request: PublishRequest, clients: PublishClients)
   const site = siteFiles(request.folder);
   yield* siteFolderNotes('siteDir', site);
   if (site.files.size === 0) throw new PublishError(`siteDir (${request.folder}) publishes no file: build the site first; publishing an empty folder would empty the bucket`);
+  const previewBuild = previewBuildLine(site, 'siteDir');
+  if (previewBuild !== undefined) throw new PublishError(previewBuild);
 
   const deployed = await readDeployedSite(clients, request.stack);
   yield `${request.dryRun ? 'Would publish' : 'Publishing'} ${request.folder} to ${deployed.baseUrl ?? deployed.distributionId} (stack ${deployed.stack} in ${deployed.region}, bucket ${deployed.bucket})`;

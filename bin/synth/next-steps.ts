@@ -5,7 +5,7 @@ import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
-import { namesAnotherAddress } from '../../lib/pages/sitemap-address.js';
+import { SITE_BUILT_FOR_METADATA } from '../../lib/pages/sitemap-address.js';
 import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
@@ -18,8 +18,8 @@ export interface SynthesizedStack {
   readonly region?: string;
   readonly account?: string;
   readonly template: Template;
-  /** The notes synth printed of it (info annotations), which a step may follow from. */
-  readonly notes: readonly string[];
+  /** The origin its site folder was built for, where that is not the site's (lib/pages/sitemap-address.ts). */
+  readonly siteBuiltFor?: string;
 }
 
 interface Template {
@@ -56,13 +56,16 @@ export function readAssembly(outdir: string): SynthesizedStack[] {
         ...(region === undefined || region === 'unknown-region' ? {} : { region }),
         ...(account === undefined || account === 'unknown-account' ? {} : { account }),
         template: JSON.parse(readFileSync(join(outdir, templateFile), 'utf8')) as Template,
-        notes: [artifact.metadata ?? {}, artifact.additionalMetadataFile === undefined ? {} : (JSON.parse(readFileSync(join(outdir, artifact.additionalMetadataFile), 'utf8')) as Metadata)]
-          .flatMap((metadata) => Object.values(metadata).flat())
-          .filter((entry) => entry.type === 'aws:cdk:info' && typeof entry.data === 'string')
-          .map((entry) => entry.data as string),
+        ...siteBuiltFor([artifact.metadata ?? {}, artifact.additionalMetadataFile === undefined ? {} : (JSON.parse(readFileSync(join(outdir, artifact.additionalMetadataFile), 'utf8')) as Metadata)]),
       },
     ];
   });
+}
+
+/** The origin a stack's metadata says its site folder was built for, if any. */
+function siteBuiltFor(metadata: readonly Metadata[]): { siteBuiltFor?: string } {
+  const entry = metadata.flatMap((entries) => Object.values(entries).flat()).find((candidate) => candidate.type === SITE_BUILT_FOR_METADATA && typeof candidate.data === 'string');
+  return entry === undefined ? {} : { siteBuiltFor: entry.data as string };
 }
 
 /**
@@ -136,14 +139,14 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
 
   const steps: Step[] = [
     // A deploy uploads siteDir as it is: a build for the preview would send every visitor's links and style sheets there.
-    ...(site.notes.some(namesAnotherAddress)
-      ? [
+    ...(site.siteBuiltFor === undefined
+      ? []
+      : [
           [
-            'Build your site again for its own address, as the siteDir note above says, then npm run synth again: the deploy uploads siteDir as it is',
+            `Build your site again for its own address, not ${site.siteBuiltFor} (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is`,
             'Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build',
           ],
-        ]
-      : []),
+        ]),
     // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate to request.
     ...(writesInZone || !requestsCertificate ? [] : unpointed.filter(isBareName).map(aliasCheckStep)),
     // A certificate to request comes first: ACM's validation is the longest wait.

@@ -14,7 +14,7 @@ import { shownInFinding } from '../nag-findings.js';
 import { agentFiles, folderDocuments, isMarkdownOfPage, ROBOTS_TXT, SITEMAP_XML, writeAgentFiles } from './agent-files.js';
 import { KEPT_VERSION_DAYS } from './kept-versions.js';
 import { copySiteFiles, siteFiles, siteFolderNotes, takenLlmsTxt, type SiteFiles } from './site-files.js';
-import { siteAddressNotes } from './sitemap-address.js';
+import { builtForAnotherOrigin, SITE_BUILT_FOR_METADATA, siteAddressNotes } from './sitemap-address.js';
 import { MARKDOWN_CONTENT_TYPE } from './site-pages.js';
 import { stagedContent, uploadNeedBytes, uploadResources } from './upload-resources.js';
 
@@ -104,8 +104,10 @@ export class SitePagesOrigin extends Construct {
     if (this.site === undefined || this.bucket === undefined) return;
     const added = agentFiles(this.site, this.agents, baseUrl, pagesWithoutHtml, 'siteDir');
     // The site's address is known at synth with a domain or baseUrl alone; the distribution's own domain, at deploy.
-    const address = Token.isUnresolved(baseUrl) ? [] : siteAddressNotes(this.site, baseUrl, 'siteDir');
-    for (const note of [...added.notes, ...address]) Annotations.of(this).addInfo(note);
+    const siteAddress = Token.isUnresolved(baseUrl) ? undefined : baseUrl;
+    for (const note of [...added.notes, ...siteAddressNotes(this.site, siteAddress, 'siteDir')]) Annotations.of(this).addInfo(note);
+    const builtFor = builtForAnotherOrigin(this.site, siteAddress);
+    if (builtFor !== undefined) this.node.addMetadata(SITE_BUILT_FOR_METADATA, builtFor);
     const staged = (name: string) => {
       const folder = join(Stage.of(this)!.assetOutdir, `${name}-${Names.uniqueId(this)}`);
       rmSync(folder, { recursive: true, force: true });

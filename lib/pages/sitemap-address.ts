@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { attribute, isLinkOf, readPage } from '../../lambdas/html/page-tree.js';
 import { HOME_PAGE } from '../front-door-paths.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
@@ -11,18 +12,50 @@ import { isLoopbackUrl } from '../loopback-names.js';
  * `Sitemap:` lines of its own robots.txt (a copy of the preview's names the machine's). None where
  * the site's origin is known at deploy only (the distribution's own domain).
  */
-export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string, setting: string): string[] {
-  if (!URL.canParse(baseUrl)) return [];
-  const own = new URL(baseUrl).origin;
-  return [sitemapAddressNote(site, own, setting), robotsSitemapNote(site, own, setting)].filter((note) => note !== undefined);
+export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string | undefined, setting: string): string[] {
+  const own = ownOrigin(baseUrl);
+  return [
+    previewBuildLine(site, setting) ?? (own === undefined ? undefined : sitemapAddressNote(site, own, setting)),
+    own === undefined ? undefined : robotsSitemapNote(site, own, setting),
+  ].filter((note) => note !== undefined);
 }
 
-/** The words of sitemapAddressNote that say the folder was built for another address, which synth's Next: reads (namesAnotherAddress). */
-const NAMES_ANOTHER_ADDRESS = ' names your pages at ';
+/**
+ * The stack's metadata entry (its data, an origin) that says the folder was built for another
+ * address than the site's, which synth's `Next:` list reads to have it built again first of all.
+ */
+export const SITE_BUILT_FOR_METADATA = 'personal-site:site-built-for';
 
-/** Whether a note of synth's is sitemapAddressNote's: the folder, as built, names another address than the site's. */
-export function namesAnotherAddress(note: string): boolean {
-  return note.includes(NAMES_ANOTHER_ADDRESS) && note.includes(', where the site is ');
+/** The origin the folder's own files name its pages at, when it is not the site's: a preview's (a loopback address), or another than `baseUrl`'s. */
+export function builtForAnotherOrigin(site: Pick<SiteFiles, 'files'>, baseUrl: string | undefined): string | undefined {
+  const named = namedAddress(site)?.origin;
+  if (named === undefined) return undefined;
+  return isLoopbackUrl(named) || (ownOrigin(baseUrl) ?? named) !== named ? named : undefined;
+}
+
+/**
+ * When the folder was built for the preview: its own files name its pages at a loopback address (a
+ * generator's base URL for `npm start`), where every visitor's links and style sheets would lead,
+ * as a deploy and a publish upload the folder as it is. The line each stops with; synth's note.
+ */
+export function previewBuildLine(site: Pick<SiteFiles, 'files'>, setting: string): string | undefined {
+  const named = namedAddress(site);
+  if (named === undefined || !isLoopbackUrl(named.origin)) return undefined;
+  return (
+    `${setting} was built for the preview: ${named.by} names your pages at ${named.origin}, where every visitor's links and style sheets would lead, as a deploy and a publish upload ${setting} as it is: ` +
+    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build)'
+  );
+}
+
+/** The files at a folder's top that may name the site's address (namedAddress), found without a scan of the whole folder. */
+export function addressFiles(folder: string): Pick<SiteFiles, 'files'> {
+  const files = [SITEMAP_XML, HOME_PAGE, ...FEEDS].map((key) => [key, join(folder, key)] as const).filter(([, file]) => existsSync(file) && statSync(file).isFile());
+  return { files: new Map(files) };
+}
+
+/** A base URL's origin; none where the site's address is known at deploy only (the distribution's own domain). */
+function ownOrigin(baseUrl: string | undefined): string | undefined {
+  return baseUrl !== undefined && URL.canParse(baseUrl) ? new URL(baseUrl).origin : undefined;
 }
 
 /**
@@ -35,7 +68,7 @@ function sitemapAddressNote(site: Pick<SiteFiles, 'files'>, own: string, setting
   const named = namedAddress(site);
   if (named === undefined || named.origin === own) return undefined;
   return (
-    `${setting}: ${named.by}${NAMES_ANOTHER_ADDRESS}${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
+    `${setting}: ${named.by} names your pages at ${named.origin}, where the site is ${own}: set your generator's base URL to ${own} ` +
     "(Hugo's baseURL, Jekyll's url, Astro's site, MkDocs' site_url, Zola's base_url) and build again, so that its canonical links and feeds name it too, not an address that redirects or is gone"
   );
 }

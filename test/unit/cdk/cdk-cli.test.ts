@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { cdkCliEnvironment } from '../../../bin/cdk/cdk-cli.js';
-import { CERTIFICATE_MAY_WAIT_VARIABLE } from '../../../lib/settings/certificate-to-request.js';
+import { SYNTH_RUN_VARIABLE } from '../../../lib/settings/synth-run.js';
 
 describe('the CDK CLI’s environment for the owner’s commands', () => {
   it('keeps the owner’s variables, with neither version check nor telemetry', () => {
@@ -12,7 +12,7 @@ describe('the CDK CLI’s environment for the owner’s commands', () => {
     });
   });
 
-  it('drops the certificate placeholder’s variable left in the owner’s shell, so that a deploy still stops on a missing certificateArn', () => {
-    expect(cdkCliEnvironment({ [CERTIFICATE_MAY_WAIT_VARIABLE]: '1', PATH: '/usr/bin' })).not.toHaveProperty(CERTIFICATE_MAY_WAIT_VARIABLE);
+  it('drops synth’s own variable left in the owner’s shell, so that a deploy still stops on a missing certificateArn and a build for the preview', () => {
+    expect(cdkCliEnvironment({ [SYNTH_RUN_VARIABLE]: '1', PATH: '/usr/bin' })).not.toHaveProperty(SYNTH_RUN_VARIABLE);
   });
 });

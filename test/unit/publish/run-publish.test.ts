@@ -211,6 +211,16 @@ describe('the file rule of synth (lib/pages/site-files.ts)', () => {
     expect(error.message).toMatch(/publishes no file: build the site first/);
     expect(deployment.s3Calls).toEqual([]);
   });
+
+  it('refuses a folder built for the preview, whose every link and style sheet would lead to the owner’s machine, and a dry run alike, changing nothing', async () => {
+    for (const dryRun of [false, true]) {
+      deployment = mockedDeployment({ deployedKeys: Object.keys(SITE) });
+      const folder = siteFolder({ ...SITE, 'sitemap.xml': '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://localhost:1313/</loc></url></urlset>' });
+      const { error } = await failure(folder, { dryRun });
+      expect(error.message).toMatch(/^siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:1313, .*: build your site again for its own address \(Hugo: /);
+      expect({ s3: deployment.s3Calls, functions: deployment.functionCalls }).toEqual({ s3: [], functions: [] });
+    }
+  });
 });
 
 describe('--dry-run', () => {

@@ -124,7 +124,7 @@ describe('the region the owner’s other commands read', () => {
 });
 
 describe('the lines synth prints after its summary', () => {
-  const site = (region: string, account?: string): SynthesizedStack => ({ name: 'PersonalSite', region, ...(account === undefined ? {} : { account }), template: {}, notes: [] });
+  const site = (region: string, account?: string): SynthesizedStack => ({ name: 'PersonalSite', region, ...(account === undefined ? {} : { account }), template: {} });
 
   it('name the region and where it came from, and the account of the credentials', () => {
     expect(deployTargetLines(site('eu-west-1', '123456789012'), { region: 'eu-west-1', source: { kind: 'variable', name: 'AWS_REGION' } }, 'eu-west-1', true)).toEqual([

@@ -448,11 +448,16 @@ describe('npm run synth’s next steps', () => {
     expect(built('http://localhost:3200')[2]).toBe(
       numbered(
         1,
-        'Build your site again for its own address, as the siteDir note above says, then npm run synth again: the deploy uploads siteDir as it is',
+        'Build your site again for its own address, not http://localhost:3200 (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is',
         'Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build',
       ),
     );
     expect(built('https://example.com').join('\n')).not.toContain('Build your site again');
+    expect(built('https://old.example.net')[2]).toMatch(/^ {2}1\. Build your site again for its own address, not https:\/\/old\.example\.net /);
+    // Without a domain the site's address is known at deploy only: a build for the preview is one all the same.
+    const withoutDomain = (origin: string) => stepsFor({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': sitemap(origin) }) }, EXAMPLE_ENV);
+    expect(withoutDomain('http://127.0.0.1:3000')[2]).toMatch(/^ {2}1\. Build your site again for its own address, not http:\/\/127\.0\.0\.1:3000 /);
+    expect(withoutDomain('https://ada.example.org').join('\n')).not.toContain('Build your site again');
   });
 
   it('on the Free plan: the check last, the plan no more', () => {

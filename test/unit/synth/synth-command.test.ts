@@ -99,6 +99,24 @@ describe('npm run synth', () => {
     expect(deploying.stderr.trim()).toMatch(/^Cannot synthesize: Missing setting "certificateArn": /);
   }, 120_000);
 
+  it('stops a deploy on a folder built for the preview, in one line, where synth goes on and lists its build again first', () => {
+    const site = siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://localhost:3000/</loc></url></urlset>' });
+    const settings = settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', pricingPlan: 'none', siteDir: site });
+    const deploying = synthWith(NO_BUNDLING, { env: { ...settings, CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
+    expect({ status: deploying.status, stderr: deploying.stderr.trim() }).toEqual({
+      status: 1,
+      stderr: expect.stringMatching(/^Cannot synthesize: siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:3000, [^\n]*\(Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build\)$/),
+    });
+    const run = spawnSync('npm', ['run', '--silent', 'synth', '--', STACK_NAMES.site, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))], {
+      cwd: ROOT,
+      env: { ...process.env, ...settings, AWS_REGION: 'eu-west-1' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}1\. Build your site again for its own address, not http:\/\/localhost:3000 \(the siteDir note above\)/m);
+  }, 180_000);
+
   it('records the app’s notes without the line of the project’s source each would carry: the owner reads them as lines of their own', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
     const site = siteFolder({ '404.html': 'Not found', '.env': 'SECRET=1' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { builtForAnotherAddressNote, siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
+import { addressFiles, builtForAnotherAddressNote, builtForAnotherOrigin, previewBuildLine, siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
@@ -18,8 +18,8 @@ describe('siteAddressNotes: the base URL a generator wrote in the folder’s own
     expect(sitemapAddressNote(withSitemap(urlset('https://example.com/a?b=1&amp;c=2')), 'https://www.example.com', 'siteDir')).toMatch(
       /^siteDir: sitemap\.xml names your pages at https:\/\/example\.com, where the site is https:\/\/www\.example\.com: set your generator's base URL to https:\/\/www\.example\.com /,
     );
-    const index = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://localhost:1313/fr/sitemap.xml</loc></sitemap></sitemapindex>';
-    expect(sitemapAddressNote(withSitemap(index), 'https://example.com', 'siteDir')).toMatch(/^siteDir: sitemap\.xml names your pages at http:\/\/localhost:1313, where the site is https:\/\/example\.com:/);
+    const index = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://staging.example.com:1313/fr/sitemap.xml</loc></sitemap></sitemapindex>';
+    expect(sitemapAddressNote(withSitemap(index), 'https://example.com', 'siteDir')).toMatch(/^siteDir: sitemap\.xml names your pages at http:\/\/staging\.example\.com:1313, where the site is https:\/\/example\.com:/);
   });
 
   it('says nothing without a sitemap of the folder’s, or one whose first <loc> is no URL', () => {
@@ -29,12 +29,46 @@ describe('siteAddressNotes: the base URL a generator wrote in the folder’s own
   });
 });
 
+describe('a folder built for the preview: its own files name a loopback address, which a deploy and a publish stop on', () => {
+  const PREVIEW_BUILD =
+    "siteDir was built for the preview: sitemap.xml names your pages at http://localhost:1313, where every visitor's links and style sheets would lead, as a deploy and a publish upload siteDir as it is: " +
+    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build)';
+
+  it('names the file and the address, whether the site’s address is known yet or not, in place of the note on another address', () => {
+    const site = withSitemap(urlset('http://localhost:1313/about/'));
+    expect(previewBuildLine(site, 'siteDir')).toBe(PREVIEW_BUILD);
+    expect(siteAddressNotes(site, 'https://example.com', 'siteDir')).toEqual([PREVIEW_BUILD]);
+    expect(siteAddressNotes(site, undefined, 'siteDir')).toEqual([PREVIEW_BUILD]);
+    for (const loopback of ['http://127.0.0.1:3000/', 'http://[::1]:8080/']) expect(previewBuildLine(withSitemap(urlset(loopback)), 'siteDir')).toMatch(/^siteDir was built for the preview: /);
+  });
+
+  it('says nothing of a folder that names another host, or none', () => {
+    expect(previewBuildLine(withSitemap(urlset('https://example.com/')), 'siteDir')).toBeUndefined();
+    expect(previewBuildLine(withSitemap(urlset('http://localhost.example.com/')), 'siteDir')).toBeUndefined();
+    expect(previewBuildLine(siteFiles(siteFolder({ 'index.html': '<p>x</p>' })), 'siteDir')).toBeUndefined();
+    expect(siteAddressNotes(withSitemap(urlset('https://example.com/')), undefined, 'siteDir')).toEqual([]);
+  });
+
+  it('reads the folder’s top files alone for the deploy’s check, as the scan of the whole folder reads them', () => {
+    const folder = siteFolder({ 'index.html': '<link rel="canonical" href="http://localhost:4321/">', 'blog/sitemap.xml': urlset('https://example.com/') });
+    expect(previewBuildLine(addressFiles(folder), 'siteDir')).toBe(previewBuildLine(siteFiles(folder), 'siteDir'));
+    expect(previewBuildLine(addressFiles(folder), 'siteDir')).toMatch(/^siteDir was built for the preview: the canonical link of index\.html names your pages at http:\/\/localhost:4321, /);
+  });
+
+  it('gives the origin built for to synth’s Next: list: a preview’s always, another only where the site’s is known and differs', () => {
+    expect(builtForAnotherOrigin(withSitemap(urlset('http://localhost:1313/')), undefined)).toBe('http://localhost:1313');
+    expect(builtForAnotherOrigin(withSitemap(urlset('https://old.example/')), 'https://example.com')).toBe('https://old.example');
+    expect(builtForAnotherOrigin(withSitemap(urlset('https://Example.com/a/')), 'https://example.com')).toBeUndefined();
+    expect(builtForAnotherOrigin(withSitemap(urlset('https://old.example/')), undefined)).toBeUndefined();
+  });
+});
+
 describe('siteAddressNotes: the base URL a generator wrote in the home page’s canonical link, where the folder has no sitemap', () => {
   const withHome = (head: string, files: Record<string, string> = {}) => siteFiles(siteFolder({ 'index.html': `<!doctype html><head>${head}</head><p>x</p>`, ...files }));
 
   it('names the origin the canonical link names, and the site’s', () => {
-    expect(sitemapAddressNote(withHome('<link rel="Canonical" href=" http://localhost:3200/ ">'), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
-      /^siteDir: the canonical link of index\.html names your pages at http:\/\/localhost:3200, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL to https:\/\/ada-lindqvist\.se /,
+    expect(sitemapAddressNote(withHome('<link rel="Canonical" href=" https://ada.netlify.app/ ">'), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
+      /^siteDir: the canonical link of index\.html names your pages at https:\/\/ada\.netlify\.app, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL to https:\/\/ada-lindqvist\.se /,
     );
     expect(sitemapAddressNote(withHome('<link rel="alternate canonical" href="https://old.example/">'), 'https://ada-lindqvist.se', 'siteDir')).toMatch(/^siteDir: the canonical link of index\.html names your pages at https:\/\/old\.example,/);
   });
@@ -55,15 +89,15 @@ describe('siteAddressNotes: the base URL a generator wrote in its feed, where th
   const withFeed = (files: Record<string, string>) => siteFiles(siteFolder({ 'index.html': '<title>Ada</title>', ...files }));
 
   it('names the origin the first feed names, RSS’s channel link or Atom’s first link', () => {
-    expect(sitemapAddressNote(withFeed({ 'index.xml': rss('http://localhost:3400/') }), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
-      /^siteDir: index\.xml names your pages at http:\/\/localhost:3400, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL/,
+    expect(sitemapAddressNote(withFeed({ 'index.xml': rss('https://ada.netlify.app/') }), 'https://ada-lindqvist.se', 'siteDir')).toMatch(
+      /^siteDir: index\.xml names your pages at https:\/\/ada\.netlify\.app, where the site is https:\/\/ada-lindqvist\.se: set your generator's base URL/,
     );
-    expect(sitemapAddressNote(withFeed({ 'feed.xml': atom('http://127.0.0.1:4000/feed.xml') }), 'https://kwamemensah.com', 'siteDir')).toMatch(/^siteDir: feed\.xml names your pages at http:\/\/127\.0\.0\.1:4000,/);
+    expect(sitemapAddressNote(withFeed({ 'feed.xml': atom('https://kwame.github.io/feed.xml') }), 'https://kwamemensah.com', 'siteDir')).toMatch(/^siteDir: feed\.xml names your pages at https:\/\/kwame\.github\.io,/);
   });
 
   it('reads past an Atom hub’s link, and no RSS item’s for a channel without a link of its own', () => {
-    const hubbed = `<feed xmlns="http://www.w3.org/2005/Atom"><link rel="hub" href="https://pubsubhubbub.appspot.com/"/><link href="http://localhost:1111/"/></feed>`;
-    expect(sitemapAddressNote(withFeed({ 'atom.xml': hubbed }), 'https://jonasbecker.io', 'siteDir')).toMatch(/^siteDir: atom\.xml names your pages at http:\/\/localhost:1111,/);
+    const hubbed = `<feed xmlns="http://www.w3.org/2005/Atom"><link rel="hub" href="https://pubsubhubbub.appspot.com/"/><link href="https://jonas.pages.dev/"/></feed>`;
+    expect(sitemapAddressNote(withFeed({ 'atom.xml': hubbed }), 'https://jonasbecker.io', 'siteDir')).toMatch(/^siteDir: atom\.xml names your pages at https:\/\/jonas\.pages\.dev,/);
     const itemOnly = '<rss version="2.0"><channel><title>Ada</title><item><link>https://elsewhere.example/post</link></item></channel></rss>';
     expect(siteAddressNotes(withFeed({ 'rss.xml': itemOnly }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
   });
