@@ -252,12 +252,12 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
     ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
-    : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+    : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return [
     `Move ${names.join(' and ')} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md step 6)`,
-    `b. Point ${pronoun} at DistributionDomainName ${where}`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md step 6): curl -sI https://${names[0]}/ shows a via: line ending (CloudFront), and npm run verify -- --send-test ends "your site works."`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl -sI https://${names[0]}/ shows that via: line from your machine too`,
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
@@ -284,11 +284,15 @@ function aliasCheckStep(name: string): Step {
 
 /** The certificate to request first, for the names it must hold, when certificateArn is not set yet (lib/settings/certificate-to-request.ts). */
 function certificateRequestStep(names: readonly string[], inZone: boolean): Step {
-  const [name, ...others] = names;
+  const [name = '', ...others] = names;
   const otherNames = others.length === 0 ? '' : ` --subject-alternative-names ${others.join(' ')}`;
   const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
+  const domain = bareNameOf(name) ?? name;
   return [
-    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2). This prints its CertificateArn:',
+    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2).',
+    `First, if this prints records (an old host's, for its own certificates), add one more beside them, ${domain} CAA 0 issue "amazon.com", or ACM issues none:`,
+    verbatim(`dig +short CAA ${domain}`),
+    'This prints its CertificateArn:',
     verbatim(`aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS`),
     `This prints a CNAME record for each name, to create ${inZone ? "in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers)" : 'at your DNS host (at Cloudflare, DNS only)'}:`,
     verbatim(`aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord'`),

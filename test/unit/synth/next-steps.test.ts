@@ -59,18 +59,20 @@ const ELSEWHERE_HEADING =
 /** The move of the names, last, for a site of a folder: `where` says how to point them. */
 const moveTo = (number: number, names: string, where: string) => {
   const [pronoun, nameOrNames] = names.includes(' and ') ? ['them', 'their names'] : ['it', 'its name'];
+  const first = names.split(' and ')[0];
   return numbered(
     number,
     `Move ${names} to the new site, in this order:`,
-    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md step 6)`,
-    `b. Point ${pronoun} at DistributionDomainName ${where}`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md step 6): curl -sI https://${first}/ shows a via: line ending (CloudFront), and npm run verify -- --send-test ends "your site works."`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl -sI https://${first}/ shows that via: line from your machine too`,
     "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
   );
 };
 
-const WHERE = '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+const WHERE =
+  '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
 const IN_ZONE_WHERE =
   '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)';
 const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
@@ -351,7 +353,10 @@ describe('npm run synth’s next steps', () => {
     expect(both[3]).toBe(
       numbered(
         2,
-        'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2). This prints its CertificateArn:',
+        'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2).',
+        'First, if this prints records (an old host\'s, for its own certificates), add one more beside them, example.com CAA 0 issue "amazon.com", or ACM issues none:',
+        '  dig +short CAA example.com',
+        'This prints its CertificateArn:',
         '  aws acm request-certificate --region us-east-1 --domain-name www.example.com --subject-alternative-names example.com --validation-method DNS',
         'This prints a CNAME record for each name, to create at your DNS host (at Cloudflare, DNS only):',
         "  aws acm describe-certificate --region us-east-1 --certificate-arn <CertificateArn> --query 'Certificate.DomainValidationOptions[].ResourceRecord'",

@@ -93,7 +93,7 @@ describe('npm run synth', () => {
       timeout: 120_000,
     });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^ {2}1\. Before you deploy, request the certificate, as certificateArn is not set \(docs\/your-domain\.md step 2\)\. This prints its CertificateArn:\n {7}aws acm request-certificate --region us-east-1 --domain-name www\.example\.com --validation-method DNS\n/m);
+    expect(run.stdout).toMatch(/^ {2}1\. Before you deploy, request the certificate, as certificateArn is not set \(docs\/your-domain\.md step 2\)\.\n.*\n {7}dig \+short CAA example\.com\n {5}This prints its CertificateArn:\n {7}aws acm request-certificate --region us-east-1 --domain-name www\.example\.com --validation-method DNS\n/m);
     const deploying = synthWith(NO_BUNDLING, { env: { ...settings, CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
     expect(deploying.status).toBe(1);
     expect(deploying.stderr.trim()).toMatch(/^Cannot synthesize: Missing setting "certificateArn": /);
