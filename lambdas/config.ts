@@ -2,6 +2,7 @@ import type { RateLimits } from './inquiry/limits.js';
 import { EXTRA_FIELD_NAME, EXTRA_LABEL_MAX_LENGTH, MAX_EXTRA_FIELDS, TAKEN_FIELD_NAMES, type ExtraField } from './inquiry/extra-fields.js';
 import { timeZoneNamed, UTC } from './time-zone.js';
 import { DEFAULT_MAIL_LANGUAGE, MAIL_LANGUAGES, mailLanguageNamed, type MailLanguage } from './mail-words/mail-language.js';
+import { SUBJECT_NAME_PLACEHOLDER } from './mail-words/own-subject.js';
 import { EMAIL_PATTERN, ONE_LINE_PATTERN } from './inquiry/patterns.js';
 
 /** Settings every public route needs: the site's identity and the published limits. */
@@ -350,6 +351,8 @@ export interface DeliverySettings {
   readonly timeZone: string;
   /** The language the mails are written in (`mailLanguage`, docs/api.md §7). */
   readonly language: MailLanguage;
+  /** The owner's own subject of an inquiry's mail (`mailSubject`, docs/api.md §7), in place of the language's. */
+  readonly mailSubject?: string;
   /** The flood signal (docs/api.md §15): how many inquiries are mailed one by one in a UTC hour; 0 turns it off. */
   readonly maxMailsPerHour: number;
   /** Where the mails of each hour are counted: the rate limits' table. */
@@ -370,6 +373,7 @@ export function readDeliverySettings(env: Env): DeliverySettings {
     retentionDays: parseRetentionDays('RETENTION_DAYS', env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS)),
     timeZone: env.MAIL_TIME_ZONE ? parseTimeZone('MAIL_TIME_ZONE', env.MAIL_TIME_ZONE) : UTC,
     language: env.MAIL_LANGUAGE ? parseMailLanguage('MAIL_LANGUAGE', env.MAIL_LANGUAGE) : DEFAULT_MAIL_LANGUAGE,
+    ...(env.MAIL_SUBJECT ? { mailSubject: parseMailSubject('MAIL_SUBJECT', env.MAIL_SUBJECT) } : {}),
     maxMailsPerHour: parseSpamThreshold('MAX_MAILS_PER_HOUR', env.MAX_MAILS_PER_HOUR ?? String(DEFAULT_SPAM_THRESHOLDS.maxMailsPerHour)),
     counterTable: readCounterTableName(env),
     ...(env.OWNER_INBOX_ENDPOINT ? { inboxEndpoint: parseOrigin('OWNER_INBOX_ENDPOINT', env.OWNER_INBOX_ENDPOINT) } : {}),
@@ -518,6 +522,23 @@ export function parseMailLanguage(key: string, value: string): MailLanguage {
     throw new ConfigError(`${key} must be the language the mails are written in, one of ${MAIL_LANGUAGES.join(', ')}, got ${JSON.stringify(value)}`);
   }
   return language;
+}
+
+const MAX_MAIL_SUBJECT_LENGTH = 100;
+
+/**
+ * The owner's own subject of an inquiry's mail (`mailSubject`): one line of 1 to 100 printable
+ * characters, by the rule of the visitor's own name, which lands in it too; `{name}` stands for
+ * that name wherever it is written, and no other placeholder is taken.
+ */
+export function parseMailSubject(key: string, value: string): string {
+  const subject = value.trim();
+  if (!isPrintableLine(subject, MAX_MAIL_SUBJECT_LENGTH)) {
+    throw new ConfigError(`${key} must be one line of 1 to ${MAX_MAIL_SUBJECT_LENGTH} characters, such as "Enquiry from ${SUBJECT_NAME_PLACEHOLDER}" (the visitor's name in its place), got ${JSON.stringify(value)}`);
+  }
+  const other = /\{[^{}]*\}/.exec(subject.replaceAll(SUBJECT_NAME_PLACEHOLDER, ''))?.[0];
+  if (other !== undefined) throw new ConfigError(`${key} may hold ${SUBJECT_NAME_PLACEHOLDER}, the visitor's name, and no other placeholder: ${JSON.stringify(other)}`);
+  return subject;
 }
 
 /** RFC 3986's path, query and fragment characters, percent signs included (their escapes are checked apart). */

@@ -122,6 +122,7 @@ export class SiteStack extends Stack {
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
       MAIL_TIME_ZONE: config.timeZone,
       MAIL_LANGUAGE: config.mailLanguage,
+      MAIL_SUBJECT: config.mailSubject ?? '',
       DELIVERY_RETRY_SECONDS: String(SWEEP_RATE.toSeconds()),
       RETENTION_DAYS: String(config.retentionDays),
       MAX_MAILS_PER_HOUR: String(config.spam.maxMailsPerHour),

@@ -15,6 +15,7 @@ import { mayResendEmail, SesMailer } from './mailer.js';
 import { retrySchedule } from './retry-schedule.js';
 import { DIGEST_MAIL_CALLS } from './time-budget.js';
 import { MAIL_WORDS } from '../mail-words/words-by-language.js';
+import { withOwnSubject } from '../mail-words/own-subject.js';
 
 /** The real dependencies of the delivery worker, created once per cold start. */
 export function createDeliveryDependencies(settings: DeliverySettings): DeliveryDependencies {
@@ -35,7 +36,7 @@ export function createDeliveryDependencies(settings: DeliverySettings): Delivery
     onFloodCheckFailure: writeFloodCheckFailure,
     retentionDays: settings.retentionDays,
     timeZone: settings.timeZone,
-    words: MAIL_WORDS[settings.language],
+    words: withOwnSubject(MAIL_WORDS[settings.language], settings.mailSubject),
     report: writeDeliveryLine,
     newAttemptId: randomUUID,
     ...(settings.inboxEndpoint === undefined ? {} : { inboxEndpoint: settings.inboxEndpoint }),

@@ -46,6 +46,7 @@ const OWNER_SETTINGS: Partial<Record<SettingKey, string>> = {
   OTHER_FORM_PAGES: "the other contact pages' paths",
   CONTACT_TO: 'ownerEmail',
   CONTACT_FROM: 'senderEmail',
+  MAIL_SUBJECT: 'mailSubject',
 };
 
 const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -43,7 +43,7 @@ export const SETTING_GROUPS = {
   /** The flood signal: the most mails an hour, counted beside the rate limits' counters. */
   flood: ['MAX_MAILS_PER_HOUR', 'COUNTER_TABLE'],
   /** The mail, and how a delivery is retried and kept (readDeliverySettings). */
-  delivery: ['CONTACT_TO', 'CONTACT_FROM', 'SITE_NAME', 'SES_CONFIGURATION_SET', 'DELIVERY_RETRY_SECONDS', 'RETENTION_DAYS', 'MAIL_TIME_ZONE', 'MAIL_LANGUAGE'],
+  delivery: ['CONTACT_TO', 'CONTACT_FROM', 'SITE_NAME', 'SES_CONFIGURATION_SET', 'DELIVERY_RETRY_SECONDS', 'RETENTION_DAYS', 'MAIL_TIME_ZONE', 'MAIL_LANGUAGE', 'MAIL_SUBJECT'],
 } as const;
 export type SettingGroup = keyof typeof SETTING_GROUPS;
 export type SettingKey = (typeof SETTING_GROUPS)[SettingGroup][number];

@@ -33,6 +33,7 @@ export const SHARED_SETTINGS = {
   retentionDays: 'RETENTION_DAYS',
   timeZone: 'MAIL_TIME_ZONE',
   mailLanguage: 'MAIL_LANGUAGE',
+  mailSubject: 'MAIL_SUBJECT',
   extraFields: 'EXTRA_FIELDS',
   ownerEmail: 'CONTACT_TO',
   senderEmail: 'CONTACT_FROM',

@@ -18,6 +18,7 @@ import {
   parseContentSignals,
   parseTimeZone,
   parseMailLanguage,
+  parseMailSubject,
   type AgentSettings,
 } from '../../lambdas/config.js';
 import type { ExtraField } from '../../lambdas/inquiry/extra-fields.js';
@@ -71,6 +72,8 @@ export interface SiteConfig {
   readonly timeZone: string;
   /** The language the owner's mails are written in (docs/api.md §7). */
   readonly mailLanguage: MailLanguage;
+  /** The owner's own subject of an inquiry's mail, `{name}` the visitor's (docs/api.md §7); the language's without it. */
+  readonly mailSubject?: string;
   /** The owner's own fields (docs/api.md §2): each one's name and label, in the mail's order. */
   readonly extraFields: readonly ExtraField[];
   /** The spam signals' thresholds (docs/api.md §15); 0 turns one off. */
@@ -121,6 +124,7 @@ export const CONTEXT_KEYS = [
   'createSesIdentity',
   'timeZone',
   'mailLanguage',
+  'mailSubject',
   'extraFields',
   'retentionDays',
   'maxMailsPerHour',
@@ -230,6 +234,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>, options: R
     throw new ConfigError(`baseUrl must be https://${customDomain.domainName} with redirectDomainName, which leads there, or be left out, got ${JSON.stringify(baseUrl)}`);
   }
   const extraFields = readExtraFields(context('extraFields'));
+  const mailSubject = optional(context('mailSubject'), (value) => parseMailSubject('mailSubject', text('mailSubject', value)));
   const formPageSetting = optional(context('formPage'), (value) => text('formPage', value));
   const sitePages = readSitePages(context('siteDir'), context('siteOrigin'), formPageSetting);
   const [pageStylesheet, successPathSetting] = (['pageStylesheet', 'formSuccessPath'] as const).map((key) =>
@@ -274,6 +279,7 @@ function checkedSettings(settings: Readonly<Record<string, unknown>>, options: R
     retentionDays: parseRetentionDays('retentionDays', text('retentionDays', context('retentionDays') ?? DEFAULT_RETENTION_DAYS)),
     timeZone: parseTimeZone('timeZone', text('timeZone', context('timeZone') ?? UTC)),
     mailLanguage: parseMailLanguage('mailLanguage', text('mailLanguage', context('mailLanguage') ?? DEFAULT_MAIL_LANGUAGE)),
+    ...(mailSubject === undefined ? {} : { mailSubject }),
     extraFields,
     spam: {
       repeatLimit: threshold('spamRepeatLimit', DEFAULT_SPAM_THRESHOLDS.repeatLimit),

@@ -249,6 +249,38 @@ describe('readDeliverySettings: MAIL_LANGUAGE, the language of the mails (docs/a
   });
 });
 
+describe('readDeliverySettings: MAIL_SUBJECT, the owner’s own subject of an inquiry’s mail (docs/api.md §7)', () => {
+  const delivery: Env = { CONTACT_TO: 'owner@example.com', CONTACT_FROM: 'contact@example.com', INQUIRY_TABLE: 'inquiries', COUNTER_TABLE: 'counters' };
+
+  it('is none unless set, or when empty: the language’s subject', () => {
+    expect(readDeliverySettings(delivery)).not.toHaveProperty('mailSubject');
+    expect(readDeliverySettings({ ...delivery, MAIL_SUBJECT: '' })).not.toHaveProperty('mailSubject');
+  });
+
+  it.each([
+    ['Enquiry from {name}', 'Enquiry from {name}'],
+    ['  {name} wrote  ', '{name} wrote'],
+    ['New enquiry via the website', 'New enquiry via the website'],
+    ['{name} – {name}', '{name} – {name}'],
+    ['x'.repeat(100), 'x'.repeat(100)],
+    ['{', '{'],
+  ])('takes %j as %j', (value, subject) => {
+    expect(readDeliverySettings({ ...delivery, MAIL_SUBJECT: value }).mailSubject).toBe(subject);
+  });
+
+  it.each([['x'.repeat(101)], ['   '], ['Enquiry\nBcc: eve@example.com'], ['Enquiry\rfrom {name}'], ['=?utf-8?q?x?='], ['Enquiry \u202e']])('refuses %j: one line of 1 to 100 printable characters', (value) => {
+    expect(configErrorOf(() => readDeliverySettings({ ...delivery, MAIL_SUBJECT: value })).message).toBe(
+      `MAIL_SUBJECT must be one line of 1 to 100 characters, such as "Enquiry from {name}" (the visitor's name in its place), got ${JSON.stringify(value)}`,
+    );
+  });
+
+  it.each([['Enquiry from {Name}', '{Name}'], ['{name} at {company}', '{company}'], ['{}', '{}'], ['{ name }', '{ name }']])('refuses %j, naming the placeholder %j', (value, placeholder) => {
+    expect(configErrorOf(() => readDeliverySettings({ ...delivery, MAIL_SUBJECT: value })).message).toBe(
+      `MAIL_SUBJECT may hold {name}, the visitor's name, and no other placeholder: ${JSON.stringify(placeholder)}`,
+    );
+  });
+});
+
 describe.each([
   ['COUNTER_KEY_SECRET', readCounterKeySecret, 'docs/api.md §4'],
   ['FORM_TOKEN_SECRET', readFormTokenSecret, 'docs/api.md §15'],

@@ -383,6 +383,7 @@ describe('the functions', () => {
         RETENTION_DAYS: '30',
         MAIL_TIME_ZONE: 'UTC',
         MAIL_LANGUAGE: 'en',
+        MAIL_SUBJECT: '',
       },
     });
   });

@@ -202,6 +202,13 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, mailLanguage: 'ja' }).message).toBe('mailLanguage must be the language the mails are written in, one of en, de, es, fr, it, nl, pt-BR, pt-PT, sv, got "ja"');
   });
 
+  it('takes the owner’s own subject of an inquiry’s mail, {name} the visitor’s, none unless set', () => {
+    expect(configOf(MINIMAL_CONTEXT).mailSubject).toBeUndefined();
+    expect(configOf({ ...MINIMAL_CONTEXT, mailSubject: '  Enquiry from {name} via the website ' }).mailSubject).toBe('Enquiry from {name} via the website');
+    expect(errorOf({ ...MINIMAL_CONTEXT, mailSubject: 'Enquiry from {name} at {company}' }).message).toBe('mailSubject may hold {name}, the visitor\'s name, and no other placeholder: "{company}"');
+    expect(errorOf({ ...MINIMAL_CONTEXT, mailSubject: 'Enquiry\nBcc: x@example.com' }).message).toMatch(/^mailSubject must be one line of 1 to 100 characters, such as "Enquiry from \{name\}"/);
+  });
+
   it('takes the owner’s own fields as an object (settings file, cdk.json) or its JSON (-c), none unless set', () => {
     const fields = [{ name: 'budget', label: 'Orçamento' }];
     expect(configOf(MINIMAL_CONTEXT).extraFields).toEqual([]);
