@@ -5,6 +5,7 @@ import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
+import { isLoopbackUrl } from '../../lib/loopback-names.js';
 import { SITE_BUILT_FOR_METADATA } from '../../lib/pages/sitemap-address.js';
 import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
@@ -144,7 +145,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
       : [
           [
             `Build your site again for its own address, not ${site.siteBuiltFor} (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is`,
-            'Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build',
+            // A preview's address was given on the command line; another is the generator's own setting.
+            isLoopbackUrl(site.siteBuiltFor)
+              ? "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build"
+              : "First set your generator's base URL to the site's address, as that note says (Hugo: baseURL in hugo.toml or config.toml; Jekyll: url; Astro: site; Zola: base_url)",
           ],
         ]),
     // Whether the DNS host can point a bare name at the distribution decides the names, and so the certificate to request.
