@@ -16,8 +16,9 @@ import { PAGE_PATHS } from '../lambdas/html/page-paths.js';
 import { formPageCandidate, formPageLine, formPageNotes, namedByFormPage, otherContactLines, siteOriginFormLines, thankYouIndexNote, unconvertedFormPageNote } from '../lib/settings/form-page.js';
 import { settingsInCdkJson, moveSettingsLine, readSettingsFile } from '../lib/settings/settings-file.js';
 import { readSiteConfig, rejectUnknownKeys } from '../lib/settings/site-config.js';
-import { isSynthRun } from '../lib/settings/synth-run.js';
-import { addressFiles, previewBuildLine } from '../lib/pages/sitemap-address.js';
+import { isDeployRun, isSynthRun } from '../lib/settings/cdk-run.js';
+import { previewBuildLine } from '../lib/pages/sitemap-address.js';
+import { siteFiles } from '../lib/pages/site-files.js';
 import { addSiteStacks } from '../lib/site-app.js';
 
 refreshInquiryValidator();
@@ -37,7 +38,7 @@ try {
   if (inCdkJson.length > 0) console.error(moveSettingsLine(inCdkJson));
   const config = readSiteConfig(app, { certificateMayWait: isSynthRun() });
   // A deploy uploads siteDir as it is; synth lists its build again as a step instead.
-  const previewBuild = config.sitePages?.kind === 'folder' && !isSynthRun() ? previewBuildLine(addressFiles(config.sitePages.path), 'siteDir') : undefined;
+  const previewBuild = config.sitePages?.kind === 'folder' && isDeployRun() ? previewBuildLine(siteFiles(config.sitePages.path), 'siteDir') : undefined;
   if (previewBuild !== undefined) throw new ConfigError(previewBuild);
   addSiteStacks(app, config, {
     // Unset offline: the stack is then environment-agnostic and synthesizes without credentials.

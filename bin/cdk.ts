@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { accountWork, readCdkArguments } from './cdk/cdk-arguments.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';
+import { CDK_COMMAND_VARIABLE } from '../lib/settings/cdk-run.js';
 import { cdkReachesAws, signInCheck } from './cdk/sign-in-check.js';
 
 const args = process.argv.slice(2);
@@ -25,15 +26,16 @@ if (work !== undefined) {
     console.error(`Note: ${signIn.why} when asked whether it takes your credentials; the CDK CLI goes on through your proxy`);
   }
 }
-runCdk(args);
+runCdk(args, cdkArguments.command ?? '');
 
 /**
  * Starts the CLI on this terminal and ends as it ends. A terminal's Ctrl-C reaches the CLI itself
  * (the whole process group gets SIGINT), so this waits for it rather than die first; a SIGTERM
  * sent to this process alone is passed on. A CLI ended by a signal ends this by the same signal.
  */
-function runCdk(cdkArgs: readonly string[]): void {
-  const cdk = spawn('cdk', cdkArgs, { stdio: 'inherit', env: cdkCliEnvironment() });
+function runCdk(cdkArgs: readonly string[], command: string): void {
+  // The app reads which subcommand runs it: a deploy alone stops on a folder built for the preview.
+  const cdk = spawn('cdk', cdkArgs, { stdio: 'inherit', env: { ...cdkCliEnvironment(), [CDK_COMMAND_VARIABLE]: command } });
   const waitForCdk = () => {};
   const passOn = (signal: NodeJS.Signals) => cdk.kill(signal);
   process.on('SIGINT', waitForCdk);

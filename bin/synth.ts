@@ -14,7 +14,7 @@
 import { loadSharedConfigFiles } from '@smithy/core/config';
 import { spawn } from 'node:child_process';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
-import { SYNTH_RUN_VARIABLE } from '../lib/settings/synth-run.js';
+import { SYNTH_RUN_VARIABLE } from '../lib/settings/cdk-run.js';
 import { STACK_NAMES } from '../lib/stack-names.js';
 import { credentialsSetUp } from './aws-sign-in.js';
 import { cdkCliEnvironment } from './cdk/cdk-cli.js';

@@ -92,7 +92,7 @@ export function lowerTtlStep(names: readonly string[], siteHost: string | undefi
 export function hostSwitchStep(names: readonly string[], where: string, siteHost: string): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const host = knownHost(siteHost);
-  const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md step 6), then point ${pronoun} at DistributionDomainName ${where}`;
+  const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md, Step by step, step 6), then point ${pronoun} at DistributionDomainName ${where}`;
   if (host?.redirects === false) {
     return [`${capitalized(tried)}.`, `${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}).`, `${afterTheTtl(names, host)} (${GUIDE})`];
   }

@@ -147,7 +147,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
             `Build your site again for its own address, not ${site.siteBuiltFor} (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is`,
             // A preview's address was given on the command line; another is the generator's own setting.
             isLoopbackUrl(site.siteBuiltFor)
-              ? "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build"
+              ? "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve"
               : "First set your generator's base URL to the site's address, as that note says (Hugo: baseURL in hugo.toml or config.toml; Jekyll: url; Astro: site; Zola: base_url)",
           ],
         ]),
@@ -260,8 +260,11 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return [
     `Move ${names.join(' and ')} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md step 6): curl -sI https://${names[0]}/ shows a via: line ending (CloudFront), and npm run verify -- --send-test ends "your site works."`,
-    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl -sI https://${names[0]}/ shows that via: line from your machine too`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, Step by step, step 6): this shows a via: line ending (CloudFront)`,
+    verbatim(`curl -sI https://${names[0]}/`),
+    '   and this ends "your site works."',
+    verbatim('npm run verify -- --send-test'),
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
@@ -293,7 +296,7 @@ function certificateRequestStep(names: readonly string[], inZone: boolean): Step
   const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
   const domain = bareNameOf(name) ?? name;
   return [
-    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2).',
+    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md, Step by step, step 2).',
     `First, if this prints records (an old host's, for its own certificates), add one more beside them, ${domain} CAA 0 issue "amazon.com", or ACM issues none:`,
     verbatim(`dig +short CAA ${domain}`),
     'This prints its CertificateArn:',

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { attribute, isLinkOf, readPage } from '../../lambdas/html/page-tree.js';
 import { HOME_PAGE } from '../front-door-paths.js';
 import { ROBOTS_TXT, SITEMAP_XML, sitemapLocs } from './agent-files.js';
@@ -39,18 +38,13 @@ export function builtForAnotherOrigin(site: Pick<SiteFiles, 'files'>, baseUrl: s
  * as a deploy and a publish upload the folder as it is. The line each stops with; synth's note.
  */
 export function previewBuildLine(site: Pick<SiteFiles, 'files'>, setting: string): string | undefined {
-  const named = namedAddress(site);
-  if (named === undefined || !isLoopbackUrl(named.origin)) return undefined;
+  // Any of them: a sitemap kept in the generator's static files names the site whatever the build.
+  const named = namedAddresses(site).find(({ origin }) => isLoopbackUrl(origin));
+  if (named === undefined) return undefined;
   return (
     `${setting} was built for the preview: ${named.by} names your pages at ${named.origin}, where every visitor's links and style sheets would lead, as a deploy and a publish upload ${setting} as it is: ` +
-    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build)'
+    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve)'
   );
-}
-
-/** The files at a folder's top that may name the site's address (namedAddress), found without a scan of the whole folder. */
-export function addressFiles(folder: string): Pick<SiteFiles, 'files'> {
-  const files = [SITEMAP_XML, HOME_PAGE, ...FEEDS].map((key) => [key, join(folder, key)] as const).filter(([, file]) => existsSync(file) && statSync(file).isFile());
-  return { files: new Map(files) };
 }
 
 /** A base URL's origin; none where the site's address is known at deploy only (the distribution's own domain). */
@@ -95,27 +89,34 @@ export function builtForAnotherAddressNote(site: Pick<SiteFiles, 'files'>, previ
  * URL, else its home page's canonical link, else its feed's link (a site whose generator writes no
  * sitemap, and whose layout no canonical link).
  */
-function namedAddress(site: Pick<SiteFiles, 'files'>): { readonly origin: string; readonly by: string } | undefined {
+function namedAddress(site: Pick<SiteFiles, 'files'>): NamedAddress | undefined {
+  return namedAddresses(site)[0];
+}
+
+interface NamedAddress {
+  readonly origin: string;
+  /** The file that names it, as the owner's line says it. */
+  readonly by: string;
+}
+
+/** Every origin the folder's own files name its pages at, in namedAddress's order of trust. */
+function namedAddresses(site: Pick<SiteFiles, 'files'>): NamedAddress[] {
   const text = (key: string) => {
     const file = site.files.get(key);
     return file === undefined ? undefined : readFileSync(file, 'utf8');
   };
   const sitemap = text(SITEMAP_XML);
-  const sitemapOrigin = sitemap === undefined ? undefined : originOf(sitemapLocs(sitemap)[0]);
-  if (sitemapOrigin !== undefined) return { origin: sitemapOrigin, by: SITEMAP_XML };
   const home = text(HOME_PAGE);
-  const canonical =
-    home === undefined
-      ? undefined
-      : readPage(home, '/').all.find((element) => isLinkOf(element, 'canonical'));
-  const canonicalOrigin = originOf(attribute(canonical, 'href')?.trim());
-  if (canonicalOrigin !== undefined) return { origin: canonicalOrigin, by: `the canonical link of ${HOME_PAGE}` };
-  for (const feed of FEEDS) {
-    const feedText = text(feed);
-    const origin = feedText === undefined ? undefined : originOf(feedLink(feedText));
-    if (origin !== undefined) return { origin, by: feed };
-  }
-  return undefined;
+  const canonical = home === undefined ? undefined : readPage(home, '/').all.find((element) => isLinkOf(element, 'canonical'));
+  const named = [
+    { origin: sitemap === undefined ? undefined : originOf(sitemapLocs(sitemap)[0]), by: SITEMAP_XML },
+    { origin: originOf(attribute(canonical, 'href')?.trim()), by: `the canonical link of ${HOME_PAGE}` },
+    ...FEEDS.map((feed) => {
+      const feedText = text(feed);
+      return { origin: feedText === undefined ? undefined : originOf(feedLink(feedText)), by: feed };
+    }),
+  ];
+  return named.flatMap(({ origin, by }) => (origin === undefined ? [] : [{ origin, by }]));
 }
 
 /** Where generators write a site's feed: Hugo's index.xml, jekyll-feed's feed.xml, Zola's atom.xml and rss.xml (Astro's, Eleventy's as configured). */

@@ -1,5 +1,5 @@
 /**
- * A custom domain's steps before its certificate exists: `npm run synth` (lib/settings/synth-run.ts)
+ * A custom domain's steps before its certificate exists: `npm run synth` (lib/settings/cdk-run.ts)
  * synthesizes a domainName without certificateArn with this ARN in the certificate's place, and
  * lists the request as the first step (bin/synth/next-steps.ts); a deploy still stops on the missing
  * setting rather than send CloudFront an ARN that names no certificate. An ARN of ACM's form in

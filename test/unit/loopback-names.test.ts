@@ -2,11 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { isLoopbackName, isLoopbackUrl } from '../../lib/loopback-names.js';
 
 describe('loopback names', () => {
-  it.each(['localhost', 'LocalHost', '127.0.0.1', '[::1]'])('take %s for this machine', (hostname) => {
+  it.each(['localhost', 'LocalHost', '127.0.0.1', '127.1.2.3', '[::1]', 'blog.localhost'])('take %s for this machine', (hostname) => {
     expect(isLoopbackName(hostname)).toBe(true);
   });
 
-  it.each(['example.com', 'localhost.example', '::1', ''])('take %j for another', (hostname) => {
+  it.each(['example.com', 'localhost.example', 'localhostx', '127.0.0.1.example.com', '128.0.0.1', '::1', ''])('take %j for another', (hostname) => {
     expect(isLoopbackName(hostname)).toBe(false);
   });
 

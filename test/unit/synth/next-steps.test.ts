@@ -63,8 +63,11 @@ const moveTo = (number: number, names: string, where: string) => {
   return numbered(
     number,
     `Move ${names} to the new site, in this order:`,
-    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md step 6): curl -sI https://${first}/ shows a via: line ending (CloudFront), and npm run verify -- --send-test ends "your site works."`,
-    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl -sI https://${first}/ shows that via: line from your machine too`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, Step by step, step 6): this shows a via: line ending (CloudFront)`,
+    `  curl -sI https://${first}/`,
+    '   and this ends "your site works."',
+    '  npm run verify -- --send-test',
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
     "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
@@ -172,7 +175,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
-    expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md step 6)');
+    expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md, Step by step, step 6)');
     expect(steps[3]).toBe(
       numbered(
         2,
@@ -252,7 +255,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-3)).toBe(
       numbered(
         9,
-        `Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md step 6), then point them at DistributionDomainName ${WHERE}.`,
+        `Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md, Step by step, step 6), then point them at DistributionDomainName ${WHERE}.`,
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200).',
         afterTheTtl('example.com and www.example.com'),
       ),
@@ -294,7 +297,7 @@ describe('npm run synth’s next steps', () => {
         9,
         'See how old.example.net answers while your domain is set there:',
         '  curl -sI https://old.example.net/',
-        `A 200: try the site at example.com through your hosts file (docs/your-domain.md step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains.`,
+        `A 200: try the site at example.com through your hosts file (docs/your-domain.md, Step by step, step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains.`,
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
       ),
     );
@@ -353,7 +356,7 @@ describe('npm run synth’s next steps', () => {
     expect(both[3]).toBe(
       numbered(
         2,
-        'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md step 2).',
+        'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md, Step by step, step 2).',
         'First, if this prints records (an old host\'s, for its own certificates), add one more beside them, example.com CAA 0 issue "amazon.com", or ACM issues none:',
         '  dig +short CAA example.com',
         'This prints its CertificateArn:',
@@ -454,7 +457,7 @@ describe('npm run synth’s next steps', () => {
       numbered(
         1,
         'Build your site again for its own address, not http://localhost:3200 (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is',
-        "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build",
+        "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve",
       ),
     );
     expect(built('https://example.com').join('\n')).not.toContain('Build your site again');

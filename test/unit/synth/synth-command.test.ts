@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CDK_COMMAND_VARIABLE } from '../../../lib/settings/cdk-run.js';
 import { STACK_NAMES } from '../../../lib/stack-names.js';
 import { NO_BUNDLING, settingsFile, synthWith } from '../../support/cdk-app-run.js';
 import { NO_SETTINGS_FILE } from '../../support/settings-file.js';
@@ -93,7 +94,7 @@ describe('npm run synth', () => {
       timeout: 120_000,
     });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^ {2}1\. Before you deploy, request the certificate, as certificateArn is not set \(docs\/your-domain\.md step 2\)\.\n.*\n {7}dig \+short CAA example\.com\n {5}This prints its CertificateArn:\n {7}aws acm request-certificate --region us-east-1 --domain-name www\.example\.com --validation-method DNS\n/m);
+    expect(run.stdout).toMatch(/^ {2}1\. Before you deploy, request the certificate, as certificateArn is not set \(docs\/your-domain\.md, Step by step, step 2\)\.\n.*\n {7}dig \+short CAA example\.com\n {5}This prints its CertificateArn:\n {7}aws acm request-certificate --region us-east-1 --domain-name www\.example\.com --validation-method DNS\n/m);
     const deploying = synthWith(NO_BUNDLING, { env: { ...settings, CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
     expect(deploying.status).toBe(1);
     expect(deploying.stderr.trim()).toMatch(/^Cannot synthesize: Missing setting "certificateArn": /);
@@ -102,10 +103,13 @@ describe('npm run synth', () => {
   it('stops a deploy on a folder built for the preview, in one line, where synth goes on and lists its build again first', () => {
     const site = siteFolder({ 'index.html': '<p>x</p>', 'sitemap.xml': '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://localhost:3000/</loc></url></urlset>' });
     const settings = settingsFile({ ownerEmail: 'you@example.com', senderEmail: 'contact@example.com', pricingPlan: 'none', siteDir: site });
-    const deploying = synthWith(NO_BUNDLING, { env: { ...settings, CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
+    // A diff, a destroy, a bootstrap run the app too, and upload nothing: they go on.
+    const destroying = synthWith(NO_BUNDLING, { env: { ...settings, [CDK_COMMAND_VARIABLE]: 'destroy', CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
+    expect({ status: destroying.status, stderr: destroying.stderr.trim() }).toEqual({ status: 0, stderr: '' });
+    const deploying = synthWith(NO_BUNDLING, { env: { ...settings, [CDK_COMMAND_VARIABLE]: 'deploy', CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
     expect({ status: deploying.status, stderr: deploying.stderr.trim() }).toEqual({
       status: 1,
-      stderr: expect.stringMatching(/^Cannot synthesize: siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:3000, [^\n]*\(Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build\)$/),
+      stderr: expect.stringMatching(/^Cannot synthesize: siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:3000, [^\n]*\(Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve\)$/),
     });
     // The budget's stack alone is bundled, which has no function; the assembly holds them all.
     const run = spawnSync('npm', ['run', '--silent', 'synth', '--', STACK_NAMES.budget, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))], {

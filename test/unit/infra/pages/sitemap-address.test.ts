@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addressFiles, builtForAnotherAddressNote, builtForAnotherOrigin, previewBuildLine, siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
+import { builtForAnotherAddressNote, builtForAnotherOrigin, previewBuildLine, siteAddressNotes } from '../../../../lib/pages/sitemap-address.js';
 import { siteFiles } from '../../../../lib/pages/site-files.js';
 import { siteFolder } from '../../../support/site-folder.js';
 
@@ -32,7 +32,7 @@ describe('siteAddressNotes: the base URL a generator wrote in the folder’s own
 describe('a folder built for the preview: its own files name a loopback address, which a deploy and a publish stop on', () => {
   const PREVIEW_BUILD =
     "siteDir was built for the preview: sitemap.xml names your pages at http://localhost:1313, where every visitor's links and style sheets would lead, as a deploy and a publish upload siteDir as it is: " +
-    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build)';
+    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve)';
 
   it('names the file and the address, whether the site’s address is known yet or not, in place of the note on another address', () => {
     const site = withSitemap(urlset('http://localhost:1313/about/'));
@@ -49,10 +49,11 @@ describe('a folder built for the preview: its own files name a loopback address,
     expect(siteAddressNotes(withSitemap(urlset('https://example.com/')), undefined, 'siteDir')).toEqual([]);
   });
 
-  it('reads the folder’s top files alone for the deploy’s check, as the scan of the whole folder reads them', () => {
-    const folder = siteFolder({ 'index.html': '<link rel="canonical" href="http://localhost:4321/">', 'blog/sitemap.xml': urlset('https://example.com/') });
-    expect(previewBuildLine(addressFiles(folder), 'siteDir')).toBe(previewBuildLine(siteFiles(folder), 'siteDir'));
-    expect(previewBuildLine(addressFiles(folder), 'siteDir')).toMatch(/^siteDir was built for the preview: the canonical link of index\.html names your pages at http:\/\/localhost:4321, /);
+  it('finds a preview’s address in any of the files, a sitemap kept in the generator’s static files naming the site whatever the build', () => {
+    const folder = siteFolder({ 'index.html': '<link rel="canonical" href="http://localhost:4321/">', 'sitemap.xml': urlset('https://example.com/') });
+    expect(previewBuildLine(siteFiles(folder), 'siteDir')).toMatch(/^siteDir was built for the preview: the canonical link of index\.html names your pages at http:\/\/localhost:4321, /);
+    const feedOnly = siteFolder({ 'index.html': '<title>x</title>', 'sitemap.xml': urlset('https://example.com/'), 'feed.xml': '<rss><channel><link>http://127.0.0.1:4000/</link></channel></rss>' });
+    expect(previewBuildLine(siteFiles(feedOnly), 'siteDir')).toMatch(/^siteDir was built for the preview: feed\.xml names your pages at http:\/\/127\.0\.0\.1:4000, /);
   });
 
   it('gives the origin built for to synth’s Next: list: a preview’s always, another only where the site’s is known and differs', () => {
@@ -79,7 +80,7 @@ describe('siteAddressNotes: the base URL a generator wrote in the home page’s 
     expect(siteAddressNotes(withHome('<link rel="stylesheet" href="http://localhost:3200/site.css">'), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
     expect(siteAddressNotes(siteFiles(siteFolder({ 'about.html': '<link rel="canonical" href="http://localhost:3200/about">' })), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
     const sitemap = { 'sitemap.xml': urlset('https://ada-lindqvist.se/') };
-    expect(siteAddressNotes(withHome('<link rel="canonical" href="http://localhost:3200/">', sitemap), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withHome('<link rel="canonical" href="https://ada.netlify.app/">', sitemap), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
   });
 });
 
@@ -106,7 +107,7 @@ describe('siteAddressNotes: the base URL a generator wrote in its feed, where th
     expect(siteAddressNotes(withFeed({ 'index.xml': rss('https://ada-lindqvist.se/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
     expect(siteAddressNotes(withFeed({ 'atom.xml': atom('/atom.xml') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
     const home = { 'index.html': '<link rel="canonical" href="https://ada-lindqvist.se/">' };
-    expect(siteAddressNotes(withFeed({ ...home, 'rss.xml': rss('http://localhost:3400/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
+    expect(siteAddressNotes(withFeed({ ...home, 'rss.xml': rss('https://ada.netlify.app/') }), 'https://ada-lindqvist.se', 'siteDir')).toEqual([]);
   });
 });
 
