@@ -266,9 +266,15 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     verbatim('npm run verify -- --send-test'),
     `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
-    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${stillPointed(names)}, then delete the project`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
   ];
+}
+
+/** The check that the names still lead to the distribution: a subdomain's CNAME names it, where Cloudflare flattens a bare name's. */
+function stillPointed(names: readonly string[]): string {
+  const subdomain = names.find((name) => !isBareName(name));
+  return subdomain === undefined ? `curl -sI https://${names[0] ?? ''}/ still shows the via: line` : `dig +short CNAME ${subdomain} still prints the distribution's name`;
 }
 
 /**
@@ -341,8 +347,8 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[
     const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return [
-      `Before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
-      "Right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own):",
+      `Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
+      "Right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own):",
       verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
       ...(sitesRecords
         ? ['A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)']

@@ -69,7 +69,7 @@ const moveTo = (number: number, names: string, where: string) => {
     '  npm run verify -- --send-test',
     `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
     "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
-    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host (GitHub Pages: its Source set to None; Netlify, Cloudflare Pages, Vercel: delete the project) and delete the form`,
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${names.includes('www.') ? "dig +short CNAME www.example.com still prints the distribution's name" : 'curl -sI https://example.com/ still shows the via: line'}, then delete the project`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
   );
 };
@@ -148,8 +148,8 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        'Before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
-        "Right before it, delete those this lists ([] is none, as for a zone made with a domain just bought; once deployed, it lists none of the stack's own):",
+        'Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
+        "Right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own):",
         '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
           `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
           `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
@@ -165,7 +165,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
     const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
-    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
+    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy \(in a zone made with a domain just bought, nothing to do\): the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
     expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
     expect(steps[4]).toBe(
       numbered(3, "The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s,", 'so that the switch takes five minutes at most'),
