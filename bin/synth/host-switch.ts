@@ -72,7 +72,7 @@ export function verifyAtHostStep(names: readonly string[], siteHost: string): St
 
 /** The day-before step: the records' TTL lowered, so the switch takes minutes. */
 export function lowerTtlStep(names: readonly string[], siteHost: string | undefined, inZone: boolean): Step {
-  const lowered = `The day before you switch (below), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone' : 'at your DNS host'} to 300 s,`;
+  const lowered = `At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of ${listed(names)}'s records ${inZone ? 'in your Route 53 zone' : 'at your DNS host'} to 300 s,`;
   const redirects = siteHost === undefined ? undefined : knownHost(siteHost)?.redirects;
   const why =
     redirects === false

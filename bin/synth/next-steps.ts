@@ -260,7 +260,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return [
     `Move ${names.join(' and ')} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, Step by step, step 6): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${inZone ? '"A Route 53 zone and a site at another host"' : 'Step by step'}, step 6): this shows a via: line ending (CloudFront)`,
     verbatim(`curl -sI https://${names[0]}/`),
     '   and this ends "your site works."',
     verbatim('npm run verify -- --send-test'),
@@ -302,13 +302,17 @@ function certificateRequestStep(names: readonly string[], inZone: boolean): Step
   const certificate = '--region us-east-1 --certificate-arn <CertificateArn>';
   const domain = bareNameOf(name) ?? name;
   return [
-    'Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md, Step by step, step 2).',
+    `Before you deploy, request the certificate, as certificateArn is not set (docs/your-domain.md, ${inZone ? '"No domain yet?" or "A Route 53 zone and a site at another host"' : 'Step by step'}, step 2).`,
     `First, if this prints records (an old host's, for its own certificates), add one more beside them, ${domain} CAA 0 issue "amazon.com", or ACM issues none:`,
     verbatim(`dig +short CAA ${domain}`),
     'This prints its CertificateArn:',
     verbatim(`aws acm request-certificate --region us-east-1 --domain-name ${name}${otherNames} --validation-method DNS`),
-    `This prints a CNAME record for each name, to create ${inZone ? "in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers)" : 'at your DNS host (at Cloudflare, DNS only)'}:`,
-    verbatim(`aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord'`),
+    ...(inZone
+      ? [
+          "Then, in the ACM console (region US East, N. Virginia), open the certificate and choose Create records in Route 53: that makes its records in your zone.",
+          "(A domain bought in Route 53 needs nothing more; a zone you made for a domain registered elsewhere, once your registrar names the zone's four name servers.)",
+        ]
+      : ['This prints a CNAME record for each name, to create at your DNS host (at Cloudflare, DNS only):', verbatim(`aws acm describe-certificate ${certificate} --query 'Certificate.DomainValidationOptions[].ResourceRecord'`)]),
     'This returns once ACM found them:',
     verbatim(`aws acm wait certificate-validated ${certificate}`),
     'Then set "certificateArn": "<CertificateArn>" in your settings and run npm run synth again: the deploy stops without it',

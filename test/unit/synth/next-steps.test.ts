@@ -63,7 +63,7 @@ const moveTo = (number: number, names: string, where: string) => {
   return numbered(
     number,
     `Move ${names} to the new site, in this order:`,
-    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, Step by step, step 6): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, ${where === IN_ZONE_WHERE ? '"A Route 53 zone and a site at another host"' : 'Step by step'}, step 6): this shows a via: line ending (CloudFront)`,
     `  curl -sI https://${first}/`,
     '   and this ends "your site works."',
     '  npm run verify -- --send-test',
@@ -92,7 +92,7 @@ describe('npm run synth’s next steps', () => {
       ),
       numbered(
         2,
-        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com's records at your DNS host to 300 s,",
         'so that the switch takes five minutes at most (at Cloudflare, a proxied record has it already)',
       ),
       numbered(
@@ -168,7 +168,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy \(in a zone made with a domain just bought, nothing to do\): the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
     expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
     expect(steps[4]).toBe(
-      numbered(3, "The day before you switch (below), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s,", 'so that the switch takes five minutes at most'),
+      numbered(3, "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s,", 'so that the switch takes five minutes at most'),
     );
     expect(steps.at(-3)).toBe(moveTo(8, 'example.com and www.example.com', IN_ZONE_WHERE));
   });
@@ -179,7 +179,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com's records at your DNS host to 300 s,",
         "so that the switch leaves visitors on you.github.io's 404 page five minutes at most (at Cloudflare, a proxied record has it already)",
       ),
     );
@@ -224,7 +224,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        "The day before you switch (below), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s,",
+        "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of www.example.com and example.com's records at your DNS host to 300 s,",
         "so that the switch leaves visitors on you.github.io's 404 page five minutes at most (at Cloudflare, a proxied record has it already)",
       ),
     );
@@ -245,7 +245,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        "The day before you switch (below), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s,",
+        "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com and www.example.com's records at your DNS host to 300 s,",
         'so that every visitor reaches the new site five minutes after the switch (at Cloudflare, a proxied record has it already)',
       ),
     );
@@ -284,7 +284,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        "The day before you switch (below), lower the TTL of example.com's records at your DNS host to 300 s,",
+        "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com's records at your DNS host to 300 s,",
         'so that the switch takes five minutes at most (at Cloudflare, a proxied record has it already)',
       ),
     );
@@ -379,9 +379,12 @@ describe('npm run synth’s next steps', () => {
     expect(otherSender[4]).toMatch(/^ {2}3\. Before you deploy, look at other\.example\.org's DMARC policy/);
     // With a Route 53 zone, the validation records go there.
     const { certificateArn: __, ...zoneWithoutCertificate } = EXAMPLE_CONTEXT;
-    expect(stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2]).toContain(
-      "This prints a CNAME record for each name, to create in your Route 53 zone (the ACM console's Create records in Route 53 does it; ACM finds them once your registrar names the zone's four name servers):",
+    const inZone = stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2];
+    expect(inZone).toMatch(/^ {2}1\. Before you deploy, request the certificate, as certificateArn is not set \(docs\/your-domain\.md, "No domain yet\?" or "A Route 53 zone and a site at another host", step 2\)\.\n/);
+    expect(inZone).toContain(
+      "\n     Then, in the ACM console (region US East, N. Virginia), open the certificate and choose Create records in Route 53: that makes its records in your zone.\n     (A domain bought in Route 53 needs nothing more; a zone you made for a domain registered elsewhere, once your registrar names the zone's four name servers.)\n     This returns once ACM found them:\n",
     );
+    expect(inZone).not.toContain('aws acm describe-certificate');
   });
 
   it('for a sender domain SES knows already (createSesIdentity false): its DMARC policy to look at, as the stack verifies nothing', () => {
