@@ -8,8 +8,9 @@ import { isLoopbackUrl } from '../loopback-names.js';
 /**
  * Notes on the folder's own files that name the site at another origin than its own (`baseUrl`),
  * where crawlers and agents read them: the sitemap a generator writes with its base URL, and the
- * `Sitemap:` lines of its own robots.txt (a copy of the preview's names the machine's). None where
- * the site's origin is known at deploy only (the distribution's own domain).
+ * `Sitemap:` lines of its own robots.txt (a copy of the preview's names the machine's). Where the
+ * site's origin is known at deploy only (the distribution's own domain), a build for the preview's
+ * alone.
  */
 export function siteAddressNotes(site: Pick<SiteFiles, 'files'>, baseUrl: string | undefined, setting: string): string[] {
   const own = ownOrigin(baseUrl);
@@ -27,9 +28,11 @@ export const SITE_BUILT_FOR_METADATA = 'personal-site:site-built-for';
 
 /** The origin the folder's own files name its pages at, when it is not the site's: a preview's (a loopback address), or another than `baseUrl`'s. */
 export function builtForAnotherOrigin(site: Pick<SiteFiles, 'files'>, baseUrl: string | undefined): string | undefined {
-  const named = namedAddress(site)?.origin;
-  if (named === undefined) return undefined;
-  return isLoopbackUrl(named) || (ownOrigin(baseUrl) ?? named) !== named ? named : undefined;
+  const named = namedAddresses(site).map(({ origin }) => origin);
+  const preview = named.find(isLoopbackUrl);
+  if (preview !== undefined) return preview;
+  const [first] = named;
+  return first !== undefined && (ownOrigin(baseUrl) ?? first) !== first ? first : undefined;
 }
 
 /**

@@ -61,6 +61,9 @@ describe('a folder built for the preview: its own files name a loopback address,
     expect(builtForAnotherOrigin(withSitemap(urlset('https://old.example/')), 'https://example.com')).toBe('https://old.example');
     expect(builtForAnotherOrigin(withSitemap(urlset('https://Example.com/a/')), 'https://example.com')).toBeUndefined();
     expect(builtForAnotherOrigin(withSitemap(urlset('https://old.example/')), undefined)).toBeUndefined();
+    // As the deploy's stop finds a preview's: in any of the files.
+    const canonicalOnly = siteFiles(siteFolder({ 'index.html': '<link rel="canonical" href="http://localhost:4321/">', 'sitemap.xml': urlset('https://example.com/') }));
+    expect(builtForAnotherOrigin(canonicalOnly, 'https://example.com')).toBe('http://localhost:4321');
   });
 });
 
