@@ -255,7 +255,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
 function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
-    ? '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)'
+    ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
   return [
@@ -352,7 +352,7 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return [
       `Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
-      "Right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own):",
+      "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
       verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
       ...(sitesRecords
         ? ['A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)']

@@ -77,7 +77,7 @@ const moveTo = (number: number, names: string, where: string) => {
 const WHERE =
   '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
 const IN_ZONE_WHERE =
-  '(in your Route 53 zone, edit each record in place: an A and an AAAA record, Alias on, to the distribution, an AAAA made where there is none; a CNAME, its value: one change each, with no gap; docs/your-domain.md)';
+  '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)';
 const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
 describe('npm run synth’s next steps', () => {
@@ -149,7 +149,7 @@ describe('npm run synth’s next steps', () => {
       numbered(
         2,
         'Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
-        "Right before it, delete those this lists ([] is none; once deployed, it lists none of the stack's own):",
+        "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
         '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
           `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
           `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
@@ -214,7 +214,7 @@ describe('npm run synth’s next steps', () => {
     );
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('As the deploy ends');
-    expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in your Route 53 zone, edit each record in place");
+    expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in the Route 53 console, edit each record in place");
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });
