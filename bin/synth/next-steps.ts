@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getDomain } from 'tldts';
 import { emailDomain } from '../../lambdas/email-domain.js';
 import { bareNameOf } from '../../lib/bare-name.js';
 import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
@@ -277,13 +278,9 @@ function stillPointed(names: readonly string[]): string {
   return subdomain === undefined ? `curl -sI https://${names[0] ?? ''}/ still shows the via: line` : `dig +short CNAME ${subdomain} still prints the distribution's name`;
 }
 
-/**
- * Whether a name is a domain's bare name (an apex), where DNS allows no CNAME: a name of two labels.
- * A bare name under a two-label suffix (example.co.uk) is taken for a subdomain, whose step then
- * names the CNAME a DNS host refuses there, as the ALIAS it needs.
- */
+/** Whether a name is a domain's bare name (an apex), where DNS allows no CNAME: the name registered under a public suffix (`example.com`, `example.co.uk`). */
 function isBareName(name: string): boolean {
-  return name.split('.').length === 2;
+  return getDomain(name) === name;
 }
 
 /** The step that has the owner check their DNS host can point a bare name at the distribution's name, before the certificate names it. */
@@ -366,9 +363,10 @@ function dmarcLookup(domain: string): string {
   return `dig +short TXT _dmarc.${domain}`;
 }
 
-/** For a subdomain, whose DMARC policy is its parent domain's when it has none of its own: that the parent's is to look at too. */
+/** For a subdomain, whose DMARC policy is its registered domain's when it has none of its own (RFC 7489 §6.6.3): that one's is to look at too. */
 function parentDomainToo(domain: string): string {
-  return domain.split('.').length > 2 ? ", then its parent domain's" : '';
+  const registered = getDomain(domain);
+  return registered !== null && registered !== domain ? `, then ${registered}'s` : '';
 }
 
 /**

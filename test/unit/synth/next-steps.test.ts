@@ -348,6 +348,14 @@ describe('npm run synth’s next steps', () => {
     expect(stepsFor(MINIMAL_CONTEXT).join('\n')).not.toContain('your certificate names');
   });
 
+  it('for a domain registered under a suffix of two labels (.co.uk): its bare name one, whether the DNS host can point it asked first, the check after leaving Cloudflare Pages on www', () => {
+    const { certificateArn: _, ...noCertificate } = DOMAIN_WITHOUT_ZONE;
+    const steps = stepsFor({ ...noCertificate, domainName: 'lovelace.co.uk', redirectDomainName: 'www.lovelace.co.uk', senderEmail: 'contact@lovelace.co.uk' }, EXAMPLE_ENV, true);
+    expect(steps[2]).toMatch(/^ {2}1\. First, check that your DNS host can point lovelace\.co\.uk at another host's name: /);
+    expect(steps.join('\n')).toContain("check that dig +short CNAME www.lovelace.co.uk still prints the distribution's name, then delete the project");
+    expect(steps.join('\n')).toContain('dig +short CAA lovelace.co.uk\n');
+  });
+
   it('for a domain whose certificate is not there yet: its request first, for each name it must hold, then the same steps as with it', () => {
     const { certificateArn: _, ...noCertificate } = DOMAIN_WITHOUT_ZONE;
     const both = stepsFor({ ...noCertificate, domainName: 'www.example.com', redirectDomainName: 'example.com' }, EXAMPLE_ENV, true);
@@ -391,10 +399,13 @@ describe('npm run synth’s next steps', () => {
     expect(stepsFor({ ...DOMAIN_WITHOUT_ZONE, createSesIdentity: false }, EXAMPLE_ENV)).toContainEqual(expect.stringMatching(/^ {2}2\. Before you deploy, look at example\.com's DMARC policy:/));
   });
 
-  it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its parent domain’s, to look at', () => {
+  it('for a sender on a subdomain the stack does not verify: its DMARC policy, then its registered domain’s, to look at', () => {
     expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.example.net' })[2]).toMatch(
-      /^ {2}1\. Before you deploy, look at mail\.example\.net's DMARC policy, then its parent domain's:\n {7}dig \+short TXT _dmarc\.mail\.example\.net\n {5}Unless/,
+      /^ {2}1\. Before you deploy, look at mail\.example\.net's DMARC policy, then example\.net's:\n {7}dig \+short TXT _dmarc\.mail\.example\.net\n {5}Unless/,
     );
+    // A domain registered under a suffix of two labels is no subdomain: no other policy applies.
+    expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@lovelace.co.uk' })[2]).toMatch(/^ {2}1\. Before you deploy, look at lovelace\.co\.uk's DMARC policy:\n/);
+    expect(stepsFor({ ...MINIMAL_CONTEXT, senderEmail: 'ada@mail.lovelace.co.uk' })[2]).toMatch(/^ {2}1\. Before you deploy, look at mail\.lovelace\.co\.uk's DMARC policy, then lovelace\.co\.uk's:\n/);
   });
 
   it('for a sender address of its own: the link SES mails it', () => {
