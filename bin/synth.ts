@@ -43,7 +43,8 @@ try {
   const stacks = readAssembly(folder);
   const files = await loadSharedConfigFiles({ ignoreCache: true });
   const choice = cdkRegionChoice(process.env, files, typeof values.profile === 'string' ? values.profile : undefined);
-  const [summary = '', ...steps] = nextSteps(stacks, folder);
+  // The MAIL FROM's MX names the region: one nothing named is no record to create yet.
+  const [summary = '', ...steps] = nextSteps(stacks, folder, { regionGuessed: choice.source.kind === 'fallback' });
   const target = deployTargetLines(
     stacks.find((stack) => stack.name === STACK_NAMES.site),
     choice,

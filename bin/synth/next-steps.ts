@@ -81,7 +81,7 @@ function siteBuiltFor(metadata: readonly Metadata[]): { siteBuiltFor?: string } 
  * moved to the distribution last, once the site was tried at them (docs/your-domain.md); then
  * `npm run verify -- --send-test`, as README's step 5 has it.
  */
-export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): string[] {
+export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, { regionGuessed = false }: { readonly regionGuessed?: boolean } = {}): string[] {
   const site = stacks.find((stack) => stack.name === STACK_NAMES.site);
   const summary = `Synthesized ${stacks.map((stack) => `${stack.name} (${stack.region ?? 'the region you deploy to'})`).join(', ')} into ${outdir}; cdk-nag's AWS Solutions checks passed.`;
   if (site === undefined) return [summary];
@@ -177,7 +177,16 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string): 
         ]
       : []),
     ...(siteHost === undefined || aliases.length === 0 ? [] : [verifyAtHostStep(aliases, siteHost)].filter((step) => step !== undefined)),
-    ...(knownRecords.length === 0 ? [] : [["Create these DNS records of your sender's domain at its DNS host, now or right after the deploy:", ...knownRecords.map(verbatim)]]),
+    ...(knownRecords.length === 0
+      ? []
+      : [
+          [
+            regionGuessed
+              ? `Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again: ${site.region ?? 'this region'} is the CDK's fallback (the Region line above), which the MX record names:`
+              : "Create these DNS records of your sender's domain at its DNS host, now or right after the deploy:",
+            ...knownRecords.map(verbatim),
+          ],
+        ]),
     // Neither needs the stack: done before the deploy, they leave the DKIM records its only wait.
     ...unverifiedOwners.map((address) => [
       `Verify your own address before you deploy, as SES's sandbox (a new account is in it) mails verified addresses only:`,

@@ -133,6 +133,19 @@ describe('npm run synth’s next steps', () => {
     expect({ default: sandbox(20), off: sandbox(0), nine: sandbox(9), eight: sandbox(8) }).toEqual({ default: [step], off: [step], nine: [step], eight: [] });
   });
 
+  it('with the region the CDK falls back to, nothing having named one, has the records wait for the owner’s own', () => {
+    const { app } = synthesizeSite({ maxMailsPerHour: 8, ...DOMAIN_WITHOUT_ZONE }, { env: { account: '123456789012', region: 'us-east-1' } });
+    const steps = nextSteps(readAssembly(app.synth().directory), 'cdk.out', { regionGuessed: true });
+    expect(steps).toContainEqual(
+      numbered(
+        3,
+        "Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again: us-east-1 is the CDK's fallback (the Region line above), which the MX record names:",
+        '  bounce.example.com MX 10 feedback-smtp.us-east-1.amazonses.com',
+        '  bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
+      ),
+    );
+  });
+
   it('synthesized offline, names the region the MX record takes as the one deployed to', () => {
     const steps = stepsFor(DOMAIN_WITHOUT_ZONE);
     expect(steps[0]).toBe("Synthesized PersonalSiteBudget (us-east-1), PersonalSite (the region you deploy to) into cdk.out; cdk-nag's AWS Solutions checks passed.");
