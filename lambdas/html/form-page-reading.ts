@@ -62,6 +62,8 @@ export interface FormSending {
   readonly honeypotShown: boolean;
   /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
   readonly worded: boolean;
+  /** The attributes of the form that would word the service's answers (ANSWER_WORDING_ATTRIBUTES) and do not: those read in English. */
+  readonly unwordedAnswers: readonly string[];
   /** The value of its POSTED_FROM_FIELD control, the page's own path as the owner wrote it, if it has one. */
   readonly postedFrom: string | undefined;
 }
@@ -132,6 +134,7 @@ function formSending(page: PageTree, form: Element): FormSending {
       ),
     ],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
+    unwordedAnswers: ANSWER_WORDING_ATTRIBUTES.filter((name) => ownerWording(attribute(form, name)) === undefined),
     worded:
       ANSWER_WORDING_ATTRIBUTES.some((name) => ownerWording(attribute(form, name)) !== undefined) ||
       elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),

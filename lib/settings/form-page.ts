@@ -67,6 +67,8 @@ export interface FormPage {
   readonly language?: string;
   /** Whether its form words any of the service's sentences itself. */
   readonly worded: boolean;
+  /** Of the form's attributes that word the service's answers, those it leaves empty (FormSending's). */
+  readonly unwordedAnswers: readonly string[];
 }
 
 /**
@@ -250,10 +252,10 @@ function checkedPage(
   }
   const subresources = sameSiteSubresources(page, { images: true });
   const missingSubresources = sameSiteSubresources(page).filter((link) => !linkFinds(door, link));
-  const { errorFor, errorWorded, fields, honeypotShown, worded } = form;
+  const { errorFor, errorWorded, fields, honeypotShown, worded, unwordedAnswers } = form;
   const language = attribute(page.all.find((element) => isHtml(element, 'html')), 'lang')?.trim();
   const ownFields = form.filled.filter((field) => site.extraFields?.some(({ name }) => name === field));
-  const found = { file, subresources, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, refusedByPolicy: policyRefused(page), loadedOrigins: loadedOrigins(page), ...(language ? { language } : {}) };
+  const found = { file, subresources, missingSubresources, errorFor, errorWorded, fields, ownFields, honeypotShown, worded, unwordedAnswers, refusedByPolicy: policyRefused(page), loadedOrigins: loadedOrigins(page), ...(language ? { language } : {}) };
   const successPath = form.successPath !== undefined && thanked.has(form.successPath) ? form.successPath : checkedSuccessPath(named, form, site);
   if (successPath === undefined) return found;
   thanked.add(successPath);
@@ -722,18 +724,25 @@ function otherLanguage(language: string): { readonly tag: string; readonly prima
  * English (docs/api.md §9), and the example in that language, where there is one, words them all.
  * For one whose form words them, the fields whose message element does not: those read in English.
  */
-function englishNote({ language, worded, errorFor, errorWorded, fields }: Pick<FormPage, 'language' | 'worded' | 'errorFor' | 'errorWorded' | 'fields'>): string {
+function englishNote({ language, worded, unwordedAnswers, errorFor, errorWorded, fields }: Pick<FormPage, 'language' | 'worded' | 'unwordedAnswers' | 'errorFor' | 'errorWorded' | 'fields'>): string {
   if (language === undefined) return '';
   const other = otherLanguage(language);
   if (other === undefined) return '';
-  if (worded) {
-    const english = errorFor.filter((field) => fields.includes(field) && !errorWorded.includes(field));
-    return english.length === 0
-      ? ''
-      : `; its form words the service's sentences, but not the messages of ${english.map(printable).join(', ')}, which visitors then read in English: give ${english.length === 1 ? 'its' : 'each one\'s'} ${ERROR_FOR_ATTRIBUTE} element a data-error-text`;
-  }
   const example =
     EXAMPLE_LANGUAGES.find((known) => known.toLowerCase() === other.tag) ?? EXAMPLE_LANGUAGES.find((known) => known.toLowerCase().split('-')[0] === other.primary);
+  if (worded) {
+    const english = errorFor.filter((field) => fields.includes(field) && !errorWorded.includes(field));
+    const messages =
+      english.length === 0
+        ? ''
+        : `; its form words the service's sentences, but not the messages of ${english.map(printable).join(', ')}, which visitors then read in English: give ${english.length === 1 ? 'its' : 'each one\'s'} ${ERROR_FOR_ATTRIBUTE} element a data-error-text`;
+    // A refused post's page, a filled spam trap's or a limit's among them, says what the form leaves unworded in English.
+    const answers =
+      unwordedAnswers.length === 0
+        ? ''
+        : `; its form leaves ${unwordedAnswers.join(', ')} empty, so a refused post's page says ${unwordedAnswers.length === 1 ? 'that' : 'those'} in English: ${example === undefined ? 'word them (docs/api.md §9)' : `docs/examples/contact-form.${example}.html words them, to copy`}`;
+    return `${messages}${answers}`;
+  }
   const copy =
     example === undefined
       ? `word them in its form's data-notice-… and data-error-text attributes (docs/api.md §9)`

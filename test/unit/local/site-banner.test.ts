@@ -108,6 +108,7 @@ describe('siteBannerLines', () => {
     ownFields: [],
     honeypotShown: false,
     worded: false,
+    unwordedAnswers: [],
     refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
     loadedOrigins: [],
   };

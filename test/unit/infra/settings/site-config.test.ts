@@ -17,6 +17,9 @@ import { siteFolder } from '../../../support/site-folder.js';
 import { OPEN_REDIRECT_ATTEMPTS, SITE_PATHS } from '../../../support/site-path-cases.js';
 import { EXAMPLE_CERTIFICATE_ARN, EXAMPLE_CONTEXT, EXAMPLE_HOSTED_ZONE_ID, MINIMAL_CONTEXT } from '../site-app.js';
 
+/** The form's attributes that word the service's answers to a refused post (lambdas/html/owner-markup.ts), as the owner writes them. */
+const ANSWER_ATTRIBUTES = ['data-title-prefix', 'data-notice-invalid', 'data-notice-rate-limited', 'data-notice-unavailable', 'data-notice-cross-site', 'data-notice-honeypot'];
+
 
 function configOf(context: Record<string, unknown>) {
   return readSiteConfig(new App({ context }));
@@ -566,6 +569,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
       honeypotShown: false,
       language: 'en',
       worded: false,
+      unwordedAnswers: ANSWER_ATTRIBUTES,
       refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] },
       loadedOrigins: [],
     });
@@ -589,7 +593,7 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
   });
 
   it.each([['/write/'], ['/write'], ['/write/index.html']])('takes %s, a page of siteDir whose form posts to /contact', (path) => {
-    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', subresources: ['/css/site.css'], missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] }, loadedOrigins: [] });
+    expect(configOf({ ...MINIMAL_CONTEXT, siteDir: site, formPage: path }).formPage).toEqual({ path, file: join(site, 'write/index.html'), source: 'setting', subresources: ['/css/site.css'], missingSubresources: [], errorFor: ['name', 'email', 'message'], errorWorded: [], fields: ['name', 'email', 'message', '_gotcha'], ownFields: [], honeypotShown: false, language: 'en', worded: false, unwordedAnswers: ANSWER_ATTRIBUTES, refusedByPolicy: { styleAttributes: 0, handlerAttributes: 0, inlinePast: 0, otherOrigins: [], captchas: [] }, loadedOrigins: [] });
   });
 
   it('takes a file the page names by the site’s whole address (Zola’s base_url) for the site’s own, which a refused post’s answer loads', () => {
@@ -745,22 +749,41 @@ describe('formPage, the owner’s form page (docs/api.md §7, §9)', () => {
     ['in English, written as a locale', ownerFormPage().replace('lang="en"', 'lang="en_GB"')],
     ['of a language undetermined', ownerFormPage().replace('lang="en"', 'lang="und"')],
     ['of no language', ownerFormPage().replace(' lang="en"', '')],
-    ['in German, every field’s errors worded', ['name', 'email', 'message'].reduce((page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`), ownerFormPage().replace('lang="en"', 'lang="de"'))],
+    [
+      'in German, every field’s errors and every answer worded',
+      ['name', 'email', 'message'].reduce(
+        (page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`),
+        ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', `<form ${ANSWER_ATTRIBUTES.map((name) => `${name}="Auf Deutsch."`).join(' ')} `),
+      ),
+    ],
   ])('says nothing of the language of a page %s', (_case, page) => {
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': page, 'css/site.css': 'body {}' }) }).formPage!;
     expect(formPageLine(formPage, 'formPage')).toBe(`/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another)`);
   });
 
+  /** What a German page's line adds for the answers its form leaves unworded (a refused post's page, a filled spam trap's, a limit's). */
+  const englishAnswers = (unworded: readonly string[]) =>
+    `; its form leaves ${unworded.join(', ')} empty, so a refused post's page says ${unworded.length === 1 ? 'that' : 'those'} in English: docs/examples/contact-form.de.html words them, to copy`;
+
   it.each([
-    ['one notice', ownerFormPage().replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." '), 'name, email, message', 'each one\'s'],
-    ['one field’s errors', ownerFormPage().replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."'), 'name, message', 'each one\'s'],
-    ['all but an own field’s errors', ['name', 'email', 'message'].reduce((page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`), ownerFormPage()).replace('<button', '<input name="telefon"><p data-error-for="telefon"></p><button'), 'telefon', 'its'],
-  ])('names the fields whose messages stay English on a German page whose form words %s', (_case, page, fields, whose) => {
+    ['one notice', ownerFormPage().replace('<form ', '<form data-notice-invalid="Bitte prüfen Sie die Felder." '), 'name, email, message', 'each one\'s', ANSWER_ATTRIBUTES.filter((name) => name !== 'data-notice-invalid')],
+    ['one field’s errors', ownerFormPage().replace('data-error-for="email"', 'data-error-for="email" data-error-text="Bitte eine E-Mail-Adresse."'), 'name, message', 'each one\'s', ANSWER_ATTRIBUTES],
+    ['all but an own field’s errors', ['name', 'email', 'message'].reduce((page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`), ownerFormPage()).replace('<button', '<input name="telefon"><p data-error-for="telefon"></p><button'), 'telefon', 'its', ANSWER_ATTRIBUTES],
+  ])('names the fields whose messages stay English on a German page whose form words %s, and the answers it leaves unworded', (_case, page, fields, whose, unworded) => {
     const siteDir = siteFolder({ 'contact/index.html': page.replace('lang="en"', 'lang="de"'), 'css/site.css': 'body {}' });
     const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir, extraFields: { telefon: 'Telefon' } }).formPage!;
     expect(formPageLine(formPage, 'formPage')).toBe(
-      `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its form words the service's sentences, but not the messages of ${fields}, which visitors then read in English: give ${whose} data-error-for element a data-error-text)`,
+      `/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another; its form words the service's sentences, but not the messages of ${fields}, which visitors then read in English: give ${whose} data-error-for element a data-error-text${englishAnswers(unworded)})`,
     );
+  });
+
+  it('names the one answer a German page’s form leaves unworded, its fields’ messages all worded (a filled spam trap’s, trials 130 and 133)', () => {
+    const worded = ['name', 'email', 'message'].reduce(
+      (page, field) => page.replace(`data-error-for="${field}"`, `data-error-for="${field}" data-error-text="Bitte prüfen."`),
+      ownerFormPage().replace('lang="en"', 'lang="de"').replace('<form ', `<form ${ANSWER_ATTRIBUTES.filter((name) => name !== 'data-notice-honeypot').map((name) => `${name}="Auf Deutsch."`).join(' ')} `),
+    );
+    const formPage = configOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': worded, 'css/site.css': 'body {}' }) }).formPage!;
+    expect(formPageLine(formPage, 'formPage')).toBe(`/contact/  ${formPage.file}  (found, its form posting to /contact; formPage names another${englishAnswers(['data-notice-honeypot'])})`);
   });
 
   it('says nothing of the language of a German page whose form words only white space, which words nothing', () => {
