@@ -267,14 +267,16 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   const where = inZone
     ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
-  if (siteHost !== undefined) return hostSwitchStep(names, where, siteHost);
+  const tryGuide = inZone ? '"A Route 53 zone and a site at another host"' : 'Step by step';
+  if (siteHost !== undefined) return hostSwitchStep(names, where, tryGuide, siteHost);
   return [
     `Move ${names.join(' and ')} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${inZone ? '"A Route 53 zone and a site at another host"' : 'Step by step'}, step 6): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}, step 6): this shows a via: line ending (CloudFront)`,
     verbatim(`curl -sI https://${names[0]}/`),
     '   and this ends "your site works."',
     verbatim('npm run verify -- --send-test'),
-    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too.`,
+    '   Note the old records\' values before you edit them: putting them back undoes the move, within the TTL, the old host still running',
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${stillPointed(names)}, then delete the project`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,

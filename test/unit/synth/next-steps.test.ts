@@ -67,7 +67,8 @@ const moveTo = (number: number, names: string, where: string) => {
     `  curl -sI https://${first}/`,
     '   and this ends "your site works."',
     '  npm run verify -- --send-test',
-    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
+    `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too.`,
+    "   Note the old records' values before you edit them: putting them back undoes the move, within the TTL, the old host still running",
     "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${names.includes('www.') ? "dig +short CNAME www.example.com still prints the distribution's name" : 'curl -sI https://example.com/ still shows the via: line'}, then delete the project`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
@@ -228,6 +229,8 @@ describe('npm run synth’s next steps', () => {
     const switchedByHand = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io', siteRecords: false }).join('\n');
     expect(switchedByHand).not.toContain('As the deploy ends');
     expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in the Route 53 console, edit each record in place");
+    const tried = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app', siteRecords: false }).join('\n');
+    expect(tried).toContain('Try the site at example.com through your hosts file (docs/your-domain.md, "A Route 53 zone and a site at another host", step 6)');
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });
