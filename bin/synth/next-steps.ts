@@ -7,7 +7,7 @@ import { freeMailSenderNote } from '../../lib/mail/free-mail.js';
 import { exceedsSandbox, SANDBOX_MAILS_AN_HOUR } from '../../lib/mail/ses-sandbox.js';
 import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { isLoopbackUrl } from '../../lib/loopback-names.js';
-import { SITE_BUILT_FOR_METADATA } from '../../lib/pages/sitemap-address.js';
+import { REBUILD_FOR_SITE, SITE_BUILT_FOR_METADATA } from '../../lib/pages/sitemap-address.js';
 import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
@@ -148,7 +148,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
             `Build your site again for its own address, not ${site.siteBuiltFor} (the siteDir note above), then npm run synth again: the deploy uploads siteDir as it is`,
             // A preview's address was given on the command line; another is the generator's own setting.
             isLoopbackUrl(site.siteBuiltFor)
-              ? "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve"
+              ? REBUILD_FOR_SITE
               : "First set your generator's base URL to the site's address, as that note says (Hugo: baseURL in hugo.toml or config.toml; Jekyll: url; Astro: site; Zola: base_url)",
           ],
         ]),

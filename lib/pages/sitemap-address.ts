@@ -35,6 +35,9 @@ export function builtForAnotherOrigin(site: Pick<SiteFiles, 'files'>, baseUrl: s
   return first !== undefined && (ownOrigin(baseUrl) ?? first) !== first ? first : undefined;
 }
 
+/** How the generators that take the preview's address on their command line build for the site's own again (Astro, Eleventy and MkDocs read it from their config alone). */
+export const REBUILD_FOR_SITE = "Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve";
+
 /**
  * When the folder was built for the preview: its own files name its pages at a loopback address (a
  * generator's base URL for `npm start`), where every visitor's links and style sheets would lead,
@@ -46,7 +49,7 @@ export function previewBuildLine(site: Pick<SiteFiles, 'files'>, setting: string
   if (named === undefined) return undefined;
   return (
     `${setting} was built for the preview: ${named.by} names your pages at ${named.origin}, where every visitor's links and style sheets would lead, as a deploy and a publish upload ${setting} as it is: ` +
-    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve)'
+    `build your site again for its own address (${REBUILD_FOR_SITE})`
   );
 }
 
@@ -102,8 +105,17 @@ interface NamedAddress {
   readonly by: string;
 }
 
+/** The addresses read of each folder's files, as a synth asks for them up to four times (its notes, its metadata, a deploy's stop). */
+const readAddresses = new WeakMap<SiteFiles['files'], readonly NamedAddress[]>();
+
 /** Every origin the folder's own files name its pages at, in namedAddress's order of trust. */
-function namedAddresses(site: Pick<SiteFiles, 'files'>): NamedAddress[] {
+function namedAddresses(site: Pick<SiteFiles, 'files'>): readonly NamedAddress[] {
+  const read = readAddresses.get(site.files) ?? addressesOf(site);
+  readAddresses.set(site.files, read);
+  return read;
+}
+
+function addressesOf(site: Pick<SiteFiles, 'files'>): NamedAddress[] {
   const text = (key: string) => {
     const file = site.files.get(key);
     return file === undefined ? undefined : readFileSync(file, 'utf8');

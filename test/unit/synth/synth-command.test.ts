@@ -109,7 +109,7 @@ describe('npm run synth', () => {
     const deploying = synthWith(NO_BUNDLING, { env: { ...settings, [CDK_COMMAND_VARIABLE]: 'deploy', CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')) } });
     expect({ status: deploying.status, stderr: deploying.stderr.trim() }).toEqual({
       status: 1,
-      stderr: expect.stringMatching(/^Cannot synthesize: siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:3000, [^\n]*\(Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve\)$/),
+      stderr: expect.stringMatching(/^Cannot synthesize: siteDir was built for the preview: sitemap\.xml names your pages at http:\/\/localhost:3000, [^\n]*\(Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve\)$/),
     });
     // The budget's stack alone is bundled, which has no function; the assembly holds them all.
     const run = spawnSync('npm', ['run', '--silent', 'synth', '--', STACK_NAMES.budget, '-o', mkdtempSync(join(tmpdir(), 'cdk-out-'))], {

@@ -32,7 +32,7 @@ describe('siteAddressNotes: the base URL a generator wrote in the folder’s own
 describe('a folder built for the preview: its own files name a loopback address, which a deploy and a publish stop on', () => {
   const PREVIEW_BUILD =
     "siteDir was built for the preview: sitemap.xml names your pages at http://localhost:1313, where every visitor's links and style sheets would lead, as a deploy and a publish upload siteDir as it is: " +
-    'build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve)';
+    "build your site again for its own address (Hugo: hugo --cleanDestinationDir, without --baseURL, which builds for your config's baseURL; Zola: zola build; Jekyll: jekyll build, not jekyll serve)";
 
   it('names the file and the address, whether the site’s address is known yet or not, in place of the note on another address', () => {
     const site = withSitemap(urlset('http://localhost:1313/about/'));
