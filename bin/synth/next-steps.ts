@@ -211,7 +211,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
           ],
         ]),
     ...signedDomains.map((domain) => [
-      `Add ${domain}'s DMARC record yourself${writesInZone ? ' (in the Route 53 console: your zone, Create record)' : ''}, as it speaks for all the domain's mail:`,
+      `Add ${domain}'s DMARC record yourself${writesInZone ? ' (in the Route 53 console: your zone, Create record, Record name _dmarc, Record type TXT, Value as below, its quotes included)' : ''}, as it speaks for all the domain's mail:`,
       verbatim(`_dmarc.${domain} TXT "v=DMARC1; p=none"`),
       `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass`,
       `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
@@ -267,10 +267,11 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
   const where = inZone
     ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
+  const listed = names.join(' and ');
   const tryGuide = inZone ? '"A Route 53 zone and a site at another host"' : 'Step by step';
   if (siteHost !== undefined) return hostSwitchStep(names, where, tryGuide, siteHost);
   return [
-    `Move ${names.join(' and ')} to the new site, in this order:`,
+    `Move ${listed} to the new site, in this order:`,
     `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}, step 6): this shows a via: line ending (CloudFront)`,
     verbatim(`curl -sI https://${names[0]}/`),
     '   and this ends "your site works."',
@@ -278,7 +279,7 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too.`,
     '   Note the old records\' values before you edit them: putting them back undoes the move, within the TTL, the old host still running',
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from`,
-    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${stillPointed(names)}, then delete the project`,
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${listed} from the old host's domains and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${listed} from its Custom domains, check that ${stillPointed(names)}, then delete the project`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
   ];
 }
@@ -359,7 +360,8 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[
     const notTheStacks = "!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')";
     const sitesRecords = [...names.values()].some((types) => types.has('A'));
     return [
-      `Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
+      'Bought your domain in Route 53 just now? Skip this step: its new zone holds nothing in the way.',
+      `Else, before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
       "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
       verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
       ...(sitesRecords

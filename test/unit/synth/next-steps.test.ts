@@ -70,7 +70,7 @@ const moveTo = (number: number, names: string, where: string) => {
     `b. Point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too.`,
     "   Note the old records' values before you edit them: putting them back undoes the move, within the TTL, the old host still running",
     "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
-    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${pronoun} from the old host and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${pronoun} from its Custom domains, check that ${names.includes('www.') ? "dig +short CNAME www.example.com still prints the distribution's name" : 'curl -sI https://example.com/ still shows the via: line'}, then delete the project`,
+    `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${names} from the old host's domains and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${names} from its Custom domains, check that ${names.includes('www.') ? "dig +short CNAME www.example.com still prints the distribution's name" : 'curl -sI https://example.com/ still shows the via: line'}, then delete the project`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
   );
 };
@@ -162,7 +162,8 @@ describe('npm run synth’s next steps', () => {
     expect(steps[3]).toBe(
       numbered(
         2,
-        'Before the first deploy (in a zone made with a domain just bought, nothing to do): the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
+        'Bought your domain in Route 53 just now? Skip this step: its new zone holds nothing in the way.',
+        'Else, before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
         "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
         '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
           `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
@@ -171,7 +172,7 @@ describe('npm run synth’s next steps', () => {
       ),
     );
     expect(steps[4]).toBe(paidPlan(3));
-    expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself \(in the Route 53 console: your zone, Create record\), as it speaks for all the domain's mail:\n {7}_dmarc\.example\.com TXT "v=DMARC1; p=none"\n/);
+    expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself \(in the Route 53 console: your zone, Create record, Record name _dmarc, Record type TXT, Value as below, its quotes included\), as it speaks for all the domain's mail:\n {7}_dmarc\.example\.com TXT "v=DMARC1; p=none"\n/);
     // Route 53 points a bare name at the distribution with an alias record: nothing to check of the DNS host.
     expect(steps.join('\n')).not.toContain('First, check that your DNS host');
     expect(steps.slice(-2)).toEqual([checkItAll(7), freePlan(8)]);
@@ -179,7 +180,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for a site moving into its Route 53 zone (siteRecords false): the sender’s records alone to clear, the names switched in place last, with no gap', () => {
     const steps = stepsFor({ ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteRecords: false }, EXAMPLE_ENV);
-    expect(steps[3]).toMatch(/^ {2}2\. Before the first deploy \(in a zone made with a domain just bought, nothing to do\): the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
+    expect(steps[3]).toMatch(/^ {2}2\. Bought your domain in Route 53 just now\? Skip this step: its new zone holds nothing in the way\.\n {5}Else, before the first deploy: the stack writes bounce\.example\.com \(MX, TXT\) in your Route 53 zone Z0123456789ABCDEFGHIJ, .*'amazonses\.com'\)\]"$/s);
     expect(steps.join('\n')).not.toMatch(/"siteRecords"/);
     expect(steps[4]).toBe(
       numbered(3, "At least a day before you switch (the move below; the deploy may come sooner), lower the TTL of example.com and www.example.com's records in your Route 53 zone to 300 s,", 'so that the switch takes five minutes at most'),
