@@ -18,7 +18,7 @@ interface KnownHost {
   readonly redirects: boolean;
   /** Where the owner verifies the domain first, for a host whose own check keeps another account's site from claiming it while the custom domain is off and the records still name the host. */
   readonly verifyAt?: string;
-  /** The host's own form handling, whose posts go to a page of the site, which the front door answers with an empty form once the names move: the converted form cannot wait the TTL. */
+  /** The host's own form handling, whose posts go to a page of the site, which the front door sends back to the form page unsent once the names move: the converted form cannot wait the TTL. */
   readonly forms?: string;
 }
 
@@ -48,11 +48,11 @@ function servingCheck(siteHost: string, names: readonly string[]): string {
 
 /**
  * For a host that keeps serving its own address: once every resolver names the distribution, the
- * converted form (at once for a host's own forms, whose posts the front door answers with an empty form), then
+ * converted form (at once for a host's own forms, whose posts the front door sends back to the form unsent), then
  * the host lets the names go.
  */
 function afterTheTtl(names: readonly string[], host: KnownHost): string {
-  const forms = host.forms === undefined ? '' : ` (with ${host.forms}, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form)`;
+  const forms = host.forms === undefined ? '' : ` (with ${host.forms}, push it right after the switch instead: their posts go to a page of your site, which then sends them back to the form, unsent)`;
   return `Once the old records' TTL has passed, ${CONVERTED_FORM}${forms}, read what your form service received, and remove ${listed(names)} from ${host.domains}`;
 }
 

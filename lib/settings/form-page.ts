@@ -292,7 +292,7 @@ function checkedSuccessPath(named: string, form: FormSending, site: SiteFolder):
  * inquiry to `/contact` (a contact page in another language; docs/api.md §9): a form a browser
  * posts there, or one with a field of the inquiry's, not a "Contact me" button that leads there.
  * Each is checked as the form page is: one whose form would fail every post, or that sends the
- * inquiry's fields to another path of the site (`/contact/`, whose posts the front door sends to an empty form), or names a
+ * inquiry's fields to another path of the site (`/contact/`, a page's path, whose posts the front door only redirects, and a script's not at all), or names a
  * thank-you page that finds no page, stops synth and start-up with one line, as an inquiry lost
  * there is lost as surely as on the form page. Only a page whose text holds a form is parsed, and
  * none past the MAX_FORM_PAGE_BYTES a form page may have, nor one gone since the folder was read.

@@ -89,6 +89,31 @@ describeInChromium('the owner’s thank-you page, named by the example form’s 
     expect(watch.errors).toEqual([]);
   });
 
+  it('takes a post from a tab opened before the switch, its Netlify form posting to the thank-you page, back to the form with what the visitor wrote: nothing sent till they send it again', async () => {
+    // The page as Netlify Forms had it: its action the thank-you page, its hidden form-name field, no script of ours.
+    const netlify = (html: string) => html.replace('action="/contact"', `action="${THANKS}" data-netlify="true"`).replace('</form>', '<input type="hidden" name="form-name" value="contact"></form>');
+    const { page, watch } = await visit({ javaScriptEnabled: false }, netlify);
+    const values = inquiry();
+    await fillOwnerForm(page, values);
+    const [answer] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}/contact`)]);
+
+    expect(answer.url()).toBe(`${local.server.baseUrl}${THANKS}`);
+    expect(answer.status()).toBe(307);
+    await page.waitForLoadState();
+    // Refused for the field the old form had and the inquiry has not: the visitor's answers back in the form.
+    expect(await status(page).textContent()).toContain('form-name is not a field of this form.');
+    expect(await page.locator('[name="message"]').inputValue()).toBe(values.message);
+    expect(await page.locator('[name="email"]').inputValue()).toBe(values.email);
+    expect(await page.locator('form.inquiry').getAttribute('action')).toBe('/contact');
+    expect(await settledEmails(local.server, 500)).toEqual([]);
+
+    const [again] = await Promise.all([send(page), page.waitForURL(`${local.server.baseUrl}${THANKS}`)]);
+    expect(again.status()).toBe(303);
+    const [mail] = await deliveredEmails(local.server, 1);
+    expect(mail?.replyTo).toEqual([values.email]);
+    expect(watch.errors).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+  });
+
   it('marks a refused post’s status line status-error with the script or without it, so that the example’s site.css shows it alike', async () => {
     const refusedStatus = async (options: BrowserContextOptions) => {
       const { page } = await visit(options);

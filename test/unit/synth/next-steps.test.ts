@@ -267,7 +267,7 @@ describe('npm run synth’s next steps', () => {
       ),
     );
     const afterTheTtl = (names: string) =>
-      "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends the visitor to an empty form), " +
+      "Once the old records' TTL has passed, push your contact page converted to post to /contact (with Netlify Forms, push it right after the switch instead: their posts go to a page of your site, which then sends them back to the form, unsent), " +
       `read what your form service received, and remove ${names} from the site's Domain management ${GUIDE}`;
     expect(steps.at(-3)).toBe(
       numbered(

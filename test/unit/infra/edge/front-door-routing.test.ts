@@ -266,12 +266,12 @@ describe('the routing function', () => {
     ['application/x-www-form-urlencoded'],
     ['multipart/form-data; boundary=----x'],
     ['Application/X-WWW-Form-Urlencoded ; charset=UTF-8'],
-  ])('sends a form posted to a page (%s) to the form with a 303, which a browser follows with a GET', (type) => {
+  ])('sends a form posted to a page (%s) to the form with a 307, which a browser follows with the same post', (type) => {
     for (const [site, mode] of [[SITE, 'navigate'], [null, 'navigate'], [SITE, undefined]] as const) {
       const headers: Record<string, string> = mode === undefined ? { 'content-type': type } : { 'content-type': type, 'sec-fetch-mode': mode };
       expect(route(site, { method: 'POST', uri: '/success/', headers }).result).toEqual({
-        statusCode: 303,
-        statusDescription: 'See Other',
+        statusCode: 307,
+        statusDescription: 'Temporary Redirect',
         headers: { location: { value: '/contact' } },
       });
     }
@@ -298,7 +298,7 @@ describe('the routing function', () => {
 });
 
 describe('a form’s post to a page from a script (Netlify’s fetch to /)', () => {
-  it.each(['cors', 'same-origin', 'no-cors'])('answers Sec-Fetch-Mode %s 405, as a 303 would lead the script to take the form’s 200 for success', (mode) => {
+  it.each(['cors', 'same-origin', 'no-cors'])('answers Sec-Fetch-Mode %s 405, as a 307 would lead the script to take the form’s answer for its own', (mode) => {
     const headers = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': mode };
     expect(route(SITE, { method: 'POST', uri: '/', headers }).result).toMatchObject({ statusCode: 405 });
   });
