@@ -45,11 +45,14 @@ function handler(event) {
     if (shown) return request;
     // A form posted to a page (a tab opened while the site's form still posted to a form service, Netlify's):
     // a browser follows the 307 with the same post to the form, whose answer gives the visitor's text back
-    // in the form, where a 405 would show a blank page and a 303 the empty form, the message lost.
-    // A navigation only (Sec-Fetch-Mode, absent in older browsers): a script's fetch would take the form's answer for its own.
+    // in the form, where a 405 would show a blank page and a 303 the empty form, the message lost. A
+    // multipart form (a file's), which the form cannot read, gets the 303. A navigation only (Sec-Fetch-Mode,
+    // absent in older browsers): a script's fetch would take the form's answer for its own.
     var mode = request.headers['sec-fetch-mode'];
-    var formPost = request.method === 'POST' && (mode === undefined || mode.value === 'navigate') && /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers['content-type'] || {}).value);
-    return formPost ? { statusCode: 307, statusDescription: 'Temporary Redirect', headers: { location: { value: FRONT_DOOR.form } } } : { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+    var type = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.exec((request.headers['content-type'] || {}).value);
+    if (request.method !== 'POST' || (mode !== undefined && mode.value !== 'navigate') || type === null) return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
+    var readable = type[1].toLowerCase() === 'application/x-www-form-urlencoded';
+    return { statusCode: readable ? 307 : 303, statusDescription: readable ? 'Temporary Redirect' : 'See Other', headers: { location: { value: FRONT_DOOR.form } } };
   }
   var query = queryString(request.querystring);
   var markdown = FRONT_DOOR.markdown === true && prefersMarkdown(request.headers.accept);
