@@ -172,7 +172,8 @@ export function limitSpentLine(limits: Pick<RateLimits, 'ip' | 'email'>): string
  */
 export function digestBannerLine(digestSeconds: number, repeatLimit: number): string {
   const repeated = repeatLimit === 0 ? '' : `; one text sent more than ${repeatLimit === 1 ? 'once' : `${repeatLimit} times`} in a UTC day is held too: vary your test posts`;
-  return `Digest     every ${digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)${repeated}`;
+  // Each run logs its line, as deployed: one a minute here, where nothing held is the usual outcome.
+  return `Digest     every ${digestSeconds} s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day; each run logs a digest line, "outcome":"empty" while none is)${repeated}`;
 }
 
 /** A language's name in English, as the terminal speaks: Italian for `it`, Brazilian Portuguese for `pt-BR`. */

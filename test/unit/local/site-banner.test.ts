@@ -13,10 +13,10 @@ import { siteFolder } from '../../support/site-folder.js';
 describe('digestBannerLine', () => {
   it('says how often the digest goes, and, while repeated text is held, to vary test posts', () => {
     expect(digestBannerLine(60, 2)).toBe(
-      'Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day); one text sent more than 2 times in a UTC day is held too: vary your test posts',
+      'Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day; each run logs a digest line, "outcome":"empty" while none is); one text sent more than 2 times in a UTC day is held too: vary your test posts',
     );
     expect(digestBannerLine(5, 1)).toContain('; one text sent more than once in a UTC day is held too');
-    expect(digestBannerLine(60, 0)).toBe('Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day)');
+    expect(digestBannerLine(60, 0)).toBe('Digest     every 60 s, when an inquiry is held as suspected spam (DIGEST_SECONDS; deployed, once a day; each run logs a digest line, "outcome":"empty" while none is)');
   });
 });
 
