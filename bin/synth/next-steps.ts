@@ -247,13 +247,17 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
         ]),
   ];
   // A domain bought in Route 53 has its zone there: named in the settings, the stack writes the records these steps leave to a DNS host.
+  // Each step's clicks are in the list of docs/your-domain.md for the owner's case, whose steps quote these first words.
   const heading =
-    aliases.length > 0 && !writesInZone
-      ? [
-          'Next, with your DNS at a host other than Route 53',
-          '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):',
-        ].join('\n')
-      : 'Next:';
+    aliases.length === 0
+      ? 'Next:'
+      : writesInZone
+        ? 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain just bought, else "A Route 53 zone and a site at another host"):'
+        : [
+            'Next, with your DNS at a host other than Route 53',
+            '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").',
+            'Each step click by click: docs/your-domain.md, "Cloudflare, click by click" at Cloudflare, else "Step by step":',
+          ].join('\n');
   return [summary, heading, ...steps.map((step, index) => renderStep(step, index + 1))];
 }
 

@@ -54,7 +54,7 @@ const freePlan = (number: number) =>
   );
 
 const ELSEWHERE_HEADING =
-  'Next, with your DNS at a host other than Route 53\n(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours"):';
+  'Next, with your DNS at a host other than Route 53\n(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").\nEach step click by click: docs/your-domain.md, "Cloudflare, click by click" at Cloudflare, else "Step by step":';
 
 /** The move of the names, last, for a site of a folder: `where` says how to point them. */
 const moveTo = (number: number, names: string, where: string) => {
@@ -156,7 +156,8 @@ describe('npm run synth’s next steps', () => {
   it('for a domain in a Route 53 zone the stack writes to: the records of its own the zone may have, to delete; no DNS record to make but the DMARC record', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     // The zone named, the list is the Route 53 one: nothing said of another DNS host; nor without a domain.
-    expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual(['Next:', 'Next:', 'Next:']);
+    const inZone = 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain just bought, else "A Route 53 zone and a site at another host"):';
+    expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual([inZone, inZone, 'Next:']);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy, check that your certificate names example\.com, /);
     expect(steps[3]).toBe(
