@@ -5,7 +5,7 @@ import { writeWarning } from '../http/request-log.js';
 import { renderFormPage, renderProblemPage, type PageSite } from '../html/contact-page.js';
 import type { FilledFormPage, RefusedForm } from '../html/owner-form-page.js';
 import type { FieldError } from '../inquiry/field-errors.js';
-import { invalidNotice, NOTICES, rateLimitedNotice, waitMinutes } from '../inquiry/form-messages.js';
+import { invalidNotice, NOTICES, pageErrors, rateLimitedNotice, waitMinutes } from '../inquiry/form-messages.js';
 import type { OwnerNotice } from '../html/owner-markup.js';
 import { CONTENT_SECURITY_POLICY, htmlReply, ownerPagePolicy } from '../html/html-reply.js';
 import { PAGE_PATHS } from '../html/page-paths.js';
@@ -108,7 +108,7 @@ export async function formReply(
   const formAgain = async (notice: string, kind: OwnerNotice, errors: readonly FieldError[] = []): Promise<Reply> => {
     const refused = {
       values,
-      fieldErrors: errors.map((error) => ({ field: error.field, message: error.userMessage })),
+      fieldErrors: pageErrors(errors),
       // Each message has a place of its own there, or the summary the page gets (owner-form-page.ts).
       summary: errors.length > 0 ? NOTICES.invalid : notice,
       notice: kind,

@@ -91,10 +91,27 @@ export const SENT = {
 
 const VISIBLE_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS.map((field) => field.name));
 
+/**
+ * Above a refused form that sent fields it has not: a tab opened before the form changed (a form
+ * service's, whose post the front door sends on to the form). One sentence for them all, which
+ * asks the visitor to send again, where each field's own message would read as a broken site.
+ */
+export const CHANGED_FORM_NOTICE = 'This form has changed since the page was opened, so your inquiry was not sent yet. Please check it, then send it again.';
+
+const isUnknownField = (error: FieldError) => error.code === 'unknown_field';
+
 /** Above a refused form: the errors no visible field can hold (the trap, unknown fields), or a plea to correct the marked ones (the owner's fields' among them). */
 export function invalidNotice(errors: readonly FieldError[]): string {
-  const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field) && (error.field === HONEYPOT_FIELD || error.code === 'unknown_field'));
-  return unplaced.length > 0 ? unplaced.map((error) => error.userMessage).join(' ') : NOTICES.invalid;
+  const unplaced = errors.filter((error) => !VISIBLE_FIELDS.has(error.field) && (error.field === HONEYPOT_FIELD || isUnknownField(error)));
+  const sentences = unplaced.map((error) => (isUnknownField(error) ? CHANGED_FORM_NOTICE : error.userMessage));
+  return sentences.length > 0 ? [...new Set(sentences)].join(' ') : NOTICES.invalid;
+}
+
+/** The errors as the owner's form page says them beside its fields: those of fields it has not as one CHANGED_FORM_NOTICE, first. */
+export function pageErrors(errors: readonly FieldError[]): { readonly field: string; readonly message: string }[] {
+  const unknown = errors.find(isUnknownField);
+  const known = errors.filter((error) => !isUnknownField(error)).map((error) => ({ field: error.field, message: error.userMessage }));
+  return unknown === undefined ? known : [{ field: unknown.field, message: CHANGED_FORM_NOTICE }, ...known];
 }
 
 export function rateLimitedNotice(scope: RateLimitScope, seconds: number): string {

@@ -45,14 +45,17 @@ function handler(event) {
     if (shown) return request;
     // A form posted to a page (a tab opened while the site's form still posted to a form service, Netlify's):
     // a browser follows the 307 with the same post to the form, whose answer gives the visitor's text back
-    // in the form, where a 405 would show a blank page and a 303 the empty form, the message lost. A
-    // multipart form (a file's), which the form cannot read, gets the 303. A navigation only (Sec-Fetch-Mode,
-    // absent in older browsers): a script's fetch would take the form's answer for its own.
+    // in the form, where a 405 would show a blank page and a 303 the empty form, the message lost. The 303
+    // still for a multipart form (a file's), which the form cannot read, and for a post from another origin
+    // (the domain's other name, redirected here): the browser would send it on with Origin null, which the
+    // form refuses as another site's. A navigation only (Sec-Fetch-Mode, absent in older browsers): a
+    // script's fetch would take the form's answer for its own.
     var mode = request.headers['sec-fetch-mode'];
     var type = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.exec((request.headers['content-type'] || {}).value);
     if (request.method !== 'POST' || (mode !== undefined && mode.value !== 'navigate') || type === null) return { statusCode: 405, statusDescription: 'Method Not Allowed', headers: { allow: { value: 'GET, HEAD' } } };
-    var readable = type[1].toLowerCase() === 'application/x-www-form-urlencoded';
-    return { statusCode: readable ? 307 : 303, statusDescription: readable ? 'Temporary Redirect' : 'See Other', headers: { location: { value: FRONT_DOOR.form } } };
+    var site = request.headers['sec-fetch-site'];
+    var resent = type[1].toLowerCase() === 'application/x-www-form-urlencoded' && (site === undefined || site.value === 'same-origin');
+    return { statusCode: resent ? 307 : 303, statusDescription: resent ? 'Temporary Redirect' : 'See Other', headers: { location: { value: FRONT_DOOR.form } } };
   }
   var query = queryString(request.querystring);
   var markdown = FRONT_DOOR.markdown === true && prefersMarkdown(request.headers.accept);

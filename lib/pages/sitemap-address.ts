@@ -105,7 +105,7 @@ interface NamedAddress {
   readonly by: string;
 }
 
-/** The addresses read of each folder's files, as a synth asks for them up to four times (its notes, its metadata, a deploy's stop). */
+/** The addresses read of each scan's files, which a synth's notes and its metadata, and a publish's stop and notes, each ask for twice. */
 const readAddresses = new WeakMap<SiteFiles['files'], readonly NamedAddress[]>();
 
 /** Every origin the folder's own files name its pages at, in namedAddress's order of trust. */

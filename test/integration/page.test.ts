@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Script } from 'node:vm';
-import { FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/inquiry/form-messages.js';
+import { CHANGED_FORM_NOTICE, FIELD_MESSAGES, NOTICES, rateLimitedNotice } from '../../lambdas/inquiry/form-messages.js';
 import { CONTENT_SECURITY_POLICY } from '../../lambdas/html/html-reply.js';
 import { crossSiteCases } from '../support/cross-site-cases.js';
 import { postContact, send, type HttpRequest } from '../support/http-client.js';
@@ -161,7 +161,7 @@ describe('POST /contact (the form, without script)', () => {
 
     const unknown = await postForm(`${new URLSearchParams({ ...inquiry, email: newEmail() })}&__proto__=x`, { from: newClient() });
     expect(unknown.status).toBe(422);
-    expect(unknown.text).toContain('__proto__ is not a field of this form.');
+    expect(unknown.text).toContain(CHANGED_FORM_NOTICE);
     expect(await settledEmails(server, 500)).toEqual([]);
   });
 

@@ -263,13 +263,16 @@ describe('the routing function', () => {
   });
 
   it.each([
-    ['application/x-www-form-urlencoded', 307, 'Temporary Redirect'],
-    ['Application/X-WWW-Form-Urlencoded ; charset=UTF-8', 307, 'Temporary Redirect'],
+    ['application/x-www-form-urlencoded', 'same-origin', 307, 'Temporary Redirect'],
+    ['Application/X-WWW-Form-Urlencoded ; charset=UTF-8', undefined, 307, 'Temporary Redirect'],
     // The form reads no multipart body: a 307 would carry one only to be refused.
-    ['multipart/form-data; boundary=----x', 303, 'See Other'],
-  ])('sends a form posted to a page (%s) to the form with a %s, which a browser follows', (type, statusCode, statusDescription) => {
+    ['multipart/form-data; boundary=----x', 'same-origin', 303, 'See Other'],
+    // From the domain's other name (its 308 before) or another site, the browser would send the post on with Origin null, which the form refuses.
+    ['application/x-www-form-urlencoded', 'same-site', 303, 'See Other'],
+    ['application/x-www-form-urlencoded', 'cross-site', 303, 'See Other'],
+  ])('sends a form posted to a page (%s, Sec-Fetch-Site %s) to the form with a %s, which a browser follows', (type, fetchSite, statusCode, statusDescription) => {
     for (const [site, mode] of [[SITE, 'navigate'], [null, 'navigate'], [SITE, undefined]] as const) {
-      const headers: Record<string, string> = mode === undefined ? { 'content-type': type } : { 'content-type': type, 'sec-fetch-mode': mode };
+      const headers: Record<string, string> = { 'content-type': type, ...(mode === undefined ? {} : { 'sec-fetch-mode': mode }), ...(fetchSite === undefined ? {} : { 'sec-fetch-site': fetchSite }) };
       expect(route(site, { method: 'POST', uri: '/success/', headers }).result).toEqual({
         statusCode,
         statusDescription,
