@@ -182,9 +182,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
       : [
           [
             regionGuessed
-              ? `Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again: ${site.region ?? 'this region'} is the CDK's fallback (the Region line above), which the MX record names:`
+              ? `Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again, which then names it in the MX record (${site.region ?? 'this region'} is only the CDK's fallback: the Region line above):`
               : "Create these DNS records of your sender's domain at its DNS host, now or right after the deploy:",
-            ...knownRecords.map(verbatim),
+            // A record naming the fallback region would be copied as it is: it names none till the owner's is known.
+            ...knownRecords.map((record) => verbatim(regionGuessed && site.region !== undefined ? record.replace(`.${site.region}.amazonses.com`, '.<your region>.amazonses.com') : record)),
           ],
         ]),
     // Neither needs the stack: done before the deploy, they leave the DKIM records its only wait.
@@ -213,7 +214,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
     ...signedDomains.map((domain) => [
       `Add ${domain}'s DMARC record yourself${writesInZone ? ' (in the Route 53 console: your zone, Create record, Record name _dmarc, Record type TXT, Value as below, its quotes included)' : ''}, as it speaks for all the domain's mail:`,
       verbatim(`_dmarc.${domain} TXT "v=DMARC1; p=none"`),
-      `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass`,
+      `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass (Gmail: ⋮, Show original)`,
       `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
     ]),
     ...subscribers.map((address) => [`Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`]),

@@ -113,7 +113,7 @@ describe('npm run synth’s next steps', () => {
         7,
         "Add example.com's DMARC record yourself, as it speaks for all the domain's mail:",
         '  _dmarc.example.com TXT "v=DMARC1; p=none"',
-        'unless one applies already (dig +short TXT _dmarc.example.com). Then p=quarantine once your mail program shows dmarc=pass',
+        'unless one applies already (dig +short TXT _dmarc.example.com). Then p=quarantine once your mail program shows dmarc=pass (Gmail: ⋮, Show original)',
         `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
       ),
       numbered(8, 'Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one'),
@@ -140,8 +140,8 @@ describe('npm run synth’s next steps', () => {
     expect(steps).toContainEqual(
       numbered(
         3,
-        "Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again: us-east-1 is the CDK's fallback (the Region line above), which the MX record names:",
-        '  bounce.example.com MX 10 feedback-smtp.us-east-1.amazonses.com',
+        "Create these DNS records of your sender's domain at its DNS host, once your region is set and synth run again, which then names it in the MX record (us-east-1 is only the CDK's fallback: the Region line above):",
+        '  bounce.example.com MX 10 feedback-smtp.<your region>.amazonses.com',
         '  bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       ),
     );
