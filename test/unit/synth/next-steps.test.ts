@@ -69,7 +69,7 @@ const moveTo = (number: number, names: string, where: string) => {
     '  npm run verify -- --send-test',
     "b. Note the old records' values first (a screenshot will do): putting them back undoes the move, within the TTL, the old host still running.",
     `   Then point ${pronoun} at DistributionDomainName ${where}. Once the hosts file's lines are gone, curl shows that via: line from your machine too`,
-    "c. Your old host, and its form, serve visitors till then and for the old records' TTL: meanwhile, push no converted contact page where your old host builds from",
+    "c. Your old host, and its form, serve visitors till then and for the old records' TTL, its form mailing you as before: nothing is lost. Meanwhile, push no converted contact page where your old host builds from",
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${names} from the old host's domains and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${names} from its Custom domains, check that ${names.includes('www.') ? "dig +short CNAME www.example.com still prints the distribution's name" : 'curl -sI https://example.com/ still shows the via: line'}, then delete the project`,
     'e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)',
   );
