@@ -161,7 +161,10 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
       `Before you deploy, look at ${domain}'s DMARC policy${parentDomainToo(domain)}:`,
       verbatim(dmarcLookup(domain)),
       `Unless ${domain} is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused.`,
-      `A domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
+      // With no domain set yet, the sender's may be the site's to come (a domain just bought), which domainName has the stack verify.
+      aliases.length === 0
+        ? `Your site's own domain (one just bought)? Set it as domainName (docs/your-domain.md), and the stack verifies it. Another domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`
+        : `A domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")`,
     ]),
     ...zoneRecordChecks(recordSets),
     // A bare name left to the owner's DNS host changes at the switch too: the old host's records give way to its forwarding.

@@ -403,6 +403,8 @@ describe('npm run synth’s next steps', () => {
     const otherSender = stepsFor({ ...noCertificate, senderEmail: 'contact@other.example.org' }, EXAMPLE_ENV, true);
     expect(otherSender[3]).toMatch(/^ {2}2\. Before you deploy, request the certificate, /);
     expect(otherSender[4]).toMatch(/^ {2}3\. Before you deploy, look at other\.example\.org's DMARC policy/);
+    // With a domain set, the sender's other domain is not the site's to come.
+    expect(otherSender[4]).toMatch(/\n {5}A domain of yours: verify it in SES with Easy DKIM before the deploy/);
     // With a Route 53 zone, the validation records go there.
     const { certificateArn: __, ...zoneWithoutCertificate } = EXAMPLE_CONTEXT;
     const inZone = stepsFor(zoneWithoutCertificate, EXAMPLE_ENV, true)[2];
@@ -439,7 +441,7 @@ describe('npm run synth’s next steps', () => {
         "Before you deploy, look at example.com's DMARC policy:",
         '  dig +short TXT _dmarc.example.com',
         "Unless example.com is verified in SES with DKIM, SES signs this sender's mail for amazonses.com, so with p=quarantine or p=reject it may be junked or refused.",
-        'A domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")',
+        'Your site\'s own domain (one just bought)? Set it as domainName (docs/your-domain.md), and the stack verifies it. Another domain of yours: verify it in SES with Easy DKIM before the deploy (README "Mail that lands in the inbox")',
       ),
       numbered(
         2,
