@@ -39,6 +39,8 @@ const DOCUMENTS = [
  * test can reach AWS's documentation, so a call is added here once its page has been read.
  */
 const DOCUMENTED_AWS_CALLS = [
+  // The CLI's global option: prints aws-cli/<version> and the Python and platform it runs on (reference/index.html).
+  '--version',
   // Asks for the keys, then the default region and output format (reference/configure/index.html).
   'configure',
   'sts get-caller-identity',
