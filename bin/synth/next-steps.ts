@@ -204,7 +204,12 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
       verbatim('aws freetier upgrade-account-plan --account-plan-type PAID'),
       '"Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)',
     ],
-    ['Deploy (bootstrap first, the first time in an account and region):', verbatim('npm run cdk -- bootstrap'), verbatim(DEPLOY_COMMAND)],
+    [
+      'Deploy (bootstrap first, the first time in an account and region):',
+      verbatim('npm run cdk -- bootstrap'),
+      verbatim(DEPLOY_COMMAND),
+      'From then on the stack costs under a dollar a month at rest, "waf" some 9 more (README "Costs")',
+    ],
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
     ...(laterRecords.length === 0
       ? []

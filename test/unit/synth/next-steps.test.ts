@@ -44,7 +44,14 @@ const paidPlan = (number: number) =>
     '  aws freetier upgrade-account-plan --account-plan-type PAID',
     '"Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)',
   );
-const deploy = (number: number) => numbered(number, 'Deploy (bootstrap first, the first time in an account and region):', '  npm run cdk -- bootstrap', '  npm run cdk -- deploy --all');
+const deploy = (number: number) =>
+  numbered(
+    number,
+    'Deploy (bootstrap first, the first time in an account and region):',
+    '  npm run cdk -- bootstrap',
+    '  npm run cdk -- deploy --all',
+    'From then on the stack costs under a dollar a month at rest, "waf" some 9 more (README "Costs")',
+  );
 const checkItAll = (number: number) => numbered(number, 'Check it all, a test inquiry to your mailbox included:', '  npm run verify -- --send-test');
 const freePlan = (number: number) =>
   numbered(
