@@ -111,6 +111,7 @@ function formSending(page: PageTree, form: Element): FormSending {
   });
   // A disabled button is never pressed: what it would send is no post of the form's.
   const buttons = controls.filter((control) => howSent(control) === 'submit' && attribute(control, 'disabled') === undefined);
+  const unwordedAnswers = ANSWER_WORDING_ATTRIBUTES.filter((name) => ownerWording(attribute(form, name)) === undefined);
   return {
     method: enumerated(attribute(form, 'method'), METHODS, 'get'),
     enctype: enumerated(attribute(form, 'enctype'), ENCTYPES, URL_ENCODED),
@@ -134,10 +135,8 @@ function formSending(page: PageTree, form: Element): FormSending {
       ),
     ],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
-    unwordedAnswers: ANSWER_WORDING_ATTRIBUTES.filter((name) => ownerWording(attribute(form, name)) === undefined),
-    worded:
-      ANSWER_WORDING_ATTRIBUTES.some((name) => ownerWording(attribute(form, name)) !== undefined) ||
-      elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
+    unwordedAnswers,
+    worded: unwordedAnswers.length < ANSWER_WORDING_ATTRIBUTES.length || elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
     postedFrom: attribute(
       controls.find((control) => attribute(control, 'name') === POSTED_FROM_FIELD),
       'value',
