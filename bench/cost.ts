@@ -105,9 +105,9 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/** Every template a deployment with this context deploys, synthesized without bundling. */
+/** Every template a deployment with this context deploys, synthesized without bundling nor aws-cdk-lib's check of the templates (seconds each, and no figure of cost). */
 export function deployedTemplates(context: Readonly<Record<string, unknown>>, env: { account?: string; region?: string } = {}): Template[] {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context }, builtinCloudFormationValidation: false });
   addSiteStacks(app, readSiteConfig(app), env);
   return app.synth().stacks.map((stack) => stack.template as Template);
 }

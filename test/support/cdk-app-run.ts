@@ -15,11 +15,25 @@ export const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 /**
  * bin/app.ts run as the CLI runs it, in the project folder `cwd`, which hands the app its context
  * (cdk.json's and -c options) in CDK_CONTEXT_JSON; with the settings file `env` names, else none.
+ * Without aws-cdk-lib's check of the templates against CloudFormation's rules unless asked for
+ * (`validate`): seconds a synth, for templates the tests of the settings do not read;
+ * cdk-nag.test.ts runs it on every variant. aws-cdk-lib reads CDK_VALIDATION=false as off
+ * (core/lib/private/synthesis-validation.js).
  */
-export function synthWith(context: Record<string, unknown>, options: { env?: Record<string, string | undefined>; cwd?: string } = {}): SpawnSyncReturns<string> {
+export function synthWith(
+  context: Record<string, unknown>,
+  options: { env?: Record<string, string | undefined>; cwd?: string; validate?: boolean } = {},
+): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin/app.ts')], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...NO_SETTINGS_FILE, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify(context), ...options.env },
+    env: {
+      ...process.env,
+      ...NO_SETTINGS_FILE,
+      NODE_OPTIONS: '',
+      CDK_CONTEXT_JSON: JSON.stringify(context),
+      ...(options.validate === true ? {} : { CDK_VALIDATION: 'false' }),
+      ...options.env,
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });

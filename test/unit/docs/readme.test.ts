@@ -256,7 +256,7 @@ describe('README, the owner\'s guide', () => {
 
   it('has an example settings file that synthesizes as copied, offline, once siteDir names a real folder', () => {
     const site = siteFolder({ 'index.html': '<!doctype html><title>Home</title><h1>Home</h1>' });
-    const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ...EXAMPLE_SETTINGS, siteDir: site }), ...NO_AWS_ACCOUNT } });
+    const run = synthWith(NO_BUNDLING, { env: { ...settingsFile({ ...EXAMPLE_SETTINGS, siteDir: site }), ...NO_AWS_ACCOUNT }, validate: true });
     expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: expect.not.stringMatching(/Cannot synthesize/) });
   }, 90_000);
 

@@ -11,13 +11,16 @@ interface ValidationReport {
   readonly pluginReports: ReadonlyArray<{ readonly violations: ReadonlyArray<{ readonly ruleName: string; readonly severity: string }> }>;
 }
 
-/** Synthesizes with cdk-nag's AWS Solutions pack as bin/app.ts does; the findings nobody acknowledged. */
+/**
+ * Synthesizes with cdk-nag's AWS Solutions pack and aws-cdk-lib's check against CloudFormation's
+ * rules, as bin/app.ts does; the findings nobody acknowledged.
+ */
 function unacknowledgedFindings(
   addToStack?: (stack: Stack) => void,
   context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT,
   env?: { account: string; region: string },
 ): string[] {
-  const { app, stack } = synthesizeSite(context, env === undefined ? {} : { env });
+  const { app, stack } = synthesizeSite(context, { validate: true, ...(env === undefined ? {} : { env }) });
   addToStack?.(stack);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   let directory: string;
@@ -32,7 +35,7 @@ function unacknowledgedFindings(
   return report.pluginReports.flatMap((plugin) => plugin.violations.map((violation) => `${violation.severity} ${violation.ruleName}`));
 }
 
-describe("cdk-nag's AWS Solutions pack", () => {
+describe("cdk-nag's AWS Solutions pack and aws-cdk-lib's CloudFormation rules", () => {
   it('finds nothing unacknowledged in the stack', () => {
     expect(unacknowledgedFindings()).toEqual([]);
   }, 60_000);
@@ -52,5 +55,10 @@ describe("cdk-nag's AWS Solutions pack", () => {
   it('would stop synthesis on a finding (the check above can fail)', () => {
     const findings = unacknowledgedFindings((stack) => new Topic(stack, 'PlainTopic'));
     expect(findings.join('\n')).toContain('AwsSolutions-SNS3');
+  }, 60_000);
+
+  it('would stop synthesis on a resource type the region lacks (the CloudFormation rules run too)', () => {
+    const findings = unacknowledgedFindings(undefined, MINIMAL_CONTEXT, { ...EXAMPLE_ENV, region: 'eu-south-2' });
+    expect(findings.join('\n')).toContain('AWS::SES::ConfigurationSet');
   }, 60_000);
 });

@@ -50,14 +50,17 @@ export interface SiteApp {
 
 /**
  * The app of bin/app.ts over the given context. Bundling is skipped unless asked for: esbuild
- * takes seconds per handler, and most tests read only the template.
+ * takes seconds per handler, and most tests read only the template. So is aws-cdk-lib's check of
+ * the templates against CloudFormation's rules, which bin/app.ts runs on every synth: a WASM
+ * validator, four to eight seconds a synth; cdk-nag.test.ts runs it on every variant it checks.
  */
 export function synthesizeSite(
   context: Readonly<Record<string, unknown>> = EXAMPLE_CONTEXT,
-  options: { bundle?: boolean; env?: { account?: string; region?: string }; certificateMayWait?: boolean } = {},
+  options: { bundle?: boolean; validate?: boolean; env?: { account?: string; region?: string }; certificateMayWait?: boolean } = {},
 ): SiteApp {
   const app = new App({
     context: { ...CDK_JSON_CONTEXT, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
+    builtinCloudFormationValidation: options.validate ?? false,
   });
   const { site: stack, budget, edgeGuard, pricingPlan } = addSiteStacks(app, readSiteConfig(app, { certificateMayWait: options.certificateMayWait ?? false }), options.env ?? {});
   let template: Template | undefined;
