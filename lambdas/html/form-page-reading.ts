@@ -60,6 +60,8 @@ export interface FormSending {
   readonly errorWorded: readonly string[];
   /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
   readonly honeypotShown: boolean;
+  /** Of `filled`, the names of controls the `hidden` attribute keeps from a person, theirs or an element's around them: a spam trap's way (an `<input type="hidden">` aside, which carries the page's own value). */
+  readonly unseen: readonly string[];
   /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
   readonly worded: boolean;
   /** The attributes of the form that would word the service's answers (ANSWER_WORDING_ATTRIBUTES) and do not: those read in English. */
@@ -135,6 +137,7 @@ function formSending(page: PageTree, form: Element): FormSending {
       ),
     ],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
+    unseen: [...new Set(sent.filter(({ how, control }) => how !== 'submit' && !isHiddenInput(control) && underHiddenAttribute(control)).map(({ name }) => name))],
     unwordedAnswers,
     worded: unwordedAnswers.length < ANSWER_WORDING_ATTRIBUTES.length || elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
     postedFrom: attribute(
@@ -150,7 +153,15 @@ function formSending(page: PageTree, form: Element): FormSending {
  * hides it is not enough: the service's answer with the page applies no `style` attribute.
  */
 function hiddenByAttribute(control: Element): boolean {
-  if (isHtml(control, 'input') && asciiLowercase(attribute(control, 'type') ?? '') === 'hidden') return true;
+  return isHiddenInput(control) || underHiddenAttribute(control);
+}
+
+function isHiddenInput(control: Element): boolean {
+  return isHtml(control, 'input') && asciiLowercase(attribute(control, 'type') ?? '') === 'hidden';
+}
+
+/** Whether it or an element around it has the `hidden` attribute (but `until-found`). */
+function underHiddenAttribute(control: Element): boolean {
   for (let node: ParentNode | null = control; node !== null && 'tagName' in node; node = node.parentNode) {
     const hidden = attribute(node, 'hidden');
     if (hidden !== undefined && asciiLowercase(hidden) !== 'until-found') return true;

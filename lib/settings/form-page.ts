@@ -510,8 +510,8 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     }
     const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
-    // The spam trap renamed (`_gotcha2`, `honeypot`): the service knows it by its one name.
-    const traps = form.fields.includes(HONEYPOT_FIELD) ? [] : unknown.filter((name) => /^_gotcha|^_?honeypot$/i.test(name));
+    // The spam trap renamed (`_gotcha2`, `honeypot`, or any name in the example's <div hidden>): the service knows it by its one name.
+    const traps = form.fields.includes(HONEYPOT_FIELD) ? [] : unknown.filter((name) => /^_gotcha|^_?honeypot$/i.test(name) || form.unseen.includes(name));
     const trap = traps.length === 0 ? '' : `; ${names(traps)}: the spam trap is ${HONEYPOT_FIELD}, by that name alone`;
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it. While
     // a missing field is none of the known renames' (_replyto for email), an unknown one may be it.

@@ -242,6 +242,11 @@ describe('the deployment context', () => {
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': renamedTrap }) }).message).toMatch(
       /whose form has fields the inquiry has not \(_gotchaX\), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; _gotchaX: the spam trap is _gotcha, by that name alone$/,
     );
+    // So is a field of any name that the hidden attribute keeps from a person, as the example's trap; never the page's own hidden input.
+    const hiddenTrap = ownerFormPage().replace('name="_gotcha"', 'name="trap"');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': hiddenTrap }) }).message).toMatch(/; trap: the spam trap is _gotcha, by that name alone$/);
+    const hiddenInput = ownerFormPage().replace('<button', '<input type="hidden" name="source" value="blog"><button');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': hiddenInput }) }).message).not.toContain('the spam trap is');
     // A field of the owner's that merely holds the word is theirs.
     const scored = ownerFormPage().replace('<button', '<input name="gotcha_score"><button');
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': scored }) }).message).toContain('a field of your own (gotcha_score) goes in the extraFields setting');
