@@ -85,14 +85,14 @@ export function lowerTtlStep(names: readonly string[], siteHost: string | undefi
 
 /**
  * The step that moves the names from the host to the distribution, `where` saying how to point
- * them and `tryGuide` which list of docs/your-domain.md shows the hosts file's try: a host that serves its own address is tried through the hosts file first, with no gap; one
+ * them and `tryGuide` which list and step of docs/your-domain.md show the hosts file's try: a host that serves its own address is tried through the hosts file first, with no gap; one
  * that redirects it has its custom domain turned off at the switch, with a gap as long as the
  * records' TTL; an unknown host, both, by what curl shows.
  */
 export function hostSwitchStep(names: readonly string[], where: string, tryGuide: string, siteHost: string): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const host = knownHost(siteHost);
-  const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md, ${tryGuide}, step 6), then point ${pronoun} at DistributionDomainName ${where}`;
+  const tried = `try the site at ${listed(names)} through your hosts file (docs/your-domain.md, ${tryGuide}), then point ${pronoun} at DistributionDomainName ${where}`;
   if (host?.redirects === false) {
     return [`${capitalized(tried)}.`, `${host.name} keeps serving ${siteHost}, where the front door reads your pages (${servingCheck(siteHost, names)}).`, `${afterTheTtl(names, host)} (${GUIDE})`];
   }

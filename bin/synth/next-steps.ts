@@ -264,7 +264,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
         ? 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain just bought, else "A Route 53 zone and a site at another host"):'
         : [
             'Next, with your DNS at a host other than Route 53',
-            '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").',
+            '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId, and "siteRecords": false while another host serves your site, then synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").',
             'Each step click by click: docs/your-domain.md, "Cloudflare, click by click" at Cloudflare, else "Step by step":',
           ].join('\n');
   return [summary, heading, ...steps.map((step, index) => renderStep(step, index + 1))];
@@ -278,14 +278,14 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
 function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
-    ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)'
+    ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 8)'
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   const listed = names.join(' and ');
-  const tryGuide = inZone ? '"A Route 53 zone and a site at another host"' : 'Step by step';
+  const tryGuide = inZone ? '"A Route 53 zone and a site at another host", step 7' : 'Step by step, step 6';
   if (siteHost !== undefined) return hostSwitchStep(names, where, tryGuide, siteHost);
   return [
     `Move ${listed} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}, step 6): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}): this shows a via: line ending (CloudFront)`,
     verbatim(`curl -sI https://${names[0]}/`),
     '   and this ends "your site works."',
     verbatim('npm run verify -- --send-test'),
@@ -375,11 +375,12 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[
     return [
       'Bought your domain in Route 53 just now? Skip this step: its new zone holds nothing in the way.',
       `Else, before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
+      // Said before the command: its list would hold the old host's records, which deleted take the site down.
+      ...(sitesRecords
+        ? ['Another host serves your site at these names today? Delete none of its records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md).']
+        : []),
       "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
       verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
-      ...(sitesRecords
-        ? ['A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)']
-        : []),
     ];
   });
 }

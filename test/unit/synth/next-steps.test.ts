@@ -61,7 +61,7 @@ const freePlan = (number: number) =>
   );
 
 const ELSEWHERE_HEADING =
-  'Next, with your DNS at a host other than Route 53\n(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId and synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").\nEach step click by click: docs/your-domain.md, "Cloudflare, click by click" at Cloudflare, else "Step by step":';
+  'Next, with your DNS at a host other than Route 53\n(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId, and "siteRecords": false while another host serves your site, then synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").\nEach step click by click: docs/your-domain.md, "Cloudflare, click by click" at Cloudflare, else "Step by step":';
 
 /** The move of the names, last, for a site of a folder: `where` says how to point them. */
 const moveTo = (number: number, names: string, where: string) => {
@@ -70,7 +70,7 @@ const moveTo = (number: number, names: string, where: string) => {
   return numbered(
     number,
     `Move ${names} to the new site, in this order:`,
-    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, ${where === IN_ZONE_WHERE ? '"A Route 53 zone and a site at another host"' : 'Step by step'}, step 6): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, ${where === IN_ZONE_WHERE ? '"A Route 53 zone and a site at another host", step 7' : 'Step by step, step 6'}): this shows a via: line ending (CloudFront)`,
     `  curl -sI https://${first}/`,
     '   and this ends "your site works."',
     '  npm run verify -- --send-test',
@@ -85,7 +85,7 @@ const moveTo = (number: number, names: string, where: string) => {
 const WHERE =
   '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
 const IN_ZONE_WHERE =
-  '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)';
+  '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 8)';
 const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
 describe('npm run synth’s next steps', () => {
@@ -172,11 +172,11 @@ describe('npm run synth’s next steps', () => {
         2,
         'Bought your domain in Route 53 just now? Skip this step: its new zone holds nothing in the way.',
         'Else, before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
+        'Another host serves your site at these names today? Delete none of its records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md).',
         "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
         '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
           `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
           `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
-        'A site moving from another host lists its own there: set "siteRecords": false instead, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md)',
       ),
     );
     expect(steps[4]).toBe(paidPlan(3));
@@ -239,7 +239,7 @@ describe('npm run synth’s next steps', () => {
     expect(switchedByHand).not.toContain('As the deploy ends');
     expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in the Route 53 console, edit each record in place");
     const tried = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app', siteRecords: false }).join('\n');
-    expect(tried).toContain('Try the site at example.com through your hosts file (docs/your-domain.md, "A Route 53 zone and a site at another host", step 6)');
+    expect(tried).toContain('Try the site at example.com through your hosts file (docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)');
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });
