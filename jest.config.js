@@ -25,9 +25,9 @@ const integration = {
 /**
  * Of those, the suites that send the service no burst, whose limits a neighbour's load could trip,
  * and time nothing to the second: inbox.test.ts, whose time is waits (an SES outage, a claim's lease
- * running out), the owner's commands against emulators of AWS, which start no service, the CDK
- * command's wrapper around stand-in apps, and the suites that read a preview (existing-site, whose
- * site no resolver finds, site-files, agent-readiness) or verify it with its one refused post.
+ * running out), the owner's commands against emulators of AWS, which start no service, and the
+ * suites that read a preview (existing-site, whose site no resolver finds, site-files,
+ * agent-readiness) or verify it, with its one refused post and one test inquiry.
  */
 const unhurriedSuites = [
   '/test/integration/inbox.test.ts',
@@ -37,7 +37,6 @@ const unhurriedSuites = [
   '/test/integration/inquiry-store-wire.test.ts',
   '/test/integration/emulator-hosts.test.ts',
   '/test/integration/existing-site.test.ts',
-  '/test/integration/cdk-command.test.ts',
   '/test/integration/site-files.test.ts',
   '/test/integration/agent-readiness.test.ts',
   '/test/integration/verify.test.ts',

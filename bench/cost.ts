@@ -105,7 +105,7 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/** Every template a deployment with this context deploys, synthesized without bundling nor aws-cdk-lib's check of the templates (seconds each, and no figure of cost). */
+/** Every template a deployment with this context deploys, synthesized without bundling or aws-cdk-lib's check of the templates: both cost seconds and change no figure. */
 export function deployedTemplates(context: Readonly<Record<string, unknown>>, env: { account?: string; region?: string } = {}): Template[] {
   const app = new App({ context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context }, builtinCloudFormationValidation: false });
   addSiteStacks(app, readSiteConfig(app), env);

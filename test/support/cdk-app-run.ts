@@ -16,7 +16,7 @@ export const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
  * bin/app.ts run as the CLI runs it, in the project folder `cwd`, which hands the app its context
  * (cdk.json's and -c options) in CDK_CONTEXT_JSON; with the settings file `env` names, else none.
  * Without aws-cdk-lib's check of the templates against CloudFormation's rules unless asked for
- * (`validate`): seconds a synth, for templates the tests of the settings do not read;
+ * (`validate`): it costs seconds per synth, and these tests do not read the templates;
  * cdk-nag.test.ts runs it on every variant. aws-cdk-lib reads CDK_VALIDATION=false as off
  * (core/lib/private/synthesis-validation.js).
  */
@@ -31,7 +31,7 @@ export function synthWith(
       ...NO_SETTINGS_FILE,
       NODE_OPTIONS: '',
       CDK_CONTEXT_JSON: JSON.stringify(context),
-      ...(options.validate === true ? {} : { CDK_VALIDATION: 'false' }),
+      CDK_VALIDATION: options.validate === true ? 'true' : 'false',
       ...options.env,
     },
     encoding: 'utf8',

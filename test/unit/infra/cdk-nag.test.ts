@@ -48,6 +48,11 @@ describe("cdk-nag's AWS Solutions pack and aws-cdk-lib's CloudFormation rules", 
     ['the domain’s other name redirected, and a site folder', { ...EXAMPLE_CONTEXT, redirectDomainName: 'www.example.com', siteDir: siteFolder() }, EXAMPLE_ENV],
     ['the web ACL, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, waf: true, siteDir: siteFolder() }, EXAMPLE_ENV],
     ['the Free plan, a site folder, and a known account and region', { ...EXAMPLE_CONTEXT, pricingPlan: 'free', siteDir: siteFolder() }, EXAMPLE_ENV],
+    [
+      'the records switched by the owner, a sender SES knows, the owner’s time zone, language and field, and every rotation',
+      { ...EXAMPLE_CONTEXT, siteRecords: false, createSesIdentity: false, timeZone: 'Europe/Berlin', mailLanguage: 'de', extraFields: { budget: 'Budget' }, originVerifyRotation: '2026-12-01', counterKeyRotation: '2', formTokenKeyRotation: 'b', apiHostRotation: '2' },
+      EXAMPLE_ENV,
+    ],
   ])('finds nothing unacknowledged with %s', (_title, context, env) => {
     expect(unacknowledgedFindings(undefined, context, env)).toEqual([]);
   }, 60_000);
