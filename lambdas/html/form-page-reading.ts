@@ -60,7 +60,11 @@ export interface FormSending {
   readonly errorWorded: readonly string[];
   /** Whether a person may see its honeypot: a control of it not hidden by the `hidden` attribute, its own or an element's around it. */
   readonly honeypotShown: boolean;
-  /** Of `filled`, the names of controls the `hidden` attribute keeps from a person, theirs or an element's around them: a spam trap's way (an `<input type="hidden">` aside, which carries the page's own value). */
+  /**
+   * Of `filled`, the names of controls the `hidden` attribute keeps from a person, theirs or an
+   * element's around them, with no value of the page's: a spam trap's way (an `<input
+   * type="hidden">` or one with a `value` carries the page's own), or a step a script reveals.
+   */
   readonly unseen: readonly string[];
   /** Whether it words any sentence of the service's answers itself (owner-markup.ts), as a page in another language does. */
   readonly worded: boolean;
@@ -137,7 +141,9 @@ function formSending(page: PageTree, form: Element): FormSending {
       ),
     ],
     honeypotShown: controls.some((control) => attribute(control, 'name') === HONEYPOT_FIELD && !hiddenByAttribute(control)),
-    unseen: [...new Set(sent.filter(({ how, control }) => how !== 'submit' && !isHiddenInput(control) && underHiddenAttribute(control)).map(({ name }) => name))],
+    unseen: [
+      ...new Set(sent.filter(({ how, control }) => how !== 'submit' && !isHiddenInput(control) && !attribute(control, 'value') && underHiddenAttribute(control)).map(({ name }) => name)),
+    ],
     unwordedAnswers,
     worded: unwordedAnswers.length < ANSWER_WORDING_ATTRIBUTES.length || elementsOf(form).some((element) => ownerWording(attribute(element, ERROR_TEXT_ATTRIBUTE)) !== undefined),
     postedFrom: attribute(

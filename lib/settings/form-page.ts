@@ -510,9 +510,15 @@ function everyPostRefused(form: FormSending, extraFields: readonly ExtraField[])
     }
     const services = [...becoming].map(([becomes, fields]) => `${fields.join(', ')}: ${becomes}`);
     const moving = services.length === 0 ? '' : ` (${services.join('; ')}; the rest of a form service's markup: ${FORM_SERVICES_GUIDE})`;
-    // The spam trap renamed (`_gotcha2`, `honeypot`, or any name in the example's <div hidden>): the service knows it by its one name.
-    const traps = form.fields.includes(HONEYPOT_FIELD) ? [] : unknown.filter((name) => /^_gotcha|^_?honeypot$/i.test(name) || form.unseen.includes(name));
-    const trap = traps.length === 0 ? '' : `; ${names(traps)}: the spam trap is ${HONEYPOT_FIELD}, by that name alone`;
+    // The spam trap renamed (`_gotcha2`, `honeypot`): the service knows it by its one name. Any other
+    // name no person sees (in the example's <div hidden>) may be it too, or a step a script reveals.
+    const noTrap = !form.fields.includes(HONEYPOT_FIELD);
+    const traps = noTrap ? unknown.filter((name) => /^_gotcha|^_?honeypot$/i.test(name)) : [];
+    const unseen = noTrap ? unknown.filter((name) => form.unseen.includes(name) && !traps.includes(name)) : [];
+    const trap = [
+      ...(traps.length === 0 ? [] : [`; ${names(traps)}: the spam trap is ${HONEYPOT_FIELD}, one field by that name alone`]),
+      ...(unseen.length === 0 ? [] : [`; ${names(unseen)}, which no person sees: if one is your spam trap, name it ${HONEYPOT_FIELD}, one field by that name alone`]),
+    ].join('');
     // A field of the owner's own beside the inquiry's (a phone number): extraFields names it. While
     // a missing field is none of the known renames' (_replyto for email), an unknown one may be it.
     const unexplained = missing.filter((field) => !unknown.some((name) => RENAMED_FIELDS.get(name) === field));

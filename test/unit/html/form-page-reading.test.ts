@@ -72,11 +72,11 @@ describe('how a browser sends the form to /contact (what synth and start-up judg
     expect(sending('<form method="post" action="/contact">', '<input name="email"><input name="email"><button type="button" name="toggle">x</button><input name="">')?.fields).toEqual(['email']);
   });
 
-  it('names the fields the hidden attribute keeps from a person, theirs or around them, as a spam trap is kept: never a hidden input, a submit button or until-found', () => {
+  it('names the fields the hidden attribute keeps from a person, theirs or around them, as a spam trap is kept: never a hidden input, one with a value, a submit button or until-found', () => {
     const form = sending(
       '<form method="post" action="/contact">',
-      '<div hidden><input name="trap"><textarea name="note"></textarea><button name="send">x</button></div><input name="shown"><input hidden name="own"><input type="hidden" name="source">' +
-        '<div hidden="until-found"><input name="found"></div><div hidden="hidden"><p><select name="pick"></select></p></div>',
+      '<div hidden><input name="trap"><textarea name="note"></textarea><button name="send">x</button><input name="page" value="blog"></div><input name="shown"><input hidden name="own">' +
+        '<input type="hidden" name="source"><div hidden="until-found"><input name="found"></div><div hidden="hidden"><p><select name="pick"></select></p></div>',
     );
     expect(form?.unseen).toEqual(['trap', 'note', 'own', 'pick']);
   });

@@ -240,13 +240,18 @@ describe('the deployment context', () => {
     // The spam trap renamed is the trap, not a field of the owner's.
     const renamedTrap = ownerFormPage().replace('name="_gotcha"', 'name="_gotchaX"');
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': renamedTrap }) }).message).toMatch(
-      /whose form has fields the inquiry has not \(_gotchaX\), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; _gotchaX: the spam trap is _gotcha, by that name alone$/,
+      /whose form has fields the inquiry has not \(_gotchaX\), so every post would be refused: the inquiry's fields are name, email, message, company, project_url, _gotcha; _gotchaX: the spam trap is _gotcha, one field by that name alone$/,
     );
-    // So is a field of any name that the hidden attribute keeps from a person, as the example's trap; never the page's own hidden input.
+    // A field of any name that the hidden attribute keeps from a person, as the example's trap, may be it, or a step a
+    // script reveals: both are said. Never the page's own hidden input, nor one the page gives a value.
     const hiddenTrap = ownerFormPage().replace('name="_gotcha"', 'name="trap"');
-    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': hiddenTrap }) }).message).toMatch(/; trap: the spam trap is _gotcha, by that name alone$/);
-    const hiddenInput = ownerFormPage().replace('<button', '<input type="hidden" name="source" value="blog"><button');
-    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': hiddenInput }) }).message).not.toContain('the spam trap is');
+    expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': hiddenTrap }) }).message).toContain(
+      '; trap, which no person sees: if one is your spam trap, name it _gotcha, one field by that name alone; a field of your own (trap) goes in the extraFields setting',
+    );
+    for (const own of ['<input type="hidden" name="source" value="blog">', '<input hidden name="source" value="blog">']) {
+      const valued = ownerFormPage().replace('name="_gotcha"', 'name="trap"').replace('<button', `${own}<button`);
+      expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': valued }) }).message).toMatch(/\(trap, source\).*; trap, which no person sees: /);
+    }
     // A field of the owner's that merely holds the word is theirs.
     const scored = ownerFormPage().replace('<button', '<input name="gotcha_score"><button');
     expect(errorOf({ ...MINIMAL_CONTEXT, siteDir: siteFolder({ 'contact/index.html': scored }) }).message).toContain('a field of your own (gotcha_score) goes in the extraFields setting');
