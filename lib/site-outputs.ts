@@ -18,6 +18,8 @@ export const SITE_OUTPUTS = {
   inquiryTable: INQUIRY_TABLE_OUTPUT,
   /** The distribution, whose edge cache `npm run publish` invalidates. */
   distributionId: 'DistributionId',
+  /** The distribution's own name, where the site's names point, and the hosts file's try looks up its addresses (synth's list). */
+  distributionDomainName: 'DistributionDomainName',
   /** With siteDir: the bucket of the site's files, which `npm run publish` updates. */
   siteBucket: 'SiteBucketName',
   /** What the deployment was built from (lib/settings/settings-digest.ts), which `npm run publish` compares with the settings now. */

@@ -169,7 +169,7 @@ export class SiteStack extends Stack {
       configurationSetName: this.mail.configurationSet.configurationSetName,
     });
 
-    new CfnOutput(this, 'DistributionDomainName', {
+    new CfnOutput(this, SITE_OUTPUTS.distributionDomainName, {
       value: this.frontDoor.distribution.distributionDomainName,
       description: config.customDomain
         ? `Point ${config.customDomain.domainName} here (an alias, or a CNAME for a subdomain) unless the stack made the records`

@@ -9,8 +9,10 @@ import { SITE_ORIGIN_ID } from '../../lib/front-door-paths.js';
 import { isLoopbackUrl } from '../../lib/loopback-names.js';
 import { REBUILD_FOR_SITE, SITE_BUILT_FOR_METADATA } from '../../lib/pages/sitemap-address.js';
 import { CERTIFICATE_TO_REQUEST_ARN } from '../../lib/settings/certificate-to-request.js';
+import { SITE_OUTPUTS } from '../../lib/site-outputs.js';
 import { STACK_NAMES } from '../../lib/stack-names.js';
 import { DEPLOY_COMMAND } from '../deploy-command.js';
+import { citedStep, DOMAIN_GUIDE_STEPS } from './domain-guide.js';
 import { hostAfterDeployStep, hostSwitchStep, lowerTtlStep, verifyAtHostStep } from './host-switch.js';
 import { renderStep, type Step, verbatim } from './step.js';
 
@@ -208,6 +210,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
       'Deploy (bootstrap first, the first time in an account and region):',
       verbatim('npm run cdk -- bootstrap'),
       verbatim(DEPLOY_COMMAND),
+      deployEnd(site, siteHost === undefined && aliases.length > 0 ? unpointed.length === 0 : undefined),
       'From then on the stack costs, at rest, 0.84 USD a month at us-east-1\'s prices, 0.94 with the Free plan, about 9.94 with "waf" (README "Costs")',
     ],
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
@@ -261,7 +264,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
     aliases.length === 0
       ? 'Next:'
       : writesInZone
-        ? 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain just bought, else "A Route 53 zone and a site at another host"):'
+        ? `Next (each step click by click: docs/your-domain.md, ${pointedInZone.length === 0 ? '' : '"No domain yet?" for a domain with no site on it yet, bought just now or before, else '}"A Route 53 zone and a site at another host"):`
         : [
             'Next, with your DNS at a host other than Route 53',
             '(in a Route 53 zone, a domain bought there included: set hostedZoneName and hostedZoneId, and "siteRecords": false while another host serves your site, then synth again, for a shorter list: docs/your-domain.md "With a Route 53 zone of yours").',
@@ -278,14 +281,16 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
 function pointingStep(names: readonly string[], inZone: boolean, siteHost: string | undefined): Step {
   const pronoun = names.length === 1 ? 'it' : 'them';
   const where = inZone
-    ? '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 8)'
+    ? `(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, ${citedStep(DOMAIN_GUIDE_STEPS.switchInZone)})`
     : '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
   const listed = names.join(' and ');
-  const tryGuide = inZone ? '"A Route 53 zone and a site at another host", step 7' : 'Step by step, step 6';
+  const tryGuide = citedStep(inZone ? DOMAIN_GUIDE_STEPS.tryInZone : DOMAIN_GUIDE_STEPS.tryAtDnsHost);
   if (siteHost !== undefined) return hostSwitchStep(names, where, tryGuide, siteHost);
   return [
     `Move ${listed} to the new site, in this order:`,
-    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${pronoun === 'it' ? 'its name' : 'their names'} through your hosts file (docs/your-domain.md, ${tryGuide}). These print its two lines, to add to it:`,
+    ...hostsFileLines(names).map(verbatim),
+    '   Then this shows a via: line ending (CloudFront)',
     verbatim(`curl -sI https://${names[0]}/`),
     '   and this ends "your site works."',
     verbatim('npm run verify -- --send-test'),
@@ -294,6 +299,30 @@ function pointingStep(names: readonly string[], inZone: boolean, siteHost: strin
     `c. Your old host, and its form, serve visitors till then and for the old records' TTL, its form mailing you as before: nothing is lost. Meanwhile, push no converted contact page where your old host builds from`,
     `d. Once that TTL has passed, read what your form service received, if any (Netlify Forms: Download as CSV), then remove ${listed} from the old host's domains and delete the form. GitHub Pages: its Source set to None. Netlify, Vercel: delete the project. Cloudflare Pages: remove ${listed} from its Custom domains, check that ${stillPointed(names)}, then delete the project`,
     `e. Then merge your converted contact page where the old host built from, if it did: from now on, build your site, then npm run publish (docs/your-domain.md "Leaving your old host", for yours)`,
+  ];
+}
+
+/**
+ * What a good deploy ends with, the site's address, and, for a domain, whether the site is there
+ * at once (`recordsWritten`: the stack wrote the names' records) or once the names are moved.
+ */
+function deployEnd(site: SynthesizedStack, recordsWritten: boolean | undefined): string {
+  const baseUrl = site.template.Outputs?.[SITE_OUTPUTS.baseUrl]?.Value;
+  const ending = `It ends with ${STACK_NAMES.site}.${SITE_OUTPUTS.baseUrl} = ${typeof baseUrl === 'string' ? baseUrl : 'https://d111….cloudfront.net'}`;
+  if (recordsWritten === undefined) return `${ending}, your site's address.`;
+  return `${ending}: ${recordsWritten ? 'your site is there at once, as the stack wrote its records' : 'your site is there once its names point at the distribution (below)'}.`;
+}
+
+/**
+ * The commands that print the hosts file's lines for a try of the deployed site at its names: one
+ * of the distribution's IPv4 addresses and one of its IPv6 ones, each with the names, as a browser
+ * may take either (macOS and Linux; docs/your-domain.md says where Windows keeps the file).
+ */
+function hostsFileLines(names: readonly string[]): string[] {
+  const output = `Stacks[0].Outputs[?OutputKey=='${SITE_OUTPUTS.distributionDomainName}'].OutputValue`;
+  return [
+    `d=$(aws cloudformation describe-stacks --stack-name ${STACK_NAMES.site} --query "${output}" --output text)`,
+    ...['A', 'AAAA'].map((type) => `echo "$(dig +short ${type} $d | head -1)  ${names.join(' ')}"`),
   ];
 }
 
@@ -377,9 +406,9 @@ function zoneRecordChecks(recordSets: readonly Record<string, unknown>[]): Step[
       `Else, before the first deploy: the stack writes ${[written.slice(0, -1).join(', '), written.at(-1)].filter(Boolean).join(' and ')} in your Route 53 zone ${zone}, and cannot replace a record it did not make.`,
       // Said before the command: its list would hold the old host's records, which deleted take the site down.
       ...(sitesRecords
-        ? ['Another host serves your site at these names today? Delete none of its records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md).']
+        ? ['Another host serves your site at these names today? Delete none of the old host\'s records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once you have tried the new one (docs/your-domain.md).']
         : []),
-      "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
+      "Right before the first deploy, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
       verbatim(`aws route53 list-resource-record-sets --hosted-zone-id ${zone} --query "ResourceRecordSets[?(${records}) && ${notTheStacks}]"`),
     ];
   });

@@ -44,12 +44,18 @@ const paidPlan = (number: number) =>
     '  aws freetier upgrade-account-plan --account-plan-type PAID',
     '"Invalid choice": an AWS CLI older than the command, to install again (README "First deploy" step 1)',
   );
-const deploy = (number: number) =>
+/** What a good deploy ends with: without a domain, the distribution's address; with one, whether the site is there at once. */
+const ENDS_AT_DISTRIBUTION = "It ends with PersonalSite.BaseUrl = https://d111….cloudfront.net, your site's address.";
+const ENDS_AT_DOMAIN = "It ends with PersonalSite.BaseUrl = https://example.com, your site's address.";
+const ENDS_BEFORE_MOVE = 'It ends with PersonalSite.BaseUrl = https://example.com: your site is there once its names point at the distribution (below).';
+const ENDS_LIVE = 'It ends with PersonalSite.BaseUrl = https://example.com: your site is there at once, as the stack wrote its records.';
+const deploy = (number: number, ending = ENDS_AT_DISTRIBUTION) =>
   numbered(
     number,
     'Deploy (bootstrap first, the first time in an account and region):',
     '  npm run cdk -- bootstrap',
     '  npm run cdk -- deploy --all',
+    ending,
     'From then on the stack costs, at rest, 0.84 USD a month at us-east-1\'s prices, 0.94 with the Free plan, about 9.94 with "waf" (README "Costs")',
   );
 const checkItAll = (number: number) => numbered(number, 'Check it all, a test inquiry to your mailbox included:', '  npm run verify -- --send-test');
@@ -70,7 +76,11 @@ const moveTo = (number: number, names: string, where: string) => {
   return numbered(
     number,
     `Move ${names} to the new site, in this order:`,
-    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, ${where === IN_ZONE_WHERE ? '"A Route 53 zone and a site at another host", step 7' : 'Step by step, step 6'}): this shows a via: line ending (CloudFront)`,
+    `a. Try the site at ${nameOrNames} through your hosts file (docs/your-domain.md, ${where === IN_ZONE_WHERE ? '"A Route 53 zone and a site at another host", step 7 ("Try it")' : 'Step by step, step 6 ("Try it before the world does")'}). These print its two lines, to add to it:`,
+    `  d=$(aws cloudformation describe-stacks --stack-name PersonalSite --query "Stacks[0].Outputs[?OutputKey=='DistributionDomainName'].OutputValue" --output text)`,
+    `  echo "$(dig +short A $d | head -1)  ${names.replace(' and ', ' ')}"`,
+    `  echo "$(dig +short AAAA $d | head -1)  ${names.replace(' and ', ' ')}"`,
+    '   Then this shows a via: line ending (CloudFront)',
     `  curl -sI https://${first}/`,
     '   and this ends "your site works."',
     '  npm run verify -- --send-test',
@@ -85,7 +95,7 @@ const moveTo = (number: number, names: string, where: string) => {
 const WHERE =
   '(an ALIAS record at an apex, a CNAME for a subdomain; at Cloudflare a CNAME at both, DNS only, and a redirect rule of yours for the other name deleted, click by click in docs/your-domain.md "Cloudflare, click by click"; a DNS host without ALIAS, and each record step by step: docs/your-domain.md)';
 const IN_ZONE_WHERE =
-  '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 8)';
+  '(in the Route 53 console, edit each record in place, so that there is no gap: an A or AAAA record, Alias on, to the distribution; a CNAME, its value. Where there is no AAAA record, create one, Alias. Click by click: docs/your-domain.md, "A Route 53 zone and a site at another host", step 8 ("Switch"))';
 const GUIDE = '(docs/your-domain.md "A site that stays at its host")';
 
 describe('npm run synth’s next steps', () => {
@@ -110,7 +120,7 @@ describe('npm run synth’s next steps', () => {
         '  bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
       ),
       paidPlan(4),
-      deploy(5),
+      deploy(5, ENDS_BEFORE_MOVE),
       numbered(
         6,
         'After the deploy, create the DKIM records its outputs give (SenderDnsRecord1, SenderDnsRecord2, SenderDnsRecord3: CNAMEs that SES names at deploy; at Cloudflare, DNS only); this prints them again:',
@@ -163,8 +173,9 @@ describe('npm run synth’s next steps', () => {
   it('for a domain in a Route 53 zone the stack writes to: the records of its own the zone may have, to delete; no DNS record to make but the DMARC record', () => {
     const steps = stepsFor(EXAMPLE_CONTEXT);
     // The zone named, the list is the Route 53 one: nothing said of another DNS host; nor without a domain.
-    const inZone = 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain just bought, else "A Route 53 zone and a site at another host"):';
-    expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual([inZone, inZone, 'Next:']);
+    const inZone = 'Next (each step click by click: docs/your-domain.md, "No domain yet?" for a domain with no site on it yet, bought just now or before, else "A Route 53 zone and a site at another host"):';
+    const moving = 'Next (each step click by click: docs/your-domain.md, "A Route 53 zone and a site at another host"):';
+    expect([steps[1], stepsFor({ ...EXAMPLE_CONTEXT, siteRecords: false })[1], stepsFor(MINIMAL_CONTEXT)[1]]).toEqual([inZone, moving, 'Next:']);
     expect(steps.join('\n')).not.toMatch(/DNS records|DistributionDomainName/);
     expect(steps[2]).toMatch(/^ {2}1\. Before you deploy, check that your certificate names example\.com, /);
     expect(steps[3]).toBe(
@@ -172,14 +183,15 @@ describe('npm run synth’s next steps', () => {
         2,
         'Bought your domain in Route 53 just now? Skip this step: its new zone holds nothing in the way.',
         'Else, before the first deploy: the stack writes example.com (A, AAAA) and bounce.example.com (MX, TXT) in your Route 53 zone Z0123456789ABCDEFGHIJ, and cannot replace a record it did not make.',
-        'Another host serves your site at these names today? Delete none of its records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once the new one was tried (docs/your-domain.md).',
-        "Right before it, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
+        'Another host serves your site at these names today? Delete none of the old host\'s records: set "siteRecords": false and synth again, to keep it up and switch its records yourself once you have tried the new one (docs/your-domain.md).',
+        "Right before the first deploy, run this. It prints [] when there is nothing to delete; else delete the records it lists, in the Route 53 console (once deployed, it lists none of the stack's own):",
         '  aws route53 list-resource-record-sets --hosted-zone-id Z0123456789ABCDEFGHIJ ' +
           `--query "ResourceRecordSets[?((Name=='example.com.' && (Type=='CNAME' || Type=='A' || Type=='AAAA')) || (Name=='bounce.example.com.' && (Type=='CNAME' || Type=='MX' || Type=='TXT'))) && ` +
           `!contains(to_string(AliasTarget.DNSName), '.cloudfront.net') && !contains(to_string(ResourceRecords), 'amazonses.com')]"`,
       ),
     );
     expect(steps[4]).toBe(paidPlan(3));
+    expect(steps[5]).toBe(deploy(4, ENDS_LIVE));
     expect(steps[6]).toMatch(/^ {2}5\. Add example\.com's DMARC record yourself \(in the Route 53 console: your zone, Create record, Record name _dmarc, Record type TXT, Value as below, its quotes included\), as it speaks for all the domain's mail:\n {7}_dmarc\.example\.com TXT "v=DMARC1; p=none"\n/);
     // Route 53 points a bare name at the distribution with an alias record: nothing to check of the DNS host.
     expect(steps.join('\n')).not.toContain('First, check that your DNS host');
@@ -198,7 +210,7 @@ describe('npm run synth’s next steps', () => {
 
   it('for an existing site at GitHub Pages (siteOrigin), which redirects its own address to the custom domain: the domain verified, turned off right as the names move, with the converted form; no try through the hosts file, which would loop', () => {
     const steps = stepsFor({ ...DOMAIN_WITHOUT_ZONE, siteOrigin: 'https://you.github.io' }, EXAMPLE_ENV);
-    expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md, Step by step, step 6)');
+    expect(steps.join('\n')).not.toContain('hosts file (docs/your-domain.md, Step by step, step 6 ("Try it before the world does"))');
     expect(steps[3]).toBe(
       numbered(
         2,
@@ -214,7 +226,7 @@ describe('npm run synth’s next steps', () => {
     );
     expect(steps[4]).toBe(verifyAtGitHub);
     expect(steps[6]).toBe(paidPlan(5));
-    expect(steps[7]).toBe(deploy(6));
+    expect(steps[7]).toBe(deploy(6, ENDS_AT_DOMAIN));
     expect(steps.at(-3)).toBe(
       numbered(
         10,
@@ -226,7 +238,7 @@ describe('npm run synth’s next steps', () => {
     // In a Route 53 zone the deploy points the names itself: the setting goes off as it ends, or siteRecords false leaves the minute to the owner.
     const inZone = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://you.github.io' });
     expect(inZone[4]).toBe(verifyAtGitHub);
-    expect(inZone[6]).toBe(deploy(5));
+    expect(inZone[6]).toBe(deploy(5, ENDS_AT_DOMAIN));
     expect(inZone[7]).toBe(
       numbered(
         6,
@@ -239,7 +251,7 @@ describe('npm run synth’s next steps', () => {
     expect(switchedByHand).not.toContain('As the deploy ends');
     expect(switchedByHand).toContain("Turn off your repository's Custom domain (and its CNAME file), at once point it at DistributionDomainName (in the Route 53 console, edit each record in place");
     const tried = stepsFor({ ...EXAMPLE_CONTEXT, siteOrigin: 'https://ada.netlify.app', siteRecords: false }).join('\n');
-    expect(tried).toContain('Try the site at example.com through your hosts file (docs/your-domain.md, "A Route 53 zone and a site at another host", step 7)');
+    expect(tried).toContain('Try the site at example.com through your hosts file (docs/your-domain.md, "A Route 53 zone and a site at another host", step 7 ("Try it"))');
     // A site of a folder has no host of its own to turn off.
     expect(stepsFor(EXAMPLE_CONTEXT).join('\n')).not.toContain('custom domain');
   });
@@ -280,7 +292,7 @@ describe('npm run synth’s next steps', () => {
     expect(steps.at(-3)).toBe(
       numbered(
         9,
-        `Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md, Step by step, step 6), then point them at DistributionDomainName ${WHERE}.`,
+        `Try the site at example.com and www.example.com through your hosts file (docs/your-domain.md, Step by step, step 6 ("Try it before the world does")), then point them at DistributionDomainName ${WHERE}.`,
         'Netlify keeps serving ada.netlify.app, where the front door reads your pages (unless you made it redirect to example.com and www.example.com: curl -sI https://ada.netlify.app/ must answer 200).',
         afterTheTtl('example.com and www.example.com'),
       ),
@@ -322,7 +334,7 @@ describe('npm run synth’s next steps', () => {
         9,
         'See how old.example.net answers while your domain is set there:',
         '  curl -sI https://old.example.net/',
-        `A 200: try the site at example.com through your hosts file (docs/your-domain.md, Step by step, step 6), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains.`,
+        `A 200: try the site at example.com through your hosts file (docs/your-domain.md, Step by step, step 6 ("Try it before the world does")), then point it at DistributionDomainName ${WHERE}, and once the old records' TTL has passed, push your contact page converted to post to /contact and remove example.com from the host's domains.`,
         `A redirect to your domain: turn the host's custom domain setting off, then at once point it at DistributionDomainName and push your contact page converted to post to /contact; for the records' TTL some visitors get the host's 404 page ${GUIDE}`,
       ),
     );
