@@ -211,6 +211,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
       verbatim('npm run cdk -- bootstrap'),
       verbatim(DEPLOY_COMMAND),
       deployEnd(site, siteHost === undefined && aliases.length > 0 ? unpointed.length === 0 : undefined),
+      'It takes some minutes, the distribution most. Should a first deploy fail, its line says why: mend that and deploy again, as the CDK CLI deletes a stack whose creation failed first',
       'From then on the stack costs, at rest, 0.84 USD a month at us-east-1\'s prices, 0.94 with the Free plan, about 9.94 with "waf" (README "Costs")',
     ],
     ...(siteHost === undefined || pointedInZone.length === 0 ? [] : [hostAfterDeployStep(pointedInZone, siteHost)]),
@@ -225,7 +226,7 @@ export function nextSteps(stacks: readonly SynthesizedStack[], outdir: string, {
     ...signedDomains.map((domain) => [
       `Add ${domain}'s DMARC record yourself${writesInZone ? ' (in the Route 53 console: your zone, Create record, Record name _dmarc, Record type TXT, Value as below, its quotes included)' : ''}, as it speaks for all the domain's mail:`,
       verbatim(`_dmarc.${domain} TXT "v=DMARC1; p=none"`),
-      `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass (Gmail: ⋮, Show original)`,
+      `unless one applies already (${dmarcLookup(domain)}${parentDomainToo(domain)}). Then p=quarantine once your mail program shows dmarc=pass (Show original, or View headers; Gmail: ⋮, Show original)`,
       `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
     ]),
     ...subscribers.map((address) => [`Confirm the "AWS Notification - Subscription Confirmation" mail sent to ${address}: until then alarms reach no one`]),

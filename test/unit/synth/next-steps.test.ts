@@ -56,6 +56,7 @@ const deploy = (number: number, ending = ENDS_AT_DISTRIBUTION) =>
     '  npm run cdk -- bootstrap',
     '  npm run cdk -- deploy --all',
     ending,
+    'It takes some minutes, the distribution most. Should a first deploy fail, its line says why: mend that and deploy again, as the CDK CLI deletes a stack whose creation failed first',
     'From then on the stack costs, at rest, 0.84 USD a month at us-east-1\'s prices, 0.94 with the Free plan, about 9.94 with "waf" (README "Costs")',
   );
 const checkItAll = (number: number) => numbered(number, 'Check it all, a test inquiry to your mailbox included:', '  npm run verify -- --send-test');
@@ -130,7 +131,7 @@ describe('npm run synth’s next steps', () => {
         7,
         "Add example.com's DMARC record yourself, as it speaks for all the domain's mail:",
         '  _dmarc.example.com TXT "v=DMARC1; p=none"',
-        'unless one applies already (dig +short TXT _dmarc.example.com). Then p=quarantine once your mail program shows dmarc=pass (Gmail: ⋮, Show original)',
+        'unless one applies already (dig +short TXT _dmarc.example.com). Then p=quarantine once your mail program shows dmarc=pass (Show original, or View headers; Gmail: ⋮, Show original)',
         `for an inquiry's mail and, if you send mail from the domain too, for your own (your mail provider's DKIM set up first) (README "Mail that lands in the inbox")`,
       ),
       numbered(8, 'Confirm the "AWS Notification - Subscription Confirmation" mail sent to you@example.com: until then alarms reach no one'),
